@@ -1,0 +1,107 @@
+/**
+ * The kernel contract: what a game module is. A module is a pure, deterministic object over
+ * plain-JSON state; the platform knows games only through this interface (DESIGN.md).
+ */
+import type { Dice, RollRecord } from './dice.js';
+
+export type Side = string;
+
+/** A JSON value; game state, orders and views are plain JSON so any game can be replayed. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** What one side owes at the current decision point. */
+export interface Prompt {
+  side: Side;
+  /** Module-defined kind, e.g. 'bid', 'major-effort', 'phase-plan'. */
+  kind: string;
+  /** Sealed until every owed submission of this step is in. */
+  secret: boolean;
+  /** A sentence for humans. */
+  description: string;
+  /** What may be chosen (module-defined, redacted for `side`); clients need no rules of their own. */
+  choices?: Json;
+  /** The orders used when nothing arrives by the deadline. */
+  defaultOrders: Json;
+}
+
+/** One validation failure: stable code, a path into the orders, a sentence naming the rule. */
+export interface OrderError {
+  code: string;
+  path: (string | number)[];
+  message: string;
+  /** Rule number in the rulebook, where one applies. */
+  rule?: string;
+}
+
+/** Who may see an event: a list of sides, or everyone (players and spectators). */
+export type Visibility = Side[] | 'all';
+
+export interface GameEvent {
+  type: string;
+  visibleTo: Visibility;
+  data: Json;
+  /** Rolls made while producing this event (filled by the module or the platform). */
+  rolls?: RollRecord[];
+}
+
+export interface ResolveResult<S> {
+  state: S;
+  events: GameEvent[];
+}
+
+export interface Outcome {
+  /** Winning side, or null for a draw. */
+  winner: Side | null;
+  /** Module-defined level, e.g. 'decisive', 'marginal'. */
+  level?: string;
+  score?: Record<Side, number>;
+  summary: string;
+}
+
+export interface ScenarioInfo {
+  id: string;
+  title: string;
+  description: string;
+  sides: Side[];
+}
+
+export interface OptionSpec {
+  id: string;
+  description: string;
+  type: 'boolean' | 'number' | 'string';
+  default: Json;
+  /** For string options: allowed values. */
+  values?: string[];
+  /** Rule reference this option settles. */
+  rule?: string;
+}
+
+/** A spectator is `null`; a player views as one of their sides. */
+export type Viewer = Side | null;
+
+export interface GameModule<S = Json, O = Json> {
+  id: string;
+  title: string;
+  /** Every side that exists in this module. Scenarios may use a subset. */
+  sides: Side[];
+  scenarios: ScenarioInfo[];
+  options: OptionSpec[];
+
+  setup(scenarioId: string, options: Record<string, Json>, dice: Dice): S;
+  /** What is owed now; empty only when the game is over. */
+  prompts(state: S): Prompt[];
+  /** Checks orders for `side` against the current state: empty list means legal. */
+  validate(state: S, side: Side, orders: unknown): OrderError[];
+  /** Applies the (validated) orders of every owed side; runs until the next decision point. */
+  resolve(state: S, ordersBySide: Record<Side, O>, dice: Dice): ResolveResult<S>;
+  /** What `viewer` may see, including the legal choices of the current prompts. */
+  view(state: S, viewer: Viewer): Json;
+  outcome(state: S): Outcome | null;
+  /** Always-legal orders for `side`; used for demos, fuzzing and civil disorder. */
+  bot(state: S, side: Side, dice: Dice): O;
+}
+
+/** Helper for module authors: type-checks a module literal without widening it. */
+export function defineGame<S, O>(module: GameModule<S, O>): GameModule<S, O> {
+  return module;
+}
