@@ -1,11 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects: pure unit tests next to the code (no services), and integration tests under
+// test/ that run against real PostgreSQL and Redis prepared by the global setup.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
-    globalSetup: ['test/global-setup.ts'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          fileParallelism: false,
+          globalSetup: ['test/global-setup.ts'],
+        },
+      },
+    ],
   },
 });
