@@ -1,0 +1,102 @@
+/** GraphQL resolvers: thin adapters over the platform services. */
+import type { AuthService } from '../../platform/auth/service.js';
+import type { Platform } from '../../platform/context.js';
+import * as lobby from '../../platform/games/lobby.js';
+import * as orders from '../../platform/games/orders.js';
+import * as views from '../../platform/games/views.js';
+import type { RequestAuth } from '../auth-context.js';
+import { DateTimeScalar, JSONScalar } from './scalars.js';
+import { subscriptionResolvers } from './subscriptions.js';
+import { guard } from './errors.js';
+
+export interface Ctx {
+  platform: Platform;
+  authService: AuthService;
+  auth: RequestAuth;
+}
+
+type Args = Record<string, any>;
+type Resolver = (root: any, args: Args, ctx: Ctx) => unknown;
+
+/** Every resolver goes through `guard`, which turns errors into the documented shape. */
+const wrapAll = (r: Record<string, Resolver>) => Object.fromEntries(Object.entries(r).map(([k, f]) => [k, guard(f)]));
+
+type GameRow = Awaited<ReturnType<typeof views.loadGame>>;
+
+export function summary(g: GameRow | Awaited<ReturnType<typeof lobby.listGames>>[number]) {
+  return {
+    ...g,
+    deadline: g.stepDeadline,
+    seed: g.status === 'FINISHED' || g.status === 'CANCELLED' ? g.seed : null,
+    seats: g.seats.map((s) => ({ side: s.side, user: { id: s.user.id, username: s.user.username } })),
+  };
+}
+
+const moduleInfo = (m: { id: string; title: string; sides: string[]; scenarios: unknown[]; options: unknown[] }) => ({
+  id: m.id,
+  title: m.title,
+  sides: m.sides,
+  scenarios: m.scenarios,
+  options: m.options,
+});
+
+export function buildResolvers() {
+  return {
+    JSON: JSONScalar,
+    DateTime: DateTimeScalar,
+    Query: wrapAll({
+      me: (_r, _a, { auth }) => {
+        const p = auth.optional();
+        return p ? { id: p.userId, username: p.username } : null;
+      },
+      modules: (_r, _a, { platform }) => platform.modules.list().map(moduleInfo),
+      games: async (_r, a, { platform, auth }) => {
+        const user = auth.optional();
+        if (user) auth.require('read');
+        return (await lobby.listGames(platform, user, a)).map(summary);
+      },
+      game: async (_r, a, { platform, auth }) => {
+        const user = auth.optional();
+        if (user) auth.require('read');
+        const v = await views.gameView(platform, user, a.id, a.side);
+        return { ...v, game: summary(v.game), _user: user };
+      },
+      draft: (_r, a, { platform, auth }) => orders.loadDraft(platform, auth.require('read'), a.gameId, a.side),
+      apiTokens: (_r, _a, { authService, auth }) => authService.listApiTokens(auth.require('admin').userId),
+    }),
+    GameView: {
+      events: guard(async (root: any, a: Args, { platform }: Ctx) =>
+        views.listEvents(platform, root._user, root.game.id, { side: root.viewer, afterSeq: a.afterSeq, limit: a.limit }),
+      ),
+    },
+    Mutation: wrapAll({
+      register: (_r, a, { authService }) => authService.register(a.username, a.password),
+      login: (_r, a, { authService }) => authService.login(a.username, a.password),
+      refresh: (_r, a, { authService }) => authService.refresh(a.refreshToken),
+      logout: (_r, a, { authService }) => authService.logout(a.refreshToken),
+      createApiToken: async (_r, a, { authService, auth }) => {
+        const { token, info } = await authService.createApiToken(auth.require('admin').userId, a.name, a.scopes);
+        return { token, apiToken: info };
+      },
+      revokeApiToken: (_r, a, { authService, auth }) => authService.revokeApiToken(auth.require('admin').userId, a.id),
+      createGame: async (_r, a, { platform, auth }) => {
+        const g = await lobby.createGame(platform, auth.require('play'), a.input);
+        return summary(await views.loadGame(platform, g.id));
+      },
+      invite: (_r, a, { platform, auth }) => lobby.invite(platform, auth.require('play'), a.gameId, a.username),
+      joinGame: async (_r, a, { platform, auth }) => {
+        await lobby.joinGame(platform, auth.require('play'), a.gameId, a.side);
+        return summary(await views.loadGame(platform, a.gameId));
+      },
+      leaveGame: (_r, a, { platform, auth }) => lobby.leaveGame(platform, auth.require('play'), a.gameId, a.side),
+      submitOrders: (_r, a, { platform, auth }) => orders.submitOrders(platform, auth.require('play'), a as orders.SubmitInput),
+      validateOrders: async (_r, a, { platform, auth }) => {
+        const r = await orders.validateOrders(platform, auth.require('play'), a as orders.SubmitInput);
+        return { ...r, valid: r.errors.length === 0 };
+      },
+      setReady: (_r, a, { platform, auth }) => orders.setReady(platform, auth.require('play'), a as never),
+      saveDraft: (_r, a, { platform, auth }) => orders.saveDraft(platform, auth.require('play'), a as never),
+    }),
+    Subscription: subscriptionResolvers(),
+  };
+}

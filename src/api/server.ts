@@ -1,0 +1,58 @@
+/** The HTTP server: GraphQL (with GraphiQL and graphql-ws subscriptions) and health routes. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import mercurius from 'mercurius';
+import type { AuthService } from '../platform/auth/service.js';
+import type { Platform } from '../platform/context.js';
+import { authenticate } from './auth-context.js';
+import { buildResolvers } from './graphql/resolvers.js';
+
+export const SCHEMA_PATH = join(import.meta.dirname, '../../schema.graphql');
+
+export interface ServerDeps {
+  platform: Platform;
+  authService: AuthService;
+  logger?: boolean | object;
+}
+
+export async function buildServer({ platform, authService, logger }: ServerDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: platform.config.logLevel },
+    bodyLimit: platform.config.bodyLimit,
+    // Behind a proxy the client address matters for rate limits; configurable later.
+    trustProxy: false,
+  });
+
+  await app.register(mercurius, {
+    schema: readFileSync(SCHEMA_PATH, 'utf8'),
+    resolvers: buildResolvers() as never,
+    graphiql: true,
+    context: async (req) => ({ platform, authService, auth: await authenticate(authService, req.headers.authorization) }),
+    subscription: {
+      emitter: platform.emitter as never,
+      // graphql-transport-ws: credentials arrive in the connection_init payload.
+      onConnect: async ({ payload }: { payload?: Record<string, unknown> }) => {
+        const header = payload?.authorization ?? payload?.Authorization ?? (payload?.token ? `Bearer ${payload.token}` : undefined);
+        const auth = await authenticate(authService, header);
+        try {
+          auth.optional();
+        } catch {
+          return false; // a bad credential closes the connection (4403)
+        }
+        return { auth };
+      },
+      context: () => ({ platform, authService }),
+    },
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    const checks: Record<string, boolean> = {};
+    checks.database = await platform.prisma.$queryRaw`SELECT 1`.then(() => true, () => false);
+    checks.queue = await platform.queue.ping().catch(() => false);
+    const ok = Object.values(checks).every(Boolean);
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', checks });
+  });
+  return app;
+}

@@ -1,0 +1,62 @@
+/**
+ * Visibility helpers shared by the platform and the game modules. Secrets never leave the
+ * server unredacted (DESIGN.md, principle 3): events are filtered per viewer, and a hidden
+ * piece is shown under an opaque id that neither reveals the real id nor links one viewer's
+ * picture of the game to another's.
+ */
+import { createHmac } from 'node:crypto';
+import type { Side, Viewer, Visibility } from './contract.js';
+
+/**
+ * May `viewer` see something with this visibility? A side sees what lists it. A spectator
+ * sees what is public: 'all', or a list naming every side of the game (nobody is kept in the
+ * dark, so there is nothing left to hide).
+ */
+export function isVisibleTo(visibility: Visibility, viewer: Viewer, allSides: readonly Side[]): boolean {
+  if (visibility === 'all') return true;
+  if (viewer !== null) return visibility.includes(viewer);
+  return allSides.length > 0 && allSides.every((s) => visibility.includes(s));
+}
+
+/** The events `viewer` may see, in their original order. */
+export function filterEvents<E extends { visibleTo: Visibility }>(
+  events: readonly E[],
+  viewer: Viewer,
+  allSides: readonly Side[],
+): E[] {
+  return events.filter((e) => isVisibleTo(e.visibleTo, viewer, allSides));
+}
+
+const OPAQUE_PREFIX = 'opq_';
+
+/**
+ * A stand-in id for a hidden piece as seen by `viewer`. It is an HMAC of (viewer, real id)
+ * under a per-game server secret: stable for the same viewer (they can follow "that face-down
+ * stack" from view to view and name it in orders), unguessable without the secret, and
+ * different for each viewer, so two players comparing notes cannot match ids. A game that
+ * must break the link after a shuffle can fold a counter into `realId` (e.g. 'u12#3').
+ */
+export function opaqueId(secret: string | Buffer, viewer: Viewer, realId: string): string {
+  if (secret.length === 0) throw new Error('opaqueId needs a non-empty secret');
+  // JSON encoding keeps (viewer, id) pairs unambiguous: no side name can imitate a spectator.
+  const mac = createHmac('sha256', secret).update(`warpost-opaque/v1|${JSON.stringify([viewer, realId])}`);
+  return OPAQUE_PREFIX + mac.digest('hex').slice(0, 24);
+}
+
+export function isOpaqueId(id: string): boolean {
+  return id.startsWith(OPAQUE_PREFIX) && /^[0-9a-f]{24}$/.test(id.slice(OPAQUE_PREFIX.length));
+}
+
+/**
+ * The real id behind an opaque id that `viewer` used in orders, searched among `candidates`
+ * (the pieces that viewer could have seen); null if none matches.
+ */
+export function resolveOpaqueId(
+  secret: string | Buffer,
+  viewer: Viewer,
+  opaque: string,
+  candidates: Iterable<string>,
+): string | null {
+  for (const id of candidates) if (opaqueId(secret, viewer, id) === opaque) return id;
+  return null;
+}

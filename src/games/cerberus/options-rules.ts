@@ -1,0 +1,95 @@
+/**
+ * Named game options that settle ambiguities in the rules of space superiority, special forces,
+ * reinforcements, strategic movement and victory (DESIGN.md principle 5). Each has a documented
+ * default (the digest's SUGGEST ruling) and names the rule it settles.
+ *
+ * `extendedGame` and `weather` are the two optional rules of the rulebook (15, 16); they are
+ * listed here because these modules read them. If the data pack's options.json defines them too,
+ * the lead keeps one definition (the ids are the contract).
+ */
+import type { Json, OptionSpec } from '../../engine/contract.js';
+
+export interface RuleOptions {
+  /** 16: the Extended Game (no turn limit; ends only on a Minimum Garrison failure). */
+  extendedGame: boolean;
+  /** 15: optional weather rules (storms). */
+  weather: boolean;
+  /** C8 (13.41, 14.23): 'skip' = no Space Superiority Phase on turn 1, marker stays at Human +6. */
+  turnOneSpacePhase: 'skip' | 'play';
+  /** G31 (15.3): with weather on and Phase A skipped on turn 1, storms still move and generate. */
+  weatherOnTurnOne: boolean;
+  /** G29 (3.2 A.3, 13.41): when both call, 'both-spent' = both efforts used and both spacings restart. */
+  majorEffortBothCall: 'both-spent' | 'none-spent';
+  /** G15 (10.41): the once-per-game-turn disruption limit applies to every installation or Spaceports only. */
+  sfDisruptionLimit: 'every-installation' | 'spaceports-only';
+  /** G14 (13.71 'SF UNITS'): whether SF merely held for combat (never placed) count toward the turn's cap. */
+  sfHeldCountsTowardCap: boolean;
+  /** 10.3: the one-SF-reinforcement-per-turn limit also counts scheduled Cetian SF reinforcements (14.22). */
+  sfReturnQueueIncludesScheduled: boolean;
+  /** G6 (14.22): the turn-1 Provisional still arrives if the Spaceport has been reduced to a Base. */
+  provisionalAtReducedSpaceport: boolean;
+  /** G7 (14.4): a Spaceport may stand in for a Base in the Minimum Garrison combinations. */
+  garrisonSpaceportCountsAsBase: boolean;
+  /** G9 (14.5): a Spaceport reduced to a Base scores 5 for the enemy at once and 5 more when destroyed ('split'), or 10 only when destroyed. */
+  reducedSpaceportVp: 'split' | 'on-destruction';
+  /** G27 (12.13, 14.5): units eliminated for lack of supply count as destroyed for the enemy's VP. */
+  supplyEliminationScoresVp: boolean;
+  /** G27 (14.5): VP for destroying the Cetian Guards Heavy Weapons company (a company, not a battalion). */
+  guardsHeavyWeaponsVp: number;
+  /** 7.7: losses are taken from each player's standing loss-priority order, or asked interactively. */
+  lossChoice: 'standing' | 'interactive';
+  /** H5 (2.6): the Fleet boxes are public (System, Earth and Tau Ceti show counts only). */
+  fleetBoxPublic: boolean;
+}
+
+export const RULE_OPTION_DEFAULTS: RuleOptions = {
+  extendedGame: false,
+  weather: false,
+  turnOneSpacePhase: 'skip',
+  weatherOnTurnOne: true,
+  majorEffortBothCall: 'both-spent',
+  sfDisruptionLimit: 'every-installation',
+  sfHeldCountsTowardCap: false,
+  sfReturnQueueIncludesScheduled: true,
+  provisionalAtReducedSpaceport: true,
+  garrisonSpaceportCountsAsBase: false,
+  reducedSpaceportVp: 'split',
+  supplyEliminationScoresVp: true,
+  guardsHeavyWeaponsVp: 3,
+  lossChoice: 'standing',
+  fleetBoxPublic: true,
+};
+
+export const RULE_OPTIONS: OptionSpec[] = [
+  { id: 'extendedGame', type: 'boolean', default: false, rule: '16', description: 'Extended Game: no turn limit; the game ends only when a player fails the Minimum Garrison.' },
+  { id: 'weather', type: 'boolean', default: false, rule: '15', description: 'Optional weather: Arctic Cold Fronts and Tropical Storms.' },
+  { id: 'turnOneSpacePhase', type: 'string', default: 'skip', values: ['skip', 'play'], rule: '13.41, 14.23', description: "Turn 1 has no Space Superiority Phase (the Human 'Massive effort'): the marker stays at Human +6 ('skip'), or the phase is played as on other turns ('play')." },
+  { id: 'weatherOnTurnOne', type: 'boolean', default: true, rule: '15.3', description: 'With weather on, storms move and generate on turn 1 even though the Space Superiority Phase is skipped.' },
+  { id: 'majorEffortBothCall', type: 'string', default: 'both-spent', values: ['both-spent', 'none-spent'], rule: '3.2 A.3, 13.41', description: 'When both players call a Major Effort they cancel; both efforts are spent and both spacings restart, or neither is spent.' },
+  { id: 'sfDisruptionLimit', type: 'string', default: 'every-installation', values: ['every-installation', 'spaceports-only'], rule: '10.41', description: 'An installation may be the target of one disruption mission per game turn: every installation, or (literal text) Spaceports only.' },
+  { id: 'sfHeldCountsTowardCap', type: 'boolean', default: false, rule: '10.43, 13.71', description: 'SF held for combat but never placed count toward the Effects Chart SF cap of the turn.' },
+  { id: 'sfReturnQueueIncludesScheduled', type: 'boolean', default: true, rule: '10.3, 14.22', description: 'The one-SF-reinforcement-per-turn limit also counts the scheduled Cetian SF reinforcements.' },
+  { id: 'provisionalAtReducedSpaceport', type: 'boolean', default: true, rule: '14.22', description: 'The turn-1 Provisional battalion still arrives at a Spaceport reduced to a Base.' },
+  { id: 'garrisonSpaceportCountsAsBase', type: 'boolean', default: false, rule: '14.4', description: 'A Spaceport may stand in for a Base in the Minimum Garrison combinations.' },
+  { id: 'reducedSpaceportVp', type: 'string', default: 'split', values: ['split', 'on-destruction'], rule: '14.5, CRT notes', description: 'A Spaceport reduced to a Base gives the enemy 5 VP at once and 5 more if destroyed, or 10 only when destroyed.' },
+  { id: 'supplyEliminationScoresVp', type: 'boolean', default: true, rule: '12.13, 14.5', description: 'Units eliminated for lack of supply count as destroyed for the enemy.' },
+  { id: 'guardsHeavyWeaponsVp', type: 'number', default: 3, rule: '14.5', description: 'VP for destroying the Guards Heavy Weapons company (3 as a Heavy Weapons unit, or 4 as Guards).' },
+  { id: 'lossChoice', type: 'string', default: 'standing', values: ['standing', 'interactive'], rule: '7.7', description: "Combat losses come from each player's standing loss-priority order, or are asked for after each result." },
+  { id: 'fleetBoxPublic', type: 'boolean', default: true, rule: '2.6', description: 'The Fleet boxes are public; the System, Earth and Tau Ceti boxes show only a count to the opponent.' },
+];
+
+/** Typed options from a game's option record: defaults filled in, wrong types rejected. */
+export function ruleOptions(options: Record<string, Json> | undefined): RuleOptions {
+  const out: RuleOptions = { ...RULE_OPTION_DEFAULTS };
+  if (!options) return out;
+  for (const spec of RULE_OPTIONS) {
+    const v = options[spec.id];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== spec.type) throw new TypeError(`option ${spec.id} must be a ${spec.type}`);
+    if (spec.values && !spec.values.includes(v as string)) {
+      throw new RangeError(`option ${spec.id} must be one of ${spec.values.join(', ')}`);
+    }
+    (out as unknown as Record<string, Json>)[spec.id] = v;
+  }
+  return out;
+}

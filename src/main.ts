@@ -1,0 +1,29 @@
+/** API server entry point. With no REDIS_URL the resolution worker runs in this process. */
+import { buildServer } from './api/server.js';
+import { shippedModules } from './games/index.js';
+import { boot } from './platform/boot.js';
+import { loadConfig } from './platform/config.js';
+import { loadExtraModules } from './platform/games/registry.js';
+
+const config = loadConfig();
+const booted = await boot(config, [...shippedModules, ...(await loadExtraModules())]);
+if (config.inlineWorker) await booted.startWorker();
+const app = await buildServer({ platform: booted.platform, authService: booted.authService });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await booted.shutdown();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { database: booted.db.kind, queue: config.redisUrl ? 'bullmq' : 'in-process' },
+  `Warpost listening; GraphiQL at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/graphiql`,
+);

@@ -1,0 +1,162 @@
+/**
+ * Accounts and credentials: registration and login, short-lived JWT access tokens, rotating
+ * refresh tokens (reuse of a spent token revokes its whole family), and personal API tokens
+ * with scopes for third-party clients and bots. Only hashes of tokens are stored.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import type { Db } from '../db/client.js';
+import { AppError } from '../errors.js';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
+
+export const SCOPES = ['read', 'play', 'admin'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export interface Principal {
+  userId: string;
+  username: string;
+  scopes: Scope[];
+  via: 'session' | 'api-token';
+}
+
+export interface AuthTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  user: { id: string; username: string };
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const USERNAME = /^[A-Za-z0-9_-]{3,32}$/;
+export const API_TOKEN_PREFIX = 'wpt_';
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    private readonly accessTtl: number,
+    private readonly refreshTtlDays: number,
+  ) {}
+
+  async register(username: string, password: string): Promise<AuthTokens> {
+    if (!USERNAME.test(username)) {
+      throw new AppError('BAD_INPUT', 'A user name has 3 to 32 letters, digits, "_" or "-".', [
+        { code: 'INVALID_USERNAME', path: ['username'], message: 'Use 3 to 32 letters, digits, "_" or "-".' },
+      ]);
+    }
+    if (password.length < 8 || password.length > 200) {
+      throw new AppError('BAD_INPUT', 'A password has 8 to 200 characters.', [
+        { code: 'INVALID_PASSWORD', path: ['password'], message: 'Use 8 to 200 characters.' },
+      ]);
+    }
+    const passwordHash = await hashPassword(password);
+    const existing = await this.db.user.findFirst({ where: { username: { equals: username, mode: 'insensitive' } } });
+    if (existing) throw new AppError('USERNAME_TAKEN', `The user name "${username}" is taken.`);
+    try {
+      const user = await this.db.user.create({ data: { username, passwordHash } });
+      return this.issue(user.id, user.username, randomUUID());
+    } catch (e) {
+      if ((e as { code?: string }).code === 'P2002') throw new AppError('USERNAME_TAKEN', `The user name "${username}" is taken.`);
+      throw e;
+    }
+  }
+
+  async login(username: string, password: string): Promise<AuthTokens> {
+    const user = await this.db.user.findUnique({ where: { username } });
+    // Verify against a dummy hash for unknown users so timing does not reveal who exists.
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+    if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Wrong user name or password.');
+    return this.issue(user.id, user.username, randomUUID());
+  }
+
+  /** Exchanges a refresh token for a new pair; the old token is spent. */
+  async refresh(refreshToken: string): Promise<AuthTokens> {
+    const row = await this.db.refreshToken.findUnique({ where: { tokenHash: sha256(refreshToken) }, include: { user: true } });
+    if (!row) throw new AppError('TOKEN_INVALID', 'Unknown refresh token.');
+    if (row.revokedAt) throw new AppError('TOKEN_INVALID', 'This refresh token was revoked.');
+    if (row.expiresAt < new Date()) throw new AppError('TOKEN_EXPIRED', 'This refresh token has expired; log in again.');
+    // Spend it atomically: only one concurrent refresh may win.
+    const spent = await this.db.refreshToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
+    if (spent.count !== 1) {
+      await this.revokeFamily(row.familyId);
+      throw new AppError('REFRESH_TOKEN_REUSED', 'This refresh token was already used; every session of this login is now revoked.');
+    }
+    return this.issue(row.userId, row.user.username, row.familyId);
+  }
+
+  async logout(refreshToken: string): Promise<boolean> {
+    const row = await this.db.refreshToken.findUnique({ where: { tokenHash: sha256(refreshToken) } });
+    if (!row) return false;
+    await this.revokeFamily(row.familyId);
+    return true;
+  }
+
+  private async revokeFamily(familyId: string) {
+    await this.db.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } });
+  }
+
+  private async issue(userId: string, username: string, familyId: string): Promise<AuthTokens> {
+    const accessToken = jwt.sign({ scopes: SCOPES, username }, this.secret, {
+      algorithm: 'HS256',
+      subject: userId,
+      expiresIn: this.accessTtl,
+      issuer: 'warpost',
+    });
+    const refreshToken = randomBytes(32).toString('base64url');
+    await this.db.refreshToken.create({
+      data: {
+        userId,
+        familyId,
+        tokenHash: sha256(refreshToken),
+        expiresAt: new Date(Date.now() + this.refreshTtlDays * 86_400_000),
+      },
+    });
+    return { accessToken, refreshToken, expiresIn: this.accessTtl, user: { id: userId, username } };
+  }
+
+  /** Resolves a bearer credential (JWT access token or personal API token) to a principal. */
+  async authenticate(bearer: string): Promise<Principal> {
+    if (bearer.startsWith(API_TOKEN_PREFIX)) {
+      const token = await this.db.apiToken.findUnique({ where: { tokenHash: sha256(bearer) }, include: { user: true } });
+      if (!token || token.revokedAt) throw new AppError('TOKEN_INVALID', 'Unknown or revoked API token.');
+      // Last-use time is informative only; do not fail a request on it.
+      void this.db.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
+      return { userId: token.userId, username: token.user.username, scopes: token.scopes as Scope[], via: 'api-token' };
+    }
+    try {
+      const claims = jwt.verify(bearer, this.secret, { algorithms: ['HS256'], issuer: 'warpost' }) as jwt.JwtPayload;
+      return { userId: String(claims.sub), username: String(claims.username), scopes: claims.scopes as Scope[], via: 'session' };
+    } catch (e) {
+      if (e instanceof jwt.TokenExpiredError) throw new AppError('TOKEN_EXPIRED', 'The access token has expired; refresh it.');
+      throw new AppError('TOKEN_INVALID', 'The access token is not valid.');
+    }
+  }
+
+  async createApiToken(userId: string, name: string, scopes: string[]) {
+    const bad = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
+    if (bad.length || scopes.length === 0) {
+      throw new AppError('BAD_INPUT', `Scopes are one or more of ${SCOPES.join(', ')}.`, [
+        { code: 'INVALID_SCOPE', path: ['scopes'], message: `Unknown scope(s): ${bad.join(', ') || '(none given)'}` },
+      ]);
+    }
+    if (!name.trim() || name.length > 100) throw new AppError('BAD_INPUT', 'A token name has 1 to 100 characters.');
+    const secret = API_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+    const row = await this.db.apiToken.create({ data: { userId, name, scopes: [...new Set(scopes)], tokenHash: sha256(secret) } });
+    return { token: secret, info: row };
+  }
+
+  listApiTokens(userId: string) {
+    return this.db.apiToken.findMany({ where: { userId, revokedAt: null }, orderBy: { createdAt: 'asc' } });
+  }
+
+  async revokeApiToken(userId: string, id: string): Promise<boolean> {
+    const r = await this.db.apiToken.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    return r.count === 1;
+  }
+}
+
+export function requireScope(p: Principal | null, scope: Scope): Principal {
+  if (!p) throw new AppError('UNAUTHENTICATED', 'Log in or send an API token (Authorization: Bearer ...).');
+  if (!p.scopes.includes(scope)) throw new AppError('INSUFFICIENT_SCOPE', `This needs the "${scope}" scope.`, [], { scope });
+  return p;
+}

@@ -1,0 +1,73 @@
+/**
+ * Builds a Platform from configuration: the database (PostgreSQL or embedded PGlite), the queue
+ * (BullMQ or in-process), the emitter (Redis or in-memory) and the game modules.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import pino from 'pino';
+import { AuthService } from './auth/service.js';
+import type { Config } from './config.js';
+import type { Platform } from './context.js';
+import { openDatabase, type Database } from './db/client.js';
+import { closeEmitter, createEmitter } from './events/pubsub.js';
+import { startOutboxSweeper } from './events/outbox.js';
+import { ModuleRegistry, type AnyModule } from './games/registry.js';
+import { resolveStep } from './games/resolution.js';
+import { BullQueue } from './queue/bullmq.js';
+import { InlineQueue } from './queue/inline.js';
+
+export interface Booted {
+  platform: Platform;
+  authService: AuthService;
+  db: Database;
+  /** Starts consuming resolution jobs in this process. */
+  startWorker(): Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+async function jwtSecret(config: Config): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  // Embedded default: a generated key kept in the data directory, so tokens survive restarts.
+  const file = join(config.dataDir, 'jwt-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    await mkdir(config.dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    await writeFile(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export async function boot(config: Config, modules: AnyModule[], opts: { queuePrefix?: string; stalledIntervalMs?: number; lockDurationMs?: number } = {}): Promise<Booted> {
+  const log = pino({ level: config.logLevel });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const queue = config.redisUrl
+    ? new BullQueue(config.redisUrl, {
+        attempts: config.resolveAttempts,
+        prefix: opts.queuePrefix ?? process.env.WARPOST_QUEUE_PREFIX,
+        stalledIntervalMs: opts.stalledIntervalMs ?? Number(process.env.WARPOST_STALLED_INTERVAL_MS || 30_000),
+        lockDurationMs: opts.lockDurationMs ?? Number(process.env.WARPOST_LOCK_DURATION_MS || 30_000),
+      })
+    : new InlineQueue(config.resolveAttempts);
+  const emitter = createEmitter(config.redisUrl);
+  const platform: Platform = { config, prisma: db.prisma, modules: new ModuleRegistry(modules), queue, emitter, log };
+  const authService = new AuthService(db.prisma, await jwtSecret(config), config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
+  let stopSweeper = () => {};
+  return {
+    platform,
+    authService,
+    db,
+    async startWorker() {
+      await queue.startWorker(async (job, ctx) => void (await resolveStep(platform, job, ctx)));
+      stopSweeper = startOutboxSweeper(platform);
+    },
+    async shutdown() {
+      stopSweeper();
+      await queue.close(); // lets resolutions in flight finish
+      await closeEmitter(emitter);
+      await db.close();
+    },
+  };
+}

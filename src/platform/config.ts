@@ -1,0 +1,51 @@
+/** Configuration comes from the environment only (README, "Configuration"). */
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL; when absent, an embedded PGlite database under dataDir is used. */
+  databaseUrl?: string;
+  /** Redis for BullMQ and subscription fan-out; when absent, in-process queue and emitter. */
+  redisUrl?: string;
+  dataDir: string;
+  /** HMAC key for access tokens; embedded mode keeps a generated one under dataDir. */
+  jwtSecret?: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  /** Largest accepted request body, bytes. */
+  bodyLimit: number;
+  logLevel: string;
+  /** Run the resolution worker inside the API process (default with the embedded queue). */
+  inlineWorker: boolean;
+  resolveAttempts: number;
+  /** Fault injection for tests: sleep this long inside the resolution transaction. */
+  faultResolveDelayMs: number;
+}
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) throw new Error(`${name} must be a number, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const redisUrl = env.REDIS_URL || undefined;
+  return {
+    port: int('PORT', 3000),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl,
+    dataDir: resolve(env.WARPOST_DATA_DIR || join(process.cwd(), 'data')),
+    jwtSecret: env.JWT_SECRET || undefined,
+    accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 900),
+    refreshTokenTtlDays: int('REFRESH_TOKEN_TTL_DAYS', 30),
+    bodyLimit: int('BODY_LIMIT_BYTES', 256 * 1024),
+    logLevel: env.LOG_LEVEL || 'info',
+    inlineWorker: env.WARPOST_INLINE_WORKER ? env.WARPOST_INLINE_WORKER === 'true' : !redisUrl,
+    resolveAttempts: int('RESOLVE_ATTEMPTS', 3),
+    faultResolveDelayMs: int('WARPOST_FAULT_RESOLVE_DELAY_MS', 0),
+  };
+}

@@ -1,0 +1,21 @@
+/** Everything a platform service needs, built once per process. */
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Emitter } from './events/pubsub.js';
+import type { ModuleRegistry } from './games/registry.js';
+import type { ResolutionQueue } from './queue/types.js';
+
+export interface Logger {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface Platform {
+  config: Config;
+  prisma: Db;
+  modules: ModuleRegistry;
+  queue: ResolutionQueue;
+  emitter: Emitter;
+  log: Logger;
+}

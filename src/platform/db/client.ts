@@ -1,0 +1,63 @@
+/**
+ * The database: PostgreSQL through Prisma's pg adapter when DATABASE_URL is set, otherwise an
+ * embedded PGlite (PostgreSQL in WebAssembly) on disk under the data directory. Both get the
+ * same migrations before use.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import pg from 'pg';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '../../generated/prisma/client.js';
+import { applyMigrations, type SqlRunner } from './migrate.js';
+
+export type Db = PrismaClient;
+
+export interface Database {
+  prisma: Db;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+export async function migratePostgres(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // Several processes may start at once: one migrates, the others wait for it.
+    await client.query('SELECT pg_advisory_lock(7250001)');
+    const runner: SqlRunner = {
+      query: async (sql, params) => client.query(sql, params as unknown[]),
+      exec: async (sql) => void (await client.query(sql)),
+    };
+    return await applyMigrations(runner);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7250001)').catch(() => undefined);
+    await client.end();
+  }
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+  if (opts.databaseUrl) {
+    await migratePostgres(opts.databaseUrl);
+    const adapter = new PrismaPg({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const prisma = new PrismaClient({ adapter });
+    return { prisma, kind: 'postgres', close: () => prisma.$disconnect() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PrismaPGlite } = await import('pglite-prisma-adapter');
+  const dir = join(opts.dataDir, 'pglite');
+  await mkdir(dir, { recursive: true });
+  const lite = await PGlite.create(dir);
+  await applyMigrations({
+    query: async (sql, params) => lite.query(sql, params as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>,
+    exec: async (sql) => void (await lite.exec(sql)),
+  });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) as unknown as PrismaPg });
+  return {
+    prisma,
+    kind: 'pglite',
+    close: async () => {
+      await prisma.$disconnect();
+      await lite.close();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * One error shape across the API: a stable code, a sentence, and optional details (for orders,
+ * one entry per failing order with its path). Anything else is reported as INTERNAL without
+ * internals.
+ */
+export interface ErrorDetail {
+  code: string;
+  path: (string | number)[];
+  message: string;
+  rule?: string;
+}
+
+export type ErrorCode =
+  | 'BAD_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'INSUFFICIENT_SCOPE'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'USERNAME_TAKEN'
+  | 'INVALID_CREDENTIALS'
+  | 'TOKEN_EXPIRED'
+  | 'TOKEN_INVALID'
+  | 'REFRESH_TOKEN_REUSED'
+  | 'UNKNOWN_MODULE'
+  | 'UNKNOWN_SCENARIO'
+  | 'INVALID_OPTION'
+  | 'GAME_NOT_OPEN'
+  | 'GAME_NOT_ACTIVE'
+  | 'SIDE_TAKEN'
+  | 'UNKNOWN_SIDE'
+  | 'NO_FREE_SIDE'
+  | 'MULTI_SEAT_FORBIDDEN'
+  | 'NOT_INVITED'
+  | 'NOT_YOUR_SIDE'
+  | 'SIDE_REQUIRED'
+  | 'STALE_STEP'
+  | 'NOT_OWED'
+  | 'INVALID_ORDERS'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'INTERNAL';
+
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  BAD_INPUT: 400,
+  INVALID_ORDERS: 422,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  TOKEN_EXPIRED: 401,
+  TOKEN_INVALID: 401,
+  REFRESH_TOKEN_REUSED: 401,
+  FORBIDDEN: 403,
+  INSUFFICIENT_SCOPE: 403,
+  NOT_YOUR_SIDE: 403,
+  NOT_INVITED: 403,
+  NOT_FOUND: 404,
+  UNKNOWN_MODULE: 404,
+  UNKNOWN_SCENARIO: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  INTERNAL: 500,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return STATUS[this.code] ?? 409;
+  }
+
+  toJSON() {
+    return { code: this.code, message: this.message, details: this.details, ...this.extra };
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

@@ -1,0 +1,168 @@
+/**
+ * The lobby: create a game, invite, join a side (or a random free one), leave before the start,
+ * and start automatically when every side is seated.
+ */
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { SeededDice } from '../../engine/dice.js';
+import type { Principal } from '../auth/service.js';
+import type { Platform } from '../context.js';
+import { AppError } from '../errors.js';
+import { topics } from '../events/pubsub.js';
+import { lockGame, owedSides, TX_OPTIONS, type Tx } from './common.js';
+import { resolveOptions } from './registry.js';
+import { normaliseTimeControl, deadlineFrom, type TimeControl } from './time-control.js';
+import { scheduleStep } from './scheduling.js';
+
+export interface CreateGameInput {
+  module: string;
+  scenario: string;
+  options?: Record<string, unknown>;
+  timeControl?: Partial<TimeControl>;
+  isPublic?: boolean;
+  allowMultiSeat?: boolean;
+  /** Seat the creator at once: a side name, or 'random'. */
+  side?: string | null;
+}
+
+export async function createGame(p: Platform, user: Principal, input: CreateGameInput) {
+  const module = p.modules.get(input.module);
+  const scenario = module.scenarios.find((s) => s.id === input.scenario);
+  if (!scenario) {
+    throw new AppError('UNKNOWN_SCENARIO', `Module "${module.id}" has no scenario "${input.scenario}".`, [], {
+      known: module.scenarios.map((s) => s.id),
+    });
+  }
+  const options = resolveOptions(module.options, input.options ?? {});
+  const timeControl = normaliseTimeControl(input.timeControl);
+  const seed = randomBytes(32).toString('hex');
+  const game = await p.prisma.game.create({
+    data: {
+      module: module.id,
+      scenario: scenario.id,
+      options,
+      timeControl: timeControl as object,
+      isPublic: input.isPublic ?? true,
+      allowMultiSeat: input.allowMultiSeat ?? false,
+      creatorId: user.userId,
+      seed,
+      seedHash: createHash('sha256').update(seed).digest('hex'),
+    },
+  });
+  if (input.side) await joinGame(p, user, game.id, input.side === 'random' ? null : input.side);
+  return p.prisma.game.findUniqueOrThrow({ where: { id: game.id } });
+}
+
+export async function invite(p: Platform, user: Principal, gameId: string, username: string) {
+  const game = await p.prisma.game.findUnique({ where: { id: gameId } });
+  if (!game) throw new AppError('NOT_FOUND', `No game ${gameId}.`);
+  if (game.creatorId !== user.userId) throw new AppError('FORBIDDEN', 'Only the creator of a game may invite.');
+  const invitee = await p.prisma.user.findUnique({ where: { username } });
+  if (!invitee) throw new AppError('NOT_FOUND', `No user "${username}".`);
+  await p.prisma.invitation.upsert({
+    where: { gameId_userId: { gameId, userId: invitee.id } },
+    create: { gameId, userId: invitee.id },
+    update: {},
+  });
+  return true;
+}
+
+export async function joinGame(p: Platform, user: Principal, gameId: string, side?: string | null) {
+  const started = await p.prisma.$transaction(async (tx) => {
+    const game = await lockGame(tx, gameId);
+    if (game.status !== 'OPEN') throw new AppError('GAME_NOT_OPEN', 'This game is not open for joining.');
+    const module = p.modules.get(game.module);
+    const sides = module.scenarios.find((s) => s.id === game.scenario)!.sides;
+    if (!game.isPublic && game.creatorId !== user.userId) {
+      const inv = await tx.invitation.findUnique({ where: { gameId_userId: { gameId, userId: user.userId } } });
+      if (!inv) throw new AppError('NOT_INVITED', 'This game is private and you have no invitation.');
+    }
+    if (!game.allowMultiSeat && game.seats.some((s) => s.userId === user.userId)) {
+      throw new AppError('MULTI_SEAT_FORBIDDEN', 'You already hold a side, and this game allows one side per player.');
+    }
+    const free = sides.filter((s) => !game.seats.some((seat) => seat.side === s));
+    let chosen: string;
+    if (side) {
+      if (!sides.includes(side)) throw new AppError('UNKNOWN_SIDE', `No side "${side}"; sides are ${sides.join(', ')}.`);
+      if (!free.includes(side)) throw new AppError('SIDE_TAKEN', `The side "${side}" is taken.`);
+      chosen = side;
+    } else {
+      if (free.length === 0) throw new AppError('NO_FREE_SIDE', 'Every side is taken.');
+      chosen = free[randomInt(free.length)];
+    }
+    await tx.seat.create({ data: { gameId, side: chosen, userId: user.userId } });
+    if (free.length === 1) return startInTx(p, tx, gameId);
+    return null;
+  }, TX_OPTIONS);
+  if (started) await scheduleStep(p, started);
+  return { gameId, userId: user.userId };
+}
+
+/** Leaving before the start; the creator may also remove another player's seat (replacement). */
+export async function leaveGame(p: Platform, user: Principal, gameId: string, side: string) {
+  return p.prisma.$transaction(async (tx) => {
+    const game = await lockGame(tx, gameId);
+    if (game.status !== 'OPEN') throw new AppError('GAME_NOT_OPEN', 'Seats can change only before the game starts.');
+    const seat = game.seats.find((s) => s.side === side);
+    if (!seat) throw new AppError('NOT_FOUND', `Nobody holds "${side}".`);
+    if (seat.userId !== user.userId && game.creatorId !== user.userId) {
+      throw new AppError('FORBIDDEN', 'Only the seated player or the creator may free this seat.');
+    }
+    await tx.seat.delete({ where: { id: seat.id } });
+    return true;
+  }, TX_OPTIONS);
+}
+
+/** Sets the game up with the module and opens its first step (inside the join transaction). */
+async function startInTx(p: Platform, tx: Tx, gameId: string) {
+  const game = await tx.game.findUniqueOrThrow({ where: { id: gameId }, include: { seats: true } });
+  const module = p.modules.get(game.module);
+  // Set-up dice are step 0 of the same derivation as every later step.
+  const dice = new SeededDice({ seed: game.seed, gameId, step: 0 });
+  const state = module.setup(game.scenario, game.options as Record<string, never>, dice);
+  const prompts = module.prompts(state);
+  const tc = game.timeControl as unknown as TimeControl;
+  const deadline = deadlineFrom(tc, new Date());
+  await tx.game.update({
+    where: { id: gameId },
+    data: { status: 'ACTIVE', state, step: 1, startedAt: new Date(), stepDeadline: deadline },
+  });
+  await tx.gameEvent.create({
+    data: { gameId, seq: 1, step: 0, type: 'game-started', visibleTo: ['*'], data: { scenario: game.scenario }, rolls: [] },
+  });
+  await tx.stepRecord.create({ data: { gameId, step: 0, orders: {}, origins: {}, rolls: dice.log as object[] } });
+  const owed = owedSides(prompts);
+  await tx.outboxMessage.createMany({
+    data: [
+      { topic: topics.game(gameId), payload: { gameId, step: 1, status: 'ACTIVE', afterSeq: 0, uptoSeq: 1 } },
+      ...turnSignals(game.seats, gameId, 1, owed, deadline),
+      { topic: topics.lobby, payload: { gameId, status: 'ACTIVE' } },
+    ],
+  });
+  return { gameId, step: 1, deadline };
+}
+
+/** One "your turn" message per user who owes orders, listing the sides they owe for. */
+export function turnSignals(seats: { side: string; userId: string }[], gameId: string, step: number, owed: string[], deadline: Date | null) {
+  const byUser = new Map<string, string[]>();
+  for (const seat of seats) if (owed.includes(seat.side)) byUser.set(seat.userId, [...(byUser.get(seat.userId) ?? []), seat.side]);
+  return [...byUser].map(([userId, sides]) => ({
+    topic: topics.user(userId),
+    payload: { gameId, step, sides, deadline: deadline?.toISOString() ?? null },
+  }));
+}
+
+export async function listGames(p: Platform, user: Principal | null, filter: { status?: string; mine?: boolean; first?: number }) {
+  const take = Math.min(Math.max(filter.first ?? 50, 1), 200);
+  const where: Record<string, unknown> = {};
+  if (filter.status) where.status = filter.status;
+  if (filter.mine) {
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Log in to list your games.');
+    where.seats = { some: { userId: user.userId } };
+  } else {
+    where.OR = [
+      { isPublic: true },
+      ...(user ? [{ creatorId: user.userId }, { seats: { some: { userId: user.userId } } }, { invitations: { some: { userId: user.userId } } }] : []),
+    ];
+  }
+  return p.prisma.game.findMany({ where, orderBy: { createdAt: 'desc' }, take, include: { seats: { include: { user: true } } } });
+}

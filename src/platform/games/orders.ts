@@ -1,0 +1,145 @@
+/**
+ * Orders: validated at once against the current state (nothing stored on failure), sealed,
+ * replaceable until the step resolves, idempotent by client key. When the last owed side is
+ * ready, the step's resolution job is queued (job id from game and step: queued once).
+ */
+import type { Principal } from '../auth/service.js';
+import type { Platform } from '../context.js';
+import { AppError } from '../errors.js';
+import { canonicalJson, lockGame, owedSides, pickSide, sha256Hex, TX_OPTIONS, type Tx } from './common.js';
+
+export interface SubmitInput {
+  gameId: string;
+  step: number;
+  side?: string | null;
+  orders: unknown;
+  idempotencyKey: string;
+  ready?: boolean;
+}
+
+export interface SubmitResult {
+  gameId: string;
+  step: number;
+  side: string;
+  ordersHash: string;
+  ready: boolean;
+  /** Every owed side is ready: the step is queued for resolution. */
+  stepComplete: boolean;
+  /** True when this answer replays an earlier identical request. */
+  replayed: boolean;
+}
+
+const MAX_ORDERS_BYTES = 128 * 1024;
+
+function checkKey(key: string) {
+  if (typeof key !== 'string' || key.length < 1 || key.length > 128) {
+    throw new AppError('BAD_INPUT', 'idempotencyKey has 1 to 128 characters.', [
+      { code: 'INVALID_IDEMPOTENCY_KEY', path: ['idempotencyKey'], message: 'Send a unique string of 1 to 128 characters per distinct submission.' },
+    ]);
+  }
+}
+
+/** Checks that the step is current, the side is the caller's, and the side owes orders now. */
+async function checkTurn(p: Platform, tx: Tx, user: Principal, gameId: string, step: number, side?: string | null) {
+  const game = await lockGame(tx, gameId);
+  const mySide = pickSide(game.seats, user.userId, side);
+  if (game.status !== 'ACTIVE') throw new AppError('GAME_NOT_ACTIVE', `The game is ${game.status.toLowerCase()}; no orders are taken.`);
+  if (step !== game.step) {
+    throw new AppError('STALE_STEP', `Orders were for step ${step}, but the game is at step ${game.step}.`, [], { currentStep: game.step });
+  }
+  const module = p.modules.get(game.module);
+  const prompts = module.prompts(game.state);
+  if (!prompts.some((pr) => pr.side === mySide)) throw new AppError('NOT_OWED', `The side "${mySide}" owes nothing at step ${step}.`);
+  return { game, module, side: mySide, prompts };
+}
+
+function validateWith(module: { validate(s: unknown, side: string, o: unknown): { code: string; path: (string | number)[]; message: string; rule?: string }[] }, state: unknown, side: string, orders: unknown) {
+  const size = Buffer.byteLength(JSON.stringify(orders ?? null));
+  if (size > MAX_ORDERS_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `Orders are ${size} bytes; the limit is ${MAX_ORDERS_BYTES}.`);
+  return module.validate(state, side, orders);
+}
+
+export async function submitOrders(p: Platform, user: Principal, input: SubmitInput): Promise<SubmitResult> {
+  checkKey(input.idempotencyKey);
+  const ready = input.ready ?? true;
+  const requestHash = sha256Hex(canonicalJson({ g: input.gameId, s: input.step, side: input.side ?? null, o: input.orders, r: ready }));
+  const attempt = () => p.prisma.$transaction(async (tx) => {
+    const prior = await tx.idempotencyRecord.findUnique({ where: { userId_key: { userId: user.userId, key: input.idempotencyKey } } });
+    if (prior) {
+      if (prior.requestHash !== requestHash) {
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different submission; use a new key.');
+      }
+      return { ...(prior.response as unknown as SubmitResult), replayed: true };
+    }
+    const { game, module, side, prompts } = await checkTurn(p, tx, user, input.gameId, input.step, input.side);
+    const errors = validateWith(module, game.state, side, input.orders);
+    if (errors.length) throw new AppError('INVALID_ORDERS', `${errors.length} order(s) are not legal.`, errors);
+    const ordersHash = sha256Hex(canonicalJson(input.orders));
+    await tx.submission.upsert({
+      where: { gameId_step_side: { gameId: game.id, step: game.step, side } },
+      create: { gameId: game.id, step: game.step, side, userId: user.userId, orders: input.orders as object, ordersHash, idempotencyKey: input.idempotencyKey, ready },
+      update: { orders: input.orders as object, ordersHash, idempotencyKey: input.idempotencyKey, ready, userId: user.userId },
+    });
+    const stepComplete = await allReady(tx, game.id, game.step, owedSides(prompts));
+    const response: SubmitResult = { gameId: game.id, step: game.step, side, ordersHash, ready, stepComplete, replayed: false };
+    await tx.idempotencyRecord.create({ data: { userId: user.userId, key: input.idempotencyKey, requestHash, response: response as object } });
+    return response;
+  }, TX_OPTIONS);
+  let result: SubmitResult;
+  try {
+    result = await attempt();
+  } catch (e) {
+    // A concurrent request with the same key won the insert: answer as its replay (or conflict).
+    if ((e as { code?: string }).code !== 'P2002') throw e;
+    result = await attempt();
+  }
+  if (result.stepComplete) await p.queue.enqueue({ gameId: result.gameId, step: result.step });
+  return result;
+}
+
+async function allReady(tx: Tx, gameId: string, step: number, owed: string[]) {
+  const subs = await tx.submission.findMany({ where: { gameId, step, ready: true }, select: { side: true } });
+  return owed.every((s) => subs.some((x) => x.side === s));
+}
+
+/** Dry run: the same checks as a submission, nothing stored. */
+export async function validateOrders(p: Platform, user: Principal, input: Omit<SubmitInput, 'idempotencyKey' | 'ready'>) {
+  return p.prisma.$transaction(async (tx) => {
+    const { game, module, side } = await checkTurn(p, tx, user, input.gameId, input.step, input.side);
+    return { side, step: game.step, errors: validateWith(module, game.state, side, input.orders) };
+  }, TX_OPTIONS);
+}
+
+/** Marks already-submitted orders ready or not; un-readying holds the step open. */
+export async function setReady(p: Platform, user: Principal, input: { gameId: string; step: number; side?: string | null; ready: boolean }) {
+  const complete = await p.prisma.$transaction(async (tx) => {
+    const { game, side, prompts } = await checkTurn(p, tx, user, input.gameId, input.step, input.side);
+    const sub = await tx.submission.findUnique({ where: { gameId_step_side: { gameId: game.id, step: game.step, side } } });
+    if (!sub) throw new AppError('NOT_FOUND', 'Submit orders before marking them ready.');
+    await tx.submission.update({ where: { id: sub.id }, data: { ready: input.ready } });
+    return input.ready && (await allReady(tx, game.id, game.step, owedSides(prompts)));
+  }, TX_OPTIONS);
+  if (complete) await p.queue.enqueue({ gameId: input.gameId, step: input.step });
+  return true;
+}
+
+/** Private scratch orders: stored as given, never validated, seen only by the side's holder. */
+export async function saveDraft(p: Platform, user: Principal, input: { gameId: string; side?: string | null; orders: unknown }) {
+  const game = await p.prisma.game.findUnique({ where: { id: input.gameId }, include: { seats: true } });
+  if (!game) throw new AppError('NOT_FOUND', `No game ${input.gameId}.`);
+  const side = pickSide(game.seats, user.userId, input.side);
+  if (Buffer.byteLength(JSON.stringify(input.orders ?? null)) > MAX_ORDERS_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'The draft is too large.');
+  await p.prisma.draft.upsert({
+    where: { gameId_side: { gameId: game.id, side } },
+    create: { gameId: game.id, side, userId: user.userId, orders: input.orders as object },
+    update: { orders: input.orders as object, userId: user.userId },
+  });
+  return true;
+}
+
+export async function loadDraft(p: Platform, user: Principal, gameId: string, side?: string | null) {
+  const game = await p.prisma.game.findUnique({ where: { id: gameId }, include: { seats: true } });
+  if (!game) throw new AppError('NOT_FOUND', `No game ${gameId}.`);
+  const s = pickSide(game.seats, user.userId, side);
+  return (await p.prisma.draft.findUnique({ where: { gameId_side: { gameId, side: s } } }))?.orders ?? null;
+}

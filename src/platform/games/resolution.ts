@@ -1,0 +1,123 @@
+/**
+ * Resolving a step. The worker locks the game, checks the step is still current and owed
+ * submissions are in (or the deadline forced it), runs the module, and writes the new state,
+ * the events with their visibility, the step record and the outgoing messages in one
+ * transaction. A step is never resolved twice: the step number is the guard under the lock.
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Json, Side } from '../../engine/contract.js';
+import { SeededDice } from '../../engine/dice.js';
+import type { Platform } from '../context.js';
+import { topics } from '../events/pubsub.js';
+import type { JobContext, ResolveJob } from '../queue/types.js';
+import { lockGame, owedSides, TX_OPTIONS } from './common.js';
+import { turnSignals } from './lobby.js';
+import { scheduleStep } from './scheduling.js';
+import { deadlineFrom, type TimeControl } from './time-control.js';
+
+export type ResolveOutcome = 'resolved' | 'stale' | 'waiting' | 'paused';
+
+export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext): Promise<ResolveOutcome> {
+  try {
+    const r = await p.prisma.$transaction(async (tx) => {
+      const game = await lockGame(tx, job.gameId);
+      if (game.status !== 'ACTIVE' || game.step !== job.step) return { outcome: 'stale' as const };
+      const module = p.modules.get(game.module);
+      const prompts = module.prompts(game.state);
+      const owed = owedSides(prompts);
+      const subs = await tx.submission.findMany({ where: { gameId: game.id, step: game.step } });
+      const readySubs = subs.filter((s) => s.ready);
+      if (!job.force && !owed.every((side) => readySubs.some((s) => s.side === side))) return { outcome: 'waiting' as const };
+
+      // Missing or unready sides get the prompt's default orders (deadline passed).
+      const ordersBySide: Record<Side, Json> = {};
+      const origins: Record<Side, string> = {};
+      for (const side of owed) {
+        const sub = readySubs.find((s) => s.side === side);
+        const prompt = prompts.find((pr) => pr.side === side)!;
+        ordersBySide[side] = sub ? (sub.orders as Json) : prompt.defaultOrders;
+        origins[side] = sub ? sub.origin : 'default';
+      }
+      if (p.config.faultResolveDelayMs > 0) await sleep(p.config.faultResolveDelayMs);
+
+      const dice = new SeededDice({ seed: game.seed, gameId: game.id, step: game.step });
+      const { state, events } = module.resolve(game.state, ordersBySide, dice);
+      const outcome = module.outcome(state);
+      const nextPrompts = outcome ? [] : module.prompts(state);
+      const finished = outcome !== null;
+      const stuck = !finished && nextPrompts.length === 0;
+
+      const last = await tx.gameEvent.findFirst({ where: { gameId: game.id }, orderBy: { seq: 'desc' }, select: { seq: true } });
+      const afterSeq = last?.seq ?? 0;
+      const all = [
+        ...events,
+        { type: 'step-resolved', visibleTo: 'all' as const, data: { step: game.step, defaulted: owed.filter((s) => origins[s] === 'default') } },
+        ...(finished ? [{ type: 'game-finished', visibleTo: 'all' as const, data: outcome as unknown as Json }] : []),
+      ];
+      await tx.gameEvent.createMany({
+        data: all.map((e, i) => ({
+          gameId: game.id,
+          seq: afterSeq + i + 1,
+          step: game.step,
+          type: e.type,
+          visibleTo: e.visibleTo === 'all' ? ['*'] : e.visibleTo,
+          data: e.data as object,
+          rolls: ('rolls' in e ? e.rolls ?? [] : []) as object[],
+        })),
+      });
+      await tx.stepRecord.create({ data: { gameId: game.id, step: game.step, orders: ordersBySide as object, origins, rolls: dice.log as object[] } });
+      const now = new Date();
+      const deadline = finished || stuck ? null : deadlineFrom(game.timeControl as unknown as TimeControl, now);
+      const nextStep = game.step + 1;
+      const status = finished ? 'FINISHED' : stuck ? 'PAUSED' : 'ACTIVE';
+      await tx.game.update({
+        where: { id: game.id },
+        data: {
+          state: state as object,
+          step: nextStep,
+          status,
+          pausedReason: stuck ? `The game module offered no decision after step ${game.step}.` : null,
+          outcome: finished ? (outcome as object) : undefined,
+          finishedAt: finished ? now : undefined,
+          stepDeadline: deadline,
+        },
+      });
+      await tx.outboxMessage.createMany({
+        data: [
+          { topic: topics.game(game.id), payload: { gameId: game.id, step: nextStep, status, afterSeq, uptoSeq: afterSeq + all.length } },
+          ...(status === 'ACTIVE' ? turnSignals(game.seats, game.id, nextStep, owedSides(nextPrompts), deadline) : []),
+        ],
+      });
+      return { outcome: 'resolved' as const, opened: status === 'ACTIVE' ? { gameId: game.id, step: nextStep, deadline } : null };
+    }, TX_OPTIONS);
+    if (r.outcome === 'resolved') {
+      if (r.opened) await scheduleStep(p, r.opened);
+      else await scheduleStep(p, { gameId: job.gameId, step: job.step, deadline: null });
+    }
+    return r.outcome;
+  } catch (err) {
+    // The error text may hold game state: it goes to the server log only, under a reference.
+    const reference = randomUUID();
+    p.log.error({ err, job, attempt: ctx.attempt, reference }, 'resolution failed');
+    if (!ctx.final) throw err;
+    await pauseGame(p, job, `Step ${job.step} could not be resolved after ${ctx.attempt} attempts (error reference ${reference}); an admin can retry it.`);
+    return 'paused';
+  }
+}
+
+/** Parks a game whose step cannot be resolved, with a reason every player can read. */
+async function pauseGame(p: Platform, job: ResolveJob, reason: string) {
+  await p.prisma.$transaction(async (tx) => {
+    const game = await lockGame(tx, job.gameId);
+    if (game.status !== 'ACTIVE' || game.step !== job.step) return;
+    const last = await tx.gameEvent.findFirst({ where: { gameId: game.id }, orderBy: { seq: 'desc' }, select: { seq: true } });
+    const seq = (last?.seq ?? 0) + 1;
+    await tx.game.update({ where: { id: game.id }, data: { status: 'PAUSED', pausedReason: reason } });
+    await tx.gameEvent.create({ data: { gameId: game.id, seq, step: game.step, type: 'game-paused', visibleTo: ['*'], data: { reason }, rolls: [] } });
+    await tx.outboxMessage.create({
+      data: { topic: topics.game(game.id), payload: { gameId: game.id, step: game.step, status: 'PAUSED', afterSeq: seq - 1, uptoSeq: seq } },
+    });
+  }, TX_OPTIONS);
+  await scheduleStep(p, { gameId: job.gameId, step: job.step, deadline: null });
+}

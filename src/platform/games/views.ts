@@ -1,0 +1,73 @@
+/**
+ * What a caller may see of a game: the module's view for their side (or the spectator view),
+ * their own prompts with legal choices, who else is still owed (never what they sent), and the
+ * event log filtered to what that side saw.
+ */
+import type { Principal } from '../auth/service.js';
+import type { Platform } from '../context.js';
+import { AppError } from '../errors.js';
+import { owedSides, pickSide } from './common.js';
+
+export async function loadGame(p: Platform, gameId: string) {
+  const game = await p.prisma.game.findUnique({ where: { id: gameId }, include: { seats: { include: { user: true } } } });
+  if (!game) throw new AppError('NOT_FOUND', `No game ${gameId}.`);
+  return game;
+}
+
+type LoadedGame = Awaited<ReturnType<typeof loadGame>>;
+
+/** The side the caller sees as: their (chosen) seat, or null for a spectator. */
+export async function viewerSide(p: Platform, game: LoadedGame, user: Principal | null, side?: string | null): Promise<string | null> {
+  const seated = user ? game.seats.filter((s) => s.userId === user.userId) : [];
+  if (seated.length > 0) return pickSide(game.seats, user!.userId, side ?? seated[0].side);
+  if (side) throw new AppError('NOT_YOUR_SIDE', `You do not hold the side "${side}".`);
+  if (game.isPublic || (user && game.creatorId === user.userId)) return null;
+  if (user) {
+    const inv = await p.prisma.invitation.findUnique({ where: { gameId_userId: { gameId: game.id, userId: user.userId } } });
+    if (inv) return null;
+  }
+  throw new AppError('NOT_FOUND', `No game ${game.id}.`); // private games do not admit they exist
+}
+
+/** Visibility filter for stored events: ['*'] is everyone, otherwise the listed sides. */
+export function eventWhere(gameId: string, viewer: string | null) {
+  return { gameId, visibleTo: { hasSome: viewer ? ['*', viewer] : ['*'] } };
+}
+
+export async function gameView(p: Platform, user: Principal | null, gameId: string, side?: string | null) {
+  const game = await loadGame(p, gameId);
+  const viewer = await viewerSide(p, game, user, side);
+  const module = p.modules.get(game.module);
+  const active = game.status === 'ACTIVE';
+  const prompts = active && game.state != null ? module.prompts(game.state) : [];
+  const subs = active
+    ? await p.prisma.submission.findMany({ where: { gameId, step: game.step }, select: { side: true, ready: true, ordersHash: true, updatedAt: true } })
+    : [];
+  const mine = viewer ? subs.find((s) => s.side === viewer) : undefined;
+  return {
+    game,
+    viewer,
+    view: game.state == null ? null : module.view(game.state, viewer),
+    myPrompts: viewer ? prompts.filter((pr) => pr.side === viewer) : [],
+    owed: owedSides(prompts).map((s) => ({ side: s, ready: subs.some((x) => x.side === s && x.ready) })),
+    mySubmission: mine ?? null,
+    outcome: game.outcome,
+  };
+}
+
+export async function listEvents(p: Platform, user: Principal | null, gameId: string, opts: { side?: string | null; afterSeq?: number; limit?: number }) {
+  const game = await loadGame(p, gameId);
+  const viewer = await viewerSide(p, game, user, opts.side);
+  return p.prisma.gameEvent.findMany({
+    where: { ...eventWhere(gameId, viewer), seq: { gt: opts.afterSeq ?? 0 } },
+    orderBy: { seq: 'asc' },
+    take: Math.min(Math.max(opts.limit ?? 500, 1), 1000),
+  });
+}
+
+/** The caller's own sealed orders for the current step (nobody else's). */
+export async function mySubmission(p: Platform, user: Principal, gameId: string, side?: string | null) {
+  const game = await loadGame(p, gameId);
+  const s = pickSide(game.seats, user.userId, side);
+  return p.prisma.submission.findUnique({ where: { gameId_step_side: { gameId, step: game.step, side: s } } });
+}

@@ -1,0 +1,59 @@
+/** In-process queue for the embedded default: same job ids, retries and handler as BullMQ. */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { jobId, type EnqueueOptions, type ResolutionQueue, type ResolveHandler, type ResolveJob } from './types.js';
+
+export class InlineQueue implements ResolutionQueue {
+  private handler?: ResolveHandler;
+  private readonly known = new Set<string>();
+  private readonly pending: { job: ResolveJob; id: string }[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
+  private closed = false;
+
+  constructor(private readonly attempts = 3, private readonly backoffMs = 200) {}
+
+  async enqueue(job: ResolveJob, opts: EnqueueOptions = {}): Promise<void> {
+    const id = jobId(job, opts.variant);
+    if (this.known.has(id) || this.closed) return;
+    this.known.add(id);
+    if (opts.delayMs && opts.delayMs > 0) {
+      const t = setTimeout(() => this.dispatch(job, id), opts.delayMs);
+      t.unref();
+    } else {
+      this.dispatch(job, id);
+    }
+  }
+
+  private dispatch(job: ResolveJob, id: string) {
+    if (!this.handler) {
+      this.pending.push({ job, id });
+      return;
+    }
+    const run = this.run(job).finally(() => this.inFlight.delete(run));
+    this.inFlight.add(run);
+  }
+
+  private async run(job: ResolveJob) {
+    for (let attempt = 1; attempt <= this.attempts && !this.closed; attempt++) {
+      try {
+        await this.handler!(job, { attempt, final: attempt === this.attempts });
+        return;
+      } catch {
+        await sleep(this.backoffMs * 2 ** (attempt - 1));
+      }
+    }
+  }
+
+  async startWorker(handler: ResolveHandler): Promise<void> {
+    this.handler = handler;
+    for (const p of this.pending.splice(0)) this.dispatch(p.job, p.id);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+    this.closed = true;
+  }
+
+  async ping() {
+    return true;
+  }
+}

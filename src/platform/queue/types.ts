@@ -1,0 +1,36 @@
+/**
+ * The resolution queue. Two implementations behind one interface: BullMQ on Redis (production)
+ * and an in-process runner (embedded default). The same handler runs behind both.
+ */
+export interface ResolveJob {
+  gameId: string;
+  step: number;
+  /** Resolve even if not every owed submission is in (deadline passed, admin retry). */
+  force?: boolean;
+}
+
+export interface JobContext {
+  attempt: number;
+  /** True on the last attempt: the handler parks the game instead of failing again. */
+  final: boolean;
+}
+
+export type ResolveHandler = (job: ResolveJob, ctx: JobContext) => Promise<void>;
+
+export interface EnqueueOptions {
+  delayMs?: number;
+  /** Distinguishes a deliberate re-run (admin retry, deadline) from the ordinary job of a step. */
+  variant?: string;
+}
+
+export interface ResolutionQueue {
+  enqueue(job: ResolveJob, opts?: EnqueueOptions): Promise<void>;
+  /** Starts consuming jobs in this process. */
+  startWorker(handler: ResolveHandler): Promise<void>;
+  /** Finishes jobs in flight, then stops. */
+  close(): Promise<void>;
+  ping(): Promise<boolean>;
+}
+
+/** Job id derived from game and step, so the same step is never queued twice. */
+export const jobId = (job: ResolveJob, variant?: string) => `${job.gameId}__${job.step}${variant ? `__${variant}` : ''}`;

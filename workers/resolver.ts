@@ -1,0 +1,24 @@
+/** Resolution worker process: consumes resolve jobs from BullMQ and delivers the outbox. */
+import { shippedModules } from '../src/games/index.js';
+import { boot } from '../src/platform/boot.js';
+import { loadConfig } from '../src/platform/config.js';
+import { loadExtraModules } from '../src/platform/games/registry.js';
+
+const config = loadConfig();
+if (!config.redisUrl) {
+  console.error('The worker process needs REDIS_URL (without Redis the API runs the worker in-process).');
+  process.exit(2);
+}
+const booted = await boot(config, [...shippedModules, ...(await loadExtraModules())]);
+await booted.startWorker();
+booted.platform.log.info({ pid: process.pid }, 'worker ready');
+
+let closing = false;
+async function shutdown() {
+  if (closing) return;
+  closing = true;
+  await booted.shutdown(); // in-flight resolutions finish first
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
