@@ -23,8 +23,8 @@ export interface Config {
   faultResolveDelayMs: number;
 }
 
-function int(name: string, fallback: number): number {
-  const raw = process.env[name];
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n)) throw new Error(`${name} must be a number, got "${raw}"`);
@@ -34,18 +34,18 @@ function int(name: string, fallback: number): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const redisUrl = env.REDIS_URL || undefined;
   return {
-    port: int('PORT', 3000),
+    port: int(env, 'PORT', 3000),
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl,
     dataDir: resolve(env.WARPOST_DATA_DIR || join(process.cwd(), 'data')),
     jwtSecret: env.JWT_SECRET || undefined,
-    accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 900),
-    refreshTokenTtlDays: int('REFRESH_TOKEN_TTL_DAYS', 30),
-    bodyLimit: int('BODY_LIMIT_BYTES', 256 * 1024),
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 900),
+    refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30),
+    bodyLimit: int(env, 'BODY_LIMIT_BYTES', 256 * 1024),
     logLevel: env.LOG_LEVEL || 'info',
     inlineWorker: env.WARPOST_INLINE_WORKER ? env.WARPOST_INLINE_WORKER === 'true' : !redisUrl,
-    resolveAttempts: int('RESOLVE_ATTEMPTS', 3),
-    faultResolveDelayMs: int('WARPOST_FAULT_RESOLVE_DELAY_MS', 0),
+    resolveAttempts: int(env, 'RESOLVE_ATTEMPTS', 3),
+    faultResolveDelayMs: int(env, 'WARPOST_FAULT_RESOLVE_DELAY_MS', 0),
   };
 }

@@ -26,7 +26,7 @@ export interface RuleOptions {
   sfHeldCountsTowardCap: boolean;
   /** 10.3: the one-SF-reinforcement-per-turn limit also counts scheduled Cetian SF reinforcements (14.22). */
   sfReturnQueueIncludesScheduled: boolean;
-  /** G6 (14.22): the turn-1 Provisional still arrives if the Spaceport has been reduced to a Base. */
+  /** G6 (14.22): the turn-1 Provisional still arrives if the Spaceport has been reduced to a Base (off: it is lost). */
   provisionalAtReducedSpaceport: boolean;
   /** G7 (14.4): a Spaceport may stand in for a Base in the Minimum Garrison combinations. */
   garrisonSpaceportCountsAsBase: boolean;
@@ -69,7 +69,7 @@ export const RULE_OPTIONS: OptionSpec[] = [
   { id: 'sfDisruptionLimit', type: 'string', default: 'every-installation', values: ['every-installation', 'spaceports-only'], rule: '10.41', description: 'An installation may be the target of one disruption mission per game turn: every installation, or (literal text) Spaceports only.' },
   { id: 'sfHeldCountsTowardCap', type: 'boolean', default: false, rule: '10.43, 13.71', description: 'SF held for combat but never placed count toward the Effects Chart SF cap of the turn.' },
   { id: 'sfReturnQueueIncludesScheduled', type: 'boolean', default: true, rule: '10.3, 14.22', description: 'The one-SF-reinforcement-per-turn limit also counts the scheduled Cetian SF reinforcements.' },
-  { id: 'provisionalAtReducedSpaceport', type: 'boolean', default: true, rule: '14.22', description: 'The turn-1 Provisional battalion still arrives at a Spaceport reduced to a Base.' },
+  { id: 'provisionalAtReducedSpaceport', type: 'boolean', default: true, rule: '14.22', description: 'The turn-1 Provisional battalion still arrives at a Spaceport reduced to a Base (off: it is lost, as if the Spaceport were destroyed).' },
   { id: 'garrisonSpaceportCountsAsBase', type: 'boolean', default: false, rule: '14.4', description: 'A Spaceport may stand in for a Base in the Minimum Garrison combinations.' },
   { id: 'reducedSpaceportVp', type: 'string', default: 'split', values: ['split', 'on-destruction'], rule: '14.5, CRT notes', description: 'A Spaceport reduced to a Base gives the enemy 5 VP at once and 5 more if destroyed, or 10 only when destroyed.' },
   { id: 'supplyEliminationScoresVp', type: 'boolean', default: true, rule: '12.13, 14.5', description: 'Units eliminated for lack of supply count as destroyed for the enemy.' },

@@ -22,7 +22,9 @@ export function publish(emitter: Emitter, topic: string, payload: unknown): Prom
   return new Promise((resolve, reject) => emitter.emit({ topic, payload }, (err?: Error) => (err ? reject(err) : resolve())));
 }
 
-export function closeEmitter(emitter: Emitter): Promise<void> {
+export async function closeEmitter(emitter: Emitter): Promise<void> {
+  // Unsubscribes of just-closed sockets are still in flight; let them finish first.
+  await new Promise((r) => setTimeout(r, 100));
   return new Promise((resolve) => emitter.close(() => resolve()));
 }
 

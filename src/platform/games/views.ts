@@ -41,9 +41,10 @@ export async function gameView(p: Platform, user: Principal | null, gameId: stri
   const active = game.status === 'ACTIVE';
   const prompts = active && game.state != null ? module.prompts(game.state) : [];
   const subs = active
-    ? await p.prisma.submission.findMany({ where: { gameId, step: game.step }, select: { side: true, ready: true, ordersHash: true, updatedAt: true } })
+    ? await p.prisma.submission.findMany({ where: { gameId, step: game.step }, select: { side: true, ready: true } })
     : [];
-  const mine = viewer ? subs.find((s) => s.side === viewer) : undefined;
+  // The viewer's own sealed orders; nobody else's orders are ever loaded here.
+  const mine = viewer && active ? await p.prisma.submission.findUnique({ where: { gameId_step_side: { gameId, step: game.step, side: viewer } } }) : null;
   return {
     game,
     viewer,

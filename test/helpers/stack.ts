@@ -1,0 +1,96 @@
+/**
+ * Starts Warpost for a test: the API in this process on a free port, and either a separate
+ * worker process on real PostgreSQL + Redis ('services') or everything embedded ('embedded').
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../src/api/server.js';
+import { boot, type Booted } from '../../src/platform/boot.js';
+import { loadConfig } from '../../src/platform/config.js';
+import { loadExtraModules } from '../../src/platform/games/registry.js';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const FIXTURE = join(ROOT, 'test/fixtures/sealed-bid.ts');
+
+export interface Stack {
+  base: string;
+  booted: Booted;
+  app: FastifyInstance;
+  env: NodeJS.ProcessEnv;
+  /** Spawns a worker process (services mode). */
+  spawnWorker(extraEnv?: NodeJS.ProcessEnv): Promise<ChildProcess>;
+  workers: ChildProcess[];
+  close(): Promise<void>;
+}
+
+export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS.ProcessEnv = {}): Promise<Stack> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'warpost-test-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    WARPOST_DATA_DIR: dataDir,
+    WARPOST_EXTRA_MODULES: FIXTURE,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    JWT_SECRET: 'test-secret-' + randomBytes(8).toString('hex'),
+    ...extraEnv,
+  };
+  if (mode === 'services') {
+    env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+    env.REDIS_URL = process.env.TEST_REDIS_URL;
+    env.WARPOST_QUEUE_PREFIX = `wpt${randomBytes(4).toString('hex')}`;
+    env.WARPOST_INLINE_WORKER = 'false';
+    env.WARPOST_STALLED_INTERVAL_MS ??= '1000';
+    env.WARPOST_LOCK_DURATION_MS ??= '2000';
+  } else {
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+  }
+  const config = { ...loadConfig(env), port: 0 };
+  const booted = await boot(config, await loadExtraModules(FIXTURE), { queuePrefix: env.WARPOST_QUEUE_PREFIX });
+  if (config.inlineWorker) await booted.startWorker();
+  const app = await buildServer({ platform: booted.platform, authService: booted.authService, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const workers: ChildProcess[] = [];
+
+  async function spawnWorker(more: NodeJS.ProcessEnv = {}) {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'workers/resolver.ts')], {
+      cwd: ROOT,
+      env: { ...env, LOG_LEVEL: 'info', ...more },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    workers.push(child);
+    await new Promise<void>((ok, fail) => {
+      let out = '';
+      const t = setTimeout(() => fail(new Error(`worker did not start: ${out}`)), 60_000);
+      const onData = (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('worker ready')) (clearTimeout(t), ok());
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', (d) => (out += d.toString()));
+      child.on('exit', (code) => (clearTimeout(t), fail(new Error(`worker exited (${code}): ${out}`))));
+    });
+    child.removeAllListeners('exit');
+    return child;
+  }
+
+  return {
+    base,
+    booted,
+    app,
+    env,
+    spawnWorker,
+    workers,
+    async close() {
+      for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+      await app.close();
+      await booted.shutdown();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
