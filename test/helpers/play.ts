@@ -23,7 +23,7 @@ export async function as<T = any>(base: string, p: Player, query: string, vars: 
   return r;
 }
 
-export const VIEW = `query($id:ID!,$side:String){game(id:$id,side:$side){viewer view game{id status step seedHash seed pausedReason seats{side user{username}}}
+export const VIEW = `query($id:ID!,$side:String){game(id:$id,side:$side){viewer view game{id status step deadline seedHash seed pausedReason seats{side user{username}}}
   myPrompts{side kind secret choices defaultOrders} owed{side ready} mySubmission{step orders ready}
   events{seq step type data rolls} outcome{winner summary score}}}`;
 

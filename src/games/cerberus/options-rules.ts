@@ -3,16 +3,15 @@
  * reinforcements, strategic movement and victory (DESIGN.md principle 5). Each has a documented
  * default (the digest's SUGGEST ruling) and names the rule it settles.
  *
- * `extendedGame` and `weather` are the two optional rules of the rulebook (15, 16); they are
- * listed here because these modules read them. If the data pack's options.json defines them too,
- * the lead keeps one definition (the ids are the contract).
+ * `RuleOptions` also carries the two optional rules these modules read, `extended` (16) and
+ * `weather` (15), which are defined in the data pack's options.json (not repeated here).
  */
 import type { Json, OptionSpec } from '../../engine/contract.js';
 
 export interface RuleOptions {
-  /** 16: the Extended Game (no turn limit; ends only on a Minimum Garrison failure). */
-  extendedGame: boolean;
-  /** 15: optional weather rules (storms). */
+  /** 16 (data/options.json 'extended'): the Extended Game, no turn limit. */
+  extended: boolean;
+  /** 15 (data/options.json 'weather'): optional weather rules. */
   weather: boolean;
   /** C8 (13.41, 14.23): 'skip' = no Space Superiority Phase on turn 1, marker stays at Human +6. */
   turnOneSpacePhase: 'skip' | 'play';
@@ -43,7 +42,7 @@ export interface RuleOptions {
 }
 
 export const RULE_OPTION_DEFAULTS: RuleOptions = {
-  extendedGame: false,
+  extended: false,
   weather: false,
   turnOneSpacePhase: 'skip',
   weatherOnTurnOne: true,
@@ -61,8 +60,6 @@ export const RULE_OPTION_DEFAULTS: RuleOptions = {
 };
 
 export const RULE_OPTIONS: OptionSpec[] = [
-  { id: 'extendedGame', type: 'boolean', default: false, rule: '16', description: 'Extended Game: no turn limit; the game ends only when a player fails the Minimum Garrison.' },
-  { id: 'weather', type: 'boolean', default: false, rule: '15', description: 'Optional weather: Arctic Cold Fronts and Tropical Storms.' },
   { id: 'turnOneSpacePhase', type: 'string', default: 'skip', values: ['skip', 'play'], rule: '13.41, 14.23', description: "Turn 1 has no Space Superiority Phase (the Human 'Massive effort'): the marker stays at Human +6 ('skip'), or the phase is played as on other turns ('play')." },
   { id: 'weatherOnTurnOne', type: 'boolean', default: true, rule: '15.3', description: 'With weather on, storms move and generate on turn 1 even though the Space Superiority Phase is skipped.' },
   { id: 'majorEffortBothCall', type: 'string', default: 'both-spent', values: ['both-spent', 'none-spent'], rule: '3.2 A.3, 13.41', description: 'When both players call a Major Effort they cancel; both efforts are spent and both spacings restart, or neither is spent.' },
@@ -82,6 +79,12 @@ export const RULE_OPTIONS: OptionSpec[] = [
 export function ruleOptions(options: Record<string, Json> | undefined): RuleOptions {
   const out: RuleOptions = { ...RULE_OPTION_DEFAULTS };
   if (!options) return out;
+  for (const id of ['extended', 'weather'] as const) {
+    const v = options[id];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'boolean') throw new TypeError(`option ${id} must be a boolean`);
+    out[id] = v;
+  }
   for (const spec of RULE_OPTIONS) {
     const v = options[spec.id];
     if (v === undefined || v === null) continue;

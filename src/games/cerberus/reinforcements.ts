@@ -81,7 +81,7 @@ function arriveAtSpaceport(state: CerberusState, unit: Unit, hooks: Reinforcemen
  */
 export function reinforcementSegment(state: CerberusState, hooks: ReinforcementHooks): GameEvent[] {
   const events: GameEvent[] = [];
-  if (ruleOptions(state.options).extendedGame) {
+  if (ruleOptions(state.options).extended) {
     const rate = rebuildRate(state.turn);
     state.players.HUMAN.rebuildCredit.EARTH += rate.EARTH;
     state.players.CETIAN.rebuildCredit.SYSTEM += rate.SYSTEM;
@@ -93,7 +93,7 @@ export function reinforcementSegment(state: CerberusState, hooks: ReinforcementH
   const sfTaken: Record<Side, number> = { HUMAN: 0, CETIAN: 0 };
   for (const u of due) {
     if (u.cls === 'SF') {
-      if (sfTaken[u.side] >= D.specialForces.maxReturnsPerTurn.value) {
+      if (sfTaken[u.side] >= D.specialForces.maxReturnsPerTurn) {
         u.due = state.turn + 1;
         events.push(pub('reinforcement.delayed', { unitId: u.id, reason: 'one SF per turn', until: u.due, rule: '10.3' }));
         continue;
@@ -127,7 +127,7 @@ function checkRebuilds(
   list: { unitId: string; box: 'EARTH' | 'SYSTEM' | 'TAU_CETI' }[],
   errors: OrderError[],
 ): void {
-  if (list.length && !ruleOptions(state.options).extendedGame) {
+  if (list.length && !ruleOptions(state.options).extended) {
     errors.push({ code: 'rebuild.not-extended', path: ['rebuild'], message: 'Units are rebuilt only in the Extended Game.', rule: '16.3' });
     return;
   }

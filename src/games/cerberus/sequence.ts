@@ -24,6 +24,7 @@ import {
   type Phase,
   type PlayerSegment,
   type Segment,
+  type PendingDecision,
   type Side,
 } from './state.js';
 
@@ -44,6 +45,8 @@ export interface SegmentContext {
   dice: Dice;
   /** Orders of the sides owed at this point (empty at automatic segments). */
   orders: Partial<Record<Side, CerberusOrder>>;
+  /** Interactive decisions these orders answer (removed from state.pending before the handler runs). */
+  answered?: PendingDecision[];
 }
 export type SegmentHandler = (state: CerberusState, ctx: SegmentContext) => GameEvent[];
 /** Missing handlers are no-ops (segments owned by modules not wired in yet). */
@@ -92,7 +95,7 @@ export function planCovers(state: CerberusState, segment: PlayerSegment): boolea
 function hasStrategicChoice(state: CerberusState, side: Side): boolean {
   const boxes = side === 'HUMAN' ? ['EARTH', 'FLEET'] : ['FLEET', 'SYSTEM', 'TAU_CETI'];
   const movable = state.units.some((u) => u.side === side && u.cls !== 'SF' && boxes.includes(u.box));
-  const rebuild = ruleOptions(state.options).extendedGame && state.units.some((u) => u.side === side && u.box === 'DESTROYED');
+  const rebuild = ruleOptions(state.options).extended && state.units.some((u) => u.side === side && u.box === 'DESTROYED');
   return movable || rebuild;
 }
 
@@ -272,7 +275,7 @@ export function runAutomatic(state: CerberusState, dice: Dice, handlers: Segment
     }
     if (state.segment === 'GAME_OVER') return events;
     enter(state, nextPosition(state));
-    if (state.segment === 'GAME_OVER') continue;
+    if ((state.segment as Segment) === 'GAME_OVER') continue;
     if (owedAt(state).length) return events;
     events.push(...run(state, handlers, { dice, orders: {} }));
   }
@@ -294,7 +297,8 @@ export function advance(
   const given: Partial<Record<Side, CerberusOrder>> = {};
   for (const o of owed) given[o.side] = orders[o.side];
   acceptOrders(state, given);
-  if (owed.some((o) => o.kind === 'losses')) state.pending = [];
-  const events = run(state, handlers, { dice, orders: given });
+  const answered = state.pending;
+  state.pending = [];
+  const events = run(state, handlers, { dice, orders: given, answered });
   return [...events, ...runAutomatic(state, dice, handlers)];
 }

@@ -83,7 +83,7 @@ export function canCallMajorEffort(rec: MajorEffortRecord, side: Side, turn: num
 
 /** 3.2 A.2 eligibility of both players this turn (public information). */
 export function majorEffortEligibility(state: CerberusState): Record<Side, boolean> {
-  const extended = ruleOptions(state.options).extendedGame;
+  const extended = ruleOptions(state.options).extended;
   return {
     HUMAN: canCallMajorEffort(state.players.HUMAN.majorEfforts, 'HUMAN', state.turn, extended),
     CETIAN: canCallMajorEffort(state.players.CETIAN.majorEfforts, 'CETIAN', state.turn, extended),
@@ -153,7 +153,7 @@ export function skipSpacePhase(state: CerberusState): GameEvent[] {
 /** 3.2 A.1, 13.3 Space Superiority Deterioration Segment. */
 export function deteriorationSegment(state: CerberusState): GameEvent[] {
   const rec = beginSpacePhase(state);
-  const extended = ruleOptions(state.options).extendedGame;
+  const extended = ruleOptions(state.options).extended;
   const from = state.space.state;
   state.space.state = clampState(deteriorate(from), state.turn, extended);
   rec.afterDeterioration = state.space.state;
@@ -207,7 +207,7 @@ export function majorEffortResolutionSegment(state: CerberusState): GameEvent[] 
   const shift = majorEffortShift(mer);
   spend(mer, state.turn);
   const from = state.space.state;
-  state.space.state = clampState(from + towards(side) * shift, state.turn, ruleOptions(state.options).extendedGame);
+  state.space.state = clampState(from + towards(side) * shift, state.turn, ruleOptions(state.options).extended);
   return [event('space.major-effort.resolved', { side, shift, from, to: state.space.state, rule: '13.42' })];
 }
 
@@ -222,7 +222,7 @@ export function spaceResolutionSegment(state: CerberusState, dice: Dice): GameEv
   const b = dice.d6('space superiority');
   const shift = resolutionShift(a + b);
   const from = state.space.state;
-  state.space.state = clampState(from + shift, state.turn, ruleOptions(state.options).extendedGame);
+  state.space.state = clampState(from + shift, state.turn, ruleOptions(state.options).extended);
   rec.roll = a + b;
   rec.shift = shift;
   rec.after = state.space.state;
@@ -249,11 +249,10 @@ export function effectsRow(spaceState: number): EffectsRow {
   return row;
 }
 
-/** 13.71 the values for one side: the left of each pair is the Human's, the right the Cetian's. */
+/** 13.71 the values for one side (the printed chart gives a Human/Cetian pair per state). */
 export function effects(spaceState: number, side: Side): SideEffects {
-  const row = effectsRow(spaceState);
-  const i = side === 'HUMAN' ? 0 : 1;
-  return { stp: row.stp[i], sf: row.sf[i], supply: row.supply[i], fleetFire: row.fleetFire[i] };
+  const v = effectsRow(spaceState)[side];
+  return { stp: v.stp, sf: v.sf, supply: v.supply, fleetFire: v.fleetFire };
 }
 
 /** 11.11 Space Transport Points of `side` at the current Space State. */
@@ -274,7 +273,7 @@ export function fleetFireSupport(state: CerberusState, side: Side): number {
 /** 13.71 'SF UNITS' and 16.4: the most SF `side` may use this game turn. */
 export function sfCap(state: CerberusState, side: Side): number {
   let cap = effects(state.space.state, side).sf;
-  if (ruleOptions(state.options).extendedGame) {
+  if (ruleOptions(state.options).extended) {
     for (const step of D.extended.sfCap) if (state.turn > step.afterTurn) cap = Math.min(cap, step.cap);
   }
   return cap;

@@ -8,7 +8,7 @@
  */
 import type { GameEvent, OrderError } from '../../engine/contract.js';
 import type { Dice } from '../../engine/dice.js';
-import type { SpecialForcesPlan } from './orders.js';
+import type { CombatPlan, PhasePlanOrder, SpecialForcesPlan } from './orders.js';
 import { ruleOptions } from './options-rules.js';
 import { sfCap } from './space.js';
 import { SPACE_DATA } from './space-data.js';
@@ -29,7 +29,7 @@ function ev(type: string, data: GameEvent['data'], rolls?: GameEvent['rolls']): 
 /** SF vs Spaceport table (10.41): result of `sfCount` SF (1..4) on a die roll. */
 export function lookupDisruption(sfCount: number, die: number): { disrupted: boolean; sfLost: number } {
   if (sfCount < 1 || sfCount > 4 || die < 1 || die > 6) throw new RangeError(`no SF table cell for ${sfCount} SF, die ${die}`);
-  const code = SF.vsInstallation.rows[die - 1][sfCount - 1];
+  const code = SF.vsInstallation[die - 1][sfCount - 1];
   if (code === '-') return { disrupted: false, sfLost: 0 };
   const disrupted = code.startsWith('D');
   const n = code.replace('D', '');
@@ -38,14 +38,14 @@ export function lookupDisruption(sfCount: number, die: number): { disrupted: boo
 
 /** SF vs Supplies table (10.421). */
 export function lookupRaid(die: number): { destroyed: number; sfLost: boolean } {
-  const row = SF.vsSupplies.rows.find((r) => r.die === die);
+  const row = SF.vsSupplies.find((r) => r.die === die);
   if (!row) throw new RangeError(`no SF vs Supplies row for die ${die}`);
   return { destroyed: row.destroyed, sfLost: row.sfLost };
 }
 
 /** 10.434 does a survival roll eliminate the SF? */
 export function sfSurvivalEliminates(die: number): boolean {
-  return SF.survivalEliminatedOn.value.includes(die);
+  return SF.survivalEliminatedOn.includes(die);
 }
 
 // ---------------------------------------------------------------- queries
@@ -91,7 +91,7 @@ export function sfReturnTurn(state: CerberusState, side: Side, destroyedOn: numb
       .filter((u) => u.side === side && u.cls === 'SF' && u.box === 'TURN_TRACK' && (countScheduled || u.destroyed))
       .map((u) => u.due),
   );
-  let t = destroyedOn + SF.returnDelay.value;
+  let t = destroyedOn + SF.returnDelay;
   while (taken.has(t)) t++;
   return t;
 }
@@ -353,7 +353,7 @@ export function placeSfPairs(state: CerberusState, side: Side, pairs: SfPair[], 
 /** 10.433 column shift to the right the attacker gets from an SF pair on `hex` (0 or 1). */
 export function sfCombatShift(state: CerberusState, side: Side, hex: HexId): number {
   const s = state.phaseScratch;
-  return s && s.side === side && s.sfPairs.some((p) => p.hex === hex) ? SF.pairShift.value : 0;
+  return s && s.side === side && s.sfPairs.some((p) => p.hex === hex) ? SF.pairShift : 0;
 }
 
 /**
@@ -390,4 +390,40 @@ export function returnUnusedSf(state: CerberusState, side: Side): GameEvent[] {
   }
   for (const u of sfInFleet(state, side)) if (u.sfStatus === 'HELD' || u.sfStatus === 'PLACED') u.sfStatus = 'SPENT';
   return events;
+}
+
+// ---------------------------------------------------------------- whole-plan helpers
+
+/** The SF pairs a combat plan asks for, with the index of their attack (10.432). */
+export function pairsFromCombatPlan(combat: CombatPlan | undefined): { pair: SfPair; attackIndex: number }[] {
+  if (!combat) return [];
+  return combat.attacks.flatMap((a, i) => (a.sfPair ? [{ pair: { hex: a.targetHex, sfIds: [a.sfPair[0], a.sfPair[1]] as [string, string] }, attackIndex: i }] : []));
+}
+
+/**
+ * Validates the SF side of a phase plan: its SF missions (if the SF Segment is still to come) and
+ * the pairs its combat part will place, held in this plan or earlier this phase (10.4, 10.43, 13.71).
+ * Paths point into the plan (['specialForces', …] or ['combat', 'attacks', i, …]).
+ */
+export function validatePlanSpecialForces(
+  state: CerberusState,
+  side: Side,
+  plan: Pick<PhasePlanOrder, 'specialForces' | 'combat'>,
+  intensityAt: IntensityAt = noStorms,
+): OrderError[] {
+  const pairs = pairsFromCombatPlan(plan.combat);
+  const errors: OrderError[] = [];
+  if (plan.specialForces) {
+    for (const e of validateSpecialForcesPlan(state, side, plan.specialForces, pairs.length, intensityAt)) {
+      errors.push({ ...e, path: ['specialForces', ...e.path] });
+    }
+  } else if (pairs.length && !ruleOptions(state.options).sfHeldCountsTowardCap && 2 * pairs.length > sfCapRemaining(state, side)) {
+    errors.push({ code: 'sf.cap', path: ['combat'], message: `The Space Superiority Effects Chart allows ${sfCapRemaining(state, side)} more SF this turn.`, rule: '13.71' });
+  }
+  const held = plan.specialForces ? plan.specialForces.hold : null;
+  for (const e of validateSfPairs(state, side, pairs.map((p) => p.pair), held, intensityAt)) {
+    const [i, ...rest] = e.path as [number, ...(string | number)[]];
+    errors.push({ ...e, path: ['combat', 'attacks', pairs[i].attackIndex, ...rest] });
+  }
+  return errors;
 }

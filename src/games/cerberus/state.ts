@@ -335,7 +335,7 @@ export function newPhaseScratch(side: Side): PhaseScratch {
 
 /** A blank game at the start of set-up: marker at Human +6 (14.11), no units yet. */
 export function newState(scenario: string, options: Record<string, Json>, units: Unit[] = []): CerberusState {
-  const extended = options.extendedGame === true;
+  const extended = options.extended === true;
   return {
     version: 1,
     scenario,

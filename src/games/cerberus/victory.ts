@@ -2,6 +2,7 @@
  * Minimum Garrison (14.4, digest §5.12) and victory points and levels (14.5, §5.13, §1.4).
  */
 import type { GameEvent } from '../../engine/contract.js';
+import { continentOf, isResourceHex } from './map.js';
 import { ruleOptions, type RuleOptions } from './options-rules.js';
 import { SPACE_DATA } from './space-data.js';
 import { SIDES, enemyOf, type CerberusState, type GameResult, type HexId, type Side, type Unit, type VictoryLevel } from './state.js';
@@ -14,6 +15,9 @@ export interface VictoryMap {
   continentOf(hex: HexId): string | null;
   isResource(hex: HexId): boolean;
 }
+
+/** The victory view of the Cerberus map (map.ts). */
+export const cerberusVictoryMap: VictoryMap = { continentOf: (hex) => continentOf(hex), isResource: isResourceHex };
 
 // ---------------------------------------------------------------- Minimum Garrison (14.4)
 

@@ -39,7 +39,10 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
         ordersBySide[side] = sub ? (sub.orders as Json) : prompt.defaultOrders;
         origins[side] = sub ? sub.origin : 'default';
       }
-      if (p.config.faultResolveDelayMs > 0) await sleep(p.config.faultResolveDelayMs);
+      if (p.config.faultResolveDelayMs > 0) {
+        p.log.info({ gameId: game.id, step: game.step }, 'fault injection: resolution paused inside its transaction');
+        await sleep(p.config.faultResolveDelayMs);
+      }
 
       const dice = new SeededDice({ seed: game.seed, gameId: game.id, step: game.step });
       const { state, events } = module.resolve(game.state, ordersBySide, dice);

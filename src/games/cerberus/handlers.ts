@@ -1,0 +1,69 @@
+/**
+ * Segment handlers for the rules in this folder's space, SF, reinforcement and victory modules,
+ * ready to be merged with the handlers of the supply, movement, combat, transportation, weather
+ * and set-up modules: `{ ...coreHandlers(hooks), SUPPLY: …, MOVEMENT: …, COMBAT: …, … }`.
+ *
+ * The combat module must call `placeSfPairs` at the start of its segment, `sfCombatShift` and
+ * `sfAfterAttack` for each attack, `returnUnusedSf` at its end, and `minimumGarrisonCheck(state,
+ * 'continuous')` after each attack (14.4).
+ */
+import type { CerberusOrder, CetianStrategicOrder, HumanStrategicOrder, MajorEffortOrder } from './orders.js';
+import { ruleOptions } from './options-rules.js';
+import { applyCetianStrategic, applyHumanStrategic, defaultCetianStrategic, defaultHumanStrategic, reinforcementSegment, type ReinforcementHooks } from './reinforcements.js';
+import type { SegmentHandlers } from './sequence.js';
+import {
+  deteriorationSegment,
+  majorEffortResolutionSegment,
+  recordMajorEffortCalls,
+  skipSpacePhase,
+  spaceResolutionSegment,
+} from './space.js';
+import { specialForcesSegment, startSpecialForcesSegment, type IntensityAt } from './special-forces.js';
+import type { Side } from './state.js';
+import { endOfGameVictory, minimumGarrisonCheck, type VictoryMap } from './victory.js';
+
+export interface CoreHooks extends ReinforcementHooks {
+  victoryMap: VictoryMap;
+  /** Storm intensity of a hex (weather module); omitted = no storms. */
+  intensityAt?: IntensityAt;
+}
+
+function ofKind<K extends CerberusOrder['kind']>(orders: Partial<Record<Side, CerberusOrder>>, kind: K) {
+  const out: Partial<Record<Side, Extract<CerberusOrder, { kind: K }>>> = {};
+  for (const side of ['HUMAN', 'CETIAN'] as const) {
+    const o = orders[side];
+    if (o && o.kind === kind) out[side] = o as Extract<CerberusOrder, { kind: K }>;
+  }
+  return out;
+}
+
+export function coreHandlers(hooks: CoreHooks): SegmentHandlers {
+  return {
+    // 3.2 A.1, 13.3; C8: no Phase A on turn 1 (option turnOneSpacePhase).
+    DETERIORATION: (state) =>
+      state.turn === 1 && ruleOptions(state.options).turnOneSpacePhase === 'skip' ? skipSpacePhase(state) : deteriorationSegment(state),
+    // 3.2 A.2 the sole eligible player's open announcement.
+    ME_PLANNING: (state, { orders }) =>
+      state.space.current?.mode === 'open' ? recordMajorEffortCalls(state, ofKind(orders, 'major-effort') as Partial<Record<Side, MajorEffortOrder>>) : [],
+    // 3.2 A.3 simultaneous secret declaration, revealed here.
+    ME_DECLARATION: (state, { orders }) => recordMajorEffortCalls(state, ofKind(orders, 'major-effort') as Partial<Record<Side, MajorEffortOrder>>),
+    ME_RESOLUTION: (state) => majorEffortResolutionSegment(state),
+    SS_RESOLUTION: (state, { dice }) => spaceResolutionSegment(state, dice),
+    // 3.2 B.1 / 10.
+    SPECIAL_FORCES: (state, { dice }) => {
+      const side = state.phasing!;
+      const plan = state.plan?.order.specialForces ?? { disrupt: [], raid: [], hold: [] };
+      return [...startSpecialForcesSegment(state, side), ...specialForcesSegment(state, side, plan, dice, hooks.intensityAt)];
+    },
+    // 3.2 D.1, 14.2.
+    REINFORCEMENT: (state) => reinforcementSegment(state, hooks),
+    // 3.2 D.2; with no order (nothing to move, or the deadline) the default cuts a turn-1 overload.
+    HUMAN_STRATEGIC: (state, { orders }) =>
+      applyHumanStrategic(state, (ofKind(orders, 'strategic-human').HUMAN as HumanStrategicOrder | undefined) ?? defaultHumanStrategic(state)),
+    // 3.2 D.3.
+    CETIAN_STRATEGIC: (state, { orders }) =>
+      applyCetianStrategic(state, (ofKind(orders, 'strategic-cetian').CETIAN as CetianStrategicOrder | undefined) ?? defaultCetianStrategic()),
+    // 14.4 garrison at the end of each turn (first enforced at the end of turn 4); 14.5 points after the last turn.
+    END_OF_TURN: (state) => [...minimumGarrisonCheck(state, 'end-of-turn'), ...endOfGameVictory(state, hooks.victoryMap)],
+  };
+}

@@ -1,0 +1,26 @@
+/** Direct database reads for assertions (what the API would never show). */
+import pg from 'pg';
+
+export async function withPg<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A fingerprint of everything a game owns: equal before and after means nothing changed. */
+export function gameFingerprint(gameId: string) {
+  return withPg(async (c) => {
+    const q = async (sql: string) => (await c.query(sql, [gameId])).rows;
+    return JSON.stringify({
+      game: await q(`SELECT status, step, state, "pausedReason" FROM "Game" WHERE id = $1`),
+      subs: await q(`SELECT side, step, orders, ready FROM "Submission" WHERE "gameId" = $1 ORDER BY side, step`),
+      events: await q(`SELECT count(*)::int AS n FROM "GameEvent" WHERE "gameId" = $1`),
+      steps: await q(`SELECT count(*)::int AS n FROM "StepRecord" WHERE "gameId" = $1`),
+      seats: await q(`SELECT side, "userId" FROM "Seat" WHERE "gameId" = $1 ORDER BY side`),
+    });
+  });
+}
