@@ -18,7 +18,7 @@ import {
   skipSpacePhase,
   spaceResolutionSegment,
 } from './space.js';
-import { specialForcesSegment, startSpecialForcesSegment, type IntensityAt } from './special-forces.js';
+import { specialForcesSegment, type IntensityAt } from './special-forces.js';
 import type { Side } from './state.js';
 import { endOfGameVictory, minimumGarrisonCheck, type VictoryMap } from './victory.js';
 
@@ -49,11 +49,11 @@ export function coreHandlers(hooks: CoreHooks): SegmentHandlers {
     ME_DECLARATION: (state, { orders }) => recordMajorEffortCalls(state, ofKind(orders, 'major-effort') as Partial<Record<Side, MajorEffortOrder>>),
     ME_RESOLUTION: (state) => majorEffortResolutionSegment(state),
     SS_RESOLUTION: (state, { dice }) => spaceResolutionSegment(state, dice),
-    // 3.2 B.1 / 10.
+    // 3.2 B.1 / 10 (10.411 lifting and SF readying happen on entering the phase, sequence.enter).
     SPECIAL_FORCES: (state, { dice }) => {
       const side = state.phasing!;
       const plan = state.plan?.order.specialForces ?? { disrupt: [], raid: [], hold: [] };
-      return [...startSpecialForcesSegment(state, side), ...specialForcesSegment(state, side, plan, dice, hooks.intensityAt)];
+      return specialForcesSegment(state, side, plan, dice, hooks.intensityAt);
     },
     // 3.2 D.1, 14.2.
     REINFORCEMENT: (state) => reinforcementSegment(state, hooks),

@@ -17,6 +17,7 @@ import type { Dice } from '../../engine/dice.js';
 import { PLAYER_SEGMENTS, type CerberusOrder, type CerberusOrderKind, type PhasePlanOrder } from './orders.js';
 import { ruleOptions } from './options-rules.js';
 import { defaultCetianStrategic, defaultHumanStrategic } from './reinforcements.js';
+import { startSpecialForcesSegment } from './special-forces.js';
 import {
   SIDES,
   newPhaseScratch,
@@ -177,8 +178,11 @@ export function nextPosition(state: CerberusState): { turn: number; segment: Seg
   }
 }
 
-/** Moves to a position, doing the bookkeeping of a new turn (counters) and a new Player Phase (scratch, plan). */
-export function enter(state: CerberusState, pos: { turn: number; segment: Segment; phasing: Side | null }): void {
+/**
+ * Moves to a position, doing the bookkeeping of a new turn (counters) and of a new Player Phase
+ * (scratch, plan, and 10.411 lifting the phasing player's disruptions and readying his SF).
+ */
+export function enter(state: CerberusState, pos: { turn: number; segment: Segment; phasing: Side | null }): GameEvent[] {
   if (pos.turn !== state.turn) {
     state.turn = pos.turn;
     state.turnScratch = { disruptionTargets: [] };
@@ -191,6 +195,7 @@ export function enter(state: CerberusState, pos: { turn: number; segment: Segmen
   state.segment = pos.segment;
   state.phasing = pos.phasing;
   state.phase = phaseOf(pos.segment, pos.phasing);
+  return newPhase ? startSpecialForcesSegment(state, pos.phasing!) : [];
 }
 
 /** Checks that `order` is what `side` owes now (kind, decision, and a phase plan's segment range). */
@@ -269,12 +274,12 @@ export function runAutomatic(state: CerberusState, dice: Dice, handlers: Segment
   for (let i = 0; i < MAX_STEPS; i++) {
     if (state.pending.length) return events;
     if (state.result && state.segment !== 'GAME_OVER') {
-      enter(state, { turn: state.turn, segment: 'GAME_OVER', phasing: null });
+      events.push(...enter(state, { turn: state.turn, segment: 'GAME_OVER', phasing: null }));
       events.push({ type: 'game.over', visibleTo: 'all', data: { ...state.result, vp: state.result.vp } });
       return events;
     }
     if (state.segment === 'GAME_OVER') return events;
-    enter(state, nextPosition(state));
+    events.push(...enter(state, nextPosition(state)));
     if ((state.segment as Segment) === 'GAME_OVER') continue;
     if (owedAt(state).length) return events;
     events.push(...run(state, handlers, { dice, orders: {} }));

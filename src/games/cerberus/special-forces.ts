@@ -123,8 +123,8 @@ export function validateSpecialForcesPlan(
     const u = unitById(state, id);
     if (!u || u.side !== side || u.cls !== 'SF' || u.box !== 'FLEET_SF') {
       errors.push({ code: 'sf.not-available', path, message: `${id} is not one of your SF in the Fleet SF box.`, rule: '10.1' });
-    } else if (u.sfStatus === 'SPENT' || u.sfStatus === 'PLACED') {
-      errors.push({ code: 'sf.already-used', path, message: `${id} has already been used this Player Phase.`, rule: '10.4' });
+    } else if (u.sfStatus !== 'READY') {
+      errors.push({ code: 'sf.already-used', path, message: `${id} has already been used or held this Player Phase.`, rule: '10.4' });
     }
     if (seen.has(id)) errors.push({ code: 'sf.twice', path, message: `${id} is given two missions; each SF does one mission per Player Phase.`, rule: '10.4' });
     seen.add(id);
@@ -152,7 +152,8 @@ export function validateSpecialForcesPlan(
     m.sfIds.forEach((id, j) => checkSf(id, ['disrupt', i, 'sfIds', j]));
     checkTarget(m.targetId, ['disrupt', i, 'targetId'], 'disrupt');
     const t = unitById(state, m.targetId);
-    if (t && (disruptionLimitApplies(state, t) || targets.has(m.targetId))) {
+    const limited = !!t && (ruleOptions(state.options).sfDisruptionLimit === 'every-installation' || t.faceDown || t.cls === 'SPACEPORT');
+    if (t && (disruptionLimitApplies(state, t) || (limited && targets.has(m.targetId)))) {
       errors.push({ code: 'sf.target-once', path: ['disrupt', i, 'targetId'], message: 'This installation has already been attacked for disruption this game turn.', rule: '10.41' });
     }
     targets.add(m.targetId);
@@ -182,7 +183,11 @@ export function validateSpecialForcesPlan(
 
 // ---------------------------------------------------------------- the segment
 
-/** 10.411 at the start of `side`'s SF Segment: his disruptions of earlier turns lift; his SF are ready again (10.434). */
+/**
+ * 10.411 when `side`'s Player Phase begins (its SF Segment): his disruptions of earlier turns
+ * lift, and his SF are ready again (10.434). The sequence calls this on entering the phase, so
+ * plans are validated against fresh SF statuses.
+ */
 export function startSpecialForcesSegment(state: CerberusState, side: Side): GameEvent[] {
   const events: GameEvent[] = [];
   for (const u of state.units) {

@@ -51,6 +51,7 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
       const finished = outcome !== null;
       const stuck = !finished && nextPrompts.length === 0;
 
+      const sides = module.scenarios.find((sc) => sc.id === game.scenario)?.sides ?? module.sides;
       const last = await tx.gameEvent.findFirst({ where: { gameId: game.id }, orderBy: { seq: 'desc' }, select: { seq: true } });
       const afterSeq = last?.seq ?? 0;
       const all = [
@@ -64,7 +65,7 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
           seq: afterSeq + i + 1,
           step: game.step,
           type: e.type,
-          visibleTo: e.visibleTo === 'all' ? ['*'] : e.visibleTo,
+          visibleTo: storedVisibility(e.visibleTo, sides),
           data: e.data as object,
           rolls: ('rolls' in e ? e.rolls ?? [] : []) as object[],
         })),
@@ -123,4 +124,10 @@ async function pauseGame(p: Platform, job: ResolveJob, reason: string) {
     });
   }, TX_OPTIONS);
   await scheduleStep(p, { gameId: job.gameId, step: job.step, deadline: null });
+}
+
+/** An event every side sees is public (spectators see it too); otherwise it lists its sides. */
+export function storedVisibility(v: 'all' | Side[], sides: Side[]): string[] {
+  if (v === 'all' || sides.every((s) => v.includes(s))) return ['*'];
+  return [...new Set(v)];
 }
