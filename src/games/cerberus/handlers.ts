@@ -7,10 +7,21 @@
  * `sfAfterAttack` for each attack, `returnUnusedSf` at its end, and `minimumGarrisonCheck(state,
  * 'continuous')` after each attack (14.4).
  */
+import type { GameEvent, OrderError } from '../../engine/contract.js';
+import { unitsData } from './data/index.js';
 import type { CerberusOrder, CetianStrategicOrder, HumanStrategicOrder, MajorEffortOrder } from './orders.js';
 import { ruleOptions } from './options-rules.js';
-import { applyCetianStrategic, applyHumanStrategic, defaultCetianStrategic, defaultHumanStrategic, reinforcementSegment, type ReinforcementHooks } from './reinforcements.js';
-import type { SegmentHandlers } from './sequence.js';
+import {
+  applyCetianStrategic,
+  applyHumanStrategic,
+  defaultCetianStrategic,
+  defaultHumanStrategic,
+  reinforcementSegment,
+  validateCetianStrategic,
+  validateHumanStrategic,
+  type ReinforcementHooks,
+} from './reinforcements.js';
+import { checkOwed, type SegmentHandlers } from './sequence.js';
 import {
   deteriorationSegment,
   majorEffortResolutionSegment,
@@ -18,8 +29,8 @@ import {
   skipSpacePhase,
   spaceResolutionSegment,
 } from './space.js';
-import { specialForcesSegment, type IntensityAt } from './special-forces.js';
-import type { Side } from './state.js';
+import { specialForcesSegment, validatePlanSpecialForces, type IntensityAt } from './special-forces.js';
+import type { CerberusState, Side } from './state.js';
 import { endOfGameVictory, minimumGarrisonCheck, type VictoryMap } from './victory.js';
 
 export interface CoreHooks extends ReinforcementHooks {
@@ -63,7 +74,44 @@ export function coreHandlers(hooks: CoreHooks): SegmentHandlers {
     // 3.2 D.3.
     CETIAN_STRATEGIC: (state, { orders }) =>
       applyCetianStrategic(state, (ofKind(orders, 'strategic-cetian').CETIAN as CetianStrategicOrder | undefined) ?? defaultCetianStrategic()),
-    // 14.4 garrison at the end of each turn (first enforced at the end of turn 4); 14.5 points after the last turn.
-    END_OF_TURN: (state) => [...minimumGarrisonCheck(state, 'end-of-turn'), ...endOfGameVictory(state, hooks.victoryMap)],
+    // 14.12 face-down set-up units turn up at the end of turn 3; 14.4 garrison at the end of each
+    // turn (first enforced at the end of turn 4); 14.5 points after the last turn.
+    END_OF_TURN: (state) => [
+      ...revealSetupUnits(state),
+      ...minimumGarrisonCheck(state, 'end-of-turn'),
+      ...endOfGameVictory(state, hooks.victoryMap),
+    ],
   };
+}
+
+/** 14.12 "…or at the end of turn 3, whichever comes first": every face-down unit on the map turns face up. */
+export function revealSetupUnits(state: CerberusState): GameEvent[] {
+  if (state.turn !== unitsData.setup.CETIAN.map.faceDownRevealedByEndOfTurn) return [];
+  const events: GameEvent[] = [];
+  for (const u of state.units) {
+    if (u.box !== 'MAP' || !u.faceDown) continue;
+    u.faceDown = false;
+    events.push({ type: 'unit.revealed', visibleTo: 'all', data: { unitId: u.id, typeId: u.typeId, hex: u.hex, reason: 'end of turn 3', rule: '14.12' } });
+  }
+  return events;
+}
+
+/**
+ * The checks of this folder's rules on a parsed order: that it is what `side` owes now (3.1),
+ * the SF side of a phase plan (10), and the strategic orders (3.2 D). The supply, movement,
+ * combat and transportation modules add their own checks of the other plan parts.
+ */
+export function validateCore(state: CerberusState, side: Side, order: CerberusOrder, intensityAt?: IntensityAt): OrderError[] {
+  const owed = checkOwed(state, side, order);
+  if (owed.length) return owed;
+  switch (order.kind) {
+    case 'phase-plan':
+      return validatePlanSpecialForces(state, side, order, intensityAt);
+    case 'strategic-human':
+      return validateHumanStrategic(state, order);
+    case 'strategic-cetian':
+      return validateCetianStrategic(state, order);
+    default:
+      return [];
+  }
 }

@@ -268,7 +268,7 @@ function run(state: CerberusState, handlers: SegmentHandlers, ctx: SegmentContex
   return h ? h(state, ctx) : [];
 }
 
-/** Runs automatic segments until a decision point or the end of the game. */
+/** Once the current segment has run: moves on through automatic segments to the next decision point or the end. */
 export function runAutomatic(state: CerberusState, dice: Dice, handlers: SegmentHandlers): GameEvent[] {
   const events: GameEvent[] = [];
   for (let i = 0; i < MAX_STEPS; i++) {
@@ -285,6 +285,13 @@ export function runAutomatic(state: CerberusState, dice: Dice, handlers: Segment
     events.push(...run(state, handlers, { dice, orders: {} }));
   }
   throw new Error('sequence of play did not reach a decision point');
+}
+
+/** If the current segment is automatic, runs it and moves on to the next decision point; at a decision point, does nothing. */
+export function start(state: CerberusState, dice: Dice, handlers: SegmentHandlers): GameEvent[] {
+  if (owedAt(state).length || state.segment === 'GAME_OVER') return [];
+  const events = run(state, handlers, { dice, orders: {} });
+  return [...events, ...runAutomatic(state, dice, handlers)];
 }
 
 /**
