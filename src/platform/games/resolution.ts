@@ -11,6 +11,7 @@ import { SeededDice } from '../../engine/dice.js';
 import type { Platform } from '../context.js';
 import { topics } from '../events/pubsub.js';
 import type { JobContext, ResolveJob } from '../queue/types.js';
+import { openRevealWindow, scheduleRevealDeadline, stepTrust } from '../trust/deadline.js';
 import { lockGame, owedSides, TX_OPTIONS } from './common.js';
 import { turnSignals } from './lobby.js';
 import { scheduleStep } from './scheduling.js';
@@ -29,6 +30,11 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
       const subs = await tx.submission.findMany({ where: { gameId: game.id, step: game.step } });
       const readySubs = subs.filter((s) => s.ready);
       if (!job.force && !owed.every((side) => readySubs.some((s) => s.side === side))) return { outcome: 'waiting' as const };
+      const trust = await stepTrust(tx, game.id, game.step);
+      if (job.force) {
+        const revealDeadline = await openRevealWindow(tx, game, prompts, owed, trust);
+        if (revealDeadline) return { outcome: 'waiting' as const, revealDeadline };
+      }
 
       // Missing or unready sides get the prompt's default orders (deadline passed).
       const ordersBySide: Record<Side, Json> = {};
@@ -37,14 +43,15 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
         const sub = readySubs.find((s) => s.side === side);
         const prompt = prompts.find((pr) => pr.side === side)!;
         ordersBySide[side] = sub ? (sub.orders as Json) : prompt.defaultOrders;
-        origins[side] = sub ? sub.origin : 'default';
+        // A committed side that did not reveal misses the turn like an absent one, recorded apart.
+        origins[side] = sub ? sub.origin : trust.unrevealed.includes(side) ? 'unrevealed' : 'default';
       }
       if (p.config.faultResolveDelayMs > 0) {
         p.log.info({ gameId: game.id, step: game.step }, 'fault injection: resolution paused inside its transaction');
         await sleep(p.config.faultResolveDelayMs);
       }
 
-      const dice = new SeededDice({ seed: game.seed, gameId: game.id, step: game.step });
+      const dice = new SeededDice({ seed: game.seed, gameId: game.id, step: game.step, salts: Object.values(trust.salts) });
       const { state, events } = module.resolve(game.state, ordersBySide, dice);
       const outcome = module.outcome(state);
       const nextPrompts = outcome ? [] : module.prompts(state);
@@ -56,7 +63,11 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
       const afterSeq = last?.seq ?? 0;
       const all = [
         ...events,
-        { type: 'step-resolved', visibleTo: 'all' as const, data: { step: game.step, defaulted: owed.filter((s) => origins[s] === 'default') } },
+        {
+          type: 'step-resolved',
+          visibleTo: 'all' as const,
+          data: { step: game.step, defaulted: owed.filter((s) => origins[s] === 'default' || origins[s] === 'unrevealed'), unrevealed: owed.filter((s) => origins[s] === 'unrevealed') },
+        },
         ...(finished ? [{ type: 'game-finished', visibleTo: 'all' as const, data: outcome as unknown as Json }] : []),
       ];
       await tx.gameEvent.createMany({
@@ -70,7 +81,9 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
           rolls: ('rolls' in e ? e.rolls ?? [] : []) as object[],
         })),
       });
-      await tx.stepRecord.create({ data: { gameId: game.id, step: game.step, orders: ordersBySide as object, origins, rolls: dice.log as object[] } });
+      await tx.stepRecord.create({
+        data: { gameId: game.id, step: game.step, orders: ordersBySide as object, origins, rolls: dice.log as object[], state: state as object, salts: trust.salts, commitments: trust.commitments },
+      });
       const now = new Date();
       const deadline = finished || stuck ? null : deadlineFrom(game.timeControl as unknown as TimeControl, now);
       const nextStep = game.step + 1;
@@ -95,6 +108,7 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
       });
       return { outcome: 'resolved' as const, opened: status === 'ACTIVE' ? { gameId: game.id, step: nextStep, deadline } : null };
     }, TX_OPTIONS);
+    if ('revealDeadline' in r && r.revealDeadline) await scheduleRevealDeadline(p, job.gameId, job.step, r.revealDeadline);
     if (r.outcome === 'resolved') {
       if (r.opened) await scheduleStep(p, r.opened);
       else await scheduleStep(p, { gameId: job.gameId, step: job.step, deadline: null });
