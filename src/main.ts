@@ -1,4 +1,4 @@
-/** API server entry point. With no REDIS_URL the resolution worker runs in this process. */
+/** API server entry point. With no REDIS_URL the resolution worker and the notifier run in this process. */
 import { buildServer } from './api/server.js';
 import { shippedModules } from './games/index.js';
 import { boot } from './platform/boot.js';
@@ -8,6 +8,7 @@ import { loadExtraModules } from './platform/games/registry.js';
 const config = loadConfig();
 const booted = await boot(config, [...shippedModules, ...(await loadExtraModules())]);
 if (config.inlineWorker) await booted.startWorker();
+if (config.notify.inline) await booted.startNotifier();
 const app = await buildServer({ platform: booted.platform, authService: booted.authService });
 
 let closing = false;

@@ -1,12 +1,16 @@
 /** The HTTP server: GraphQL (with GraphiQL and graphql-ws subscriptions) and health routes. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import mercurius from 'mercurius';
 import type { AuthService } from '../platform/auth/service.js';
 import type { Platform } from '../platform/context.js';
 import { authenticate } from './auth-context.js';
+import { GRAPHQL_PATH, mercuriusEdgeOptions, registerApiRoutes, registerEdge } from './edge.js';
+import { frameworkErrors } from './http/error-handler.js';
 import { buildResolvers } from './graphql/resolvers.js';
+import { registerTrustRoutes } from './trust-routes.js';
+import { registerNotificationRoutes } from './notification-routes.js';
 
 export const SCHEMA_PATH = join(import.meta.dirname, '../../schema.graphql');
 
@@ -20,11 +24,18 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
   const app = Fastify({
     logger: logger ?? { level: platform.config.logLevel },
     bodyLimit: platform.config.bodyLimit,
-    // Behind a proxy the client address matters for rate limits; configurable later.
-    trustProxy: false,
+    logController: new LogController({ disableRequestLogging: !platform.config.logRequests }),
+    // Behind a proxy the client address matters for rate limits (TRUST_PROXY).
+    trustProxy: platform.config.api.trustProxy as boolean | string, // a hop count works too
+    frameworkErrors,
+    // Unknown body fields are refused (additionalProperties: false), not silently dropped.
+    ajv: { customOptions: { removeAdditional: false } },
   });
+  const edge = await registerEdge(app, platform);
 
   await app.register(mercurius, {
+    ...mercuriusEdgeOptions(platform, edge),
+    path: GRAPHQL_PATH,
     schema: readFileSync(SCHEMA_PATH, 'utf8'),
     resolvers: buildResolvers() as never,
     graphiql: true,
@@ -46,6 +57,10 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
     },
   });
 
+  await registerApiRoutes(app, { platform, authService });
+
+  await registerTrustRoutes(app, platform);
+  await registerNotificationRoutes(app, platform);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
     const checks: Record<string, boolean> = {};

@@ -1,4 +1,5 @@
 /** The game modules shipped with Warpost. Each lives in its own folder under src/games/. */
 import type { AnyModule } from '../platform/games/registry.js';
+import cerberus from './cerberus/index.js';
 
-export const shippedModules: AnyModule[] = [];
+export const shippedModules: AnyModule[] = [cerberus];

@@ -1,6 +1,7 @@
 /**
  * Builds a Platform from configuration: the database (PostgreSQL or embedded PGlite), the queue
- * (BullMQ or in-process), the emitter (Redis or in-memory) and the game modules.
+ * (BullMQ or in-process), the emitter (Redis or in-memory), the game modules and the
+ * notification runtime (its queue, link signer and Web Push keys).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -12,10 +13,13 @@ import type { Platform } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { closeEmitter, createEmitter } from './events/pubsub.js';
 import { startOutboxSweeper } from './events/outbox.js';
+import { startReconciler } from './games/reconciler.js';
 import { ModuleRegistry, type AnyModule } from './games/registry.js';
 import { resolveStep } from './games/resolution.js';
 import { BullQueue } from './queue/bullmq.js';
 import { InlineQueue } from './queue/inline.js';
+import { Notifier } from './notifications/notifier.js';
+import { createNotifyRuntime } from './notifications/runtime.js';
 
 export interface Booted {
   platform: Platform;
@@ -23,6 +27,8 @@ export interface Booted {
   db: Database;
   /** Starts consuming resolution jobs in this process. */
   startWorker(): Promise<void>;
+  /** Starts the notifier (outbox dispatch, deliveries, digests) in this process. */
+  startNotifier(): Promise<void>;
   shutdown(): Promise<void>;
 }
 
@@ -52,8 +58,11 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
       })
     : new InlineQueue(config.resolveAttempts);
   const emitter = createEmitter(config.redisUrl);
-  const platform: Platform = { config, prisma: db.prisma, modules: new ModuleRegistry(modules), queue, emitter, log };
-  const authService = new AuthService(db.prisma, await jwtSecret(config), config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
+  const secret = await jwtSecret(config);
+  const notify = await createNotifyRuntime(config, secret, opts.queuePrefix ?? process.env.WARPOST_QUEUE_PREFIX);
+  const platform: Platform = { config, prisma: db.prisma, modules: new ModuleRegistry(modules), queue, emitter, log, notify };
+  const authService = new AuthService(db.prisma, secret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
+  let notifier: Notifier | undefined;
   let stopSweeper = () => {};
   return {
     platform,
@@ -61,9 +70,17 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
     db,
     async startWorker() {
       await queue.startWorker(async (job, ctx) => void (await resolveStep(platform, job, ctx)));
-      stopSweeper = startOutboxSweeper(platform);
+      const stopOutbox = startOutboxSweeper(platform);
+      const stopReconciler = startReconciler(platform, Number(process.env.WARPOST_RECONCILE_INTERVAL_MS || 5000));
+      stopSweeper = () => (stopOutbox(), stopReconciler());
+    },
+    async startNotifier() {
+      notifier ??= new Notifier(platform);
+      await notifier.start();
     },
     async shutdown() {
+      await notifier?.stop();
+      await notify.queue.close(); // lets deliveries in flight finish
       stopSweeper();
       await queue.close(); // lets resolutions in flight finish
       await closeEmitter(emitter);

@@ -1,5 +1,7 @@
 /** Configuration comes from the environment only (README, "Configuration"). */
 import { join, resolve } from 'node:path';
+import { loadNotifyConfig, type NotifyConfig } from './notifications/config.js';
+import { loadApiConfig, type ApiConfig } from './config-api.js';
 
 export interface Config {
   port: number;
@@ -11,16 +13,24 @@ export interface Config {
   dataDir: string;
   /** HMAC key for access tokens; embedded mode keeps a generated one under dataDir. */
   jwtSecret?: string;
+  /** Ed25519 private key for receipts (PEM or base64 PKCS8); embedded mode keeps one under dataDir. */
+  signingKey?: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   /** Largest accepted request body, bytes. */
   bodyLimit: number;
   logLevel: string;
+  /** Log one line per HTTP request (LOG_REQUESTS=false turns it off, e.g. for benchmarks). */
+  logRequests: boolean;
   /** Run the resolution worker inside the API process (default with the embedded queue). */
   inlineWorker: boolean;
   resolveAttempts: number;
   /** Fault injection for tests: sleep this long inside the resolution transaction. */
   faultResolveDelayMs: number;
+  /** Notifications: email, webhooks, Web Push (notifications/config.ts). */
+  notify: NotifyConfig;
+  /** Limits of the public API: rate limits, GraphQL cost, proxies (config-api.ts). */
+  api: ApiConfig;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -40,12 +50,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl,
     dataDir: resolve(env.WARPOST_DATA_DIR || join(process.cwd(), 'data')),
     jwtSecret: env.JWT_SECRET || undefined,
+    signingKey: env.WARPOST_SIGNING_KEY || undefined,
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 900),
     refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30),
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 256 * 1024),
     logLevel: env.LOG_LEVEL || 'info',
+    logRequests: env.LOG_REQUESTS !== 'false',
     inlineWorker: env.WARPOST_INLINE_WORKER ? env.WARPOST_INLINE_WORKER === 'true' : !redisUrl,
     resolveAttempts: int(env, 'RESOLVE_ATTEMPTS', 3),
     faultResolveDelayMs: int(env, 'WARPOST_FAULT_RESOLVE_DELAY_MS', 0),
+    notify: loadNotifyConfig(env, { host: env.HOST || '127.0.0.1', port: int(env, 'PORT', 3000), redisUrl }),
+    api: loadApiConfig(env),
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Emitter } from './events/pubsub.js';
 import type { ModuleRegistry } from './games/registry.js';
+import type { NotifyRuntime } from './notifications/runtime.js';
 import type { ResolutionQueue } from './queue/types.js';
 
 export interface Logger {
@@ -18,4 +19,6 @@ export interface Platform {
   queue: ResolutionQueue;
   emitter: Emitter;
   log: Logger;
+  /** Notification queue, link signer and Web Push keys (notifications/runtime.ts). */
+  notify: NotifyRuntime;
 }

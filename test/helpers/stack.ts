@@ -22,7 +22,7 @@ export interface Stack {
   app: FastifyInstance;
   env: NodeJS.ProcessEnv;
   /** Spawns a worker process (services mode). */
-  spawnWorker(extraEnv?: NodeJS.ProcessEnv): Promise<ChildProcess>;
+  spawnWorker(extraEnv?: NodeJS.ProcessEnv, entry?: string): Promise<ChildProcess>;
   workers: ChildProcess[];
   close(): Promise<void>;
 }
@@ -35,6 +35,9 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
     WARPOST_EXTRA_MODULES: FIXTURE,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     JWT_SECRET: 'test-secret-' + randomBytes(8).toString('hex'),
+    // Tests poll hard from one address; the rate-limit tests set their own limits.
+    RATE_LIMIT_PER_IP: '1000000',
+    RATE_LIMIT_PER_TOKEN: '1000000',
     ...extraEnv,
   };
   if (mode === 'services') {
@@ -44,6 +47,7 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
     env.WARPOST_INLINE_WORKER = 'false';
     env.WARPOST_STALLED_INTERVAL_MS ??= '1000';
     env.WARPOST_LOCK_DURATION_MS ??= '2000';
+    env.API_REDIS_PREFIX ??= `${env.WARPOST_QUEUE_PREFIX}:api:`; // rate limits and persisted queries of one stack
   } else {
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
@@ -51,14 +55,16 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
   const config = { ...loadConfig(env), port: 0 };
   const booted = await boot(config, await loadExtraModules(FIXTURE), { queuePrefix: env.WARPOST_QUEUE_PREFIX });
   if (config.inlineWorker) await booted.startWorker();
+  if (config.notify.inline) await booted.startNotifier();
   const app = await buildServer({ platform: booted.platform, authService: booted.authService, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   const workers: ChildProcess[] = [];
 
-  async function spawnWorker(more: NodeJS.ProcessEnv = {}) {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'workers/resolver.ts')], {
+  /** `entry`: workers/resolver.ts (default) or workers/notifier.ts; both log "worker ready". */
+  async function spawnWorker(more: NodeJS.ProcessEnv = {}, entry = 'workers/resolver.ts') {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
       cwd: ROOT,
       env: { ...env, LOG_LEVEL: 'info', ...more },
       stdio: ['ignore', 'pipe', 'pipe'],

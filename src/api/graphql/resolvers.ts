@@ -7,7 +7,9 @@ import * as views from '../../platform/games/views.js';
 import type { RequestAuth } from '../auth-context.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { subscriptionResolvers } from './subscriptions.js';
+import { trustResolvers } from './trust.js';
 import { guard } from './errors.js';
+import { notificationResolvers } from './notifications.js';
 
 export interface Ctx {
   platform: Platform;
@@ -32,7 +34,7 @@ export function summary(g: GameRow | Awaited<ReturnType<typeof lobby.listGames>>
   };
 }
 
-const moduleInfo = (m: { id: string; title: string; sides: string[]; scenarios: unknown[]; options: unknown[] }) => ({
+export const moduleInfo = (m: { id: string; title: string; sides: string[]; scenarios: unknown[]; options: unknown[] }) => ({
   id: m.id,
   title: m.title,
   sides: m.sides,
@@ -41,6 +43,8 @@ const moduleInfo = (m: { id: string; title: string; sides: string[]; scenarios: 
 });
 
 export function buildResolvers() {
+  const notify = notificationResolvers();
+  const trust = trustResolvers();
   return {
     JSON: JSONScalar,
     DateTime: DateTimeScalar,
@@ -63,8 +67,11 @@ export function buildResolvers() {
       },
       draft: (_r, a, { platform, auth }) => orders.loadDraft(platform, auth.require('read'), a.gameId, a.side),
       apiTokens: (_r, _a, { authService, auth }) => authService.listApiTokens(auth.require('admin').userId),
+      ...trust.Query,
+      ...notify.Query,
     }),
     GameView: {
+      ...trust.GameView,
       events: guard(async (root: any, a: Args, { platform }: Ctx) =>
         views.listEvents(platform, root._user, root.game.id, { side: root.viewer, afterSeq: a.afterSeq, limit: a.limit }),
       ),
@@ -96,7 +103,10 @@ export function buildResolvers() {
       },
       setReady: (_r, a, { platform, auth }) => orders.setReady(platform, auth.require('play'), a as never),
       saveDraft: (_r, a, { platform, auth }) => orders.saveDraft(platform, auth.require('play'), a as never),
+      ...trust.Mutation,
+      ...notify.Mutation,
     }),
-    Subscription: subscriptionResolvers(),
+    Subscription: { ...subscriptionResolvers(), ...notify.Subscription },
+    NotificationSettings: notify.NotificationSettings,
   };
 }

@@ -6,6 +6,7 @@
 import type { GameSignal, TurnSignal } from '../../platform/events/pubsub.js';
 import { topics } from '../../platform/events/pubsub.js';
 import * as views from '../../platform/games/views.js';
+import { eventBound } from '../../platform/trust/spectators.js';
 import type { Ctx } from './resolvers.js';
 import { guard } from './errors.js';
 
@@ -21,21 +22,25 @@ export function subscriptionResolvers() {
         const game = await views.loadGame(p, args.gameId);
         const viewer = await views.viewerSide(p, game, user, args.side);
         const where = views.eventWhere(game.id, viewer);
+        // Delayed spectators get events only of steps before their horizon (trust/spectators.ts).
+        const bound = (status: string, step: number) => eventBound(game, viewer, status, step);
         const source = await ctx.pubsub.subscribe(topics.game(game.id));
-        const latest = await p.prisma.gameEvent.findFirst({ where: { gameId: game.id }, orderBy: { seq: 'desc' }, select: { seq: true } });
+        const latest = await p.prisma.gameEvent.findFirst({ where: { gameId: game.id, ...bound(game.status, game.step) }, orderBy: { seq: 'desc' }, select: { seq: true } });
         let last = args.afterSeq ?? latest?.seq ?? 0;
-        const load = () => p.prisma.gameEvent.findMany({ where: { ...where, seq: { gt: last } }, orderBy: { seq: 'asc' } });
+        const load = (b: object) => p.prisma.gameEvent.findMany({ where: { ...where, ...b, seq: { gt: last } }, orderBy: { seq: 'asc' } });
         return (async function* () {
           if (args.afterSeq != null) {
-            const events = await load();
+            const events = await load(bound(game.status, game.step));
             last = latest?.seq ?? last;
             yield { gameEvents: { gameId: game.id, step: game.step, status: game.status, events } };
           }
           for await (const raw of source) {
             const signal = raw as GameSignal;
             if (signal.uptoSeq <= last) continue; // duplicate delivery
-            const events = (await load()).filter((e) => e.seq <= signal.uptoSeq);
-            last = signal.uptoSeq;
+            const b = bound(signal.status, signal.step);
+            const events = (await load(b)).filter((e) => e.seq <= signal.uptoSeq);
+            if (b.step && events.length === 0) continue; // nothing past the delay yet
+            last = b.step ? events.at(-1)!.seq : signal.uptoSeq;
             yield { gameEvents: { gameId: game.id, step: signal.step, status: signal.status, events } };
           }
         })();

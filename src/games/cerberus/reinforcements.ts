@@ -107,7 +107,9 @@ export function reinforcementSegment(state: CerberusState, hooks: ReinforcementH
     } else {
       const at = u.arrivesAt ?? (u.side === 'HUMAN' ? 'EARTH' : 'TAU_CETI');
       putInBox(u, at);
-      events.push(pub('reinforcement.arrived', { unitId: u.id, side: u.side, at, rule: '14.22' }));
+      const data = { unitId: u.id, side: u.side, at, rule: '14.22' };
+      // 2.6, H5 Earth, System and Tau Ceti are hidden boxes: the opponent sees only their counts.
+      events.push(at === 'FLEET' || at === 'FLEET_SF' ? pub('reinforcement.arrived', data) : { type: 'reinforcement.arrived', visibleTo: [u.side], data });
     }
   }
   return events;

@@ -230,11 +230,17 @@ export function specialForcesSegment(
     return t && t.side === enemyOf(side) && t.box === 'MAP' && t.hex !== null && intensityAt(t.hex) < 3 ? t : null;
   };
 
+  // A mission that does not happen is the planner's business, and a face-down target stays a hex (14.12).
+  const skipped = (mission: string, index: number, targetId: string): GameEvent => {
+    const t = unitById(state, targetId);
+    const ref: Record<string, string | null> = t && t.faceDown ? { targetHex: t.hex } : { targetId };
+    return { type: 'sf.mission-skipped', visibleTo: [side], data: { mission, index, ...ref } };
+  };
   plan.disrupt.forEach((m, i) => {
     const sfs = m.sfIds.map((id) => usable(state, side, id));
     const target = validTarget(m.targetId);
     if (sfs.some((u) => u === null) || !target || disruptionLimitApplies(state, target) || sfs.length > sfCapRemaining(state, side)) {
-      events.push(ev('sf.mission-skipped', { mission: 'disrupt', index: i, targetId: m.targetId }));
+      events.push(skipped('disrupt', i, m.targetId));
       return;
     }
     const team = sfs as Unit[];
@@ -258,7 +264,7 @@ export function specialForcesSegment(
     const sf = usable(state, side, m.sfId);
     const target = validTarget(m.targetId);
     if (!sf || !target || sfCapRemaining(state, side) < 1) {
-      events.push(ev('sf.mission-skipped', { mission: 'raid', index: i, targetId: m.targetId }));
+      events.push(skipped('raid', i, m.targetId));
       return null;
     }
     sf.sfStatus = 'SPENT';
@@ -343,7 +349,7 @@ export function placeSfPairs(state: CerberusState, side: Side, pairs: SfPair[], 
     const bad =
       validateSfPairs(state, side, [p], null, intensityAt).length > 0 || scratch.sfPairs.some((q) => q.hex === p.hex);
     if (bad || (!heldCounted && sfCapRemaining(state, side) < 2)) {
-      events.push(ev('sf.pair-skipped', { hex: p.hex, sfIds: p.sfIds }));
+      events.push({ type: 'sf.pair-skipped', visibleTo: [side], data: { hex: p.hex, sfIds: p.sfIds } }); // never placed: plan detail
       continue;
     }
     for (const id of p.sfIds) unitById(state, id)!.sfStatus = 'PLACED';

@@ -270,6 +270,8 @@ export interface CerberusState {
   /** 14.4: Minimum Garrison suspended until the end of this turn. */
   garrison: { suspendedUntil: number | null };
   result: GameResult | null;
+  /** Server-only key for per-viewer opaque ids of hidden units (view.ts); drawn from the set-up dice, never shown. */
+  viewSecret: string;
 }
 
 /** A unit with every field defaulted (set-up code and tests). */
@@ -355,6 +357,7 @@ export function newState(scenario: string, options: Record<string, Json>, units:
     pending: [],
     garrison: { suspendedUntil: null },
     result: null,
+    viewSecret: '',
   };
 }
 

@@ -31,6 +31,8 @@ export async function closeEmitter(emitter: Emitter): Promise<void> {
 export const topics = {
   game: (gameId: string) => `game.${gameId}`,
   user: (userId: string) => `user.${userId}`,
+  /** Personal notices other than "your turn" (invitations); read by the notifier only. */
+  notice: (userId: string) => `notice.${userId}`,
   lobby: 'lobby',
 };
 

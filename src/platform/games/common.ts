@@ -1,8 +1,8 @@
 /** Small helpers shared by the game services. */
-import { createHash } from 'node:crypto';
 import type { Prompt } from '../../engine/contract.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../errors.js';
+import { jcs, sha256Hex } from '../trust/canonical.js';
 import type { AnyModule } from './registry.js';
 
 export type Tx = Prisma.TransactionClient;
@@ -24,15 +24,10 @@ export function promptsOf(module: AnyModule, state: unknown): Prompt[] {
   return state == null ? [] : module.prompts(state);
 }
 
-/** Stable JSON (sorted keys) so equal orders hash equally. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const keys = Object.keys(value as object).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-}
+/** RFC 8785 canonical JSON, so equal orders hash equally (and clients can recompute hashes). */
+export const canonicalJson = jcs;
 
-export const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
+export { sha256Hex };
 
 /** Which of the user's sides a request acts for: the named one, or the only one they hold. */
 export function pickSide(seats: { side: string; userId: string }[], userId: string, side?: string | null): string {

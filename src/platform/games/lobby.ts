@@ -7,11 +7,13 @@ import { SeededDice } from '../../engine/dice.js';
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
+import { deliverOutbox } from '../events/outbox.js';
 import { topics } from '../events/pubsub.js';
 import { lockGame, owedSides, TX_OPTIONS, type Tx } from './common.js';
 import { resolveOptions } from './registry.js';
 import { normaliseTimeControl, deadlineFrom, type TimeControl } from './time-control.js';
 import { scheduleStep } from './scheduling.js';
+import { checkSpectatorDelay } from '../trust/spectators.js';
 
 export interface CreateGameInput {
   module: string;
@@ -22,6 +24,8 @@ export interface CreateGameInput {
   allowMultiSeat?: boolean;
   /** Seat the creator at once: a side name, or 'random'. */
   side?: string | null;
+  /** Spectators see the game this many steps behind while it runs (README, "Trust"). */
+  spectatorDelaySteps?: number | null;
 }
 
 export async function createGame(p: Platform, user: Principal, input: CreateGameInput) {
@@ -35,19 +39,26 @@ export async function createGame(p: Platform, user: Principal, input: CreateGame
   const options = resolveOptions(module.options, input.options ?? {});
   const timeControl = normaliseTimeControl(input.timeControl);
   const seed = randomBytes(32).toString('hex');
-  const game = await p.prisma.game.create({
-    data: {
-      module: module.id,
-      scenario: scenario.id,
-      options,
-      timeControl: timeControl as object,
-      isPublic: input.isPublic ?? true,
-      allowMultiSeat: input.allowMultiSeat ?? false,
-      creatorId: user.userId,
-      seed,
-      seedHash: createHash('sha256').update(seed).digest('hex'),
-    },
-  });
+  // The lobby hears of a new game through the outbox, written with the game.
+  const game = await p.prisma.$transaction(async (tx) => {
+    const created = await tx.game.create({
+      data: {
+        module: module.id,
+        scenario: scenario.id,
+        options,
+        timeControl: timeControl as object,
+        isPublic: input.isPublic ?? true,
+        allowMultiSeat: input.allowMultiSeat ?? false,
+        spectatorDelaySteps: checkSpectatorDelay(input.spectatorDelaySteps),
+        creatorId: user.userId,
+        seed,
+        seedHash: createHash('sha256').update(seed).digest('hex'),
+      },
+    });
+    await tx.outboxMessage.create({ data: { topic: topics.lobby, payload: { gameId: created.id, status: 'OPEN' } } });
+    return created;
+  }, TX_OPTIONS);
+  await publishOutbox(p);
   if (input.side) await joinGame(p, user, game.id, input.side === 'random' ? null : input.side);
   return p.prisma.game.findUniqueOrThrow({ where: { id: game.id } });
 }
@@ -58,12 +69,22 @@ export async function invite(p: Platform, user: Principal, gameId: string, usern
   if (game.creatorId !== user.userId) throw new AppError('FORBIDDEN', 'Only the creator of a game may invite.');
   const invitee = await p.prisma.user.findUnique({ where: { username } });
   if (!invitee) throw new AppError('NOT_FOUND', `No user "${username}".`);
-  await p.prisma.invitation.upsert({
-    where: { gameId_userId: { gameId, userId: invitee.id } },
-    create: { gameId, userId: invitee.id },
-    update: {},
-  });
+  // The invitee is notified through the outbox, in the invitation's transaction (once: a repeated
+  // invitation creates nothing).
+  const created = await p.prisma.$transaction(async (tx) => {
+    const r = await tx.invitation.createMany({ data: [{ gameId, userId: invitee.id }], skipDuplicates: true });
+    if (r.count === 1) {
+      await tx.outboxMessage.create({ data: { topic: topics.notice(invitee.id), payload: { kind: 'INVITATION', gameId, invitedBy: user.username } } });
+    }
+    return r.count === 1;
+  }, TX_OPTIONS);
+  if (created) await publishOutbox(p);
   return true;
+}
+
+/** Publishes what a lobby transaction wrote (the sweeper catches it if this fails). */
+async function publishOutbox(p: Platform) {
+  await deliverOutbox(p).catch((err) => p.log.warn({ err }, 'outbox delivery deferred to the sweeper'));
 }
 
 export async function joinGame(p: Platform, user: Principal, gameId: string, side?: string | null) {
@@ -91,9 +112,11 @@ export async function joinGame(p: Platform, user: Principal, gameId: string, sid
     }
     await tx.seat.create({ data: { gameId, side: chosen, userId: user.userId } });
     if (free.length === 1) return startInTx(p, tx, gameId);
+    await tx.outboxMessage.create({ data: { topic: topics.lobby, payload: { gameId, status: 'OPEN' } } });
     return null;
   }, TX_OPTIONS);
   if (started) await scheduleStep(p, started);
+  else await publishOutbox(p);
   return { gameId, userId: user.userId };
 }
 
@@ -108,8 +131,9 @@ export async function leaveGame(p: Platform, user: Principal, gameId: string, si
       throw new AppError('FORBIDDEN', 'Only the seated player or the creator may free this seat.');
     }
     await tx.seat.delete({ where: { id: seat.id } });
+    await tx.outboxMessage.create({ data: { topic: topics.lobby, payload: { gameId, status: 'OPEN' } } });
     return true;
-  }, TX_OPTIONS);
+  }, TX_OPTIONS).then(async (r) => (await publishOutbox(p), r));
 }
 
 /** Sets the game up with the module and opens its first step (inside the join transaction). */
@@ -129,7 +153,7 @@ async function startInTx(p: Platform, tx: Tx, gameId: string) {
   await tx.gameEvent.create({
     data: { gameId, seq: 1, step: 0, type: 'game-started', visibleTo: ['*'], data: { scenario: game.scenario }, rolls: [] },
   });
-  await tx.stepRecord.create({ data: { gameId, step: 0, orders: {}, origins: {}, rolls: dice.log as object[] } });
+  await tx.stepRecord.create({ data: { gameId, step: 0, orders: {}, origins: {}, rolls: dice.log as object[], state } });
   const owed = owedSides(prompts);
   await tx.outboxMessage.createMany({
     data: [

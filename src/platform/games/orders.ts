@@ -6,7 +6,12 @@
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
+import { deliverOutbox } from '../events/outbox.js';
+import { announceReveal, guardSealedChange, loadPhase } from '../trust/phase.js';
+import { issueReceipt, type Receipt } from '../trust/receipts.js';
+import { signingKey } from '../trust/keys.js';
 import { canonicalJson, lockGame, owedSides, pickSide, sha256Hex, TX_OPTIONS, type Tx } from './common.js';
+import { enqueueAfterCommit } from './scheduling.js';
 
 export interface SubmitInput {
   gameId: string;
@@ -27,6 +32,8 @@ export interface SubmitResult {
   stepComplete: boolean;
   /** True when this answer replays an earlier identical request. */
   replayed: boolean;
+  /** Signed receipt for the stored orders (README, "Trust"). */
+  receipt?: Receipt;
 }
 
 const MAX_ORDERS_BYTES = 128 * 1024;
@@ -40,7 +47,7 @@ function checkKey(key: string) {
 }
 
 /** Checks that the step is current, the side is the caller's, and the side owes orders now. */
-async function checkTurn(p: Platform, tx: Tx, user: Principal, gameId: string, step: number, side?: string | null) {
+export async function checkTurn(p: Platform, tx: Tx, user: Principal, gameId: string, step: number, side?: string | null) {
   const game = await lockGame(tx, gameId);
   const mySide = pickSide(game.seats, user.userId, side);
   if (game.status !== 'ACTIVE') throw new AppError('GAME_NOT_ACTIVE', `The game is ${game.status.toLowerCase()}; no orders are taken.`);
@@ -53,7 +60,7 @@ async function checkTurn(p: Platform, tx: Tx, user: Principal, gameId: string, s
   return { game, module, side: mySide, prompts };
 }
 
-function validateWith(module: { validate(s: unknown, side: string, o: unknown): { code: string; path: (string | number)[]; message: string; rule?: string }[] }, state: unknown, side: string, orders: unknown) {
+export function validateWith(module: { validate(s: unknown, side: string, o: unknown): { code: string; path: (string | number)[]; message: string; rule?: string }[] }, state: unknown, side: string, orders: unknown) {
   const size = Buffer.byteLength(JSON.stringify(orders ?? null));
   if (size > MAX_ORDERS_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `Orders are ${size} bytes; the limit is ${MAX_ORDERS_BYTES}.`);
   return module.validate(state, side, orders);
@@ -63,6 +70,8 @@ export async function submitOrders(p: Platform, user: Principal, input: SubmitIn
   checkKey(input.idempotencyKey);
   const ready = input.ready ?? true;
   const requestHash = sha256Hex(canonicalJson({ g: input.gameId, s: input.step, side: input.side ?? null, o: input.orders, r: ready }));
+  const key = await signingKey(p.config);
+  let announced = false;
   const attempt = () => p.prisma.$transaction(async (tx) => {
     const prior = await tx.idempotencyRecord.findUnique({ where: { userId_key: { userId: user.userId, key: input.idempotencyKey } } });
     if (prior) {
@@ -72,6 +81,7 @@ export async function submitOrders(p: Platform, user: Principal, input: SubmitIn
       return { ...(prior.response as unknown as SubmitResult), replayed: true };
     }
     const { game, module, side, prompts } = await checkTurn(p, tx, user, input.gameId, input.step, input.side);
+    await guardSealedChange(tx, game.id, game.step, side, owedSides(prompts));
     const errors = validateWith(module, game.state, side, input.orders);
     if (errors.length) throw new AppError('INVALID_ORDERS', `${errors.length} order(s) are not legal.`, errors);
     const ordersHash = sha256Hex(canonicalJson(input.orders));
@@ -81,7 +91,11 @@ export async function submitOrders(p: Platform, user: Principal, input: SubmitIn
       update: { orders: input.orders as object, ordersHash, idempotencyKey: input.idempotencyKey, ready, userId: user.userId },
     });
     const stepComplete = await allReady(tx, game.id, game.step, owedSides(prompts));
-    const response: SubmitResult = { gameId: game.id, step: game.step, side, ordersHash, ready, stepComplete, replayed: false };
+    const phase = await loadPhase(tx, game.id, game.step, owedSides(prompts));
+    if (phase.revealOpen) await announceReveal(tx, game, phase, game.stepDeadline);
+    announced = phase.revealOpen;
+    const receipt = await issueReceipt(tx, key, { kind: 'orders', gameId: game.id, step: game.step, side, hash: ordersHash, seedHash: game.seedHash, userId: user.userId });
+    const response: SubmitResult = { gameId: game.id, step: game.step, side, ordersHash, ready, stepComplete, replayed: false, receipt };
     await tx.idempotencyRecord.create({ data: { userId: user.userId, key: input.idempotencyKey, requestHash, response: response as object } });
     return response;
   }, TX_OPTIONS);
@@ -93,11 +107,12 @@ export async function submitOrders(p: Platform, user: Principal, input: SubmitIn
     if ((e as { code?: string }).code !== 'P2002') throw e;
     result = await attempt();
   }
-  if (result.stepComplete) await p.queue.enqueue({ gameId: result.gameId, step: result.step });
+  if (result.stepComplete) await enqueueAfterCommit(p, { gameId: result.gameId, step: result.step });
+  else if (announced) await deliverOutbox(p).catch(() => undefined); // the reveal notice; the sweeper retries
   return result;
 }
 
-async function allReady(tx: Tx, gameId: string, step: number, owed: string[]) {
+export async function allReady(tx: Tx, gameId: string, step: number, owed: string[]) {
   const subs = await tx.submission.findMany({ where: { gameId, step, ready: true }, select: { side: true } });
   return owed.every((s) => subs.some((x) => x.side === s));
 }
@@ -112,14 +127,20 @@ export async function validateOrders(p: Platform, user: Principal, input: Omit<S
 
 /** Marks already-submitted orders ready or not; un-readying holds the step open. */
 export async function setReady(p: Platform, user: Principal, input: { gameId: string; step: number; side?: string | null; ready: boolean }) {
+  let announced = false;
   const complete = await p.prisma.$transaction(async (tx) => {
     const { game, side, prompts } = await checkTurn(p, tx, user, input.gameId, input.step, input.side);
+    await guardSealedChange(tx, game.id, game.step, side, owedSides(prompts));
     const sub = await tx.submission.findUnique({ where: { gameId_step_side: { gameId: game.id, step: game.step, side } } });
     if (!sub) throw new AppError('NOT_FOUND', 'Submit orders before marking them ready.');
     await tx.submission.update({ where: { id: sub.id }, data: { ready: input.ready } });
+    const phase = await loadPhase(tx, game.id, game.step, owedSides(prompts));
+    if (phase.revealOpen) await announceReveal(tx, game, phase, game.stepDeadline);
+    announced = phase.revealOpen;
     return input.ready && (await allReady(tx, game.id, game.step, owedSides(prompts)));
   }, TX_OPTIONS);
-  if (complete) await p.queue.enqueue({ gameId: input.gameId, step: input.step });
+  if (complete) await enqueueAfterCommit(p, { gameId: input.gameId, step: input.step });
+  else if (announced) await deliverOutbox(p).catch(() => undefined);
   return true;
 }
 

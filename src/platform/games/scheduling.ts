@@ -1,11 +1,31 @@
-/** What happens after a commit that opened a step: tell everyone, and arm the step's deadline. */
+/** What happens after a commit that opened or completed a step: tell everyone, queue the work. */
 import type { Platform } from '../context.js';
 import { deliverOutbox } from '../events/outbox.js';
+import type { EnqueueOptions, ResolveJob } from '../queue/types.js';
+
+/**
+ * Queues a job after the commit that made it due. The commit is what counts: if the queue is
+ * unreachable (Redis down) the request still succeeds and the reconciler queues the job later,
+ * so a player's accepted orders never fail or hang on the queue.
+ */
+export async function enqueueAfterCommit(p: Platform, job: ResolveJob, opts?: EnqueueOptions, timeoutMs = 2000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('queue did not answer in time')), timeoutMs);
+  });
+  try {
+    await Promise.race([p.queue.enqueue(job, opts), timeout]);
+  } catch (err) {
+    p.log.warn({ err, job }, 'could not queue now; the reconciler will queue it');
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export async function scheduleStep(p: Platform, opened: { gameId: string; step: number; deadline: Date | null }) {
   await deliverOutbox(p).catch((err) => p.log.warn({ err }, 'outbox delivery deferred to the sweeper'));
   if (opened.deadline) {
     const delayMs = Math.max(0, opened.deadline.getTime() - Date.now());
-    await p.queue.enqueue({ gameId: opened.gameId, step: opened.step, force: true }, { delayMs, variant: 'deadline' });
+    await enqueueAfterCommit(p, { gameId: opened.gameId, step: opened.step, force: true }, { delayMs, variant: 'deadline' });
   }
 }

@@ -31,7 +31,7 @@ export function normaliseTimeControl(input: Partial<TimeControl> = {}): TimeCont
     }
     return { preset, stepSeconds: s as number };
   }
-  if (!(preset in PRESETS)) {
+  if (!Object.hasOwn(PRESETS, preset)) { // not `in`: "__proto__" or "toString" are no presets
     throw new AppError('BAD_INPUT', `Unknown time-control preset "${preset}".`, [
       { code: 'INVALID_TIME_CONTROL', path: ['timeControl', 'preset'], message: `Use one of ${[...Object.keys(PRESETS), 'custom'].join(', ')}.` },
     ]);

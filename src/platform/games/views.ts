@@ -6,6 +6,7 @@
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
+import { delayedSpectatorView, eventBound } from '../trust/spectators.js';
 import { owedSides, pickSide } from './common.js';
 
 export async function loadGame(p: Platform, gameId: string) {
@@ -45,12 +46,14 @@ export async function gameView(p: Platform, user: Principal | null, gameId: stri
     : [];
   // The viewer's own sealed orders; nobody else's orders are ever loaded here.
   const mine = viewer && active ? await p.prisma.submission.findUnique({ where: { gameId_step_side: { gameId, step: game.step, side: viewer } } }) : null;
+  // Delayed spectators see the state of an earlier step and nothing of the live one.
+  const delayed = viewer === null ? await delayedSpectatorView(p, game) : null;
   return {
     game,
     viewer,
-    view: game.state == null ? null : module.view(game.state, viewer),
+    view: delayed ? delayed.view : game.state == null ? null : module.view(game.state, viewer),
     myPrompts: viewer ? prompts.filter((pr) => pr.side === viewer) : [],
-    owed: owedSides(prompts).map((s) => ({ side: s, ready: subs.some((x) => x.side === s && x.ready) })),
+    owed: delayed ? [] : owedSides(prompts).map((s) => ({ side: s, ready: subs.some((x) => x.side === s && x.ready) })),
     mySubmission: mine ?? null,
     outcome: game.outcome,
   };
@@ -60,7 +63,7 @@ export async function listEvents(p: Platform, user: Principal | null, gameId: st
   const game = await loadGame(p, gameId);
   const viewer = await viewerSide(p, game, user, opts.side);
   return p.prisma.gameEvent.findMany({
-    where: { ...eventWhere(gameId, viewer), seq: { gt: opts.afterSeq ?? 0 } },
+    where: { ...eventWhere(gameId, viewer), ...eventBound(game, viewer), seq: { gt: opts.afterSeq ?? 0 } },
     orderBy: { seq: 'asc' },
     take: Math.min(Math.max(opts.limit ?? 500, 1), 1000),
   });

@@ -30,7 +30,9 @@ export class BullQueue implements ResolutionQueue {
       delay: o.delayMs,
       attempts: this.opts.attempts,
       backoff: { type: 'exponential', delay: 500 },
-      removeOnComplete: { age: 7 * 86_400 },
+      // Completed jobs are dropped so the same step can be queued again later (a step that was
+      // found not ready, or re-queued by the reconciler); the step guard prevents double runs.
+      removeOnComplete: true,
       removeOnFail: { age: 30 * 86_400 },
     });
   }

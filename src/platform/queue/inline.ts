@@ -24,11 +24,13 @@ export class InlineQueue implements ResolutionQueue {
   }
 
   private dispatch(job: ResolveJob, id: string) {
+    if (this.closed) return;
     if (!this.handler) {
       this.pending.push({ job, id });
       return;
     }
-    const run = this.run(job).finally(() => this.inFlight.delete(run));
+    // Like BullMQ with removeOnComplete: once run, the same job id may be queued again.
+    const run = this.run(job).finally(() => (this.inFlight.delete(run), this.known.delete(id)));
     this.inFlight.add(run);
   }
 

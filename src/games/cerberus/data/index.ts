@@ -44,6 +44,9 @@ export function counter(id: string): Counter {
 
 /** Option values with defaults filled in (unknown ids are ignored; wrong types throw). */
 export function optionValues(options: Record<string, Json> = {}): Record<string, Json> {
+  // Rules ask for options thousands of times per step; a game's option record is never edited.
+  const cached = optionCache.get(options);
+  if (cached) return cached;
   const out: Record<string, Json> = {};
   for (const spec of optionSpecs) {
     const given = options[spec.id];
@@ -56,8 +59,10 @@ export function optionValues(options: Record<string, Json> = {}): Record<string,
     }
     out[spec.id] = given;
   }
+  optionCache.set(options, Object.freeze(out));
   return out;
 }
+const optionCache = new WeakMap<Record<string, Json>, Record<string, Json>>();
 
 /** Printed defense of a unit type; Spaceports follow the spaceportFactorsFrom option (C1). */
 export function unitDefense(code: string, options: Record<string, Json> = {}): number | null {

@@ -1,0 +1,63 @@
+/**
+ * API throughput: orders submitted per second with 50 concurrent clients (autocannon on
+ * loopback) against the real API process (PostgreSQL, Redis), next to a bare Fastify route in
+ * the same run as the ceiling. Each client has its own game and side; orders are submitted
+ * not-ready (so the step stays open) with a fresh idempotency key per request: every request
+ * takes the full path (lock, validate, store, idempotency record).
+ */
+import autocannon from 'autocannon';
+import { startProcess, stop } from './common.js';
+import { driver, makeGames, processEnv, type BenchEnv } from './setup.js';
+
+const CONNECTIONS = 50;
+
+function run(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
+}
+
+const summary = (r: autocannon.Result) => ({
+  requestsPerSecond: Math.round(r.requests.average),
+  p50ms: r.latency.p50,
+  p99ms: r.latency.p99,
+  non2xx: r.non2xx,
+  errors: r.errors,
+});
+
+export async function benchApi(env: BenchEnv, seconds = 8) {
+  const bare = await startProcess('bench/bare-server.ts', { PORT: '3899' }, 'bare ready');
+  const api = await startProcess('src/main.ts', processEnv(env, { PORT: '3898', LOG_LEVEL: 'info' }), 'Warpost listening');
+  const d = await driver(env);
+  try {
+    const games = await makeGames(d, CONNECTIONS, { pairs: CONNECTIONS });
+    const body = (gameId: string) =>
+      JSON.stringify({
+        query: 'mutation($g:ID!,$k:String!){submitOrders(gameId:$g,step:1,orders:{bid:1,note:"bench"},idempotencyKey:$k,ready:false){ordersHash}}',
+        variables: { g: gameId, k: '[<id>]' },
+      });
+    const common = { connections: CONNECTIONS, duration: seconds, method: 'POST' as const, headers: { 'content-type': 'application/json' } };
+    await run({ ...common, url: 'http://127.0.0.1:3899/bare', duration: 2, body: body(games[0].gameId) }); // warm-up
+    const ceiling = await run({ ...common, url: 'http://127.0.0.1:3899/bare', body: body(games[0].gameId) });
+    let c = 0;
+    const submit = await run({
+      ...common,
+      url: 'http://127.0.0.1:3898/graphql',
+      idReplacement: true,
+      setupClient: (client: any) => {
+        const g = games[c++ % games.length];
+        client.setHeadersAndBody({ 'content-type': 'application/json', authorization: `Bearer ${g.north.token}` }, body(g.gameId));
+      },
+    } as autocannon.Options);
+    const stored = await d.platform.prisma.idempotencyRecord.count();
+    return {
+      connections: CONNECTIONS,
+      seconds,
+      bareRoute: summary(ceiling),
+      submitOrders: { ...summary(submit), storedSubmissions: stored },
+      ratioToCeiling: Math.round((submit.requests.average / ceiling.requests.average) * 1000) / 1000,
+    };
+  } finally {
+    await d.shutdown();
+    await stop(api);
+    await stop(bare);
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * `npm run chaos [-- --only worker,redis,postgres]`: fault drills against real processes and
+ * services on this machine (it restarts the local Redis and PostgreSQL: do not run it next to
+ * anything else that uses them). Each drill plays fixture games through the API with simple
+ * clients that submit each prompt's default orders, injects the fault, and checks that every
+ * game finishes with each step resolved exactly once and nothing half-written.
+ */
+import { execSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { freshDatabase, sleep, startProcess, stop } from './common.js';
+import { benchEnv, driver, makeGames, processEnv, type BenchEnv, type Pair } from './setup.js';
+
+const args = process.argv.slice(2);
+const only = new Set((args.find((a) => a.startsWith('--only='))?.split('=')[1] ?? 'worker,redis,postgres').split(','));
+const PORT = 3895;
+const base = `http://127.0.0.1:${PORT}`;
+
+interface Tally { ok: number; failed: number; codes: Record<string, number>; }
+
+async function post(token: string, query: string, variables: object, tally: Tally) {
+  try {
+    const res = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query, variables }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const body: any = await res.json();
+    if (body.errors) {
+      const code = body.errors[0]?.extensions?.code ?? `HTTP_${res.status}`;
+      tally.failed++;
+      tally.codes[code] = (tally.codes[code] ?? 0) + 1;
+      return null;
+    }
+    tally.ok++;
+    return body.data;
+  } catch (e) {
+    tally.failed++;
+    tally.codes[(e as Error).name] = (tally.codes[(e as Error).name] ?? 0) + 1;
+    return null;
+  }
+}
+
+/** Plays every game to the end by submitting default orders whenever a side owes. */
+async function playAll(pairs: Pair[], tally: Tally, deadlineMs: number) {
+  const end = Date.now() + deadlineMs;
+  const open = new Set(pairs.map((p) => p.gameId));
+  while (open.size && Date.now() < end) {
+    await Promise.all(
+      pairs.filter((p) => open.has(p.gameId)).map(async (p) => {
+        for (const seat of [p.north, p.south]) {
+          const d = await post(seat.token, 'query($g:ID!){game(id:$g){game{status step} myPrompts{defaultOrders} mySubmission{step}}}', { g: p.gameId }, tally);
+          if (!d) continue;
+          if (d.game.game.status !== 'ACTIVE') {
+            open.delete(p.gameId);
+            return;
+          }
+          if (d.game.myPrompts.length && !d.game.mySubmission) {
+            await post(seat.token, 'mutation($g:ID!,$s:Int!,$o:JSON!,$k:String!){submitOrders(gameId:$g,step:$s,orders:$o,idempotencyKey:$k){step}}',
+              { g: p.gameId, s: d.game.game.step, o: d.game.myPrompts[0].defaultOrders, k: randomUUID() }, tally);
+          }
+        }
+      }),
+    );
+    await sleep(100);
+  }
+  return open.size;
+}
+
+/** Every step of every game resolved exactly once, events contiguous, every game finished. */
+async function audit(url: string, ids: string[]) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const problems: string[] = [];
+    for (const id of ids) {
+      const g = (await c.query(`SELECT status, step FROM "Game" WHERE id = $1`, [id])).rows[0];
+      const steps = (await c.query(`SELECT step FROM "StepRecord" WHERE "gameId" = $1 ORDER BY step`, [id])).rows.map((r) => r.step);
+      const seqs = (await c.query(`SELECT seq FROM "GameEvent" WHERE "gameId" = $1 ORDER BY seq`, [id])).rows.map((r) => r.seq);
+      if (g.status !== 'FINISHED') problems.push(`${id}: ${g.status} at step ${g.step}`);
+      if (!steps.every((s: number, i: number) => s === i)) problems.push(`${id}: step records ${steps.join(',')}`);
+      if (!seqs.every((s: number, i: number) => s === i + 1)) problems.push(`${id}: event sequence has gaps or repeats`);
+    }
+    return problems;
+  } finally {
+    await c.end();
+  }
+}
+
+async function drill(name: string, env: BenchEnv, url: string, fault: (ctx: { restartWorker(): Promise<void> }) => Promise<void>) {
+  const common = { WARPOST_RECONCILE_INTERVAL_MS: '1000', WARPOST_STALLED_INTERVAL_MS: '1000', WARPOST_LOCK_DURATION_MS: '2000' };
+  const api = await startProcess('src/main.ts', processEnv(env, { PORT: String(PORT), LOG_LEVEL: 'info', LOG_REQUESTS: 'false', ...common }), 'Warpost listening');
+  let worker = await startProcess('workers/resolver.ts', processEnv(env, { LOG_LEVEL: 'info', ...common }), 'worker ready');
+  const d = await driver(env);
+  const tally: Tally = { ok: 0, failed: 0, codes: {} };
+  try {
+    const pairs = await makeGames(d, 20, { pairs: 10 });
+    const playing = playAll(pairs, tally, 600_000);
+    await fault({
+      async restartWorker() {
+        worker.kill('SIGKILL');
+        await sleep(100);
+        worker = await startProcess('workers/resolver.ts', processEnv(env, { LOG_LEVEL: 'info', ...common }), 'worker ready');
+      },
+    });
+    const t0 = Date.now();
+    const unfinished = await playing;
+    console.log(`${name}: play finished ${Date.now() - t0} ms after the fault`);
+    const problems = await audit(url, pairs.map((p) => p.gameId));
+    const pass = unfinished === 0 && problems.length === 0;
+    console.log(JSON.stringify({ drill: name, pass, games: pairs.length, requests: tally, problems: problems.slice(0, 10) }));
+    return pass;
+  } finally {
+    await d.shutdown().catch(() => undefined);
+    await stop(worker);
+    await stop(api);
+  }
+}
+
+const db = await freshDatabase();
+let allPass = true;
+try {
+  if (only.has('baseline')) allPass &&= await drill('no fault (baseline)', benchEnv(db.url), db.url, async () => undefined);
+  if (only.has('worker')) {
+    allPass &&= await drill('kill the worker repeatedly', benchEnv(db.url), db.url, async ({ restartWorker }) => {
+      for (let i = 0; i < 8; i++) {
+        await sleep(500 + Math.floor(Math.random() * 1500));
+        await restartWorker();
+      }
+    });
+  }
+  if (only.has('redis')) {
+    allPass &&= await drill('restart Redis (nothing kept on disk)', benchEnv(db.url), db.url, async () => {
+      await sleep(1500);
+      execSync('redis-cli -h 127.0.0.1 shutdown nosave || true');
+      await sleep(3000);
+      execSync('redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no');
+    });
+  }
+  if (only.has('postgres')) {
+    allPass &&= await drill('restart PostgreSQL', benchEnv(db.url), db.url, async () => {
+      await sleep(1500);
+      const ver = execSync('ls /etc/postgresql | sort -V | tail -1').toString().trim();
+      execSync(`pg_ctlcluster --skip-systemctl-redirect ${ver} main restart -m fast`);
+    });
+  }
+} finally {
+  if (process.env.CHAOS_KEEP_DB) console.log(`kept database ${db.url}`);
+  else await db.drop();
+}
+process.exit(allPass ? 0 : 1);

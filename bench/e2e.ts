@@ -1,0 +1,74 @@
+/**
+ * End to end: from the last owed submission (HTTP) to the subscription event arriving at every
+ * player's socket (graphql-ws), through the worker process; against an empty BullMQ job round
+ * trip (add → worker → completed event) measured in the same run.
+ */
+import { Queue, QueueEvents, Worker } from 'bullmq';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { REDIS_URL, startProcess, stop, summarise } from './common.js';
+import { driver, makeGames, processEnv, type BenchEnv } from './setup.js';
+
+async function bullRoundTrips(n: number) {
+  const prefix = `wpbq${Date.now()}`;
+  const connection = { url: REDIS_URL, maxRetriesPerRequest: null } as any;
+  const queue = new Queue('empty', { connection, prefix });
+  const events = new QueueEvents('empty', { connection, prefix });
+  const worker = new Worker('empty', async () => undefined, { connection, prefix, concurrency: 4 });
+  await Promise.all([events.waitUntilReady(), worker.waitUntilReady()]);
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const job = await queue.add('noop', {});
+    await job.waitUntilFinished(events);
+    samples.push(performance.now() - t0);
+  }
+  await worker.close();
+  await events.close();
+  await queue.obliterate({ force: true });
+  await queue.close();
+  return summarise(samples);
+}
+
+export async function benchEndToEnd(env: BenchEnv, games = 60) {
+  const baseline = await bullRoundTrips(200);
+  const api = await startProcess('src/main.ts', processEnv(env, { PORT: '3897', LOG_LEVEL: 'info', LOG_REQUESTS: 'false' }), 'Warpost listening');
+  const worker = await startProcess('workers/resolver.ts', processEnv(env, { LOG_LEVEL: 'info' }), 'worker ready');
+  const d = await driver(env);
+  const samples: number[] = [];
+  try {
+    const pairs = await makeGames(d, games, { pairs: 10 });
+    const base = 'http://127.0.0.1:3897';
+    const gqlPost = (token: string, query: string, variables: object) =>
+      fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) }).then((r) => r.json());
+    const SUBMIT = 'mutation($g:ID!,$o:JSON!,$k:String!){submitOrders(gameId:$g,step:1,orders:$o,idempotencyKey:$k){stepComplete}}';
+    for (const [i, p] of pairs.entries()) {
+      const sockets = [p.north.token, p.south.token].map((t) =>
+        createClient({ url: `${base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${t}` }, retryAttempts: 0 }),
+      );
+      let t0 = 0;
+      const arrivals = sockets.map(
+        (c) =>
+          new Promise<number>((resolve, reject) => {
+            c.subscribe(
+              { query: 'subscription($g:ID!){gameEvents(gameId:$g){step events{type}}}', variables: { g: p.gameId } },
+              { next: (v: any) => v.data?.gameEvents?.step === 2 && resolve(performance.now() - t0), error: (e) => reject(new Error(JSON.stringify(e))), complete: () => undefined },
+            );
+          }),
+      );
+      await new Promise((r) => setTimeout(r, 50)); // subscriptions registered
+      await gqlPost(p.north.token, SUBMIT, { g: p.gameId, o: { bid: 1 }, k: `n${i}` });
+      t0 = performance.now();
+      const last: any = await gqlPost(p.south.token, SUBMIT, { g: p.gameId, o: { bid: 2 }, k: `s${i}` });
+      if (!last.data?.submitOrders?.stepComplete) throw new Error(`unexpected answer ${JSON.stringify(last)}`);
+      samples.push(...(await Promise.all(arrivals)));
+      await Promise.all(sockets.map((s) => s.dispose()));
+    }
+    const e2e = summarise(samples);
+    return { games, endToEndMs: e2e, emptyBullJobMs: baseline, p99Ratio: Math.round((e2e.p99 / baseline.p99) * 10) / 10 };
+  } finally {
+    await d.shutdown();
+    await stop(worker);
+    await stop(api);
+  }
+}

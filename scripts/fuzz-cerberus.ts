@@ -1,0 +1,59 @@
+/**
+ * Thousand-game fuzz of the Cerberus module: seeded bot-vs-bot games to the end with every
+ * invariant checked after every step (src/games/cerberus/fuzz-harness.ts).
+ *
+ *   npm run fuzz:cerberus -- --games 1000 [--from 0] [--prefix fuzz] [--no-views]
+ */
+import { InvariantError, playFuzzGame, type FuzzGame } from '../src/games/cerberus/fuzz-harness.js';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
+}
+
+const games = Number(arg('games', '100'));
+const from = Number(arg('from', '0'));
+const prefix = arg('prefix', 'fuzz');
+const checkViews = !process.argv.includes('--no-views');
+
+const results: FuzzGame[] = [];
+const failures: { seed: string; message: string }[] = [];
+const started = performance.now();
+for (let i = from; i < from + games; i++) {
+  const seed = `${prefix}-${i}`;
+  try {
+    results.push(playFuzzGame(seed, { checkViews }));
+  } catch (err) {
+    failures.push({ seed, message: err instanceof InvariantError ? err.message : String((err as Error).stack ?? err) });
+    console.error(`FAIL ${seed}: ${failures.at(-1)!.message}`);
+  }
+  if ((i - from + 1) % 50 === 0) console.log(`${i - from + 1}/${games} games, ${failures.length} failures`);
+}
+const count = <K extends string>(f: (g: FuzzGame) => K) => results.reduce<Record<string, number>>((m, g) => ({ ...m, [f(g)]: (m[f(g)] ?? 0) + 1 }), {});
+const steps = results.reduce((n, g) => n + g.steps, 0);
+const summary = {
+  games,
+  finished: results.length,
+  failures: failures.length,
+  steps,
+  stepsPerGame: results.length ? +(steps / results.length).toFixed(1) : 0,
+  events: results.reduce((n, g) => n + g.events, 0),
+  botOrdersByKind: results.reduce<Record<string, number>>((m, g) => {
+    for (const [k, n] of Object.entries(g.kinds)) m[k] = (m[k] ?? 0) + n;
+    return m;
+  }, {}),
+  winners: count((g) => g.winner ?? 'DRAW'),
+  levels: count((g) => g.level ?? '-'),
+  endedOnTurn: count((g) => String(g.turn)),
+  meanVp: {
+    HUMAN: results.length ? +(results.reduce((n, g) => n + (g.vp?.HUMAN ?? 0), 0) / results.length).toFixed(1) : 0,
+    CETIAN: results.length ? +(results.reduce((n, g) => n + (g.vp?.CETIAN ?? 0), 0) / results.length).toFixed(1) : 0,
+  },
+  seconds: +((performance.now() - started) / 1000).toFixed(1),
+};
+console.log(JSON.stringify(summary, null, 2));
+if (failures.length) {
+  console.log('first failures:');
+  for (const f of failures.slice(0, 10)) console.log(`  ${f.message}`);
+}
+process.exit(failures.length ? 1 : 0);

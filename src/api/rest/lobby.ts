@@ -1,0 +1,102 @@
+/** REST: game modules, the game list, creating, joining and leaving games, invitations. */
+import type { FastifyInstance } from 'fastify';
+import * as lobby from '../../platform/games/lobby.js';
+import * as views from '../../platform/games/views.js';
+import { moduleInfo, summary } from '../graphql/resolvers.js';
+import { security } from './auth.js';
+import type { RestDeps } from './index.js';
+import { body, errorResponses, gameParams, s, side } from './schemas.js';
+
+const ok = { 200: s.ref('Ok'), ...errorResponses };
+const summaryResponse = { 200: s.ref('GameSummary'), ...errorResponses };
+
+type GameParams = { Params: { gameId: string } };
+
+export async function lobbyRoutes(app: FastifyInstance, { platform }: RestDeps) {
+  const tags = ['lobby'];
+
+  app.get('/modules', {
+    schema: {
+      tags, operationId: 'listModules', summary: 'Game modules', security: security.none,
+      description: 'The games this server runs, with their scenarios and options.',
+      response: { 200: { type: 'object', description: 'Modules.', properties: { modules: s.listOf(s.ref('GameModule'), 'Modules.') }, required: ['modules'] }, ...errorResponses },
+    },
+  }, async () => ({ modules: platform.modules.list().map(moduleInfo) }));
+
+  app.get<{ Querystring: { status?: string; mine?: boolean; first?: number } }>('/games', {
+    schema: {
+      tags, operationId: 'listGames', summary: 'List games', security: security.optional,
+      description: 'Public games and the caller\'s own, newest first; `mine` keeps only games where the caller holds a side.',
+      querystring: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          status: s.str('Only games with this status.', { enum: ['OPEN', 'ACTIVE', 'PAUSED', 'FINISHED', 'CANCELLED'] }),
+          mine: { type: 'boolean', default: false, description: 'Only games where you hold a side (needs a credential).' },
+          first: s.int('How many games, at most.', { minimum: 1, maximum: 200, default: 50 }),
+        },
+      },
+      response: { 200: { type: 'object', description: 'Games.', properties: { games: s.listOf(s.ref('GameSummary'), 'Games.') }, required: ['games'] }, ...errorResponses },
+    },
+  }, async (req) => {
+    const user = req.auth.optional();
+    if (user) req.auth.require('read');
+    return { games: (await lobby.listGames(platform, user, req.query)).map(summary) };
+  });
+
+  app.post<{ Body: lobby.CreateGameInput }>('/games', {
+    schema: {
+      tags, operationId: 'createGame', summary: 'Create a game', security: security.bearer,
+      description: 'Creates a game of a module and scenario; `side` seats the creator at once.',
+      body: body('The new game.', {
+        module: s.str('Game module id.', { maxLength: 100 }),
+        scenario: s.str('Scenario id.', { maxLength: 100 }),
+        options: { type: 'object', description: 'Game options (see the module); missing ones take their defaults.', additionalProperties: true },
+        timeControl: body('Time control.', {
+          preset: s.str('none, live, fast, standard, slow or custom.', { maxLength: 20 }),
+          stepSeconds: s.int('Seconds per step, for custom.', { minimum: 1, maximum: 5_184_000 }),
+        }),
+        isPublic: { type: 'boolean', default: true, description: 'Listed and joinable by anyone.' },
+        allowMultiSeat: { type: 'boolean', default: false, description: 'Let one user hold several sides (hot-seat testing).' },
+        side: s.nullable(s.str('Seat the creator at once: a side name, or "random".', { maxLength: 100 })),
+      }, ['module', 'scenario']),
+      response: { 201: s.ref('GameSummary'), ...errorResponses },
+    },
+  }, async (req, reply) => {
+    const g = await lobby.createGame(platform, req.auth.require('play'), req.body);
+    return reply.code(201).send(summary(await views.loadGame(platform, g.id)));
+  });
+
+  app.post<GameParams & { Body: { side?: string | null } }>('/games/:gameId/join', {
+    schema: {
+      tags, operationId: 'joinGame', summary: 'Join a game', security: security.bearer,
+      description: 'Takes a side, or a random free side when `side` is omitted. The game starts when every side is seated.',
+      params: gameParams,
+      body: body('The side to take.', { side: s.nullable(s.str('Side name; omit for a random free side.', { maxLength: 100 })) }),
+      response: summaryResponse,
+    },
+  }, async (req) => {
+    await lobby.joinGame(platform, req.auth.require('play'), req.params.gameId, req.body?.side);
+    return summary(await views.loadGame(platform, req.params.gameId));
+  });
+
+  app.post<GameParams & { Body: { side: string } }>('/games/:gameId/leave', {
+    schema: {
+      tags, operationId: 'leaveGame', summary: 'Leave a game', security: security.bearer,
+      description: 'Frees a seat before the start (your own, or any seat if you created the game).',
+      params: gameParams,
+      body: body('The seat to free.', { side: { ...side, description: 'Side to free.' } }, ['side']),
+      response: ok,
+    },
+  }, async (req) => ({ ok: await lobby.leaveGame(platform, req.auth.require('play'), req.params.gameId, req.body.side) }));
+
+  app.post<GameParams & { Body: { username: string } }>('/games/:gameId/invitations', {
+    schema: {
+      tags, operationId: 'invite', summary: 'Invite a player', security: security.bearer,
+      description: 'Lets a user join a private game. Only the creator may invite.',
+      params: gameParams,
+      body: body('Who to invite.', { username: s.str('User name.', { maxLength: 64 }) }, ['username']),
+      response: ok,
+    },
+  }, async (req) => ({ ok: await lobby.invite(platform, req.auth.require('play'), req.params.gameId, req.body.username) }));
+}

@@ -1,0 +1,178 @@
+/**
+ * JSON schemas shared by the REST routes. They validate requests, drive response serialisation
+ * (fields not listed here are never sent) and become the components of the OpenAPI document.
+ * Field meanings match the GraphQL schema (schema.graphql), which documents each in full.
+ */
+
+const str = (description: string, extra: object = {}) => ({ type: 'string', description, ...extra });
+const int = (description: string, extra: object = {}) => ({ type: 'integer', description, ...extra });
+const bool = (description: string) => ({ type: 'boolean', description });
+const nullable = (schema: { type: string } & object) => ({ ...schema, type: [schema.type, 'null'] });
+const ref = (id: string) => ({ $ref: `${id}#` });
+const nullableRef = (id: string, description: string) => ({ description, anyOf: [ref(id), { type: 'null' }] });
+const any = (description: string) => ({ description });
+const listOf = (items: object, description: string) => ({ type: 'array', description, items });
+const dateTime = (description: string) => str(description, { format: 'date-time' });
+
+/** Largest 32-bit integer: steps and sequence numbers are stored as such. */
+export const MAX_INT = 2_147_483_647;
+
+export function object(id: string, description: string, properties: Record<string, object>, required = Object.keys(properties)) {
+  return { $id: id, type: 'object', description, properties, required };
+}
+
+export const schemas = [
+  object('ErrorDetail', 'One precise problem: for orders, one per failing order.', {
+    code: str('Stable code of this problem.'),
+    path: listOf({ type: ['string', 'integer'] }, 'Where the problem is: keys and indexes into the request or the orders.'),
+    message: str('A sentence a player understands.'),
+    rule: str('Rule number of the rulebook, when a rule is the reason.'),
+  }, ['code', 'path', 'message']),
+  {
+    ...object('ApiError', 'The one error shape of the API (GraphQL puts the same fields in `extensions`).', {
+      code: str('Stable code, e.g. NOT_FOUND, STALE_STEP, INVALID_ORDERS, RATE_LIMITED, INTERNAL.'),
+      message: str('What went wrong, in one sentence.'),
+      path: listOf({ type: ['string', 'integer'] }, 'Where in the request, when one place is at fault.'),
+      details: listOf(ref('ErrorDetail'), 'Precise problems; empty when there is nothing more to say.'),
+      reference: str('For INTERNAL: the reference to quote to the operators.'),
+      retryAfter: int('For RATE_LIMITED: seconds to wait (also in the Retry-After header).'),
+      currentStep: int('For STALE_STEP: the step the game is at.'),
+    }, ['code', 'message', 'details']),
+    additionalProperties: true,
+  },
+  object('ErrorResponse', 'The body of every error response.', { error: ref('ApiError') }),
+  object('Ok', 'The action was done.', { ok: bool('Always true on success.') }),
+  object('User', 'A player account.', { id: str('User id.'), username: str('Unique user name.') }),
+  object('AuthPayload', 'Credentials issued by register, login and refresh.', {
+    accessToken: str('Short-lived JWT access token; send as `Authorization: Bearer <token>`.'),
+    expiresIn: int('Seconds until the access token expires.'),
+    refreshToken: str('Opaque, single-use refresh token.'),
+    user: ref('User'),
+  }),
+  object('ApiToken', 'A personal API token (never its secret).', {
+    id: str('Token id.'),
+    name: str('Name given at creation.'),
+    scopes: listOf({ type: 'string', enum: ['read', 'play', 'admin'] }, 'What the token may do.'),
+    createdAt: dateTime('When it was created.'),
+    lastUsedAt: nullable(dateTime('When it was last used, if ever.')),
+  }),
+  object('NewApiToken', 'A new API token with its secret, shown once.', { token: str('The secret.'), apiToken: ref('ApiToken') }),
+  object('Scenario', 'A scenario of a game module.', {
+    id: str('Scenario id.'),
+    title: str('Title.'),
+    description: str('What the scenario is.'),
+    sides: listOf({ type: 'string' }, 'Sides that must be seated.'),
+  }),
+  object('GameOption', 'A named game option with its documented default.', {
+    id: str('Option id (key in `options`).'),
+    description: str('What the option changes.'),
+    type: str('Value type: string, number or boolean.'),
+    default: any('Value used when the option is not given.'),
+    values: nullable(listOf({ type: 'string' }, 'Allowed values, for a choice.') as { type: string }),
+    rule: nullable(str('Rule number this option settles, if any.')),
+  }, ['id', 'description', 'type']),
+  object('GameModule', 'A game this server runs.', {
+    id: str('Module id.'),
+    title: str('Title.'),
+    sides: listOf({ type: 'string' }, 'All sides of the game.'),
+    scenarios: listOf(ref('Scenario'), 'Scenarios.'),
+    options: listOf(ref('GameOption'), 'Options.'),
+  }),
+  object('Seat', 'A seated side.', { side: str('Side name.'), user: ref('User') }),
+  object('TimeControl', 'How long each step may take.', {
+    preset: str('none, live, fast, standard, slow or custom.'),
+    stepSeconds: nullable(int('Seconds per step before default orders are used; null for no clock.')),
+  }),
+  object('GameSummary', 'A game as the lobby shows it.', {
+    id: str('Game id.'),
+    module: str('Game module id.'),
+    scenario: str('Scenario id.'),
+    status: str('Lifecycle status.', { enum: ['OPEN', 'ACTIVE', 'PAUSED', 'FINISHED', 'CANCELLED'] }),
+    isPublic: bool('Listed and joinable by anyone.'),
+    allowMultiSeat: bool('One user may hold several sides.'),
+    options: { type: 'object', description: 'Game options in force.', additionalProperties: true },
+    timeControl: ref('TimeControl'),
+    seats: listOf(ref('Seat'), 'Seated sides.'),
+    step: int('Current step (0 before the start).'),
+    deadline: nullable(dateTime('When the current step resolves with default orders, if clocked.')),
+    seedHash: str('SHA-256 of the secret dice seed, published at creation.'),
+    seed: nullable(str('The dice seed, published only when the game has ended.')),
+    pausedReason: nullable(str('Why the game is paused, if it is.')),
+    createdAt: dateTime('When it was created.'),
+  }),
+  object('Prompt', 'What one side owes now.', {
+    side: str('Side that owes.'),
+    kind: str('Kind of submission (module-defined).'),
+    secret: bool('Sealed until every owed submission of the step is in.'),
+    description: str('What to decide.'),
+    choices: any('Legal choices, computed by the game module.'),
+    defaultOrders: any('Orders used if nothing arrives by the deadline.'),
+  }, ['side', 'kind', 'secret', 'description']),
+  object('OwedSide', 'Whether a side that owes orders is ready (never what it sent).', { side: str('Side.'), ready: bool('Its orders are in and ready.') }),
+  object('MySubmission', "The caller's own sealed orders for the current step.", {
+    step: int('Step.'),
+    side: str('Side.'),
+    orders: any('The orders as submitted.'),
+    ordersHash: str('SHA-256 of the canonical JSON of the orders.'),
+    ready: bool('Marked ready.'),
+    updatedAt: dateTime('Last change.'),
+  }),
+  object('Event', 'Something that happened, as the viewer may see it.', {
+    seq: int('Sequence number in the game (increasing).'),
+    step: int('Step it happened in.'),
+    type: str('Event type (module-defined).'),
+    data: any('Event data (module-defined).'),
+    rolls: any('Dice rolled for this event.'),
+    createdAt: dateTime('When it was recorded.'),
+  }, ['seq', 'step', 'type', 'createdAt']),
+  object('Outcome', 'The result of a finished game.', {
+    winner: nullable(str('Winning side; null for a draw.')),
+    level: nullable(str('Victory level, where the game has levels.')),
+    score: any('Score (module-defined).'),
+    summary: str('One-line result.'),
+  }, ['summary']),
+  object('GameView', "A game as the caller's side sees it.", {
+    game: ref('GameSummary'),
+    viewer: nullable(str('The side this view is for; null for a spectator.')),
+    view: any('The game state as the viewer may see it (module-defined).'),
+    myPrompts: listOf(ref('Prompt'), "The viewer's own prompts with their legal choices."),
+    owed: listOf(ref('OwedSide'), 'Sides still owed this step, and whether each is ready.'),
+    mySubmission: nullableRef('MySubmission', "The viewer's own sealed orders, if any."),
+    outcome: nullableRef('Outcome', 'The result, once the game has ended.'),
+  }, ['game', 'viewer', 'myPrompts', 'owed']),
+  object('ValidationResult', 'Result of a dry run of orders.', {
+    valid: bool('No errors.'),
+    side: str('Side the orders were checked for.'),
+    step: int('Current step.'),
+    errors: listOf(ref('ErrorDetail'), 'One entry per failing order.'),
+  }),
+  object('SubmitResult', 'Accepted orders.', {
+    gameId: str('Game id.'),
+    step: int('Step.'),
+    side: str('Side.'),
+    ordersHash: str('SHA-256 of the canonical JSON of the stored orders.'),
+    ready: bool('Marked ready.'),
+    stepComplete: bool('Every owed side is ready; the step is queued for resolution.'),
+    replayed: bool('This answer replays an earlier request with the same idempotency key.'),
+  }),
+];
+
+/** Helpers for route files. */
+export const s = { str, int, bool, nullable, ref, any, listOf };
+
+/** Path parameter of every game route. */
+export const gameParams = { type: 'object', properties: { gameId: str('Game id.', { minLength: 1, maxLength: 100 }) }, required: ['gameId'] };
+
+/** A request body: only the listed fields are accepted. */
+export function body(description: string, properties: Record<string, object>, required: string[] = []) {
+  return { type: 'object', description, properties, required, additionalProperties: false };
+}
+
+/** `side` in bodies and queries: which of the caller's sides, when they hold several. */
+export const side = str('Which of your sides acts (needed only when you hold several).', { maxLength: 100 });
+
+/** The responses every route may give besides its success. */
+export const errorResponses = {
+  '4xx': { description: 'Client error: see `error.code`.', ...ref('ErrorResponse') },
+  '5xx': { description: 'Server error (`INTERNAL`, with a reference).', ...ref('ErrorResponse') },
+};

@@ -1,0 +1,48 @@
+/**
+ * The safety net under the queue. Resolution jobs are queued after commit; if that fails (Redis
+ * down or restarted without persistence, a process killed between commit and enqueue), nothing
+ * would wake the step. Every few seconds a worker looks for steps that should be resolving —
+ * ready submissions older than a grace period, or a deadline already passed — and queues them
+ * again. Job ids make this idempotent, and the step guard under the game lock makes a
+ * duplicate run a no-op.
+ */
+import type { Platform } from '../context.js';
+
+interface Candidate {
+  id: string;
+  step: number;
+  overdue: boolean;
+}
+
+export async function reconcile(p: Platform, opts: { graceSeconds?: number; limit?: number } = {}): Promise<number> {
+  const grace = opts.graceSeconds ?? 5;
+  const limit = opts.limit ?? 500;
+  const rows = await p.prisma.$queryRaw<Candidate[]>`
+    SELECT g.id, g.step,
+           (g."stepDeadline" IS NOT NULL AND g."stepDeadline" < now() - make_interval(secs => ${grace})) AS overdue
+    FROM "Game" g
+    WHERE g.status = 'ACTIVE' AND (
+      (g."stepDeadline" IS NOT NULL AND g."stepDeadline" < now() - make_interval(secs => ${grace}))
+      OR EXISTS (SELECT 1 FROM "Submission" s
+                 WHERE s."gameId" = g.id AND s.step = g.step AND s.ready
+                   AND s."updatedAt" < now() - make_interval(secs => ${grace})))
+    ORDER BY g."updatedAt" LIMIT ${limit}`;
+  for (const r of rows) {
+    if (r.overdue) await p.queue.enqueue({ gameId: r.id, step: r.step, force: true }, { variant: 'deadline' });
+    else await p.queue.enqueue({ gameId: r.id, step: r.step });
+  }
+  return rows.length;
+}
+
+export function startReconciler(p: Platform, intervalMs = 5000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    reconcile(p)
+      .catch((err) => p.log.warn({ err }, 'reconciliation pass failed; retrying later'))
+      .finally(() => (running = false));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

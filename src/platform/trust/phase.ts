@@ -1,0 +1,65 @@
+/**
+ * The commit–reveal phase of a step. While any owed side is still out, sides commit (or send
+ * plain sealed orders). Once every owed side is in and at least one has committed, the step is
+ * in its reveal phase: orders are locked, committed sides reveal, nothing else may change, so
+ * nobody (server included) can react to a revealed order before every side was bound.
+ */
+import { AppError } from '../errors.js';
+import { topics } from '../events/pubsub.js';
+import type { Tx } from '../games/common.js';
+
+export interface Phase {
+  commitments: { side: string; userId: string; commitment: string; salt: string | null; revealedAt: Date | null }[];
+  /** Owed sides that have neither committed nor sent ready orders. */
+  waiting: string[];
+  /** Every owed side is in and somebody committed: reveal now. */
+  revealOpen: boolean;
+}
+
+export async function loadPhase(tx: Tx, gameId: string, step: number, owed: string[]): Promise<Phase> {
+  const commitments = await tx.commitment.findMany({ where: { gameId, step } });
+  const ready = await tx.submission.findMany({ where: { gameId, step, ready: true }, select: { side: true } });
+  const waiting = owed.filter((s) => !commitments.some((c) => c.side === s) && !ready.some((r) => r.side === s));
+  return { commitments, waiting, revealOpen: commitments.length > 0 && waiting.length === 0 };
+}
+
+/** Plain orders (submit, replace, ready flag) are refused for a committed side and in the reveal phase. */
+export async function guardSealedChange(tx: Tx, gameId: string, step: number, side: string, owed: string[]) {
+  const phase = await loadPhase(tx, gameId, step, owed);
+  if (phase.commitments.some((c) => c.side === side)) {
+    throw new AppError('COMMITTED', `The side "${side}" committed to its orders for step ${step}; send them with revealOrders.`);
+  }
+  if (phase.revealOpen) throw lockedError(step);
+}
+
+export const lockedError = (step: number) =>
+  new AppError('ORDERS_LOCKED', `Every owed side is bound for step ${step}; orders are locked until the committed sides reveal.`);
+
+/**
+ * Tells everyone the reveal phase has begun (a public event) and each committed side's player
+ * to reveal (a turn notice with reveal: true). Called on the change that opened it.
+ */
+export async function announceReveal(
+  tx: Tx,
+  game: { id: string; step: number; status: string; seats: { side: string; userId: string }[] },
+  phase: Phase,
+  deadline: Date | null,
+) {
+  const committed = phase.commitments.map((c) => c.side).sort();
+  const last = await tx.gameEvent.findFirst({ where: { gameId: game.id }, orderBy: { seq: 'desc' }, select: { seq: true } });
+  const seq = (last?.seq ?? 0) + 1;
+  await tx.gameEvent.create({
+    data: { gameId: game.id, seq, step: game.step, type: 'reveal-open', visibleTo: ['*'], data: { step: game.step, committed, deadline: deadline?.toISOString() ?? null }, rolls: [] },
+  });
+  const byUser = new Map<string, string[]>();
+  for (const c of phase.commitments) if (!c.revealedAt) byUser.set(c.userId, [...(byUser.get(c.userId) ?? []), c.side]);
+  await tx.outboxMessage.createMany({
+    data: [
+      { topic: topics.game(game.id), payload: { gameId: game.id, step: game.step, status: game.status, afterSeq: seq - 1, uptoSeq: seq } },
+      ...[...byUser].map(([userId, sides]) => ({
+        topic: topics.user(userId),
+        payload: { gameId: game.id, step: game.step, sides, deadline: deadline?.toISOString() ?? null, reveal: true },
+      })),
+    ],
+  });
+}

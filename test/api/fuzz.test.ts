@@ -1,0 +1,165 @@
+/**
+ * Property-based fuzzing (fast-check) of GraphQL variables and REST bodies, paths and queries
+ * against the real services: whatever arrives, the answer is never a 5xx, never shows a stack
+ * trace or internals, and every error has the documented shape (REST responses also match the
+ * OpenAPI schemas of their route).
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGame, join, register, SUBMIT, type Player } from '../helpers/play.js';
+import { expectApiError, expectNoInternals, OpenApiResponses, rest } from '../helpers/rest.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200); // FUZZ_RUNS=5000 for a longer local search
+let stack: Stack;
+let alice: Player;
+let readOnly: string;
+let gameId: string;
+let api: OpenApiResponses;
+
+beforeAll(async () => {
+  stack = await startStack('services');
+  const s = Math.random().toString(36).slice(2, 8);
+  alice = await register(stack.base, `fz_alice_${s}`);
+  const bob = await register(stack.base, `fz_bob_${s}`);
+  gameId = (await createGame(stack.base, alice, { module: 'sealed-bid', scenario: 'standard', side: 'north' })).id;
+  await join(stack.base, bob, gameId, 'south');
+  readOnly = (await rest(stack.base, 'POST', '/tokens', { token: alice.token, body: { name: 'ro', scopes: ['read'] } })).body.token;
+  api = new OpenApiResponses(await (await fetch(`${stack.base}/docs/json`)).json());
+});
+afterAll(async () => stack?.close());
+
+/** Nested arrays/objects deeper than any limit. */
+const deep = fc.integer({ min: 40, max: 400 }).map((n) => {
+  let v: unknown = 'x';
+  for (let i = 0; i < n; i++) v = i % 2 ? [v] : { k: v };
+  return v;
+});
+const nasty = fc.constantFrom('', '\u0000', 'a\u0000b', '\uD800', '%00', '../..', '"; DROP TABLE "Game"; --', '{"__proto__":1}', 'x'.repeat(5000), '🏃'.repeat(50));
+/** Any value a client could send, weighted towards the plausible. */
+const anyValue = () =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+    { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+    { weight: 2, arbitrary: nasty },
+    { weight: 2, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, 1, -1, 2 ** 31, 2 ** 53, 1e300)) },
+    { weight: 1, arbitrary: deep },
+    { weight: 2, arbitrary: fc.constantFrom(null, true, false, [], {}) },
+  );
+const token = () => fc.constantFrom<string | undefined>(undefined, 'garbage', 'wpt_nope', 'RO', 'ALICE');
+const credential = (t: string | undefined) => (t === 'ALICE' ? alice.token : t === 'RO' ? readOnly : t);
+
+const OPERATIONS: [string, string[]][] = [
+  [SUBMIT, ['g', 's', 'o', 'k', 'side', 'ready']],
+  [`mutation($g:ID!,$s:Int!,$o:JSON!,$side:String){validateOrders(gameId:$g,step:$s,orders:$o,side:$side){valid errors{code path message}}}`, ['g', 's', 'o', 'side']],
+  [`mutation($i:CreateGameInput!){createGame(input:$i){id seats{side}}}`, ['i']],
+  [`mutation($g:ID!,$side:String){joinGame(gameId:$g,side:$side){id}}`, ['g', 'side']],
+  [`query($g:ID!,$side:String,$a:Int,$l:Int){game(id:$g,side:$side){viewer view myPrompts{kind choices} events(afterSeq:$a,limit:$l){seq}}}`, ['g', 'side', 'a', 'l']],
+  [`query($st:GameStatus,$mine:Boolean,$n:Int){games(status:$st,mine:$mine,first:$n){id}}`, ['st', 'mine', 'n']],
+  [`mutation($u:String!,$p:String!){login(username:$u,password:$p){accessToken}}`, ['u', 'p']],
+  [`mutation($g:ID!,$o:JSON!,$side:String){saveDraft(gameId:$g,orders:$o,side:$side)}`, ['g', 'o', 'side']],
+  [`mutation($g:ID!,$s:Int!,$r:Boolean!,$side:String){setReady(gameId:$g,step:$s,ready:$r,side:$side)}`, ['g', 's', 'r', 'side']],
+  [`mutation($n:String!,$sc:[Scope!]!){createApiToken(name:$n,scopes:$sc){token}}`, ['n', 'sc']],
+  [`mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`, ['g', 'u']],
+];
+const plausible: Record<string, fc.Arbitrary<unknown>> = {
+  g: fc.constant('GAME'),
+  s: fc.constantFrom(0, 1, 2),
+  o: fc.oneof(fc.record({ bid: fc.integer({ min: -2, max: 12 }), note: fc.string() }, { requiredKeys: [] }), fc.record({ prize: fc.string() })),
+  k: fc.uuid(),
+  side: fc.constantFrom('north', 'south', 'east'),
+  i: fc.record({ module: fc.constantFrom('sealed-bid', 'chess'), scenario: fc.constantFrom('short', 'x'), options: fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 })), timeControl: fc.record({ preset: fc.constantFrom('none', 'custom', '__proto__', 'toString', 'fast'), stepSeconds: fc.integer() }, { requiredKeys: [] }) }, { requiredKeys: ['module', 'scenario'] }),
+};
+const withGame = (v: unknown) => (v === 'GAME' ? gameId : v);
+/** Lone surrogates cannot be percent-encoded; the raw ids above cover malformed encodings. */
+const wellFormed = (s: string) => s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
+describe('fuzzing', () => {
+  it(`GraphQL variables (${RUNS} runs)`, async () => {
+    const request = fc.record({
+      op: fc.nat(OPERATIONS.length - 1),
+      vars: fc.dictionary(fc.constantFrom('g', 's', 'o', 'k', 'side', 'ready', 'i', 'a', 'l', 'st', 'mine', 'n', 'u', 'p', 'r', 'sc', 'zz'), fc.tuple(fc.boolean(), anyValue()), { maxKeys: 8 }),
+      accept: fc.constantFrom(undefined, 'application/json', 'application/graphql-response+json', '*/*', 'text/html'),
+      token: token(),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async ({ op, vars, accept, token: t }) => {
+        const [query, names] = OPERATIONS[op];
+        const variables: Record<string, unknown> = {};
+        for (const [name, [usePlausible, value]] of Object.entries(vars)) {
+          variables[name] = withGame(usePlausible && plausible[name] ? fc.sample(plausible[name], 1)[0] : value);
+        }
+        for (const name of names) if (!(name in vars) && plausible[name]) variables[name] = withGame(fc.sample(plausible[name], 1)[0]);
+        const auth = credential(t);
+        const res = await fetch(`${stack.base}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(accept ? { accept } : {}), ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
+          body: JSON.stringify({ query, variables }),
+        });
+        const raw = await res.text();
+        expect(res.status, raw).toBeLessThan(500);
+        expectNoInternals(raw);
+        const body = JSON.parse(raw);
+        if (res.status >= 400) expect(body.data).toBeUndefined();
+        for (const e of body.errors ?? []) expectApiError({ ...e.extensions, message: e.message });
+        // A field error may not hide a server fault either.
+        expect((body.errors ?? []).map((e: any) => e.extensions.code), raw).not.toContain('INTERNAL');
+        expect(body.errors ?? body.data, raw).toBeTruthy();
+      }),
+      { numRuns: RUNS },
+    );
+  }, RUNS * 200 + 60_000);
+
+  it(`REST bodies, paths and queries (${RUNS} runs)`, async () => {
+    const routes: [string, string, string[]][] = [
+      ['POST', '/auth/register', ['username', 'password']],
+      ['POST', '/auth/login', ['username', 'password']],
+      ['POST', '/auth/refresh', ['refreshToken']],
+      ['POST', '/auth/logout', ['refreshToken']],
+      ['POST', '/tokens', ['name', 'scopes']],
+      ['DELETE', '/tokens/{tokenId}', []],
+      ['GET', '/games', ['status', 'mine', 'first']],
+      ['POST', '/games', ['module', 'scenario', 'options', 'timeControl', 'isPublic', 'allowMultiSeat', 'side']],
+      ['POST', '/games/{gameId}/join', ['side']],
+      ['POST', '/games/{gameId}/leave', ['side']],
+      ['POST', '/games/{gameId}/invitations', ['username']],
+      ['GET', '/games/{gameId}', ['side']],
+      ['GET', '/games/{gameId}/events', ['side', 'afterSeq', 'limit']],
+      ['POST', '/games/{gameId}/orders', ['step', 'orders', 'idempotencyKey', 'side', 'ready']],
+      ['POST', '/games/{gameId}/orders/validate', ['step', 'orders', 'side']],
+      ['POST', '/games/{gameId}/ready', ['step', 'ready', 'side']],
+      ['GET', '/games/{gameId}/draft', ['side']],
+      ['PUT', '/games/{gameId}/draft', ['orders', 'side']],
+    ];
+    const request = fc.record({
+      route: fc.nat(routes.length - 1),
+      id: fc.oneof(fc.constant('GAME'), fc.uuid(), fc.string({ unit: 'binary', maxLength: 30 }), nasty),
+      rawId: fc.option(fc.constantFrom('%E0%A4%A', '%00', '%ED%A0%80', '..%2F..', '%', ''), { freq: 4 }),
+      fields: fc.array(fc.tuple(fc.nat(10), anyValue()), { maxLength: 7 }),
+      shape: fc.constantFrom('object', 'object', 'object', 'value', 'text', 'none'),
+      other: anyValue(),
+      text: fc.string({ maxLength: 50 }),
+      token: token(),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async ({ route, id, rawId, fields, shape, other, text, token: t }) => {
+        const [method, template, names] = routes[route];
+        const values = Object.fromEntries(fields.map(([i, v]) => [names[i] ?? `x${i}`, v]));
+        const path = template.replace(/\{\w+\}/, rawId ?? encodeURIComponent(wellFormed(String(withGame(id)))));
+        const opts: Parameters<typeof rest>[3] = { token: credential(t) };
+        let query = '';
+        if (method === 'GET') query = `?${new URLSearchParams(Object.entries(values).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')]))}`;
+        else if (shape === 'object') opts.body = values;
+        else if (shape === 'value') opts.body = other;
+        else if (shape === 'text') Object.assign(opts, { rawBody: text, headers: { 'content-type': 'application/json' } });
+        const res = await rest(stack.base, method, path + query, opts);
+        expect(res.status, res.raw).toBeLessThan(500);
+        expectNoInternals(res.raw);
+        expect(res.body, res.raw).toBeDefined();
+        if (res.status >= 400) expectApiError(res.body.error);
+        api.check(method, `/api/v1${template}`, res);
+      }),
+      { numRuns: RUNS },
+    );
+  }, RUNS * 200 + 60_000);
+});

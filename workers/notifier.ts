@@ -1,0 +1,28 @@
+/**
+ * Notifier process: dispatches outbox messages into deliveries, sends them (email, Web Push,
+ * webhooks) from the 'warpost-notify' queue, re-queues what a crashed process left, and builds
+ * digests. Several may run at once; the database decides who sends what.
+ */
+import { shippedModules } from '../src/games/index.js';
+import { boot } from '../src/platform/boot.js';
+import { loadConfig } from '../src/platform/config.js';
+import { loadExtraModules } from '../src/platform/games/registry.js';
+
+const config = loadConfig();
+if (!config.redisUrl) {
+  console.error('The notifier process needs REDIS_URL (without Redis the API runs the notifier in-process).');
+  process.exit(2);
+}
+const booted = await boot(config, [...shippedModules, ...(await loadExtraModules())]);
+await booted.startNotifier();
+booted.platform.log.info({ pid: process.pid, role: 'notifier', smtp: Boolean(config.notify.smtpUrl) }, 'notifier worker ready');
+
+let closing = false;
+async function shutdown() {
+  if (closing) return;
+  closing = true;
+  await booted.shutdown(); // deliveries in flight finish first
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
