@@ -73,7 +73,12 @@ describe('OpenAPI document', () => {
     const page = await fetch(`${stack.base}/docs/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
-    expect(await page.text()).toContain('swagger');
+    const html = await page.text();
+    expect(html).toContain('swagger');
+    // The UI's scripts and styles are served locally (no CDN needed).
+    const assets = [...html.matchAll(/(?:src|href)="\.?\/?([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) expect((await fetch(new URL(asset, `${stack.base}/docs/`))).status, asset).toBe(200);
     const yaml = await fetch(`${stack.base}/docs/yaml`);
     expect(yaml.status).toBe(200);
   });

@@ -146,6 +146,7 @@ describe('REST: lobby and play', () => {
     const key = randomUUID();
     const sent = await call('POST', '/games/{gameId}/orders', { gameId }, { token: alice, body: { step: 1, orders: { bid: 3, note: 'alice secret' }, idempotencyKey: key, ready: false } });
     expect(sent.body).toMatchObject({ gameId, step: 1, side: 'north', ready: false, stepComplete: false, replayed: false });
+    expect(sent.body.receipt).toMatchObject({ kind: 'orders', gameId, step: 1, side: 'north', hash: sent.body.ordersHash, signature: expect.any(String) });
     const replay = await call('POST', '/games/{gameId}/orders', { gameId }, { token: alice, body: { step: 1, orders: { bid: 3, note: 'alice secret' }, idempotencyKey: key, ready: false } });
     expect(replay.body.replayed).toBe(true);
     expect((await call('POST', '/games/{gameId}/ready', { gameId }, { token: alice, body: { step: 1, ready: true } })).body).toEqual({ ok: true });

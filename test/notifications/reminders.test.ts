@@ -33,7 +33,7 @@ describe('deadline reminders', () => {
     const started = Date.now();
     await submit(stack.base, alice, g.id, 1, { bid: 1, note: 'on time' });
 
-    const reminder = await waitFor(async () => rx.at(`/remind/b${s}`)[0], 20_000);
+    const reminder = await waitFor(async () => rx.at(`/remind/b${s}`)[0], 45_000);
     const body = verifyWebhook(hb.secret, reminder);
     expect(body).toMatchObject({ type: 'deadline.reminder', data: { gameId: g.id, step: 1, sides: ['south'] } });
     // Due at deadline minus a quarter of the step (2 s of 8): not right away, before the deadline.

@@ -68,7 +68,7 @@ function parseDocument(query: string, maxTokens: number): DocumentNode {
   try {
     document = parse(query, { maxTokens });
   } catch (e) {
-    if (e instanceof GraphQLError && /more that \d+ tokens/.test(e.message)) {
+    if (e instanceof GraphQLError && /more tha[nt] \d+ tokens/.test(e.message)) {
       throw new GraphQLRequestError([new GraphQLError(`The document has more than ${maxTokens} tokens.`, { extensions: { code: 'QUERY_TOO_COMPLEX', details: [], limit: maxTokens } })]);
     }
     throw new GraphQLRequestError([e instanceof GraphQLError ? e : new GraphQLError('The document could not be parsed.')]);

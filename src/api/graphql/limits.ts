@@ -2,8 +2,8 @@
  * Query cost control. Every operation is checked for depth (a validation rule, so the verdict
  * is cached with the parsed document) and for estimated cost (fields, multiplied by the list
  * sizes it asks for, computed with the actual variables before execution). Introspection is
- * bounded by graphql-js's own MaxIntrospectionDepthRule and counts towards the cost like any
- * other field, so aliased or nested introspection cannot be used to burn CPU.
+ * bounded by graphql-js's own MaxIntrospectionDepthRule and its entry points carry a flat cost
+ * (INTROSPECTION_COST), so aliased or nested introspection cannot be used to burn CPU.
  */
 import type { ASTVisitor, DocumentNode, GraphQLInputType, GraphQLSchema, SelectionSetNode, ValidationContext, ValidationRule } from 'graphql';
 import { getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';

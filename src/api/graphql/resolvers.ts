@@ -10,6 +10,7 @@ import { subscriptionResolvers } from './subscriptions.js';
 import { trustResolvers } from './trust.js';
 import { guard } from './errors.js';
 import { notificationResolvers } from './notifications.js';
+import { timeControlResolvers } from './timecontrol.js';
 
 export interface Ctx {
   platform: Platform;
@@ -44,6 +45,7 @@ export const moduleInfo = (m: { id: string; title: string; sides: string[]; scen
 
 export function buildResolvers() {
   const notify = notificationResolvers();
+  const { Mutation: timeControlMutation, ...timeControl } = timeControlResolvers();
   const trust = trustResolvers();
   return {
     JSON: JSONScalar,
@@ -105,8 +107,10 @@ export function buildResolvers() {
       saveDraft: (_r, a, { platform, auth }) => orders.saveDraft(platform, auth.require('play'), a as never),
       ...trust.Mutation,
       ...notify.Mutation,
+      ...timeControlMutation,
     }),
     Subscription: { ...subscriptionResolvers(), ...notify.Subscription },
     NotificationSettings: notify.NotificationSettings,
+    ...timeControl,
   };
 }

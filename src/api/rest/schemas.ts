@@ -82,7 +82,14 @@ export const schemas = [
   object('TimeControl', 'How long each step may take.', {
     preset: str('none, live, fast, standard, slow or custom.'),
     stepSeconds: nullable(int('Seconds per step before default orders are used; null for no clock.')),
-  }),
+    timeOfDay: nullable(str('Wall-clock time (HH:MM) in timeZone at which deadlines fall; absent or null: stepSeconds after the step opened.')),
+    timeZone: str('IANA time zone of timeOfDay and days (absent: UTC).'),
+    days: listOf({ type: 'string' }, 'Days the clock runs, SUN to SAT (absent: every day).'),
+    graceSeconds: int('Seconds after the deadline before default orders are used (absent: 0).'),
+    readyDelaySeconds: int('Seconds between everyone being ready and the resolution (absent: 0).'),
+    excuses: int('Missed turns each player may be excused per game (absent: 0).'),
+    onMissedTurn: str('After the excuses: default, bot or forfeit (absent: default).'),
+  }, ['preset', 'stepSeconds']),
   object('GameSummary', 'A game as the lobby shows it.', {
     id: str('Game id.'),
     module: str('Game module id.'),
@@ -146,6 +153,19 @@ export const schemas = [
     step: int('Current step.'),
     errors: listOf(ref('ErrorDetail'), 'One entry per failing order.'),
   }),
+  object('Receipt', 'A server-signed statement that orders were accepted (README, "Trust").', {
+    version: int('Receipt format version.'),
+    kind: str('What was accepted: orders (sealed orders or a reveal) or commitment.'),
+    gameId: str('Game id.'),
+    step: int('Step.'),
+    side: str('Side.'),
+    hash: str('SHA-256 of the canonical JSON of the stored orders (or the commitment).'),
+    seedHash: str("The game's published dice-seed hash."),
+    issuedAt: str('When the server accepted it (ISO-8601, as signed).'),
+    keyId: str('RFC 7638 thumbprint of the signing key.'),
+    signature: str('Ed25519 signature of `signed` (base64url).'),
+    signed: str('The exact signed text: canonical JSON of every other field.'),
+  }),
   object('SubmitResult', 'Accepted orders.', {
     gameId: str('Game id.'),
     step: int('Step.'),
@@ -154,7 +174,8 @@ export const schemas = [
     ready: bool('Marked ready.'),
     stepComplete: bool('Every owed side is ready; the step is queued for resolution.'),
     replayed: bool('This answer replays an earlier request with the same idempotency key.'),
-  }),
+    receipt: nullableRef('Receipt', 'Signed receipt for the stored orders (null only for answers stored before receipts existed).'),
+  }, ['gameId', 'step', 'side', 'ordersHash', 'ready', 'stepComplete', 'replayed']),
 ];
 
 /** Helpers for route files. */

@@ -54,6 +54,8 @@ export function fuzzOptions(seed: string): Record<string, Json> {
   if (d.d6('fleet box') === 1) out.fleetBoxPublic = false;
   if (d.d6('turn one') === 1) out.turnOneSpacePhase = 'play';
   if (d.d6('installations') === 1) out.installationSetup = 'alone';
+  if (d.d6('weather') <= 2) out.weather = true; // 15, with its season (15.9)
+  if (out.weather) out.season = (['SPRING', 'SUMMER', 'FALL', 'WINTER'] as const)[d.roll(4, 'season') - 1];
   return out;
 }
 

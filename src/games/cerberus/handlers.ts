@@ -32,10 +32,12 @@ import {
 import { specialForcesSegment, validatePlanSpecialForces, type IntensityAt } from './special-forces.js';
 import type { CerberusState, Side } from './state.js';
 import { endOfGameVictory, minimumGarrisonCheck, type VictoryMap } from './victory.js';
+import { weatherSegment } from './weather.js';
+import { stormIntensityAt } from './zoc.js';
 
 export interface CoreHooks extends ReinforcementHooks {
   victoryMap: VictoryMap;
-  /** Storm intensity of a hex (weather module); omitted = no storms. */
+  /** Storm intensity of a hex (weather module); omitted = the storms in the state (zoc.ts stormIntensityAt). */
   intensityAt?: IntensityAt;
 }
 
@@ -60,11 +62,13 @@ export function coreHandlers(hooks: CoreHooks): SegmentHandlers {
     ME_DECLARATION: (state, { orders }) => recordMajorEffortCalls(state, ofKind(orders, 'major-effort') as Partial<Record<Side, MajorEffortOrder>>),
     ME_RESOLUTION: (state) => majorEffortResolutionSegment(state),
     SS_RESOLUTION: (state, { dice }) => spaceResolutionSegment(state, dice),
+    // 15.3, 15.4, 15.91 storms move, then generate (weather option; the sequence skips it otherwise).
+    WEATHER: (state, { dice }) => weatherSegment(state, dice),
     // 3.2 B.1 / 10 (10.411 lifting and SF readying happen on entering the phase, sequence.enter).
     SPECIAL_FORCES: (state, { dice }) => {
       const side = state.phasing!;
       const plan = state.plan?.order.specialForces ?? { disrupt: [], raid: [], hold: [] };
-      return specialForcesSegment(state, side, plan, dice, hooks.intensityAt);
+      return specialForcesSegment(state, side, plan, dice, hooks.intensityAt ?? stormIntensityAt(state)); // 15.72
     },
     // 3.2 D.1, 14.2.
     REINFORCEMENT: (state) => reinforcementSegment(state, hooks),
@@ -106,7 +110,7 @@ export function validateCore(state: CerberusState, side: Side, order: CerberusOr
   if (owed.length) return owed;
   switch (order.kind) {
     case 'phase-plan':
-      return validatePlanSpecialForces(state, side, order, intensityAt);
+      return validatePlanSpecialForces(state, side, order, intensityAt ?? stormIntensityAt(state)); // 15.72
     case 'strategic-human':
       return validateHumanStrategic(state, order);
     case 'strategic-cetian':

@@ -46,9 +46,9 @@ export const RULE_SEGMENTS = [
  * the module refuses the options that would need them (see `options`). Keep this list honest:
  * module.test.ts fails if a segment here has a handler, or a segment has neither.
  */
-export const UNWIRED_SEGMENTS: readonly Segment[] = ['WEATHER'];
+export const UNWIRED_SEGMENTS: readonly Segment[] = []; // WEATHER wired by handlers.ts coreHandlers (weather.ts, rule 15)
 
-/** One handler per segment (3.2): core rules, set-up, supply, movement, combat, transportation. */
+/** One handler per segment (3.2): core rules (space 13, weather 15, SF 10, reinforcements 14.2, victory 14.4–14.5), set-up 14.1, supply 12, movement 4–6, combat 7–8, transportation 11. */
 export const SEGMENT_HANDLERS: SegmentHandlers = {
   ...coreHandlers({ canStack, victoryMap: cerberusVictoryMap }),
   SETUP_CETIAN: cetianSetupHandler,

@@ -8,9 +8,9 @@
  *   opaque id, never in an order that could follow its type;
  * - every other enemy unit (Earth, System, Tau Ceti, a private Fleet, the turn track, the set-up
  *   pool) is a count per box (2.6, H5);
- * - the phasing player's stored plan, his private bookkeeping (STP, supply, fire sources), standing
- *   orders and the payload of a pending decision are shown to their owner only; a conditional Major Effort choice that never took effect
- *   stays sealed (3.2 A.3, H1);
+ * - the phasing player's stored plan, his private bookkeeping (STP, supply, fire sources),
+ *   standing orders and the payload of a pending decision are shown to their owner only; a
+ *   conditional Major Effort choice that never took effect stays sealed (3.2 A.3, H1);
  * - a spectator (viewer null) is "the other side" to both players: he sees only what both see.
  * A last pass replaces any real id of a unit hidden from the viewer that still appears anywhere
  * (scratch lists, keys) by its opaque id, so a field added later cannot leak one.
@@ -18,10 +18,7 @@
 import type { Json, Side, Viewer } from '../../engine/contract.js';
 import { isOpaqueId, opaqueId, resolveOpaqueId } from '../../engine/redact.js';
 import { ruleOptions } from './options-rules.js';
-import { SIDES, type Box, type CerberusState, type Unit } from './state.js';
-
-/** Boxes whose contents the opponent sees only as a count (2.6, H5). */
-const HIDDEN_BOXES: readonly Box[] = ['EARTH', 'SYSTEM', 'TAU_CETI', 'TURN_TRACK'];
+import { SIDES, type CerberusState, type Unit } from './state.js';
 
 /** May `viewer` see this unit's identity (id, type, factors, box contents)? */
 export function identityVisible(state: CerberusState, viewer: Viewer, u: Unit): boolean {

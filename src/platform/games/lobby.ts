@@ -11,7 +11,7 @@ import { deliverOutbox } from '../events/outbox.js';
 import { topics } from '../events/pubsub.js';
 import { lockGame, owedSides, TX_OPTIONS, type Tx } from './common.js';
 import { resolveOptions } from './registry.js';
-import { normaliseTimeControl, deadlineFrom, type TimeControl } from './time-control.js';
+import { normaliseTimeControl, deadlineFrom, readTimeControl, type TimeControl } from './time-control.js';
 import { scheduleStep } from './scheduling.js';
 import { checkSpectatorDelay } from '../trust/spectators.js';
 
@@ -19,7 +19,7 @@ export interface CreateGameInput {
   module: string;
   scenario: string;
   options?: Record<string, unknown>;
-  timeControl?: Partial<TimeControl>;
+  timeControl?: Partial<Omit<TimeControl, 'days'>> & { days?: readonly string[] | null };
   isPublic?: boolean;
   allowMultiSeat?: boolean;
   /** Seat the creator at once: a side name, or 'random'. */
@@ -162,7 +162,7 @@ async function startInTx(p: Platform, tx: Tx, gameId: string) {
       { topic: topics.lobby, payload: { gameId, status: 'ACTIVE' } },
     ],
   });
-  return { gameId, step: 1, deadline };
+  return { gameId, step: 1, deadline, graceMs: readTimeControl(tc).graceSeconds * 1000 };
 }
 
 /** One "your turn" message per user who owes orders, listing the sides they owe for. */

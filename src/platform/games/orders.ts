@@ -12,6 +12,7 @@ import { issueReceipt, type Receipt } from '../trust/receipts.js';
 import { signingKey } from '../trust/keys.js';
 import { canonicalJson, lockGame, owedSides, pickSide, sha256Hex, TX_OPTIONS, type Tx } from './common.js';
 import { enqueueAfterCommit } from './scheduling.js';
+import { readyDelayMs } from './time-control.js';
 
 export interface SubmitInput {
   gameId: string;
@@ -72,6 +73,7 @@ export async function submitOrders(p: Platform, user: Principal, input: SubmitIn
   const requestHash = sha256Hex(canonicalJson({ g: input.gameId, s: input.step, side: input.side ?? null, o: input.orders, r: ready }));
   const key = await signingKey(p.config);
   let announced = false;
+  let delayMs = 0; // the time control's delay after everyone is ready (orders may still change)
   const attempt = () => p.prisma.$transaction(async (tx) => {
     const prior = await tx.idempotencyRecord.findUnique({ where: { userId_key: { userId: user.userId, key: input.idempotencyKey } } });
     if (prior) {
@@ -91,6 +93,7 @@ export async function submitOrders(p: Platform, user: Principal, input: SubmitIn
       update: { orders: input.orders as object, ordersHash, idempotencyKey: input.idempotencyKey, ready, userId: user.userId },
     });
     const stepComplete = await allReady(tx, game.id, game.step, owedSides(prompts));
+    delayMs = readyDelayMs(game.timeControl);
     const phase = await loadPhase(tx, game.id, game.step, owedSides(prompts));
     if (phase.revealOpen) await announceReveal(tx, game, phase, game.stepDeadline);
     announced = phase.revealOpen;
@@ -107,7 +110,7 @@ export async function submitOrders(p: Platform, user: Principal, input: SubmitIn
     if ((e as { code?: string }).code !== 'P2002') throw e;
     result = await attempt();
   }
-  if (result.stepComplete) await enqueueAfterCommit(p, { gameId: result.gameId, step: result.step });
+  if (result.stepComplete) await enqueueAfterCommit(p, { gameId: result.gameId, step: result.step }, delayMs ? { delayMs } : undefined);
   else if (announced) await deliverOutbox(p).catch(() => undefined); // the reveal notice; the sweeper retries
   return result;
 }
@@ -128,8 +131,10 @@ export async function validateOrders(p: Platform, user: Principal, input: Omit<S
 /** Marks already-submitted orders ready or not; un-readying holds the step open. */
 export async function setReady(p: Platform, user: Principal, input: { gameId: string; step: number; side?: string | null; ready: boolean }) {
   let announced = false;
+  let delayMs = 0;
   const complete = await p.prisma.$transaction(async (tx) => {
     const { game, side, prompts } = await checkTurn(p, tx, user, input.gameId, input.step, input.side);
+    delayMs = readyDelayMs(game.timeControl);
     await guardSealedChange(tx, game.id, game.step, side, owedSides(prompts));
     const sub = await tx.submission.findUnique({ where: { gameId_step_side: { gameId: game.id, step: game.step, side } } });
     if (!sub) throw new AppError('NOT_FOUND', 'Submit orders before marking them ready.');
@@ -139,7 +144,7 @@ export async function setReady(p: Platform, user: Principal, input: { gameId: st
     announced = phase.revealOpen;
     return input.ready && (await allReady(tx, game.id, game.step, owedSides(prompts)));
   }, TX_OPTIONS);
-  if (complete) await enqueueAfterCommit(p, { gameId: input.gameId, step: input.step });
+  if (complete) await enqueueAfterCommit(p, { gameId: input.gameId, step: input.step }, delayMs ? { delayMs } : undefined);
   else if (announced) await deliverOutbox(p).catch(() => undefined);
   return true;
 }

@@ -4,9 +4,15 @@
  * would wake the step. Every few seconds a worker looks for steps that should be resolving —
  * ready submissions older than a grace period, or a deadline already passed — and queues them
  * again. Job ids make this idempotent, and the step guard under the game lock makes a
- * duplicate run a no-op.
+ * duplicate run a no-op. The time control's grace period (after a deadline) and its delay
+ * after everyone is ready (`graceSeconds`, `readyDelaySeconds` in Game.timeControl) count too.
  */
+import { Prisma } from '../../generated/prisma/client.js';
 import type { Platform } from '../context.js';
+
+// Whole seconds from the stored time control (absent in games created before these fields).
+const GRACE_SQL = Prisma.sql`COALESCE((g."timeControl"->>'graceSeconds')::int, 0)`;
+const READY_DELAY_SQL = Prisma.sql`COALESCE((g."timeControl"->>'readyDelaySeconds')::int, 0)`;
 
 interface Candidate {
   id: string;
@@ -19,13 +25,13 @@ export async function reconcile(p: Platform, opts: { graceSeconds?: number; limi
   const limit = opts.limit ?? 500;
   const rows = await p.prisma.$queryRaw<Candidate[]>`
     SELECT g.id, g.step,
-           (g."stepDeadline" IS NOT NULL AND g."stepDeadline" < now() - make_interval(secs => ${grace})) AS overdue
+           (g."stepDeadline" IS NOT NULL AND g."stepDeadline" < now() - make_interval(secs => ${grace} + ${GRACE_SQL})) AS overdue
     FROM "Game" g
     WHERE g.status = 'ACTIVE' AND (
-      (g."stepDeadline" IS NOT NULL AND g."stepDeadline" < now() - make_interval(secs => ${grace}))
+      (g."stepDeadline" IS NOT NULL AND g."stepDeadline" < now() - make_interval(secs => ${grace} + ${GRACE_SQL}))
       OR EXISTS (SELECT 1 FROM "Submission" s
                  WHERE s."gameId" = g.id AND s.step = g.step AND s.ready
-                   AND s."updatedAt" < now() - make_interval(secs => ${grace})))
+                   AND s."updatedAt" < now() - make_interval(secs => ${grace} + ${READY_DELAY_SQL})))
     ORDER BY g."updatedAt" LIMIT ${limit}`;
   for (const r of rows) {
     if (r.overdue) await p.queue.enqueue({ gameId: r.id, step: r.step, force: true }, { variant: 'deadline' });

@@ -14,8 +14,9 @@ import type { JobContext, ResolveJob } from '../queue/types.js';
 import { openRevealWindow, scheduleRevealDeadline, stepTrust } from '../trust/deadline.js';
 import { lockGame, owedSides, TX_OPTIONS } from './common.js';
 import { turnSignals } from './lobby.js';
-import { scheduleStep } from './scheduling.js';
-import { deadlineFrom, type TimeControl } from './time-control.js';
+import { appendPublicEvent, decideMissedTurns, record as recordMissedTurns } from './missed-turns.js';
+import { enqueueAfterCommit, scheduleStep } from './scheduling.js';
+import { deadlineFrom, readTimeControl, type TimeControl } from './time-control.js';
 
 export type ResolveOutcome = 'resolved' | 'stale' | 'waiting' | 'paused';
 
@@ -35,6 +36,20 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
         const revealDeadline = await openRevealWindow(tx, game, prompts, owed, trust);
         if (revealDeadline) return { outcome: 'waiting' as const, revealDeadline };
       }
+      // Missed turns (missed-turns.ts): an excuse extends the deadline; otherwise the game's policy.
+      let botOrders: Record<Side, Json> = {};
+      const missing = job.force ? owed.filter((side) => !readySubs.some((s) => s.side === side) && !trust.unrevealed.includes(side)) : [];
+      if (missing.length) {
+        const allSides = module.scenarios.find((sc) => sc.id === game.scenario)?.sides ?? module.sides;
+        const decision = await decideMissedTurns(p, tx, game, prompts, missing, allSides);
+        if (decision.kind === 'extend') return { outcome: 'waiting' as const, extended: decision };
+        if (decision.kind === 'forfeit') {
+          await tx.game.update({ where: { id: game.id }, data: { status: 'FINISHED', outcome: decision.outcome as object, finishedAt: new Date(), stepDeadline: null } });
+          await appendPublicEvent(tx, game.id, game.step, 'game-finished', decision.outcome as object, 'FINISHED');
+          return { outcome: 'resolved' as const, opened: null };
+        }
+        botOrders = decision.botOrders;
+      }
 
       // Missing or unready sides get the prompt's default orders (deadline passed).
       const ordersBySide: Record<Side, Json> = {};
@@ -42,10 +57,11 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
       for (const side of owed) {
         const sub = readySubs.find((s) => s.side === side);
         const prompt = prompts.find((pr) => pr.side === side)!;
-        ordersBySide[side] = sub ? (sub.orders as Json) : prompt.defaultOrders;
+        ordersBySide[side] = sub ? (sub.orders as Json) : Object.hasOwn(botOrders, side) ? botOrders[side]! : prompt.defaultOrders;
         // A committed side that did not reveal misses the turn like an absent one, recorded apart.
-        origins[side] = sub ? sub.origin : trust.unrevealed.includes(side) ? 'unrevealed' : 'default';
+        origins[side] = sub ? sub.origin : Object.hasOwn(botOrders, side) ? 'bot' : trust.unrevealed.includes(side) ? 'unrevealed' : 'default';
       }
+      await recordMissedTurns(tx, game, owed.filter((s) => origins[s] === 'default' || origins[s] === 'unrevealed'), 'default');
       if (p.config.faultResolveDelayMs > 0) {
         p.log.info({ gameId: game.id, step: game.step }, 'fault injection: resolution paused inside its transaction');
         await sleep(p.config.faultResolveDelayMs);
@@ -106,9 +122,15 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
           ...(status === 'ACTIVE' ? turnSignals(game.seats, game.id, nextStep, owedSides(nextPrompts), deadline) : []),
         ],
       });
-      return { outcome: 'resolved' as const, opened: status === 'ACTIVE' ? { gameId: game.id, step: nextStep, deadline } : null };
+      return { outcome: 'resolved' as const, opened: status === 'ACTIVE' ? { gameId: game.id, step: nextStep, deadline, graceMs: readTimeControl(game.timeControl).graceSeconds * 1000 } : null };
     }, TX_OPTIONS);
     if ('revealDeadline' in r && r.revealDeadline) await scheduleRevealDeadline(p, job.gameId, job.step, r.revealDeadline);
+    if ('extended' in r && r.extended) {
+      // An excuse moved the deadline: tell everyone, and arm a job for the new one.
+      await scheduleStep(p, { gameId: job.gameId, step: job.step, deadline: null });
+      const at = r.extended.deadline.getTime() + r.extended.graceMs;
+      await enqueueAfterCommit(p, { gameId: job.gameId, step: job.step, force: true }, { delayMs: Math.max(0, at - Date.now()), variant: `deadline-${r.extended.deadline.getTime()}` });
+    }
     if (r.outcome === 'resolved') {
       if (r.opened) await scheduleStep(p, r.opened);
       else await scheduleStep(p, { gameId: job.gameId, step: job.step, deadline: null });

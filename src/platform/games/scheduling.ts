@@ -22,10 +22,11 @@ export async function enqueueAfterCommit(p: Platform, job: ResolveJob, opts?: En
   }
 }
 
-export async function scheduleStep(p: Platform, opened: { gameId: string; step: number; deadline: Date | null }) {
+/** `graceMs`: the time control's grace period; default orders are used that long after the deadline. */
+export async function scheduleStep(p: Platform, opened: { gameId: string; step: number; deadline: Date | null; graceMs?: number }) {
   await deliverOutbox(p).catch((err) => p.log.warn({ err }, 'outbox delivery deferred to the sweeper'));
   if (opened.deadline) {
-    const delayMs = Math.max(0, opened.deadline.getTime() - Date.now());
+    const delayMs = Math.max(0, opened.deadline.getTime() + (opened.graceMs ?? 0) - Date.now());
     await enqueueAfterCommit(p, { gameId: opened.gameId, step: opened.step, force: true }, { delayMs, variant: 'deadline' });
   }
 }

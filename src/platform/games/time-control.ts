@@ -1,8 +1,15 @@
 /**
- * Time control as data on the game. This is the minimal model (a per-step duration from named
- * presets); deadlines resolve the step with each missing side's default orders.
+ * Time control as data on the game: a per-step deadline either as a duration or at a fixed time
+ * of day in the game's time zone, allowed days (the clock stops on the others), a grace period
+ * before default orders are used, and an optional short delay after everyone is ready (orders
+ * may still change during it). Deadlines resolve the step with each missing side's default
+ * orders. The date arithmetic lives in clock.ts.
+ *
+ * Stored form: `{ preset, stepSeconds }` (the original model, still accepted and stored as is)
+ * plus, only when given, `timeOfDay`, `timeZone`, `days`, `graceSeconds`, `readyDelaySeconds`.
  */
-import { AppError } from '../errors.js';
+import { AppError, type ErrorDetail } from '../errors.js';
+import { addClockSeconds, isTimeOfDay, isValidTimeZone, nextTimeOfDay, WEEKDAYS, type Weekday } from './clock.js';
 
 export const PRESETS = {
   none: null,
@@ -14,31 +21,135 @@ export const PRESETS = {
 
 export type Preset = keyof typeof PRESETS | 'custom';
 
+export const MAX_STEP_SECONDS = 60 * 86_400;
+export const MAX_GRACE_SECONDS = 7 * 86_400;
+export const MAX_READY_DELAY_SECONDS = 3600;
+
 export interface TimeControl {
   preset: Preset;
-  /** Seconds each step may take before defaults are used; null means no clock. */
+  /**
+   * Seconds each step may take before defaults are used; null means no clock (unless timeOfDay
+   * is set). With timeOfDay: the least time a step is given before the next such deadline.
+   */
   stepSeconds: number | null;
+  /** "HH:MM": the deadline falls at this wall-clock time in timeZone (on an allowed day). */
+  timeOfDay?: string | null;
+  /** IANA time zone of timeOfDay and days (default UTC). */
+  timeZone?: string;
+  /** Allowed days (SUN..SAT); the clock stops on the others. Default: every day. */
+  days?: Weekday[];
+  /** Seconds after the deadline before default orders are used (default 0). */
+  graceSeconds?: number;
+  /** Seconds between the last side marking ready and resolution; orders may still change (default 0). */
+  readyDelaySeconds?: number;
+  /** Missed turns: each player may be excused this many times per game (the deadline is extended once a time). */
+  excuses?: number;
+  /** Missed turns once excuses are spent: default orders, the bot takes the seat (civil disorder), or the side forfeits. */
+  onMissedTurn?: MissedTurnPolicy;
 }
 
-export function normaliseTimeControl(input: Partial<TimeControl> = {}): TimeControl {
-  const preset = input.preset ?? (input.stepSeconds ? 'custom' : 'none');
+export const MISSED_TURN_POLICIES = ['default', 'bot', 'forfeit'] as const;
+export type MissedTurnPolicy = (typeof MISSED_TURN_POLICIES)[number];
+export const MAX_EXCUSES = 20;
+
+type TimeControlInput = Partial<Omit<TimeControl, 'days'>> & { days?: readonly string[] | null };
+
+function bad(message: string, field: string, detail: string): never {
+  const d: ErrorDetail = { code: 'INVALID_TIME_CONTROL', path: ['timeControl', field], message: detail };
+  throw new AppError('BAD_INPUT', message, [d]);
+}
+
+const isInt = (v: unknown, min: number, max: number) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+
+export function normaliseTimeControl(input: TimeControlInput = {}): TimeControl {
+  input = input ?? {};
+  const timeOfDay = input.timeOfDay ?? null;
+  if (timeOfDay !== null && !isTimeOfDay(timeOfDay)) bad(`Time of day "${String(timeOfDay)}" is not HH:MM.`, 'timeOfDay', 'Give a 24-hour time, 00:00 to 23:59.');
+  const preset = input.preset ?? (input.stepSeconds || timeOfDay ? 'custom' : 'none');
+  let stepSeconds: number | null;
   if (preset === 'custom') {
-    const s = input.stepSeconds;
-    if (!Number.isInteger(s) || (s as number) < 1 || (s as number) > 60 * 86_400) {
-      throw new AppError('BAD_INPUT', 'A custom time control needs stepSeconds between 1 and 5184000.', [
-        { code: 'INVALID_TIME_CONTROL', path: ['timeControl', 'stepSeconds'], message: 'Give a whole number of seconds, at most 60 days.' },
-      ]);
+    const s = input.stepSeconds ?? null;
+    if (timeOfDay !== null) {
+      if (s !== null && !isInt(s, 0, MAX_STEP_SECONDS)) bad('The least step length must be 0 to 5184000 seconds.', 'stepSeconds', 'Give a whole number of seconds, at most 60 days.');
+    } else if (!isInt(s, 1, MAX_STEP_SECONDS)) {
+      bad('A custom time control needs stepSeconds between 1 and 5184000.', 'stepSeconds', 'Give a whole number of seconds, at most 60 days.');
     }
-    return { preset, stepSeconds: s as number };
+    stepSeconds = s;
+  } else {
+    if (!Object.hasOwn(PRESETS, preset)) { // not `in`: "__proto__" or "toString" are no presets
+      bad(`Unknown time-control preset "${preset}".`, 'preset', `Use one of ${[...Object.keys(PRESETS), 'custom'].join(', ')}.`);
+    }
+    stepSeconds = PRESETS[preset as keyof typeof PRESETS];
   }
-  if (!Object.hasOwn(PRESETS, preset)) { // not `in`: "__proto__" or "toString" are no presets
-    throw new AppError('BAD_INPUT', `Unknown time-control preset "${preset}".`, [
-      { code: 'INVALID_TIME_CONTROL', path: ['timeControl', 'preset'], message: `Use one of ${[...Object.keys(PRESETS), 'custom'].join(', ')}.` },
-    ]);
+  if (preset === 'none' && timeOfDay !== null) bad('The preset "none" has no clock; a timeOfDay needs one.', 'timeOfDay', 'Choose custom or a clocked preset.');
+  const tc: TimeControl = { preset, stepSeconds };
+  const clocked = stepSeconds !== null || timeOfDay !== null;
+  const extras = ['timeOfDay', 'timeZone', 'days', 'graceSeconds', 'readyDelaySeconds', 'excuses', 'onMissedTurn'] as const;
+  if (!clocked) {
+    const given = extras.find((k) => input[k] !== undefined && input[k] !== null && k !== 'readyDelaySeconds');
+    if (given) bad(`"${given}" needs a clock; the preset "${preset}" has none.`, given, 'Choose a clocked preset, custom stepSeconds or a timeOfDay.');
   }
-  return { preset, stepSeconds: PRESETS[preset as keyof typeof PRESETS] };
+  if (timeOfDay !== null) tc.timeOfDay = timeOfDay;
+  if (input.timeZone !== undefined && input.timeZone !== null) {
+    if (!isValidTimeZone(input.timeZone)) bad(`Unknown time zone "${String(input.timeZone).slice(0, 64)}".`, 'timeZone', 'Use an IANA time zone such as Europe/Paris or UTC.');
+    tc.timeZone = input.timeZone;
+  }
+  if (input.days !== undefined && input.days !== null) {
+    if (!Array.isArray(input.days) || input.days.length === 0 || input.days.length > 7) bad('Allowed days must list 1 to 7 weekdays.', 'days', `Use ${WEEKDAYS.join(', ')}.`);
+    const days = [...new Set(input.days.map((d) => String(d).toUpperCase()))];
+    const unknown = days.find((d) => !(WEEKDAYS as readonly string[]).includes(d));
+    if (unknown !== undefined) bad(`Unknown weekday "${unknown.slice(0, 20)}".`, 'days', `Use ${WEEKDAYS.join(', ')}.`);
+    if (days.length < 7) tc.days = WEEKDAYS.filter((d) => days.includes(d));
+  }
+  if (input.graceSeconds !== undefined && input.graceSeconds !== null) {
+    if (!isInt(input.graceSeconds, 0, MAX_GRACE_SECONDS)) bad('The grace period must be 0 to 604800 seconds.', 'graceSeconds', 'Give a whole number of seconds, at most 7 days.');
+    if (input.graceSeconds > 0) tc.graceSeconds = input.graceSeconds;
+  }
+  if (input.readyDelaySeconds !== undefined && input.readyDelaySeconds !== null) {
+    if (!isInt(input.readyDelaySeconds, 0, MAX_READY_DELAY_SECONDS)) bad('The delay after everyone is ready must be 0 to 3600 seconds.', 'readyDelaySeconds', 'Give a whole number of seconds, at most one hour.');
+    if (input.readyDelaySeconds > 0) tc.readyDelaySeconds = input.readyDelaySeconds;
+  }
+  if (input.excuses !== undefined && input.excuses !== null) {
+    if (!isInt(input.excuses, 0, MAX_EXCUSES)) bad(`Excuses per player must be 0 to ${MAX_EXCUSES}.`, 'excuses', 'Give a whole number of missed turns each player may be excused.');
+    if (input.excuses > 0) tc.excuses = input.excuses;
+  }
+  if (input.onMissedTurn !== undefined && input.onMissedTurn !== null) {
+    if (!(MISSED_TURN_POLICIES as readonly string[]).includes(input.onMissedTurn)) bad(`Unknown missed-turn policy "${String(input.onMissedTurn).slice(0, 20)}".`, 'onMissedTurn', `Use one of ${MISSED_TURN_POLICIES.join(', ')}.`);
+    if (input.onMissedTurn !== 'default') tc.onMissedTurn = input.onMissedTurn;
+  }
+  return tc;
 }
 
-export function deadlineFrom(tc: TimeControl, from: Date): Date | null {
-  return tc.stepSeconds ? new Date(from.getTime() + tc.stepSeconds * 1000) : null;
+/** The time control of a stored game, with every field filled (games older than the extension too). */
+export function readTimeControl(raw: unknown): Required<TimeControl> {
+  const tc = (raw ?? {}) as Partial<TimeControl>;
+  return {
+    preset: tc.preset ?? 'none',
+    stepSeconds: tc.stepSeconds ?? null,
+    timeOfDay: tc.timeOfDay ?? null,
+    timeZone: tc.timeZone ?? 'UTC',
+    days: tc.days ?? [...WEEKDAYS],
+    graceSeconds: tc.graceSeconds ?? 0,
+    readyDelaySeconds: tc.readyDelaySeconds ?? 0,
+    excuses: tc.excuses ?? 0,
+    onMissedTurn: tc.onMissedTurn ?? 'default',
+  };
+}
+
+/** The deadline of a step opened at `from` (what players are shown), or null without a clock. */
+export function deadlineFrom(raw: TimeControl | unknown, from: Date): Date | null {
+  const tc = readTimeControl(raw);
+  if (tc.timeOfDay) return nextTimeOfDay(from, tc.timeOfDay, tc.timeZone, tc.days, tc.stepSeconds ?? 0);
+  if (!tc.stepSeconds) return null;
+  return addClockSeconds(from, tc.stepSeconds, tc.timeZone, tc.days);
+}
+
+/** When default orders are actually used: the deadline plus the grace period. */
+export function hardDeadline(raw: TimeControl | unknown, deadline: Date): Date {
+  return new Date(deadline.getTime() + readTimeControl(raw).graceSeconds * 1000);
+}
+
+/** Milliseconds between every owed side being ready and the resolution job running. */
+export function readyDelayMs(raw: TimeControl | unknown): number {
+  return readTimeControl(raw).readyDelaySeconds * 1000;
 }

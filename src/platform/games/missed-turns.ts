@@ -1,0 +1,121 @@
+/**
+ * Missed turns, by the game's policy (Game.timeControl: `excuses`, `onMissedTurn`). When a
+ * deadline passes and a seated side owes orders it has not made ready:
+ *   1. if its player has an excuse left (N per player per game) and has not been excused on
+ *      this step, the deadline is extended once (one more step length) and the excuse is spent;
+ *   2. otherwise the policy applies: the prompt's default orders ('default'), the module's bot
+ *      takes the seat for the rest of the game ('bot': civil disorder, Seat.civilDisorder), or
+ *      the side forfeits and the game ends ('forfeit').
+ * Every missed turn is a MissedTurn row of the user who held the seat (a replacement player
+ * does not inherit it), for reliability figures.
+ */
+import type { Json, Outcome, Prompt, Side } from '../../engine/contract.js';
+import { SeededDice } from '../../engine/dice.js';
+import type { Platform } from '../context.js';
+import { topics } from '../events/pubsub.js';
+import type { Tx } from './common.js';
+import { deadlineFrom, readTimeControl } from './time-control.js';
+
+type LockedGame = {
+  id: string; step: number; seed: string; state: unknown; timeControl: unknown;
+  seats: { id: string; side: string; userId: string; civilDisorder: boolean }[];
+};
+
+export type MissedTurnDecision =
+  | { kind: 'extend'; deadline: Date; graceMs: number; sides: Side[] }
+  | { kind: 'forfeit'; sides: Side[]; outcome: Outcome }
+  | { kind: 'proceed'; botOrders: Record<Side, Json> };
+
+/**
+ * Decides what a passed deadline does to the sides that owe orders and have none ready.
+ * `missing`: owed sides with no ready submission (and no commitment waiting to be revealed).
+ */
+export async function decideMissedTurns(p: Platform, tx: Tx, game: LockedGame, prompts: Prompt[], missing: Side[], allSides: Side[]): Promise<MissedTurnDecision> {
+  const tc = readTimeControl(game.timeControl);
+  const module = p.modules.get((game as unknown as { module: string }).module);
+  const botOrders: Record<Side, Json> = {};
+  const botDice = () => new SeededDice({ seed: game.seed, gameId: game.id, step: game.step, salts: ['civil-disorder'] });
+
+  // Seats already in civil disorder: the bot plays them, no new miss is recorded.
+  const players: Side[] = [];
+  for (const side of missing) {
+    const seat = game.seats.find((s) => s.side === side);
+    if (seat?.civilDisorder) botOrders[side] = module.bot(game.state, side, botDice()) as Json;
+    else players.push(side);
+  }
+
+  // 1. Excuses: extend the deadline once for each player who still has one.
+  if (tc.excuses > 0) {
+    const excused: { side: Side; userId: string }[] = [];
+    for (const side of players) {
+      const seat = game.seats.find((s) => s.side === side);
+      if (!seat) continue;
+      const thisStep = await tx.missedTurn.findUnique({ where: { gameId_step_side_action: { gameId: game.id, step: game.step, side, action: 'excused' } } });
+      if (thisStep) continue;
+      const used = await tx.missedTurn.count({ where: { gameId: game.id, userId: seat.userId, action: 'excused' } });
+      if (used < tc.excuses) excused.push({ side, userId: seat.userId });
+    }
+    const deadline = deadlineFrom(game.timeControl, new Date());
+    if (excused.length && deadline) {
+      await tx.missedTurn.createMany({ data: excused.map((e) => ({ userId: e.userId, gameId: game.id, step: game.step, side: e.side, action: 'excused' })), skipDuplicates: true });
+      await tx.game.update({ where: { id: game.id }, data: { stepDeadline: deadline } });
+      const sides = excused.map((e) => e.side);
+      await appendPublicEvent(tx, game.id, game.step, 'deadline-extended', { step: game.step, sides, deadline: deadline.toISOString(), reason: 'excuse' }, 'ACTIVE');
+      return { kind: 'extend', deadline, graceMs: tc.graceSeconds * 1000, sides };
+    }
+  }
+
+  // 2. The policy.
+  if (tc.onMissedTurn === 'forfeit' && players.length > 0) {
+    await record(tx, game, players, 'forfeit');
+    const remaining = allSides.filter((s) => !players.includes(s));
+    const outcome: Outcome = {
+      winner: remaining.length === 1 ? remaining[0]! : null,
+      level: 'forfeit',
+      summary: `${players.join(', ')} forfeited by missing the deadline of step ${game.step}.`,
+    };
+    return { kind: 'forfeit', sides: players, outcome };
+  }
+  if (tc.onMissedTurn === 'bot') {
+    for (const side of players) {
+      botOrders[side] = module.bot(game.state, side, botDice()) as Json;
+      const seat = game.seats.find((s) => s.side === side);
+      if (seat) await tx.seat.update({ where: { id: seat.id }, data: { civilDisorder: true } });
+    }
+    await record(tx, game, players, 'bot');
+  }
+  // 'default': the resolution gives the prompt's default orders and records the miss.
+  void prompts;
+  return { kind: 'proceed', botOrders };
+}
+
+/** Records missed turns (idempotent per game, step, side and action). */
+export async function record(tx: Tx, game: { id: string; step: number; seats: { side: string; userId: string }[] }, sides: Side[], action: string) {
+  const data = sides.flatMap((side) => {
+    const seat = game.seats.find((s) => s.side === side);
+    return seat ? [{ userId: seat.userId, gameId: game.id, step: game.step, side, action }] : [];
+  });
+  if (data.length) await tx.missedTurn.createMany({ data, skipDuplicates: true });
+}
+
+/** Appends one event everyone sees and tells subscribers (through the outbox). */
+export async function appendPublicEvent(tx: Tx, gameId: string, step: number, type: string, data: object, status: string) {
+  const last = await tx.gameEvent.findFirst({ where: { gameId }, orderBy: { seq: 'desc' }, select: { seq: true } });
+  const seq = (last?.seq ?? 0) + 1;
+  await tx.gameEvent.create({ data: { gameId, seq, step, type, visibleTo: ['*'], data, rolls: [] } });
+  await tx.outboxMessage.create({ data: { topic: topics.game(gameId), payload: { gameId, step, status, afterSeq: seq - 1, uptoSeq: seq } } });
+  return seq;
+}
+
+/** Reliability of a user across games: turns played on time against turns missed. */
+export async function reliability(p: Platform, userId: string) {
+  const [played, missed, excused, civilDisorder, forfeits] = await Promise.all([
+    p.prisma.submission.count({ where: { userId, origin: 'player' } }),
+    p.prisma.missedTurn.count({ where: { userId, action: { in: ['default', 'bot', 'forfeit'] } } }),
+    p.prisma.missedTurn.count({ where: { userId, action: 'excused' } }),
+    p.prisma.seat.count({ where: { userId, civilDisorder: true } }),
+    p.prisma.missedTurn.count({ where: { userId, action: 'forfeit' } }),
+  ]);
+  const total = played + missed;
+  return { turnsPlayed: played, turnsMissed: missed, excusesUsed: excused, civilDisorders: civilDisorder, forfeits, ratio: total === 0 ? 1 : played / total };
+}
