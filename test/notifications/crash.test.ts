@@ -9,24 +9,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withPg } from '../helpers/db.js';
 import { waitFor } from '../helpers/gql.js';
 import { createGame, join, register, submit, type Player } from '../helpers/play.js';
-import { startStack, type Stack } from '../helpers/stack.js';
-import { decryptPush, equip, NOTIFY_ENV, setPrefs, sleep, spawnNotifier, startMailServer, startReceiver, type Equipped, type MailServer, type Receiver } from './helpers.js';
+import type { Stack } from '../helpers/stack.js';
+import { decryptPush, equip, setPrefs, sleep, spawnNotifier, type Equipped, type MailServer, type Receiver, startNotifyRig, stopNotifyRig } from './helpers.js';
 
 let stack: Stack;
 let mail: MailServer;
 let rx: Receiver;
 
-beforeAll(async () => {
-  mail = await startMailServer();
-  rx = await startReceiver();
-  stack = await startStack('services', { ...NOTIFY_ENV, SMTP_URL: mail.url });
-  await stack.spawnWorker();
-});
-afterAll(async () => {
-  await stack?.close();
-  await rx?.close();
-  await mail?.close();
-});
+beforeAll(async () => ({ stack, mail, rx } = await startNotifyRig({ notifier: false })));
+afterAll(() => stopNotifyRig({ stack, mail, rx }));
 
 async function killWhenLogged(child: ChildProcess, text: string) {
   let log = '';

@@ -8,39 +8,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPg } from '../helpers/db.js';
 import { waitFor } from '../helpers/gql.js';
 import { createGame, join, register, submit, type Player } from '../helpers/play.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import type { Stack } from '../helpers/stack.js';
 import {
   addWebhook,
   decryptPush,
   equip,
   gqlOk,
-  NOTIFY_ENV,
   setPrefs,
   sleep,
-  spawnNotifier,
-  startMailServer,
-  startReceiver,
   verifyWebhook,
   type Equipped,
   type MailServer,
-  type Receiver,
-} from './helpers.js';
+  type Receiver, startNotifyRig, stopNotifyRig } from './helpers.js';
 
 let stack: Stack;
 let mail: MailServer;
 let rx: Receiver;
 
-beforeAll(async () => {
-  mail = await startMailServer();
-  rx = await startReceiver();
-  stack = await startStack('services', { ...NOTIFY_ENV, SMTP_URL: mail.url });
-  await Promise.all([stack.spawnWorker(), spawnNotifier(stack)]);
-});
-afterAll(async () => {
-  await stack?.close();
-  await rx?.close();
-  await mail?.close();
-});
+beforeAll(async () => ({ stack, mail, rx } = await startNotifyRig()));
+afterAll(() => stopNotifyRig({ stack, mail, rx }));
 
 const bodyOf = (r: { body: Buffer }) => JSON.parse(r.body.toString('utf8'));
 

@@ -11,7 +11,7 @@ import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { waitFor } from '../helpers/gql.js';
 import { as, type Player } from '../helpers/play.js';
-import type { Stack } from '../helpers/stack.js';
+import { startStack, type Stack } from '../helpers/stack.js';
 
 export interface Mail {
   to: string;
@@ -161,6 +161,27 @@ export const NOTIFY_ENV = {
 };
 
 export const spawnNotifier = (stack: Stack, env: NodeJS.ProcessEnv = {}) => stack.spawnWorker(env, 'workers/notifier.ts');
+
+export interface NotifyRig {
+  stack: Stack;
+  mail: MailServer;
+  rx: Receiver;
+}
+
+/** A services stack wired to a real SMTP server and webhook receiver, with a resolution worker. */
+export async function startNotifyRig(opts: { notifier?: boolean } = {}): Promise<NotifyRig> {
+  const mail = await startMailServer();
+  const rx = await startReceiver();
+  const stack = await startStack('services', { ...NOTIFY_ENV, SMTP_URL: mail.url });
+  await Promise.all([stack.spawnWorker(), ...(opts.notifier === false ? [] : [spawnNotifier(stack)])]);
+  return { stack, mail, rx };
+}
+
+export async function stopNotifyRig(rig: Partial<NotifyRig>) {
+  await rig.stack?.close();
+  await rig.rx?.close();
+  await rig.mail?.close();
+}
 
 export async function gqlOk(stack: Stack, p: Player, query: string, vars: Record<string, unknown> = {}) {
   const r = await as(stack.base, p, query, vars);

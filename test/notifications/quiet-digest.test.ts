@@ -6,24 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/gql.js';
 import { createGame, join, register, submit, view } from '../helpers/play.js';
-import { startStack, type Stack } from '../helpers/stack.js';
-import { decryptPush, equip, gqlOk, NOTIFY_ENV, setPrefs, spawnNotifier, startMailServer, startReceiver, type MailServer, type Receiver } from './helpers.js';
+import type { Stack } from '../helpers/stack.js';
+import { decryptPush, equip, gqlOk, setPrefs, type MailServer, type Receiver, startNotifyRig, stopNotifyRig } from './helpers.js';
 
 let stack: Stack;
 let mail: MailServer;
 let rx: Receiver;
 
-beforeAll(async () => {
-  mail = await startMailServer();
-  rx = await startReceiver();
-  stack = await startStack('services', { ...NOTIFY_ENV, SMTP_URL: mail.url });
-  await Promise.all([stack.spawnWorker(), spawnNotifier(stack)]);
-});
-afterAll(async () => {
-  await stack?.close();
-  await rx?.close();
-  await mail?.close();
-});
+beforeAll(async () => ({ stack, mail, rx } = await startNotifyRig()));
+afterAll(() => stopNotifyRig({ stack, mail, rx }));
 
 /** "HH:MM" of an instant in a time zone. */
 function clock(t: Date, timeZone: string) {

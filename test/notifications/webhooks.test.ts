@@ -7,24 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, waitFor } from '../helpers/gql.js';
 import { as, createGame, join, register, type Player } from '../helpers/play.js';
-import { startStack, type Stack } from '../helpers/stack.js';
-import { addWebhook, confirmEmail, gqlOk, NOTIFY_ENV, spawnNotifier, startMailServer, startReceiver, verifyWebhook, type MailServer, type Receiver } from './helpers.js';
+import type { Stack } from '../helpers/stack.js';
+import { addWebhook, confirmEmail, gqlOk, verifyWebhook, type MailServer, type Receiver, startNotifyRig, stopNotifyRig } from './helpers.js';
 
 let stack: Stack;
 let mail: MailServer;
 let rx: Receiver;
 
-beforeAll(async () => {
-  mail = await startMailServer();
-  rx = await startReceiver();
-  stack = await startStack('services', { ...NOTIFY_ENV, SMTP_URL: mail.url });
-  await Promise.all([stack.spawnWorker(), spawnNotifier(stack)]);
-});
-afterAll(async () => {
-  await stack?.close();
-  await rx?.close();
-  await mail?.close();
-});
+beforeAll(async () => ({ stack, mail, rx } = await startNotifyRig()));
+afterAll(() => stopNotifyRig({ stack, mail, rx }));
 
 const DELIVERIES = `query($w:ID!){webhookDeliveries(webhookId:$w){id kind eventType status attempts lastError nextAttemptAt
   attemptLog{attempt at ok statusCode durationMs error response}}}`;

@@ -149,26 +149,26 @@ export function literalProblems(document: DocumentNode): GraphQLError[] {
 }
 
 /** A value of `type` that coerces without error (a stand-in for an unknown variable). */
-function placeholder(type: GraphQLInputType): unknown {
-  if (isNonNullType(type)) return placeholder(type.ofType);
+function standIn(type: GraphQLInputType): unknown {
+  if (isNonNullType(type)) return standIn(type.ofType);
   if (isListType(type)) return [];
   if (isEnumType(type)) return type.getValues()[0]?.name;
   if (isInputObjectType(type)) {
     const fields = Object.values(type.getFields()).filter((f) => isNonNullType(f.type) && f.defaultValue === undefined);
-    return Object.fromEntries(fields.map((f) => [f.name, placeholder(f.type)]));
+    return Object.fromEntries(fields.map((f) => [f.name, standIn(f.type)]));
   }
   if (isScalarType(type)) return type.name === 'Int' || type.name === 'Float' ? 0 : type.name === 'Boolean' ? false : '0';
   return null;
 }
 
 /** Stand-ins for the variables of `document` that have no default. */
-function placeholderVariables(schema: GraphQLSchema, document: DocumentNode): Record<string, unknown> {
+function standInVariables(schema: GraphQLSchema, document: DocumentNode): Record<string, unknown> {
   const vars: Record<string, unknown> = {};
   for (const def of document.definitions) {
     if (def.kind !== Kind.OPERATION_DEFINITION) continue;
     for (const v of def.variableDefinitions ?? []) {
       const type = typeFromAST(schema, v.type as never) as GraphQLInputType | undefined;
-      if (!v.defaultValue && type) vars[v.variable.name.value] = placeholder(type);
+      if (!v.defaultValue && type) vars[v.variable.name.value] = standIn(type);
     }
   }
   return vars;
@@ -184,5 +184,5 @@ export function checkSubscription(schema: GraphQLSchema, document: DocumentNode,
   if (errors.length) throw new GraphQLRequestError(errors);
   const literal = literalProblems(document);
   if (literal.length) throw new GraphQLRequestError(literal);
-  checkComplexity(schema, document, placeholderVariables(schema, document), limits.maxComplexity);
+  checkComplexity(schema, document, standInVariables(schema, document), limits.maxComplexity);
 }
