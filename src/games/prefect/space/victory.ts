@@ -1,0 +1,42 @@
+/**
+ * Space victory (D-01; the Scenario Book is lost, §1.4). "Hold the Line" default: 2 VP per enemy
+ * base destroyed or captured, 1 per enemy ship or squadron destroyed, 1 per GS/OD mission
+ * completed at Ku Crassus (these missions serve "only to fulfil victory conditions", L1807,
+ * L1829); the higher total wins, a tie goes to the scenario's `tie` side. Checked at game end.
+ */
+import { otherSide } from '../types.js';
+import type { Side, SpaceScenario, SpaceState } from './types.js';
+
+export function recordMission(state: SpaceState, side: Side, mission: SpaceState['tfs'][string]['mission'] & string, sector: string): void {
+  state.record ??= { basesCaptured: { TOG: 0, CW: 0 }, missionsCompleted: [] };
+  state.record.missionsCompleted.push({ side, mission, sector, turn: state.turn });
+}
+
+export function recordCapture(state: SpaceState, captor: Side): void {
+  state.record ??= { basesCaptured: { TOG: 0, CW: 0 }, missionsCompleted: [] };
+  state.record.basesCaptured[captor] += 1;
+}
+
+/** VP of each side from the state (destroyed units and bases, captures, missions). */
+export function victoryPoints(state: SpaceState, s: SpaceScenario): Record<Side, number> {
+  const v = s.victory;
+  const vp: Record<Side, number> = { TOG: 0, CW: 0 };
+  // a rebuilt counter was destroyed before (L1979): each destruction scores once
+  const times = (x: { status: string; rebuilt?: number }): number => (x.status === 'DESTROYED' ? 1 : 0) + (x.rebuilt ?? 0);
+  for (const u of Object.values(state.units)) vp[otherSide(u.side)] += times(u) * v.perNavalUnitDestroyed;
+  for (const b of Object.values(state.bases)) vp[otherSide(b.side)] += times(b) * v.perBaseDestroyedOrCaptured;
+  const rec = state.record;
+  if (rec) {
+    for (const side of ['TOG', 'CW'] as const) vp[side] += rec.basesCaptured[side] * v.perBaseDestroyedOrCaptured;
+    for (const m of rec.missionsCompleted) {
+      if (m.sector === v.perMissionCompleted.sector && v.perMissionCompleted.missions.includes(m.mission)) vp[m.side] += v.perMissionCompleted.vp;
+    }
+  }
+  return vp;
+}
+
+export function spaceWinner(state: SpaceState, s: SpaceScenario): { winner: Side; vp: Record<Side, number> } {
+  const vp = victoryPoints(state, s);
+  const winner = vp.TOG === vp.CW ? s.victory.tie : vp.TOG > vp.CW ? 'TOG' : 'CW';
+  return { winner, vp };
+}
