@@ -7,10 +7,13 @@ import type { AuthService } from '../platform/auth/service.js';
 import type { Platform } from '../platform/context.js';
 import { authenticate } from './auth-context.js';
 import { GRAPHQL_PATH, mercuriusEdgeOptions, registerApiRoutes, registerEdge } from './edge.js';
+import { clientErrorHandler } from './http/client-error.js';
 import { frameworkErrors } from './http/error-handler.js';
 import { buildResolvers } from './graphql/resolvers.js';
 import { registerTrustRoutes } from './trust-routes.js';
 import { registerNotificationRoutes } from './notification-routes.js';
+import { shapeWsErrors } from './graphql/ws-errors.js';
+import { installWsLimits } from './graphql/ws-limits.js';
 
 export const SCHEMA_PATH = join(import.meta.dirname, '../../schema.graphql');
 
@@ -28,10 +31,14 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
     // Behind a proxy the client address matters for rate limits (TRUST_PROXY).
     trustProxy: platform.config.api.trustProxy as boolean | string, // a hop count works too
     frameworkErrors,
+    // Requests Node cannot parse get the API's error body too (http/client-error.ts).
+    clientErrorHandler,
     // Unknown body fields are refused (additionalProperties: false), not silently dropped.
     ajv: { customOptions: { removeAdditional: false } },
   });
   const edge = await registerEdge(app, platform);
+  await installWsLimits(app, GRAPHQL_PATH, platform.config.api);
+  shapeWsErrors(app);
 
   await app.register(mercurius, {
     ...mercuriusEdgeOptions(platform, edge),

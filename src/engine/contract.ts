@@ -22,6 +22,12 @@ export interface Prompt {
   choices?: Json;
   /** The orders used when nothing arrives by the deadline. */
   defaultOrders: Json;
+  /**
+   * Optional: a deadline of its own for this prompt, in seconds from when it opens (e.g. a short
+   * reaction window inside a phase). Absent: the game's usual deadline applies. Platforms that do
+   * not schedule per-prompt deadlines may ignore it.
+   */
+  deadlineSeconds?: number;
 }
 
 /** One validation failure: stable code, a path into the orders, a sentence naming the rule. */

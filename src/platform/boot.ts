@@ -8,6 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pino from 'pino';
 import { AuthService } from './auth/service.js';
+import { createClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Platform } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -46,7 +47,7 @@ async function jwtSecret(config: Config): Promise<string> {
   }
 }
 
-export async function boot(config: Config, modules: AnyModule[], opts: { queuePrefix?: string; stalledIntervalMs?: number; lockDurationMs?: number } = {}): Promise<Booted> {
+export async function boot(config: Config, modules: AnyModule[], opts: { queuePrefix?: string; stalledIntervalMs?: number; lockDurationMs?: number; clock?: Clock } = {}): Promise<Booted> {
   const log = pino({ level: config.logLevel });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const queue = config.redisUrl
@@ -60,7 +61,8 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
   const emitter = createEmitter(config.redisUrl);
   const secret = await jwtSecret(config);
   const notify = await createNotifyRuntime(config, secret, opts.queuePrefix ?? process.env.WARPOST_QUEUE_PREFIX);
-  const platform: Platform = { config, prisma: db.prisma, modules: new ModuleRegistry(modules), queue, emitter, log, notify };
+  const clock = opts.clock ?? createClock();
+  const platform: Platform = { config, prisma: db.prisma, modules: new ModuleRegistry(modules), queue, emitter, log, notify, clock };
   const authService = new AuthService(db.prisma, secret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
   let notifier: Notifier | undefined;
   let stopSweeper = () => {};

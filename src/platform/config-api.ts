@@ -15,6 +15,17 @@ export interface ApiConfig {
     /** Requests per window with one credential (access token or API token; 0 turns it off). */
     perToken: number;
   };
+  /** GraphQL over WebSocket, in the same windows (0 turns a limit off; graphql/ws-limits.ts). */
+  ws: {
+    /** Connection attempts (upgrades) per window from one client address. */
+    connectionsPerIp: number;
+    /** connection_init messages per window with one credential. */
+    connectionsPerToken: number;
+    /** subscribe messages per window on one connection. */
+    subscribesPerConnection: number;
+    /** subscribe messages per window with one credential (anonymous: per client address), across instances. */
+    subscribesPerToken: number;
+  };
   graphql: {
     /** Deepest field nesting of an operation (introspection has its own rule). */
     maxDepth: number;
@@ -47,6 +58,12 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       windowMs: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1) * 1000,
       perIp: int(env, 'RATE_LIMIT_PER_IP', 600),
       perToken: int(env, 'RATE_LIMIT_PER_TOKEN', 300),
+    },
+    ws: {
+      connectionsPerIp: int(env, 'WS_CONNECTIONS_PER_IP', 120),
+      connectionsPerToken: int(env, 'WS_CONNECTIONS_PER_TOKEN', 30),
+      subscribesPerConnection: int(env, 'WS_SUBSCRIBES_PER_CONNECTION', 100),
+      subscribesPerToken: int(env, 'WS_SUBSCRIBES_PER_TOKEN', 300),
     },
     graphql: {
       maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 10, 1),

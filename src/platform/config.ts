@@ -27,6 +27,12 @@ export interface Config {
   resolveAttempts: number;
   /** Fault injection for tests: sleep this long inside the resolution transaction. */
   faultResolveDelayMs: number;
+  /** The reconciler re-queues a deadline this long after it (plus grace) passed; the deadline job should have fired. */
+  reconcileGraceSeconds: number;
+  /** Votes expire this long after they are proposed (or at the step deadline, if sooner). */
+  voteWindowSeconds: number;
+  /** Each user's yearly bank of vacation days (per calendar year, UTC). */
+  vacationDaysPerYear: number;
   /** Notifications: email, webhooks, Web Push (notifications/config.ts). */
   notify: NotifyConfig;
   /** Limits of the public API: rate limits, GraphQL cost, proxies (config-api.ts). */
@@ -59,6 +65,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inlineWorker: env.WARPOST_INLINE_WORKER ? env.WARPOST_INLINE_WORKER === 'true' : !redisUrl,
     resolveAttempts: int(env, 'RESOLVE_ATTEMPTS', 3),
     faultResolveDelayMs: int(env, 'WARPOST_FAULT_RESOLVE_DELAY_MS', 0),
+    reconcileGraceSeconds: Math.max(0, int(env, 'WARPOST_RECONCILE_GRACE_SECONDS', 5)),
+    voteWindowSeconds: Math.max(60, int(env, 'VOTE_WINDOW_SECONDS', 48 * 3600)),
+    vacationDaysPerYear: Math.min(366, Math.max(0, int(env, 'VACATION_DAYS_PER_YEAR', 21))),
     notify: loadNotifyConfig(env, { host: env.HOST || '127.0.0.1', port: int(env, 'PORT', 3000), redisUrl }),
     api: loadApiConfig(env),
   };

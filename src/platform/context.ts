@@ -1,4 +1,5 @@
 /** Everything a platform service needs, built once per process. */
+import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Emitter } from './events/pubsub.js';
@@ -21,4 +22,6 @@ export interface Platform {
   log: Logger;
   /** Notification queue, link signer and Web Push keys (notifications/runtime.ts). */
   notify: NotifyRuntime;
+  /** "Now" for game clocks: deadlines, vacations, votes, reminders (clock.ts). */
+  clock: Clock;
 }

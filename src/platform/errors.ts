@@ -63,6 +63,14 @@ export type ErrorCode =
   | 'PERSISTED_QUERY_NOT_SUPPORTED'
   | 'PERSISTED_QUERY_MISMATCH'
   | 'RATE_LIMITED'
+  // Time control: votes, admin actions, vacations, seats
+  | 'NOT_A_PLAYER'
+  | 'VOTE_ALREADY_OPEN'
+  | 'VOTE_CLOSED'
+  | 'ALREADY_VOTED'
+  | 'VACATION_OVERLAP'
+  | 'VACATION_BANK_EXCEEDED'
+  | 'SEAT_NOT_OFFERED'
   // Notifications
   | 'NOT_CONFIGURED'
   | 'WEBHOOK_DISABLED'
@@ -80,6 +88,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   INSUFFICIENT_SCOPE: 403,
   NOT_YOUR_SIDE: 403,
   NOT_INVITED: 403,
+  NOT_A_PLAYER: 403,
+  VACATION_BANK_EXCEEDED: 422,
   NOT_FOUND: 404,
   STEP_NOT_AVAILABLE: 404,
   EXPORT_NOT_AVAILABLE: 403,

@@ -136,10 +136,13 @@ describe('request errors and media types', () => {
     await expectRefusedBoth({ query: 'query($id: ID!) { game(id: $id) { viewer } }', variables: { id: null } }, 'INVALID_VARIABLES');
     await expectRefusedBoth({ query: 'query($id: ID!) { game(id: $id) { viewer } }' }, 'INVALID_VARIABLES');
     await expectRefusedBoth({ query: '{ game(id: "a\\u0000b") { viewer } }' }, 'BAD_INPUT');
+    // A lone UTF-16 surrogate is not Unicode: graphql-js refuses one in a literal (and the input
+    // guard one in variables, below), so it never reaches the database as an INTERNAL.
+    await expectRefusedBoth({ query: '{ game(id: "a\\ud800b") { viewer } }' }, 'GRAPHQL_PARSE_FAILED');
   });
 
   it('bad parameters are 400 BAD_REQUEST (or BAD_INPUT) with the GraphQL error shape', async () => {
-    for (const [body, code] of [[{ query: 1 }, 'BAD_REQUEST'], [{ query: '{ me { id } }', variables: [1] }, 'BAD_REQUEST'], [{ query: '{ me { id } }', variables: { x: 'a\u0000' } }, 'BAD_INPUT'], [[{ query: '{ me { id } }' }], 'BAD_REQUEST']] as const) {
+    for (const [body, code] of [[{ query: 1 }, 'BAD_REQUEST'], [{ query: '{ me { id } }', variables: [1] }, 'BAD_REQUEST'], [{ query: '{ me { id } }', variables: { x: 'a\u0000' } }, 'BAD_INPUT'], [{ query: '{ me { id } }', variables: { x: 'a\ud800' } }, 'BAD_INPUT'], [[{ query: '{ me { id } }' }], 'BAD_REQUEST']] as const) {
       const r = await post(body);
       expect(r.status).toBe(400);
       expectRefused(r.body, code);

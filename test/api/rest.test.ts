@@ -186,6 +186,7 @@ describe('REST: framework errors use the same shape', () => {
     ['undecodable URL', { path: '/api/v1/games/%E0%A4%A', method: 'GET' }, 400, 'BAD_REQUEST'],
     ['NUL character', { path: '/api/v1/games/%00', method: 'GET' }, 400, 'BAD_INPUT'],
     ['NUL in a body', { path: '/api/v1/auth/login', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"a\\u0000b","password":"xxxxxxxx"}' }, 400, 'BAD_INPUT'],
+    ['lone surrogate in a body', { path: '/api/v1/games/x/orders/validate', method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer wpt_x' }, body: '{"step":1,"orders":{"note":"a\\ud800"}}' }, 400, 'BAD_INPUT'],
     ['out-of-range integer', { path: '/api/v1/games/x/events?afterSeq=99999999999', method: 'GET' }, 400, 'BAD_INPUT'],
     ['unknown query parameter', { path: '/api/v1/games?colour=red', method: 'GET' }, 400, 'BAD_INPUT'],
   ];

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../src/api/server.js';
 import { boot, type Booted } from '../../src/platform/boot.js';
+import { ControlledClock, type ClockMessage } from '../../src/platform/clock.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { loadExtraModules } from '../../src/platform/games/registry.js';
 
@@ -24,7 +25,18 @@ export interface Stack {
   /** Spawns a worker process (services mode). */
   spawnWorker(extraEnv?: NodeJS.ProcessEnv, entry?: string): Promise<ChildProcess>;
   workers: ChildProcess[];
+  /**
+   * The controllable clock (stacks started with WARPOST_TEST_CLOCK=true): setting it moves the
+   * time of this process and of every live worker, and resolves once all of them follow.
+   */
+  clock: TestClock;
   close(): Promise<void>;
+}
+
+export interface TestClock {
+  now(): Date;
+  set(at: Date): Promise<void>;
+  advance(ms: number): Promise<void>;
 }
 
 export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS.ProcessEnv = {}): Promise<Stack> {
@@ -38,6 +50,10 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
     // Tests poll hard from one address; the rate-limit tests set their own limits.
     RATE_LIMIT_PER_IP: '1000000',
     RATE_LIMIT_PER_TOKEN: '1000000',
+    WS_CONNECTIONS_PER_IP: '1000000',
+    WS_CONNECTIONS_PER_TOKEN: '1000000',
+    WS_SUBSCRIBES_PER_CONNECTION: '1000000',
+    WS_SUBSCRIBES_PER_TOKEN: '1000000',
     ...extraEnv,
   };
   if (mode === 'services') {
@@ -52,8 +68,9 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
   }
+  const testClock = env.WARPOST_TEST_CLOCK === 'true' ? new ControlledClock(0) : undefined;
   const config = { ...loadConfig(env), port: 0 };
-  const booted = await boot(config, await loadExtraModules(FIXTURE), { queuePrefix: env.WARPOST_QUEUE_PREFIX });
+  const booted = await boot(config, await loadExtraModules(FIXTURE), { queuePrefix: env.WARPOST_QUEUE_PREFIX, clock: testClock });
   if (config.inlineWorker) await booted.startWorker();
   if (config.notify.inline) await booted.startNotifier();
   const app = await buildServer({ platform: booted.platform, authService: booted.authService, logger: false });
@@ -66,8 +83,8 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
   async function spawnWorker(more: NodeJS.ProcessEnv = {}, entry = 'workers/resolver.ts') {
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
       cwd: ROOT,
-      env: { ...env, LOG_LEVEL: 'info', ...more },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...env, LOG_LEVEL: 'info', ...(testClock ? { WARPOST_TEST_CLOCK_OFFSET_MS: String(testClock.offsetMs) } : {}), ...more },
+      stdio: testClock ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
     });
     workers.push(child);
     await new Promise<void>((ok, fail) => {
@@ -85,6 +102,27 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
     return child;
   }
 
+  let messageId = 0;
+  async function moveClock(offsetMs: number) {
+    if (!testClock) throw new Error('start the stack with WARPOST_TEST_CLOCK=true to move its clock');
+    testClock.offsetMs = offsetMs;
+    const live = workers.filter((w) => w.exitCode === null && w.signalCode === null && w.connected);
+    await Promise.all(live.map((w) => new Promise<void>((ok, fail) => {
+      const id = ++messageId;
+      const t = setTimeout(() => (w.off('message', onMessage), fail(new Error('a worker did not acknowledge the clock'))), 10_000);
+      const onMessage = (m: { type?: string; id?: number }) => {
+        if (m?.type === 'warpost-clock-ack' && m.id === id) (clearTimeout(t), w.off('message', onMessage), ok());
+      };
+      w.on('message', onMessage);
+      w.send({ type: 'warpost-clock', offsetMs, id } satisfies ClockMessage);
+    })));
+  }
+  const clock: TestClock = {
+    now: () => (testClock ?? { now: () => new Date() }).now(),
+    set: (at) => moveClock(at.getTime() - Date.now()),
+    advance: (ms) => moveClock((testClock?.offsetMs ?? 0) + ms),
+  };
+
   return {
     base,
     booted,
@@ -92,6 +130,7 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
     env,
     spawnWorker,
     workers,
+    clock,
     async close() {
       for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
       await app.close();

@@ -45,6 +45,6 @@ describe('retryGame', () => {
     }, 30_000);
     const types = again.events.map((e: any) => e.type);
     expect(types.slice(-3)).toEqual(['game-paused', 'game-resumed', 'game-paused']);
-    expect(again.events.find((e: any) => e.type === 'game-resumed').data).toEqual({ step: 1, by: a.name, reason: 'retry' });
+    expect(again.events.find((e: any) => e.type === 'game-resumed').data).toMatchObject({ step: 1, by: a.name, reason: 'retry', deadline: null });
   });
 });

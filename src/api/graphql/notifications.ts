@@ -28,7 +28,7 @@ const settingsOut = (p: Platform, s: prefs.Settings) => ({
 
 type HookRow = Awaited<ReturnType<typeof hooks.listWebhooks>>[number];
 /** Only these fields leave the server: never the secrets. */
-const hookOut = (h: HookRow) => ({
+export const hookOut = (h: HookRow) => ({
   id: h.id,
   url: h.url,
   format: h.format,
@@ -43,7 +43,7 @@ const hookOut = (h: HookRow) => ({
 });
 
 type DeliveryRow = Awaited<ReturnType<typeof hooks.webhookDeliveries>>[number];
-const deliveryOut = (d: DeliveryRow) => ({
+export const deliveryOut = (d: DeliveryRow) => ({
   id: d.id,
   kind: d.kind,
   eventType: EVENT_TYPES[d.kind as AnyKind] ?? d.kind,

@@ -45,7 +45,7 @@ export const moduleInfo = (m: { id: string; title: string; sides: string[]; scen
 
 export function buildResolvers() {
   const notify = notificationResolvers();
-  const { Mutation: timeControlMutation, ...timeControl } = timeControlResolvers();
+  const { Mutation: timeControlMutation, Query: timeControlQuery, GameView: timeControlGameView, ...timeControl } = timeControlResolvers();
   const trust = trustResolvers();
   return {
     JSON: JSONScalar,
@@ -71,9 +71,11 @@ export function buildResolvers() {
       apiTokens: (_r, _a, { authService, auth }) => authService.listApiTokens(auth.require('admin').userId),
       ...trust.Query,
       ...notify.Query,
+      ...timeControlQuery,
     }),
     GameView: {
       ...trust.GameView,
+      ...timeControlGameView,
       events: guard(async (root: any, a: Args, { platform }: Ctx) =>
         views.listEvents(platform, root._user, root.game.id, { side: root.viewer, afterSeq: a.afterSeq, limit: a.limit }),
       ),

@@ -1,10 +1,29 @@
-/** GraphQL adapters for time controls: the stored control with every field filled, and reliability. */
+/**
+ * GraphQL adapters for time controls: the stored control with every field filled, reliability,
+ * votes, admin actions and the audit log, vacations, seats in running games, personal notes.
+ */
+import type { Principal } from '../../platform/auth/service.js';
+import * as admin from '../../platform/games/admin.js';
 import { reliability } from '../../platform/games/missed-turns.js';
 import { retryGame } from '../../platform/games/retry.js';
+import * as seats from '../../platform/games/seats.js';
+import * as vacations from '../../platform/games/vacations.js';
+import * as votes from '../../platform/games/votes.js';
 import * as views from '../../platform/games/views.js';
 import { readTimeControl } from '../../platform/games/time-control.js';
+import type { Tx } from '../../platform/games/common.js';
 import { guard } from './errors.js';
 import { summary, type Ctx } from './resolvers.js';
+
+type Args = Record<string, any>;
+
+/** Runs an action on a game, then answers with the game's summary as it is now. */
+const thenSummary = (act: (ctx: Ctx, a: Args, user: Principal) => Promise<unknown>) => async (_r: unknown, a: Args, ctx: Ctx) => {
+  await act(ctx, a, ctx.auth.require('play'));
+  return summary(await views.loadGame(ctx.platform, a.gameId));
+};
+
+const auditOut = (e: Awaited<ReturnType<typeof admin.auditLog>>[number]) => ({ ...e, at: e.createdAt });
 
 export function timeControlResolvers() {
   return {
@@ -16,13 +35,37 @@ export function timeControlResolvers() {
       readyDelaySeconds: (tc: unknown) => readTimeControl(tc).readyDelaySeconds,
       excuses: (tc: unknown) => readTimeControl(tc).excuses,
       onMissedTurn: (tc: unknown) => readTimeControl(tc).onMissedTurn,
+      reminders: (tc: unknown) => readTimeControl(tc).reminders,
+      allowVacations: (tc: unknown) => readTimeControl(tc).allowVacations,
+    },
+    /** Merged into GameView by resolvers.ts. */
+    GameView: {
+      votes: guard((root: any, a: Args, { platform }: Ctx) => votes.listVotes(platform, root.game.id, a.openOnly ?? false)),
+      myNote: guard((root: any, _a: Args, { platform }: Ctx) => (root._user && root.viewer ? seats.gameNote(platform, root._user.userId, root.game.id) : null)),
+      canAdminister: guard(async (root: any, _a: Args, { platform }: Ctx) =>
+        root._user ? (await admin.adminRole(platform.prisma as unknown as Tx, root._user, root.game)) !== null : false),
+    },
+    /** Merged into Query by resolvers.ts (wrapped there). */
+    Query: {
+      auditLog: async (_r: unknown, a: Args, { platform, auth }: Ctx) => (await admin.auditLog(platform, auth.require('read'), a.gameId, a)).map(auditOut),
+      vacationBank: (_r: unknown, a: Args, { platform, auth }: Ctx) => vacations.vacationBank(platform, auth.require('read'), a.year),
     },
     /** Merged into Mutation by resolvers.ts (wrapped there). */
     Mutation: {
-      retryGame: async (_r: unknown, a: Record<string, any>, { platform, auth }: Ctx) => {
-        await retryGame(platform, auth.require('play'), a.gameId);
-        return summary(await views.loadGame(platform, a.gameId));
-      },
+      retryGame: thenSummary(({ platform }, a, user) => retryGame(platform, user, a.gameId, a.reason)),
+      proposeVote: (_r: unknown, a: Args, { platform, auth }: Ctx) => votes.proposeVote(platform, auth.require('play'), a.gameId, a.kind, a.side),
+      castVote: (_r: unknown, a: Args, { platform, auth }: Ctx) => votes.castVote(platform, auth.require('play'), a.voteId, a.approve),
+      pauseGame: thenSummary(({ platform }, a, user) => admin.adminPause(platform, user, a.gameId, a.reason)),
+      resumeGame: thenSummary(({ platform }, a, user) => admin.adminResume(platform, user, a.gameId, a.reason)),
+      extendDeadline: thenSummary(({ platform }, a, user) => admin.extendDeadline(platform, user, a.gameId, a.until, a.reason)),
+      forceGameResult: thenSummary(({ platform }, a, user) => admin.forceResult(platform, user, a.gameId, a.result, a.winner, a.reason)),
+      offerSeat: thenSummary(({ platform }, a, user) => seats.offerSeat(platform, user, a.gameId, a.side, a.username, a.reason)),
+      replaceSeat: thenSummary(({ platform }, a, user) => seats.replaceSeat(platform, user, a.gameId, a.side, a.username, a.reason)),
+      takeSeat: thenSummary(({ platform }, a, user) => seats.takeSeat(platform, user, a.gameId, a.side)),
+      resignSeat: thenSummary(({ platform }, a, user) => seats.resignSeat(platform, user, a.gameId, a.side)),
+      startVacation: (_r: unknown, a: Args, { platform, auth }: Ctx) => vacations.startVacation(platform, auth.require('play'), a.input ?? {}),
+      endVacation: (_r: unknown, a: Args, { platform, auth }: Ctx) => vacations.endVacation(platform, auth.require('play'), a.id),
+      setGameNote: (_r: unknown, a: Args, { platform, auth }: Ctx) => seats.setGameNote(platform, auth.require('play'), a.gameId, a.text),
     },
     User: {
       reliability: guard((user: { id: string }, _a: unknown, { platform }: Ctx) => reliability(platform, user.id)),

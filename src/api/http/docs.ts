@@ -37,6 +37,8 @@ export async function registerDocs(app: FastifyInstance, version = VERSION) {
         { name: 'tokens', description: 'Personal API tokens for bots and third-party clients.' },
         { name: 'lobby', description: 'Game modules, game lists, creating and joining games.' },
         { name: 'play', description: 'Game views, events, orders and drafts.' },
+        { name: 'trust', description: 'Commit–reveal orders, adjudicated orders, replays and game exports.' },
+        { name: 'webhooks', description: 'Signed webhooks: registration, secret rotation, the delivery log, redelivery.' },
       ],
       components: {
         securitySchemes: {

@@ -12,6 +12,9 @@ import { authRoutes } from './auth.js';
 import { lobbyRoutes } from './lobby.js';
 import { playRoutes } from './play.js';
 import { schemas } from './schemas.js';
+import { timeControlRoutes } from './timecontrol.js';
+import { trustRoutes, trustSchemas } from './trust.js';
+import { webhookRoutes, webhookSchemas } from './webhooks.js';
 
 export const REST_PREFIX = '/api/v1';
 
@@ -29,7 +32,7 @@ declare module 'fastify' {
 
 /** Shared schemas go on the root instance, where the OpenAPI generator collects them. */
 export function addRestSchemas(app: FastifyInstance) {
-  for (const schema of schemas) app.addSchema(schema);
+  for (const schema of [...schemas, ...webhookSchemas, ...trustSchemas]) app.addSchema(schema);
 }
 
 export async function restApi(app: FastifyInstance, opts: RestDeps) {
@@ -49,4 +52,7 @@ export async function restApi(app: FastifyInstance, opts: RestDeps) {
   await app.register(authRoutes, deps);
   await app.register(lobbyRoutes, deps);
   await app.register(playRoutes, deps);
+  await app.register(timeControlRoutes, deps);
+  await app.register(trustRoutes, deps);
+  await app.register(webhookRoutes, deps);
 }

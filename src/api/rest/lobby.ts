@@ -62,6 +62,8 @@ export async function lobbyRoutes(app: FastifyInstance, { platform }: RestDeps) 
           readyDelaySeconds: s.nullable(s.int('Seconds to wait after everyone is ready; orders may still change.', { minimum: 0, maximum: 3600 })),
           excuses: s.nullable(s.int('Missed turns each player may be excused per game (the deadline is extended once each).', { minimum: 0, maximum: 20 })),
           onMissedTurn: s.nullable(s.str('After the excuses: default, bot or forfeit.', { maxLength: 20 })),
+          reminders: s.nullable(s.listOf({ type: 'integer', minimum: 60, maximum: 5_184_000 }, 'Reminders, seconds before each deadline (e.g. [86400, 3600]); empty: none.')),
+          allowVacations: s.nullable(s.bool('False forbids vacations from moving this game\'s deadlines (default true).')),
         }),
         isPublic: { type: 'boolean', default: true, description: 'Listed and joinable by anyone.' },
         allowMultiSeat: { type: 'boolean', default: false, description: 'Let one user hold several sides (hot-seat testing).' },

@@ -16,7 +16,7 @@ const sideQuery = { type: 'object', additionalProperties: false, properties: { s
 const ok = { 200: s.ref('Ok'), ...errorResponses };
 
 /** Reading is open to spectators; with a credential it needs the read scope. */
-function reader(req: FastifyRequest) {
+export function reader(req: FastifyRequest) {
   const user = req.auth.optional();
   if (user) req.auth.require('read');
   return user;

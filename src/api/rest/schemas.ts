@@ -89,6 +89,8 @@ export const schemas = [
     readyDelaySeconds: int('Seconds between everyone being ready and the resolution (absent: 0).'),
     excuses: int('Missed turns each player may be excused per game (absent: 0).'),
     onMissedTurn: str('After the excuses: default, bot or forfeit (absent: default).'),
+    reminders: listOf({ type: 'integer' }, 'Reminders, seconds before each deadline, largest first (absent: the server default; empty: none).'),
+    allowVacations: bool('False: vacations do not move this game\'s deadlines (absent: true).'),
   }, ['preset', 'stepSeconds']),
   object('GameSummary', 'A game as the lobby shows it.', {
     id: str('Game id.'),
@@ -105,6 +107,8 @@ export const schemas = [
     seedHash: str('SHA-256 of the secret dice seed, published at creation.'),
     seed: nullable(str('The dice seed, published only when the game has ended.')),
     pausedReason: nullable(str('Why the game is paused, if it is.')),
+    pausedAt: nullable(dateTime('When the game was paused, if it is.')),
+    pausedBy: nullable(str('Why it is paused: failure, vote, admin or module.')),
     createdAt: dateTime('When it was created.'),
   }),
   object('Prompt', 'What one side owes now.', {

@@ -3,7 +3,7 @@
  * refresh tokens (reuse of a spent token revokes its whole family), and personal API tokens
  * with scopes for third-party clients and bots. Only hashes of tokens are stored.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Db } from '../db/client.js';
 import { AppError } from '../errors.js';
@@ -31,12 +31,21 @@ const USERNAME = /^[A-Za-z0-9_-]{3,32}$/;
 export const API_TOKEN_PREFIX = 'wpt_';
 
 export class AuthService {
+  /**
+   * The JWT secret as a key object, made once: given a string, jsonwebtoken first tries (and
+   * fails) to parse it as a public key on every verify, which cost more CPU per request than
+   * the rest of authentication (bench/RESULTS.md).
+   */
+  private readonly key: KeyObject;
+
   constructor(
     private readonly db: Db,
-    private readonly secret: string,
+    secret: string,
     private readonly accessTtl: number,
     private readonly refreshTtlDays: number,
-  ) {}
+  ) {
+    this.key = createSecretKey(Buffer.from(secret));
+  }
 
   async register(username: string, password: string): Promise<AuthTokens> {
     if (!USERNAME.test(username)) {
@@ -96,7 +105,7 @@ export class AuthService {
   }
 
   private async issue(userId: string, username: string, familyId: string): Promise<AuthTokens> {
-    const accessToken = jwt.sign({ scopes: SCOPES, username }, this.secret, {
+    const accessToken = jwt.sign({ scopes: SCOPES, username }, this.key, {
       algorithm: 'HS256',
       subject: userId,
       expiresIn: this.accessTtl,
@@ -124,7 +133,7 @@ export class AuthService {
       return { userId: token.userId, username: token.user.username, scopes: token.scopes as Scope[], via: 'api-token' };
     }
     try {
-      const claims = jwt.verify(bearer, this.secret, { algorithms: ['HS256'], issuer: 'warpost' }) as jwt.JwtPayload;
+      const claims = jwt.verify(bearer, this.key, { algorithms: ['HS256'], issuer: 'warpost' }) as jwt.JwtPayload;
       return { userId: String(claims.sub), username: String(claims.username), scopes: claims.scopes as Scope[], via: 'session' };
     } catch (e) {
       if (e instanceof jwt.TokenExpiredError) throw new AppError('TOKEN_EXPIRED', 'The access token has expired; refresh it.');

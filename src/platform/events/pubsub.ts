@@ -33,6 +33,8 @@ export const topics = {
   user: (userId: string) => `user.${userId}`,
   /** Personal notices other than "your turn" (invitations); read by the notifier only. */
   notice: (userId: string) => `notice.${userId}`,
+  /** A deadline reminder for a user who still owes orders (games/sweep.ts); read by the notifier only. */
+  reminder: (userId: string) => `reminder.${userId}`,
   lobby: 'lobby',
 };
 

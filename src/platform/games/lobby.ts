@@ -11,7 +11,7 @@ import { deliverOutbox } from '../events/outbox.js';
 import { topics } from '../events/pubsub.js';
 import { lockGame, owedSides, TX_OPTIONS, type Tx } from './common.js';
 import { resolveOptions } from './registry.js';
-import { normaliseTimeControl, deadlineFrom, readTimeControl, type TimeControl } from './time-control.js';
+import { normaliseTimeControl, readTimeControl, stepDeadlineFor, type TimeControl } from './time-control.js';
 import { scheduleStep } from './scheduling.js';
 import { checkSpectatorDelay } from '../trust/spectators.js';
 
@@ -145,10 +145,11 @@ async function startInTx(p: Platform, tx: Tx, gameId: string) {
   const state = module.setup(game.scenario, game.options as Record<string, never>, dice);
   const prompts = module.prompts(state);
   const tc = game.timeControl as unknown as TimeControl;
-  const deadline = deadlineFrom(tc, new Date());
+  const now = p.clock.now();
+  const deadline = stepDeadlineFor(tc, prompts, now);
   await tx.game.update({
     where: { id: gameId },
-    data: { status: 'ACTIVE', state, step: 1, startedAt: new Date(), stepDeadline: deadline },
+    data: { status: 'ACTIVE', state, step: 1, startedAt: now, stepDeadline: deadline },
   });
   await tx.gameEvent.create({
     data: { gameId, seq: 1, step: 0, type: 'game-started', visibleTo: ['*'], data: { scenario: game.scenario }, rolls: [] },

@@ -1,6 +1,8 @@
 /**
  * Missed turns, by the game's policy (Game.timeControl: `excuses`, `onMissedTurn`). When a
  * deadline passes and a seated side owes orders it has not made ready:
+ *   0. if its player is on vacation (vacations.ts) and the game allows vacations, the deadline
+ *      moves to one full step after the (latest such) vacation ends; no miss is recorded;
  *   1. if its player has an excuse left (N per player per game) and has not been excused on
  *      this step, the deadline is extended once (one more step length) and the excuse is spent;
  *   2. otherwise the policy applies: the prompt's default orders ('default'), the module's bot
@@ -15,6 +17,7 @@ import type { Platform } from '../context.js';
 import { topics } from '../events/pubsub.js';
 import type { Tx } from './common.js';
 import { deadlineFrom, readTimeControl } from './time-control.js';
+import { onVacation } from './vacations.js';
 
 type LockedGame = {
   id: string; step: number; seed: string; state: unknown; timeControl: unknown;
@@ -44,6 +47,24 @@ export async function decideMissedTurns(p: Platform, tx: Tx, game: LockedGame, p
     else players.push(side);
   }
 
+  const now = p.clock.now();
+  // 0. Vacations: the step waits for the players on vacation to come back.
+  if (tc.allowVacations && players.length) {
+    const holders = players.map((side) => ({ side, userId: game.seats.find((s) => s.side === side)?.userId })).filter((h): h is { side: Side; userId: string } => !!h.userId);
+    const away = await onVacation(tx, [...new Set(holders.map((h) => h.userId))], now);
+    let until: Date | null = null;
+    for (const end of away.values()) {
+      const d = deadlineFrom(game.timeControl, end);
+      if (d && (!until || d > until)) until = d;
+    }
+    if (until) {
+      const sides = holders.filter((h) => away.has(h.userId)).map((h) => h.side);
+      await tx.game.update({ where: { id: game.id }, data: { stepDeadline: until } });
+      await appendPublicEvent(tx, game.id, game.step, 'deadline-extended', { step: game.step, sides, deadline: until.toISOString(), reason: 'vacation' }, 'ACTIVE');
+      return { kind: 'extend', deadline: until, graceMs: tc.graceSeconds * 1000, sides };
+    }
+  }
+
   // 1. Excuses: extend the deadline once for each player who still has one.
   if (tc.excuses > 0) {
     const excused: { side: Side; userId: string }[] = [];
@@ -55,7 +76,7 @@ export async function decideMissedTurns(p: Platform, tx: Tx, game: LockedGame, p
       const used = await tx.missedTurn.count({ where: { gameId: game.id, userId: seat.userId, action: 'excused' } });
       if (used < tc.excuses) excused.push({ side, userId: seat.userId });
     }
-    const deadline = deadlineFrom(game.timeControl, new Date());
+    const deadline = deadlineFrom(game.timeControl, now);
     if (excused.length && deadline) {
       await tx.missedTurn.createMany({ data: excused.map((e) => ({ userId: e.userId, gameId: game.id, step: game.step, side: e.side, action: 'excused' })), skipDuplicates: true });
       await tx.game.update({ where: { id: game.id }, data: { stepDeadline: deadline } });
@@ -109,13 +130,16 @@ export async function appendPublicEvent(tx: Tx, gameId: string, step: number, ty
 
 /** Reliability of a user across games: turns played on time against turns missed. */
 export async function reliability(p: Platform, userId: string) {
-  const [played, missed, excused, civilDisorder, forfeits] = await Promise.all([
+  // Counted from MissedTurn rows only (kept per user): a seat passed to a replacement player
+  // takes none of its previous holder's record along, and leaves none of it behind either.
+  const [played, missed, excused, civilDisorder, forfeits, resignations] = await Promise.all([
     p.prisma.submission.count({ where: { userId, origin: 'player' } }),
     p.prisma.missedTurn.count({ where: { userId, action: { in: ['default', 'bot', 'forfeit'] } } }),
     p.prisma.missedTurn.count({ where: { userId, action: 'excused' } }),
-    p.prisma.seat.count({ where: { userId, civilDisorder: true } }),
+    p.prisma.missedTurn.count({ where: { userId, action: 'bot' } }),
     p.prisma.missedTurn.count({ where: { userId, action: 'forfeit' } }),
+    p.prisma.missedTurn.count({ where: { userId, action: 'resigned' } }),
   ]);
   const total = played + missed;
-  return { turnsPlayed: played, turnsMissed: missed, excusesUsed: excused, civilDisorders: civilDisorder, forfeits, ratio: total === 0 ? 1 : played / total };
+  return { turnsPlayed: played, turnsMissed: missed, excusesUsed: excused, civilDisorders: civilDisorder, forfeits, resignations, ratio: total === 0 ? 1 : played / total };
 }

@@ -7,7 +7,7 @@ import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { deliverOutbox } from '../events/outbox.js';
-import { announceReveal, guardSealedChange, loadPhase } from '../trust/phase.js';
+import { announceReveal, guardSealedChange, phaseAfterPlainChange } from '../trust/phase.js';
 import { issueReceipt, type Receipt } from '../trust/receipts.js';
 import { signingKey } from '../trust/keys.js';
 import { canonicalJson, lockGame, owedSides, pickSide, sha256Hex, TX_OPTIONS, type Tx } from './common.js';
@@ -83,7 +83,7 @@ export async function submitOrders(p: Platform, user: Principal, input: SubmitIn
       return { ...(prior.response as unknown as SubmitResult), replayed: true };
     }
     const { game, module, side, prompts } = await checkTurn(p, tx, user, input.gameId, input.step, input.side);
-    await guardSealedChange(tx, game.id, game.step, side, owedSides(prompts));
+    const before = await guardSealedChange(tx, game.id, game.step, side, owedSides(prompts));
     const errors = validateWith(module, game.state, side, input.orders);
     if (errors.length) throw new AppError('INVALID_ORDERS', `${errors.length} order(s) are not legal.`, errors);
     const ordersHash = sha256Hex(canonicalJson(input.orders));
@@ -92,9 +92,11 @@ export async function submitOrders(p: Platform, user: Principal, input: SubmitIn
       create: { gameId: game.id, step: game.step, side, userId: user.userId, orders: input.orders as object, ordersHash, idempotencyKey: input.idempotencyKey, ready },
       update: { orders: input.orders as object, ordersHash, idempotencyKey: input.idempotencyKey, ready, userId: user.userId },
     });
-    const stepComplete = await allReady(tx, game.id, game.step, owedSides(prompts));
+    // Under the game lock the phase follows from the one read before the upsert: no re-read
+    // (fewer queries per submission is most of its throughput, bench/RESULTS.md).
+    const phase = phaseAfterPlainChange(before, side, ready);
+    const stepComplete = phase.owed.every((s) => phase.ready.includes(s));
     delayMs = readyDelayMs(game.timeControl);
-    const phase = await loadPhase(tx, game.id, game.step, owedSides(prompts));
     if (phase.revealOpen) await announceReveal(tx, game, phase, game.stepDeadline);
     announced = phase.revealOpen;
     const receipt = await issueReceipt(tx, key, { kind: 'orders', gameId: game.id, step: game.step, side, hash: ordersHash, seedHash: game.seedHash, userId: user.userId });
@@ -135,14 +137,14 @@ export async function setReady(p: Platform, user: Principal, input: { gameId: st
   const complete = await p.prisma.$transaction(async (tx) => {
     const { game, side, prompts } = await checkTurn(p, tx, user, input.gameId, input.step, input.side);
     delayMs = readyDelayMs(game.timeControl);
-    await guardSealedChange(tx, game.id, game.step, side, owedSides(prompts));
+    const before = await guardSealedChange(tx, game.id, game.step, side, owedSides(prompts));
     const sub = await tx.submission.findUnique({ where: { gameId_step_side: { gameId: game.id, step: game.step, side } } });
     if (!sub) throw new AppError('NOT_FOUND', 'Submit orders before marking them ready.');
     await tx.submission.update({ where: { id: sub.id }, data: { ready: input.ready } });
-    const phase = await loadPhase(tx, game.id, game.step, owedSides(prompts));
+    const phase = phaseAfterPlainChange(before, side, input.ready);
     if (phase.revealOpen) await announceReveal(tx, game, phase, game.stepDeadline);
     announced = phase.revealOpen;
-    return input.ready && (await allReady(tx, game.id, game.step, owedSides(prompts)));
+    return input.ready && phase.owed.every((s) => phase.ready.includes(s));
   }, TX_OPTIONS);
   if (complete) await enqueueAfterCommit(p, { gameId: input.gameId, step: input.step }, delayMs ? { delayMs } : undefined);
   else if (announced) await deliverOutbox(p).catch(() => undefined);
@@ -167,5 +169,7 @@ export async function loadDraft(p: Platform, user: Principal, gameId: string, si
   const game = await p.prisma.game.findUnique({ where: { id: gameId }, include: { seats: true } });
   if (!game) throw new AppError('NOT_FOUND', `No game ${gameId}.`);
   const s = pickSide(game.seats, user.userId, side);
-  return (await p.prisma.draft.findUnique({ where: { gameId_side: { gameId, side: s } } }))?.orders ?? null;
+  // Only the caller's own draft: a seat's previous holder's scratch orders never show.
+  const draft = await p.prisma.draft.findUnique({ where: { gameId_side: { gameId, side: s } } });
+  return draft && draft.userId === user.userId ? draft.orders : null;
 }

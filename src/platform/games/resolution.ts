@@ -14,9 +14,10 @@ import type { JobContext, ResolveJob } from '../queue/types.js';
 import { openRevealWindow, scheduleRevealDeadline, stepTrust } from '../trust/deadline.js';
 import { lockGame, owedSides, TX_OPTIONS } from './common.js';
 import { turnSignals } from './lobby.js';
+import { lapseVotes } from './admin.js';
 import { appendPublicEvent, decideMissedTurns, record as recordMissedTurns } from './missed-turns.js';
 import { enqueueAfterCommit, scheduleStep } from './scheduling.js';
-import { deadlineFrom, readTimeControl, type TimeControl } from './time-control.js';
+import { readTimeControl, stepDeadlineFor, type TimeControl } from './time-control.js';
 
 export type ResolveOutcome = 'resolved' | 'stale' | 'waiting' | 'paused';
 
@@ -25,6 +26,16 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
     const r = await p.prisma.$transaction(async (tx) => {
       const game = await lockGame(tx, job.gameId);
       if (game.status !== 'ACTIVE' || game.step !== job.step) return { outcome: 'stale' as const };
+      // A deadline job acts only once the deadline (plus grace) has passed by the game clock: a
+      // job armed for a deadline that has since moved (pause, vacation, excuse, admin) or one that
+      // fired a little early does nothing but arm one for the real time (a duplicate of the job
+      // the move armed, if any: the first to run resolves, the other finds the step stale).
+      if (job.force) {
+        const graceMs = readTimeControl(game.timeControl).graceSeconds * 1000;
+        const due = game.stepDeadline ? game.stepDeadline.getTime() + graceMs : null;
+        const nowMs = p.clock.now().getTime();
+        if (due === null || due > nowMs) return { outcome: 'stale' as const, early: due };
+      }
       const module = p.modules.get(game.module);
       const prompts = module.prompts(game.state);
       const owed = owedSides(prompts);
@@ -33,7 +44,7 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
       if (!job.force && !owed.every((side) => readySubs.some((s) => s.side === side))) return { outcome: 'waiting' as const };
       const trust = await stepTrust(tx, game.id, game.step);
       if (job.force) {
-        const revealDeadline = await openRevealWindow(tx, game, prompts, owed, trust);
+        const revealDeadline = await openRevealWindow(p.clock.now(), tx, game, prompts, owed, trust);
         if (revealDeadline) return { outcome: 'waiting' as const, revealDeadline };
       }
       // Missed turns (missed-turns.ts): an excuse extends the deadline; otherwise the game's policy.
@@ -44,7 +55,8 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
         const decision = await decideMissedTurns(p, tx, game, prompts, missing, allSides);
         if (decision.kind === 'extend') return { outcome: 'waiting' as const, extended: decision };
         if (decision.kind === 'forfeit') {
-          await tx.game.update({ where: { id: game.id }, data: { status: 'FINISHED', outcome: decision.outcome as object, finishedAt: new Date(), stepDeadline: null } });
+          await tx.game.update({ where: { id: game.id }, data: { status: 'FINISHED', outcome: decision.outcome as object, finishedAt: p.clock.now(), stepDeadline: null } });
+          await lapseVotes(tx, game.id, p.clock.now());
           await appendPublicEvent(tx, game.id, game.step, 'game-finished', decision.outcome as object, 'FINISHED');
           return { outcome: 'resolved' as const, opened: null };
         }
@@ -100,8 +112,9 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
       await tx.stepRecord.create({
         data: { gameId: game.id, step: game.step, orders: ordersBySide as object, origins, rolls: dice.log as object[], state: state as object, salts: trust.salts, commitments: trust.commitments },
       });
-      const now = new Date();
-      const deadline = finished || stuck ? null : deadlineFrom(game.timeControl as unknown as TimeControl, now);
+      const now = p.clock.now();
+      if (finished) await lapseVotes(tx, game.id, now);
+      const deadline = finished || stuck ? null : stepDeadlineFor(game.timeControl as unknown as TimeControl, nextPrompts, now);
       const nextStep = game.step + 1;
       const status = finished ? 'FINISHED' : stuck ? 'PAUSED' : 'ACTIVE';
       await tx.game.update({
@@ -111,6 +124,8 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
           step: nextStep,
           status,
           pausedReason: stuck ? `The game module offered no decision after step ${game.step}.` : null,
+          pausedBy: stuck ? 'module' : null,
+          pausedAt: stuck ? now : null,
           outcome: finished ? (outcome as object) : undefined,
           finishedAt: finished ? now : undefined,
           stepDeadline: deadline,
@@ -124,12 +139,15 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
       });
       return { outcome: 'resolved' as const, opened: status === 'ACTIVE' ? { gameId: game.id, step: nextStep, deadline, graceMs: readTimeControl(game.timeControl).graceSeconds * 1000 } : null };
     }, TX_OPTIONS);
+    if ('early' in r && r.early) {
+      await enqueueAfterCommit(p, { gameId: job.gameId, step: job.step, force: true }, { delayMs: Math.max(0, r.early - p.clock.now().getTime()), variant: `deadline-${r.early}` });
+    }
     if ('revealDeadline' in r && r.revealDeadline) await scheduleRevealDeadline(p, job.gameId, job.step, r.revealDeadline);
     if ('extended' in r && r.extended) {
       // An excuse moved the deadline: tell everyone, and arm a job for the new one.
       await scheduleStep(p, { gameId: job.gameId, step: job.step, deadline: null });
       const at = r.extended.deadline.getTime() + r.extended.graceMs;
-      await enqueueAfterCommit(p, { gameId: job.gameId, step: job.step, force: true }, { delayMs: Math.max(0, at - Date.now()), variant: `deadline-${r.extended.deadline.getTime()}` });
+      await enqueueAfterCommit(p, { gameId: job.gameId, step: job.step, force: true }, { delayMs: Math.max(0, at - p.clock.now().getTime()), variant: `deadline-${r.extended.deadline.getTime()}` });
     }
     if (r.outcome === 'resolved') {
       if (r.opened) await scheduleStep(p, r.opened);
@@ -153,7 +171,7 @@ async function pauseGame(p: Platform, job: ResolveJob, reason: string) {
     if (game.status !== 'ACTIVE' || game.step !== job.step) return;
     const last = await tx.gameEvent.findFirst({ where: { gameId: game.id }, orderBy: { seq: 'desc' }, select: { seq: true } });
     const seq = (last?.seq ?? 0) + 1;
-    await tx.game.update({ where: { id: game.id }, data: { status: 'PAUSED', pausedReason: reason } });
+    await tx.game.update({ where: { id: game.id }, data: { status: 'PAUSED', pausedReason: reason, pausedBy: 'failure', pausedAt: p.clock.now() } });
     await tx.gameEvent.create({ data: { gameId: game.id, seq, step: game.step, type: 'game-paused', visibleTo: ['*'], data: { reason }, rolls: [] } });
     await tx.outboxMessage.create({
       data: { topic: topics.game(game.id), payload: { gameId: game.id, step: game.step, status: 'PAUSED', afterSeq: seq - 1, uptoSeq: seq } },

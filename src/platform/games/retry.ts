@@ -1,32 +1,35 @@
 /**
  * Retrying a game that was paused because its step could not be resolved (resolution.ts parks
- * it after the last attempt). The creator resumes it; the step is queued again (forced if its
- * deadline has passed). The resumption is a public event, so every player sees who did it.
+ * it after the last attempt, pausedBy 'failure'). Retrying is an admin action (admin.ts: the
+ * game's creator or a platform admin), written to the audit log. The deadline moves forward by
+ * the time the game was paused, as for any pause; the step is queued again (forced if its
+ * deadline, so moved, has passed, as when the failure happened at a deadline). The resumption is
+ * a public event, so every player sees who did it.
  */
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
+import { afterEffect, audit, checkReason, requireAdmin, resumeInTx } from './admin.js';
 import { lockGame, TX_OPTIONS } from './common.js';
-import { appendPublicEvent } from './missed-turns.js';
-import { enqueueAfterCommit, scheduleStep } from './scheduling.js';
+import { enqueueAfterCommit } from './scheduling.js';
 import { readTimeControl } from './time-control.js';
 
-export async function retryGame(p: Platform, user: Principal, gameId: string) {
+export async function retryGame(p: Platform, user: Principal, gameId: string, reason?: string | null) {
+  const why = checkReason(reason);
   const r = await p.prisma.$transaction(async (tx) => {
     const game = await lockGame(tx, gameId);
-    if (game.creatorId !== user.userId) throw new AppError('FORBIDDEN', "Only the game's creator can retry it.");
-    // Only a failed resolution leaves a game-paused event at the current step.
-    const paused = game.status === 'PAUSED'
-      ? await tx.gameEvent.findFirst({ where: { gameId, step: game.step, type: 'game-paused' }, orderBy: { seq: 'desc' } })
-      : null;
-    if (!paused) throw new AppError('CONFLICT', 'Only a game paused after a failed resolution can be retried.', [], { status: game.status });
-    await tx.game.update({ where: { id: gameId }, data: { status: 'ACTIVE', pausedReason: null } });
-    await appendPublicEvent(tx, gameId, game.step, 'game-resumed', { step: game.step, by: user.username, reason: 'retry' }, 'ACTIVE');
+    const role = await requireAdmin(tx, user, game, 'retry it');
+    if (game.status !== 'PAUSED' || game.pausedBy !== 'failure') {
+      throw new AppError('CONFLICT', 'Only a game paused after a failed resolution can be retried.', [], { status: game.status, pausedBy: game.pausedBy });
+    }
+    const effect = await resumeInTx(p, tx, game, user.username, 'retry');
+    await audit(p, tx, game, user, role, 'retry', why, { pausedReason: game.pausedReason });
     const graceMs = readTimeControl(game.timeControl).graceSeconds * 1000;
-    const force = game.stepDeadline !== null && game.stepDeadline.getTime() + graceMs <= Date.now();
-    return { step: game.step, force };
+    const deadline = effect.rearm?.deadline ?? null;
+    const force = deadline !== null && deadline.getTime() + graceMs <= p.clock.now().getTime();
+    return { step: game.step, force, effect: { ...effect, kick: false } };
   }, TX_OPTIONS);
-  await scheduleStep(p, { gameId, step: r.step, deadline: null });
+  await afterEffect(p, r.effect);
   await enqueueAfterCommit(p, { gameId, step: r.step, ...(r.force ? { force: true } : {}) }, { variant: `retry-${Date.now()}` });
   return { gameId, step: r.step, status: 'ACTIVE' as const };
 }

@@ -46,13 +46,22 @@ export interface TimeControl {
   excuses?: number;
   /** Missed turns once excuses are spent: default orders, the bot takes the seat (civil disorder), or the side forfeits. */
   onMissedTurn?: MissedTurnPolicy;
+  /** Reminder schedule: seconds before the deadline, largest first (default: one, see defaultReminders). */
+  reminders?: number[];
+  /** False: players' vacations do not move this game's deadlines (a club or tournament may insist). Default true. */
+  allowVacations?: boolean;
 }
 
 export const MISSED_TURN_POLICIES = ['default', 'bot', 'forfeit'] as const;
 export type MissedTurnPolicy = (typeof MISSED_TURN_POLICIES)[number];
 export const MAX_EXCUSES = 20;
+export const MAX_REMINDERS = 5;
 
-type TimeControlInput = Partial<Omit<TimeControl, 'days'>> & { days?: readonly string[] | null };
+type TimeControlInput = Partial<Omit<TimeControl, 'days' | 'reminders' | 'allowVacations'>> & {
+  days?: readonly string[] | null;
+  reminders?: readonly number[] | null;
+  allowVacations?: boolean | null;
+};
 
 function bad(message: string, field: string, detail: string): never {
   const d: ErrorDetail = { code: 'INVALID_TIME_CONTROL', path: ['timeControl', field], message: detail };
@@ -84,7 +93,7 @@ export function normaliseTimeControl(input: TimeControlInput = {}): TimeControl 
   if (preset === 'none' && timeOfDay !== null) bad('The preset "none" has no clock; a timeOfDay needs one.', 'timeOfDay', 'Choose custom or a clocked preset.');
   const tc: TimeControl = { preset, stepSeconds };
   const clocked = stepSeconds !== null || timeOfDay !== null;
-  const extras = ['timeOfDay', 'timeZone', 'days', 'graceSeconds', 'readyDelaySeconds', 'excuses', 'onMissedTurn'] as const;
+  const extras = ['timeOfDay', 'timeZone', 'days', 'graceSeconds', 'readyDelaySeconds', 'excuses', 'onMissedTurn', 'reminders'] as const;
   if (!clocked) {
     const given = extras.find((k) => input[k] !== undefined && input[k] !== null && k !== 'readyDelaySeconds');
     if (given) bad(`"${given}" needs a clock; the preset "${preset}" has none.`, given, 'Choose a clocked preset, custom stepSeconds or a timeOfDay.');
@@ -117,11 +126,25 @@ export function normaliseTimeControl(input: TimeControlInput = {}): TimeControl 
     if (!(MISSED_TURN_POLICIES as readonly string[]).includes(input.onMissedTurn)) bad(`Unknown missed-turn policy "${String(input.onMissedTurn).slice(0, 20)}".`, 'onMissedTurn', `Use one of ${MISSED_TURN_POLICIES.join(', ')}.`);
     if (input.onMissedTurn !== 'default') tc.onMissedTurn = input.onMissedTurn;
   }
+  if (input.reminders !== undefined && input.reminders !== null) {
+    const r = input.reminders;
+    if (!Array.isArray(r) || r.length > MAX_REMINDERS) bad(`A reminder schedule lists at most ${MAX_REMINDERS} times.`, 'reminders', 'Give seconds before the deadline, e.g. [86400, 3600].');
+    const bad1 = r.find((x) => !isInt(x, 60, MAX_STEP_SECONDS));
+    if (bad1 !== undefined) bad(`A reminder must come 60 to ${MAX_STEP_SECONDS} seconds before the deadline (got ${String(bad1).slice(0, 20)}).`, 'reminders', 'Give whole seconds before the deadline, at least 60.');
+    // Stored largest first, without repeats; an empty list means no reminders at all.
+    tc.reminders = [...new Set(r)].sort((a, b) => b - a);
+  }
+  if (input.allowVacations !== undefined && input.allowVacations !== null) {
+    if (typeof input.allowVacations !== 'boolean') bad('allowVacations is true or false.', 'allowVacations', 'Give true or false.');
+    if (!input.allowVacations) tc.allowVacations = false;
+  }
   return tc;
 }
 
 /** The time control of a stored game, with every field filled (games older than the extension too). */
-export function readTimeControl(raw: unknown): Required<TimeControl> {
+export type FullTimeControl = Required<Omit<TimeControl, 'reminders'>> & { reminders: number[] | null };
+
+export function readTimeControl(raw: unknown): FullTimeControl {
   const tc = (raw ?? {}) as Partial<TimeControl>;
   return {
     preset: tc.preset ?? 'none',
@@ -133,7 +156,21 @@ export function readTimeControl(raw: unknown): Required<TimeControl> {
     readyDelaySeconds: tc.readyDelaySeconds ?? 0,
     excuses: tc.excuses ?? 0,
     onMissedTurn: tc.onMissedTurn ?? 'default',
+    reminders: tc.reminders ?? null,
+    allowVacations: tc.allowVacations ?? true,
   };
+}
+
+/**
+ * The reminder schedule of a game: its own, or (none given) one reminder `defaultSeconds`
+ * before the deadline but at most a quarter of the step, so a short step is not reminded of at
+ * its start. An explicit empty schedule means no reminders.
+ */
+export function reminderSchedule(raw: TimeControl | unknown, defaultSeconds: number, stepMs: number | null): number[] {
+  const own = (raw as Partial<TimeControl> | null)?.reminders;
+  if (Array.isArray(own)) return own;
+  const lead = stepMs === null ? defaultSeconds : Math.min(defaultSeconds, Math.floor(stepMs / 4000));
+  return lead >= 1 ? [lead] : [];
 }
 
 /** The deadline of a step opened at `from` (what players are shown), or null without a clock. */
@@ -142,6 +179,19 @@ export function deadlineFrom(raw: TimeControl | unknown, from: Date): Date | nul
   if (tc.timeOfDay) return nextTimeOfDay(from, tc.timeOfDay, tc.timeZone, tc.days, tc.stepSeconds ?? 0);
   if (!tc.stepSeconds) return null;
   return addClockSeconds(from, tc.stepSeconds, tc.timeZone, tc.days);
+}
+
+/**
+ * The deadline of a step whose prompts are `prompts`: the time control's, or sooner when a prompt
+ * carries a deadline of its own (a module's short reaction window, Prompt.deadlineSeconds), which
+ * applies even to games without a clock so a live window cannot stall the game.
+ */
+export function stepDeadlineFor(raw: TimeControl | unknown, prompts: readonly { deadlineSeconds?: number }[], from: Date): Date | null {
+  const clock = deadlineFrom(raw, from);
+  const own = prompts.map((x) => x.deadlineSeconds).filter((s): s is number => typeof s === 'number' && Number.isFinite(s) && s > 0);
+  if (!own.length) return clock;
+  const window = new Date(from.getTime() + Math.min(...own) * 1000);
+  return clock && clock < window ? clock : window;
 }
 
 /** When default orders are actually used: the deadline plus the grace period. */

@@ -161,6 +161,46 @@ export function deadlineReminder(cfg: NotifyConfig, g: GameInfo, step: number, s
   };
 }
 
+export interface VoteInfo {
+  voteId: string;
+  kind: string;
+  by?: string;
+  side?: string;
+  expiresAt?: string;
+}
+
+const VOTE_WORDS: Record<string, string> = { PAUSE: 'pause the game', RESUME: 'resume the game', DRAW: 'end the game in a draw', CANCEL: 'cancel the game', CONCEDE: 'concede' };
+
+/** A vote was proposed (to every player but the proposer) or decided (to every player). */
+export function vote(cfg: NotifyConfig, g: GameInfo, phase: 'proposed' | 'passed' | 'rejected' | 'expired', v: VoteInfo): Message {
+  const what = v.kind === 'CONCEDE' ? `${v.side ?? 'a side'} concedes` : VOTE_WORDS[v.kind] ?? v.kind;
+  const lines = phase === 'proposed'
+    ? [
+        `${v.by ?? 'A player'} proposes to ${what} in ${gameLabel(g)}.`,
+        `Answer with castVote(voteId: "${v.voteId}", approve: true or false)${v.expiresAt ? ` before ${v.expiresAt}` : ''}; every player must approve.`,
+      ]
+    : [`The vote to ${what} in ${gameLabel(g)} ${phase === 'passed' ? 'passed' : phase === 'rejected' ? `was rejected${v.by ? ` by ${v.by}` : ''}` : 'expired without every answer'}.`];
+  return {
+    kind: 'VOTE',
+    title: `Vote ${phase === 'proposed' ? 'proposed' : phase}: ${what} (${gameLabel(g)})`,
+    lines,
+    url: gameUrl(cfg, g.id),
+    gameId: g.id,
+    data: { ...base(cfg, g), phase, ...v },
+  };
+}
+
+export function seatOffered(cfg: NotifyConfig, g: GameInfo, side: string, offeredBy: string): Message {
+  return {
+    kind: 'INVITATION',
+    title: `${offeredBy} offers you the side ${side}: ${gameLabel(g)}`,
+    lines: [`${offeredBy} offers you the side ${side} of ${gameLabel(g)}, a game in progress.`, `Take it with takeSeat(gameId: "${g.id}", side: "${side}").`],
+    url: gameUrl(cfg, g.id),
+    gameId: g.id,
+    data: { ...base(cfg, g), side, invitedBy: offeredBy, seatOffered: true },
+  };
+}
+
 export function invitation(cfg: NotifyConfig, g: GameInfo, invitedBy: string): Message {
   return {
     kind: 'INVITATION',

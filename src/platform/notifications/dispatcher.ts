@@ -18,12 +18,13 @@ import type { GameInfo, Message, StoredEvent } from './content.js';
 import type { Channel, Kind } from './kinds.js';
 import { nextOccurrence, parseClock } from './localtime.js';
 import { getSettings, isEnabled, type PreferenceRow, type Settings } from './preferences.js';
+import type { ReminderSignal } from '../games/sweep.js';
 
 /** Serialises dispatchers across processes (pg_advisory_xact_lock key). */
 const DISPATCH_LOCK = 7250101;
 
 /** Kinds for game hooks: public events of the game, never a player's personal notices. */
-const GAME_HOOK_KINDS: Kind[] = ['STEP_RESOLVED', 'GAME_STARTED', 'GAME_FINISHED', 'GAME_PAUSED'];
+const GAME_HOOK_KINDS: Kind[] = ['STEP_RESOLVED', 'GAME_STARTED', 'GAME_FINISHED', 'GAME_PAUSED', 'VOTE'];
 
 /** Kinds that go out at once even for digest readers (they lose their point a day later). */
 const NEVER_DIGESTED: string[] = ['DEADLINE_REMINDER'];
@@ -167,6 +168,19 @@ async function planGameSignal(b: Batch, sig: GameSignal) {
       const msg = content.gameFinished(cfg, info, ev.data);
       for (const userId of players.keys()) await b.personal(key, userId, msg);
       await b.public(key, info.id, msg);
+    } else if (ev.type === 'game-cancelled') {
+      const key = `GAME_FINISHED:${info.id}`;
+      const msg = content.gameFinished(cfg, info, { summary: String((ev.data as { summary?: string } | null)?.summary ?? 'Cancelled.') });
+      for (const userId of players.keys()) await b.personal(key, userId, msg);
+      await b.public(key, info.id, msg);
+    } else if (ev.type === 'vote-proposed' || ev.type === 'vote-passed' || ev.type === 'vote-rejected' || ev.type === 'vote-expired') {
+      const v = ev.data as content.VoteInfo;
+      const phase = ev.type.slice(5) as 'proposed' | 'passed' | 'rejected' | 'expired';
+      const key = `VOTE:${info.id}:${v.voteId}:${phase}`;
+      const msg = content.vote(cfg, info, phase, v);
+      const proposer = phase === 'proposed' ? info.seats.find((s) => s.username === v.by)?.userId : undefined;
+      for (const userId of players.keys()) if (userId !== proposer) await b.personal(key, userId, msg);
+      await b.public(key, info.id, msg);
     } else if (ev.type === 'game-paused') {
       const key = `GAME_PAUSED:${info.id}:${ev.seq}`;
       const msg = content.gamePaused(cfg, info, String((ev.data as { reason?: string } | null)?.reason ?? ''));
@@ -213,20 +227,26 @@ async function planTurn(b: Batch, userId: string, sig: TurnSignal & { reveal?: b
   }
   const reveal = sig.reveal === true;
   await b.personal(`YOUR_TURN:${info.id}:${sig.step}${reveal ? ':reveal' : ''}`, userId, content.yourTurn(cfg, info, sig.step, sig.sides, sig.deadline, prompts, reveal));
-  if (sig.deadline && !reveal) {
-    const deadline = new Date(sig.deadline);
-    const lead = Math.min(cfg.reminderBeforeSeconds * 1000, (deadline.getTime() - b.now.getTime()) / 4);
-    if (lead >= 1000) {
-      const at = new Date(deadline.getTime() - lead);
-      await b.personal(`DEADLINE_REMINDER:${info.id}:${sig.step}`, userId, content.deadlineReminder(cfg, info, sig.step, sig.sides, sig.deadline), at);
-    }
-  }
+  // Deadline reminders are not planned here: the clock-driven sweep (games/sweep.ts) sends them
+  // when they are due, to whoever still owes orders then (planReminder).
 }
 
-async function planNotice(b: Batch, userId: string, payload: { kind?: string; gameId?: string; invitedBy?: string }) {
-  if (payload.kind !== 'INVITATION' || !payload.gameId) return;
+/** A reminder the sweep found due: sent at once (the notifier checks again that orders are owed). */
+async function planReminder(b: Batch, userId: string, sig: ReminderSignal) {
+  const loaded = await gameInfo(b.p, b.tx, sig.gameId);
+  if (!loaded || loaded.game.step !== sig.step || loaded.game.status !== 'ACTIVE') return;
+  const key = `DEADLINE_REMINDER:${sig.gameId}:${sig.step}:${new Date(sig.deadline).getTime()}:${sig.offsetSeconds}`;
+  await b.personal(key, userId, content.deadlineReminder(b.p.notify.config, loaded.info, sig.step, sig.sides, sig.deadline));
+}
+
+async function planNotice(b: Batch, userId: string, payload: { kind?: string; gameId?: string; invitedBy?: string; side?: string }) {
+  if ((payload.kind !== 'INVITATION' && payload.kind !== 'SEAT_OFFERED') || !payload.gameId) return;
   const loaded = await gameInfo(b.p, b.tx, payload.gameId);
   if (!loaded) return;
+  if (payload.kind === 'SEAT_OFFERED') {
+    const msg = content.seatOffered(b.p.notify.config, loaded.info, payload.side ?? '', payload.invitedBy ?? 'An admin');
+    return b.personal(`SEAT_OFFERED:${payload.gameId}:${payload.side}:${userId}:${loaded.game.step}`, userId, msg);
+  }
   const msg = content.invitation(b.p.notify.config, loaded.info, payload.invitedBy ?? 'Someone');
   await b.personal(`INVITATION:${payload.gameId}:${userId}`, userId, msg);
 }
@@ -236,6 +256,7 @@ async function plan(b: Batch, row: OutboxRow) {
   if (prefix === 'game') await planGameSignal(b, row.payload as GameSignal);
   else if (prefix === 'user' && id) await planTurn(b, id, row.payload as TurnSignal);
   else if (prefix === 'notice' && id) await planNotice(b, id, row.payload as never);
+  else if (prefix === 'reminder' && id) await planReminder(b, id, row.payload as ReminderSignal);
   // 'lobby' and anything else: live subscriptions only
 }
 

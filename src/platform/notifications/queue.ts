@@ -1,11 +1,10 @@
 /**
- * The notification queue ('warpost-notify'), beside the resolution queue and built the same way:
- * BullMQ on Redis, or an in-process runner for the embedded default. A job only says "look at
+ * The notification queue ('warpost-notify'), beside the resolution queue and built by the same
+ * factory (queue/bull.ts): BullMQ on Redis, or an in-process runner for the embedded default. A job only says "look at
  * delivery D": the database row is the truth (its claim, attempts and status), so a job that runs
  * twice, or a job lost with its process, costs nothing; the sweeper re-queues what is overdue.
  */
-import { Queue, Worker, type ConnectionOptions } from 'bullmq';
-import { Redis } from 'ioredis';
+import { bullQueue, type BullHandle } from '../queue/bull.js';
 
 export const NOTIFY_QUEUE_NAME = 'warpost-notify';
 
@@ -29,17 +28,14 @@ export interface NotifyQueue {
 }
 
 export class BullNotifyQueue implements NotifyQueue {
-  private readonly connection: Redis;
-  private readonly queue: Queue;
-  private worker?: Worker;
+  private readonly bull: BullHandle<DeliverJob>;
 
-  constructor(redisUrl: string, private readonly prefix?: string) {
-    this.connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-    this.queue = new Queue(NOTIFY_QUEUE_NAME, { connection: this.connection as ConnectionOptions, prefix });
+  constructor(redisUrl: string, prefix?: string) {
+    this.bull = bullQueue<DeliverJob>(redisUrl, NOTIFY_QUEUE_NAME, prefix);
   }
 
   async enqueue(job: DeliverJob, o: NotifyEnqueueOptions): Promise<void> {
-    await this.queue.add('deliver', job, {
+    await this.bull.add('deliver', job, {
       jobId: o.jobId,
       delay: o.delayMs && o.delayMs > 0 ? Math.ceil(o.delayMs) : undefined,
       // Handler errors (database down) are retried here; delivery failures are retried by the handler.
@@ -50,22 +46,12 @@ export class BullNotifyQueue implements NotifyQueue {
     });
   }
 
-  async startWorker(handler: DeliverHandler, concurrency: number): Promise<void> {
-    this.worker = new Worker(NOTIFY_QUEUE_NAME, async (job) => handler(job.data as DeliverJob), {
-      connection: this.connection.duplicate({ maxRetriesPerRequest: null }) as ConnectionOptions,
-      prefix: this.prefix,
-      concurrency,
-      stalledInterval: 30_000,
-      maxStalledCount: 5,
-    });
-    this.worker.on('error', () => undefined); // connection errors are retried by ioredis
-    await this.worker.waitUntilReady();
+  startWorker(handler: DeliverHandler, concurrency: number): Promise<void> {
+    return this.bull.startWorker((job) => handler(job.data), { concurrency, stalledInterval: 30_000, maxStalledCount: 5 });
   }
 
-  async close(): Promise<void> {
-    await this.worker?.close();
-    await this.queue.close();
-    this.connection.disconnect();
+  close(): Promise<void> {
+    return this.bull.close();
   }
 }
 

@@ -1,6 +1,5 @@
 /** BullMQ on Redis: durable jobs, retries with backoff, stalled-job recovery after a crash. */
-import { Queue, Worker, type ConnectionOptions } from 'bullmq';
-import { Redis } from 'ioredis';
+import { bullQueue, type BullHandle } from './bull.js';
 import { jobId, type EnqueueOptions, type ResolutionQueue, type ResolveHandler, type ResolveJob } from './types.js';
 
 export const QUEUE_NAME = 'warpost-resolve';
@@ -15,17 +14,14 @@ export interface BullOptions {
 }
 
 export class BullQueue implements ResolutionQueue {
-  private readonly connection: Redis;
-  private readonly queue: Queue;
-  private worker?: Worker;
+  private readonly bull: BullHandle<ResolveJob>;
 
   constructor(redisUrl: string, private readonly opts: BullOptions) {
-    this.connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-    this.queue = new Queue(QUEUE_NAME, { connection: this.connection as ConnectionOptions, prefix: opts.prefix });
+    this.bull = bullQueue<ResolveJob>(redisUrl, QUEUE_NAME, opts.prefix);
   }
 
   async enqueue(job: ResolveJob, o: EnqueueOptions = {}): Promise<void> {
-    await this.queue.add('resolve', job, {
+    await this.bull.add('resolve', job, {
       jobId: jobId(job, o.variant),
       delay: o.delayMs,
       attempts: this.opts.attempts,
@@ -37,33 +33,33 @@ export class BullQueue implements ResolutionQueue {
     });
   }
 
+  async replace(job: ResolveJob, o: EnqueueOptions = {}): Promise<void> {
+    // A job being processed cannot be removed (remove answers 0): the new one is then dropped,
+    // and the step guard plus the reconciler take care of the new time.
+    await this.bull.remove(jobId(job, o.variant));
+    await this.enqueue(job, o);
+  }
+
   async startWorker(handler: ResolveHandler): Promise<void> {
-    this.worker = new Worker(
-      QUEUE_NAME,
+    await this.bull.startWorker(
       async (job) => {
         const attempt = job.attemptsMade + 1;
-        await handler(job.data as ResolveJob, { attempt, final: attempt >= (job.opts.attempts ?? 1) });
+        await handler(job.data, { attempt, final: attempt >= (job.opts.attempts ?? 1) });
       },
       {
-        connection: this.connection.duplicate({ maxRetriesPerRequest: null }) as ConnectionOptions,
-        prefix: this.opts.prefix,
         concurrency: this.opts.concurrency ?? 4,
         stalledInterval: this.opts.stalledIntervalMs ?? 30_000,
         lockDuration: this.opts.lockDurationMs ?? 30_000,
         maxStalledCount: 5,
       },
     );
-    this.worker.on('error', () => undefined); // connection errors are retried by ioredis
-    await this.worker.waitUntilReady();
   }
 
-  async close(): Promise<void> {
-    await this.worker?.close();
-    await this.queue.close();
-    this.connection.disconnect();
+  close(): Promise<void> {
+    return this.bull.close();
   }
 
-  async ping() {
-    return (await this.connection.ping()) === 'PONG';
+  ping() {
+    return this.bull.ping();
   }
 }

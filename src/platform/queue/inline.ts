@@ -5,6 +5,7 @@ import { jobId, type EnqueueOptions, type ResolutionQueue, type ResolveHandler, 
 export class InlineQueue implements ResolutionQueue {
   private handler?: ResolveHandler;
   private readonly known = new Set<string>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly pending: { job: ResolveJob; id: string }[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
@@ -16,11 +17,23 @@ export class InlineQueue implements ResolutionQueue {
     if (this.known.has(id) || this.closed) return;
     this.known.add(id);
     if (opts.delayMs && opts.delayMs > 0) {
-      const t = setTimeout(() => this.dispatch(job, id), opts.delayMs);
+      const t = setTimeout(() => (this.timers.delete(id), this.dispatch(job, id)), opts.delayMs);
       t.unref();
+      this.timers.set(id, t);
     } else {
       this.dispatch(job, id);
     }
+  }
+
+  async replace(job: ResolveJob, opts: EnqueueOptions = {}): Promise<void> {
+    const id = jobId(job, opts.variant);
+    const t = this.timers.get(id);
+    if (t) {
+      clearTimeout(t);
+      this.timers.delete(id);
+      this.known.delete(id);
+    }
+    await this.enqueue(job, opts);
   }
 
   private dispatch(job: ResolveJob, id: string) {

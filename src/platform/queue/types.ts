@@ -25,6 +25,11 @@ export interface EnqueueOptions {
 
 export interface ResolutionQueue {
   enqueue(job: ResolveJob, opts?: EnqueueOptions): Promise<void>;
+  /**
+   * Like enqueue, but a waiting or delayed job with the same id is replaced (its delay changes)
+   * instead of the new one being dropped: a rescheduled deadline fires once, at the new time.
+   */
+  replace(job: ResolveJob, opts?: EnqueueOptions): Promise<void>;
   /** Starts consuming jobs in this process. */
   startWorker(handler: ResolveHandler): Promise<void>;
   /** Finishes jobs in flight, then stops. */

@@ -39,6 +39,7 @@ export async function stepTrust(tx: Tx, gameId: string, step: number): Promise<S
  * (resolve now).
  */
 export async function openRevealWindow(
+  now: Date,
   tx: Tx,
   game: { id: string; step: number; status: string; timeControl: unknown; seats: { side: string; userId: string }[] },
   prompts: Prompt[],
@@ -48,7 +49,7 @@ export async function openRevealWindow(
   if (trust.unrevealed.length === 0) return null;
   const phase = await loadPhase(tx, game.id, game.step, owed);
   if (phase.revealOpen) return null;
-  const deadline = deadlineFrom(game.timeControl as TimeControl, new Date());
+  const deadline = deadlineFrom(game.timeControl as TimeControl, now);
   if (!deadline) return null;
   for (const side of phase.waiting) {
     const orders = prompts.find((pr) => pr.side === side)!.defaultOrders as Json;
@@ -68,6 +69,6 @@ export async function openRevealWindow(
 /** After the commit that opened a reveal window: deliver the notices and arm its deadline. */
 export async function scheduleRevealDeadline(p: Platform, gameId: string, step: number, deadline: Date) {
   await scheduleStep(p, { gameId, step, deadline: null });
-  const delayMs = Math.max(0, deadline.getTime() - Date.now());
+  const delayMs = Math.max(0, deadline.getTime() - p.clock.now().getTime());
   await enqueueAfterCommit(p, { gameId, step, force: true }, { delayMs, variant: 'reveal-deadline' });
 }

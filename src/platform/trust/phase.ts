@@ -14,22 +14,42 @@ export interface Phase {
   waiting: string[];
   /** Every owed side is in and somebody committed: reveal now. */
   revealOpen: boolean;
+  /** Sides whose plain orders are stored and ready. */
+  ready: string[];
+  owed: string[];
+}
+
+function phaseOf(commitments: Phase['commitments'], ready: string[], owed: string[]): Phase {
+  const waiting = owed.filter((s) => !commitments.some((c) => c.side === s) && !ready.includes(s));
+  return { commitments, waiting, revealOpen: commitments.length > 0 && waiting.length === 0, ready, owed };
 }
 
 export async function loadPhase(tx: Tx, gameId: string, step: number, owed: string[]): Promise<Phase> {
   const commitments = await tx.commitment.findMany({ where: { gameId, step } });
   const ready = await tx.submission.findMany({ where: { gameId, step, ready: true }, select: { side: true } });
-  const waiting = owed.filter((s) => !commitments.some((c) => c.side === s) && !ready.some((r) => r.side === s));
-  return { commitments, waiting, revealOpen: commitments.length > 0 && waiting.length === 0 };
+  return phaseOf(commitments, ready.map((r) => r.side), owed);
 }
 
-/** Plain orders (submit, replace, ready flag) are refused for a committed side and in the reveal phase. */
-export async function guardSealedChange(tx: Tx, gameId: string, step: number, side: string, owed: string[]) {
+/**
+ * The phase after `side` stored plain orders (ready or not) in this transaction, computed from
+ * the phase read before it instead of read again: the game row lock keeps everything else still.
+ */
+export function phaseAfterPlainChange(before: Phase, side: string, ready: boolean): Phase {
+  const others = before.ready.filter((s) => s !== side);
+  return phaseOf(before.commitments, ready ? [...others, side] : others, before.owed);
+}
+
+/**
+ * Plain orders (submit, replace, ready flag) are refused for a committed side and in the reveal
+ * phase. Answers the phase it read, for phaseAfterPlainChange.
+ */
+export async function guardSealedChange(tx: Tx, gameId: string, step: number, side: string, owed: string[]): Promise<Phase> {
   const phase = await loadPhase(tx, gameId, step, owed);
   if (phase.commitments.some((c) => c.side === side)) {
     throw new AppError('COMMITTED', `The side "${side}" committed to its orders for step ${step}; send them with revealOrders.`);
   }
   if (phase.revealOpen) throw lockedError(step);
+  return phase;
 }
 
 export const lockedError = (step: number) =>

@@ -15,8 +15,19 @@ export interface Finding {
   message: string;
 }
 
-/** Events the platform writes around the module's own (lobby.ts, resolution.ts, phase.ts). */
-export const PLATFORM_EVENTS = new Set(['game-started', 'step-resolved', 'game-finished', 'game-paused', 'reveal-open']);
+/** Events the platform writes around the module's own (lobby.ts, resolution.ts, phase.ts, and the time control: missed-turns.ts, admin.ts, votes.ts, seats.ts). */
+export const PLATFORM_EVENTS = new Set([
+  'game-started', 'step-resolved', 'game-finished', 'game-paused', 'reveal-open',
+  'game-resumed', 'game-cancelled', 'deadline-extended',
+  'vote-proposed', 'vote-passed', 'vote-rejected', 'vote-expired',
+  'seat-offered', 'seat-replaced', 'seat-resigned',
+]);
+
+/**
+ * Outcome levels of games the players or an admin ended before the rules did (a forfeit, a
+ * concession, a draw agreed by vote, an admin's decision): the module's state has no outcome then.
+ */
+export const PLATFORM_ENDINGS = new Set(['forfeit', 'concession', 'agreement', 'adjudicated']);
 
 /**
  * The server hands the module state read back from PostgreSQL jsonb, whose objects come back
@@ -144,7 +155,8 @@ export function rerun(exp: GameExport, module: GameModule<any, any>, out: Findin
   }
   if (g.status === 'FINISHED' && state !== null) {
     const outcome = module.outcome(state);
-    if (jcs(outcome ?? null) !== jcs(g.outcome ?? null)) {
+    const endedByPlayers = outcome === null && PLATFORM_ENDINGS.has(String((g.outcome as { level?: string } | null)?.level));
+    if (!endedByPlayers && jcs(outcome ?? null) !== jcs(g.outcome ?? null)) {
       out.push({ step: steps.length - 1, check: 'outcome', message: `the re-run ends with ${JSON.stringify(outcome)}, the record with ${JSON.stringify(g.outcome)}` });
     }
   }

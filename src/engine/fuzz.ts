@@ -1,0 +1,194 @@
+/**
+ * A random-play fuzzer for any game module, through the kernel contract only (in the spirit of
+ * Rally the Troops' rtt-fuzz). Each game is seeded; per step, every owed side plays one of:
+ * - the module's bot (most often),
+ * - a random pick among the prompt's own choices, put into the default orders where a field of
+ *   the defaults is one of those choices (a list, or a {min, max} range), else the bot,
+ * - the prompt's default orders (what a deadline would use).
+ * It reports, each with the game seed that reproduces it:
+ * - crash: setup, prompts, validate, bot, resolve, view or outcome threw;
+ * - dead-end: a side owes orders but its bot's or its default orders fail the module's own
+ *   validation, or nothing is owed while the game has no outcome (the platform would pause it);
+ * - endless: no outcome after `maxSteps` steps.
+ * State goes through a JSON round trip after every step, as the platform stores it.
+ */
+import type { GameModule, Json, OptionSpec, Prompt, Side } from './contract.js';
+import { seededDice, type Dice } from './dice.js';
+
+export type FuzzFailureKind = 'crash' | 'dead-end' | 'endless';
+
+export interface FuzzFailure {
+  kind: FuzzFailureKind;
+  module: string;
+  /** Replays exactly this game: fuzzGame(module, seed, same options). */
+  seed: string;
+  scenario: string;
+  step: number;
+  message: string;
+}
+
+export interface FuzzGameResult {
+  seed: string;
+  scenario: string;
+  options: Record<string, Json>;
+  steps: number;
+  /** Submissions by how they were made. */
+  plays: Record<'bot' | 'choice' | 'default', number>;
+  /** Random picks among a prompt's choices that the module refused (not a failure: the pick may need more than one field). */
+  choiceRejected: number;
+  winner: Side | null | undefined;
+  failure?: FuzzFailure;
+}
+
+export interface FuzzOptions {
+  /** Step cap: a game without an outcome by then is reported as endless. */
+  maxSteps?: number;
+  /** Also draw boolean and enumerated string options at random (numeric ones keep their default). */
+  varyOptions?: boolean;
+  /** Call view() for every side and spectators after every step (catches crashes in views). */
+  checkViews?: boolean;
+}
+
+const DEFAULT_MAX_STEPS = 5000;
+
+class Fail extends Error {
+  constructor(readonly kind: FuzzFailureKind, message: string) {
+    super(message);
+  }
+}
+
+/** The scenario and options a game seed stands for. */
+export function fuzzSetupFor(module: GameModule<any, any>, seed: string, varyOptions = false): { scenario: string; options: Record<string, Json> } {
+  const d = seededDice(`${seed}|setup`);
+  const scenario = module.scenarios[pick(d, module.scenarios.length, 'scenario') - 1].id;
+  const options: Record<string, Json> = {};
+  for (const spec of module.options) options[spec.id] = varyOptions ? randomOption(spec, d) : spec.default;
+  return { scenario, options };
+}
+
+function randomOption(spec: OptionSpec, d: Dice): Json {
+  if (spec.type === 'boolean') return d.roll(2, spec.id) === 1;
+  if (spec.type === 'string' && spec.values?.length) return spec.values[pick(d, spec.values.length, spec.id) - 1];
+  return spec.default;
+}
+
+/** 1..n (dice need at least two sides; a single option is simply taken). */
+const pick = (d: Dice, n: number, label: string) => (n <= 1 ? 1 : d.roll(n, label));
+
+const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Orders made from a random pick among the prompt's choices: the first field of the default
+ * orders whose value is one of the choices (or within a {min, max} range) takes the pick.
+ */
+export function choiceOrders(prompt: Prompt, d: Dice): Json | undefined {
+  const { choices, defaultOrders } = prompt;
+  if (!isObject(defaultOrders)) return Array.isArray(choices) && choices.length ? choices[pick(d, choices.length, 'choice') - 1] : undefined;
+  for (const [key, value] of Object.entries(defaultOrders)) {
+    if (Array.isArray(choices) && choices.length && choices.some((c) => JSON.stringify(c) === JSON.stringify(value))) {
+      return { ...defaultOrders, [key]: choices[pick(d, choices.length, 'choice') - 1] };
+    }
+    if (isObject(choices) && typeof choices.min === 'number' && typeof choices.max === 'number' && typeof value === 'number') {
+      const span = Math.floor(choices.max) - Math.ceil(choices.min) + 1;
+      if (span >= 1) return { ...defaultOrders, [key]: Math.ceil(choices.min) + pick(d, span, 'choice') - 1 };
+    }
+  }
+  return undefined;
+}
+
+function attempt<T>(what: string, f: () => T): T {
+  try {
+    return f();
+  } catch (err) {
+    throw new Fail('crash', `${what} threw: ${(err as Error)?.stack ?? String(err)}`);
+  }
+}
+
+/** Plays one seeded game to its end (or its first failure). Never throws. */
+export function fuzzGame(module: GameModule<any, any>, seed: string, o: FuzzOptions = {}): FuzzGameResult {
+  const maxSteps = o.maxSteps ?? DEFAULT_MAX_STEPS;
+  const { scenario, options } = fuzzSetupFor(module, seed, o.varyOptions);
+  const result: FuzzGameResult = { seed, scenario, options, steps: 0, plays: { bot: 0, choice: 0, default: 0 }, choiceRejected: 0, winner: undefined };
+  const sides = module.scenarios.find((s) => s.id === scenario)?.sides ?? module.sides;
+  try {
+    let state = attempt('setup', () => JSON.parse(JSON.stringify(module.setup(scenario, options, seededDice(seed, 0)))));
+    for (;;) {
+      const outcome = attempt('outcome', () => module.outcome(state));
+      if (outcome) {
+        result.winner = outcome.winner;
+        return result;
+      }
+      if (result.steps >= maxSteps) throw new Fail('endless', `no outcome after ${maxSteps} steps`);
+      result.steps++;
+      const step = result.steps;
+      const prompts: Prompt[] = attempt('prompts', () => module.prompts(state));
+      if (prompts.length === 0) throw new Fail('dead-end', 'nothing is owed but the game has no outcome');
+      const orders: Record<Side, Json> = {};
+      for (const prompt of prompts) {
+        if (Object.hasOwn(orders, prompt.side)) continue; // one submission per side and step
+        const d = seededDice(`${seed}|play|${prompt.side}`, step);
+        const legal = (x: unknown) => attempt(`validate (${prompt.side}, ${prompt.kind})`, () => module.validate(state, prompt.side, x));
+        const defaultErrors = legal(prompt.defaultOrders);
+        if (defaultErrors.length) throw new Fail('dead-end', `${prompt.side} ${prompt.kind}: the default orders are refused: ${JSON.stringify(defaultErrors.slice(0, 3))}`);
+        const policy = d.roll(20, 'policy');
+        let chosen: Json | undefined;
+        if (policy <= 3) {
+          chosen = prompt.defaultOrders;
+          result.plays.default++;
+        } else if (policy <= 8) {
+          const pick = choiceOrders(prompt, d);
+          if (pick !== undefined && legal(pick).length === 0) {
+            chosen = pick;
+            result.plays.choice++;
+          } else if (pick !== undefined) result.choiceRejected++;
+        }
+        if (chosen === undefined) {
+          const bot = attempt(`bot (${prompt.side}, ${prompt.kind})`, () => module.bot(state, prompt.side, seededDice(`${seed}|bot|${prompt.side}`, step)));
+          const errors = legal(bot);
+          if (errors.length) throw new Fail('dead-end', `${prompt.side} ${prompt.kind}: the bot's orders are refused: ${JSON.stringify(errors.slice(0, 3))}`);
+          chosen = bot as Json;
+          result.plays.bot++;
+        }
+        orders[prompt.side] = chosen as Json;
+      }
+      const r = attempt('resolve', () => module.resolve(state, orders, seededDice(seed, step)));
+      state = JSON.parse(JSON.stringify(r.state));
+      if (o.checkViews !== false) for (const viewer of [...sides, null]) attempt(`view (${viewer ?? 'spectator'})`, () => module.view(state, viewer));
+    }
+  } catch (err) {
+    // Anything not raised through attempt() is the fuzzer's own fault: say so rather than blame the module.
+    const f = err instanceof Fail ? err : new Fail('crash', `fuzzer error: ${String((err as Error)?.stack ?? err)}`);
+    result.failure = { kind: f.kind, module: module.id, seed, scenario, step: result.steps, message: f.message };
+    return result;
+  }
+}
+
+export interface FuzzSummary {
+  module: string;
+  games: number;
+  failures: FuzzFailure[];
+  steps: number;
+  plays: Record<'bot' | 'choice' | 'default', number>;
+  choiceRejected: number;
+  winners: Record<string, number>;
+  seconds: number;
+}
+
+/** Game seeds of a run: `${seed}-0` … `${seed}-(games-1)`. */
+export const gameSeed = (seed: string, i: number) => `${seed}-${i}`;
+
+export function fuzzModule(module: GameModule<any, any>, games: number, seed: string, o: FuzzOptions & { onGame?(r: FuzzGameResult): void } = {}): FuzzSummary {
+  const started = performance.now();
+  const s: FuzzSummary = { module: module.id, games, failures: [], steps: 0, plays: { bot: 0, choice: 0, default: 0 }, choiceRejected: 0, winners: {}, seconds: 0 };
+  for (let i = 0; i < games; i++) {
+    const r = fuzzGame(module, gameSeed(seed, i), o);
+    o.onGame?.(r);
+    s.steps += r.steps;
+    for (const k of ['bot', 'choice', 'default'] as const) s.plays[k] += r.plays[k];
+    s.choiceRejected += r.choiceRejected;
+    if (r.failure) s.failures.push(r.failure);
+    else s.winners[r.winner ?? 'draw'] = (s.winners[r.winner ?? 'draw'] ?? 0) + 1;
+  }
+  s.seconds = +((performance.now() - started) / 1000).toFixed(1);
+  return s;
+}

@@ -1,0 +1,44 @@
+/**
+ * The one BullMQ-on-Redis factory behind both queues (resolution: queue/bullmq.ts, notification:
+ * notifications/queue.ts): one Redis connection for adding, a duplicate for the worker (BullMQ
+ * blocks on it), worker connection errors left to ioredis's reconnects, and a close that lets
+ * jobs in flight finish before the connections go.
+ */
+import { Queue, Worker, type ConnectionOptions, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+
+export interface BullHandle<T> {
+  add(jobName: string, data: T, opts: JobsOptions): Promise<void>;
+  /** Removes a waiting or delayed job; a job being processed stays (BullMQ answers 0). */
+  remove(jobId: string): Promise<void>;
+  startWorker(processor: (job: Job<T>) => Promise<void>, opts: Omit<WorkerOptions, 'connection' | 'prefix'>): Promise<void>;
+  close(): Promise<void>;
+  ping(): Promise<boolean>;
+}
+
+export function bullQueue<T>(redisUrl: string, name: string, prefix?: string): BullHandle<T> {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(name, { connection: connection as ConnectionOptions, prefix });
+  let worker: Worker | undefined;
+  return {
+    async add(jobName, data, opts) {
+      await queue.add(jobName, data, opts);
+    },
+    async remove(jobId) {
+      await queue.remove(jobId).catch(() => 0);
+    },
+    async startWorker(processor, opts) {
+      worker = new Worker(name, processor, { ...opts, connection: connection.duplicate({ maxRetriesPerRequest: null }) as ConnectionOptions, prefix });
+      worker.on('error', () => undefined); // connection errors are retried by ioredis
+      await worker.waitUntilReady();
+    },
+    async close() {
+      await worker?.close();
+      await queue.close();
+      connection.disconnect();
+    },
+    async ping() {
+      return (await connection.ping()) === 'PONG';
+    },
+  };
+}
