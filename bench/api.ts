@@ -3,7 +3,8 @@
  * loopback) against the real API process (PostgreSQL, Redis), next to a bare Fastify route in
  * the same run as the ceiling. Each client has its own game and side; orders are submitted
  * not-ready (so the step stays open) with a fresh idempotency key per request: every request
- * takes the full path (lock, validate, store, idempotency record).
+ * takes the full path (lock, validate, store, idempotency record). Request logging is off, as
+ * on the bare route: a log line per request is an operator's choice, not the server's cost.
  */
 import autocannon from 'autocannon';
 import { startProcess, stop } from './common.js';
@@ -25,7 +26,7 @@ const summary = (r: autocannon.Result) => ({
 
 export async function benchApi(env: BenchEnv, seconds = 8) {
   const bare = await startProcess('bench/bare-server.ts', { PORT: '3899' }, 'bare ready');
-  const api = await startProcess('src/main.ts', processEnv(env, { PORT: '3898', LOG_LEVEL: 'info' }), 'Warpost listening');
+  const api = await startProcess('src/main.ts', processEnv(env, { PORT: '3898', LOG_LEVEL: 'info', LOG_REQUESTS: 'false' }), 'Warpost listening');
   const d = await driver(env);
   try {
     const games = await makeGames(d, CONNECTIONS, { pairs: CONNECTIONS });

@@ -7,9 +7,10 @@ import { Queue, QueueEvents, Worker } from 'bullmq';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { REDIS_URL, startProcess, stop, summarise } from './common.js';
+import type { Booted } from '../src/platform/boot.js';
 import { driver, makeGames, processEnv, type BenchEnv } from './setup.js';
 
-async function bullRoundTrips(n: number) {
+export async function bullRoundTrips(n: number) {
   const prefix = `wpbq${Date.now()}`;
   const connection = { url: REDIS_URL, maxRetriesPerRequest: null } as any;
   const queue = new Queue('empty', { connection, prefix });
@@ -30,12 +31,34 @@ async function bullRoundTrips(n: number) {
   return summarise(samples);
 }
 
+/**
+ * Where the time after the answer goes, from the step's game signal in the outbox: its row is
+ * written inside the resolution transaction (createdAt) and marked once published (deliveredAt).
+ * answer → queued and resolved up to that write → committed and published → at the sockets.
+ */
+async function breakdown(d: Booted, walls: { gameId: string; answeredAt: number; arrivedAt: number }[]) {
+  const rows = await d.platform.prisma.outboxMessage.findMany({ where: { topic: { in: walls.map((w) => `game.${w.gameId}`) } } });
+  const toResolved: number[] = [];
+  const toPublished: number[] = [];
+  const toSockets: number[] = [];
+  for (const w of walls) {
+    const row = rows.find((r) => r.topic === `game.${w.gameId}` && (r.payload as { step?: number }).step === 2);
+    if (!row?.deliveredAt) continue;
+    toResolved.push(row.createdAt.getTime() - w.answeredAt);
+    toPublished.push(row.deliveredAt.getTime() - row.createdAt.getTime());
+    toSockets.push(w.arrivedAt - row.deliveredAt.getTime());
+  }
+  return { answerToResolutionWrite: summarise(toResolved), writeToPublished: summarise(toPublished), publishedToLastSocket: summarise(toSockets) };
+}
+
 export async function benchEndToEnd(env: BenchEnv, games = 60) {
   const baseline = await bullRoundTrips(200);
   const api = await startProcess('src/main.ts', processEnv(env, { PORT: '3897', LOG_LEVEL: 'info', LOG_REQUESTS: 'false' }), 'Warpost listening');
   const worker = await startProcess('workers/resolver.ts', processEnv(env, { LOG_LEVEL: 'info' }), 'worker ready');
   const d = await driver(env);
   const samples: number[] = [];
+  const answers: number[] = []; // the last submission's HTTP answer alone (part of every sample)
+  const walls: { gameId: string; answeredAt: number; arrivedAt: number }[] = []; // wall clock, for the breakdown
   try {
     const pairs = await makeGames(d, games, { pairs: 10 });
     const base = 'http://127.0.0.1:3897';
@@ -60,12 +83,15 @@ export async function benchEndToEnd(env: BenchEnv, games = 60) {
       await gqlPost(p.north.token, SUBMIT, { g: p.gameId, o: { bid: 1 }, k: `n${i}` });
       t0 = performance.now();
       const last: any = await gqlPost(p.south.token, SUBMIT, { g: p.gameId, o: { bid: 2 }, k: `s${i}` });
+      answers.push(performance.now() - t0);
       if (!last.data?.submitOrders?.stepComplete) throw new Error(`unexpected answer ${JSON.stringify(last)}`);
+      const answeredAt = Date.now();
       samples.push(...(await Promise.all(arrivals)));
+      walls.push({ gameId: p.gameId, answeredAt, arrivedAt: Date.now() });
       await Promise.all(sockets.map((s) => s.dispose()));
     }
     const e2e = summarise(samples);
-    return { games, endToEndMs: e2e, emptyBullJobMs: baseline, p99Ratio: Math.round((e2e.p99 / baseline.p99) * 10) / 10 };
+    return { games, endToEndMs: e2e, lastSubmitAnswerMs: summarise(answers), breakdownMs: await breakdown(d, walls), emptyBullJobMs: baseline, p99Ratio: Math.round((e2e.p99 / baseline.p99) * 10) / 10 };
   } finally {
     await d.shutdown();
     await stop(worker);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only engine,api,e2e,scale] [--quick]`: runs the benchmarks against the
+ * `npm run bench [-- --only engine,api,e2e,scale,cerberus] [--quick]`: runs the benchmarks against the
  * real services on this machine and writes bench/results/latest.json plus a short table.
  * Speeds are reported with a baseline measured in the same run (shared machines are noisy).
  */
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { shippedModules } from '../src/games/index.js';
 import { loadExtraModules } from '../src/platform/games/registry.js';
 import { benchApi } from './api.js';
+import { benchCerberus } from './cerberus.js';
 import { FIXTURE, freshDatabase, ROOT } from './common.js';
 import { benchEndToEnd } from './e2e.js';
 import { benchEngine } from './engine.js';
@@ -16,18 +17,20 @@ import { benchEnv } from './setup.js';
 
 const args = process.argv.slice(2);
 const onlyArg = args.find((a) => a.startsWith('--only'));
-const only = new Set((onlyArg?.includes('=') ? onlyArg.split('=')[1] : onlyArg ? args[args.indexOf(onlyArg) + 1] : 'engine,api,e2e,scale').split(','));
+const only = new Set((onlyArg?.includes('=') ? onlyArg.split('=')[1] : onlyArg ? args[args.indexOf(onlyArg) + 1] : 'engine,api,e2e,scale,cerberus').split(','));
 const quick = args.includes('--quick');
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, quick };
-const db = only.has('api') || only.has('e2e') || only.has('scale') ? await freshDatabase() : null;
+const db = only.has('api') || only.has('e2e') || only.has('scale') || only.has('cerberus') ? await freshDatabase() : null;
 try {
   if (only.has('engine')) {
-    const modules = [...shippedModules, ...(await loadExtraModules(FIXTURE))];
+    // Cerberus has its own entry (bench/cerberus.ts): a 12-turn game takes seconds, not milliseconds.
+    const modules = [...shippedModules.filter((m) => m.id !== 'cerberus'), ...(await loadExtraModules(FIXTURE))];
     results.engine = modules.map((m) => benchEngine(m, quick ? { runs: 3, gamesPerRun: 3 } : {}));
   }
   if (db && only.has('api')) results.api = await benchApi(benchEnv(db.url), quick ? 3 : 8);
   if (db && only.has('e2e')) results.endToEnd = await benchEndToEnd(benchEnv(db.url), quick ? 15 : 60);
+  if (db && only.has('cerberus')) results.cerberus = await benchCerberus(benchEnv(db.url), { games: quick ? 3 : 5 });
   if (db && only.has('scale')) results.scale = await benchScale(benchEnv(db.url), quick ? { games: 500, subscriptions: 100, resolveGames: 100 } : {});
 } finally {
   await db?.drop();

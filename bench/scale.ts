@@ -57,7 +57,11 @@ export async function benchScale(env: BenchEnv, opts: { games?: number; subscrip
       c.on('connected', () => ready++);
       sockets.push(c);
     }
-    while (ready < subs) await sleep(50);
+    const until = Date.now() + 120_000;
+    while (ready < subs) {
+      if (Date.now() > until) throw new Error(`only ${ready} of ${subs} subscriptions connected (socket limits?)`);
+      await sleep(50);
+    }
     await sleep(1000);
     const rssSubs = rssMiB(api.pid!);
     await Promise.all(sockets.map((s) => s.dispose()));

@@ -28,6 +28,10 @@ export function processEnv(e: BenchEnv, extra: NodeJS.ProcessEnv = {}): NodeJS.P
     // Benches and drills drive the API from one address far above any client's fair share.
     RATE_LIMIT_PER_IP: '0',
     RATE_LIMIT_PER_TOKEN: '0',
+    // The scale bench opens 1,000 sockets from one address with 100 tokens (0 turns a limit off).
+    WS_CONNECTIONS_PER_IP: '0',
+    WS_CONNECTIONS_PER_TOKEN: '0',
+    WS_SUBSCRIBES_PER_TOKEN: '0',
     ...extra,
   };
 }

@@ -1,0 +1,72 @@
+/**
+ * The random-play fuzzer (src/engine/fuzz.ts) over every registered module and the Sealed Bid
+ * fixture: a few seeded games each, no crash, dead end or endless game. The long run is
+ * `npm run fuzz -- --module all --games 1000`.
+ */
+import { describe, expect, it } from 'vitest';
+import type { GameModule, Prompt } from '../../src/engine/contract.js';
+import { choiceOrders, fuzzGame, fuzzModule } from '../../src/engine/fuzz.js';
+import { seededDice } from '../../src/engine/dice.js';
+import { shippedModules } from '../../src/games/index.js';
+import sealedBid from '../fixtures/sealed-bid.js';
+
+const modules = [...shippedModules, sealedBid as GameModule<any, any>];
+// A full Cerberus game takes seconds on this machine: fewer games for slow modules.
+const GAMES: Record<string, number> = { 'sealed-bid': 40 };
+
+describe('fuzz: random legal games through the engine contract, per module', () => {
+  it.each(modules.map((m) => [m.id, m] as const))('%s: no crash, dead end or endless game', (_id, module) => {
+    const s = fuzzModule(module, GAMES[module.id] ?? 2, 'unit');
+    expect(s.failures.map((f) => `${f.kind} seed ${f.seed} step ${f.step}: ${f.message.split('\n')[0]}`)).toEqual([]);
+    expect(s.steps).toBeGreaterThan(0);
+    expect(s.plays.bot).toBeGreaterThan(0);
+  }, 600_000);
+});
+
+describe('fuzz: the fuzzer finds what it is for', () => {
+  const broken = (patch: Partial<GameModule<any, any>>): GameModule<any, any> => ({ ...(sealedBid as GameModule<any, any>), ...patch });
+
+  it('a crash in resolve, with the seed that replays it', () => {
+    const m = broken({ resolve: (s, o, d) => (s.round === 2 ? (() => { throw new Error('boom'); })() : sealedBid.resolve(s, o, d)) });
+    const r = fuzzGame(m, 'crash-1');
+    expect(r.failure).toMatchObject({ kind: 'crash', seed: 'crash-1', module: 'sealed-bid' });
+    expect(r.failure!.message).toMatch(/^resolve threw: Error: boom/);
+    const again = fuzzGame(m, 'crash-1').failure!; // same seed, same failure (stack traces aside)
+    expect({ ...again, message: again.message.split('\n')[0] }).toEqual({ ...r.failure, message: r.failure!.message.split('\n')[0] });
+  });
+
+  it('a dead end: default orders the module itself refuses', () => {
+    const m = broken({ prompts: (s) => sealedBid.prompts(s).map((p: Prompt) => (p.kind === 'claim' ? { ...p, defaultOrders: { prize: 'nothing' } } : p)) });
+    expect(fuzzGame(m, 'dead-1').failure).toMatchObject({ kind: 'dead-end', message: expect.stringMatching(/default orders are refused.*NO_SUCH_PRIZE/) });
+  });
+
+  it('a dead end: nothing owed and no outcome', () => {
+    const m = broken({ prompts: (s) => (s.round === 2 ? [] : sealedBid.prompts(s)) });
+    expect(fuzzGame(m, 'dead-2').failure).toMatchObject({ kind: 'dead-end', message: 'nothing is owed but the game has no outcome' });
+  });
+
+  it('an endless game hits the step cap', () => {
+    const loop: GameModule<{ n: number }, object> = {
+      id: 'loop', title: 'Loop', sides: ['a'], scenarios: [{ id: 's', title: 's', description: '', sides: ['a'] }], options: [],
+      setup: () => ({ n: 0 }),
+      prompts: () => [{ side: 'a', kind: 'go', secret: false, description: '', defaultOrders: {} }],
+      validate: () => [],
+      resolve: (s) => ({ state: { n: s.n + 1 }, events: [] }),
+      view: (s) => s,
+      outcome: () => null,
+      bot: () => ({}),
+    };
+    expect(fuzzGame(loop, 'endless-1', { maxSteps: 50 }).failure).toMatchObject({ kind: 'endless', step: 50, message: 'no outcome after 50 steps' });
+  });
+
+  it('random picks come from the prompt choices', () => {
+    const d = seededDice('pick');
+    const claim: Prompt = { side: 'north', kind: 'claim', secret: false, description: '', choices: ['a', 'b', 'c'], defaultOrders: { prize: 'a' } };
+    const picks = new Set(Array.from({ length: 60 }, () => (choiceOrders(claim, d) as { prize: string }).prize));
+    expect([...picks].sort()).toEqual(['a', 'b', 'c']);
+    const bid: Prompt = { side: 'north', kind: 'bid', secret: true, description: '', choices: { min: 0, max: 3 }, defaultOrders: { bid: 0, note: '' } };
+    const bids = Array.from({ length: 60 }, () => (choiceOrders(bid, d) as { bid: number }).bid);
+    expect(Math.min(...bids)).toBe(0);
+    expect(Math.max(...bids)).toBe(3);
+  });
+});

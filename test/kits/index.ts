@@ -1,0 +1,39 @@
+/**
+ * Module test kits: what a generic platform test needs to know about a module that the kernel
+ * contract does not say. `secretProbe(state, side)` names strings the rules hide from `side` in
+ * `state` (the secrets test, test/secrets/modules.test.ts, proves none reaches that side by any
+ * path). `decorate` may mark a side's orders with unique text so a leak of them is findable.
+ * A module registered without a kit is still fuzzed (src/engine/fuzz.ts); add its kit here to
+ * bring it under the secrets test.
+ */
+import type { Json, Side } from '../../src/engine/contract.js';
+import type { CerberusState } from '../../src/games/cerberus/state.js';
+import type { SealedBidState } from '../fixtures/sealed-bid.js';
+
+export interface ModuleKit {
+  /** Scenario to play (default: the module's first). */
+  scenario?: string;
+  /** Steps to walk (a long game need not be played to the end to cover every path). */
+  maxSteps: number;
+  secretProbe(state: any, side: Side): string[];
+  decorate?(state: any, side: Side, step: number, orders: Json): Json;
+}
+
+export const kits: Record<string, ModuleKit> = {
+  'sealed-bid': {
+    maxSteps: 20,
+    // The other side's private notes (never revealed, rules of the fixture).
+    secretProbe: (s: SealedBidState, side) => Object.entries(s.notes).filter(([k]) => k !== side).flatMap(([, notes]) => notes),
+    decorate: (s: SealedBidState, side, step, orders) => (s.phase === 'bid' ? { ...(orders as object), note: `SECRET-${side}-${step}-${s.round}` } : orders),
+  },
+  cerberus: {
+    scenario: 'campaign',
+    maxSteps: 10,
+    secretProbe: (s: CerberusState, side) => [
+      // The face-down enemy units on the map are known only by opaque ids (14.12); quoted, as ids appear in JSON.
+      ...s.units.filter((u) => u.box === 'MAP' && u.faceDown && u.side !== side).map((u) => JSON.stringify(u.id)),
+      // The key of every side's opaque ids: no one may see it.
+      ...(s.viewSecret ? [s.viewSecret] : []),
+    ],
+  },
+};
