@@ -8,6 +8,7 @@
  */
 import type { Json, Side } from '../../src/engine/contract.js';
 import type { CerberusState } from '../../src/games/cerberus/state.js';
+import type { PrefectState } from '../../src/games/prefect/types.js';
 import type { SealedBidState } from '../fixtures/sealed-bid.js';
 
 export interface ModuleKit {
@@ -35,5 +36,22 @@ export const kits: Record<string, ModuleKit> = {
       // The key of every side's opaque ids: no one may see it.
       ...(s.viewSecret ? [s.viewSecret] : []),
     ],
+  },
+  prefect: {
+    scenario: 'liberation',
+    maxSteps: 24,
+    secretProbe: (s: PrefectState, side) => {
+      const enemyTfs = Object.values(s.tfs).filter((t) => t.side !== side);
+      const hiddenTf = new Set(enemyTfs.filter((t) => !t.independent).map((t) => t.id));
+      return [
+        // H1: which units an enemy Task Force holds (record sheets); disorganised units and
+        // independent non-gravitic counters are on the map and public (H35, H36).
+        ...Object.values(s.units).filter((u) => u.status === 'ACTIVE' && u.tf && hiddenTf.has(u.tf)).map((u) => JSON.stringify(u.id)),
+        // Real TF ids name organisation, counter and creation order; everyone sees aliases.
+        // (An independent unit's own counter is public, H35.)
+        ...enemyTfs.filter((t) => !t.independent).map((t) => JSON.stringify(t.id)),
+        ...(s.viewSecret ? [s.viewSecret] : []),
+      ];
+    },
   },
 };

@@ -1,0 +1,94 @@
+/**
+ * Renegade Legion: Prefect — the Planetary Game as a Warpost game module (engine/contract.ts,
+ * issue 9). The module assembles: set-up (setup.ts, L226-242), the step machine (sequence.ts,
+ * L258-267), the interleaved Movement Phase in planned or interactive play (counteractions.ts,
+ * L393-457), the Combat Phase (combat-phase.ts), the rules of the RULES engineer through rules.ts,
+ * validation (validate.ts, orders.ts), prompts (prompts.ts), views (view.ts) and the bot (bot.ts).
+ */
+import { defineGame, type GameEvent, type Json, type OrderError, type Outcome } from '../../engine/contract.js';
+import type { Dice } from '../../engine/dice.js';
+import { botOrders } from './bot.js';
+import { OPTION_SPECS } from './options.js';
+import { buildPrompts, defaultFor } from './prompts.js';
+import { rulesData } from './rules-data.js';
+import { advance, owedAt } from './sequence.js';
+import { initialState } from './setup.js';
+import type { PrefectOrder, PrefectState, Side } from './types.js';
+import { SIDES } from './types.js';
+import { checkOrder, type Checked } from './validate.js';
+import { aliasEvents, aliasTfIds, hiddenIds, redactFor, viewOf } from './view.js';
+
+const memo = new WeakMap<PrefectState, Map<string, Checked>>();
+
+/** Validation memoised per state object and order (module code never edits a state it validated against). */
+function checked(state: PrefectState, side: string, raw: unknown): Checked {
+  const key = `${side}|${JSON.stringify(raw ?? null)}`;
+  let m = memo.get(state);
+  if (!m) memo.set(state, (m = new Map()));
+  let hit = m.get(key);
+  if (!hit) {
+    if (m.size > 64) m.clear();
+    m.set(key, (hit = checkOrder(state, side, raw)));
+  }
+  return hit;
+}
+
+/** Errors with every hidden unit id in their messages replaced by the side's opaque id. */
+export function validateOrders(state: PrefectState, side: string, raw: unknown): OrderError[] {
+  const errors = checked(state, side, raw).errors;
+  if (!errors.length || !SIDES.includes(side as Side)) return errors.map((e) => ({ ...e }));
+  const hidden = hiddenIds(state, side as Side);
+  return errors.map((e) => {
+    let message = e.message;
+    for (const [id, opq] of hidden) if (message.includes(id)) message = message.split(id).join(opq);
+    return { ...e, message: aliasTfIds(state, message) as string };
+  });
+}
+
+/** Applies the owed orders (an invalid or missing one replaced by the deadline default) and runs to the next decision point. */
+export function resolveStep(prev: PrefectState, ordersBySide: Record<string, Json>, dice: Dice): { state: PrefectState; events: GameEvent[] } {
+  const state = structuredClone(prev);
+  const orders: Partial<Record<Side, PrefectOrder>> = {};
+  const events: GameEvent[] = [];
+  for (const o of owedAt(prev)) {
+    const raw = ordersBySide[o.side];
+    const c = raw === undefined ? null : checked(prev, o.side, raw);
+    if (c?.order) orders[o.side] = structuredClone(c.order);
+    else {
+      orders[o.side] = defaultFor(state, o);
+      events.push({ type: 'orders.defaulted', visibleTo: [o.side], data: { errors: (c?.errors ?? []).slice(0, 5) as unknown as Json } });
+    }
+  }
+  events.push(...advance(state, orders, dice));
+  // TF ids are aliased for everyone (view.ts): the ids of the state before and after both work.
+  return { state, events: aliasEvents(state, events) };
+}
+
+function outcomeOf(state: PrefectState): Outcome | null {
+  const r = state.result;
+  if (!r) return null;
+  return { winner: r.winner, level: r.level, summary: r.summary, score: { TOG: state.destroyedCombat.TOG, CW: state.destroyedCombat.CW } };
+}
+
+const prompts = (state: PrefectState) => buildPrompts(state, (side, v) => redactFor(state, side, v));
+
+export const prefect = defineGame<PrefectState, Json>({
+  id: 'prefect',
+  title: 'Renegade Legion: Prefect — Planetary Game',
+  sides: [...SIDES],
+  scenarios: Object.values(rulesData().scenarios).map((sc) => ({ id: sc.id, title: sc.title, description: sc.description, sides: [...SIDES] })),
+  options: OPTION_SPECS,
+  setup: (scenario, options, dice) => initialState(scenario, options, dice),
+  prompts,
+  validate: validateOrders,
+  resolve: resolveStep,
+  view(state, viewer) {
+    const mine = viewer === null ? [] : prompts(state).filter((p) => p.side === viewer);
+    const owed = owedAt(state).map((o) => ({ side: o.side, kind: o.kind, secret: o.secret }));
+    return viewOf(state, viewer, { prompts: mine as unknown as Json, owed });
+  },
+  outcome: outcomeOf,
+  bot: (state, side, dice) => botOrders(state, side as Side, dice, validateOrders) as unknown as Json,
+});
+
+export default prefect;
