@@ -7,7 +7,8 @@ import type { TransportAction, TransportationPlan } from './orders.js';
 import { landingGroup, landingUnitGroups } from './prompts.js';
 import { canAddToStack } from './stacking.js';
 import { enemyOf, type CerberusState, type HexId, type Side, type Unit } from './state.js';
-import { landingQuote, placementContext, placementProblem, stpLeft } from './transport-cost.js';
+import { landingQuote, placementContext, placementProblem, scratchOf, stpLeft } from './transport-cost.js';
+import { CAMPAIGN_WEIGHT, campaignBonus, denialLandings, lastTurn } from './bot-human.js';
 import { CONTINENT_VP, anchors, enemyStacks, hexScore, isInst, nearest, onMap, type EnemyStack } from './bot-knowledge.js';
 
 /** Landing priority: a Spaceport first if none is down, then fighting units (Fleet before home boxes), Bases last (11.12). */
@@ -40,7 +41,7 @@ function landingScore(state: CerberusState, side: Side, u: Unit, hex: HexId, ene
   const nearEnemy = [...enemies.keys()].reduce((d, h) => Math.min(d, dist(h)), Infinity);
   const threat = [...enemies.values()].filter((e) => dist(e.hex) <= 2).reduce((n, e) => n + e.count, 0);
   if (u.cls === 'SPACEPORT') {
-    return (isResourceHex(hex) ? 8 : 0) + continentAppeal(state, side, hex) + map.neighbors(hex).filter(mayLand).length - 3 * threat;
+    return (isResourceHex(hex) ? 8 : 0) + continentAppeal(state, side, hex) + map.neighbors(hex).filter(mayLand).length - 3 * threat + campaignBonus(state, side, hex, CAMPAIGN_WEIGHT.port);
   }
   if (isInst(u)) {
     // A Base alone next to the enemy is 5 points for him (14.5): land it by own troops, out of reach.
@@ -48,14 +49,14 @@ function landingScore(state: CerberusState, side: Side, u: Unit, hex: HexId, ene
     let s = (isResourceHex(hex) ? 6 : 0) + (guarded ? 4 : -8) - 3 * threat + continentAppeal(state, side, hex) / 4;
     if (nearEnemy <= 2) s -= 6;
     if (sources.length) s -= Math.abs(nearest(state, hex, sources) - 3); // spread the air and supply network
-    return s;
+    return s + campaignBonus(state, side, hex, CAMPAIGN_WEIGHT.land);
   }
   if (!sources.length) return -10;
   const d = nearest(state, hex, sources);
   const reach = Math.max(1, Math.min(u.movement, 4));
   let s = d <= reach ? 10 - d : -20;
   s += hexScore(state, side, u, hex, enemies, sources) / 4 + continentAppeal(state, side, hex) / 10 - threat;
-  return s;
+  return s + campaignBonus(state, side, hex, CAMPAIGN_WEIGHT.land);
 }
 
 /** Hexes worth considering for landings: near own installations and on Resource hexes (all land while none is down). */
@@ -150,7 +151,19 @@ function planInsertion(state: CerberusState, side: Side): TransportationPlan['in
 }
 
 export function planTransportation(state: CerberusState, side: Side): TransportationPlan {
-  const plan: TransportationPlan = { actions: planLandings(state, side), ifIllegal: 'skip' };
+  // 14.5 the Human's last turn: first deny the Cetian his continents (bot-human.ts), then land as usual.
+  const denial = side === 'HUMAN' && lastTurn(state) ? denialLandings(state, side, stpLeft(state, side)).actions : [];
+  let rest = state;
+  if (denial.length) {
+    rest = structuredClone(state);
+    for (const a of denial) {
+      if (a.type !== 'land') continue;
+      const u = rest.units.find((x) => x.id === a.unitId)!;
+      scratchOf(rest, side).stpUsed += landingQuote(rest, side, u, a.hex)!.cost;
+      Object.assign(u, { box: 'MAP', hex: a.hex, landedOnTurn: rest.turn });
+    }
+  }
+  const plan: TransportationPlan = { actions: [...denial, ...planLandings(rest, side)], ifIllegal: 'skip' };
   const insertion = side === 'CETIAN' && state.turn === 1 && stpLeft(state, side) >= 0 ? planInsertion(state, side) : undefined;
   if (insertion) plan.insertion = insertion;
   return plan;

@@ -14,6 +14,7 @@ import { isStackingLegal } from './stacking.js';
 import { enemyOf, type CerberusState, type HexId, type PlayerSegment, type Side, type Unit } from './state.js';
 import { ASSUMED_DEFENSE, COL_2_1, COL_3_1, COL_3_2, anchors, enemyStacks, hexScore, isBattalion, isInst, onMap } from './bot-knowledge.js';
 import { planTransportation } from './bot-landing.js';
+import { CAMPAIGN_WEIGHT, campaignBonus, denialMoves, lastTurn } from './bot-human.js';
 
 // ---------------------------------------------------------------- Special Forces (10)
 
@@ -52,10 +53,25 @@ function planMovement(state: CerberusState, side: Side): MoveOrder[] {
   const score = (u: Unit, hex: HexId) => {
     const key = `${u.cls}|${u.attack}|${u.movement}|${hex}`;
     let v = memo.get(key);
-    if (v === undefined) memo.set(key, (v = hexScore(state, side, u, hex, enemies, sources)));
+    if (v === undefined) memo.set(key, (v = hexScore(state, side, u, hex, enemies, sources) + campaignBonus(state, side, hex, CAMPAIGN_WEIGHT.move)));
     return v;
   };
+  // 14.5 the Human's last turn: first put a unit on every continent the Cetian holds alone (bot-human.ts).
+  if (side === 'HUMAN' && lastTurn(state)) {
+    const free = state.units.filter((u) => u.side === side && onMap(u) && u.movement > 0 && !u.outOfSupply && u.landedOnTurn !== state.turn && !(isInst(u) || u.cls === 'SF'))
+      .filter((u) => !((stacks.get(u.hex!) ?? []).some(isInst) && (stacks.get(u.hex!) ?? []).filter(isBattalion).length <= 1 && isBattalion(u)));
+    for (const m of denialMoves(state, side, free, (u) => reachableHexes(state, u.id))) {
+      const u = free.find((x) => x.id === m.unitId)!;
+      const end = m.path.at(-1)!;
+      if (!isStackingLegal([...(stacks.get(end) ?? []), u])) continue;
+      moves.push(m);
+      stacks.set(u.hex!, (stacks.get(u.hex!) ?? []).filter((x) => x.id !== u.id));
+      stacks.set(end, [...(stacks.get(end) ?? []), u]);
+    }
+  }
+  const denied = new Set(moves.map((m) => m.unitId));
   for (const u of movers) {
+    if (denied.has(u.id)) continue;
     const from = u.hex!;
     const stack = stacks.get(from) ?? [];
     // Keep the last battalion on an own installation: it holds the hex and the garrison (14.4).

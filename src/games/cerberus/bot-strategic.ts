@@ -22,6 +22,8 @@ export function planMajorEffort(state: CerberusState, side: Side): MajorEffortOr
 /** Landing priority of units waiting off the map: strength first, then what keeps them supplied. */
 function priority(u: Unit, state: CerberusState): number {
   const onMap = (cls: Unit['cls']) => state.units.filter((x) => x.side === u.side && x.box === 'MAP' && x.cls === cls).length;
+  // 14.5 before the Human's last turn, Transport companies wait in the Fleet: the cheapest units to land on continents to deny (bot-human.ts).
+  if (u.side === 'HUMAN' && u.cls === 'TRANSPORT' && state.lastTurn !== null && state.turn === state.lastTurn - 1) return 0;
   if (u.cls === 'SPACEPORT') return onMap('SPACEPORT') === 0 ? 0 : 9;
   if (u.cls === 'MOBILE') return 1;
   if (u.cls === 'HEAVY_WEAPONS') return 2;

@@ -1,7 +1,7 @@
 /**
  * The Cerberus bot (contract `bot`): orders for whatever `side` owes now, for demos, fuzzing and
- * seats in civil disorder. It plays from what its side may see (face-down enemy units are only
- * positions; their strength is estimated, never read), plans with the rules helpers' legal-choice
+ * seats in civil disorder. It plays from what its side may see (known-state.ts: face-down enemy
+ * units are only positions, their strength estimated, never read), plans with the rules helpers' legal-choice
  * functions, then checks its orders with the module's own validation: items the validation names
  * are dropped and the order checked again; if that fails, the deadline default is used, which is
  * always legal. Randomness (set-up variety only) comes from the recorded dice.
@@ -11,6 +11,7 @@ import type { Dice } from '../../engine/dice.js';
 import { planPhase } from './bot-plan.js';
 import { planMajorEffort, planStrategicCetian, planStrategicHuman } from './bot-strategic.js';
 import type { CerberusOrder } from './orders.js';
+import { knownState } from './known-state.js';
 import { defaultFor } from './prompts.js';
 import { owedAt, type Owed } from './sequence.js';
 import { planCetianSetup, planHumanSetup } from './setup.js';
@@ -105,9 +106,15 @@ function selfCheck(state: CerberusState, side: Side, order: CerberusOrder, valid
   return null;
 }
 
-/** Always-legal orders for what `side` owes now. */
+/**
+ * Always-legal orders for what `side` owes now. The plan and its self-check use only the state as
+ * `side` knows it (known-state.ts); the real state is consulted last, as the platform does on
+ * submission, and only to drop what it refuses.
+ */
 export function botOrders(state: CerberusState, side: Side, dice: Dice, validate: Validator): CerberusOrder {
   const owed = owedAt(state).find((o) => o.side === side);
   if (!owed) throw new Error(`Cerberus bot: ${side} owes nothing at ${state.segment}`);
-  return selfCheck(state, side, plan(state, owed, dice), validate) ?? defaultFor(state, owed);
+  const known = knownState(state, side);
+  const planned = selfCheck(known, side, plan(known, owed, dice), validate) ?? defaultFor(known, owed);
+  return selfCheck(state, side, planned, validate) ?? defaultFor(state, owed);
 }

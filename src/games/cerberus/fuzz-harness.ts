@@ -8,7 +8,9 @@
  * - victory points can be recomputed and match the final result (14.5);
  * - nothing a side may not see reaches it: no event it may see and no view it gets names a
  *   face-down enemy unit (14.12, §8.1);
- * - the game ends by turn 12 (14.3) within a bounded number of steps;
+ * - the game ends by turn 12 (14.3) within a bounded number of steps; an extended game (16, no
+ *   last turn) is played to `maxTurns` (default 20, past the turn-15 changes of 16.1–16.4) or its
+ *   Minimum Garrison end;
  * - the state survives the platform's JSON storage (the game goes on from the round trip).
  */
 import type { Json } from '../../engine/contract.js';
@@ -18,6 +20,7 @@ import { unitsData } from './data/index.js';
 import cerberus from './index.js';
 import { holdsSupplies, stockCap } from './logistics.js';
 import { hasHex } from './map.js';
+import { ruleOptions } from './options-rules.js';
 import { owedAt } from './sequence.js';
 import { stackingViolations } from './stacking.js';
 import type { CerberusState } from './state.js';
@@ -26,6 +29,8 @@ import { view } from './view.js';
 
 const SIDES = ['HUMAN', 'CETIAN'] as const;
 const MAX_STEPS = 400;
+/** Turns an extended game (16) is played to by default. */
+const EXTENDED_TURNS = 20;
 
 export interface FuzzGame {
   seed: string;
@@ -38,6 +43,8 @@ export interface FuzzGame {
   events: number;
   /** Orders the bot gave, by kind (every kind should show up across a run). */
   kinds: Record<string, number>;
+  /** An extended game (16) stopped at `maxTurns` without a result. */
+  unfinished?: boolean;
 }
 
 export class InvariantError extends Error {
@@ -93,9 +100,12 @@ function leaks(s: CerberusState, viewer: string | null, json: unknown): string[]
 }
 
 /** Plays one game; throws InvariantError at the first broken invariant. */
-export function playFuzzGame(seed: string, o: { checkViews?: boolean; options?: Record<string, Json> } = {}): FuzzGame {
+export function playFuzzGame(seed: string, o: { checkViews?: boolean; options?: Record<string, Json>; maxTurns?: number } = {}): FuzzGame {
   const options = o.options ?? fuzzOptions(seed);
   let state = cerberus.setup('campaign', options, seededDice(seed, 0)) as CerberusState;
+  const extended = ruleOptions(options).extended;
+  const turnCap = o.maxTurns ?? (extended ? EXTENDED_TURNS : Infinity);
+  const maxSteps = extended ? Math.ceil((MAX_STEPS / 12) * turnCap) : MAX_STEPS;
   let step = 0;
   let events = 0;
   const kinds: Record<string, number> = {};
@@ -103,8 +113,11 @@ export function playFuzzGame(seed: string, o: { checkViews?: boolean; options?: 
     throw new InvariantError(seed, step, msg);
   };
   while (!cerberus.outcome(state)) {
+    if (state.turn > turnCap) {
+      return { seed, options, steps: step, turn: state.turn, winner: null, level: null, vp: null, events, kinds, unfinished: true };
+    }
     step++;
-    if (step > MAX_STEPS) fail(`no end after ${MAX_STEPS} steps (turn ${state.turn}, ${state.segment})`);
+    if (step > maxSteps) fail(`no end after ${maxSteps} steps (turn ${state.turn}, ${state.segment})`);
     const orders: Record<string, Json> = {};
     for (const owed of owedAt(state)) {
       const order = cerberus.bot(state, owed.side, seededDice(`${seed}|bot|${owed.side}`, step));

@@ -6,7 +6,8 @@
  * then the rules of its part), the prompts with legal choices (prompts.ts), the redacted views
  * (view.ts), the outcome (14.4–14.5, victory.ts) and the bot (bot.ts).
  */
-import { defineGame, type Json, type OptionSpec, type OrderError, type Outcome } from '../../engine/contract.js';
+import { createHash } from 'node:crypto';
+import { defineGame, type Json, type OptionSpec, type OrderError, type Outcome, type Prompt } from '../../engine/contract.js';
 import type { Dice } from '../../engine/dice.js';
 import { botOrders } from './bot.js';
 import { combatSegmentHandler, validateCombatPlan } from './combat.js';
@@ -192,6 +193,31 @@ function outcomeOf(state: CerberusState): Outcome | null {
   return { winner: r.winner, level: r.level, ...(r.vp ? { score: { ...r.vp } } : {}), summary };
 }
 
+// ---------------------------------------------------------------- prompts
+
+/**
+ * Prompts memoised per state content and side: the platform asks for `prompts` and for each
+ * side's `view` of the same step, and legal choices (reachable hexes, landings) are the costly
+ * part. The key is a digest of the whole state, so an edited state is never served stale.
+ */
+const promptMemo = new Map<string, Prompt[]>();
+function promptsOf(state: CerberusState, only?: Side): Prompt[] {
+  const digest = createHash('sha1').update(JSON.stringify(state)).digest('base64');
+  const sides = only ? [only] : owedAt(state).map((o) => o.side);
+  const out: Prompt[] = [];
+  for (const side of sides) {
+    const key = `${side}|${digest}`;
+    let hit = promptMemo.get(key);
+    if (!hit) {
+      hit = buildPrompts(state, logistics, (s, v) => redactFor(state, s, v), side);
+      if (promptMemo.size >= 16) promptMemo.delete(promptMemo.keys().next().value!);
+      promptMemo.set(key, hit);
+    }
+    out.push(...structuredClone(hit));
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- the module
 
 export const cerberus = defineGame<CerberusState, Json>({
@@ -217,14 +243,14 @@ export const cerberus = defineGame<CerberusState, Json>({
     return initialState(scenario, options, dice);
   },
 
-  prompts: (state) => buildPrompts(state, logistics, (side, v) => redactFor(state, side, v)),
+  prompts: (state) => promptsOf(state),
 
   validate: validateOrders,
 
   resolve: resolveStep,
 
   view(state, viewer) {
-    const mine = viewer === null ? [] : buildPrompts(state, logistics, (side, v) => redactFor(state, side, v)).filter((p) => p.side === viewer);
+    const mine = viewer === null ? [] : promptsOf(state, viewer as Side);
     const owed = owedAt(state).map((o) => ({ side: o.side, kind: o.kind, secret: o.secret }));
     return redactedView(state, viewer, { prompts: mine as unknown as Json, owed });
   },

@@ -39,6 +39,8 @@ export interface RuleOptions {
   lossChoice: 'standing' | 'interactive';
   /** H5 (2.6): the Fleet boxes are public (System, Earth and Tau Ceti show counts only). */
   fleetBoxPublic: boolean;
+  /** H7 (15.9): who picks the season with weather on: fixed by the `season` option at creation, or the Human at his set-up. */
+  seasonChosenBy: 'players' | 'human';
 }
 
 export const RULE_OPTION_DEFAULTS: RuleOptions = {
@@ -57,6 +59,7 @@ export const RULE_OPTION_DEFAULTS: RuleOptions = {
   guardsHeavyWeaponsVp: 3,
   lossChoice: 'standing',
   fleetBoxPublic: true,
+  seasonChosenBy: 'players',
 };
 
 export const RULE_OPTIONS: OptionSpec[] = [
@@ -73,6 +76,7 @@ export const RULE_OPTIONS: OptionSpec[] = [
   { id: 'guardsHeavyWeaponsVp', type: 'number', default: 3, rule: '14.5', description: 'VP for destroying the Guards Heavy Weapons company (3 as a Heavy Weapons unit, or 4 as Guards).' },
   { id: 'lossChoice', type: 'string', default: 'standing', values: ['standing', 'interactive'], rule: '7.7', description: "Combat losses come from each player's standing loss-priority order, or are asked for after each result." },
   { id: 'fleetBoxPublic', type: 'boolean', default: true, rule: '2.6', description: 'The Fleet boxes are public; the System, Earth and Tau Ceti boxes show only a count to the opponent.' },
+  { id: 'seasonChosenBy', type: 'string', default: 'players', values: ['players', 'human'], rule: '15.9', description: "With weather on, who selects the (northern) season: 'players' (default), agreed when the game is created through the season option; 'human', the Human player in his set-up order (he 'selected the actual date of the invasion'), the season option being his default." },
 ];
 
 /** Typed options from a game's option record: defaults filled in, wrong types rejected. */

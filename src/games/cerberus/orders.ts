@@ -58,6 +58,8 @@ export type CetianSetupOrder = z.output<typeof CetianSetupOrderSchema>;
 export const HumanSetupOrderSchema = z.object({
   kind: z.literal('setup-human'),
   fleet: z.array(unitId).max(12),
+  /** 15.9 the northern season, when the Human chooses it (option seasonChosenBy 'human'). */
+  season: z.enum(['SPRING', 'SUMMER', 'FALL', 'WINTER']).optional(),
   standing: StandingOrdersSchema.optional(),
 });
 export type HumanSetupOrder = z.output<typeof HumanSetupOrderSchema>;

@@ -12,21 +12,22 @@ import { legalAttacks } from './combat.js';
 import { optionValues, unitsData } from './data/index.js';
 import { holdsSupplies, isInstallation, stockCap, type LogisticsHooks } from './logistics.js';
 import { defaultLossesOrder, lossesPayload } from './losses.js';
-import { allHexIds, mayLand, resourceHexes } from './map.js';
+import { resourceHexes } from './map.js';
 import { movementChoices } from './movement.js';
 import { PLAYER_SEGMENTS, type CerberusOrder } from './orders.js';
 import { fleetCapacity, fleetCount } from './reinforcements.js';
 import { defaultOrder, owedAt, playerSegmentIndex, type Owed } from './sequence.js';
-import { awaitingDeployment, planCetianSetup, planHumanSetup } from './setup.js';
+import { awaitingDeployment, humanChoosesSeason, planCetianSetup, planHumanSetup } from './setup.js';
+import { SEASONS } from './weather.js';
 import { canLandSuppliesOnUnits, majorEffortsAvailable, majorEffortShift, sfCap, spaceSupply, transportPoints } from './space.js';
 import { sfCapRemaining, sfInFleet } from './special-forces.js';
 import { SPACE_DATA } from './space-data.js';
 import { autoSupply } from './supply.js';
-import {
-  bannedAtLowState, evacuateCost, landingQuote, originOf, placementContext, placementProblem, shuttleCost, stpLeft, type Origin,
-} from './transport-cost.js';
+import { transportChoices } from './prompts-transport.js';
+import { evacuateCost, shuttleCost } from './transport-cost.js';
 import { enemyOf, type CerberusState, type HexId, type PlayerSegment, type Side, type Unit } from './state.js';
 import { ruleOptions } from './options-rules.js';
+import { knownState } from './known-state.js';
 
 const j = (v: unknown): Json => JSON.parse(JSON.stringify(v ?? null)) as Json;
 
@@ -61,7 +62,9 @@ export function describe(state: CerberusState, o: Owed): string {
     case 'setup-cetian':
       return 'Deploy your 18 units on Cerberus (face down if you wish), Bases and the Spaceport on distinct Resource hexes, and spread 40 supply factors among them (14.12).';
     case 'setup-human':
-      return 'Choose up to 12 units to start with the Fleet besides your 4 SF; the rest stay on Earth (14.13).';
+      return humanChoosesSeason(state)
+        ? 'Choose up to 12 units to start with the Fleet besides your 4 SF; the rest stay on Earth (14.13). Choose the season of the invasion in the northern hemisphere (15.9).'
+        : 'Choose up to 12 units to start with the Fleet besides your 4 SF; the rest stay on Earth (14.13).';
     case 'major-effort':
       return o.secret
         ? 'Both players may call a Major Effort: write your call in secret; both are revealed together (3.2 A.3).'
@@ -77,46 +80,7 @@ export function describe(state: CerberusState, o: Owed): string {
   }
 }
 
-export interface LandingGroup {
-  /** Units of one type waiting in one box: they land alike (11.12). */
-  unitIds: string[];
-  typeId: string;
-  from: Origin;
-  hexes: { hex: HexId; cost: number }[];
-}
-
-let land: HexId[] | null = null;
-const landHexes = (): HexId[] => (land ??= [...allHexIds()].filter(mayLand).sort());
-
-/** 11.12 units waiting to land, grouped by box and type: they land alike. */
-export function landingUnitGroups(state: CerberusState, side: Side): Unit[][] {
-  const groups = new Map<string, Unit[]>();
-  for (const u of state.units) {
-    const from = originOf(side, u);
-    if (!from || bannedAtLowState(state, side, u)) continue;
-    const key = `${from}|${u.typeId}`;
-    groups.set(key, [...(groups.get(key) ?? []), u]);
-  }
-  return [...groups.keys()].sort().map((k) => groups.get(k)!);
-}
-
-/** 11.1–11.19 the hexes among `hexes` where a unit of this group may land now, with the cost (the helpers' landingQuote and placementProblem). */
-export function landingGroup(state: CerberusState, side: Side, units: Unit[], ctx: ReturnType<typeof placementContext>, left: number, hexes: readonly HexId[] = landHexes()): LandingGroup {
-  const rep = units[0];
-  const from = originOf(side, rep)!;
-  const ok = hexes.flatMap((hex) => {
-    const q = landingQuote(state, side, rep, hex);
-    return q && q.cost <= left && !placementProblem(state, side, rep, hex, from, ctx) ? [{ hex, cost: q.cost }] : [];
-  });
-  return { unitIds: units.map((u) => u.id).sort(), typeId: rep.typeId, from, hexes: ok };
-}
-
-/** Every legal landing now with its cost, one entry per type and box (asked once per group, not once per unit). */
-export function landingGroups(state: CerberusState, side: Side, hooks: LogisticsHooks): { stpLeft: number; groups: LandingGroup[] } {
-  const left = stpLeft(state, side);
-  const ctx = placementContext(state, side, hooks);
-  return { stpLeft: left, groups: landingUnitGroups(state, side).map((units) => landingGroup(state, side, units, ctx, left)) };
-}
+export { landingGroup, landingGroups, landingUnitGroups, type LandingGroup } from './prompts-transport.js';
 
 const brief = (u: Unit) => ({ unitId: u.id, typeId: u.typeId, cls: u.cls, sub: u.sub, designation: u.designation, attack: u.attack, defense: u.defense, movement: u.movement });
 
@@ -137,6 +101,8 @@ function setupHumanChoices(state: CerberusState): Json {
   return j({
     units: state.units.filter((u) => u.side === 'HUMAN' && u.box === 'EARTH').map(brief),
     max: unitsData.setup.HUMAN.FLEET.maxCounters,
+    // 15.9 the Human picks the northern season when the game leaves it to him (the south has the opposite one).
+    ...(humanChoosesSeason(state) ? { season: { values: SEASONS, default: optionValues(state.options).season, rule: '15.9' } } : {}),
     rule: '14.13',
   });
 }
@@ -199,7 +165,8 @@ function phaseChoices(state: CerberusState, side: Side, from: PlayerSegment, hoo
     out.TRANSPORTATION = j({
       stp: transportPoints(state, side),
       fleet: { count: fleetCount(state, side), capacity: fleetCapacity(state, side) },
-      landings: landingGroups(state, side, hooks),
+      // 11.1 landings, 11.15 evacuation, 11.16 shuttle, 11.2 sub-orbital (prompts-transport.ts).
+      ...transportChoices(state, side, hooks),
       // 11.15–11.16 own map units that may leave by space if they do not move (costs; the segment checks the rest).
       lift: state.units
         .filter((u) => u.side === side && u.box === 'MAP' && u.cls !== 'EFIELD')
@@ -231,15 +198,24 @@ export function choicesFor(state: CerberusState, o: Owed, hooks: LogisticsHooks)
   }
 }
 
-/** 3.1 the prompts of the current decision point; `redact` hides from each side what it may not see. */
-export function buildPrompts(state: CerberusState, hooks: LogisticsHooks, redact: (side: Side, v: Json) => Json): Prompt[] {
+/**
+ * 3.1 the prompts of the current decision point (of `only` side, if given); `redact` hides from
+ * each side what it may not see. Choices and default orders are computed from the state as the
+ * owing side knows it (known-state.ts), so they never depend on what that side cannot see.
+ */
+export function buildPrompts(state: CerberusState, hooks: LogisticsHooks, redact: (side: Side, v: Json) => Json, only?: Side): Prompt[] {
   if (state.segment === 'GAME_OVER') return [];
-  return owedAt(state).map((o) => ({
-    side: o.side,
-    kind: o.kind,
-    secret: o.secret,
-    description: describe(state, o),
-    choices: redact(o.side, choicesFor(state, o, hooks)),
-    defaultOrders: redact(o.side, j(defaultFor(state, o))),
-  }));
+  return owedAt(state)
+    .filter((o) => only === undefined || o.side === only)
+    .map((o) => {
+      const known = knownState(state, o.side);
+      return {
+        side: o.side,
+        kind: o.kind,
+        secret: o.secret,
+        description: describe(state, o),
+        choices: redact(o.side, choicesFor(known, o, hooks)),
+        defaultOrders: redact(o.side, j(defaultFor(known, o))),
+      };
+    });
 }

@@ -218,6 +218,9 @@ export function validateHumanSetup(state: CerberusState, order: HumanSetupOrder)
   if (order.fleet.length > SETUP.HUMAN.FLEET.maxCounters) {
     errors.push({ code: 'setup.fleet-full', path: ['fleet'], message: `At most ${SETUP.HUMAN.FLEET.maxCounters} units besides the SF may start with the Fleet.`, rule: '14.13' });
   }
+  if (order.season !== undefined && !humanChoosesSeason(state)) {
+    errors.push({ code: 'setup.season', path: ['season'], message: 'The season is not yours to choose in this game: it was fixed when the game was created (option seasonChosenBy), or weather is off.', rule: '15.9' });
+  }
   order.fleet.forEach((id, i) => {
     const u = unitById(state, id);
     if (!u || u.side !== 'HUMAN' || u.box !== 'EARTH' || u.cls === 'SF') {
@@ -230,11 +233,23 @@ export function validateHumanSetup(state: CerberusState, order: HumanSetupOrder)
   return errors;
 }
 
-/** 14.13 applies a validated allocation: the listed units join the Fleet, the rest stay on Earth. */
+/** 15.9 does the Human pick the season in his set-up order (weather on, option seasonChosenBy 'human')? */
+export function humanChoosesSeason(state: CerberusState): boolean {
+  const o = ruleOptions(state.options);
+  return o.weather && o.seasonChosenBy === 'human';
+}
+
+/** 14.13 applies a validated allocation: the listed units join the Fleet, the rest stay on Earth; 15.9 the chosen season. */
 export function applyHumanSetup(state: CerberusState, order: HumanSetupOrder): GameEvent[] {
   for (const id of order.fleet) unitById(state, id)!.box = 'FLEET';
   const open = ruleOptions(state.options).fleetBoxPublic;
+  const season: GameEvent[] = [];
+  if (humanChoosesSeason(state)) {
+    state.season = order.season ?? String(optionValues(state.options).season);
+    season.push({ type: 'weather.season', visibleTo: 'all', data: { season: state.season, chosenBy: 'HUMAN', rule: '15.9' } });
+  }
   return [
+    ...season,
     { type: 'setup.human-allocated', visibleTo: ['HUMAN'], data: { fleet: order.fleet, rule: '14.13' } },
     // H5: the Fleet box is public by default; otherwise the Cetian learns only how many.
     { type: 'setup.human-fleet', visibleTo: 'all', data: open ? { fleet: [...order.fleet].sort(), rule: '14.13' } : { count: order.fleet.length, rule: '14.13' } },

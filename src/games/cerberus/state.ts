@@ -263,6 +263,8 @@ export interface CerberusState {
   players: Record<Side, PlayerState>;
   units: Unit[];
   storms: Storm[];
+  /** 15.9 the northern season the Human chose at set-up (option seasonChosenBy 'human'); null or absent (games stored before): the `season` option. */
+  season?: string | null;
   turnScratch: TurnScratch;
   phaseScratch: PhaseScratch | null;
   plan: StoredPlan | null;
@@ -351,6 +353,7 @@ export function newState(scenario: string, options: Record<string, Json>, units:
     players: { HUMAN: newPlayerState('HUMAN'), CETIAN: newPlayerState('CETIAN') },
     units,
     storms: [],
+    season: null,
     turnScratch: { disruptionTargets: [] },
     phaseScratch: null,
     plan: null,

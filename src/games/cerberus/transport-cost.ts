@@ -177,6 +177,53 @@ function atFriendlyPort(state: CerberusState, side: Side, hex: HexId, how: Place
 
 // ---------------------------------------------------------------- legal choices for the view
 
+/**
+ * Per hex, the state cut down to the units in that hex (empty hexes share one). Every placement
+ * rule (11.18 enemy units and exemptions, 11.143, 6.8 stacking, the 11.14 cost adjustments) looks
+ * only at the units of the destination hex, plus the ZOC and storm fields of a PlacementContext
+ * built from the whole state; so `landingQuote` and `placementProblem` give the same answer on the
+ * cut state, without scanning every unit for each of the ~600 land hexes.
+ */
+export function hexLocal(state: CerberusState): (hex: HexId) => CerberusState {
+  const byHex = new Map<HexId, Unit[]>();
+  for (const u of state.units) if (onMap(u)) byHex.set(u.hex!, [...(byHex.get(u.hex!) ?? []), u]);
+  const cut = new Map<HexId, CerberusState>();
+  const local = (hex: HexId): CerberusState => {
+    const units = byHex.get(hex);
+    if (!units) return EMPTY(local);
+    let s = cut.get(hex);
+    if (!s) cut.set(hex, (s = { ...state, units }));
+    return s;
+  };
+  emptyOf.set(local, { ...state, units: [] });
+  return local;
+}
+const emptyOf = new WeakMap<(hex: HexId) => CerberusState, CerberusState>();
+const EMPTY = (local: (hex: HexId) => CerberusState) => emptyOf.get(local)!;
+
+/** Is this cut state the shared one of the hexes holding no unit? */
+export function isEmptyCut(local: (hex: HexId) => CerberusState, s: CerberusState): boolean {
+  return emptyOf.get(local) === s;
+}
+
+/**
+ * Whether `unit` may be placed in each of many hexes (no `placementProblem`): exact on hexes
+ * holding units; on empty ones the answer depends only on the storm intensity and the enemy ZOC
+ * there (the unit alone, nothing to stack with or land at), so it is asked once per such pair.
+ */
+export function placementChecker(local: (hex: HexId) => CerberusState, side: Side, unit: Unit, how: Placement, ctx: PlacementContext): (hex: HexId) => boolean {
+  const seen = new Map<string, boolean>();
+  return (hex) => {
+    const at = local(hex);
+    if (!isEmptyCut(local, at)) return !placementProblem(at, side, unit, hex, how, ctx);
+    const key = `${ctx.intensityAt(hex)}|${ctx.zoc.has(hex)}`;
+    let ok = seen.get(key);
+    if (ok === undefined) seen.set(key, (ok = !placementProblem(at, side, unit, hex, how, ctx)));
+    return ok;
+  };
+}
+
+
 export interface LandingChoices {
   stpLeft: number;
   units: { unitId: string; from: Origin; hexes: { hex: HexId; cost: number }[] }[];
@@ -193,16 +240,17 @@ function allLand(): HexId[] {
 export function legalLandings(state: CerberusState, side: Side, hooks: LogisticsHooks = {}): LandingChoices {
   const left = stpLeft(state, side);
   const ctx = placementContext(state, side, hooks);
+  const local = hexLocal(state);
   const units = state.units
     .filter((u) => originOf(side, u) && !bannedAtLowState(state, side, u))
     .sort((a, b) => a.id.localeCompare(b.id))
-    .map((u) => ({
-      unitId: u.id,
-      from: originOf(side, u)!,
-      hexes: allLand().flatMap((hex) => {
-        const q = landingQuote(state, side, u, hex)!;
-        return q.cost <= left && !placementProblem(state, side, u, hex, q.from, ctx) ? [{ hex, cost: q.cost }] : [];
-      }),
-    }));
+    .map((u) => {
+      const mayPlace = placementChecker(local, side, u, originOf(side, u)!, ctx);
+      const hexes = allLand().flatMap((hex) => {
+        const q = landingQuote(local(hex), side, u, hex)!;
+        return q.cost <= left && mayPlace(hex) ? [{ hex, cost: q.cost }] : [];
+      });
+      return { unitId: u.id, from: originOf(side, u)!, hexes };
+    });
   return { stpLeft: left, units };
 }

@@ -49,7 +49,7 @@ const pub = (type: string, data: Record<string, unknown>): GameEvent => ({ type,
 
 /** 15.9 the season in force at a hex: the chosen (northern) one, or its opposite in the south. */
 export function seasonAt(state: CerberusState, hex: HexId): Season {
-  const north = String(optionValues(state.options).season) as Season;
+  const north = (state.season ?? String(optionValues(state.options).season)) as Season;
   const south = W.southernHemisphereSeason.value === 'OPPOSITE' ? OPPOSITE[north] : north;
   return hemisphere(hex) === 'SOUTH' ? south : north;
 }
