@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { GameEvent } from './contract.js';
-import { filterEvents, isOpaqueId, isVisibleTo, opaqueId, resolveOpaqueId } from './redact.js';
+import { filterEvents, isOpaqueId, isVisibleTo, mapStrings, opaqueId, pathsNaming, resolveOpaqueId } from './redact.js';
 
 const SIDES = ['human', 'cetian'];
 
@@ -68,5 +68,17 @@ describe('opaqueId', () => {
   });
   it('refuses an empty secret', () => {
     expect(() => opaqueId('', 'human', 'u1')).toThrow(/secret/);
+  });
+});
+
+describe('order id helpers', () => {
+  const order = { kind: 'move', units: ['u1', 'u2'], to: { hex: '0101', label: 'u1' }, u1: 3 };
+  it('mapStrings rewrites string values only, never keys', () => {
+    expect(mapStrings(order, (s) => (s === 'u1' ? 'X' : s))).toEqual({ kind: 'move', units: ['X', 'u2'], to: { hex: '0101', label: 'X' }, u1: 3 });
+  });
+  it('pathsNaming gives the path of every value naming a listed id', () => {
+    expect(pathsNaming(order, ['u1', 'u9'])).toEqual([['units', 0], ['to', 'label']]);
+    expect(pathsNaming(order, ['u9'])).toEqual([]);
+    expect(pathsNaming(null, ['u1'])).toEqual([]);
   });
 });

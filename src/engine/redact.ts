@@ -60,3 +60,30 @@ export function resolveOpaqueId(
   for (const id of candidates) if (opaqueId(secret, viewer, id) === opaque) return id;
   return null;
 }
+
+/** A copy of a JSON-like value with every string value (not keys) passed through `fn`. */
+export function mapStrings(value: unknown, fn: (s: string) => string): unknown {
+  if (typeof value === 'string') return fn(value);
+  if (Array.isArray(value)) return value.map((x) => mapStrings(x, fn));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, mapStrings(x, fn)]));
+  return value;
+}
+
+/**
+ * Paths (as in OrderError.path) of the string values of `value` found in `ids`: where an order
+ * names a piece hidden from its sender by its real id, which must be refused (ids can be guessed,
+ * and accepting one would locate the piece).
+ */
+export function pathsNaming(value: unknown, ids: readonly string[]): (string | number)[][] {
+  const text = JSON.stringify(value ?? null);
+  const named = new Set(ids.filter((id) => text.includes(JSON.stringify(id))));
+  const found: (string | number)[][] = [];
+  if (!named.size) return found;
+  const walk = (v: unknown, path: (string | number)[]) => {
+    if (typeof v === 'string' && named.has(v)) found.push(path);
+    else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
+  };
+  walk(value, []);
+  return found;
+}

@@ -16,7 +16,8 @@
  * (scratch lists, keys) by its opaque id, so a field added later cannot leak one.
  */
 import type { Json, Side, Viewer } from '../../engine/contract.js';
-import { isOpaqueId, opaqueId, resolveOpaqueId } from '../../engine/redact.js';
+import { isOpaqueId, mapStrings, opaqueId, pathsNaming, resolveOpaqueId } from '../../engine/redact.js';
+import { optionValues } from './data/index.js';
 import { ruleOptions } from './options-rules.js';
 import { SIDES, type CerberusState, type Unit } from './state.js';
 
@@ -77,13 +78,7 @@ export function redactText(text: string, hidden: Map<string, string>): string {
 export function resolveOrderIds(state: CerberusState, side: Side, raw: unknown): unknown {
   if (!JSON.stringify(raw ?? null).includes('opq_')) return raw;
   const candidates = [...hiddenIds(state, side).keys()];
-  const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return isOpaqueId(v) ? resolveOpaqueId(secretOf(state), side, v, candidates) ?? v : v;
-    if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
-    return v;
-  };
-  return walk(raw);
+  return mapStrings(raw, (v) => (isOpaqueId(v) ? resolveOpaqueId(secretOf(state), side, v, candidates) ?? v : v));
 }
 
 /**
@@ -91,17 +86,7 @@ export function resolveOrderIds(state: CerberusState, side: Side, raw: unknown):
  * list, so they can be guessed): such a name must not work, or it would locate the unit.
  */
 export function hiddenIdsNamed(state: CerberusState, side: Side, raw: unknown): (string | number)[][] {
-  const text = JSON.stringify(raw ?? null);
-  const hidden = [...hiddenIds(state, side).keys()].filter((id) => text.includes(JSON.stringify(id)));
-  if (!hidden.length) return [];
-  const found: (string | number)[][] = [];
-  const walk = (v: unknown, path: (string | number)[]) => {
-    if (typeof v === 'string' && hidden.includes(v)) found.push(path);
-    else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
-  };
-  walk(raw, []);
-  return found;
+  return pathsNaming(raw, [...hiddenIds(state, side).keys()]);
 }
 
 /** A unit as plain JSON (the full record: only for units whose identity the viewer may see). */
@@ -192,6 +177,8 @@ export function view(state: CerberusState, viewer: Viewer, extras: ViewExtras = 
     players: playersJson(state, viewer),
     sides: { HUMAN: sideUnits(state, viewer, 'HUMAN'), CETIAN: sideUnits(state, viewer, 'CETIAN') },
     storms: JSON.parse(JSON.stringify(state.storms)) as Json,
+    // 15.9 the northern season in force (chosen by the Human at set-up, else the season option).
+    season: state.season ?? (optionValues(state.options).season as Json),
     turnScratch: JSON.parse(JSON.stringify(state.turnScratch)) as Json,
     phaseScratch: scratchJson(state, viewer),
     // The stored plan is the phasing player's secret until it plays out (§8.1).

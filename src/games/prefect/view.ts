@@ -10,7 +10,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { GameEvent, Json, Viewer } from '../../engine/contract.js';
-import { isOpaqueId, opaqueId, resolveOpaqueId } from '../../engine/redact.js';
+import { isOpaqueId, mapStrings, opaqueId, pathsNaming, resolveOpaqueId } from '../../engine/redact.js';
 import type { GroundUnit, PrefectState, Side } from './types.js';
 
 
@@ -77,34 +77,18 @@ function redact(v: Json, hidden: Map<string, string>): Json {
 /** Deep copy with hidden unit ids replaced by the viewer's opaque ids and TF ids aliased (prompts and views). */
 export const redactFor = (s: PrefectState, viewer: Viewer, v: unknown): Json => aliasTfIds(s, redact(j(v), hiddenIds(s, viewer)));
 
-/** Opaque ids in an order turned back into the real ids of units hidden from `side`. */
+/** Opaque ids in an order turned back into the real ids of units hidden from `side`; TF aliases into TF ids. */
 export function resolveOrderIds(s: PrefectState, side: Side, raw: unknown): unknown {
   const text = JSON.stringify(raw ?? null);
   if (!text.includes('opq_') && !text.includes('tf_')) return raw;
   const candidates = [...hiddenIds(s, side).keys()];
   const tfs = new Map(Object.keys(s.tfs).map((id) => [tfAlias(s, id), id]));
-  const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return isOpaqueId(v) ? resolveOpaqueId(secretOf(s), side, v, candidates) ?? v : tfs.get(v) ?? v;
-    if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
-    return v;
-  };
-  return walk(raw);
+  return mapStrings(raw, (v) => (isOpaqueId(v) ? resolveOpaqueId(secretOf(s), side, v, candidates) ?? v : tfs.get(v) ?? v));
 }
 
 /** Where an order names a unit hidden from `side` by its real id (ids can be guessed): refused, it would locate the unit. */
 export function hiddenIdsNamed(s: PrefectState, side: Side, raw: unknown): (string | number)[][] {
-  const text = JSON.stringify(raw ?? null);
-  const hidden = [...hiddenIds(s, side).keys()].filter((id) => text.includes(JSON.stringify(id)));
-  if (!hidden.length) return [];
-  const found: (string | number)[][] = [];
-  const walk = (v: unknown, path: (string | number)[]) => {
-    if (typeof v === 'string' && hidden.includes(v)) found.push(path);
-    else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
-  };
-  walk(raw, []);
-  return found;
+  return pathsNaming(raw, [...hiddenIds(s, side).keys()]);
 }
 
 function tfJson(s: PrefectState, viewer: Viewer, id: string): Json {

@@ -10,6 +10,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { formatMap } from '../../../engine/datapack.js';
+export { formatMap };
 
 type Prov = { source: 'rulebook'; rule: string } | { source: 'reconstructed'; reason: string };
 const rb = (rule: string): Prov => ({ source: 'rulebook', rule });
@@ -246,13 +248,6 @@ export function buildMap(): Record<string, unknown> {
     },
     hexes,
   };
-}
-
-/** One hex per line keeps the file reviewable in a diff. */
-export function formatMap(map: Record<string, unknown>): string {
-  const { hexes, ...rest } = map as { hexes: unknown[] };
-  const head = JSON.stringify(rest, null, 2).replace(/\n}$/, '');
-  return `${head},\n  "hexes": [\n${hexes.map((h) => `    ${JSON.stringify(h)}`).join(',\n')}\n  ]\n}\n`;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

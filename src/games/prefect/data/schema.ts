@@ -7,11 +7,12 @@
 import { z } from 'zod';
 import { provenanceSchema as prov } from '../../../engine/tables.js';
 
-const int = z.number().int();
-const nat = int.min(0);
-const side = z.enum(['TOG', 'CW']);
-const fieldProv = z.record(z.string(), prov);
-const custom = (ctx: z.RefinementCtx, message: string, path: (string | number)[] = []): void =>
+/** Schema primitives shared with the Space Game's data pack (space/data/schema.ts). */
+export const int = z.number().int();
+export const nat = int.min(0);
+export const side = z.enum(['TOG', 'CW']);
+export const fieldProv = z.record(z.string(), prov);
+export const custom = (ctx: z.RefinementCtx, message: string, path: (string | number)[] = []): void =>
   ctx.addIssue({ code: z.ZodIssueCode.custom, message, path });
 
 export const TERRAIN_IDS = ['clear', 'rough', 'crater', 'mountain', 'forest', 'urban', 'water'] as const;

@@ -6,14 +6,8 @@
  */
 import { z } from 'zod';
 import { provenanceSchema as prov } from '../../../../engine/tables.js';
+import { custom, fieldProv, int, nat, side } from '../../data/schema.js';
 import { FIGHTER_CLASSES, MISSIONS, SHIP_CLASSES } from '../types.js';
-
-const int = z.number().int();
-const nat = int.min(0);
-const side = z.enum(['TOG', 'CW']);
-const fieldProv = z.record(z.string(), prov);
-const custom = (ctx: z.RefinementCtx, message: string, path: (string | number)[] = []): void =>
-  ctx.addIssue({ code: z.ZodIssueCode.custom, message, path });
 
 const body = z.object({ name: z.string(), kind: z.enum(['PLANET', 'PLANETOID', 'ASTEROID']) }).strict();
 const sector = z.object({ id: z.string(), zone: int.min(1).max(7), index: int.min(1), name: z.string().optional(), body: body.optional() }).strict();
