@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Json, OrderError } from '../../engine/contract.js';
 import { seededDice } from '../../engine/dice.js';
 import { isOpaqueId } from '../../engine/redact.js';
+import { expectStructuredErrors } from '../../engine/testing.js';
 import { unitsData } from './data/index.js';
 import cerberus, { ALL_OPTIONS, RULE_SEGMENTS, SEGMENT_HANDLERS, UNWIRED_SEGMENTS } from './index.js';
 import { owedAt } from './sequence.js';
@@ -23,15 +24,7 @@ function playUntil(state: CerberusState, seed: string, stop: (s: CerberusState) 
 }
 const deployed = (seed = 'm1') => playUntil(setup(seed), seed, (s) => s.segment !== 'SETUP_CETIAN');
 
-function expectStructured(errors: OrderError[]) {
-  expect(errors.length).toBeGreaterThan(0);
-  for (const e of errors) {
-    expect(typeof e.code).toBe('string');
-    expect(Array.isArray(e.path)).toBe(true);
-    expect(e.message.length).toBeGreaterThan(5);
-    expect(typeof e.rule).toBe('string');
-  }
-}
+const expectStructured = expectStructuredErrors;
 const codes = (errors: OrderError[]) => errors.map((e) => e.code);
 
 describe('contract conformance', () => {

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Json, OrderError } from '../../engine/contract.js';
 import { seededDice } from '../../engine/dice.js';
+import { expectStructuredErrors } from '../../engine/testing.js';
 import { shippedModules } from '../index.js';
 import { tfLimit } from './composition.js';
 import prefect from './index.js';
@@ -149,13 +150,7 @@ describe('bot-vs-bot full games, invariants after every step', () => {
 });
 
 function expectStructured(errors: OrderError[], code: string | RegExp, rule?: RegExp) {
-  expect(errors.length).toBeGreaterThan(0);
-  for (const e of errors) {
-    expect(typeof e.code).toBe('string');
-    expect(Array.isArray(e.path)).toBe(true);
-    expect(e.message.length).toBeGreaterThan(5);
-    expect(typeof e.rule).toBe('string');
-  }
+  expectStructuredErrors(errors);
   expect(errors.map((e) => e.code).join(' ')).toMatch(code);
   if (rule) expect(errors.map((e) => e.rule).join(' ')).toMatch(rule);
 }

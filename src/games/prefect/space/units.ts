@@ -5,16 +5,8 @@
  */
 import type { NavalBase, NavalBaseType, NavalUnit, NavalUnitType } from './types.js';
 
-export interface NavalStats {
-  attack: number;
-  defence: number;
-  sig: number;
-  esm: number;
-  thrust: number;
-  carry: number;
-  kind: NavalUnitType['kind'];
-  independent: boolean;
-}
+/** A counter's values after its own overrides (D-10). */
+export type NavalStats = Pick<NavalUnitType, 'attack' | 'defence' | 'sig' | 'esm' | 'thrust' | 'carry' | 'kind'> & { independent: boolean };
 
 export type UnitTypes = Readonly<Record<string, NavalUnitType>>;
 export type BaseTypes = Readonly<Record<string, NavalBaseType>>;
