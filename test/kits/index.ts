@@ -20,6 +20,9 @@ export interface ModuleKit {
   decorate?(state: any, side: Side, step: number, orders: Json): Json;
 }
 
+/** Prefect units each game has shown face up so far (by the game's view secret). */
+const prefectShown = new Map<string, Set<string>>();
+
 export const kits: Record<string, ModuleKit> = {
   'sealed-bid': {
     maxSteps: 20,
@@ -43,10 +46,16 @@ export const kits: Record<string, ModuleKit> = {
     secretProbe: (s: PrefectState, side) => {
       const enemyTfs = Object.values(s.tfs).filter((t) => t.side !== side);
       const hiddenTf = new Set(enemyTfs.filter((t) => !t.independent).map((t) => t.id));
+      // A unit once shown face up on the map (disorganised, H36) stays known after it is
+      // reorganised into a TF, as at the table: the probe is called at every step in order.
+      const game = s.viewSecret ?? s.scenario;
+      const shown = prefectShown.get(game) ?? new Set<string>();
+      prefectShown.set(game, shown);
+      for (const u of Object.values(s.units)) if (u.status === 'DISORGANISED') shown.add(u.id);
       return [
         // H1: which units an enemy Task Force holds (record sheets); disorganised units and
         // independent non-gravitic counters are on the map and public (H35, H36).
-        ...Object.values(s.units).filter((u) => u.status === 'ACTIVE' && u.tf && hiddenTf.has(u.tf)).map((u) => JSON.stringify(u.id)),
+        ...Object.values(s.units).filter((u) => u.status === 'ACTIVE' && u.tf && hiddenTf.has(u.tf) && !shown.has(u.id)).map((u) => JSON.stringify(u.id)),
         // Real TF ids name organisation, counter and creation order; everyone sees aliases.
         // (An independent unit's own counter is public, H35.)
         ...enemyTfs.filter((t) => !t.independent).map((t) => JSON.stringify(t.id)),

@@ -32,8 +32,8 @@ describe('quiet hours and the daily digest', () => {
     const eb = await equip(stack, mail, rx, bob);
     for (const p of [alice, bob]) await setPrefs(stack, p, [{ kind: 'STEP_RESOLVED', enabled: true }]);
 
-    // The release time: a minute boundary at least 35 s away (both zones are whole minutes off UTC).
-    const release = new Date(Math.ceil((Date.now() + 35_000) / 60_000) * 60_000);
+    // The release time: a minute boundary at least 45 s away (both zones are whole minutes off UTC).
+    const release = new Date(Math.ceil((Date.now() + 45_000) / 60_000) * 60_000);
     const quiet = { start: clock(new Date(Date.now() - 2 * 3600_000), 'Asia/Kolkata'), end: clock(release, 'Asia/Kolkata') };
     const a = await gqlOk(stack, alice, SETTINGS, { i: { timeZone: 'Asia/Kolkata', quietHours: quiet } });
     expect(a.updateNotificationSettings.quietHours).toEqual(quiet);
@@ -42,6 +42,9 @@ describe('quiet hours and the daily digest', () => {
 
     const g = await createGame(stack.base, alice, { module: 'sealed-bid', scenario: 'standard', side: 'north' });
     await join(stack.base, bob, g.id, 'south');
+    // A turn notice for a step already past is dropped when planned (dispatcher), so let alice's be
+    // planned (and held) before she plays: on a loaded machine the notifier may lag the players.
+    await waitFor(async () => (await gqlOk(stack, alice, `{notifications(kind:"YOUR_TURN"){status gameId}}`)).notifications.some((x: any) => x.gameId === g.id && x.status === 'HELD'));
     await submit(stack.base, alice, g.id, 1, { bid: 3, note: 'a' });
     await submit(stack.base, bob, g.id, 1, { bid: 1, note: 'b' });
     await waitFor(async () => (await view(stack.base, alice, g.id)).game.step === 2);
