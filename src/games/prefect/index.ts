@@ -88,7 +88,8 @@ export const prefect = defineGame<PrefectState, Json>({
     return viewOf(state, viewer, { prompts: mine as unknown as Json, owed });
   },
   outcome: outcomeOf,
-  bot: (state, side, dice) => botOrders(state, side as Side, dice, validateOrders) as unknown as Json,
+  // Orders name TFs by their public aliases: real TF ids would tell the sender the enemy's organisation and counters.
+  bot: (state, side, dice) => aliasTfIds(state, botOrders(state, side as Side, dice, validateOrders) as unknown as Json),
 });
 
 export default prefect;
