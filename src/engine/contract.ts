@@ -82,6 +82,12 @@ export interface OptionSpec {
   rule?: string;
 }
 
+/** A kind of prompt a module issues (Prompt.kind), described for players and clubs. */
+export interface PromptKindInfo {
+  kind: string;
+  description: string;
+}
+
 /** A spectator is `null`; a player views as one of their sides. */
 export type Viewer = Side | null;
 
@@ -92,6 +98,11 @@ export interface GameModule<S = Json, O = Json> {
   sides: Side[];
   scenarios: ScenarioInfo[];
   options: OptionSpec[];
+  /**
+   * Optional: the kinds of prompt this module issues, so a game's time control can give each its
+   * own step length (TimeControl.perKind, e.g. longer for a campaign's mission assignment).
+   */
+  promptKinds?: PromptKindInfo[];
 
   setup(scenarioId: string, options: Record<string, Json>, dice: Dice): S;
   /** What is owed now; empty only when the game is over. */

@@ -15,7 +15,8 @@
 import type { GameModule, Json, OptionSpec, Prompt, Side } from './contract.js';
 import { seededDice, type Dice } from './dice.js';
 
-export type FuzzFailureKind = 'crash' | 'dead-end' | 'endless';
+/** contract: the module broke the kernel contract (e.g. a prompt kind it does not declare in promptKinds). */
+export type FuzzFailureKind = 'crash' | 'dead-end' | 'endless' | 'contract';
 
 export interface FuzzFailure {
   kind: FuzzFailureKind;
@@ -123,6 +124,8 @@ export function fuzzGame(module: GameModule<any, any>, seed: string, o: FuzzOpti
       const step = result.steps;
       const prompts: Prompt[] = attempt('prompts', () => module.prompts(state));
       if (prompts.length === 0) throw new Fail('dead-end', 'nothing is owed but the game has no outcome');
+      const undeclared = module.promptKinds && prompts.find((x) => !module.promptKinds!.some((k) => k.kind === x.kind));
+      if (undeclared) throw new Fail('contract', `prompt kind "${undeclared.kind}" is not in the module's promptKinds (time controls per kind could not name it)`);
       const orders: Record<Side, Json> = {};
       for (const prompt of prompts) {
         if (Object.hasOwn(orders, prompt.side)) continue; // one submission per side and step

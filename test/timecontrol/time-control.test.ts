@@ -68,6 +68,36 @@ describe('time controls as data', () => {
     expect(ok.body.timeControl).toEqual({ preset: 'slow', stepSeconds: 259_200, days: ['SUN', 'SAT'], timeZone: 'Asia/Tokyo', graceSeconds: 60 });
   });
 
+  it('gives each prompt kind its own step length (perKind), lists the kinds, refuses unknown ones', async () => {
+    const s = uid();
+    const a = await register(stack.base, `tpk_${s}`);
+    const b = await register(stack.base, `tpl_${s}`);
+    const mods = await as(stack.base, a, `{modules{id promptKinds{kind description}}}`);
+    expect(mods.data.modules.find((m: { id: string }) => m.id === 'sealed-bid').promptKinds.map((k: { kind: string }) => k.kind)).toEqual(['bid', 'claim', 'counter']);
+    const bad = await as(stack.base, a, `mutation($i:CreateGameInput!){createGame(input:$i){id}}`, { i: { module: 'sealed-bid', scenario: 'short', timeControl: { preset: 'custom', stepSeconds: 600, perKind: { bidd: 7200 } } } });
+    expect(errorCode(bad)).toBe('BAD_INPUT');
+    expect(bad.errors![0]!.extensions!.details![0]).toMatchObject({ code: 'UNKNOWN_PROMPT_KIND', path: ['timeControl', 'perKind', 'bidd'] });
+    expect(await stack.booted.platform.prisma.game.count({ where: { creatorId: a.id } })).toBe(0);
+
+    const g = await createGame(stack.base, a, { module: 'sealed-bid', scenario: 'short', side: 'north', timeControl: { preset: 'custom', stepSeconds: 600, perKind: { bid: 7200 } } });
+    await join(stack.base, b, g.id, 'south');
+    const first = await as(stack.base, a, `query($id:ID!){game(id:$id){game{deadline timeControl{perKind}}}}`, { id: g.id });
+    expect(first.data.game.game.timeControl.perKind).toEqual({ bid: 7200 });
+    const left1 = new Date(first.data.game.game.deadline).getTime() - Date.now();
+    expect(left1).toBeGreaterThan(7000_000);
+    expect(left1).toBeLessThanOrEqual(7200_000);
+    await submit(stack.base, a, g.id, 1, { bid: 3, note: '' });
+    await submit(stack.base, b, g.id, 1, { bid: 1, note: '' });
+    // The claim step is not listed: the game's stepSeconds applies again.
+    const next = await waitFor(async () => {
+      const r = await as(stack.base, a, `query($id:ID!){game(id:$id){game{deadline step}}}`, { id: g.id });
+      return r.data.game.game.step === 2 ? r.data.game.game.deadline : null;
+    });
+    const left2 = new Date(next).getTime() - Date.now();
+    expect(left2).toBeGreaterThan(500_000);
+    expect(left2).toBeLessThanOrEqual(600_000);
+  });
+
   it('the grace period holds default orders back until it has passed', async () => {
     const s = uid();
     const a = await register(stack.base, `tga_${s}`);

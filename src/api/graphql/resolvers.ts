@@ -35,12 +35,13 @@ export function summary(g: GameRow | Awaited<ReturnType<typeof lobby.listGames>>
   };
 }
 
-export const moduleInfo = (m: { id: string; title: string; sides: string[]; scenarios: unknown[]; options: unknown[] }) => ({
+export const moduleInfo = (m: { id: string; title: string; sides: string[]; scenarios: unknown[]; options: unknown[]; promptKinds?: unknown[] }) => ({
   id: m.id,
   title: m.title,
   sides: m.sides,
   scenarios: m.scenarios,
   options: m.options,
+  promptKinds: m.promptKinds ?? [],
 });
 
 export function buildResolvers() {

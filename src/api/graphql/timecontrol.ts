@@ -37,6 +37,7 @@ export function timeControlResolvers() {
       onMissedTurn: (tc: unknown) => readTimeControl(tc).onMissedTurn,
       reminders: (tc: unknown) => readTimeControl(tc).reminders,
       allowVacations: (tc: unknown) => readTimeControl(tc).allowVacations,
+      perKind: (tc: unknown) => readTimeControl(tc).perKind,
     },
     /** Merged into GameView by resolvers.ts. */
     GameView: {

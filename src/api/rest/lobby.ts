@@ -7,6 +7,13 @@ import { security } from './auth.js';
 import type { RestDeps } from './index.js';
 import { body, errorResponses, gameParams, s, side } from './schemas.js';
 
+const perKindSchema: { type: string; [k: string]: unknown } = {
+  type: 'object',
+  description: 'Step length per prompt kind, in seconds (60 to 5184000), e.g. {"mission-assignment": 172800}; see the module\'s promptKinds.',
+  additionalProperties: { type: 'integer', minimum: 60, maximum: 5_184_000 },
+  maxProperties: 20,
+};
+
 const ok = { 200: s.ref('Ok'), ...errorResponses };
 const summaryResponse = { 200: s.ref('GameSummary'), ...errorResponses };
 
@@ -64,6 +71,7 @@ export async function lobbyRoutes(app: FastifyInstance, { platform }: RestDeps) 
           onMissedTurn: s.nullable(s.str('After the excuses: default, bot or forfeit.', { maxLength: 20 })),
           reminders: s.nullable(s.listOf({ type: 'integer', minimum: 60, maximum: 5_184_000 }, 'Reminders, seconds before each deadline (e.g. [86400, 3600]); empty: none.')),
           allowVacations: s.nullable(s.bool('False forbids vacations from moving this game\'s deadlines (default true).')),
+          perKind: s.nullable(perKindSchema),
         }),
         isPublic: { type: 'boolean', default: true, description: 'Listed and joinable by anyone.' },
         allowMultiSeat: { type: 'boolean', default: false, description: 'Let one user hold several sides (hot-seat testing).' },

@@ -77,7 +77,9 @@ export const schemas = [
     sides: listOf({ type: 'string' }, 'All sides of the game.'),
     scenarios: listOf(ref('Scenario'), 'Scenarios.'),
     options: listOf(ref('GameOption'), 'Options.'),
+    promptKinds: listOf(ref('PromptKind'), 'Kinds of prompt the module issues (for TimeControl.perKind).'),
   }),
+  object('PromptKind', 'A kind of prompt a module issues.', { kind: str('Prompt kind (Prompt.kind).'), description: str('What it asks for.') }),
   object('Seat', 'A seated side.', { side: str('Side name.'), user: ref('User') }),
   object('TimeControl', 'How long each step may take.', {
     preset: str('none, live, fast, standard, slow or custom.'),
@@ -91,6 +93,7 @@ export const schemas = [
     onMissedTurn: str('After the excuses: default, bot or forfeit (absent: default).'),
     reminders: listOf({ type: 'integer' }, 'Reminders, seconds before each deadline, largest first (absent: the server default; empty: none).'),
     allowVacations: bool('False: vacations do not move this game\'s deadlines (absent: true).'),
+    perKind: { type: 'object', description: 'Step length per prompt kind, in seconds (absent: none).', additionalProperties: { type: 'integer' } },
   }, ['preset', 'stepSeconds']),
   object('GameSummary', 'A game as the lobby shows it.', {
     id: str('Game id.'),

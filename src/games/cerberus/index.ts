@@ -233,6 +233,15 @@ export const cerberus = defineGame<CerberusState, Json>({
     },
   ],
   options: OFFERED_OPTIONS,
+  promptKinds: [
+    { kind: 'setup-cetian', description: 'Cetian set-up (14.1): placing the garrison, face down where allowed.' },
+    { kind: 'setup-human', description: 'Human set-up (14.2): the fleet and the first landings.' },
+    { kind: 'major-effort', description: 'Major Effort declaration (13.2), sealed when both sides may declare.' },
+    { kind: 'strategic-human', description: 'Human strategic transportation and reinforcement (3.0).' },
+    { kind: 'strategic-cetian', description: 'Cetian strategic transportation and reinforcement (3.0).' },
+    { kind: 'phase-plan', description: 'A whole player phase: special forces, supply, moves, attacks, transport.' },
+    { kind: 'losses', description: 'A loss choice asked interactively (7.6), when the defender wants one.' },
+  ],
 
   setup(scenario, options, dice) {
     if (scenario !== CAMPAIGN) throw new RangeError(`Cerberus has no scenario '${scenario}'`);

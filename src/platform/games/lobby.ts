@@ -38,6 +38,7 @@ export async function createGame(p: Platform, user: Principal, input: CreateGame
   }
   const options = resolveOptions(module.options, input.options ?? {});
   const timeControl = normaliseTimeControl(input.timeControl);
+  checkPromptKinds(module, timeControl);
   const seed = randomBytes(32).toString('hex');
   // The lobby hears of a new game through the outbox, written with the game.
   const game = await p.prisma.$transaction(async (tx) => {
@@ -134,6 +135,17 @@ export async function leaveGame(p: Platform, user: Principal, gameId: string, si
     await tx.outboxMessage.create({ data: { topic: topics.lobby, payload: { gameId, status: 'OPEN' } } });
     return true;
   }, TX_OPTIONS).then(async (r) => (await publishOutbox(p), r));
+}
+
+/** perKind may name only kinds the module issues, when the module lists them (a typo would silently never apply). */
+function checkPromptKinds(module: { id: string; promptKinds?: { kind: string }[] }, tc: TimeControl) {
+  if (!tc.perKind || !module.promptKinds) return;
+  const known = module.promptKinds.map((k) => k.kind);
+  const unknown = Object.keys(tc.perKind).filter((k) => !known.includes(k));
+  if (unknown.length) {
+    throw new AppError('BAD_INPUT', `Module "${module.id}" issues no prompt of kind ${unknown.map((k) => `"${k}"`).join(', ')}.`,
+      unknown.map((k) => ({ code: 'UNKNOWN_PROMPT_KIND', path: ['timeControl', 'perKind', k], message: `Use one of ${known.join(', ')}.` })));
+  }
 }
 
 /** Sets the game up with the module and opens its first step (inside the join transaction). */

@@ -16,7 +16,7 @@ import { SeededDice } from '../../engine/dice.js';
 import type { Platform } from '../context.js';
 import { topics } from '../events/pubsub.js';
 import type { Tx } from './common.js';
-import { deadlineFrom, readTimeControl } from './time-control.js';
+import { deadlineFrom, promptKinds, readTimeControl } from './time-control.js';
 import { onVacation } from './vacations.js';
 
 type LockedGame = {
@@ -54,7 +54,7 @@ export async function decideMissedTurns(p: Platform, tx: Tx, game: LockedGame, p
     const away = await onVacation(tx, [...new Set(holders.map((h) => h.userId))], now);
     let until: Date | null = null;
     for (const end of away.values()) {
-      const d = deadlineFrom(game.timeControl, end);
+      const d = deadlineFrom(game.timeControl, end, promptKinds(prompts));
       if (d && (!until || d > until)) until = d;
     }
     if (until) {
@@ -76,7 +76,7 @@ export async function decideMissedTurns(p: Platform, tx: Tx, game: LockedGame, p
       const used = await tx.missedTurn.count({ where: { gameId: game.id, userId: seat.userId, action: 'excused' } });
       if (used < tc.excuses) excused.push({ side, userId: seat.userId });
     }
-    const deadline = deadlineFrom(game.timeControl, now);
+    const deadline = deadlineFrom(game.timeControl, now, promptKinds(prompts));
     if (excused.length && deadline) {
       await tx.missedTurn.createMany({ data: excused.map((e) => ({ userId: e.userId, gameId: game.id, step: game.step, side: e.side, action: 'excused' })), skipDuplicates: true });
       await tx.game.update({ where: { id: game.id }, data: { stepDeadline: deadline } });

@@ -17,7 +17,7 @@ import { deliverOutbox } from '../events/outbox.js';
 import { topics } from '../events/pubsub.js';
 import { activeSeats } from './admin.js';
 import { lockGame, owedSides, promptsOf, TX_OPTIONS } from './common.js';
-import { reminderSchedule } from './time-control.js';
+import { promptKinds, readTimeControl, reminderSchedule, stepSecondsFor } from './time-control.js';
 import { expireDue } from './votes.js';
 
 /** Expires every open vote whose time is up; returns how many expired. */
@@ -59,8 +59,9 @@ export async function sendReminders(p: Platform, limit = 500): Promise<number> {
     const n = await p.prisma.$transaction(async (tx) => {
       const game = await tx.game.findUnique({ where: { id }, include: { seats: true } });
       if (!game || game.status !== 'ACTIVE' || !game.stepDeadline || game.stepDeadline <= now) return 0;
-      const tc = game.timeControl as { stepSeconds?: number | null };
-      const schedule = reminderSchedule(game.timeControl, fallback, tc.stepSeconds ? tc.stepSeconds * 1000 : null);
+      const prompts = promptsOf(p.modules.get(game.module), game.state);
+      const stepSeconds = stepSecondsFor(readTimeControl(game.timeControl), promptKinds(prompts));
+      const schedule = reminderSchedule(game.timeControl, fallback, stepSeconds ? stepSeconds * 1000 : null);
       const left = game.stepDeadline.getTime() - now.getTime();
       const due = schedule.filter((s) => s * 1000 >= left);
       if (due.length === 0) return 0;
@@ -70,7 +71,7 @@ export async function sendReminders(p: Platform, limit = 500): Promise<number> {
         skipDuplicates: true,
       });
       if (claimed.count === 0) return 0;
-      const owed = owedSides(promptsOf(p.modules.get(game.module), game.state));
+      const owed = owedSides(prompts);
       const ready = await tx.submission.findMany({ where: { gameId: id, step: game.step, ready: true }, select: { side: true } });
       const owing = owed.filter((s) => !ready.some((r) => r.side === s));
       const byUser = new Map<string, string[]>();

@@ -50,17 +50,27 @@ export interface TimeControl {
   reminders?: number[];
   /** False: players' vacations do not move this game's deadlines (a club or tournament may insist). Default true. */
   allowVacations?: boolean;
+  /**
+   * Step length per prompt kind (seconds), e.g. `{ "mission-assignment": 172800 }`: a step whose
+   * prompts include a listed kind gets the longest listed length instead of stepSeconds (with
+   * timeOfDay: as the least time). A campaign gives its slow, thoughtful phases more time than
+   * its quick ones. Applies even without a general clock.
+   */
+  perKind?: Record<string, number>;
 }
 
 export const MISSED_TURN_POLICIES = ['default', 'bot', 'forfeit'] as const;
 export type MissedTurnPolicy = (typeof MISSED_TURN_POLICIES)[number];
 export const MAX_EXCUSES = 20;
 export const MAX_REMINDERS = 5;
+export const MAX_PER_KIND = 20;
+const KIND_RE = /^[A-Za-z][A-Za-z0-9._-]{0,39}$/;
 
-type TimeControlInput = Partial<Omit<TimeControl, 'days' | 'reminders' | 'allowVacations'>> & {
+type TimeControlInput = Partial<Omit<TimeControl, 'days' | 'reminders' | 'allowVacations' | 'perKind'>> & {
   days?: readonly string[] | null;
   reminders?: readonly number[] | null;
   allowVacations?: boolean | null;
+  perKind?: unknown;
 };
 
 function bad(message: string, field: string, detail: string): never {
@@ -138,7 +148,24 @@ export function normaliseTimeControl(input: TimeControlInput = {}): TimeControl 
     if (typeof input.allowVacations !== 'boolean') bad('allowVacations is true or false.', 'allowVacations', 'Give true or false.');
     if (!input.allowVacations) tc.allowVacations = false;
   }
+  const perKind = normalisePerKind(input.perKind);
+  if (perKind) tc.perKind = perKind;
   return tc;
+}
+
+/** Validates `perKind`: at most MAX_PER_KIND kinds named like prompt kinds, each 60 s to 60 days. */
+function normalisePerKind(raw: unknown): Record<string, number> | null {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== 'object' || Array.isArray(raw)) bad('perKind maps prompt kinds to seconds.', 'perKind', 'Give an object such as {"mission-assignment": 172800}.');
+  const entries = Object.entries(raw as Record<string, unknown>);
+  if (entries.length > MAX_PER_KIND) bad(`perKind lists at most ${MAX_PER_KIND} prompt kinds.`, 'perKind', 'Remove some kinds.');
+  const out: Record<string, number> = {};
+  for (const [kind, secs] of entries) {
+    if (!KIND_RE.test(kind)) bad(`"${kind.slice(0, 40)}" is not a prompt kind name.`, 'perKind', 'Prompt kinds are letters, digits, ".", "_" or "-", at most 40 characters (see GameModuleInfo.promptKinds).');
+    if (!isInt(secs, 60, MAX_STEP_SECONDS)) bad(`The step length for "${kind}" must be 60 to ${MAX_STEP_SECONDS} seconds.`, 'perKind', 'Give whole seconds, at least 60, at most 60 days.');
+    out[kind] = secs as number;
+  }
+  return entries.length ? out : null;
 }
 
 /** The time control of a stored game, with every field filled (games older than the extension too). */
@@ -158,6 +185,7 @@ export function readTimeControl(raw: unknown): FullTimeControl {
     onMissedTurn: tc.onMissedTurn ?? 'default',
     reminders: tc.reminders ?? null,
     allowVacations: tc.allowVacations ?? true,
+    perKind: tc.perKind ?? {},
   };
 }
 
@@ -173,12 +201,22 @@ export function reminderSchedule(raw: TimeControl | unknown, defaultSeconds: num
   return lead >= 1 ? [lead] : [];
 }
 
-/** The deadline of a step opened at `from` (what players are shown), or null without a clock. */
-export function deadlineFrom(raw: TimeControl | unknown, from: Date): Date | null {
+/** The step length for a step owing prompts of `kinds`: the longest perKind entry among them, else stepSeconds. */
+export function stepSecondsFor(tc: FullTimeControl, kinds: readonly string[]): number | null {
+  const own = kinds.map((k) => (Object.hasOwn(tc.perKind, k) ? tc.perKind[k] : undefined)).filter((s): s is number => typeof s === 'number');
+  return own.length ? Math.max(...own) : tc.stepSeconds;
+}
+
+/**
+ * The deadline of a step opened at `from` (what players are shown), or null without a clock.
+ * `kinds`: the kinds of the step's prompts, for the per-kind lengths.
+ */
+export function deadlineFrom(raw: TimeControl | unknown, from: Date, kinds: readonly string[] = []): Date | null {
   const tc = readTimeControl(raw);
-  if (tc.timeOfDay) return nextTimeOfDay(from, tc.timeOfDay, tc.timeZone, tc.days, tc.stepSeconds ?? 0);
-  if (!tc.stepSeconds) return null;
-  return addClockSeconds(from, tc.stepSeconds, tc.timeZone, tc.days);
+  const seconds = stepSecondsFor(tc, kinds);
+  if (tc.timeOfDay) return nextTimeOfDay(from, tc.timeOfDay, tc.timeZone, tc.days, seconds ?? 0);
+  if (!seconds) return null;
+  return addClockSeconds(from, seconds, tc.timeZone, tc.days);
 }
 
 /**
@@ -186,13 +224,16 @@ export function deadlineFrom(raw: TimeControl | unknown, from: Date): Date | nul
  * carries a deadline of its own (a module's short reaction window, Prompt.deadlineSeconds), which
  * applies even to games without a clock so a live window cannot stall the game.
  */
-export function stepDeadlineFor(raw: TimeControl | unknown, prompts: readonly { deadlineSeconds?: number }[], from: Date): Date | null {
-  const clock = deadlineFrom(raw, from);
+export function stepDeadlineFor(raw: TimeControl | unknown, prompts: readonly { deadlineSeconds?: number; kind?: string }[], from: Date): Date | null {
+  const clock = deadlineFrom(raw, from, promptKinds(prompts));
   const own = prompts.map((x) => x.deadlineSeconds).filter((s): s is number => typeof s === 'number' && Number.isFinite(s) && s > 0);
   if (!own.length) return clock;
   const window = new Date(from.getTime() + Math.min(...own) * 1000);
   return clock && clock < window ? clock : window;
 }
+
+/** The distinct kinds of a step's prompts. */
+export const promptKinds = (prompts: readonly { kind?: string }[]): string[] => [...new Set(prompts.map((x) => x.kind).filter((k): k is string => typeof k === 'string'))];
 
 /** When default orders are actually used: the deadline plus the grace period. */
 export function hardDeadline(raw: TimeControl | unknown, deadline: Date): Date {

@@ -9,7 +9,7 @@ import type { Json, Prompt } from '../../engine/contract.js';
 import type { Platform } from '../context.js';
 import type { Tx } from '../games/common.js';
 import { enqueueAfterCommit, scheduleStep } from '../games/scheduling.js';
-import { deadlineFrom, type TimeControl } from '../games/time-control.js';
+import { deadlineFrom, promptKinds, type TimeControl } from '../games/time-control.js';
 import { ordersHash } from './canonical.js';
 import { announceReveal, loadPhase } from './phase.js';
 
@@ -49,7 +49,7 @@ export async function openRevealWindow(
   if (trust.unrevealed.length === 0) return null;
   const phase = await loadPhase(tx, game.id, game.step, owed);
   if (phase.revealOpen) return null;
-  const deadline = deadlineFrom(game.timeControl as TimeControl, now);
+  const deadline = deadlineFrom(game.timeControl as TimeControl, now, promptKinds(prompts));
   if (!deadline) return null;
   for (const side of phase.waiting) {
     const orders = prompts.find((pr) => pr.side === side)!.defaultOrders as Json;
