@@ -1,19 +1,49 @@
 /**
- * `npm run chaos [-- --only worker,redis,postgres]`: fault drills against real processes and
- * services on this machine (it restarts the local Redis and PostgreSQL: do not run it next to
- * anything else that uses them). Each drill plays fixture games through the API with simple
- * clients that submit each prompt's default orders, injects the fault, and checks that every
- * game finishes with each step resolved exactly once and nothing half-written.
+ * `npm run chaos [-- --only worker,redis,postgres]`: fault drills against real processes. Each
+ * drill plays fixture games through the API with simple clients that submit each prompt's default
+ * orders, injects the fault, and checks that every game finishes with each step resolved exactly
+ * once and nothing half-written.
+ *
+ * The drills run on a PostgreSQL cluster and a Redis server of their own (private-services.ts),
+ * so killing and restarting them disturbs nothing else on the machine. `--shared` uses the
+ * machine's services instead (BENCH_PG_ADMIN_URL / BENCH_REDIS_URL) and skips the Redis and
+ * PostgreSQL drills, which would restart them.
  */
-import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { freshDatabase, sleep, startProcess, stop } from './common.js';
-import { benchEnv, driver, makeGames, processEnv, type BenchEnv, type Pair } from './setup.js';
+import { startPrivatePostgres, startPrivateRedis } from './private-services.js';
 
 const args = process.argv.slice(2);
 const only = new Set((args.find((a) => a.startsWith('--only='))?.split('=')[1] ?? 'worker,redis,postgres').split(','));
-const PORT = 3895;
+const shared = args.includes('--shared');
+if (shared) for (const d of ['redis', 'postgres']) if (only.delete(d)) console.log(`--shared: the ${d} drill is skipped (it would restart the machine's ${d})`);
+
+// The services must be known before common.ts / setup.ts read their URLs at import.
+const privatePg = shared ? null : await startPrivatePostgres();
+const privateRedis = shared ? null : await startPrivateRedis();
+if (privatePg) process.env.BENCH_PG_ADMIN_URL = privatePg.adminUrl;
+if (privateRedis) process.env.BENCH_REDIS_URL = privateRedis.url;
+console.log(shared ? 'drills on the shared services' : `drills on private services: ${privatePg!.adminUrl}, ${privateRedis!.url}`);
+const { freshDatabase, sleep, startProcess: start, stop } = await import('./common.js');
+
+// Whatever happens, leave nothing running: the API and worker children and the private services.
+const live = new Set<import('node:child_process').ChildProcess>();
+const startProcess: typeof start = async (...a) => {
+  const child = await start(...a);
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  return child;
+};
+process.on('exit', () => {
+  for (const c of live) c.kill('SIGKILL');
+  privatePg?.stop();
+  void privateRedis?.stop(); // the SIGKILL is sent synchronously
+});
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
+const { benchEnv, driver, makeGames, processEnv } = await import('./setup.js');
+type BenchEnv = import('./setup.js').BenchEnv;
+type Pair = import('./setup.js').Pair;
+const PORT = 3895 + Math.floor(Math.random() * 100);
 const base = `http://127.0.0.1:${PORT}`;
 
 interface Tally { ok: number; failed: number; codes: Record<string, number>; }
@@ -133,20 +163,18 @@ try {
   if (only.has('redis')) {
     allPass &&= await drill('restart Redis (nothing kept on disk)', benchEnv(db.url), db.url, async () => {
       await sleep(1500);
-      execSync('redis-cli -h 127.0.0.1 shutdown nosave || true');
-      await sleep(3000);
-      execSync('redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no');
+      await privateRedis!.restart(3000);
     });
   }
   if (only.has('postgres')) {
     allPass &&= await drill('restart PostgreSQL', benchEnv(db.url), db.url, async () => {
       await sleep(1500);
-      const ver = execSync('ls /etc/postgresql | sort -V | tail -1').toString().trim();
-      execSync(`pg_ctlcluster --skip-systemctl-redirect ${ver} main restart -m fast`);
+      privatePg!.restart();
     });
   }
 } finally {
   if (process.env.CHAOS_KEEP_DB) console.log(`kept database ${db.url}`);
-  else await db.drop();
+  else await db.drop().catch(() => undefined);
+  await privateRedis?.stop();
 }
 process.exit(allPass ? 0 : 1);

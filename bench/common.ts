@@ -13,19 +13,17 @@ export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `warpost_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  // A connection per use: a drill restarts PostgreSQL, which would kill a connection held open.
+  const asAdmin = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    try { await admin.query(sql); } finally { await admin.end(); }
+  };
+  await asAdmin(`CREATE DATABASE "${name}"`);
   const u = new URL(ADMIN_URL);
   u.pathname = `/${name}`;
   await migratePostgres(u.toString());
-  return {
-    url: u.toString(),
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
-    },
-  };
+  return { url: u.toString(), drop: () => asAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -48,7 +46,9 @@ export function rssMiB(pid: number): number {
 
 /** Starts `script` (api or worker) as a child process and waits for its ready line. */
 export async function startProcess(script: string, env: NodeJS.ProcessEnv, readyText: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, script)], {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": profile the children under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', WARPOST_EXTRA_MODULES: FIXTURE, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -28,9 +28,19 @@ export async function registerEdge(app: FastifyInstance, platform: Platform): Pr
   installErrorHandling(app, GRAPHQL_PATH);
   let redis: Redis | undefined;
   if (platform.config.redisUrl) {
-    const client = new Redis(platform.config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5_000 });
+    // No offline queue: while Redis is unreachable a command fails at once (rate limits are then
+    // skipped, persisted queries missed) instead of holding every request until it returns.
+    const client = new Redis(platform.config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5_000, enableOfflineQueue: false });
     client.on('error', (err) => platform.log.warn({ err: err.message }, 'API redis connection error'));
     app.addHook('onClose', async () => void (await client.quit().catch(() => client.disconnect())));
+    // Without an offline queue, commands sent before the first connection would fail: wait for it
+    // (briefly: a server started during an outage serves without rate limits until Redis returns).
+    if (client.status !== 'ready') {
+      await new Promise<void>((ok) => {
+        const t = setTimeout(ok, 5_000);
+        client.once('ready', () => (clearTimeout(t), ok()));
+      });
+    }
     redis = client;
   }
   await registerRateLimits(app, platform.config.api.rateLimit, redis, platform.config.api.redisPrefix);

@@ -74,6 +74,8 @@ export type ErrorCode =
   // Notifications
   | 'NOT_CONFIGURED'
   | 'WEBHOOK_DISABLED'
+  // PostgreSQL or Redis down or restarting (outage.ts): retry shortly
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
@@ -109,6 +111,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   PERSISTED_QUERY_NOT_SUPPORTED: 400,
   PERSISTED_QUERY_MISMATCH: 400,
   RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

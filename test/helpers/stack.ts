@@ -57,8 +57,9 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
     ...extraEnv,
   };
   if (mode === 'services') {
-    env.DATABASE_URL = process.env.TEST_DATABASE_URL;
-    env.REDIS_URL = process.env.TEST_REDIS_URL;
+    // A test may bring its own services (e.g. private ones it restarts, test/platform/outage.test.ts).
+    env.DATABASE_URL = extraEnv.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    env.REDIS_URL = extraEnv.REDIS_URL ?? process.env.TEST_REDIS_URL;
     env.WARPOST_QUEUE_PREFIX = `wpt${randomBytes(4).toString('hex')}`;
     env.WARPOST_INLINE_WORKER = 'false';
     env.WARPOST_STALLED_INTERVAL_MS ??= '1000';

@@ -5,11 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import mercurius from 'mercurius';
 import { AppError } from '../../platform/errors.js';
+import { asOutage } from '../../platform/outage.js';
 
 const { ErrorWithProps } = mercurius;
 
 export function toGraphQLError(err: unknown, log?: { error(o: unknown, m?: string): void }) {
   if (err instanceof ErrorWithProps) return err;
+  err = asOutage(err) ?? err;
   if (err instanceof AppError) {
     return new ErrorWithProps(err.message, { code: err.code, details: err.details, ...err.extra }, err.status);
   }

@@ -36,11 +36,13 @@ const TTL_SECONDS = 30 * 86_400;
 
 export function redisQueryStore(redis: Redis, prefix: string): QueryStore {
   return {
+    // Redis unreachable: a miss (the client resends the query text, as the protocol allows) and an
+    // unsaved entry, never a failed request.
     async get(hash) {
-      return (await redis.get(prefix + hash)) ?? undefined;
+      return (await redis.get(prefix + hash).catch(() => null)) ?? undefined;
     },
     async set(hash, query) {
-      await redis.set(prefix + hash, query, 'EX', TTL_SECONDS);
+      await redis.set(prefix + hash, query, 'EX', TTL_SECONDS).catch(() => undefined);
     },
   };
 }

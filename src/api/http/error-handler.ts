@@ -6,10 +6,12 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendGraphQLError } from '../graphql/http.js';
+import { RETRY_AFTER_SECONDS } from '../../platform/outage.js';
 import { toApiError } from './errors.js';
 
 export function sendRestError(err: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { status, error } = toApiError(err, request.log);
+  if (status === 503) reply.header('retry-after', String(error.retryAfterSeconds ?? RETRY_AFTER_SECONDS));
   return reply.code(status).type('application/json; charset=utf-8').send({ error });
 }
 

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AppError, type ErrorDetail } from '../../platform/errors.js';
+import { asOutage } from '../../platform/outage.js';
 
 export interface ApiError {
   code: string;
@@ -76,6 +77,7 @@ export function schemaError(issues: AjvIssue[], part = 'body'): MappedError {
 }
 
 export function toApiError(err: unknown, log?: Log): MappedError {
+  err = asOutage(err) ?? err;
   if (err instanceof AppError) {
     return { status: err.status, error: { code: err.code, message: err.message, details: err.details, ...err.extra } };
   }

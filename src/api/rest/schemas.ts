@@ -202,5 +202,5 @@ export const side = str('Which of your sides acts (needed only when you hold sev
 /** The responses every route may give besides its success. */
 export const errorResponses = {
   '4xx': { description: 'Client error: see `error.code`.', ...ref('ErrorResponse') },
-  '5xx': { description: 'Server error (`INTERNAL`, with a reference).', ...ref('ErrorResponse') },
+  '5xx': { description: 'Server error: `INTERNAL` (with a reference), or `UNAVAILABLE` (503, with a Retry-After header: the database or queue is restarting; nothing was changed, try again).', ...ref('ErrorResponse') },
 };
