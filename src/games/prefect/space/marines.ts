@@ -11,13 +11,14 @@
 import type { Dice } from '../../../engine/dice.js';
 import type { CrtCell } from '../types.js';
 import { resolveSpaceCombat } from './combat.js';
+import { spaceData } from './data/index.js';
 import { marineAssaultDefence } from './logistics.js';
 import { rollUnder, sdTfIn, sectorOf, stats } from './state.js';
 import type { RuleError, Side, SpaceState } from './types.js';
 import { recordCapture } from './victory.js';
 
-/** D-74: a Marine cohort's space attack value is missing from the text; placeholder 3 (reconstructed). */
-export const MARINE_COHORT_ATTACK = 3;
+/** D-74: a Marine cohort's space attack value, reconstructed in the data pack (build-units.ts). */
+export const MARINE_COHORT_ATTACK: number = spaceData.marines.cohortAttack;
 
 export interface MarineAssault {
   tf: string;

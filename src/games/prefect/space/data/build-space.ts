@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { reconstructed, rulebook } from '../../../../engine/tables.js';
 import type { CrtCell } from '../../types.js';
 import type { Sector, SpaceCrt, SpaceScenario, SystemMap, SystemZone } from '../types.js';
-import { buildBaseTypes, buildUnitTypes } from './build-units.js';
+import { buildBaseTypes, buildMarines, buildUnitTypes } from './build-units.js';
 
 export const sectorId = (zone: number, index: number): string => `s${zone}-${index}`;
 
@@ -155,7 +155,7 @@ const json = (v: unknown): string => `${JSON.stringify(v, null, 1)}\n`;
 export function buildAll(): Record<string, string> {
   return {
     'africannus.json': json(buildSystemMap()),
-    'naval.json': json({ unitTypes: buildUnitTypes(), baseTypes: buildBaseTypes() }),
+    'naval.json': json({ unitTypes: buildUnitTypes(), baseTypes: buildBaseTypes(), marines: buildMarines() }),
     'space-crt.json': json(buildCrt()),
     'hold-the-line.json': json(buildHoldTheLine()),
   };

@@ -104,3 +104,14 @@ export function buildBaseTypes(): Record<NavalBaseClass, NavalBaseType> {
   }
   return out;
 }
+
+/**
+ * D-74: the Marine cohort's space attack value is missing from the text (the Marine counters are
+ * lost, M11); marines.ts reads it from here.
+ */
+export function buildMarines(): { cohortAttack: number; provenance: Provenance } {
+  return {
+    cohortAttack: 3,
+    provenance: reconstructed('D-74: Marine cohort attack missing from the text (M11); placeholder 3 (digest D-74), so one cohort against an undefended ON1 (defence = class 1, L2071) attacks at 3:1'),
+  };
+}

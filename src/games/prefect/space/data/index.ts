@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
+import type { Provenance } from '../../../../engine/tables.js';
 import { canMove } from '../fighters.js';
 import { evenlyFilled, isSegment, orbitalCounts } from '../ofat.js';
 import type { NavalBaseClass, NavalBaseType, NavalUnitType, SpaceCrt, SpaceScenario, SystemMap } from '../types.js';
@@ -27,11 +28,13 @@ export interface SpaceData {
   unitTypes: Record<string, NavalUnitType>;
   baseTypes: Record<NavalBaseClass, NavalBaseType>;
   crt: SpaceCrt;
+  /** D-74: Marine cohort attack (reconstructed, build-units.ts). */
+  marines: { cohortAttack: number; provenance: Provenance };
   scenarios: Record<string, SpaceScenario>;
 }
 
 /** Cross-file problems of a scenario (types, sectors, segments, even fill, TFs, capacity). */
-export function spaceScenarioProblems(s: SpaceScenario, d: Omit<SpaceData, 'scenarios'>): string[] {
+export function spaceScenarioProblems(s: SpaceScenario, d: Omit<SpaceData, 'scenarios' | 'marines'>): string[] {
   const out: string[] = [];
   const sectors = new Map(d.map.sectors.map((x) => [x.id, x]));
   const units = new Map(s.units.map((u) => [u.id, u]));
@@ -84,7 +87,7 @@ function load(): SpaceData {
   const naval = loadSpaceFile('naval.json', navalFileSchema);
   const crt = loadSpaceFile('space-crt.json', spaceCrtSchema) as SpaceCrt;
   const hold = loadSpaceFile('hold-the-line.json', spaceScenarioSchema) as SpaceScenario;
-  const base = { map, unitTypes: naval.unitTypes as Record<string, NavalUnitType>, baseTypes: naval.baseTypes as Record<NavalBaseClass, NavalBaseType>, crt };
+  const base = { map, unitTypes: naval.unitTypes as Record<string, NavalUnitType>, baseTypes: naval.baseTypes as Record<NavalBaseClass, NavalBaseType>, crt, marines: naval.marines as SpaceData['marines'] };
   const problems = spaceScenarioProblems(hold, base);
   if (problems.length) throw new Error(`Prefect space data pack: hold-the-line.json is inconsistent:\n${problems.join('\n')}`);
   return { ...base, scenarios: { [hold.id]: hold } };

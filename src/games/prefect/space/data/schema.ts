@@ -77,7 +77,12 @@ export const navalBaseTypeSchema = z
   });
 
 export const navalFileSchema = z
-  .object({ unitTypes: z.record(z.string(), navalUnitTypeSchema), baseTypes: z.record(baseClass, navalBaseTypeSchema) })
+  .object({
+    unitTypes: z.record(z.string(), navalUnitTypeSchema),
+    baseTypes: z.record(baseClass, navalBaseTypeSchema),
+    /** D-74: Marine cohort space attack (reconstructed). */
+    marines: z.object({ cohortAttack: int.min(1), provenance: prov }).strict(),
+  })
   .strict()
   .superRefine((f, ctx) => {
     for (const [k, v] of Object.entries(f.unitTypes)) if (k !== v.id) custom(ctx, `unit type key ${k} has id ${v.id}`, ['unitTypes', k]);
