@@ -34,6 +34,11 @@ export interface CombatSpec {
   defenderAdvance?: 'none' | 'auto' | string;
   /** D-31: owners' retreat hexes keyed by the retreating TF id; the default ranking otherwise. */
   retreats?: Record<string, string>;
+  /** Campaign L2218-2220: naval ground support adds its attack value to either total. */
+  extraAttack?: number;
+  extraDefence?: number;
+  /** Campaign: told the CRT cell, for the supporting naval units' saves (L2224-2232). */
+  onCell?: (cell: CrtCell) => void;
 }
 
 const bump = (tf: TaskForce | undefined): void => {
@@ -95,8 +100,8 @@ export function resolveCombat(state: PrefectState, dice: Dice, c: CombatSpec): G
 
   // Ratio (L567-573) with the terrain DF of the defender's chosen terrain (L519, D-20).
   const terrain = terrainFor(state, def.id, hex, 'defence');
-  const attack = attackTotal(state, atk);
-  const defence = defenceTotal(state, def.id) + (terrain?.defenceFactor ?? 0);
+  const attack = attackTotal(state, atk) + (c.extraAttack ?? 0);
+  const defence = defenceTotal(state, def.id) + (terrain?.defenceFactor ?? 0) + (c.extraDefence ?? 0);
   const cols = rulesData().crt.columns;
   const base = ratioColumn(attack, defence);
   const aDetected = atk.some((id) => state.tfs[id].detected); // L587
@@ -105,6 +110,7 @@ export function resolveCombat(state: PrefectState, dice: Dice, c: CombatSpec): G
   const label = `combat ${atk.join('+')}>${def.id}`;
   const roll = dice.roll(10, label);
   const cell = crtCell(col.index, roll);
+  c.onCell?.(cell);
   const aSevere = cell.aFlag === 'CA';
   const dSevere = cell.dFlag === 'BT';
 
