@@ -3,6 +3,9 @@
  * invariant checked after every step (src/games/cerberus/fuzz-harness.ts).
  *
  *   npm run fuzz:cerberus -- --games 1000 [--from 0] [--prefix fuzz] [--no-views]
+ *
+ * The summary also gives the balance of the bot games (wins, levels, each side's share of the
+ * decided games, the spread of the Human:Cetian VP ratio, mean VP): src/games/cerberus/README.md.
  */
 import { InvariantError, playFuzzGame, type FuzzGame } from '../src/games/cerberus/fuzz-harness.js';
 
@@ -45,6 +48,17 @@ const summary = {
   winners: count((g) => g.winner ?? 'DRAW'),
   levels: count((g) => g.level ?? '-'),
   endedOnTurn: count((g) => String(g.turn)),
+  // Balance (issue 3): each side's share of the decided games and the spread of the VP ratio (14.5 needs 2 to 1 for the Human).
+  decidedShare: (() => {
+    const won = results.filter((g) => g.winner);
+    const share = (side: string) => (won.length ? +(won.filter((g) => g.winner === side).length / won.length).toFixed(2) : 0);
+    return { decided: won.length, HUMAN: share('HUMAN'), CETIAN: share('CETIAN') };
+  })(),
+  vpRatio: (() => {
+    const r = results.filter((g) => g.vp).map((g) => g.vp!.HUMAN / Math.max(1, g.vp!.CETIAN)).sort((a, b) => a - b);
+    const q = (p: number) => (r.length ? +r[Math.min(r.length - 1, Math.floor(p * r.length))].toFixed(2) : 0);
+    return { p10: q(0.1), p25: q(0.25), median: q(0.5), p75: q(0.75), p90: q(0.9) };
+  })(),
   meanVp: {
     HUMAN: results.length ? +(results.reduce((n, g) => n + (g.vp?.HUMAN ?? 0), 0) / results.length).toFixed(1) : 0,
     CETIAN: results.length ? +(results.reduce((n, g) => n + (g.vp?.CETIAN ?? 0), 0) / results.length).toFixed(1) : 0,

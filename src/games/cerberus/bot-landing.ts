@@ -21,7 +21,8 @@ function landingRank(state: CerberusState, side: Side, u: Unit): number {
   if (u.cls === 'HEAVY_WEAPONS') return 3 + far;
   if (u.cls === 'INFANTRY') return 4 + far;
   if (u.cls === 'BASE') return count('BASE') < 4 ? 2.8 + far : 40;
-  if (u.cls === 'TRANSPORT') return 6 + far;
+  // 14.5 the Human keeps his Transport companies off the map for the last turn's denial landings (bot-human.ts).
+  if (u.cls === 'TRANSPORT') return side === 'HUMAN' && !lastTurn(state) ? 40 : 6 + far;
   return 30;
 }
 

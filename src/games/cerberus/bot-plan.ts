@@ -14,7 +14,7 @@ import { isStackingLegal } from './stacking.js';
 import { enemyOf, type CerberusState, type HexId, type PlayerSegment, type Side, type Unit } from './state.js';
 import { ASSUMED_DEFENSE, COL_2_1, COL_3_1, COL_3_2, anchors, enemyStacks, hexScore, isBattalion, isInst, onMap } from './bot-knowledge.js';
 import { planTransportation } from './bot-landing.js';
-import { CAMPAIGN_WEIGHT, campaignBonus, denialMoves, lastTurn } from './bot-human.js';
+import { CAMPAIGN_WEIGHT, campaignBonus, denialMoves, enemyReach, exposureCost, lastTurn } from './bot-human.js';
 
 // ---------------------------------------------------------------- Special Forces (10)
 
@@ -56,6 +56,13 @@ function planMovement(state: CerberusState, side: Side): MoveOrder[] {
     if (v === undefined) memo.set(key, (v = hexScore(state, side, u, hex, enemies, sources) + campaignBonus(state, side, hex, CAMPAIGN_WEIGHT.move)));
     return v;
   };
+  // 7.61 the Human keeps his stacks out of reach of good odds (bot-human.ts); memoised per hex.
+  const reaches = new Map<HexId, number>();
+  const reachAt = (hex: HexId) => {
+    let v = reaches.get(hex);
+    if (v === undefined) reaches.set(hex, (v = side === 'HUMAN' ? enemyReach(state, side, hex) : 0));
+    return v;
+  };
   // 14.5 the Human's last turn: first put a unit on every continent the Cetian holds alone (bot-human.ts).
   if (side === 'HUMAN' && lastTurn(state)) {
     const free = state.units.filter((u) => u.side === side && onMap(u) && u.movement > 0 && !u.outOfSupply && u.landedOnTurn !== state.turn && !(isInst(u) || u.cls === 'SF'))
@@ -76,12 +83,12 @@ function planMovement(state: CerberusState, side: Side): MoveOrder[] {
     const stack = stacks.get(from) ?? [];
     // Keep the last battalion on an own installation: it holds the hex and the garrison (14.4).
     if (stack.some(isInst) && stack.filter(isBattalion).length <= 1 && isBattalion(u)) continue;
-    const stay = score(u, from);
+    const stay = score(u, from) - exposureCost(state, side, from, stack, reachAt(from));
     let best: { hex: HexId; path: HexId[]; score: number } | null = null;
     for (const r of reachableHexes(state, u.id)) {
       const end = [...(stacks.get(r.hex) ?? []), u];
       if (!isStackingLegal(end)) continue;
-      const s = score(u, r.hex) - 0.05 * r.cost;
+      const s = score(u, r.hex) - 0.05 * r.cost - (r.hex === from ? 0 : exposureCost(state, side, r.hex, end, reachAt(r.hex)));
       if (s > stay + 1 && (!best || s > best.score)) best = { hex: r.hex, path: r.path, score: s };
     }
     if (!best) continue;

@@ -301,7 +301,7 @@ describe('14.23 Cetian special insertion (turn 1)', () => {
 
 describe('views, handler and hidden information', () => {
   it('legalLandings lists every legal hex with its cost, within the STP left', () => {
-    const s = at('CETIAN', 0, [
+    const s = at('CETIAN', -2, [ // Cetian +2: 6 STP (reconstructed Effects Chart)
       mk('CETIAN', 'SPACEPORT', '1109', { id: 'C:SP' }),
       para('CETIAN', 'FLEET', { id: 'C:2/16' }),
       mk('CETIAN', 'MOBILE', 'FLEET', { id: 'C:1/M' }),
