@@ -14,7 +14,7 @@
  */
 import type { GameEvent, Json } from '../../../engine/contract.js';
 import type { Dice } from '../../../engine/dice.js';
-import { destroy, disorganise, freeCounter, hasHq, newTaskForce, tfsAt, unitType } from '../composition.js';
+import { destroy, disorganise, freeCounter, hasHq, newTaskForce, tfLimit, tfsAt, unitType } from '../composition.js';
 import { crtCell, ratioColumn } from '../combat.js';
 import { rollUnder } from '../detection.js';
 import { isFullWater, rulesData } from '../rules-data.js';
@@ -23,6 +23,7 @@ import { enemyActiveZocHexes } from '../zoc.js';
 import { navalSaveOutcome } from '../space/saves.js';
 import { stats } from '../space/state.js';
 import { campaignData } from './data/index.js';
+import { gsSupportValue } from './ground-support.js';
 import { returnFromGsBox, zoneOfHex } from './map-link.js';
 import { ruleError } from './state.js';
 import type { CampaignState, OdEntry, RuleError } from './types.js';
@@ -57,7 +58,10 @@ export function enterOdBox(
   }
   if (!cs.zones[zone]) return ruleError('BAD_ZONE', 'L2139', `no zone ${zone}`);
   if (t.status !== 'ACTIVE') return [{ type: 'od.aborted', visibleTo: 'all', data: { transport: t.type, zone, rule: 'L2374' } }];
+  // L1585-1587: a TF that retreated in the segment (FAILED) may not unload this turn; L1695: an interrupted one never got there.
+  if (tf.missionStatus === 'FAILED' || tf.missionStatus === 'INTERRUPTED') return ruleError('NOT_THROUGH', 'L1585-1587, L1695', 'the transport\'s TF did not come through to the segment');
   const units = load.units ?? [];
+  if (new Set(units).size !== units.length) return ruleError('TWICE', 'L2378', 'a unit is listed twice');
   for (const id of units) {
     const u = cs.planetary.units[id];
     const c = cs.cargo[id];
@@ -66,6 +70,7 @@ export function enterOdBox(
     if (c.transports.some((x) => cs.space.units[x]?.status !== 'ACTIVE')) return ruleError('DISRUPTED_TRANSPORT', 'L2374, D-85', `a transport carrying ${id} is disrupted`, { unit: id });
   }
   const sp = load.supply ?? 0;
+  if (!Number.isInteger(sp) || sp < 0) return ruleError('BAD_SUPPLY', 'L2398', 'supply dropped is a whole number of SP, 0 or more');
   if (sp > 0) {
     if (sp > (t.supply ?? 0)) return ruleError('NO_SUPPLY', 'L2398', 'the transport does not carry that much');
     if (!load.toHq || !hqInZone(cs, side, load.toHq, zone)) return ruleError('NO_HQ', 'L2398', 'supply drops go to a Legion or Auxilia HQ on the map in the zone');
@@ -101,9 +106,11 @@ export function dropAttack(cs: CampaignState, dice: Dice, side: Side, zone: numb
   const entries = box.od.filter((e) => e.side === enemy);
   if (entries.length === 0) return ruleError('NO_TARGET', 'L2380', 'no enemy forces in this OD box');
   if (fighters.length === 0) return ruleError('NO_UNITS', 'L2380', 'name the fighters');
+  if (new Set(fighters).size !== fighters.length) return ruleError('TWICE', 'D-83', 'a fighter squadron is listed twice');
   for (const f of fighters) {
     const e = box.gs.find((x) => x.unit === f);
-    if (cs.gsUsed.includes(f)) return ruleError('GS_USED', 'D-83', 'each GS unit is committed at most once per turn', { unit: f });
+    // Own units first: an enemy id gets the made-up id's answer (H16, H39 OWNER).
+    if (cs.gsUsed.includes(f) && cs.space.units[f]?.side === side) return ruleError('GS_USED', 'D-83', 'each GS unit is committed at most once per turn', { unit: f });
     if (!e || e.side !== side) return ruleError('NOT_IN_GS_BOX', 'L2380', `${f} is not in your GS box of zone ${zone}`, { unit: f });
     if (stats(cs.space.units[f]).kind !== 'FIGHTER') return ruleError('NOT_FIGHTER', 'L2380', 'only fighter squadrons attack dropped forces', { unit: f });
   }
@@ -111,7 +118,7 @@ export function dropAttack(cs: CampaignState, dice: Dice, side: Side, zone: numb
   const dropped = entries.flatMap((e) => e.units.map((u) => ps.units[u]).filter((u) => u && u.status !== 'DESTROYED'));
   const supplyTransports = entries.filter((e) => (e.supply ?? 0) > 0).map((e) => e.transport);
   const cohorts = dropped.filter((u) => unitType(u).category === 'COMBAT');
-  const attack = fighters.reduce((a, f) => a + stats(cs.space.units[f]).attack, 0);
+  const attack = gsSupportValue(cs, fighters); // L1839: −1 per fatigue level of the fighters' TF, as in every GS combat
   const defence = cohorts.reduce((a, u) => a + unitType(u).defence, 0) + supplyTransports.reduce((a, t) => a + stats(cs.space.units[t]).defence, 0);
   const col = ratioColumn(attack, defence); // L2382: no shift
   const roll = dice.roll(10, `drop attack zone ${zone}`);
@@ -178,7 +185,7 @@ export function groupDrops(cs: CampaignState, side: Side, groups: { zone: number
   for (const u of inBox.keys()) if (!seen.has(u)) return ruleError('UNGROUPED', 'L2388', `every dropped unit must be grouped (${u})`, { unit: u });
   for (const [org, n] of perOrg) {
     const used = Object.values(ps.tfs).filter((t) => t.org === org && !t.independent).length;
-    const limit = ps.orgs[org]?.kind === 'LEGION' ? ps.options.legionTfLimit : 6;
+    const limit = tfLimit(ps, org); // D-07, L109, L183
     if (used + n > limit) return ruleError('TF_LIMIT', 'D-07', `${org} has no counters for ${n} more TFs`);
   }
   cs.dropGroups = cs.dropGroups.filter((g) => g.side !== side);
@@ -225,7 +232,7 @@ export function landDrops(cs: CampaignState, side: Side, landings: { group: numb
   }
   for (const [org, n] of needs) {
     const used = Object.values(ps.tfs).filter((t) => t.org === org && !t.independent).length;
-    const limit = ps.orgs[org]?.kind === 'LEGION' ? ps.options.legionTfLimit : 6;
+    const limit = tfLimit(ps, org); // D-07, L109, L183
     if (used + n > limit) return ruleError('TF_LIMIT', 'D-07', `${org} has no counters for ${n} more TFs`);
   }
   const events: GameEvent[] = [];

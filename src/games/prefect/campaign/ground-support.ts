@@ -35,7 +35,8 @@ export function gsCommitErrors(cs: CampaignState, side: Side, zone: number, unit
     if (seen.has(u)) out.push(ruleError('TWICE', 'D-83', `unit ${u} listed twice`, { unit: u }));
     seen.add(u);
     const e = box.find((x) => x.unit === u);
-    if (cs.gsUsed.includes(u)) out.push(ruleError('GS_USED', 'D-83', 'each GS unit is committed at most once per turn', { unit: u }));
+    // Only the player's own units are told apart: an enemy id gets the made-up id's answer (H16, H39 OWNER).
+    if (cs.gsUsed.includes(u) && cs.space.units[u]?.side === side) out.push(ruleError('GS_USED', 'D-83', 'each GS unit is committed at most once per turn', { unit: u }));
     else if (!e || e.side !== side) out.push(ruleError('NOT_IN_GS_BOX', 'L2214', `unit ${u} is not one of your units in the GS box of zone ${zone}`, { unit: u }));
     else if (cs.space.units[u]?.status !== 'ACTIVE') out.push(ruleError('NOT_ACTIVE', 'L2214', `unit ${u} is not organised`, { unit: u }));
   }

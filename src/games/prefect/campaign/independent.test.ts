@@ -32,7 +32,7 @@ describe('5.C.5 independent attacks on a TF (L2260-2268)', () => {
   it('T-C03: a successful detection (roll 7) flips the TF and the attack follows: A 10 vs D 6 → 3:2, no shift (L2270)', () => {
     const cs = tc03();
     const ev = ok(independentAttackOnTf(cs, new ScriptedDice([7, 5, 5, 1, 1]), { side: 'TOG', units, target: 'cw2' }));
-    expect(cs.planetary.tfs.cw2?.detected ?? true).toBe(true);
+    expect(cs.planetary.tfs.cw2.detected).toBe(true); // roll 5 at 3:2 has no flag: the TF stays, now detected (L505)
     const combat = ev.find((e) => e.type === 'independent.combat')!;
     expect(combat.data).toMatchObject({ attack: 10, defence: 6, column: '3:2' });
     // The CA makes no save: the Renegade TF has no air defence (L2230).

@@ -118,10 +118,12 @@ export function independentAttackOnTf(
   if (!removeTfIfEmpty(ps, tf.id)) bump(ps.tfs[tf.id]); // D-33
   const result = { aFlag: cell.aFlag ?? null, dFlag: cell.dFlag ?? null };
   const ownSaves = saves.map((s) => ({ type: s.type, target: s.target, roll: s.roll, outcome: s.outcome }));
+  // Every roll travels in an event (the hex mates' saves of L655/L733 too), labelled by type (H1).
+  const mateRolls = mates.filter((m) => m.roll !== null).map((m) => ({ label: `save ${m.type}`, sides: 10, value: m.roll as number }));
   events.push(...revealed(cs, 'independent.combat', {
     side: o.side, target: tf.id, hex, attack, defence, column: rulesData().crt.columns[col], roll,
     cell: { a: cell.a, aFlag: cell.aFlag ?? null, d: cell.d, dFlag: cell.dFlag ?? null }, saves: ownSaves, hexMates: mates.length, rule: 'L2260-2262',
-  }, [{ label: `independent ${tf.id}`, sides: 10, value: roll }, ...saves.map((s) => ({ label: `save ${s.type}`, sides: 10, value: s.roll }))], {
+  }, [{ label: `independent ${tf.id}`, sides: 10, value: roll }, ...saves.map((s) => ({ label: `save ${s.type}`, sides: 10, value: s.roll })), ...mateRolls], {
     public: { side: o.side, target: tf.id, hex, result, rule: 'L2260-2262' },
     details: [{ side: o.side, data: { attack, roll } }, { side: tf.side, data: { defence, saves: ownSaves, hexMates: mates.length }, rolls: true }],
   }));
@@ -207,7 +209,10 @@ export function independentAttackOnBase(
     side: o.side, base: baseId, hex: hex ?? null, column: r.column, shifted: r.shifted, roll: r.roll,
     cell: { a: r.cell.a, aFlag: r.cell.aFlag ?? null, d: r.cell.d, dFlag: r.cell.dFlag ?? null }, asdAtBase: asd,
     saves: lines, baseSave: { target: baseTarget, roll: baseRoll, outcome: baseOutcome }, disorganisedTfs, rule: 'L2270-2276',
-  }, [{ label: `space combat ${r.column}`, sides: 10, value: r.roll }, ...lines.map((l) => ({ label: `space save ${l.type}`, sides: 10, value: l.roll }))], {
+  }, [
+    { label: `space combat ${r.column}`, sides: 10, value: r.roll }, ...lines.map((l) => ({ label: `space save ${l.type}`, sides: 10, value: l.roll })),
+    ...(baseRoll === null ? [] : [{ label: 'base save', sides: 10, value: baseRoll }]), // every roll travels in an event
+  ], {
     // The base's fate and the TFs it takes with it are public; ASD at the base is announced (H30).
     public: { side: o.side, base: baseId, hex: hex ?? null, baseOutcome, asdAtBase: asd, disorganisedTfs, rule: 'L2270-2276' },
     details: [{ side: o.side, data: { column: r.column, roll: r.roll, saves: lines }, rolls: true }, { side: baseSide, data: { baseSave: { target: baseTarget, roll: baseRoll } } }],

@@ -62,11 +62,16 @@ export function enterGsBox(cs: CampaignState, tfId: string, segment: number): Ga
   if (!tf) return ruleError('NO_TF', 'L2198', `no naval TF ${tfId}`);
   if (tf.mission !== 'GROUND_SUPPORT') return ruleError('NOT_GS', 'L2198', 'only a TF with a ground support mission enters a GS box');
   if (tf.place.kind !== 'SECTOR' || tf.place.sector !== rules().planetSector) return ruleError('NOT_AT_PLANET', 'L2139', 'the TF is not at the planet');
+  // L2200 "surviving forces": a TF that retreated (FAILED, L1585) or interrupted (L1695) has none to offer.
+  if (tf.missionStatus === 'FAILED' || tf.missionStatus === 'INTERRUPTED') return ruleError('NOT_THROUGH', 'L1585, L1695, L2200', 'the TF did not come through to the segment');
   const zone = zoneOfSegment(segment);
   const box = cs.zones[zone].gs;
   const entering = tf.units.filter((id) => cs.space.units[id]?.status === 'ACTIVE' && !box.some((e) => e.unit === id));
   for (const unit of entering) box.push({ unit, tf: tfId, side: tf.side });
-  return [boxEvent(cs, 'gs.entered', tf.side, zone, entering)];
+  const events = [boxEvent(cs, 'gs.entered', tf.side, zone, entering)];
+  // PUBLIC shows the counters, as `boxesView` does: their types; ids and TF go to the owner only (H16, H39).
+  if (cs.options.boxVisibility === 'PUBLIC') events.push({ type: 'gs.entered.detail', visibleTo: [tf.side], data: { zone, tf: tfId, units: entering, rule: 'H39' } });
+  return events;
 }
 
 /** L2206, L2236: after its combat a unit leaves the box for its TF; D-83: and is used for the turn. */
@@ -86,7 +91,7 @@ export function clearGsBoxes(cs: CampaignState): void {
 function boxEvent(cs: CampaignState, type: string, side: Side, zone: number, units: string[]): GameEvent {
   const owner: Json = { zone, units };
   if (cs.options.boxVisibility === 'PUBLIC') {
-    return { type, visibleTo: 'all', data: { side, zone, units: units.map((u) => ({ id: u, type: cs.space.units[u]?.type ?? '?' })), rule: 'H39' } };
+    return { type, visibleTo: 'all', data: { side, zone, units: units.map((u) => ({ type: cs.space.units[u]?.type ?? '?' })), rule: 'H39' } };
   }
   return { type, visibleTo: [side], data: { ...owner, rule: 'H39' } };
 }

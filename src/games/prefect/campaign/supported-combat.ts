@@ -17,6 +17,7 @@ import { otherSide, type Side } from '../types.js';
 import { campaignData } from './data/index.js';
 import { airDefenceFacing, applyNavalSupportSaves, gsCommitErrors, gsSupportValue } from './ground-support.js';
 import { returnFromGsBox, zoneOfHex } from './map-link.js';
+import { revealed } from './reveal.js';
 import { ruleError } from './state.js';
 import type { CampaignState, RuleError } from './types.js';
 
@@ -39,7 +40,11 @@ export function supportedBaseSave(cs: CampaignState, dice: Dice, baseId: string,
     outcome = 'DISRUPTED';
     b.status = 'DISRUPTED';
   }
-  return [{ type: 'base.save', visibleTo: 'all', data: { base: baseId, hex: b.hex, target, roll, outcome, rule: 'L2250-2252' }, rolls: [{ label: `base save ${b.type}`, sides: 10, value: roll }] }];
+  // D-19 like every campaign combat event: under STRICT the target (it carries the CRT number) and the roll go to the base's owner.
+  return revealed(cs, 'base.save', { base: baseId, hex: b.hex, target, roll, outcome, rule: 'L2250-2252' }, [{ label: `base save ${b.type}`, sides: 10, value: roll }], {
+    public: { base: baseId, hex: b.hex, outcome, rule: 'L2250-2252' },
+    details: [{ side: b.side, data: { base: baseId, target, roll }, rolls: true }],
+  });
 }
 
 /**

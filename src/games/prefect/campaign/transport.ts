@@ -11,6 +11,7 @@ import type { GameEvent } from '../../../engine/contract.js';
 import { destroy, freeCounter, newTaskForce, tfsAt, unitType } from '../composition.js';
 import type { Side } from '../types.js';
 import { stats } from '../space/state.js';
+import { SP_PER_MARINE } from '../space/supply.js';
 import { campaignData, transportRoom } from './data/index.js';
 import { segmentOfZone, zoneOfHex } from './map-link.js';
 import { ruleError } from './state.js';
@@ -22,7 +23,7 @@ export const roomOf = (cs: CampaignState, unitId: string): number => transportRo
 /** Room used on one transport: its SP, Marines (10 each, L2055), base components, and its share of each carried unit. */
 export function roomUsed(cs: CampaignState, transport: string): number {
   const t = cs.space.units[transport];
-  let used = (t?.supply ?? 0) + (t?.marines ?? 0) * 10 + (t?.baseLoad?.sp ?? 0);
+  let used = (t?.supply ?? 0) + (t?.marines ?? 0) * SP_PER_MARINE + (t?.baseLoad?.sp ?? 0);
   for (const [unit, c] of Object.entries(cs.cargo)) if (c.transports.includes(transport)) used += roomOf(cs, unit) / c.transports.length;
   return used;
 }

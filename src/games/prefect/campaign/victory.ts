@@ -34,4 +34,4 @@ export function invasionResult(cs: CampaignState, s: CampaignScenario): Campaign
 }
 
 /** L2175: the game ends after the scenario's last turn (no sudden-death condition in D-01's invasion default). */
-export const campaignOver = (cs: CampaignState): boolean => cs.turn > cs.maxTurns;
+export const campaignOver = (cs: CampaignState): boolean => !!cs.result || cs.turn > cs.maxTurns;

@@ -70,6 +70,10 @@ export function approach(ctx: PhaseContext, table: SectorTable, tf: NavalTF, p: 
     kind: 'DSI', phasing: ctx.phasing, phasingMission: mission, phasingUnits: committed, opponentUnits: chosen,
     attackerUndetected: undetected, shiftRight: undetected && (ctx.reactions.shiftIfUndetected ?? true),
   }, { sector: table.sector, tf: tf.id }, [tf.id, sd.id]);
+  // L1519, L1531: the interceptors go back to their TF box, off the OFAT (as a retreat or leaving a
+  // segment does, L1589, L1861), so no segment counts them again this turn (L1515: no other combat,
+  // e.g. the opposing-SD round of this phase; L1731: the recon Sig disclosure).
+  for (const [seg, ids] of Object.entries(sd.sdAllocation ?? {})) sd.sdAllocation![Number(seg)] = ids.filter((id) => !chosen.includes(id));
   // L1585: a retreat (DR/BT against the phasing force) takes the force out of the mission.
   const retreated = r?.retreats.includes(ctx.phasing) ?? false;
   const survivors = retreated ? [] : committed.filter((id) => state.units[id]?.status === 'ACTIVE');

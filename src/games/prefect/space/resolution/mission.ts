@@ -3,13 +3,14 @@
  * DSI (approach.ts) → reconnaissance (L1727-1735, D-58) or the segment mission (segment.ts) →
  * status and the victory record (`recordMission`, D-01, L1807, L1829).
  */
-import { reconTarget, rollDetection, segmentSigTotals } from '../nspace.js';
+import { spaceData } from '../data/index.js';
+import { reconTarget, rollDetection } from '../nspace.js';
 import { segmentsOf } from '../ofat.js';
-import { isActive, sectorById } from '../state.js';
+import { isActive, sectorById, stats } from '../state.js';
 import type { NavalTF } from '../types.js';
 import { recordMission } from '../victory.js';
 import { approach, committedUnits, type Approach } from './approach.js';
-import { emit, placeSegment, type PhaseContext, type SectorTable } from './context.js';
+import { emit, placeSegment, segmentBases, segmentUnits, type PhaseContext, type SectorTable } from './context.js';
 import { segmentMission } from './segment.js';
 import type { ReconSegmentRule, TfPlan } from './types.js';
 
@@ -24,6 +25,18 @@ export function reconChoice(rule: ReconSegmentRule | undefined, sigs: number[]):
 }
 
 /**
+ * L1731, H26: the total Sig of each orbital segment as it stands when the recon force asks: the SD
+ * units still on the OFAT there (organised, not back in the TF box after a DSI, L1519, L1531, nor
+ * after a retreat or disorganisation, L1585, L1649) and the bases there (D-58). Counting units that
+ * have left their segment would be wrong and would give away their hidden allocation (H18).
+ */
+export function disclosedSegmentSig(ctx: PhaseContext, table: SectorTable, segments: number): number[] {
+  return Array.from({ length: segments }, (_, i) =>
+    segmentUnits(ctx, table, i + 1).reduce((a, id) => a + stats(ctx.state.units[id]).sig, 0)
+    + segmentBases(ctx, table, i + 1).reduce((a, b) => a + spaceData.baseTypes[b.type].sig, 0));
+}
+
+/**
  * L1731, D-58 (read "or not all of its units are disorganised or destroyed"): with survivors, the
  * opponent discloses every segment's total Sig (public, H26) and the recon force makes one
  * detection attempt; a success places that segment on the table, revealing and freezing it (L1691).
@@ -31,7 +44,7 @@ export function reconChoice(rule: ReconSegmentRule | undefined, sigs: number[]):
 function reconnaissance(ctx: PhaseContext, table: SectorTable, tf: NavalTF, p: TfPlan, a: Approach): boolean {
   if (a.survivors.length === 0) return false;
   const sec = sectorById(table.sector)!;
-  const sigs = segmentSigTotals(ctx.state, ctx.opponent, table.sector, segmentsOf(sec));
+  const sigs = disclosedSegmentSig(ctx, table, segmentsOf(sec));
   emit(ctx, 'RECON_DISCLOSURE', 'all', { tf: tf.id, sector: table.sector, segmentSig: sigs, rule: 'L1731, D-58' });
   const segment = reconChoice(p.reconSegment, sigs);
   const since = ctx.dice.log.length;
@@ -59,9 +72,11 @@ export function resolveTfMission(ctx: PhaseContext, table: SectorTable, p: TfPla
   }
   if (committedUnits(ctx, tf, p).length === 0) {
     // L1647: disorganised units may not carry out the mission; nothing enters the DSI box, nothing tires.
+    // Nothing was placed either, so the opponent learns nothing (H16, H17: the TF's mission and its
+    // disorganised units stay on the record sheet): the result is the owner's only.
     ctx.carriedOut.delete(tf.id);
     tf.missionStatus = 'FAILED';
-    emit(ctx, 'MISSION_RESULT', 'all', { tf: tf.id, sector: table.sector, status: 'FAILED', reason: 'no organised unit', rule: 'L1647' });
+    emit(ctx, 'MISSION_RESULT', [ctx.phasing], { tf: tf.id, sector: table.sector, status: 'FAILED', reason: 'no organised unit', rule: 'L1647' });
     return;
   }
   const a = approach(ctx, table, tf, p);
