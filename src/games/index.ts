@@ -2,5 +2,6 @@
 import type { AnyModule } from '../platform/games/registry.js';
 import cerberus from './cerberus/index.js';
 import prefect from './prefect/index.js';
+import prefectSpace from './prefect/space/module/index.js';
 
-export const shippedModules: AnyModule[] = [cerberus, prefect];
+export const shippedModules: AnyModule[] = [cerberus, prefect, prefectSpace];

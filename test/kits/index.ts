@@ -9,6 +9,7 @@
 import type { Json, Side } from '../../src/engine/contract.js';
 import type { CerberusState } from '../../src/games/cerberus/state.js';
 import type { PrefectState } from '../../src/games/prefect/types.js';
+import type { SpaceGameState } from '../../src/games/prefect/space/module/types.js';
 import type { SealedBidState } from '../fixtures/sealed-bid.js';
 
 export interface ModuleKit {
@@ -62,5 +63,16 @@ export const kits: Record<string, ModuleKit> = {
         ...(s.viewSecret ? [s.viewSecret] : []),
       ];
     },
+  },
+  'prefect-space': {
+    scenario: 'hold-the-line',
+    maxSteps: 30,
+    secretProbe: (s: SpaceGameState, side) => [
+      // Real TF ids name counter numbers and creation turns; everyone sees aliases (H16).
+      ...Object.values(s.tfs).filter((t) => t.side !== side).map((t) => JSON.stringify(t.id)),
+      // An enemy SD allocation (H18) as the view would print it, and the key of the aliases.
+      ...Object.values(s.tfs).filter((t) => t.side !== side && t.sdAllocation).map((t) => JSON.stringify(t.sdAllocation)),
+      ...(s.viewSecret ? [s.viewSecret] : []),
+    ],
   },
 };

@@ -204,6 +204,8 @@ export type SpaceVictory = {
   perMissionCompleted: { missions: Mission[]; sector: string; vp: number };
   /** Who wins a tie (designed: the side holding the line). */
   tie: Side;
+  /** VP added to a side's total when the winner is decided (a scenario handicap, reconstructed for balance). */
+  bonus?: Partial<Record<Side, number>>;
   provenance: Provenance;
 };
 

@@ -35,8 +35,12 @@ export function victoryPoints(state: SpaceState, s: SpaceScenario): Record<Side,
   return vp;
 }
 
-export function spaceWinner(state: SpaceState, s: SpaceScenario): { winner: Side; vp: Record<Side, number> } {
+/** The winner: VP totals plus the scenario's bonus, if any; a tie goes to the scenario's `tie` side. `vp` are the totals without the bonus. */
+export function spaceWinner(state: SpaceState, s: SpaceScenario): { winner: Side; vp: Record<Side, number>; bonus: Partial<Record<Side, number>> } {
   const vp = victoryPoints(state, s);
-  const winner = vp.TOG === vp.CW ? s.victory.tie : vp.TOG > vp.CW ? 'TOG' : 'CW';
-  return { winner, vp };
+  const bonus = s.victory.bonus ?? {};
+  const tog = vp.TOG + (bonus.TOG ?? 0);
+  const cw = vp.CW + (bonus.CW ?? 0);
+  const winner = tog === cw ? s.victory.tie : tog > cw ? 'TOG' : 'CW';
+  return { winner, vp, bonus };
 }

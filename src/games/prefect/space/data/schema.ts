@@ -136,6 +136,7 @@ export const spaceScenarioSchema = z
       perNavalUnitDestroyed: nat,
       perMissionCompleted: z.object({ missions: z.array(z.enum(MISSIONS as unknown as [string, ...string[]])), sector: z.string(), vp: nat }).strict(),
       tie: side,
+      bonus: z.object({ TOG: nat.optional(), CW: nat.optional() }).strict().optional(),
       provenance: prov,
     }).strict(),
     provenance: prov,

@@ -1,0 +1,91 @@
+/**
+ * Renegade Legion: Prefect — the Space Game as a Warpost game module (engine/contract.ts,
+ * issue 10). It assembles set-up (setup.ts, L1146-1178), the step machine (sequence.ts, digest
+ * §4.4, D-53), validation by trial application (validate.ts, apply.ts), the Space Combat Phase of
+ * ../resolution/ (combat-link.ts), prompts (prompts.ts), views (view.ts) and the bot (bot.ts) on
+ * top of the rules library one folder up.
+ */
+import { defineGame, type GameEvent, type Json, type OrderError, type Outcome } from '../../../../engine/contract.js';
+import type { Dice } from '../../../../engine/dice.js';
+import { spaceData } from '../data/index.js';
+import { botOrders } from './bot.js';
+import { OPTION_SPECS } from './options.js';
+import { buildPrompts, defaultFor } from './prompts.js';
+import { advance, owedAt } from './sequence.js';
+import { initialState } from './setup.js';
+import type { Side, SpaceGameState, SpaceOrder } from './types.js';
+import { SIDES } from './types.js';
+import { checkOrder, type Checked } from './validate.js';
+import { aliasEvents, aliasTfIds, viewOf } from './view.js';
+
+const memo = new WeakMap<SpaceGameState, Map<string, Checked>>();
+
+/** Validation memoised per state object and order (module code never edits a state it validated against). */
+function checked(state: SpaceGameState, side: string, raw: unknown): Checked {
+  const key = `${side}|${JSON.stringify(raw ?? null)}`;
+  let m = memo.get(state);
+  if (!m) memo.set(state, (m = new Map()));
+  let hit = m.get(key);
+  if (!hit) {
+    if (m.size > 64) m.clear();
+    m.set(key, (hit = checkOrder(state, side, raw)));
+  }
+  return hit;
+}
+
+/** Errors as the sender sees them: TF ids under their aliases. */
+export const validateOrders = (state: SpaceGameState, side: string, raw: unknown): OrderError[] =>
+  checked(state, side, raw).errors.map((e) => ({ ...e, message: aliasTfIds(state, e.message) as string }));
+
+/** Applies the owed orders (an invalid or missing one replaced by the default) and runs to the next decision point. */
+export function resolveStep(prev: SpaceGameState, ordersBySide: Record<string, Json>, dice: Dice): { state: SpaceGameState; events: GameEvent[] } {
+  const state = structuredClone(prev);
+  const orders: Partial<Record<Side, SpaceOrder>> = {};
+  const events: GameEvent[] = [];
+  for (const o of owedAt(prev)) {
+    const raw = ordersBySide[o.side];
+    const c = raw === undefined ? null : checked(prev, o.side, raw);
+    if (c?.order) orders[o.side] = structuredClone(c.order);
+    else {
+      orders[o.side] = defaultFor(state, o);
+      events.push({ type: 'orders.defaulted', visibleTo: [o.side], data: { errors: (c?.errors ?? []).slice(0, 5) as unknown as Json } });
+    }
+  }
+  events.push(...advance(state, orders, dice));
+  // A step nobody owes (e.g. every TF in T-space at Mission Assignment) runs on at once.
+  for (let guard = 0; owedAt(state).length === 0 && state.step !== 'GAME_OVER' && guard < 20; guard++) events.push(...advance(state, {}, dice));
+  return { state, events: aliasEvents(state, events) };
+}
+
+function outcomeOf(state: SpaceGameState): Outcome | null {
+  const r = state.result;
+  return r ? { winner: r.winner, level: 'victory-points', summary: r.summary, score: { ...r.vp } } : null;
+}
+
+const prompts = (state: SpaceGameState) => buildPrompts(state, (v) => aliasTfIds(state, v as Json));
+
+export const prefectSpace = defineGame<SpaceGameState, Json>({
+  id: 'prefect-space',
+  title: 'Renegade Legion: Prefect — Space Game',
+  sides: [...SIDES],
+  scenarios: Object.values(spaceData.scenarios).map((sc) => ({ id: sc.id, title: sc.title, description: sc.description, sides: [...SIDES] })),
+  options: OPTION_SPECS,
+  setup: (scenario, options, dice) => initialState(scenario, options, dice),
+  prompts,
+  validate: validateOrders,
+  resolve: resolveStep,
+  view(state, viewer) {
+    const mine = viewer === null ? [] : prompts(state).filter((p) => p.side === viewer);
+    const owed = owedAt(state).map((o) => ({ side: o.side, kind: o.kind, secret: o.secret }));
+    return viewOf(state, viewer, { prompts: mine as unknown as Json, owed });
+  },
+  outcome: outcomeOf,
+  // The bot reads its side's view and prompt only, and names enemy TFs by their aliases.
+  bot(state, side, dice) {
+    const prompt = prompts(state).find((p) => p.side === side);
+    if (!prompt) return null;
+    return botOrders(viewOf(state, side), prompt, side, (o) => validateOrders(state, side, o), dice);
+  },
+});
+
+export default prefectSpace;

@@ -1,0 +1,85 @@
+/**
+ * Order validation: the order's shape (zod), whether the side owes that kind now, then the rules —
+ * by applying the order to a clone with the same code that resolves it (apply.ts), so a legal
+ * order never fails half-way and a refused one changes nothing. Errors are structured (code, path,
+ * rule) and name only the sender's own things or what he typed (H16).
+ */
+import { z } from 'zod';
+import type { OrderError } from '../../../../engine/contract.js';
+import { MISSIONS } from '../types.js';
+import { applyAdjust, applyMissions, applyMoves, applyReactionOrder, applySupply, checkTSpace, toOrderErrors } from './apply.js';
+import { planErrors, reactionsErrors } from './combat-link.js';
+import { owedAt } from './sequence.js';
+import type { Side, SpaceGameState, SpaceOrder } from './types.js';
+import { SIDES } from './types.js';
+import { resolveAliases } from './view.js';
+
+const id = z.string().min(1).max(80);
+const ids = z.array(id).max(200);
+const int = z.number().int();
+const spend = { sources: z.array(z.object({ from: id, sp: int.min(0) }).strict()).max(50) };
+const list = <T extends z.ZodTypeAny>(t: T) => z.array(t).max(100);
+
+const SCHEMAS: Record<SpaceOrder['kind'], z.ZodTypeAny> = {
+  missions: z.object({ kind: z.literal('missions'), missions: list(z.object({
+    tf: id, mission: z.enum(MISSIONS as [string, ...string[]]),
+    params: z.object({ destination: id.optional() }).strict().optional(),
+    sdAllocation: z.record(z.string().regex(/^\d+$/), ids).optional(),
+  }).strict()) }).strict(),
+  tspace: z.object({ kind: z.literal('tspace'), enter: ids, exits: list(z.object({ tf: id, sector: id }).strict()) }).strict(),
+  reaction: z.object({ kind: z.literal('reaction'), moves: list(z.object({ units: ids, from: id, to: id, segment: int }).strict()) }).strict(),
+  move: z.object({ kind: z.literal('move'), moves: list(z.object({ tf: id, to: id }).strict()) }).strict(),
+  'combat-plan': z.object({ kind: z.literal('combat-plan'), plan: z.unknown() }).strict(),
+  'combat-reactions': z.object({ kind: z.literal('combat-reactions'), reactions: z.unknown() }).strict(),
+  adjust: z.object({
+    kind: z.literal('adjust'), form: list(z.object({ units: ids, at: id }).strict()), exchanges: list(z.object({ units: ids, to: id }).strict()),
+    deploy: list(z.object({ unit: id, segment: int }).strict()), disorganise: list(z.object({ sector: id, units: ids }).strict()),
+    destroySurplus: list(z.object({ tf: id, units: ids }).strict()), rebuild: ids,
+  }).strict(),
+  supply: z.object({
+    kind: z.literal('supply'),
+    rearm: list(z.object({ tf: id, levels: int, ...spend }).strict()),
+    reorganise: list(z.object({ tf: id, ...spend }).strict()),
+    baseReorganise: list(z.object({ base: id, ...spend }).strict()),
+    transfers: list(z.object({ from: id, to: id, amount: int.min(1), marines: z.boolean().optional() }).strict()),
+    load: list(z.object({ unit: id, sp: int.min(1) }).strict()),
+    unload: list(z.object({ base: id, segment: int }).strict()),
+  }).strict(),
+};
+
+/** The rule each kind of order carries out (digest §4.4), named by a malformed-order error. */
+const PHASE_RULE: Record<SpaceOrder['kind'], string> = {
+  missions: 'L1210-1296', tspace: 'L1356-1401', reaction: 'L1395-1399', move: 'L1405-1421',
+  'combat-plan': 'L1443-1829', 'combat-reactions': 'L1443-1829', adjust: 'L1869-1889', supply: 'L1891-1967',
+};
+
+export interface Checked { order?: SpaceOrder; errors: OrderError[] }
+
+const err = (code: string, message: string, path: (string | number)[] = [], rule?: string): Checked => ({ errors: [{ code, path, message, ...(rule ? { rule } : {}) }] });
+
+export function checkOrder(s: SpaceGameState, side: string, raw: unknown): Checked {
+  if (!SIDES.includes(side as Side)) return err('UNKNOWN_SIDE', `no side ${side}`, [], 'L1072');
+  const owed = owedAt(s).find((o) => o.side === side);
+  if (!owed) return err('NOT_OWED', `${side} owes no orders now`, [], 'D-53');
+  const kind = (raw as { kind?: unknown } | null)?.kind;
+  if (kind !== owed.kind) return err('WRONG_KIND', `orders of kind '${owed.kind}' are owed now`, ['kind'], 'D-53');
+  const parsed = SCHEMAS[owed.kind].safeParse(resolveAliases(s, raw));
+  if (!parsed.success) {
+    return { errors: parsed.error.issues.slice(0, 10).map((i) => ({ code: 'MALFORMED', path: i.path, message: `malformed order: ${i.message}`, rule: PHASE_RULE[owed.kind] })) };
+  }
+  const order = parsed.data as SpaceOrder;
+  const trial = structuredClone(s);
+  const me = side as Side;
+  let errors: OrderError[];
+  switch (order.kind) {
+    case 'missions': errors = applyMissions(trial, me, order).errors; break;
+    case 'tspace': errors = checkTSpace(trial, me, order).errors; break;
+    case 'reaction': errors = applyReactionOrder(trial, me, order).errors; break;
+    case 'move': errors = applyMoves(trial, me, order).errors; break;
+    case 'combat-plan': errors = toOrderErrors(planErrors(trial, me, order.plan), ['plan']); break;
+    case 'combat-reactions': errors = toOrderErrors(reactionsErrors(trial, me, order.reactions), ['reactions']); break;
+    case 'adjust': errors = applyAdjust(trial, me, order).errors; break;
+    case 'supply': errors = applySupply(trial, me, order).errors; break;
+  }
+  return errors.length ? { errors } : { order, errors: [] };
+}

@@ -1,0 +1,106 @@
+/**
+ * Issue 10, "a full game through the API": the Prefect Space Game played to its end over GraphQL
+ * over HTTP against PostgreSQL + Redis with the resolution worker in its own process. Each client
+ * sends the module bot's orders for its side (the bot reads only its side's view). Mission
+ * Assignment, the sealed simultaneous commitment of the Space Game (H17), goes through commit–
+ * reveal: both sides commit hashes first, then reveal. Afterwards: the game is FINISHED with the
+ * module's outcome, no step fell back to defaults, no view a side received showed a real TF id or
+ * an enemy mission, and a committed side's orders were not in the other side's view before the reveal.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Json } from '../../src/engine/contract.js';
+import { SeededDice } from '../../src/engine/dice.js';
+import { spaceData } from '../../src/games/prefect/space/data/index.js';
+import prefectSpace from '../../src/games/prefect/space/module/index.js';
+import type { SpaceGameState } from '../../src/games/prefect/space/module/types.js';
+import { withPg } from '../helpers/db.js';
+import { waitFor } from '../helpers/gql.js';
+import { createGame, join, register, submit, view, type Player } from '../helpers/play.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+import { commit, newSalt, reveal, UNLIMITED } from '../helpers/trust.js';
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack('services', UNLIMITED);
+  // The test stack's API loads only the fixture module; the worker process loads the shipped ones.
+  stack.booted.platform.modules.register(prefectSpace);
+  await stack.spawnWorker();
+}, 120_000);
+afterAll(async () => stack?.close());
+
+const storedState = (gameId: string) =>
+  withPg(async (c) => (await c.query(`SELECT state, step, status FROM "Game" WHERE id = $1`, [gameId])).rows[0] as { state: SpaceGameState; step: number; status: string });
+
+describe('Prefect Space Game played through the API (services, worker in its own process)', () => {
+  it('hold-the-line: a full game to its outcome; missions by commit–reveal; no defaults, no leaks', async () => {
+    const base = stack.base;
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const players: Record<string, Player> = { TOG: await register(base, `stog_${suffix}`), CW: await register(base, `scw_${suffix}`) };
+    const game = await createGame(base, players.TOG, { module: 'prefect-space', scenario: 'hold-the-line', side: 'TOG' });
+    await join(base, players.CW, game.id, 'CW');
+    const leaks: string[] = [];
+    const kinds = new Set<string>();
+    let sealedRounds = 0;
+    let steps = 0;
+    for (;;) {
+      const g = await storedState(game.id);
+      if (g.status !== 'ACTIVE') break;
+      if (++steps > 1500) throw new Error('game did not end');
+      const prompts = prefectSpace.prompts(g.state);
+      const orders: Record<string, Json> = {};
+      for (const p of prompts) {
+        kinds.add(p.kind);
+        const pv = await view(base, players[p.side], game.id);
+        expect(pv.game.step).toBe(g.step);
+        expect(pv.myPrompts.map((x: { kind: string }) => x.kind)).toContain(p.kind);
+        const text = JSON.stringify(pv.view);
+        if (/"(?:tog|cw)-(?:tf\d|dis-)/.test(text)) leaks.push(`${p.side}@${g.step}: real TF id`);
+        const enemy = (pv.view.map.tfs as { side: string }[]).filter((t) => t.side !== p.side);
+        if (enemy.some((t) => 'mission' in t || 'units' in t)) leaks.push(`${p.side}@${g.step}: enemy TF details`);
+        orders[p.side] = prefectSpace.bot(g.state, p.side, new SeededDice({ seed: 'client', gameId: game.id, step: g.step })) as Json;
+      }
+      if (prompts.some((p) => p.kind === 'missions')) {
+        // H17: both commit, then both reveal; before the reveal nobody's view holds the other's missions.
+        sealedRounds++;
+        const salts: Record<string, string> = {};
+        for (const p of prompts) {
+          salts[p.side] = newSalt();
+          const r = await commit(base, players[p.side], game.id, g.step, orders[p.side], salts[p.side]);
+          expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+        }
+        for (const p of prompts) {
+          const other = prompts.find((x) => x.side !== p.side);
+          if (other) {
+            // the other side's sealed orders are nowhere in this side's view while the commitments stand
+            const seen = JSON.stringify((await view(base, players[p.side], game.id)).view);
+            if (seen.includes(JSON.stringify(orders[other.side]))) leaks.push(`${p.side}@${g.step}: saw sealed missions`);
+          }
+        }
+        for (const p of prompts) {
+          const r = await reveal(base, players[p.side], game.id, g.step, orders[p.side], salts[p.side]);
+          expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+        }
+      } else {
+        for (const p of prompts) {
+          const r = await submit(base, players[p.side], game.id, g.step, orders[p.side]);
+          expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+        }
+      }
+      await waitFor(async () => {
+        const x = await storedState(game.id);
+        return x.step > g.step || x.status !== 'ACTIVE';
+      }, 30_000, 50);
+    }
+    const final = await storedState(game.id);
+    const defaulted = await withPg(async (c) => (await c.query(`SELECT count(*)::int AS n FROM "GameEvent" WHERE "gameId" = $1 AND type = 'orders.defaulted'`, [game.id])).rows[0].n as number);
+    const out = await view(base, players.CW, game.id);
+    expect([...kinds]).toEqual(expect.arrayContaining(['missions', 'tspace', 'move', 'combat-plan', 'combat-reactions', 'adjust', 'supply']));
+    expect(final.status).toBe('FINISHED');
+    expect(final.state.step).toBe('GAME_OVER');
+    expect(out.outcome?.summary).toBe(prefectSpace.outcome(final.state)!.summary);
+    expect(sealedRounds).toBe(spaceData.scenarios['hold-the-line'].turns); // one Mission Assignment per turn (L1210)
+    expect(defaulted).toBe(0);
+    expect(leaks).toEqual([]);
+  }, 900_000);
+});
