@@ -10,7 +10,7 @@ import type { Dice } from '../../../../engine/dice.js';
 import { spaceData } from '../data/index.js';
 import { botOrders } from './bot.js';
 import { OPTION_SPECS } from './options.js';
-import { buildPrompts, defaultFor } from './prompts.js';
+import { buildPrompts, defaultFor, PROMPT_KINDS } from './prompts.js';
 import { advance, owedAt } from './sequence.js';
 import { initialState } from './setup.js';
 import type { Side, SpaceGameState, SpaceOrder } from './types.js';
@@ -70,6 +70,7 @@ export const prefectSpace = defineGame<SpaceGameState, Json>({
   sides: [...SIDES],
   scenarios: Object.values(spaceData.scenarios).map((sc) => ({ id: sc.id, title: sc.title, description: sc.description, sides: [...SIDES] })),
   options: OPTION_SPECS,
+  promptKinds: PROMPT_KINDS,
   setup: (scenario, options, dice) => initialState(scenario, options, dice),
   prompts,
   validate: validateOrders,

@@ -57,7 +57,7 @@ export function defaultFor(s: SpaceGameState, o: Owed): SpaceOrder {
   }
 }
 
-const DESCRIPTIONS: Record<SpaceOrder['kind'], string> = {
+export const DESCRIPTIONS: Record<SpaceOrder['kind'], string> = {
   missions: 'Mission Assignment: one mission for each of your Task Forces in the system or off-system; sector-defence units to orbital segments (sealed, L1210-1296).',
   tspace: 'T-space movement: put off-system Task Forces on space 0 and name the Task Forces that exit, each with the sector it appears in (L1356-1401).',
   reaction: 'Enemy Task Forces were detected arriving: reassign units between your sector-defence Task Forces (L1395-1399).',
@@ -67,6 +67,9 @@ const DESCRIPTIONS: Record<SpaceOrder['kind'], string> = {
   adjust: 'Task Force Adjustment: form, exchange, deploy transports as bases, rebuild (sealed, L1869-1889, L1975-1981).',
   supply: 'Supply: rearm, reorganise, transfer and unload, in that order (sealed, L1891-1967).',
 };
+
+/** Every prompt kind of the module, for time controls per kind (contract `promptKinds`). */
+export const PROMPT_KINDS = Object.entries(DESCRIPTIONS).map(([kind, description]) => ({ kind, description }));
 
 function choicesFor(s: SpaceGameState, o: Owed): unknown {
   const side = o.side;
