@@ -49,7 +49,7 @@ async function jwtSecret(config: Config): Promise<string> {
 
 export async function boot(config: Config, modules: AnyModule[], opts: { queuePrefix?: string; stalledIntervalMs?: number; lockDurationMs?: number; clock?: Clock } = {}): Promise<Booted> {
   const log = pino({ level: config.logLevel });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onIdleError: (err) => log.warn({ err: err.message }, 'database connection lost while idle; the pool replaces it') });
   const queue = config.redisUrl
     ? new BullQueue(config.redisUrl, {
         attempts: config.resolveAttempts,
@@ -62,7 +62,7 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
   const secret = await jwtSecret(config);
   const notify = await createNotifyRuntime(config, secret, opts.queuePrefix ?? process.env.WARPOST_QUEUE_PREFIX);
   const clock = opts.clock ?? createClock();
-  const platform: Platform = { config, prisma: db.prisma, modules: new ModuleRegistry(modules), queue, emitter, log, notify, clock };
+  const platform: Platform = { config, prisma: db.prisma, pgPool: db.pool, modules: new ModuleRegistry(modules), queue, emitter, log, notify, clock };
   const authService = new AuthService(db.prisma, secret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
   let notifier: Notifier | undefined;
   let stopSweeper = () => {};

@@ -1,6 +1,7 @@
 /** Everything a platform service needs, built once per process. */
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import type { Pool } from 'pg';
 import type { Db } from './db/client.js';
 import type { Emitter } from './events/pubsub.js';
 import type { ModuleRegistry } from './games/registry.js';
@@ -16,6 +17,8 @@ export interface Logger {
 export interface Platform {
   config: Config;
   prisma: Db;
+  /** PostgreSQL only: the pg pool under Prisma, for raw hot paths (db/sql.ts); absent on PGlite. */
+  pgPool?: Pool;
   modules: ModuleRegistry;
   queue: ResolutionQueue;
   emitter: Emitter;

@@ -18,6 +18,7 @@ const MESSAGES = [
   /Stream isn't writeable/, // ioredis with the offline queue off
   /^Reached the max retries per request limit/, // ioredis MaxRetriesPerRequestError
   /Can't reach database server/, // Prisma
+  /^timeout exceeded when trying to connect$/, // pg pool: no connection free or none can be made
 ];
 
 function isOutage(e: unknown, depth = 0): boolean {
@@ -26,7 +27,8 @@ function isOutage(e: unknown, depth = 0): boolean {
   if (x.name === 'MaxRetriesPerRequestError') return true;
   if (typeof x.code === 'string' && (PRISMA_OUTAGE.has(x.code) || SOCKET_CODES.has(x.code))) return true;
   if (typeof x.kind === 'string' && ADAPTER_KINDS.has(x.kind)) return true;
-  if (x.kind === 'postgres' && typeof x.code === 'string' && PG_OUTAGE.test(x.code)) return true;
+  // A PostgreSQL error through Prisma's adapter (kind 'postgres') or straight from pg (it has a severity).
+  if ((x.kind === 'postgres' || 'severity' in x) && typeof x.code === 'string' && PG_OUTAGE.test(x.code)) return true;
   if (typeof x.message === 'string' && MESSAGES.some((m) => m.test(x.message as string))) return true;
   return isOutage(x.cause, depth + 1) || isOutage(x.meta?.driverAdapterError, depth + 1);
 }

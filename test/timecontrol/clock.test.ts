@@ -63,7 +63,7 @@ describe('time controls as data', () => {
     expect(normaliseTimeControl({ stepSeconds: 30 })).toEqual({ preset: 'custom', stepSeconds: 30 });
     expect(deadlineFrom({ preset: 'none', stepSeconds: null }, new Date())).toBeNull();
     expect(readTimeControl({ preset: 'fast', stepSeconds: 3600 })).toEqual({
-      preset: 'fast', stepSeconds: 3600, timeOfDay: null, timeZone: 'UTC', days: ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'], graceSeconds: 0, readyDelaySeconds: 0, excuses: 0, onMissedTurn: 'default', reminders: null, allowVacations: true,
+      preset: 'fast', stepSeconds: 3600, timeOfDay: null, timeZone: 'UTC', days: ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'], graceSeconds: 0, readyDelaySeconds: 0, excuses: 0, onMissedTurn: 'default', reminders: null, allowVacations: true, perKind: {},
     });
   });
 

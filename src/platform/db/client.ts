@@ -15,6 +15,8 @@ export type Db = PrismaClient;
 export interface Database {
   prisma: Db;
   kind: 'postgres' | 'pglite';
+  /** PostgreSQL only: the pool Prisma's adapter runs on, for the raw hot paths (db/sql.ts). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -35,12 +37,16 @@ export async function migratePostgres(url: string): Promise<string[]> {
   }
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number; onIdleError?: (err: Error) => void }): Promise<Database> {
   if (opts.databaseUrl) {
     await migratePostgres(opts.databaseUrl);
-    const adapter = new PrismaPg({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    const prisma = new PrismaClient({ adapter });
-    return { prisma, kind: 'postgres', close: () => prisma.$disconnect() };
+    // One pool for Prisma and the raw hot paths, so both count against the same connection limit.
+    // A bounded wait for a free connection (a request fails instead of hanging), and an idle
+    // connection dropped by a database restart is logged by the pool's owner, not thrown.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 15_000 });
+    pool.on('error', (err) => opts.onIdleError?.(err));
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+    return { prisma, kind: 'postgres', pool, close: () => prisma.$disconnect() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { PrismaPGlite } = await import('pglite-prisma-adapter');

@@ -7,11 +7,13 @@ import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { deliverOutbox } from '../events/outbox.js';
-import { announceReveal, guardSealedChange, phaseAfterPlainChange } from '../trust/phase.js';
-import { issueReceipt, type Receipt } from '../trust/receipts.js';
+import { announceReveal, checkPlainChange, guardSealedChange, phaseAfterPlainChange, phaseOf } from '../trust/phase.js';
+import { signReceipt, type Receipt } from '../trust/receipts.js';
 import { signingKey } from '../trust/keys.js';
 import { canonicalJson, lockGame, owedSides, pickSide, sha256Hex, TX_OPTIONS, type Tx } from './common.js';
 import { enqueueAfterCommit } from './scheduling.js';
+import { isUniqueViolation, pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
+import { readSubmissionContext, writeSubmission } from './submission-sql.js';
 import { readyDelayMs } from './time-control.js';
 
 export interface SubmitInput {
@@ -39,6 +41,9 @@ export interface SubmitResult {
 
 const MAX_ORDERS_BYTES = 128 * 1024;
 
+/** The pg fast path met the rare case that writes through Prisma models (opening the reveal). */
+class NeedsModels extends Error {}
+
 function checkKey(key: string) {
   if (typeof key !== 'string' || key.length < 1 || key.length > 128) {
     throw new AppError('BAD_INPUT', 'idempotencyKey has 1 to 128 characters.', [
@@ -50,7 +55,12 @@ function checkKey(key: string) {
 /** Checks that the step is current, the side is the caller's, and the side owes orders now. */
 export async function checkTurn(p: Platform, tx: Tx, user: Principal, gameId: string, step: number, side?: string | null) {
   const game = await lockGame(tx, gameId);
-  const mySide = pickSide(game.seats, user.userId, side);
+  return { game, ...turnOf(p, game, game.seats, user, step, side) };
+}
+
+/** checkTurn's rules on a game already read under its lock: side, status, step, owed (in that order). */
+function turnOf(p: Platform, game: { module: string; status: string; step: number; state: unknown }, seats: { side: string; userId: string }[], user: Principal, step: number, side?: string | null) {
+  const mySide = pickSide(seats, user.userId, side);
   if (game.status !== 'ACTIVE') throw new AppError('GAME_NOT_ACTIVE', `The game is ${game.status.toLowerCase()}; no orders are taken.`);
   if (step !== game.step) {
     throw new AppError('STALE_STEP', `Orders were for step ${step}, but the game is at step ${game.step}.`, [], { currentStep: game.step });
@@ -58,7 +68,15 @@ export async function checkTurn(p: Platform, tx: Tx, user: Principal, gameId: st
   const module = p.modules.get(game.module);
   const prompts = module.prompts(game.state);
   if (!prompts.some((pr) => pr.side === mySide)) throw new AppError('NOT_OWED', `The side "${mySide}" owes nothing at step ${step}.`);
-  return { game, module, side: mySide, prompts };
+  return { module, side: mySide, prompts };
+}
+
+/** An idempotency record found: the first answer again, or a refusal if the request differs. */
+function replay(prior: { requestHash: string; response: unknown }, requestHash: string): SubmitResult {
+  if (prior.requestHash !== requestHash) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different submission; use a new key.');
+  }
+  return { ...(prior.response as SubmitResult), replayed: true };
 }
 
 export function validateWith(module: { validate(s: unknown, side: string, o: unknown): { code: string; path: (string | number)[]; message: string; rule?: string }[] }, state: unknown, side: string, orders: unknown) {
@@ -74,42 +92,49 @@ export async function submitOrders(p: Platform, user: Principal, input: SubmitIn
   const key = await signingKey(p.config);
   let announced = false;
   let delayMs = 0; // the time control's delay after everyone is ready (orders may still change)
-  const attempt = () => p.prisma.$transaction(async (tx) => {
-    const prior = await tx.idempotencyRecord.findUnique({ where: { userId_key: { userId: user.userId, key: input.idempotencyKey } } });
-    if (prior) {
-      if (prior.requestHash !== requestHash) {
-        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different submission; use a new key.');
-      }
-      return { ...(prior.response as unknown as SubmitResult), replayed: true };
-    }
-    const { game, module, side, prompts } = await checkTurn(p, tx, user, input.gameId, input.step, input.side);
-    const before = await guardSealedChange(tx, game.id, game.step, side, owedSides(prompts));
+  // Four round trips (begin, lock and read, write, commit; submission-sql.ts) with the same checks in the
+  // same order as before: replay first, then side, status, step, owed, sealed phase, legality.
+  // `tx` is set on the Prisma path only: opening the reveal phase writes through the models.
+  const body = async (sql: SqlTx, tx: Tx | null): Promise<SubmitResult> => {
+    const ctx = await readSubmissionContext(sql, { gameId: input.gameId, userId: user.userId, key: input.idempotencyKey });
+    if (ctx.prior) return replay(ctx.prior, requestHash);
+    const game = ctx.game;
+    if (!game) throw new AppError('NOT_FOUND', `No game ${input.gameId}.`);
+    const { module, side, prompts } = turnOf(p, game, ctx.seats, user, input.step, input.side);
+    const before = checkPlainChange(phaseOf(ctx.commitments, ctx.ready, owedSides(prompts)), side, game.step);
     const errors = validateWith(module, game.state, side, input.orders);
     if (errors.length) throw new AppError('INVALID_ORDERS', `${errors.length} order(s) are not legal.`, errors);
     const ordersHash = sha256Hex(canonicalJson(input.orders));
-    await tx.submission.upsert({
-      where: { gameId_step_side: { gameId: game.id, step: game.step, side } },
-      create: { gameId: game.id, step: game.step, side, userId: user.userId, orders: input.orders as object, ordersHash, idempotencyKey: input.idempotencyKey, ready },
-      update: { orders: input.orders as object, ordersHash, idempotencyKey: input.idempotencyKey, ready, userId: user.userId },
-    });
-    // Under the game lock the phase follows from the one read before the upsert: no re-read
-    // (fewer queries per submission is most of its throughput, bench/RESULTS.md).
+    // Under the game lock the phase follows from the one read before the write: no re-read.
     const phase = phaseAfterPlainChange(before, side, ready);
     const stepComplete = phase.owed.every((s) => phase.ready.includes(s));
     delayMs = readyDelayMs(game.timeControl);
-    if (phase.revealOpen) await announceReveal(tx, game, phase, game.stepDeadline);
+    if (phase.revealOpen) {
+      if (!tx) throw new NeedsModels(); // rolled back; the whole submission runs again on Prisma
+      await announceReveal(tx, { ...game, seats: ctx.seats }, phase, game.stepDeadline);
+    }
     announced = phase.revealOpen;
-    const receipt = await issueReceipt(tx, key, { kind: 'orders', gameId: game.id, step: game.step, side, hash: ordersHash, seedHash: game.seedHash, userId: user.userId });
+    const receipt = signReceipt(key, { kind: 'orders', gameId: game.id, step: game.step, side, hash: ordersHash, seedHash: game.seedHash });
     const response: SubmitResult = { gameId: game.id, step: game.step, side, ordersHash, ready, stepComplete, replayed: false, receipt };
-    await tx.idempotencyRecord.create({ data: { userId: user.userId, key: input.idempotencyKey, requestHash, response: response as object } });
+    await writeSubmission(sql, { gameId: game.id, step: game.step, side, userId: user.userId, orders: input.orders, ordersHash, idempotencyKey: input.idempotencyKey, ready, receipt, requestHash, response });
     return response;
-  }, TX_OPTIONS);
+  };
+  const viaModels = () => p.prisma.$transaction((tx) => body(prismaSql(tx), tx), TX_OPTIONS);
+  const attempt = async () => {
+    if (!p.pgPool) return viaModels();
+    try {
+      return await pgTransaction(p.pgPool, (sql) => body(sql, null));
+    } catch (e) {
+      if (e instanceof NeedsModels) return viaModels();
+      throw e;
+    }
+  };
   let result: SubmitResult;
   try {
     result = await attempt();
   } catch (e) {
     // A concurrent request with the same key won the insert: answer as its replay (or conflict).
-    if ((e as { code?: string }).code !== 'P2002') throw e;
+    if (!isUniqueViolation(e)) throw e;
     result = await attempt();
   }
   if (result.stepComplete) await enqueueAfterCommit(p, { gameId: result.gameId, step: result.step }, delayMs ? { delayMs } : undefined);

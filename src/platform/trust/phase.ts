@@ -19,7 +19,7 @@ export interface Phase {
   owed: string[];
 }
 
-function phaseOf(commitments: Phase['commitments'], ready: string[], owed: string[]): Phase {
+export function phaseOf(commitments: Phase['commitments'], ready: string[], owed: string[]): Phase {
   const waiting = owed.filter((s) => !commitments.some((c) => c.side === s) && !ready.includes(s));
   return { commitments, waiting, revealOpen: commitments.length > 0 && waiting.length === 0, ready, owed };
 }
@@ -44,7 +44,11 @@ export function phaseAfterPlainChange(before: Phase, side: string, ready: boolea
  * phase. Answers the phase it read, for phaseAfterPlainChange.
  */
 export async function guardSealedChange(tx: Tx, gameId: string, step: number, side: string, owed: string[]): Promise<Phase> {
-  const phase = await loadPhase(tx, gameId, step, owed);
+  return checkPlainChange(await loadPhase(tx, gameId, step, owed), side, step);
+}
+
+/** The rule of guardSealedChange on a phase already read (the submission's one-statement read). */
+export function checkPlainChange(phase: Phase, side: string, step: number): Phase {
   if (phase.commitments.some((c) => c.side === side)) {
     throw new AppError('COMMITTED', `The side "${side}" committed to its orders for step ${step}; send them with revealOrders.`);
   }

@@ -1,0 +1,166 @@
+/**
+ * The submission's raw-SQL path (src/platform/games/submission-sql.ts, db/sql.ts) on PostgreSQL,
+ * in process: the guarantees the Prisma version gave, checked where the new code could break
+ * them. Idempotency under a race, nothing written on a refusal, exactly one enqueue when the
+ * last owed side is ready, the reveal phase (which falls back to the Prisma path) and UTC times.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../../src/platform/auth/service.js';
+import { boot, type Booted } from '../../src/platform/boot.js';
+import { loadConfig } from '../../src/platform/config.js';
+import * as lobby from '../../src/platform/games/lobby.js';
+import { setReady, submitOrders } from '../../src/platform/games/orders.js';
+import { loadExtraModules } from '../../src/platform/games/registry.js';
+import { commitOrders } from '../../src/platform/trust/commit-reveal.js';
+import { commitmentOf } from '../../src/platform/trust/canonical.js';
+import { FIXTURE } from '../helpers/stack.js';
+
+let booted: Booted;
+const enqueued: { gameId: string; step: number }[] = [];
+
+beforeAll(async () => {
+  // PostgreSQL, in-process queue and no worker: steps stay open, enqueues are only counted.
+  const config = { ...loadConfig({ ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, REDIS_URL: '', JWT_SECRET: 'fast-path-test', LOG_LEVEL: 'warn' }), port: 0 };
+  booted = await boot(config, await loadExtraModules(FIXTURE));
+  const queue = booted.platform.queue;
+  const enqueue = queue.enqueue.bind(queue);
+  queue.enqueue = async (job, opts) => {
+    enqueued.push({ gameId: job.gameId, step: job.step });
+    if (opts?.variant === 'deadline') await enqueue(job, opts); // deadline timers are not under test
+  };
+}, 120_000);
+
+afterAll(async () => booted?.shutdown());
+
+async function newGame() {
+  const tag = randomUUID().slice(0, 8);
+  const user = async (name: string): Promise<Principal> => booted.authService.authenticate((await booted.authService.register(`${name}_${tag}`, 'fast path pw 1')).accessToken);
+  const north = await user('fpn');
+  const south = await user('fps');
+  const g = await lobby.createGame(booted.platform, north, { module: 'sealed-bid', scenario: 'standard', side: 'north' });
+  await lobby.joinGame(booted.platform, south, g.id, 'south');
+  return { gameId: g.id, north, south };
+}
+
+const rows = async (gameId: string) => {
+  const db = booted.platform.prisma;
+  return {
+    submissions: await db.submission.findMany({ where: { gameId } }),
+    receipts: await db.receipt.findMany({ where: { gameId } }),
+  };
+};
+
+describe('submission fast path (issue 8)', () => {
+  it('runs on the pg pool under Prisma on PostgreSQL', () => {
+    expect(booted.platform.pgPool).toBeDefined();
+  });
+
+  it('the same key sent twice at once stores one submission, one receipt, one record; the other answer is a replay', async () => {
+    const { gameId, north } = await newGame();
+    const input = { gameId, step: 1, orders: { bid: 2, note: 'race' }, idempotencyKey: randomUUID(), ready: false };
+    const answers = await Promise.all([submitOrders(booted.platform, north, input), submitOrders(booted.platform, north, input)]);
+    expect(answers.map((a) => a.replayed).sort()).toEqual([false, true]);
+    expect(answers[0].ordersHash).toBe(answers[1].ordersHash);
+    expect(answers[0].receipt?.signature).toBe(answers[1].receipt?.signature);
+    const { submissions, receipts } = await rows(gameId);
+    expect(submissions).toHaveLength(1);
+    expect(receipts).toHaveLength(1);
+    expect(await booted.platform.prisma.idempotencyRecord.count({ where: { userId: north.userId, key: input.idempotencyKey } })).toBe(1);
+    // The key with different orders is refused by name.
+    await expect(submitOrders(booted.platform, north, { ...input, orders: { bid: 3, note: 'other' } })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
+  it('one key raced across two games (two locks): the insert conflict rolls the loser back and refuses it by name', async () => {
+    const a = await newGame();
+    const b = await newGame();
+    // Same user in both games, so the key collides on the idempotency record's primary key (23505).
+    const shared = a.north;
+    const c = await lobby.createGame(booted.platform, shared, { module: 'sealed-bid', scenario: 'standard', side: 'north' });
+    await lobby.joinGame(booted.platform, b.south, c.id, 'south');
+    const key = randomUUID();
+    const results = await Promise.allSettled([
+      submitOrders(booted.platform, shared, { gameId: a.gameId, step: 1, orders: { bid: 1, note: 'a' }, idempotencyKey: key, ready: false }),
+      submitOrders(booted.platform, shared, { gameId: c.id, step: 1, orders: { bid: 1, note: 'c' }, idempotencyKey: key, ready: false }),
+    ]);
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(ok).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0].reason).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    const stored = (await rows(a.gameId)).submissions.length + (await rows(c.id)).submissions.length;
+    const receipted = (await rows(a.gameId)).receipts.length + (await rows(c.id)).receipts.length;
+    expect([stored, receipted]).toEqual([1, 1]); // the loser's submission and receipt were rolled back
+  });
+
+  it('refusals write nothing: illegal orders, stale step, a side not held, an unknown game', async () => {
+    const { gameId, north, south } = await newGame();
+    const key = () => randomUUID();
+    await expect(submitOrders(booted.platform, north, { gameId, step: 1, orders: { bid: -5 }, idempotencyKey: key() })).rejects.toMatchObject({ code: 'INVALID_ORDERS' });
+    await expect(submitOrders(booted.platform, north, { gameId, step: 2, orders: { bid: 1, note: 'x' }, idempotencyKey: key() })).rejects.toMatchObject({ code: 'STALE_STEP' });
+    await expect(submitOrders(booted.platform, south, { gameId, step: 1, side: 'north', orders: { bid: 1, note: 'x' }, idempotencyKey: key() })).rejects.toMatchObject({ code: 'NOT_YOUR_SIDE' });
+    await expect(submitOrders(booted.platform, north, { gameId: randomUUID(), step: 1, orders: { bid: 1 }, idempotencyKey: key() })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const { submissions, receipts } = await rows(gameId);
+    expect(submissions).toHaveLength(0);
+    expect(receipts).toHaveLength(0);
+    expect(await booted.platform.prisma.idempotencyRecord.count({ where: { userId: { in: [north.userId, south.userId] } } })).toBe(0);
+  });
+
+  it('replacing orders keeps one row per side; the step is queued once, when the last owed side is ready', async () => {
+    const { gameId, north, south } = await newGame();
+    const submit = (who: Principal, bid: number, ready: boolean) =>
+      submitOrders(booted.platform, who, { gameId, step: 1, orders: { bid, note: `b${bid}` }, idempotencyKey: randomUUID(), ready });
+    expect((await submit(north, 1, true)).stepComplete).toBe(false);
+    expect((await submit(south, 1, false)).stepComplete).toBe(false);
+    expect((await submit(north, 2, true)).stepComplete).toBe(false); // replaced, still waiting for south
+    expect(enqueued.filter((j) => j.gameId === gameId)).toHaveLength(0);
+    const last = await submit(south, 3, true);
+    expect(last.stepComplete).toBe(true);
+    expect(enqueued.filter((j) => j.gameId === gameId)).toEqual([{ gameId, step: 1 }]);
+    const { submissions, receipts } = await rows(gameId);
+    expect(submissions.map((s) => [s.side, (s.orders as { bid: number }).bid, s.ready]).sort()).toEqual([['north', 2, true], ['south', 3, true]]);
+    expect(receipts).toHaveLength(4); // every accepted submission is receipted, replaced ones too
+    // Un-readying and readying again goes through setReady and queues the same job id (deduplicated by the queue).
+    await setReady(booted.platform, south, { gameId, step: 1, ready: false });
+    expect(enqueued.filter((j) => j.gameId === gameId)).toHaveLength(1);
+  });
+
+  it('both sides ready at once, in 8 games: each step is complete exactly once (reads after the lock see the other side)', async () => {
+    const games = await Promise.all(Array.from({ length: 8 }, () => newGame()));
+    const answers = await Promise.all(
+      games.flatMap((g) =>
+        [g.north, g.south].map((who) => submitOrders(booted.platform, who, { gameId: g.gameId, step: 1, orders: { bid: 1, note: 'r' }, idempotencyKey: randomUUID(), ready: true })),
+      ),
+    );
+    for (const [i, g] of games.entries()) {
+      expect(answers.slice(2 * i, 2 * i + 2).filter((a) => a.stepComplete)).toHaveLength(1);
+      expect(enqueued.filter((j) => j.gameId === g.gameId)).toEqual([{ gameId: g.gameId, step: 1 }]);
+    }
+  });
+
+  it('plain orders that bind the last side open the reveal phase once (the Prisma fallback) and lock orders', async () => {
+    const { gameId, north, south } = await newGame();
+    const salt = 'a'.repeat(32);
+    await commitOrders(booted.platform, north, { gameId, step: 1, commitment: commitmentOf({ bid: 1, note: 'sealed' }, salt), idempotencyKey: randomUUID() });
+    // The committed side may not send plain orders (guardSealedChange's rule, now on the one-statement read).
+    await expect(submitOrders(booted.platform, north, { gameId, step: 1, orders: { bid: 1, note: 'plain' }, idempotencyKey: randomUUID() })).rejects.toMatchObject({ code: 'COMMITTED' });
+    const r = await submitOrders(booted.platform, south, { gameId, step: 1, orders: { bid: 2, note: 'plain' }, idempotencyKey: randomUUID() });
+    expect(r.stepComplete).toBe(false); // north must still reveal
+    const events = await booted.platform.prisma.gameEvent.findMany({ where: { gameId, type: 'reveal-open' } });
+    expect(events).toHaveLength(1);
+    await expect(submitOrders(booted.platform, south, { gameId, step: 1, orders: { bid: 0, note: 'changed' }, idempotencyKey: randomUUID() })).rejects.toMatchObject({ code: 'ORDERS_LOCKED' });
+    const { submissions, receipts } = await rows(gameId);
+    expect(submissions).toHaveLength(1);
+    expect(receipts.filter((x) => x.kind === 'orders')).toHaveLength(1);
+  });
+
+  it('stores times as Prisma does (UTC): the receipt row carries the signed issuedAt exactly', async () => {
+    const { gameId, north } = await newGame();
+    const before = Date.now();
+    const r = await submitOrders(booted.platform, north, { gameId, step: 1, orders: { bid: 1, note: 't' }, idempotencyKey: randomUUID(), ready: false });
+    const { submissions, receipts } = await rows(gameId);
+    expect(receipts[0].issuedAt.toISOString()).toBe(r.receipt!.issuedAt);
+    expect(receipts[0].payload).toBe(r.receipt!.signed);
+    expect(Math.abs(submissions[0].updatedAt.getTime() - before)).toBeLessThan(60_000);
+  });
+});
