@@ -59,7 +59,6 @@ export const trustSchemas = [
 ];
 
 type GameParams = { Params: { gameId: string } };
-type StepParams = { Params: { gameId: string; step: number } };
 type SideQuery = { Querystring: { side?: string } };
 
 const step = s.int('The current step (see the game view).', { minimum: 0, maximum: MAX_INT });
@@ -105,30 +104,36 @@ export async function trustRoutes(app: FastifyInstance, { platform }: RestDeps) 
     },
   }, async (req) => revealOrders(platform, req.auth.require('play'), { ...req.body, gameId: req.params.gameId }));
 
-  app.get<StepParams & SideQuery>('/games/:gameId/steps/:step/orders', {
-    schema: {
-      tags, operationId: 'getAdjudicatedOrders', summary: 'Adjudicated orders', security: security.optional,
-      description: 'The orders adjudicated for a side at a resolved step, with its receipts. While the game runs, only for your own side; once it has ended, for any side.',
-      params: stepParams, querystring: sideQuery("The side (default: your only side)."),
-      response: { 200: s.ref('AdjudicatedOrders'), ...errorResponses },
-    },
-  }, async (req) => adjudicatedOrders(platform, reader(req), req.params.gameId, req.params.step, req.query.side));
+  /** A read of the game's record as one side (optional credentials): the shape the three reads share. */
+  type ReadRoute = { Params: { gameId: string; step?: number } } & SideQuery;
+  const sideRead = (
+    url: string,
+    doc: { operationId: string; summary: string; description: string; params: object; side: string; response: string },
+    read: (req: { params: ReadRoute['Params']; query: SideQuery['Querystring']; user: ReturnType<typeof reader> }) => Promise<unknown>,
+  ) =>
+    app.get<ReadRoute>(url, {
+      schema: {
+        tags, operationId: doc.operationId, summary: doc.summary, security: security.optional, description: doc.description,
+        params: doc.params, querystring: sideQuery(doc.side),
+        response: { 200: s.ref(doc.response), ...errorResponses },
+      },
+    }, async (req) => read({ params: req.params, query: req.query, user: reader(req) }));
 
-  app.get<StepParams & SideQuery>('/games/:gameId/steps/:step/replay', {
-    schema: {
-      tags, operationId: 'getReplay', summary: 'Replay a step', security: security.optional,
-      description: 'Step `step` as a side saw it when the step opened: while the game runs, your own side (spectators as spectators, delayed); once it has ended, any side.',
-      params: stepParams, querystring: sideQuery('The side to replay as (default: your only side).'),
-      response: { 200: s.ref('Replay'), ...errorResponses },
-    },
-  }, async (req) => replayStep(platform, reader(req), req.params.gameId, req.params.step, req.query.side));
+  sideRead('/games/:gameId/steps/:step/orders', {
+    operationId: 'getAdjudicatedOrders', summary: 'Adjudicated orders', params: stepParams, response: 'AdjudicatedOrders',
+    description: 'The orders adjudicated for a side at a resolved step, with its receipts. While the game runs, only for your own side; once it has ended, for any side.',
+    side: 'The side (default: your only side).',
+  }, (r) => adjudicatedOrders(platform, r.user, r.params.gameId, r.params.step!, r.query.side));
 
-  app.get<GameParams & SideQuery>('/games/:gameId/export', {
-    schema: {
-      tags, operationId: 'exportGame', summary: 'Export the game', security: security.optional,
-      description: "The game's record as a warpost-game-export version 1 document: in full once the game has ended; while it runs, only your own side's part (spectators: EXPORT_NOT_AVAILABLE).",
-      params: gameParams, querystring: sideQuery("While the game runs: your side to export (default: your only side)."),
-      response: { 200: s.ref('GameExport'), ...errorResponses },
-    },
-  }, async (req) => exportGame(platform, reader(req), req.params.gameId, req.query.side));
+  sideRead('/games/:gameId/steps/:step/replay', {
+    operationId: 'getReplay', summary: 'Replay a step', params: stepParams, response: 'Replay',
+    description: 'Step `step` as a side saw it when the step opened: while the game runs, your own side (spectators as spectators, delayed); once it has ended, any side.',
+    side: 'The side to replay as (default: your only side).',
+  }, (r) => replayStep(platform, r.user, r.params.gameId, r.params.step!, r.query.side));
+
+  sideRead('/games/:gameId/export', {
+    operationId: 'exportGame', summary: 'Export the game', params: gameParams, response: 'GameExport',
+    description: "The game's record as a warpost-game-export version 1 document: in full once the game has ended; while it runs, only your own side's part (spectators: EXPORT_NOT_AVAILABLE).",
+    side: 'While the game runs: your side to export (default: your only side).',
+  }, (r) => exportGame(platform, r.user, r.params.gameId, r.query.side));
 }
