@@ -7,6 +7,7 @@
  *   npx tsx scripts/fuzz-prefect.ts --games 40 [--from 0] [--prefix bal] [--options '{"interleave":"planned"}'] [--quiet]
  *     [--patch '{"terrain":{"urban":{"detectionModifier":-3}}}']   (deep-merged into prefectData in memory, to try a value before editing the pack)
  *     [--variant '{"turns":12}']   (LiberationParams overrides: the scenario is rebuilt by build-data.ts and validated)
+ *     [--events 'disorganised.destroyed|retreat']   (regex: counts of the matching event types over all games, to see bot behaviours fire)
  */
 import type { GameModule, Json } from '../src/engine/contract.js';
 import { seededDice } from '../src/engine/dice.js';
@@ -23,6 +24,8 @@ const options = JSON.parse(arg('options', '{}')) as Record<string, Json>;
 const quiet = process.argv.includes('--quiet');
 const trace = process.argv.includes('--trace');
 const MAX_STEPS = Number(arg('max-steps', '3000'));
+const eventFilter = process.argv.includes('--events') ? new RegExp(arg('events', '.')) : null;
+const eventCounts: Record<string, number> = {};
 
 interface St {
   turn: number;
@@ -84,6 +87,7 @@ for (let i = from; i < from + games; i++) {
       const before = state as unknown as St;
       const r = mod.resolve(state, orders, seededDice(seed, step));
       state = JSON.parse(JSON.stringify(r.state)) as Json;
+      if (eventFilter) for (const e of r.events) if (eventFilter.test(e.type)) eventCounts[e.type] = (eventCounts[e.type] ?? 0) + 1;
       const after = state as unknown as St;
       if (trace && (after.turn !== before.turn || mod.outcome(state))) {
         const n = (side: string, st: string): number => Object.values(after.units).filter((u) => u.side === side && u.status === st).length;
@@ -113,5 +117,6 @@ console.log(JSON.stringify({
   winners: count((r) => r.winner ?? 'DRAW'), levels: count((r) => r.level), endedOnTurn: count((r) => String(r.turn)),
   meanUrbanHeldByTog: mean((r) => r.urbanTog), meanCwBasesStillCw: mean((r) => r.cwBasesHeld),
   seconds: +((performance.now() - t0) / 1000).toFixed(1),
+  ...(eventFilter ? { events: eventCounts } : {}),
 }, null, 2));
 for (const f of failures.slice(0, 5)) console.log(`  ${f}`);

@@ -12,6 +12,8 @@ import { allowanceLeft, counterAttackEligible, currentPoint } from './counteract
 import { standingEsm } from './deciders.js';
 import { mayAttack } from './combat-phase.js';
 import { botSupply, botWithdrawal } from './bot-logistics.js';
+import { botAdjustment, independentMoves } from './bot-independents.js';
+import { attackerDestroyMove, bestDefenderDestroy, disorganisedTargets, retreatChoices } from './bot-tactics.js';
 import { attackerReach } from './movement.js';
 import { defaultFor } from './prompts.js';
 import { attackTotal, combatUnits, maxEsm } from './rules.js';
@@ -53,7 +55,11 @@ function enemyAverageDefence(s: PrefectState, side: Side): number {
   return Math.max(per, (alive * per) / counters);
 }
 
-/** The attacker's moves: each TF with combat units heads for an enemy (TF or held urban hex), ending free and in Combat mode. */
+/** The printed defence of the unit on an enemy independent counter, public by H35 (its fatigue is not: ignored). */
+function independentDefence(s: PrefectState, tfId: string): number {
+  return Object.values(s.units).filter((u) => u.tf === tfId && u.status === 'ACTIVE').reduce((a, u) => a + (rulesData().unitTypes[u.type]?.defence ?? 3), 0) || 3;
+}
+
 /**
  * Victory objectives (D-01 victory data): hexes of urban areas and bases the side does not hold.
  * TOG's decisive result needs every CW base as well as the cities, so bases are always targets.
@@ -64,6 +70,10 @@ export function objectiveHexes(s: PrefectState, side: Side): string[] {
   return [...new Set([...bases, ...urban])];
 }
 
+/**
+ * The attacker's moves: each TF with combat units heads for an enemy (TF or objective hex), ending
+ * free and in Combat mode, or on enemy disorganised units it destroys; then the independents.
+ */
 export function planMoves(s: PrefectState, side: Side): MoveOrder[] {
   const targets = [...enemyTfs(s, side).map((t) => t.hex), ...objectiveHexes(s, side)];
   if (!targets.length) return [];
@@ -71,12 +81,20 @@ export function planMoves(s: PrefectState, side: Side): MoveOrder[] {
   const enemyHexes = new Set(enemyTfs(s, side).map((t) => t.hex));
   const claimed = new Set<string>();
   const moves: MoveOrder[] = [];
+  // Independent non-gravitic units (1 hex a turn, L924) work the objectives instead (bot-independents.ts).
   const movers = myTfs(s, side)
-    .filter((t) => !t.movedThisTurn && combatUnits(s, t.id).length > 0 && t.fatigue < 3)
+    .filter((t) => !t.independent && !t.movedThisTurn && combatUnits(s, t.id).length > 0 && t.fatigue < 3)
     .sort((a, b) => attackTotal(s, [b.id]) - attackTotal(s, [a.id]) || a.id.localeCompare(b.id));
   for (const tf of movers) {
     const here = dist.get(tf.hex) ?? 999;
     if (here <= 1 && enemyHexes.size && rulesData().graph.neighbors(tf.hex).some((h) => enemyHexes.has(h))) continue; // already engaged
+    // L459-473: end on enemy disorganised units and destroy them all, if that does not lose ground.
+    const kill = attackerDestroyMove(s, side, tf.id, (h) => !claimed.has(h) && (dist.get(h) ?? 999) <= here);
+    if (kill) {
+      claimed.add(kill.path[kill.path.length - 1]);
+      moves.push(kill);
+      continue;
+    }
     const reach = attackerReach(s, tf.id, 'COMBAT');
     let best: { hex: string; path: string[]; score: number } | null = null;
     for (const [hex, path] of reach) {
@@ -88,7 +106,7 @@ export function planMoves(s: PrefectState, side: Side): MoveOrder[] {
     claimed.add(best.hex);
     moves.push({ tf: tf.id, mode: 'COMBAT', path: best.path });
   }
-  return moves;
+  return [...moves, ...independentMoves(s, side, claimed)];
 }
 
 function declare(s: PrefectState, side: Side): CombatDeclareOrder {
@@ -100,10 +118,18 @@ function declare(s: PrefectState, side: Side): CombatDeclareOrder {
     const atk = myTfs(s, side).filter((t) => !used.has(t.id) && mayAttack(s, t.id) && g.neighbors(t.hex).includes(e.hex)).map((t) => t.id);
     if (!atk.length) continue;
     // Unknown contents (H1): estimate its defence from the public order of battle, and attack at 3:2 or better.
-    const estimate = (e.independent ? 3 : enemyAverageDefence(s, side)) + terrainDf(e.hex);
+    // An independent's unit type is public (H35, L920): its printed defence.
+    const estimate = (e.independent ? independentDefence(s, e.id) : enemyAverageDefence(s, side)) + terrainDf(e.hex);
     if (attackTotal(s, atk) * 2 < estimate * 3) continue;
     atk.forEach((t) => used.add(t));
     attacks.push({ target: { tf: e.id }, attackers: atk, advance: atk[0] });
+  }
+  // L721-729: an attack on a hex of enemy disorganised units alone always succeeds; one free TF each.
+  for (const t of disorganisedTargets(s, side)) {
+    const atk = myTfs(s, side).find((x) => !used.has(x.id) && mayAttack(s, x.id) && combatUnits(s, x.id).length > 0 && g.neighbors(x.hex).includes(t.hex));
+    if (!atk) continue;
+    used.add(atk.id);
+    attacks.push({ target: { hex: t.hex }, attackers: [atk.id], advance: null });
   }
   const detections = myTfs(s, side)
     .filter((t) => !t.movedLafThisTurn && maxEsm(s, t.id) >= 1)
@@ -112,7 +138,7 @@ function declare(s: PrefectState, side: Side): CombatDeclareOrder {
       const tgt = target ? (target.target as { tf: string }).tf : enemies.find((e) => g.neighbors(t.hex).includes(e.hex))?.id;
       return tgt ? [{ detector: t.id, target: tgt, esm: maxEsm(s, t.id) }] : [];
     });
-  return { kind: 'combat-declare', attacks, detections, shift: 'FAVOURABLE' };
+  return { kind: 'combat-declare', retreat: retreatChoices(s, side), attacks, detections, shift: 'FAVOURABLE' };
 }
 
 function detect(s: PrefectState, side: Side): CombatDetectOrder {
@@ -124,7 +150,7 @@ function detect(s: PrefectState, side: Side): CombatDetectOrder {
       const tgt = [...engaged].sort().find((id) => s.tfs[id] && g.neighbors(t.hex).includes(s.tfs[id].hex));
       return tgt ? [{ detector: t.id, target: tgt, esm: maxEsm(s, t.id) }] : [];
     });
-  return { kind: 'combat-detect', detections, shift: 'FAVOURABLE' };
+  return { kind: 'combat-detect', retreat: retreatChoices(s, side), detections, shift: 'FAVOURABLE' };
 }
 
 /** Counter-attack only with a real punch: the mover's contents are unknown (H1). */
@@ -132,10 +158,13 @@ const STRONG = 8;
 
 function choose(s: PrefectState, side: Side, kind: string): PrefectOrder | null {
   switch (kind) {
-    case 'movement-plan': return { kind: 'movement-plan', moves: planMoves(s, side), moverDetectEsm: 'max' };
+    case 'movement-plan': return { kind: 'movement-plan', retreat: retreatChoices(s, side), moves: planMoves(s, side), moverDetectEsm: 'max' };
     case 'counter-orders': {
       const tfs = myTfs(s, side).filter((t) => combatUnits(s, t.id).length > 0).map((t) => t.id);
-      return { kind: 'counter-orders', interrupt: { default: { detect: true, esm: 'max' } }, counterAttacks: tfs.length ? [{ tfs, minOwnAttack: STRONG }] : [], moves: [], moverDetectEsm: 'max' };
+      // L475: a held counter-move after the first attacker move (allowance 1) that destroys enemy disorganised units.
+      const kill = bestDefenderDestroy(s, side);
+      const moves = kill ? [{ ...kill, afterAttackerMove: 1 }] : [];
+      return { kind: 'counter-orders', retreat: retreatChoices(s, side), interrupt: { default: { detect: true, esm: 'max' } }, counterAttacks: tfs.length ? [{ tfs, minOwnAttack: STRONG }] : [], moves, moverDetectEsm: 'max' };
     }
     case 'move': {
       const m = planMoves(s, side)[0];
@@ -157,11 +186,16 @@ function choose(s: PrefectState, side: Side, kind: string): PrefectOrder | null 
       if (w?.kind !== 'mover-detect') return null;
       return { kind: 'mover-detect', target: w.counterAttackers[0] ?? null, esm: standingEsm(s, w.mover, 'max') };
     }
-    case 'defender-actions': return { kind: 'pass' };
+    case 'defender-actions': {
+      // L475: spend one counter-action destroying enemy disorganised units when a TF can reach them all.
+      const kill = allowanceLeft(s) > 0 ? bestDefenderDestroy(s, side) : null;
+      return kill ? { kind: 'defender-actions', actions: [{ type: 'move', ...kill }] } : { kind: 'pass' };
+    }
     case 'combat-declare': return declare(s, side);
     case 'supply': return botSupply(s, side);
     case 'withdrawal': return botWithdrawal(s, side);
     case 'combat-detect': return detect(s, side);
+    case 'adjustment': return botAdjustment(s, side);
     default: return null;
   }
 }
@@ -172,5 +206,11 @@ export function botOrders(s: PrefectState, side: Side, _dice: Dice, validate: Va
   if (!owed) return { kind: 'pass' };
   const pick = choose(s, side, owed.kind);
   if (pick && validate(s, side, pick).length === 0) return pick;
+  // A stale standing retreat choice must not cost the whole order.
+  if (pick && 'retreat' in pick) {
+    const bare = { ...pick, retreat: undefined };
+    delete bare.retreat;
+    if (validate(s, side, bare).length === 0) return bare;
+  }
   return defaultFor(s, owed);
 }
