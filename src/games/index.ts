@@ -3,5 +3,6 @@ import type { AnyModule } from '../platform/games/registry.js';
 import cerberus from './cerberus/index.js';
 import prefect from './prefect/index.js';
 import prefectSpace from './prefect/space/module/index.js';
+import prefectCampaign from './prefect/campaign/module/index.js';
 
-export const shippedModules: AnyModule[] = [cerberus, prefect, prefectSpace];
+export const shippedModules: AnyModule[] = [cerberus, prefect, prefectSpace, prefectCampaign];

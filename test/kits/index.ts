@@ -10,6 +10,7 @@ import type { Json, Side } from '../../src/engine/contract.js';
 import type { CerberusState } from '../../src/games/cerberus/state.js';
 import type { PrefectState } from '../../src/games/prefect/types.js';
 import type { SpaceGameState } from '../../src/games/prefect/space/module/types.js';
+import type { CampaignGameState } from '../../src/games/prefect/campaign/module/types.js';
 import type { SealedBidState } from '../fixtures/sealed-bid.js';
 
 export interface ModuleKit {
@@ -73,6 +74,21 @@ export const kits: Record<string, ModuleKit> = {
       // An enemy SD allocation (H18) as the view would print it, and the key of the aliases.
       ...Object.values(s.tfs).filter((t) => t.side !== side && t.sdAllocation).map((t) => JSON.stringify(t.sdAllocation)),
       ...(s.viewSecret ? [s.viewSecret] : []),
+    ],
+  },
+  'prefect-campaign': {
+    scenario: 'invasion',
+    maxSteps: 30,
+    secretProbe: (s: CampaignGameState, side) => [
+      // Both maps' real TF ids (counter numbers, organisation, creation turn): everyone sees aliases (H1, H16).
+      ...Object.values(s.space.tfs).filter((t) => t.side !== side).map((t) => JSON.stringify(t.id)),
+      ...Object.values(s.planetary.tfs).filter((t) => t.side !== side && !t.independent).map((t) => JSON.stringify(t.id)),
+      // L2307: the enemy's units aboard and in the OD boxes are known by type at most (H39), never by id.
+      ...Object.keys(s.cargo).filter((u) => s.planetary.units[u]?.side !== side).map((u) => JSON.stringify(u)),
+      ...Object.values(s.zones).flatMap((z) => z.od.filter((e) => e.side !== side).flatMap((e) => e.units.map((u) => JSON.stringify(u)))),
+      // An enemy SD allocation (H18) and every key of the aliases.
+      ...Object.values(s.space.tfs).filter((t) => t.side !== side && t.sdAllocation).map((t) => JSON.stringify(t.sdAllocation)),
+      ...[s.viewSecret, s.space.viewSecret, s.planetary.viewSecret].filter((x): x is string => !!x),
     ],
   },
 };

@@ -1,0 +1,66 @@
+/**
+ * The two halves of a campaign turn are the finished modules' own step machines: the Space
+ * module (`prefect-space`) runs items 1-7 on `cs.space`, the Planetary module (`prefect`) runs
+ * items 8-9 and the ground Supply / Withdrawal on `cs.planetary`. This file is the campaign's only
+ * contact with them: their prompts, validation, resolution and bots, on the sub-state as-is or on
+ * a shallow copy set to the step the campaign is in (TF Adjustment comes first in D-75).
+ */
+import type { GameEvent, Json, OrderError, Prompt } from '../../../../engine/contract.js';
+import type { Dice } from '../../../../engine/dice.js';
+import { prefect } from '../../index.js';
+import { rulesData } from '../../rules-data.js';
+import type { PrefectState } from '../../types.js';
+import { spaceData } from '../../space/data/index.js';
+import { prefectSpace } from '../../space/module/index.js';
+import type { SpaceGameState, SpaceStep } from '../../space/module/types.js';
+import { campaignData, navalScenario } from '../data/index.js';
+
+/**
+ * The Space module finds its scenario (rebuild limit, bot's key sector) by `state.scenario` in
+ * the space data pack. The campaign's naval half is a scenario derived from the campaign pack
+ * (`navalScenario`, data/index.ts), so it is made known there under its own id, `invasion-space`:
+ * additive, and no existing space scenario changes. (The module's `scenarios` list was computed
+ * earlier, so prefect-space does not offer it.)
+ */
+for (const sc of Object.values(campaignData.scenarios)) {
+  const naval = navalScenario(sc);
+  if (!spaceData.scenarios[naval.id]) spaceData.scenarios[naval.id] = naval;
+}
+
+/**
+ * Likewise the Planetary module reads its scenario (order of battle for the bot's estimate of
+ * enemy defence, scheduled deliveries, victory) by `state.scenario`. The campaign's ground half is
+ * registered under the campaign id with the campaign's order of battle and **no** planetary
+ * deliveries or victory conditions: campaign supply is L2282-2284 and victory D-01 (../victory.ts).
+ */
+for (const sc of Object.values(campaignData.scenarios)) {
+  const scenarios = rulesData().scenarios;
+  if (scenarios[sc.id]) continue;
+  scenarios[sc.id] = {
+    id: sc.id, title: sc.title, description: sc.description, turns: sc.turns, firstAttacker: sc.firstAttacker,
+    setupZones: { TOG: [], CW: [] }, orgs: sc.ground.orgs, units: sc.ground.units, bases: sc.ground.bases,
+    urbanControl: sc.ground.urbanControl, supply: [], reinforcements: [], extraBases: [], hqSupply: sc.ground.hqSupply,
+    victory: [], provenance: sc.provenance,
+  };
+}
+
+export type PlanetaryStep = PrefectState['step'];
+
+export const groundAt = (ps: PrefectState, step: PlanetaryStep): PrefectState => (ps.step === step ? ps : { ...ps, step });
+export const spaceAt = (ss: SpaceGameState, step: SpaceStep): SpaceGameState => (ss.step === step ? ss : { ...ss, step });
+
+export const groundPrompts = (ps: PrefectState): Prompt[] => prefect.prompts(ps);
+export const spacePrompts = (ss: SpaceGameState): Prompt[] => prefectSpace.prompts(ss);
+
+export const groundErrors = (ps: PrefectState, side: string, raw: unknown): OrderError[] => prefect.validate(ps, side, raw);
+export const spaceErrors = (ss: SpaceGameState, side: string, raw: unknown): OrderError[] => prefectSpace.validate(ss, side, raw);
+
+export function resolveGround(ps: PrefectState, orders: Record<string, Json>, dice: Dice): { state: PrefectState; events: GameEvent[] } {
+  return prefect.resolve(ps, orders, dice);
+}
+export function resolveSpace(ss: SpaceGameState, orders: Record<string, Json>, dice: Dice): { state: SpaceGameState; events: GameEvent[] } {
+  return prefectSpace.resolve(ss, orders, dice);
+}
+
+export const groundBot = (ps: PrefectState, side: string, dice: Dice): Json => prefect.bot(ps, side, dice);
+export const spaceBot = (ss: SpaceGameState, side: string, dice: Dice): Json => prefectSpace.bot(ss, side, dice);

@@ -1,0 +1,102 @@
+/**
+ * Kernel Prompts of the campaign: in the space and ground halves, the sub-module's own prompt
+ * (its choices, defaults and reaction deadline, already redacted/aliased for the owing side)
+ * under the campaign prompt kind; at TF Adjustment and Supply one sealed prompt per side joining
+ * the ground and naval parts. Every kind is declared in PROMPT_KINDS with its documented default
+ * step length (../sequence.ts CAMPAIGN_PROMPT_KINDS, TimeControl.perKind).
+ */
+import type { Json, Prompt, PromptKindInfo } from '../../../../engine/contract.js';
+import { stats } from '../../space/state.js';
+import { campaignData } from '../data/index.js';
+import { CAMPAIGN_PROMPT_KINDS } from '../sequence.js';
+import { groundAt, groundPrompts, spaceAt, spacePrompts } from './halves.js';
+import { aliasTfIds } from '../../view.js';
+import { emptyIndependent, independentChoices } from './end-of-combat.js';
+import { commitChoices, emptyCommit } from './support-link.js';
+import { owedAt } from './sequence.js';
+import type { CampaignGameState } from './types.js';
+
+/** Space combat plans and standing reactions: sealed like missions; two days (SEALED_ORDERS default). */
+const EXTRA_KINDS: (PromptKindInfo & { seconds: number })[] = [
+  { kind: 'space-combat', seconds: 48 * 3600, description: 'Space Combat (items 4 and 7): the phasing side\'s sealed plan and the other side\'s standing reactions (L1443-1829, L2182).' },
+];
+
+export const PROMPT_KINDS: PromptKindInfo[] = [...CAMPAIGN_PROMPT_KINDS, ...EXTRA_KINDS].map((k) => ({ kind: k.kind, description: `${k.description} Default step: ${k.seconds / 3600} h.` }));
+export const DEFAULT_SECONDS: Readonly<Record<string, number>> = Object.fromEntries([...CAMPAIGN_PROMPT_KINDS, ...EXTRA_KINDS].map((k) => [k.kind, k.seconds]));
+
+/** The owner's own dropped units (OD boxes, L2378) and dropped groups (L2388): his record sheet only. */
+function dropChoices(cs: CampaignGameState, side: string): Json {
+  const boxes = Object.entries(cs.zones).flatMap(([z, b]) => b.od.filter((e) => e.side === side && e.units.length).map((e) => ({ zone: Number(z), units: e.units })));
+  const groups = cs.dropGroups.filter((g) => g.side === side).map((g) => ({ group: g.id, zone: g.zone, units: g.units }));
+  return JSON.parse(JSON.stringify({ odBoxes: boxes, groups })) as Json;
+}
+
+const joint = (
+  cs: CampaignGameState, side: string, kind: string, orderKind: string, description: string,
+  ground: Prompt | undefined, naval: Prompt | undefined,
+): Prompt => ({
+  side, kind, secret: true, description,
+  choices: { ground: ground?.choices ?? null, naval: naval?.choices ?? null, drops: dropChoices(cs, side) },
+  defaultOrders: { kind: orderKind, ground: ground?.defaultOrders ?? null, naval: naval?.defaultOrders ?? null } as Json,
+});
+
+/**
+ * The campaign's space combat plan may say what each OD transport drops (`odLoads`, L2368-2378,
+ * L2398); absent, every eligible unit aboard drops. The choices list the side's own cargo aboard
+ * the transports of its OD TFs at the planet (his record sheet).
+ */
+function withOdLoads(cs: CampaignGameState, p: Prompt): Prompt {
+  const side = p.side;
+  const planet = campaignData.rules.planetSector;
+  const transports = Object.values(cs.space.tfs)
+    .filter((t) => t.side === side && t.mission === 'ORBITAL_DROP' && t.place.kind === 'SECTOR' && t.place.sector === planet)
+    .flatMap((t) => t.units.filter((u) => cs.space.units[u] && stats(cs.space.units[u]).kind === 'TRANSPORT'))
+    .map((t) => ({ transport: t, supply: cs.space.units[t].supply ?? 0, units: Object.entries(cs.cargo).filter(([, c]) => c.transports.includes(t)).map(([u]) => ({ id: u, type: cs.planetary.units[u].type })) }));
+  return {
+    ...p, kind: 'space-combat',
+    description: `${p.description} Campaign: \`odLoads\` [{ transport, units, supply?, toHq? }] says what an Orbital Drop transport drops if it comes through (L2368-2378, L2398); absent, every eligible unit aboard drops.`,
+    choices: { ...(p.choices as Record<string, Json>), odCargo: JSON.parse(JSON.stringify(transports)) as Json },
+  };
+}
+
+export function buildPrompts(cs: CampaignGameState): Prompt[] {
+  switch (cs.stage) {
+    case 'GROUND':
+      if (cs.pendingSupport) {
+        return owedAt(cs).map((o) => ({
+          side: o.side, kind: o.kind, secret: o.secret,
+          description: 'Naval ground support (L2204-2214, D-76): commit your unused GS units to the declared combats of their zone — the naval attack is added to the attack or the defence; each unit once per turn (D-83).',
+          choices: aliasTfIds(cs.planetary, commitChoices(cs, o.side)),
+          defaultOrders: emptyCommit() as unknown as Json,
+        }));
+      }
+    // falls through
+    case 'SPACE':
+    case 'WITHDRAWAL': {
+      const sub = cs.stage === 'SPACE' ? spacePrompts(cs.space) : groundPrompts(cs.planetary);
+      const owed = owedAt(cs);
+      return sub.map((p, i) => (owed[i].inner === 'combat-plan' && cs.stage === 'SPACE' ? withOdLoads(cs, p) : { ...p, kind: owed[i].kind }));
+    }
+    case 'END_OF_COMBAT': return owedAt(cs).map((o) => ({
+      side: o.side, kind: o.kind, secret: false,
+      description: 'End of the Ground Combat Phase (L2256-2258, L2380, D-80): independent attacks by your unused GS units on enemy TFs or bases of their zone (the turn Attacker first), and GS fighter attacks on the enemy\'s dropped forces in their zone\'s OD box (resolved after both sides\' independent attacks).',
+      choices: aliasTfIds(cs.planetary, independentChoices(cs, o.side)),
+      defaultOrders: emptyIndependent() as unknown as Json,
+    }));
+    case 'ADJUST': {
+      const g = groundPrompts(groundAt(cs.planetary, 'ADJUSTMENT'));
+      const n = spacePrompts(spaceAt(cs.space, 'ADJUST'));
+      return owedAt(cs).map((o) => joint(cs, o.side, 'tf-adjustment', 'tf-adjustment',
+        'Campaign TF Adjustment (L2171, D-75): your ground TF adjustment (L866-878), your naval TF adjustment (L1869-1889) and the grouping of your dropped units (`drops`, L2388; absent: per zone and organisation one TF of gravitic units and one of the others), sealed.',
+        g.find((p) => p.side === o.side), n.find((p) => p.side === o.side)));
+    }
+    case 'SUPPLY': {
+      const g = groundPrompts(cs.planetary);
+      const n = spacePrompts(spaceAt(cs.space, 'SUPPLY'));
+      return owedAt(cs).map((o) => joint(cs, o.side, 'supply', 'campaign-supply',
+        'Campaign Supply (L2286-2291): your naval supply (rearm, reorganise, loading, transfers, L1891-1967) and your ground Supply Phase (L737-846), then where your dropped groups land (`landings`, L2390; absent: the legal hex nearest an objective), sealed.',
+        g.find((p) => p.side === o.side), n.find((p) => p.side === o.side)));
+    }
+    case 'GAME_OVER': return [];
+  }
+}
