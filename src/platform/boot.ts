@@ -56,6 +56,7 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
         prefix: opts.queuePrefix ?? process.env.WARPOST_QUEUE_PREFIX,
         stalledIntervalMs: opts.stalledIntervalMs ?? Number(process.env.WARPOST_STALLED_INTERVAL_MS || 30_000),
         lockDurationMs: opts.lockDurationMs ?? Number(process.env.WARPOST_LOCK_DURATION_MS || 30_000),
+        concurrency: Number(process.env.WARPOST_WORKER_CONCURRENCY || 4),
       })
     : new InlineQueue(config.resolveAttempts);
   const emitter = createEmitter(config.redisUrl);
@@ -71,7 +72,12 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
     authService,
     db,
     async startWorker() {
-      await queue.startWorker(async (job, ctx) => void (await resolveStep(platform, job, ctx)));
+      await queue.startWorker(async (job, ctx) => {
+        const started = Date.now();
+        const outcome = await resolveStep(platform, job, ctx);
+        // Per-job timing for latency work (LOG_LEVEL=debug): time queued past due, time to resolve.
+        log.debug({ gameId: job.gameId, step: job.step, outcome, waitMs: ctx.dueAt ? started - ctx.dueAt : undefined, ms: Date.now() - started }, 'resolution job');
+      });
       const stopOutbox = startOutboxSweeper(platform);
       const stopReconciler = startReconciler(platform, Number(process.env.WARPOST_RECONCILE_INTERVAL_MS || 5000));
       stopSweeper = () => (stopOutbox(), stopReconciler());

@@ -12,7 +12,7 @@ import type { Platform } from '../context.js';
 import { topics } from '../events/pubsub.js';
 import type { JobContext, ResolveJob } from '../queue/types.js';
 import { openRevealWindow, scheduleRevealDeadline, stepTrust } from '../trust/deadline.js';
-import { lockGame, owedSides, TX_OPTIONS } from './common.js';
+import { lockGame, owedSides, TX_OPTIONS, type Tx } from './common.js';
 import { turnSignals } from './lobby.js';
 import { lapseVotes } from './admin.js';
 import { appendPublicEvent, decideMissedTurns, record as recordMissedTurns } from './missed-turns.js';
@@ -87,8 +87,7 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
       const stuck = !finished && nextPrompts.length === 0;
 
       const sides = module.scenarios.find((sc) => sc.id === game.scenario)?.sides ?? module.sides;
-      const last = await tx.gameEvent.findFirst({ where: { gameId: game.id }, orderBy: { seq: 'desc' }, select: { seq: true } });
-      const afterSeq = last?.seq ?? 0;
+      const afterSeq = await lastSeq(tx, game.id);
       const all = [
         ...events,
         {
@@ -178,6 +177,12 @@ async function pauseGame(p: Platform, job: ResolveJob, reason: string) {
     });
   }, TX_OPTIONS);
   await scheduleStep(p, { gameId: job.gameId, step: job.step, deadline: null });
+}
+
+/** The game's last event sequence (0 before any), as raw SQL: it runs on every step (see outbox.ts). */
+async function lastSeq(tx: Tx, gameId: string): Promise<number> {
+  const [row] = await tx.$queryRaw<{ seq: number | null }[]>`SELECT max(seq) AS seq FROM "GameEvent" WHERE "gameId" = ${gameId}`;
+  return row?.seq ?? 0;
 }
 
 /** An event every side sees is public (spectators see it too); otherwise it lists its sides. */

@@ -44,7 +44,7 @@ export class BullQueue implements ResolutionQueue {
     await this.bull.startWorker(
       async (job) => {
         const attempt = job.attemptsMade + 1;
-        await handler(job.data, { attempt, final: attempt >= (job.opts.attempts ?? 1) });
+        await handler(job.data, { attempt, final: attempt >= (job.opts.attempts ?? 1), dueAt: job.timestamp + (job.opts.delay ?? 0) });
       },
       {
         concurrency: this.opts.concurrency ?? 4,

@@ -13,6 +13,8 @@ export interface JobContext {
   attempt: number;
   /** True on the last attempt: the handler parks the game instead of failing again. */
   final: boolean;
+  /** When the job became due (epoch ms; BullMQ only): for the worker's wait-time log. */
+  dueAt?: number;
 }
 
 export type ResolveHandler = (job: ResolveJob, ctx: JobContext) => Promise<void>;

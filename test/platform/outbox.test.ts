@@ -1,0 +1,81 @@
+/**
+ * Outbox delivery (events/outbox.ts) after the latency work of issue 8: messages are published
+ * in the order they were written, marked delivered (with the time they were published) and never
+ * published again by a later pass; two deliverers running at once publish each message once.
+ * Runs on a database of its own: a delivery pass claims every pending row it sees.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Platform } from '../../src/platform/context.js';
+import { openDatabase, type Database } from '../../src/platform/db/client.js';
+import { deliverOutbox } from '../../src/platform/events/outbox.js';
+import { createEmitter, type Emitter } from '../../src/platform/events/pubsub.js';
+
+const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const dbName = `warpost_outbox_${process.pid}_${randomBytes(3).toString('hex')}`;
+let admin: pg.Client;
+let db: Database;
+let emitter: Emitter;
+let onPostgres: Platform;
+const heard: { topic: string; payload: { n: number } }[] = [];
+
+beforeAll(async () => {
+  admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  db = await openDatabase({ databaseUrl: url.toString(), dataDir: '/nonexistent' });
+  emitter = createEmitter(); // in memory: what this test publishes stays in this test
+  emitter.on('#', (m, done) => (heard.push(m as unknown as (typeof heard)[number]), done()));
+  onPostgres = { prisma: db.prisma, emitter } as unknown as Platform;
+}, 60_000);
+
+afterAll(async () => {
+  await db?.close();
+  await admin?.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await admin?.end();
+});
+
+async function write(tag: string, count: number) {
+  // One row at a time so createdAt (the delivery order) is distinct and known.
+  for (let n = 0; n < count; n++) {
+    await db.prisma.outboxMessage.create({ data: { topic: `obx.${tag}.${n}`, payload: { n }, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, n)) } });
+  }
+}
+
+describe('outbox delivery', () => {
+  const tag = 'a';
+  it('publishes in the order written, stamps deliveredAt after publishing, and never publishes a message twice', async () => {
+    const p = onPostgres;
+    heard.length = 0;
+    await write(tag, 5);
+    const before = Date.now();
+    expect(await deliverOutbox(p)).toBe(5);
+    const after = Date.now();
+    await new Promise((r) => setImmediate(r));
+    expect(heard.map((m) => m.payload.n)).toEqual([0, 1, 2, 3, 4]);
+    const rows = await db.prisma.outboxMessage.findMany({ where: { topic: { startsWith: `obx.${tag}.` } } });
+    for (const r of rows) {
+      expect(r.deliveredAt).not.toBeNull();
+      expect(r.deliveredAt!.getTime()).toBeGreaterThanOrEqual(before);
+      expect(r.deliveredAt!.getTime()).toBeLessThanOrEqual(after);
+    }
+    expect(await deliverOutbox(p)).toBe(0);
+    expect(heard).toHaveLength(5);
+  });
+
+  it('two deliverers at once (small batches) publish each of 60 messages exactly once', async () => {
+    const p = onPostgres;
+    heard.length = 0;
+    await write(`${tag}2`, 60);
+    const [x, y] = await Promise.all([deliverOutbox(p, 7), deliverOutbox(p, 7)]);
+    await new Promise((r) => setImmediate(r));
+    expect(x + y).toBe(60);
+    const topics = heard.map((m) => m.topic);
+    expect(new Set(topics).size).toBe(60);
+    expect(topics).toHaveLength(60);
+    expect(await db.prisma.outboxMessage.count({ where: { deliveredAt: null } })).toBe(0);
+  });
+});
