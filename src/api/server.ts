@@ -14,6 +14,7 @@ import { registerTrustRoutes } from './trust-routes.js';
 import { registerNotificationRoutes } from './notification-routes.js';
 import { shapeWsErrors } from './graphql/ws-errors.js';
 import { installWsLimits } from './graphql/ws-limits.js';
+import { installSubscriptionResync } from './graphql/subscriptions.js';
 
 export const SCHEMA_PATH = join(import.meta.dirname, '../../schema.graphql');
 
@@ -39,6 +40,7 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
   const edge = await registerEdge(app, platform);
   await installWsLimits(app, GRAPHQL_PATH, platform.config.api);
   shapeWsErrors(app);
+  installSubscriptionResync(platform); // subscribers catch up after a pub/sub outage
 
   await app.register(mercurius, {
     ...mercuriusEdgeOptions(platform, edge),

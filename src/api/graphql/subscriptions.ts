@@ -3,14 +3,32 @@
  * each subscriber then loads the events its own side may see. Nothing secret travels through
  * Redis, and every subscriber de-duplicates by event sequence (delivery is at least once).
  */
+import type { Platform } from '../../platform/context.js';
 import type { GameSignal, TurnSignal } from '../../platform/events/pubsub.js';
-import { topics } from '../../platform/events/pubsub.js';
+import { onResubscribed, publish, topics } from '../../platform/events/pubsub.js';
 import * as views from '../../platform/games/views.js';
 import { eventBound } from '../../platform/trust/spectators.js';
 import type { Ctx } from './resolvers.js';
 import { guard } from './errors.js';
 
 type SubCtx = Ctx & { pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> } };
+
+/** Games with open gameEvents subscriptions in this process, for the catch-up after a pub/sub outage. */
+const openGames = new Map<string, number>();
+
+/**
+ * After this process's pub/sub connection comes back, every game it has subscribers for gets a
+ * resync signal: signals published during the outage never arrived, so each subscriber loads
+ * what is new from the database (the events are there; only the nudge was lost).
+ */
+export function installSubscriptionResync(p: Platform): void {
+  onResubscribed(p.emitter, () => {
+    for (const gameId of openGames.keys()) {
+      const signal: GameSignal = { gameId, step: 0, status: '', afterSeq: 0, uptoSeq: Number.MAX_SAFE_INTEGER, resync: true };
+      publish(p.emitter, topics.game(gameId), signal).catch((err) => p.log.warn({ err, gameId }, 'subscription resync not sent'));
+    }
+  });
+}
 
 export function subscriptionResolvers() {
   return {
@@ -28,20 +46,31 @@ export function subscriptionResolvers() {
         const latest = await p.prisma.gameEvent.findFirst({ where: { gameId: game.id, ...bound(game.status, game.step) }, orderBy: { seq: 'desc' }, select: { seq: true } });
         let last = args.afterSeq ?? latest?.seq ?? 0;
         const load = (b: object) => p.prisma.gameEvent.findMany({ where: { ...where, ...b, seq: { gt: last } }, orderBy: { seq: 'asc' } });
+        openGames.set(game.id, (openGames.get(game.id) ?? 0) + 1);
         return (async function* () {
-          if (args.afterSeq != null) {
-            const events = await load(bound(game.status, game.step));
-            last = latest?.seq ?? last;
-            yield { gameEvents: { gameId: game.id, step: game.step, status: game.status, events } };
-          }
-          for await (const raw of source) {
-            const signal = raw as GameSignal;
-            if (signal.uptoSeq <= last) continue; // duplicate delivery
-            const b = bound(signal.status, signal.step);
-            const events = (await load(b)).filter((e) => e.seq <= signal.uptoSeq);
-            if (b.step && events.length === 0) continue; // nothing past the delay yet
-            last = b.step ? events.at(-1)!.seq : signal.uptoSeq;
-            yield { gameEvents: { gameId: game.id, step: signal.step, status: signal.status, events } };
+          try {
+            if (args.afterSeq != null) {
+              const events = await load(bound(game.status, game.step));
+              last = latest?.seq ?? last;
+              yield { gameEvents: { gameId: game.id, step: game.step, status: game.status, events } };
+            }
+            for await (const raw of source) {
+              let signal = raw as GameSignal;
+              if (signal.resync) {
+                const now = await views.loadGame(p, game.id); // the step and status the nudge could not carry
+                signal = { ...signal, step: now.step, status: now.status };
+              }
+              if (signal.uptoSeq <= last) continue; // duplicate delivery
+              const b = bound(signal.status, signal.step);
+              const events = (await load(b)).filter((e) => e.seq <= signal.uptoSeq);
+              if ((b.step || signal.resync) && events.length === 0) continue; // nothing (past the delay) yet
+              last = b.step || signal.resync ? events.at(-1)!.seq : signal.uptoSeq;
+              yield { gameEvents: { gameId: game.id, step: signal.step, status: signal.status, events } };
+            }
+          } finally {
+            const n = (openGames.get(game.id) ?? 1) - 1;
+            if (n > 0) openGames.set(game.id, n);
+            else openGames.delete(game.id);
           }
         })();
       }),

@@ -18,6 +18,22 @@ export function createEmitter(redisUrl?: string): Emitter {
   return emitter;
 }
 
+/**
+ * Calls `fn` each time the emitter's Redis subscriber connection comes back after a loss, once its
+ * subscriptions are restored (ioredis resubscribes on reconnect; a PING answered afterwards means
+ * the SUBSCRIBE commands before it are done). Messages published while it was away are lost to
+ * this process: `fn` lets the subscribers catch up from the database. Never called in memory.
+ */
+export function onResubscribed(emitter: Emitter, fn: () => void): void {
+  const sub = (emitter as unknown as { subConn?: { status: string; on(ev: 'ready', f: () => void): void; ping(): Promise<unknown> } }).subConn;
+  if (!sub) return;
+  let seenReady = sub.status === 'ready';
+  sub.on('ready', () => {
+    if (!seenReady) return void (seenReady = true); // the first connection: nothing was missed
+    sub.ping().then(fn, () => undefined);
+  });
+}
+
 export function publish(emitter: Emitter, topic: string, payload: unknown): Promise<void> {
   return new Promise((resolve, reject) => emitter.emit({ topic, payload }, (err?: Error) => (err ? reject(err) : resolve())));
 }
@@ -46,6 +62,8 @@ export interface GameSignal {
   /** Events with seq in (afterSeq, uptoSeq] are new. */
   afterSeq: number;
   uptoSeq: number;
+  /** Catch up: load whatever is new (sent after a lost pub/sub connection, see onResubscribed). */
+  resync?: true;
 }
 
 /** What goes through the emitter when a user owes orders. */
