@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { defineGame, type Json, type OptionSpec, type OrderError, type Outcome, type Prompt } from '../../engine/contract.js';
 import type { Dice } from '../../engine/dice.js';
+import { memoCheck } from '../../engine/step-kit.js';
 import { botOrders } from './bot.js';
 import { combatSegmentHandler, validateCombatPlan } from './combat.js';
 import { optionSpecs } from './data/index.js';
@@ -130,20 +131,8 @@ interface Checked {
   /** The parsed order (real ids, defaults filled in) when legal. */
   order: CerberusOrder | null;
 }
-const validated = new WeakMap<CerberusState, Map<string, Checked>>();
-
-/** Validation memoised per state object and order (module code never edits a state it has validated against). */
-function checked(state: CerberusState, side: Side, raw: unknown): Checked {
-  const key = `${side}|${JSON.stringify(raw ?? null)}`;
-  let memo = validated.get(state);
-  if (!memo) validated.set(state, (memo = new Map()));
-  let hit = memo.get(key);
-  if (!hit) {
-    if (memo.size > 64) memo.clear();
-    memo.set(key, (hit = validateUncached(state, side, raw)));
-  }
-  return hit;
-}
+/** Validation memoised per state object and order (engine/step-kit.ts). */
+const checked = memoCheck<CerberusState, Checked>((state, side, raw) => validateUncached(state, side as Side, raw));
 
 function validateUncached(state: CerberusState, side: Side, raw: unknown): Checked {
   const fail = (errors: OrderError[]): Checked => ({ errors, order: null });

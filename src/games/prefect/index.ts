@@ -7,31 +7,20 @@
  */
 import { defineGame, type GameEvent, type Json, type OrderError, type Outcome } from '../../engine/contract.js';
 import type { Dice } from '../../engine/dice.js';
+import { memoCheck, ordersOrDefaults } from '../../engine/step-kit.js';
 import { botOrders } from './bot.js';
 import { OPTION_SPECS } from './options.js';
 import { buildPrompts, defaultFor } from './prompts.js';
 import { rulesData } from './rules-data.js';
 import { advance, owedAt } from './sequence.js';
 import { initialState } from './setup.js';
-import type { PrefectOrder, PrefectState, Side } from './types.js';
+import type { PrefectState, Side } from './types.js';
 import { SIDES } from './types.js';
 import { checkOrder, type Checked } from './validate.js';
 import { aliasEvents, aliasTfIds, hiddenIds, redactFor, viewOf } from './view.js';
 
-const memo = new WeakMap<PrefectState, Map<string, Checked>>();
-
-/** Validation memoised per state object and order (module code never edits a state it validated against). */
-function checked(state: PrefectState, side: string, raw: unknown): Checked {
-  const key = `${side}|${JSON.stringify(raw ?? null)}`;
-  let m = memo.get(state);
-  if (!m) memo.set(state, (m = new Map()));
-  let hit = m.get(key);
-  if (!hit) {
-    if (m.size > 64) m.clear();
-    m.set(key, (hit = checkOrder(state, side, raw)));
-  }
-  return hit;
-}
+/** Validation memoised per state object and order (engine/step-kit.ts). */
+const checked = memoCheck<PrefectState, Checked>((state, side, raw) => checkOrder(state, side, raw));
 
 /** Errors with every hidden unit id in their messages replaced by the side's opaque id. */
 export function validateOrders(state: PrefectState, side: string, raw: unknown): OrderError[] {
@@ -48,17 +37,7 @@ export function validateOrders(state: PrefectState, side: string, raw: unknown):
 /** Applies the owed orders (an invalid or missing one replaced by the deadline default) and runs to the next decision point. */
 export function resolveStep(prev: PrefectState, ordersBySide: Record<string, Json>, dice: Dice): { state: PrefectState; events: GameEvent[] } {
   const state = structuredClone(prev);
-  const orders: Partial<Record<Side, PrefectOrder>> = {};
-  const events: GameEvent[] = [];
-  for (const o of owedAt(prev)) {
-    const raw = ordersBySide[o.side];
-    const c = raw === undefined ? null : checked(prev, o.side, raw);
-    if (c?.order) orders[o.side] = structuredClone(c.order);
-    else {
-      orders[o.side] = defaultFor(state, o);
-      events.push({ type: 'orders.defaulted', visibleTo: [o.side], data: { errors: (c?.errors ?? []).slice(0, 5) as unknown as Json } });
-    }
-  }
+  const { orders, events } = ordersOrDefaults(prev, state, owedAt(prev), ordersBySide, checked, defaultFor);
   events.push(...advance(state, orders, dice));
   // TF ids are aliased for everyone (view.ts): the ids of the state before and after both work.
   return { state, events: aliasEvents(state, events) };

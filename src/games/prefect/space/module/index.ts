@@ -7,31 +7,20 @@
  */
 import { defineGame, type GameEvent, type Json, type OrderError, type Outcome } from '../../../../engine/contract.js';
 import type { Dice } from '../../../../engine/dice.js';
+import { memoCheck, ordersOrDefaults } from '../../../../engine/step-kit.js';
 import { spaceData } from '../data/index.js';
 import { botOrders } from './bot.js';
 import { OPTION_SPECS } from './options.js';
 import { buildPrompts, defaultFor, PROMPT_KINDS } from './prompts.js';
 import { advance, owedAt } from './sequence.js';
 import { initialState } from './setup.js';
-import type { Side, SpaceGameState, SpaceOrder } from './types.js';
+import type { SpaceGameState } from './types.js';
 import { SIDES } from './types.js';
 import { checkOrder, type Checked } from './validate.js';
 import { aliasEvents, aliasTfIds, viewOf } from './view.js';
 
-const memo = new WeakMap<SpaceGameState, Map<string, Checked>>();
-
-/** Validation memoised per state object and order (module code never edits a state it validated against). */
-function checked(state: SpaceGameState, side: string, raw: unknown): Checked {
-  const key = `${side}|${JSON.stringify(raw ?? null)}`;
-  let m = memo.get(state);
-  if (!m) memo.set(state, (m = new Map()));
-  let hit = m.get(key);
-  if (!hit) {
-    if (m.size > 64) m.clear();
-    m.set(key, (hit = checkOrder(state, side, raw)));
-  }
-  return hit;
-}
+/** Validation memoised per state object and order (engine/step-kit.ts). */
+const checked = memoCheck<SpaceGameState, Checked>((state, side, raw) => checkOrder(state, side, raw));
 
 /** Errors as the sender sees them: TF ids under their aliases. */
 export const validateOrders = (state: SpaceGameState, side: string, raw: unknown): OrderError[] =>
@@ -40,17 +29,7 @@ export const validateOrders = (state: SpaceGameState, side: string, raw: unknown
 /** Applies the owed orders (an invalid or missing one replaced by the default) and runs to the next decision point. */
 export function resolveStep(prev: SpaceGameState, ordersBySide: Record<string, Json>, dice: Dice): { state: SpaceGameState; events: GameEvent[] } {
   const state = structuredClone(prev);
-  const orders: Partial<Record<Side, SpaceOrder>> = {};
-  const events: GameEvent[] = [];
-  for (const o of owedAt(prev)) {
-    const raw = ordersBySide[o.side];
-    const c = raw === undefined ? null : checked(prev, o.side, raw);
-    if (c?.order) orders[o.side] = structuredClone(c.order);
-    else {
-      orders[o.side] = defaultFor(state, o);
-      events.push({ type: 'orders.defaulted', visibleTo: [o.side], data: { errors: (c?.errors ?? []).slice(0, 5) as unknown as Json } });
-    }
-  }
+  const { orders, events } = ordersOrDefaults(prev, state, owedAt(prev), ordersBySide, checked, defaultFor);
   events.push(...advance(state, orders, dice));
   // A step nobody owes (e.g. every TF in T-space at Mission Assignment) runs on at once.
   for (let guard = 0; owedAt(state).length === 0 && state.step !== 'GAME_OVER' && guard < 20; guard++) events.push(...advance(state, {}, dice));
