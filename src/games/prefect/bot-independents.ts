@@ -9,7 +9,7 @@
  */
 import { validateAdjustment } from './adjustment.js';
 import { attackerReach } from './movement.js';
-import { retreatChoices } from './bot-tactics.js';
+import { distanceTo, retreatChoices } from './bot-tactics.js';
 import { unitsIn, unitType } from './rules.js';
 import { isFullWater, neighboursOf, rulesData } from './rules-data.js';
 import type { AdjustmentOrder, MoveOrder, PrefectState, Side } from './types.js';
@@ -22,22 +22,7 @@ function holdHexes(s: PrefectState, side: Side): { bases: Set<string>; urban: Se
 }
 
 /** Distance over land (no full water, L926) from `hex` to the nearest of `goals`. */
-function landDistance(hex: string, goals: Set<string>): number {
-  if (goals.has(hex)) return 0;
-  const seen = new Set([hex]);
-  let frontier = [hex];
-  for (let d = 1; frontier.length && d < 60; d++) {
-    const next: string[] = [];
-    for (const h of frontier) for (const n of neighboursOf(h)) {
-      if (seen.has(n) || isFullWater(n)) continue;
-      if (goals.has(n)) return d;
-      seen.add(n);
-      next.push(n);
-    }
-    frontier = next;
-  }
-  return Infinity;
-}
+const landDistance = (hex: string, goals: Set<string>): number => distanceTo(hex, goals, isFullWater);
 
 /**
  * Moves of the side's independent units as attacker (Combat mode, 1 hex, L924), each legal by

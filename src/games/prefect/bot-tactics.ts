@@ -28,7 +28,7 @@ export function publicEnemyZoc(s: PrefectState, side: Side): Set<string> {
 }
 
 /** Breadth-first distance from `hex` to the nearest of `goals` (Infinity when none). */
-function distanceTo(hex: string, goals: Set<string>, blocked: (h: string) => boolean = () => false): number {
+export function distanceTo(hex: string, goals: Set<string>, blocked: (h: string) => boolean = () => false): number {
   if (goals.has(hex)) return 0;
   const seen = new Set([hex]);
   let frontier = [hex];
