@@ -5,7 +5,7 @@
  * picture of the game to another's.
  */
 import { createHmac } from 'node:crypto';
-import type { Side, Viewer, Visibility } from './contract.js';
+import type { GameEvent, Json, Side, Viewer, Visibility } from './contract.js';
 
 /**
  * May `viewer` see something with this visibility? A side sees what lists it. A spectator
@@ -67,6 +67,23 @@ export function mapStrings(value: unknown, fn: (s: string) => string): unknown {
   if (Array.isArray(value)) return value.map((x) => mapStrings(x, fn));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, mapStrings(x, fn)]));
   return value;
+}
+
+/** `value` with `fn` applied to every string in it, object keys included (undefined members dropped): for renaming ids such as TF aliases. */
+export function mapText(value: Json, fn: (s: string) => string): Json {
+  if (typeof value === 'string') return fn(value);
+  if (Array.isArray(value)) return value.map((x) => mapText(x, fn));
+  if (value && typeof value === 'object') {
+    const out: Record<string, Json> = {};
+    for (const [k, x] of Object.entries(value)) if (x !== undefined) out[fn(k)] = mapText(x, fn);
+    return out;
+  }
+  return value;
+}
+
+/** Events with `fn` applied to every string of their data and to their roll labels. */
+export function mapEventText(events: GameEvent[], fn: (s: string) => string): GameEvent[] {
+  return events.map((e) => ({ ...e, data: mapText(e.data, fn), ...(e.rolls ? { rolls: e.rolls.map((r) => ({ ...r, label: fn(r.label) })) } : {}) }));
 }
 
 /**

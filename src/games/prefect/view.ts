@@ -10,7 +10,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { GameEvent, Json, Viewer } from '../../engine/contract.js';
-import { isOpaqueId, mapStrings, opaqueId, pathsNaming, resolveOpaqueId } from '../../engine/redact.js';
+import { isOpaqueId, mapEventText, mapStrings, mapText, opaqueId, pathsNaming, resolveOpaqueId } from '../../engine/redact.js';
 import type { GroundUnit, PrefectState, Side } from './types.js';
 
 
@@ -28,25 +28,10 @@ export const tfAlias = (s: PrefectState, tfId: string): string =>
 const aliasText = (s: PrefectState, text: string): string => (text.includes('tf-') ? text.replace(TF_ID, (id) => tfAlias(s, id)) : text);
 
 /** Every TF id in `v` (values, keys and inside texts such as roll labels) replaced by its alias. */
-export function aliasTfIds(s: PrefectState, v: Json): Json {
-  if (typeof v === 'string') return aliasText(s, v);
-  if (Array.isArray(v)) return v.map((x) => aliasTfIds(s, x));
-  if (v && typeof v === 'object') {
-    const out: Record<string, Json> = {};
-    for (const [k, x] of Object.entries(v)) if (x !== undefined) out[aliasText(s, k)] = aliasTfIds(s, x);
-    return out;
-  }
-  return v;
-}
+export const aliasTfIds = (s: PrefectState, v: Json): Json => mapText(v, (t) => aliasText(s, t));
 
 /** Events as players and spectators receive them: TF ids aliased (data and roll labels). */
-export function aliasEvents(s: PrefectState, events: GameEvent[]): GameEvent[] {
-  return events.map((e) => ({
-    ...e,
-    data: aliasTfIds(s, e.data),
-    ...(e.rolls ? { rolls: e.rolls.map((r) => ({ ...r, label: aliasText(s, r.label) })) } : {}),
-  }));
-}
+export const aliasEvents = (s: PrefectState, events: GameEvent[]): GameEvent[] => mapEventText(events, (t) => aliasText(s, t));
 
 /** May `viewer` see this unit's identity (id and type)? */
 export function unitVisible(s: PrefectState, viewer: Viewer, u: GroundUnit): boolean {

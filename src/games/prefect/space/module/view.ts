@@ -9,6 +9,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { GameEvent, Json, Viewer } from '../../../../engine/contract.js';
+import { mapEventText, mapText } from '../../../../engine/redact.js';
 import { isActive, sectorById, sectorOf, stats } from '../state.js';
 import { supplyLedger } from '../supply.js';
 import type { NavalBase } from '../types.js';
@@ -24,20 +25,9 @@ export const tfAlias = (s: SpaceGameState, id: string): string =>
 const aliasText = (s: SpaceGameState, t: string): string => (t.includes('-tf') || t.includes('-dis-') ? t.replace(TF_ID, (id) => tfAlias(s, id)) : t);
 
 /** Every TF id in `v` (values, keys, inside texts) replaced by its alias. */
-export function aliasTfIds(s: SpaceGameState, v: Json): Json {
-  if (typeof v === 'string') return aliasText(s, v);
-  if (Array.isArray(v)) return v.map((x) => aliasTfIds(s, x));
-  if (v && typeof v === 'object') {
-    const out: Record<string, Json> = {};
-    for (const [k, x] of Object.entries(v)) if (x !== undefined) out[aliasText(s, k)] = aliasTfIds(s, x);
-    return out;
-  }
-  return v;
-}
+export const aliasTfIds = (s: SpaceGameState, v: Json): Json => mapText(v, (t) => aliasText(s, t));
 
-export function aliasEvents(s: SpaceGameState, events: GameEvent[]): GameEvent[] {
-  return events.map((e) => ({ ...e, data: aliasTfIds(s, e.data), ...(e.rolls ? { rolls: e.rolls.map((r) => ({ ...r, label: aliasText(s, r.label) })) } : {}) }));
-}
+export const aliasEvents = (s: SpaceGameState, events: GameEvent[]): GameEvent[] => mapEventText(events, (t) => aliasText(s, t));
 
 /** An order's TF aliases turned back into real ids (orders may use either, as in the Planetary module). */
 export function resolveAliases(s: SpaceGameState, raw: unknown): unknown {
