@@ -8,33 +8,24 @@
  * step fell back to defaults, and no view a side received named a unit hidden from it or a real
  * (un-aliased) TF id.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/engine/contract.js';
 import { SeededDice } from '../../src/engine/dice.js';
 import prefect from '../../src/games/prefect/index.js';
 import type { PrefectState } from '../../src/games/prefect/types.js';
 import { hiddenIds } from '../../src/games/prefect/view.js';
-import { withPg } from '../helpers/db.js';
+import { storedState as stored, withPg } from '../helpers/db.js';
 import { waitFor } from '../helpers/gql.js';
 import { createGame, join, register, submit, view, type Player } from '../helpers/play.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { useModuleStack } from '../helpers/stack.js';
 import { UNLIMITED } from '../helpers/trust.js';
 
-let stack: Stack;
+const getStack = useModuleStack(prefect, UNLIMITED);
 
-beforeAll(async () => {
-  stack = await startStack('services', UNLIMITED);
-  // The test stack's API loads only the fixture module; the worker process loads the shipped ones.
-  stack.booted.platform.modules.register(prefect);
-  await stack.spawnWorker();
-}, 120_000);
-afterAll(async () => stack?.close());
-
-const storedState = (gameId: string) =>
-  withPg(async (c) => (await c.query(`SELECT state, step, status FROM "Game" WHERE id = $1`, [gameId])).rows[0] as { state: PrefectState; step: number; status: string });
+const storedState = (gameId: string) => stored<PrefectState>(gameId);
 
 async function playThrough(interleave: 'planned' | 'interactive') {
-  const base = stack.base;
+  const base = getStack().base;
   const suffix = Math.random().toString(36).slice(2, 8);
   const players: Record<string, Player> = { TOG: await register(base, `tog_${suffix}`), CW: await register(base, `cw_${suffix}`) };
   const game = await createGame(base, players.TOG, { module: 'prefect', scenario: 'liberation', side: 'TOG', options: { interleave } });

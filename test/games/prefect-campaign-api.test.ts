@@ -9,29 +9,21 @@
  * step resolved once, every deadline followed its kinds' length, and nothing a side received
  * (view, prompts, events) named what the campaign kit's secretProbe says is hidden from it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Json, Prompt } from '../../src/engine/contract.js';
 import { SeededDice } from '../../src/engine/dice.js';
 import { campaignData } from '../../src/games/prefect/campaign/data/index.js';
 import prefectCampaign from '../../src/games/prefect/campaign/module/index.js';
 import { DEFAULT_SECONDS } from '../../src/games/prefect/campaign/module/prompts.js';
 import type { CampaignGameState } from '../../src/games/prefect/campaign/module/types.js';
-import { withPg } from '../helpers/db.js';
+import { storedState as stored, withPg } from '../helpers/db.js';
 import { waitFor } from '../helpers/gql.js';
 import { as, createGame, join, register, submit, view, type Player } from '../helpers/play.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { useModuleStack } from '../helpers/stack.js';
 import { commit, newSalt, reveal, UNLIMITED } from '../helpers/trust.js';
 import { kits } from '../kits/index.js';
 
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack('services', UNLIMITED);
-  // The test stack's API loads only the fixture module; the worker process loads the shipped ones.
-  stack.booted.platform.modules.register(prefectCampaign);
-  await stack.spawnWorker();
-}, 120_000);
-afterAll(async () => stack?.close());
+const getStack = useModuleStack(prefectCampaign, UNLIMITED);
 
 const SIDES = ['TOG', 'CW'] as const;
 const kit = kits['prefect-campaign'];
@@ -48,8 +40,7 @@ const LOOK = `query($id:ID!,$after:Int!){game(id:$id){view game{step status dead
 /** A real TF id anywhere in a text (labels too): space `cw-tf1`, `tog-tf4-t4`, `tog-dis-…`; ground `tf-<org>-<n>[-<seq>]`. */
 const REAL_TF_ID = /(?<![a-z0-9-])(?:(?:tog|cw)-(?:tf\d|dis-)[a-z0-9-]*|tf-[a-z][a-z0-9-]*?-\d+(?:-\d+)?)(?![a-z0-9-])/;
 
-const storedState = (gameId: string) =>
-  withPg(async (c) => (await c.query(`SELECT state, step, status FROM "Game" WHERE id = $1`, [gameId])).rows[0] as { state: CampaignGameState; step: number; status: string });
+const storedState = (gameId: string) => stored<CampaignGameState>(gameId);
 
 /** The step length the platform owes this step: the longest per-kind length, cut short by a prompt's own window. */
 function expectedSeconds(prompts: Prompt[]): number {
@@ -61,7 +52,7 @@ function expectedSeconds(prompts: Prompt[]): number {
 describe('Prefect Campaign played through the API (services, worker in its own process)', () => {
   it('invasion: a full campaign to its outcome; missions by commit–reveal; perKind deadlines; no defaults, no leaks', async () => {
     const started = Date.now();
-    const base = stack.base;
+    const base = getStack().base;
     const suffix = Math.random().toString(36).slice(2, 8);
     const players: Record<string, Player> = { TOG: await register(base, `ctog_${suffix}`), CW: await register(base, `ccw_${suffix}`) };
     const perKind = { ...DEFAULT_SECONDS };

@@ -7,34 +7,25 @@
  * module's outcome, no step fell back to defaults, no view a side received showed a real TF id or
  * an enemy mission, and a committed side's orders were not in the other side's view before the reveal.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/engine/contract.js';
 import { SeededDice } from '../../src/engine/dice.js';
 import { spaceData } from '../../src/games/prefect/space/data/index.js';
 import prefectSpace from '../../src/games/prefect/space/module/index.js';
 import type { SpaceGameState } from '../../src/games/prefect/space/module/types.js';
-import { withPg } from '../helpers/db.js';
+import { storedState as stored, withPg } from '../helpers/db.js';
 import { waitFor } from '../helpers/gql.js';
 import { createGame, join, register, submit, view, type Player } from '../helpers/play.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { useModuleStack } from '../helpers/stack.js';
 import { commit, newSalt, reveal, UNLIMITED } from '../helpers/trust.js';
 
-let stack: Stack;
+const getStack = useModuleStack(prefectSpace, UNLIMITED);
 
-beforeAll(async () => {
-  stack = await startStack('services', UNLIMITED);
-  // The test stack's API loads only the fixture module; the worker process loads the shipped ones.
-  stack.booted.platform.modules.register(prefectSpace);
-  await stack.spawnWorker();
-}, 120_000);
-afterAll(async () => stack?.close());
-
-const storedState = (gameId: string) =>
-  withPg(async (c) => (await c.query(`SELECT state, step, status FROM "Game" WHERE id = $1`, [gameId])).rows[0] as { state: SpaceGameState; step: number; status: string });
+const storedState = (gameId: string) => stored<SpaceGameState>(gameId);
 
 describe('Prefect Space Game played through the API (services, worker in its own process)', () => {
   it('hold-the-line: a full game to its outcome; missions by commit–reveal; no defaults, no leaks', async () => {
-    const base = stack.base;
+    const base = getStack().base;
     const suffix = Math.random().toString(36).slice(2, 8);
     const players: Record<string, Player> = { TOG: await register(base, `stog_${suffix}`), CW: await register(base, `scw_${suffix}`) };
     const game = await createGame(base, players.TOG, { module: 'prefect-space', scenario: 'hold-the-line', side: 'TOG' });

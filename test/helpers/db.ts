@@ -24,3 +24,8 @@ export function gameFingerprint(gameId: string) {
     });
   });
 }
+
+/** A game's stored state, step and status, read straight from the database. */
+export function storedState<S>(gameId: string) {
+  return withPg(async (c) => (await c.query(`SELECT state, step, status FROM "Game" WHERE id = $1`, [gameId])).rows[0] as { state: S; step: number; status: string });
+}

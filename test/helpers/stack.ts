@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildServer } from '../../src/api/server.js';
 import { boot, type Booted } from '../../src/platform/boot.js';
 import { ControlledClock, type ClockMessage } from '../../src/platform/clock.js';
@@ -139,4 +140,20 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A services stack for a game module's API test: the test's API process registers `module` (it
+ * loads only the fixture module by itself), and a worker process (which loads the shipped modules)
+ * resolves. Returns a getter: the stack exists once `beforeAll` has run.
+ */
+export function useModuleStack(module: Parameters<Booted['platform']['modules']['register']>[0], extraEnv: NodeJS.ProcessEnv = {}): () => Stack {
+  let stack: Stack | undefined;
+  beforeAll(async () => {
+    stack = await startStack('services', extraEnv);
+    stack.booted.platform.modules.register(module);
+    await stack.spawnWorker();
+  }, 120_000);
+  afterAll(async () => stack?.close());
+  return () => stack!;
 }
