@@ -22,6 +22,7 @@ import {
   attemptDetection, canDestroyDisorganised, combatUnits, destroyOnEntry, enterHex, hasDetected, resolveCombat, zocAppliesAgainstMover,
 } from './rules.js';
 import { rulesData } from './rules-data.js';
+import type { CombatSpec } from './combat.js';
 import type {
   CounterAttackOrder, DefenderActionsOrder, EndMovementOrder, InterruptOrder, MoveOrder, MoverDetectOrder, MoveStepOrder,
   MovementProgress, PassOrder, PrefectState, ReactionWindow, Side, TaskForce,
@@ -32,6 +33,26 @@ import { otherSide } from './types.js';
 export type Point = { kind: 'attacker-move'; side: Side } | ReactionWindow;
 export type Answer = MoveStepOrder | EndMovementOrder | InterruptOrder | CounterAttackOrder | MoverDetectOrder | DefenderActionsOrder | PassOrder;
 export type Decider = (state: PrefectState, point: Point) => Answer | undefined;
+
+/**
+ * How a counter-attack's combat is resolved. The Planetary Game uses the plain `resolveCombat`;
+ * the Campaign lets naval ground support join counter-actions (L2204, T-C01) by supplying its own.
+ */
+export type CounterCombat = (s: PrefectState, dice: Dice, spec: CombatSpec) => GameEvent[];
+const plainCombat: CounterCombat = (s, dice, spec) => resolveCombat(s, dice, spec);
+/** Set only for the duration of `withCounterCombat` (the Campaign reaches runMovement through the Planetary module's resolve). */
+let scopedCombat: CounterCombat | null = null;
+
+/** Runs `fn` (e.g. the Planetary module's resolve) with counter-attacks resolved by `combat`; restored afterwards. */
+export function withCounterCombat<T>(combat: CounterCombat, fn: () => T): T {
+  const prev = scopedCombat;
+  scopedCombat = combat;
+  try {
+    return fn();
+  } finally {
+    scopedCombat = prev;
+  }
+}
 
 const defenderOf = (s: PrefectState): Side => otherSide(s.attacker);
 const mv = (s: PrefectState): MovementProgress => s.movement!;
@@ -80,7 +101,7 @@ function openDefenderWindow(s: PrefectState): void {
 }
 
 /** Runs the phase from where it stands until it ends or a decision has no answer. */
-export function runMovement(s: PrefectState, dice: Dice, decide: Decider): GameEvent[] {
+export function runMovement(s: PrefectState, dice: Dice, decide: Decider, combat: CounterCombat = scopedCombat ?? plainCombat): GameEvent[] {
   const events: GameEvent[] = [];
   const m = mv(s);
   for (let guard = 0; guard < 10_000; guard++) {
@@ -90,7 +111,7 @@ export function runMovement(s: PrefectState, dice: Dice, decide: Decider): GameE
       const a = decide(s, w);
       if (!a) return events;
       delete m.window;
-      events.push(...answerWindow(s, dice, w, a));
+      events.push(...answerWindow(s, dice, w, a, combat));
     } else if (m.queue?.length) {
       events.push(...runActions(s, dice, m.queue.splice(0)));
     } else if (m.current) {
@@ -181,7 +202,7 @@ function finishMove(s: PrefectState): GameEvent[] {
   return events;
 }
 
-function answerWindow(s: PrefectState, dice: Dice, w: ReactionWindow, a: Answer): GameEvent[] {
+function answerWindow(s: PrefectState, dice: Dice, w: ReactionWindow, a: Answer, combat: CounterCombat): GameEvent[] {
   const m = mv(s);
   const events: GameEvent[] = [];
   switch (w.kind) {
@@ -209,7 +230,7 @@ function answerWindow(s: PrefectState, dice: Dice, w: ReactionWindow, a: Answer)
       if (a.kind === 'mover-detect' && a.target && p.attackers.includes(a.target) && s.tfs[p.target] && s.tfs[a.target] && esmAllowed(s, p.target, a.esm)) {
         events.push(...attemptDetection(s, dice, { phase: 'MOVEMENT', detector: p.target, target: a.target, esm: a.esm }));
       }
-      events.push(...counterAttack(s, dice, p.attackers, p.target));
+      events.push(...counterAttack(s, dice, p.attackers, p.target, combat));
       return events;
     }
     case 'defender-actions':
@@ -223,13 +244,13 @@ function openMoverDetect(s: PrefectState, attackers: string[], target: string, r
 }
 
 /** L435-455, D-23, D-33, D-37: the counter-attack itself; each defending TF uses one action. */
-function counterAttack(s: PrefectState, dice: Dice, attackers: string[], target: string): GameEvent[] {
+function counterAttack(s: PrefectState, dice: Dice, attackers: string[], target: string, combat: CounterCombat): GameEvent[] {
   const live = attackers.filter((id) => s.tfs[id]);
   if (!live.length || !s.tfs[target]) return [];
   for (const id of live) s.tfs[id].defenderAction = 'ATTACK';
   mv(s).defenderActions += live.length;
   const events: GameEvent[] = [{ type: 'counter.attack', visibleTo: 'all', data: { attackers: live, target, rule: 'L435' } }];
-  events.push(...resolveCombat(s, dice, {
+  events.push(...combat(s, dice, {
     attackers: live, target: { tf: target }, context: 'COUNTER_ACTION', shiftPolicy: { TOG: 'FAVOURABLE', CW: 'FAVOURABLE' }, advance: null,
   }));
   return events;

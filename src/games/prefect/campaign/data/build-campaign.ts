@@ -78,7 +78,8 @@ export function buildInvasion(): CampaignScenario {
   const cHq = add('CW', 'cw-legion', 'legion-hq');
   const cHeavy = add('CW', 'cw-legion', 'cw-heavy-cohort');
   const cMed = add('CW', 'cw-legion', 'cw-medium-cohort', 3);
-  const cLight = add('CW', 'cw-legion', 'cw-light-cohort', 2);
+  // No Renegade light cohorts (H11 balance, see fieldProvenance['ground.units']): the pair (TF 5
+  // at Port Meridian) retook every city the invader passed through.
   const cInf = add('CW', 'cw-legion', 'infantry-cohort', 2);
   const cAsd = add('CW', 'cw-legion', 'asd-century', 2);
   const cSig = add('CW', 'cw-legion', 'signals-century');
@@ -91,7 +92,6 @@ export function buildInvasion(): CampaignScenario {
     { side: 'CW', org: 'cw-legion', counter: 2, hex: '0715', units: [cMed[0], cInf[0]] },
     { side: 'CW', org: 'cw-legion', counter: 3, hex: '1121', units: [cMed[1], cAsd[1]] },
     { side: 'CW', org: 'cw-legion', counter: 4, hex: '0420', units: [cMed[2], cInf[1], ...cCe] },
-    { side: 'CW', org: 'cw-legion', counter: 5, hex: '0609', units: [...cLight] },
     { side: 'CW', org: 'cw-auxilia', counter: 1, hex: '1317', units: [...aHq, aMil[0], ...aGar] },
     { side: 'CW', org: 'cw-auxilia', counter: 2, hex: '1013', units: [aMil[1]] },
     { side: 'CW', org: 'cw-auxilia', counter: 3, hex: '0825', units: [aMil[2]] },
@@ -168,6 +168,7 @@ export function buildInvasion(): CampaignScenario {
       turns: designed('12 turns = 6 days (L91)'),
       firstAttacker: designed('the invader attacks first (L2173)'),
       rebuildLimit: rulebook('L1977 (default 3, D-67)'),
+      'ground.units': designed('H11 balance (issue 10): the Renegade Legion has no light cohorts (was 2, in TF 5 at 0609). Measured over 20 bot-v-bot seeds with the H11 invader bot: with them TOG won 4/20 (mean 3.05/9 urban areas, 1.55/2 G3/G4 bases); without them 6/20 (3.25 urban, 1.35 bases; seeds b1-b20). Before the H11 bot: 0/20 (0.05 urban, 0 bases) either way'),
     },
   };
 }

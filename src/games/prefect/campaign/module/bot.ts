@@ -16,6 +16,9 @@ import { offSystemSupply } from '../supply.js';
 import { groundAt, groundBot, spaceAt, spaceBot, spacePrompts } from './halves.js';
 import type { CampaignGameState } from './types.js';
 import { validateOrders } from './validate.js';
+import { aimSegments, assaultKeyBases, concentrate, invaderGroups, invaderLandings, splitStacks } from './bot-invader.js';
+import { withSupplyLink } from './supply-link.js';
+import type { AdjustmentOrder, Side } from '../../types.js';
 
 function holdStrikes(cs: CampaignGameState, order: Json): Json {
   const o = order as { kind?: string; plan?: { tfs?: { tf: string; gsTarget?: string }[] } } | null;
@@ -74,16 +77,45 @@ function withinAllowance(cs: CampaignGameState, side: string, naval: Json): Json
   return naval;
 }
 
+/** The invader's own drop plan (bot-invader.ts) in the joint order, kept only if it validates (else the module's default, L2388-2392). */
+function withDrops(cs: CampaignGameState, side: string, order: Json, field: 'drops' | 'landings'): Json {
+  if (side !== campaignData.scenarios[cs.scenario].invader) return order;
+  const plan = field === 'drops' ? invaderGroups(cs, side as Side) : invaderLandings(cs, side as Side);
+  if (!plan.length) return order;
+  const o = { ...(order as Record<string, Json>), [field]: plan as unknown as Json };
+  return validateOrders(cs, side, o).length ? order : o;
+}
+
+/** The invader's movement plan with its assault on the key bases (bot-invader.ts), kept only if it validates. */
+function massed(cs: CampaignGameState, side: string, order: Json): Json {
+  if (side !== campaignData.scenarios[cs.scenario].invader) return order;
+  const o = assaultKeyBases(cs, side as Side, concentrate(cs, side as Side, order));
+  return o === order || validateOrders(cs, side, o).length ? order : o;
+}
+
 export function campaignBot(cs: CampaignGameState, side: string, dice: Dice): Json {
   switch (cs.stage) {
-    case 'SPACE': return steerInvader(cs, side, holdStrikes(cs, dropMissions(cs, side, spaceBot(cs.space, side, dice))));
+    case 'SPACE': {
+      const o = steerInvader(cs, side, holdStrikes(cs, dropMissions(cs, side, spaceBot(cs.space, side, dice))));
+      if (side !== campaignData.scenarios[cs.scenario].invader) return o;
+      const aimed = aimSegments(cs, side as Side, o);
+      return validateOrders(cs, side, aimed).length ? o : aimed;
+    }
     case 'GROUND':
       if (cs.pendingSupport) return aliasTfIds(cs.planetary, commitBot(cs, side as 'TOG' | 'CW') as unknown as Json);
-      return groundBot(cs.planetary, side, dice);
+      return massed(cs, side, groundBot(cs.planetary, side, dice));
     case 'WITHDRAWAL': return groundBot(cs.planetary, side, dice);
     case 'END_OF_COMBAT': return aliasTfIds(cs.planetary, independentBot(cs, side as 'TOG' | 'CW') as unknown as Json);
-    case 'ADJUST': return { kind: 'tf-adjustment', ground: groundBot(groundAt(cs.planetary, 'ADJUSTMENT'), side, dice), naval: spaceBot(spaceAt(cs.space, 'ADJUST'), side, dice) };
-    case 'SUPPLY': return { kind: 'campaign-supply', ground: groundBot(cs.planetary, side, dice), naval: withinAllowance(cs, side, spaceBot(spaceAt(cs.space, 'SUPPLY'), side, dice)) };
+    case 'ADJUST': {
+      const ground = groundBot(groundAt(cs.planetary, 'ADJUSTMENT'), side, dice);
+      const o = { kind: 'tf-adjustment', ground, naval: spaceBot(spaceAt(cs.space, 'ADJUST'), side, dice) } as Record<string, Json>;
+      if (side === campaignData.scenarios[cs.scenario].invader && (ground as { kind?: string } | null)?.kind === 'adjustment') {
+        const split = { ...o, ground: splitStacks(cs, side as Side, ground as unknown as AdjustmentOrder) as unknown as Json };
+        if (!validateOrders(cs, side, split).length) return withDrops(cs, side, split, 'drops');
+      }
+      return withDrops(cs, side, o, 'drops');
+    }
+    case 'SUPPLY': return withDrops(cs, side, withSupplyLink(cs, side as Side, { kind: 'campaign-supply', ground: groundBot(cs.planetary, side, dice), naval: withinAllowance(cs, side, spaceBot(spaceAt(cs.space, 'SUPPLY'), side, dice)) }), 'landings');
     case 'GAME_OVER': return null;
   }
 }

@@ -13,8 +13,10 @@ import { groundAt, groundPrompts, spaceAt, spacePrompts } from './halves.js';
 import { aliasTfIds } from '../../view.js';
 import { emptyIndependent, independentChoices } from './end-of-combat.js';
 import { commitChoices, emptyCommit } from './support-link.js';
+import { navalSupportChoices, plannedMovementStart } from './counter-support.js';
 import { owedAt } from './sequence.js';
-import type { CampaignGameState } from './types.js';
+import { withSupplyLinkPrompt } from './supply-link.js';
+import type { CampaignGameState, Side } from './types.js';
 
 /** Space combat plans and standing reactions: sealed like missions; two days (SEALED_ORDERS default). */
 const EXTRA_KINDS: (PromptKindInfo & { seconds: number })[] = [
@@ -59,6 +61,19 @@ function withOdLoads(cs: CampaignGameState, p: Prompt): Prompt {
   };
 }
 
+/** L2204: the planned movement orders may carry standing naval support of counter-attacks (counter-support.ts). */
+function withNavalSupport(cs: CampaignGameState, p: Prompt, inner: string): Prompt {
+  if ((inner !== 'movement-plan' && inner !== 'counter-orders') || !plannedMovementStart(cs)) return p;
+  const gs = navalSupportChoices(cs, p.side as Side);
+  if (!(gs as unknown[]).length) return p;
+  const what = inner === 'counter-orders' ? 'join a counter-attack by one of `tfs`' : 'add their attack to the defence of one of your moving `tfs` when it is counter-attacked';
+  return {
+    ...p,
+    description: `${p.description} Campaign: \`navalSupport\` [{ units, tfs? }] — your unused GS units that ${what} in their zone (L2204, D-76: sealed, revealed when used; each unit once per turn, D-83).`,
+    choices: { ...(p.choices as Record<string, Json>), gsUnits: gs },
+  };
+}
+
 export function buildPrompts(cs: CampaignGameState): Prompt[] {
   switch (cs.stage) {
     case 'GROUND':
@@ -75,7 +90,7 @@ export function buildPrompts(cs: CampaignGameState): Prompt[] {
     case 'WITHDRAWAL': {
       const sub = cs.stage === 'SPACE' ? spacePrompts(cs.space) : groundPrompts(cs.planetary);
       const owed = owedAt(cs);
-      return sub.map((p, i) => (owed[i].inner === 'combat-plan' && cs.stage === 'SPACE' ? withOdLoads(cs, p) : { ...p, kind: owed[i].kind }));
+      return sub.map((p, i) => (owed[i].inner === 'combat-plan' && cs.stage === 'SPACE' ? withOdLoads(cs, p) : withNavalSupport(cs, { ...p, kind: owed[i].kind }, owed[i].inner)));
     }
     case 'END_OF_COMBAT': return owedAt(cs).map((o) => ({
       side: o.side, kind: o.kind, secret: false,
@@ -93,9 +108,9 @@ export function buildPrompts(cs: CampaignGameState): Prompt[] {
     case 'SUPPLY': {
       const g = groundPrompts(cs.planetary);
       const n = spacePrompts(spaceAt(cs.space, 'SUPPLY'));
-      return owedAt(cs).map((o) => joint(cs, o.side, 'supply', 'campaign-supply',
+      return owedAt(cs).map((o) => withSupplyLinkPrompt(cs, joint(cs, o.side, 'supply', 'campaign-supply',
         'Campaign Supply (L2286-2291): your naval supply (rearm, reorganise, loading, transfers, L1891-1967) and your ground Supply Phase (L737-846), then where your dropped groups land (`landings`, L2390; absent: the legal hex nearest an objective), sealed.',
-        g.find((p) => p.side === o.side), n.find((p) => p.side === o.side)));
+        g.find((p) => p.side === o.side), n.find((p) => p.side === o.side))));
     }
     case 'GAME_OVER': return [];
   }

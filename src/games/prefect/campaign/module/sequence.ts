@@ -27,9 +27,12 @@ import { enterSupplyStep, urbanProduction } from '../supply.js';
 import { campaignTempo } from '../tempo.js';
 import { destroyLostCargo } from '../transport.js';
 import { finishIndependentAttacks } from '../independent.js';
+import { resolveGroundWithSupport } from './counter-support.js';
 import { commitOwed, commitSchema, emptyCommit, openSupport, sealSupport } from './support-link.js';
 import { emptyIndependent, hasGsLeft, independentOwed, independentSchema, realIds, runDropAttacks, runIndependent } from './end-of-combat.js';
 import { groundAt, groundPrompts, resolveGround, resolveSpace, spaceAt, spacePrompts } from './halves.js';
+import { applySupplyLink, clampOffSystemSp, noteOffSystemLoads } from './supply-link.js';
+import { placeDroppedBases } from '../build-bases.js';
 import type { CampaignAdjustOrder, CampaignGameState, CampaignOwed, CampaignStage, CampaignSupplyOrder } from './types.js';
 
 export const SIDES: readonly Side[] = ['TOG', 'CW'];
@@ -211,7 +214,8 @@ function advanceGround(cs: CampaignGameState, orders: Record<string, Json>, dice
     const detect = (groundCheck(cs.planetary, defender, orders[defender]).order ?? groundCheck(cs.planetary, defender, fallback).order) as CombatDetectOrder;
     events = openSupport(cs, dice, detect);
   } else {
-    const r = resolveGround(cs.planetary, orders, dice);
+    // L2204: standing naval support of counter-attacks (planned movement) rides on the ground orders.
+    const r = resolveGroundWithSupport(cs, orders, dice);
     cs.planetary = r.state;
     events = r.events;
   }
@@ -281,7 +285,9 @@ function advanceSupply(cs: CampaignGameState, orders: Partial<Record<Side, Campa
   for (const side of [cs.attacker, otherSide(cs.attacker)]) {
     const c = spaceCheck(sp, side, orders[side]?.naval);
     if (c.order) events.push(...applySupply(cs.space, side, c.order as NavalSupply).events);
+    noteOffSystemLoads(cs, c.order as NavalSupply | undefined); // GL4 option: SP loaded off-system (L2362)
   }
+  clampOffSystemSp(cs);
   const ground: Record<string, Json> = {};
   for (const side of SIDES) if (orders[side]?.ground !== undefined) ground[side] = orders[side]!.ground as Json;
   const r = resolveGround(cs.planetary, ground, dice);
@@ -290,6 +296,8 @@ function advanceSupply(cs: CampaignGameState, orders: Partial<Record<Side, Campa
   // L2284: each controlled urban area's SP reach a base of its zone with the transfers (step 3, L2290).
   enterSupplyStep(cs, 'TRANSFER');
   events.push(...urbanProduction(cs, campaignData.scenarios[cs.scenario]));
+  // Step 3 links between the maps: SP down to Legion bases, troops unloaded/loaded, bases built or placed (supply-link.ts).
+  for (const side of [cs.attacker, otherSide(cs.attacker)]) events.push(...applySupplyLink(cs, side, orders[side]));
   // L2291, L2390: step 4 ends the phase: the dropped groups land (PLANETARY order: grouped here first, D-75).
   for (const side of [cs.attacker, otherSide(cs.attacker)]) {
     if (hasDrops(cs, side) && !cs.dropGroups.some((g) => g.side === side)) events.push(...groupOrDefault(cs, side, undefined));
@@ -297,6 +305,8 @@ function advanceSupply(cs: CampaignGameState, orders: Partial<Record<Side, Campa
     if (isRuleError(landed) && orders[side]?.landings) landed = applyLandings(cs, side, undefined);
     if (isRuleError(landed)) events.push({ type: 'od.not-landed', visibleTo: [side], data: { code: landed.code, rule: landed.rule, message: landed.message } });
     else events.push(...landed);
+    // L2408, L2422: dismantled bases dropped with the OD missions are placed with their TFs.
+    events.push(...placeDroppedBases(cs, side));
   }
   return [...events, ...nextEndStage(cs, 'SUPPLY', dice)];
 }

@@ -27,6 +27,8 @@ export interface CampaignGameState extends CampaignState {
   /** Item 10: drop attacks ordered by a side, held until both sides' independent attacks are done (D-80). Never shown. */
   /** D-76: the Combat Phase waiting for GS commitments (the Defender's detect order, who commits, sealed commitments). */
   pendingSupport?: { detect: unknown; sides: ('TOG' | 'CW')[]; sealed: Partial<Record<'TOG' | 'CW', { attack: string; units: string[] }[]>> };
+  /** GL4 manufacturing (L2356-2362): SP each transport loaded in the off-system zone and still holds (never shown). */
+  offSystemSp?: Record<string, number>;
   heldDropAttacks?: Partial<Record<'TOG' | 'CW', { zone: number; fighters: string[] }[]>>;
 }
 
@@ -46,6 +48,16 @@ export interface CampaignSupplyOrder {
   naval: NavalSupplyOrder;
   /** L2390: the landing hex of each dropped group; absent = the legal hex of the zone nearest an objective. */
   landings?: { group: number; hex: string }[];
+  /** Step 3 (L2290) links between the maps (supply-link.ts): SP carried down to Legion bases (L2280-2282, GL4 bonus L2352-2362). */
+  deliver?: { transport: string; base: string; sp: number }[];
+  /** L2323-2332: ground units aboard unloaded onto a friendly base reached on a Supply mission. */
+  unload?: { units: string[]; base: string; into?: string }[];
+  /** L2307, L2328: ground units at a friendly base loaded onto a Supply TF's transports there. */
+  load?: { unit: string; transports: string[]; dump?: Record<string, number> }[];
+  /** L2412-2416, D-51: ground bases of rank 1-3 built by a TF's Construction Engineers. */
+  build?: { tf: string; type: string; sources: { id: string; amount: number }[] }[];
+  /** L2418-2422: a carried (dismantled) base handed to a TF with Construction Engineers. */
+  placeBases?: { base: string; tf: string }[];
 }
 
 /** Who owes what, with the campaign prompt kind (for TimeControl.perKind) and the sub-module's own kind. */

@@ -13,9 +13,11 @@ import { z } from 'zod';
 import { seededDice } from '../../../../engine/dice.js';
 import { independentErrors } from './end-of-combat.js';
 import { commitErrors } from './support-link.js';
+import { navalSupportErrors, splitNavalSupport } from './counter-support.js';
 import { isRuleError } from '../state.js';
 import { offSystemSupply } from '../supply.js';
 import { applyGroups, applyLandings, odLoadErrors, splitPlan } from './drops-link.js';
+import { baseLimitErrors, navalBaseLimitErrors, supplyLinkErrors } from './supply-link.js';
 import type { CampaignGameState, Side } from './types.js';
 
 const err = (code: string, rule: string, message: string, path: (string | number)[] = []): OrderError[] => [{ code, path, message, rule }];
@@ -85,7 +87,12 @@ export function validateOrders(cs: CampaignGameState, side: string, raw: unknown
     }
     case 'GROUND':
       if (cs.pendingSupport) return commitErrors(cs, side as Side, raw);
-      return groundErrors(cs.planetary, side, raw);
+      {
+        // L2204: standing naval support of counter-attacks rides on the planned ground orders (`navalSupport`).
+        const { order, navalSupport } = splitNavalSupport(raw);
+        const e = groundErrors(cs.planetary, side, order);
+        return e.length ? e : navalSupportErrors(cs, side as Side, raw, navalSupport);
+      }
     case 'WITHDRAWAL':
       return groundErrors(cs.planetary, side, raw);
     case 'END_OF_COMBAT':
@@ -98,6 +105,9 @@ export function validateOrders(cs: CampaignGameState, side: string, raw: unknown
       const g = cs.stage === 'ADJUST' ? groundAt(cs.planetary, 'ADJUSTMENT') : cs.planetary;
       const n = spaceAt(cs.space, cs.stage === 'ADJUST' ? 'ADJUST' : 'SUPPLY');
       const errors = [...under('ground', groundErrors(g, side, o.ground)), ...under('naval', spaceErrors(n, side, o.naval)), ...offSystemErrors(cs, side as Side, o.naval)];
+      // 5.C.8 base limits and the step-3 links between the maps (supply-link.ts).
+      if (cs.stage === 'SUPPLY') errors.unshift(...baseLimitErrors(cs, side as Side, o.ground), ...navalBaseLimitErrors(cs, side as Side, o.naval));
+      if (cs.stage === 'SUPPLY' && !errors.length) errors.push(...supplyLinkErrors(cs, side as Side, raw));
       return errors.length ? errors : dropErrors(cs, side as Side, raw as { drops?: unknown; landings?: unknown });
     }
     case 'GAME_OVER':

@@ -11,6 +11,7 @@ import { aliasTfIds as spaceAlias, viewOf as spaceViewOf } from '../../space/mod
 import { boxesView } from '../map-link.js';
 import { buildPrompts } from './prompts.js';
 import { owedAt } from './sequence.js';
+import { navalGroundBasesView } from './supply-link.js';
 import type { CampaignGameState, Side } from './types.js';
 
 const j = (v: unknown): Json => JSON.parse(JSON.stringify(v ?? null)) as Json;
@@ -39,6 +40,7 @@ export function campaignView(cs: CampaignGameState, viewer: Viewer): Json {
     space: spaceViewOf(cs.space, viewer),
     boxes: spaceAlias(cs.space, viewer === null ? spectatorBoxes(cs) : j(boxesView(cs, viewer as Side))),
     cargo: viewer === null ? null : ownCargo(cs, viewer as Side),
+    navalGroundBases: navalGroundBasesView(cs),
     prompts: j(mine),
     owed: j(owed),
     result: cs.result ?? null,

@@ -1,0 +1,373 @@
+/**
+ * Campaign Supply order, step 3 (L2290) links between the two maps, and the 5.C.8 base limits on
+ * the ground Supply order. Parts of `campaign-supply` (./types.ts CampaignSupplyOrder):
+ * - `deliver`: SP carried by a Supply TF's transport down to a Legion base of the zone whose
+ *   segment it reached this turn (L2280-2282, L1921); with the GL4 option, +25 % on SP loaded in
+ *   the off-system zone and never passed through a base (L2352-2362, T-C05);
+ * - `unload` / `load`: ground units between a Supply TF's transports and a friendly base it
+ *   reached (L2307, L2323-2332, D-85);
+ * - `build`: a ground base of rank 1-3 built by a TF's Construction Engineers (L2412-2416, D-51);
+ * - `placeBases`: a carried (dismantled) naval ground base handed to a TF with Construction
+ *   Engineers in the zone reached (L2418-2424).
+ * Every part is tried in order on a copy first: an error names its rule and path and nothing is
+ * applied. New bases are announced to the opponent (L2426, H15); the rest goes to the owner only.
+ */
+import { z } from 'zod';
+import type { GameEvent, Json, OrderError, Prompt } from '../../../../engine/contract.js';
+import { tfsAt, unitType, unitsIn, removeTfIfEmpty } from '../../composition.js';
+import { hasLoc } from '../../loc.js';
+import { rulesData } from '../../rules-data.js';
+import { storeOf } from '../../supply-stores.js';
+import { aliasTfIds, resolveOrderIds } from '../../view.js';
+import { stats } from '../../space/state.js';
+import { resolveAliases } from '../../space/module/view.js';
+import type { SupplyOrder as NavalSupply } from '../../space/module/types.js';
+import { applySupply as applyNavalSupply } from '../../space/module/apply.js';
+import { checkOrder as spaceCheck } from '../../space/module/validate.js';
+import { spaceAt } from './halves.js';
+import { applySupply as applyGroundSupply } from '../../supply.js';
+import { checkOrder as groundCheck } from '../../validate.js';
+import type { SupplyOrder as GroundSupplyOrder } from '../../types.js';
+import type { LegionBaseClass } from '../../types.js';
+import { baseInHex, placeGroundBase, type GroundBaseClass } from '../build-bases.js';
+import { campaignData } from '../data/index.js';
+import { segmentOfZone, zoneOfHex } from '../map-link.js';
+import { ruleError } from '../state.js';
+import { baseSupportError, deliveredSp, type Beneficiary, type SupportUse } from '../supply.js';
+import { loadUnit, unloadAtBase } from '../transport.js';
+import type { RuleError } from '../types.js';
+import type { CampaignGameState, Side } from './types.js';
+
+const str = z.string();
+const linkSchema = z.object({
+  deliver: z.array(z.object({ transport: str, base: str, sp: z.number().int().positive() }).strict()).optional(),
+  unload: z.array(z.object({ units: z.array(str).min(1), base: str, into: str.optional() }).strict()).optional(),
+  load: z.array(z.object({ unit: str, transports: z.array(str).min(1), dump: z.record(z.number()).optional() }).strict()).optional(),
+  build: z.array(z.object({ tf: str, type: str, sources: z.array(z.object({ id: str, amount: z.number().int().positive() }).strict()).min(1) }).strict()).optional(),
+  placeBases: z.array(z.object({ base: str, tf: str }).strict()).optional(),
+});
+export type SupplyLink = z.infer<typeof linkSchema>;
+const PARTS = ['deliver', 'unload', 'load', 'build', 'placeBases'] as const;
+
+type Fail = { error: RuleError; path: (string | number)[] };
+const fail = (error: RuleError, path: (string | number)[]): Fail => ({ error, path });
+const isFail = (x: unknown): x is Fail => !!x && typeof x === 'object' && 'error' in x && 'path' in x;
+
+/** The link parts of a raw order, with the viewer's aliases (ground TFs, space TFs) resolved. */
+export function readLink(cs: CampaignGameState, side: Side, raw: unknown): SupplyLink | Fail {
+  const o = (raw ?? {}) as Record<string, unknown>;
+  const picked: Record<string, unknown> = {};
+  for (const k of PARTS) if (o[k] !== undefined) picked[k] = o[k];
+  const p = linkSchema.safeParse(resolveAliases(cs.space, resolveOrderIds(cs.planetary, side, picked)));
+  if (!p.success) return fail(ruleError('MALFORMED', 'L2290', `supply link: ${p.error.issues[0]?.message ?? 'malformed'}`), p.error.issues[0]?.path ?? []);
+  return p.data;
+}
+
+/** The Supply TF of `transport` reached `segment` of the planet sector this turn (L1921, L2330). */
+function reached(cs: CampaignGameState, transport: string, segment: number): boolean {
+  const tf = cs.space.tfs[cs.space.units[transport]?.tf ?? ''];
+  return !!tf && tf.mission === 'SUPPLY' && tf.place.kind === 'SECTOR' && tf.place.sector === campaignData.rules.planetSector
+    && tf.suppliedSegment?.segment === segment && tf.suppliedSegment.turn === cs.space.turn;
+}
+const segmentOfHex = (hex: string): number => segmentOfZone(zoneOfHex(hex));
+
+/** L2280-2282, L2352-2362: SP from a transport to a Legion base below its segment. */
+function deliver(cs: CampaignGameState, side: Side, d: NonNullable<SupplyLink['deliver']>[number]): GameEvent[] | RuleError {
+  const t = cs.space.units[d.transport];
+  if (!t || t.side !== side || stats(t).kind !== 'TRANSPORT' || t.status === 'DESTROYED') return ruleError('NOT_TRANSPORT', 'L1919', `${d.transport} is not one of your transports`);
+  if (t.status !== 'ACTIVE') return ruleError('DISRUPTED_TRANSPORT', 'L1925-1927', 'a disrupted transport may not give SP');
+  const b = cs.planetary.bases[d.base];
+  // L2295: a disorganised base may still receive SP.
+  if (!b || b.side !== side) return ruleError('BAD_BASE', 'L2280-2282', 'SP are delivered to one of your Legion bases');
+  if (!reached(cs, d.transport, segmentOfHex(b.hex))) return ruleError('NOT_AT_BASE', 'L1921, L2280-2282', 'the transport\'s Supply TF did not reach the base\'s segment this turn');
+  if (d.sp > (t.supply ?? 0)) return ruleError('NOT_ENOUGH_SP', 'L1919', `${d.transport} carries ${t.supply ?? 0} SP`);
+  // L774 (as planetary transfers): SP beyond the base's storage are lost, not refused.
+  const room = Math.max(0, rulesData().baseTypes[b.type].supplyMax - b.supply);
+  const direct = Math.min(d.sp, cs.offSystemSp?.[d.transport] ?? 0, t.supply ?? 0);
+  const got = deliveredSp(cs, direct, { kind: b.type }, true) + (d.sp - direct);
+  const added = Math.min(got, room);
+  t.supply = (t.supply ?? 0) - d.sp;
+  if (cs.offSystemSp?.[d.transport]) cs.offSystemSp[d.transport] -= direct;
+  b.supply += added;
+  b.deliveredThisTurn += added;
+  return [{ type: 'supply.delivered-down', visibleTo: [side], data: { transport: d.transport, base: d.base, sp: d.sp, received: added, bonus: got - d.sp, lost: got - added, rule: got > d.sp ? 'L2352-2362' : 'L2280-2282' } }];
+}
+
+/** L2307, L2330: a unit at a friendly undisrupted base boards transports whose Supply TF reached that base's segment. */
+function load(cs: CampaignGameState, side: Side, l: NonNullable<SupplyLink['load']>[number]): GameEvent[] | RuleError {
+  const ps = cs.planetary;
+  const u = ps.units[l.unit];
+  const hex = u?.hex ?? (u?.tf ? ps.tfs[u.tf]?.hex : undefined);
+  const base = hex ? Object.values(ps.bases).find((b) => b.hex === hex && b.side === side) : undefined;
+  if (!u || u.side !== side || !base) return ruleError('NOT_AT_BASE', 'L2307, L2330', 'only your units at one of your bases are loaded');
+  if (base.status !== 'ACTIVE') return ruleError('DISRUPTED_BASE', 'L2330', 'the base must be undisrupted');
+  for (const t of l.transports) if (!reached(cs, t, segmentOfHex(base.hex))) return ruleError('NOT_AT_BASE', 'L2324, L2330', `${t}'s Supply TF did not reach the base's segment this turn`);
+  const from = u.tf;
+  const r = loadUnit(cs, side, l.unit, l.transports, l.dump ?? {});
+  if (!('code' in r) && from) removeTfIfEmpty(ps, from);
+  return r;
+}
+
+/** L2412-2416, D-51: the TF's engineers build a rank 1-3 base; its SP (the GL of that rank's cost, D-51/M12) come from sources with a LOC. */
+function build(cs: CampaignGameState, side: Side, b: NonNullable<SupplyLink['build']>[number]): GameEvent[] | RuleError {
+  const ps = cs.planetary;
+  const tf = ps.tfs[b.tf];
+  if (!tf || tf.side !== side) return ruleError('BAD_TF', 'L2414', 'not one of your TFs');
+  const spec = rulesData().baseTypes[`GL${b.type.slice(2)}` as LegionBaseClass]?.build;
+  if (!/^G[LN][123]$/.test(b.type) || !spec) return ruleError('RANK', 'L2414', 'only Legion and naval ground bases of rank 1, 2 or 3 are built');
+  const total = b.sources.reduce((a, s) => a + s.amount, 0);
+  if (total !== spec.sp) return ruleError('WRONG_COST', 'L960-964, D-51', `a ${b.type} costs ${spec.sp} SP; the sources give ${total}`);
+  const stores = b.sources.map((s) => ({ s, st: storeOf(ps, side, s.id) }));
+  for (const { s, st } of stores) {
+    if (!st) return ruleError('BAD_SOURCE', 'L778, L2295-2297', `'${s.id}' is not one of your active bases or HQs`);
+    if (st.sp() < s.amount) return ruleError('NOT_ENOUGH_SP', 'L776', `'${s.id}' holds ${st.sp()} SP`);
+    if (!hasLoc(ps, side, st.hex, tf.hex)) return ruleError('NO_LOC', 'L762, D-43', `no line of communication from '${s.id}'`);
+  }
+  const r = placeGroundBase(cs, side, b.tf, b.type as GroundBaseClass, 'BUILT');
+  if (!('code' in r)) for (const { s, st } of stores) st!.take(s.amount);
+  return r;
+}
+
+/** L2418-2424: a carried naval ground base is placed, disrupted, in the hex of a TF with engineers in the zone below the carriers. */
+function placeBase(cs: CampaignGameState, side: Side, p: NonNullable<SupplyLink['placeBases']>[number]): GameEvent[] | RuleError {
+  const nb = cs.space.bases[p.base];
+  const tf = cs.planetary.tfs[p.tf];
+  if (!nb || nb.side !== side || !nb.carriedBy) return ruleError('NOT_CARRIED', 'L2095, L2418', `${p.base} is not one of your bases in transit`);
+  if (!/^GN[123]$/.test(nb.type)) return ruleError('RANK', 'L2414, L2418', 'only ground bases of rank 1, 2 or 3 are moved to the planet');
+  if (!tf || tf.side !== side) return ruleError('BAD_TF', 'L2422', 'not one of your TFs');
+  const carriers = Object.values(cs.space.units).filter((u) => u.baseLoad?.base === p.base);
+  if (carriers.some((u) => u.status !== 'ACTIVE')) return ruleError('CARRIERS_DISRUPTED', 'L2101', 'the carrying transports are disrupted');
+  if (!carriers.length || !reached(cs, carriers[0].id, segmentOfHex(tf.hex))) return ruleError('NOT_AT_BASE', 'L2103, L2420', 'the carrying Supply TF did not reach the TF\'s zone this turn');
+  if (!unitsIn(cs.planetary, p.tf).some((u) => unitType(u).flags.includes('CONSTRUCTION_ENGINEER'))) return ruleError('ENGINEERS', 'L2420-2422', 'the TF needs a Construction Engineer Century');
+  if (baseInHex(cs, tf.hex)) return ruleError('ONE_PER_HEX', 'L2416', 'only one base per hex');
+  for (const u of carriers) delete u.baseLoad;
+  delete nb.carriedBy;
+  // reconstructed(components carry no SP, as space/new-bases unloadBase): the base starts empty.
+  Object.assign(nb, { sector: campaignData.rules.planetSector, segment: segmentOfHex(tf.hex), status: 'DISRUPTED', placedTurn: cs.space.turn, supply: 0 });
+  cs.navalBaseHexes[p.base] = tf.hex;
+  return [
+    { type: 'base.deployed', visibleTo: 'all', data: { side, base: p.base, type: nb.type, hex: tf.hex, status: 'DISRUPTED', rule: 'L2424-2426, H15' } },
+    { type: 'base.deployed.detail', visibleTo: [side], data: { base: p.base, tf: p.tf, how: 'DELIVERED' } },
+  ];
+}
+
+function unload(cs: CampaignGameState, side: Side, x: NonNullable<SupplyLink['unload']>[number]): GameEvent[] | RuleError {
+  const b = cs.planetary.bases[x.base];
+  // L2332: join a TF already at the base, else form one.
+  const here = b ? tfsAt(cs.planetary, b.hex).find((t) => t.side === side && !t.independent) : undefined;
+  return unloadAtBase(cs, side, x.units, x.base, x.into ?? here?.id ?? 'NEW');
+}
+
+/** Runs the parts in order on `cs` (deliver → unload → load → build → placeBases); stops at the first error. */
+export function runLink(cs: CampaignGameState, side: Side, o: SupplyLink): GameEvent[] | Fail {
+  const events: GameEvent[] = [];
+  const steps: [keyof SupplyLink, (x: never) => GameEvent[] | RuleError][] = [
+    ['deliver', (x) => deliver(cs, side, x)], ['unload', (x) => unload(cs, side, x)], ['load', (x) => load(cs, side, x)],
+    ['build', (x) => build(cs, side, x)], ['placeBases', (x) => placeBase(cs, side, x)],
+  ];
+  for (const [part, f] of steps) {
+    for (const [i, x] of ((o[part] ?? []) as never[]).entries()) {
+      const r = f(x);
+      if ('code' in r) return fail(r, [part, i]);
+      events.push(...r);
+    }
+  }
+  return events;
+}
+
+const toErrors = (f: Fail): OrderError[] => [{ code: f.error.code, rule: f.error.rule, message: f.error.message, path: f.path }];
+
+/**
+ * A copy where the side's own naval and ground Supply orders have run, as they do before step 3
+ * (L2286-2290): the link is judged against the SP and units they leave.
+ */
+function afterOwnSupply(cs: CampaignGameState, side: Side, raw: unknown): CampaignGameState {
+  const trial = structuredClone(cs);
+  const o = (raw ?? {}) as { naval?: unknown; ground?: unknown };
+  const n = spaceCheck(spaceAt(trial.space, 'SUPPLY'), side, o.naval);
+  if (n.order) applyNavalSupply(trial.space, side, n.order as NavalSupply);
+  noteOffSystemLoads(trial, n.order as NavalSupply | undefined);
+  clampOffSystemSp(trial);
+  const g = groundCheck(trial.planetary.step === 'SUPPLY' ? trial.planetary : { ...trial.planetary, step: 'SUPPLY' }, side, o.ground);
+  if (g.order && (g.order as { kind?: string }).kind === 'supply') applyGroundSupply(trial.planetary, side, g.order as GroundSupplyOrder);
+  return trial;
+}
+
+/** Validation: the link tried on a copy after the side's own naval and ground supply. */
+export function supplyLinkErrors(cs: CampaignGameState, side: Side, raw: unknown): OrderError[] {
+  const o = readLink(cs, side, raw);
+  if (isFail(o)) return toErrors(o);
+  if (!PARTS.some((k) => o[k]?.length)) return [];
+  const r = runLink(afterOwnSupply(cs, side, raw), side, o);
+  return isFail(r) ? toErrors(r) : [];
+}
+
+/** Resolution: the link on a copy first (the naval and ground parts ran before it); applied whole or not at all. */
+export function applySupplyLink(cs: CampaignGameState, side: Side, raw: unknown): GameEvent[] {
+  const o = readLink(cs, side, raw);
+  if (isFail(o) || !PARTS.some((k) => o[k]?.length)) return [];
+  const trial = runLink(structuredClone(cs), side, o);
+  if (isFail(trial)) return [{ type: 'supply.link-refused', visibleTo: [side], data: { code: trial.error.code, rule: trial.error.rule, message: trial.error.message, path: trial.path } }];
+  return runLink(cs, side, o) as GameEvent[];
+}
+
+/** GL4 (L2362): SP loaded off-system are "direct" while aboard; SP passed through a base never are. */
+export function noteOffSystemLoads(cs: CampaignGameState, order: NavalSupply | undefined): void {
+  for (const l of order?.load ?? []) {
+    const t = cs.space.units[l.unit];
+    if (!t) continue;
+    const m = (cs.offSystemSp ??= {});
+    m[l.unit] = Math.min((m[l.unit] ?? 0) + l.sp, t.supply ?? 0);
+  }
+}
+
+/** Direct SP never exceed what a transport still holds (transfers out, losses). */
+export function clampOffSystemSp(cs: CampaignGameState): void {
+  for (const [id, sp] of Object.entries(cs.offSystemSp ?? {})) {
+    const t = cs.space.units[id];
+    const v = t && t.status !== 'DESTROYED' ? Math.min(sp, t.supply ?? 0) : 0;
+    if (v > 0) cs.offSystemSp![id] = v;
+    else delete cs.offSystemSp![id];
+  }
+}
+
+type NavalSpend = { tf?: string; sources?: { from?: string }[] };
+
+/**
+ * 5.C.8 on the naval Supply order: a Legion base named as a source never removes the fatigue of
+ * ships (L2346) and serves fighters by rank (GL2 fatigue L2342, GL3/GL4 reorganisation L2344);
+ * a disorganised one spends nothing (L2295-2297). Fighter support a GL base may give is refused
+ * by the Space module's own source rules (Legion bases are not naval holders, L1935).
+ */
+export function navalBaseLimitErrors(cs: CampaignGameState, side: Side, rawNaval: unknown): OrderError[] {
+  const o = resolveAliases(cs.space, rawNaval) as { rearm?: NavalSpend[]; reorganise?: NavalSpend[] } | null;
+  if (!o || typeof o !== 'object') return [];
+  const out: OrderError[] = [];
+  const scan = (list: NavalSpend[] | undefined, use: SupportUse, part: string): void => {
+    (Array.isArray(list) ? list : []).forEach((r, i) => {
+      const units = Object.values(cs.space.units).filter((u) => u.tf === r?.tf && u.side === side && u.status !== 'DESTROYED');
+      const who: Beneficiary = units.some((u) => stats(u).kind !== 'FIGHTER') ? 'SHIP' : 'FIGHTER';
+      (Array.isArray(r?.sources) ? r.sources : []).forEach((src, j) => {
+        const b = typeof src?.from === 'string' ? cs.planetary.bases[src.from] : undefined;
+        if (!b || b.side !== side) return;
+        const e = baseSupportError(b.type, b.status === 'ACTIVE' ? 'ACTIVE' : 'DISRUPTED', use, who);
+        if (e) out.push({ code: e.code, rule: e.rule, message: e.message, path: ['naval', part, i, 'sources', j, 'from'] });
+      });
+    });
+  };
+  scan(o.rearm, 'FATIGUE', 'rearm');
+  scan(o.reorganise, 'REORGANISE', 'reorganise');
+  return out;
+}
+
+type GroundSupply = { transfers?: { from?: string }[]; fatigue?: { tf?: string; sources?: { id?: string }[] }[]; reorganise?: { unit?: string; source?: string }[]; rebuild?: { unit?: string; base?: string }[] };
+
+/**
+ * 5.C.8 (L2293-2299, L2334-2350) on the ground Supply order: a disorganised base transfers,
+ * rearms, reorganises and rebuilds nothing; a naval ground base serves ground units only when
+ * they are Marines; Legion bases serve ground units (fighters and ships are on the naval order).
+ */
+export function baseLimitErrors(cs: CampaignGameState, side: Side, rawGround: unknown): OrderError[] {
+  const g = resolveOrderIds(cs.planetary, side, rawGround) as GroundSupply | null;
+  if (!g || typeof g !== 'object') return [];
+  const ps = cs.planetary;
+  const out: OrderError[] = [];
+  const who = (unitIds: string[]): Beneficiary => (unitIds.length && unitIds.every((id) => ps.units[id] && unitType(ps.units[id]).flags.includes('MARINE')) ? 'MARINE' : 'GROUND');
+  const check = (id: string | undefined, use: SupportUse | 'TRANSFER', units: string[], path: (string | number)[]): void => {
+    if (typeof id !== 'string') return;
+    const legion = ps.bases[id];
+    const naval = cs.space.bases[id];
+    let e: RuleError | null = null;
+    if (legion?.side === side) {
+      if (use === 'TRANSFER') e = legion.status === 'ACTIVE' ? null : ruleError('DISRUPTED_BASE', 'L2295-2297', 'a disorganised base may receive SP but not transfer them');
+      else e = baseSupportError(legion.type, legion.status === 'ACTIVE' ? 'ACTIVE' : 'DISRUPTED', use, who(units));
+    } else if (naval?.side === side && cs.navalBaseHexes[id] && use !== 'TRANSFER') {
+      e = baseSupportError('NAVAL', naval.status === 'ACTIVE' ? 'ACTIVE' : 'DISRUPTED', use, who(units));
+    }
+    if (e) out.push({ code: e.code, rule: e.rule, message: e.message, path: ['ground', ...path] });
+  };
+  const arr = <T>(x: T[] | undefined): T[] => (Array.isArray(x) ? x : []);
+  arr(g.transfers).forEach((t, i) => check(t?.from, 'TRANSFER', [], ['transfers', i, 'from']));
+  arr(g.fatigue).forEach((f, i) => {
+    const units = f?.tf ? unitsIn(ps, f.tf).map((u) => u.id) : [];
+    arr(f?.sources).forEach((s, j) => check(s?.id, 'FATIGUE', units, ['fatigue', i, 'sources', j, 'id']));
+  });
+  arr(g.reorganise).forEach((r, i) => check(r?.source, 'REORGANISE', r?.unit ? [r.unit] : [], ['reorganise', i, 'source']));
+  arr(g.rebuild).forEach((r, i) => check(r?.base, 'REBUILD', r?.unit ? [r.unit] : [], ['rebuild', i, 'base']));
+  return out;
+}
+
+/**
+ * Bot: every Supply TF transport that reached a segment above own Legion bases unloads its SP
+ * there (most room first, L2280-2282; GL4 bonus when so loaded) and its troops onto an own
+ * undisrupted base (L2330). Kept only when the whole link passes on a copy.
+ */
+export function botSupplyLink(cs: CampaignGameState, side: Side): SupplyLink {
+  const ps = cs.planetary;
+  const room = new Map(Object.values(ps.bases).filter((b) => b.side === side).map((b) => [b.id, rulesData().baseTypes[b.type].supplyMax - b.supply]));
+  const basesBelow = (t: string) => Object.values(ps.bases).filter((b) => b.side === side && reached(cs, t, segmentOfHex(b.hex)));
+  const deliverList: NonNullable<SupplyLink['deliver']> = [];
+  for (const t of Object.values(cs.space.units).filter((u) => u.side === side && u.status === 'ACTIVE' && (u.supply ?? 0) > 0).sort((a, b) => a.id.localeCompare(b.id))) {
+    let left = t.supply ?? 0;
+    for (const b of basesBelow(t.id).sort((x, y) => room.get(y.id)! - room.get(x.id)! || x.id.localeCompare(y.id))) {
+      const sp = Math.min(left, room.get(b.id)!);
+      if (sp <= 0) continue;
+      deliverList.push({ transport: t.id, base: b.id, sp });
+      room.set(b.id, room.get(b.id)! - sp);
+      left -= sp;
+    }
+  }
+  const byBase = new Map<string, string[]>();
+  for (const [unit, c] of Object.entries(cs.cargo)) {
+    if (ps.units[unit]?.side !== side || c.transports.some((t) => cs.space.units[t]?.status !== 'ACTIVE')) continue;
+    const base = basesBelow(c.transports[0]).filter((b) => b.status === 'ACTIVE').sort((x, y) => x.id.localeCompare(y.id))[0];
+    if (base) byBase.set(base.id, [...(byBase.get(base.id) ?? []), unit]);
+  }
+  const o: SupplyLink = {};
+  if (deliverList.length) o.deliver = deliverList;
+  if (byBase.size) o.unload = [...byBase].map(([base, units]) => ({ base, units }));
+  if (!o.deliver && !o.unload) return {};
+  return isFail(runLink(structuredClone(cs), side, o)) ? {} : o;
+}
+
+/**
+ * One-line hook for the module bot's Supply order: the link is chosen on a copy where the bot's
+ * naval and ground orders have run (they may pass transport SP to naval bases first, L1919).
+ */
+export function withSupplyLink<T extends { naval?: unknown; ground?: unknown }>(cs: CampaignGameState, side: Side, order: T): T {
+  const trial = afterOwnSupply(cs, side, order);
+  const link = botSupplyLink(trial, side);
+  return isFail(runLink(trial, side, link)) ? order : { ...order, ...link };
+}
+
+/** What the Supply prompt offers for the links (the side's own transports, bases and engineer TFs; TF ids aliased). */
+export function supplyLinkChoices(cs: CampaignGameState, side: Side): Json {
+  const ps = cs.planetary;
+  const over = (t: string): number | null => {
+    const tf = cs.space.tfs[cs.space.units[t]?.tf ?? ''];
+    const seg = tf?.suppliedSegment?.segment;
+    return seg !== undefined && reached(cs, t, seg) ? seg : null;
+  };
+  const transports = Object.values(cs.space.units).filter((u) => u.side === side && stats(u).kind === 'TRANSPORT' && u.status !== 'DESTROYED' && over(u.id) !== null)
+    .map((u) => ({ transport: u.id, segment: over(u.id), sp: u.supply ?? 0, direct: cs.offSystemSp?.[u.id] ?? 0, status: u.status, carriedBase: u.baseLoad?.base ?? null }));
+  const bases = Object.values(ps.bases).filter((b) => b.side === side)
+    .map((b) => ({ base: b.id, type: b.type, status: b.status, hex: b.hex, segment: segmentOfHex(b.hex), room: rulesData().baseTypes[b.type].supplyMax - b.supply }));
+  const engineerTfs = Object.values(ps.tfs).filter((t) => t.side === side && unitsIn(ps, t.id).some((u) => unitType(u).flags.includes('CONSTRUCTION_ENGINEER')))
+    .map((t) => ({ tf: t.id, hex: t.hex, segment: segmentOfHex(t.hex), engineers: unitsIn(ps, t.id).filter((u) => unitType(u).flags.includes('CONSTRUCTION_ENGINEER')).length }));
+  return aliasTfIds(ps, JSON.parse(JSON.stringify({ transports, bases, engineerTfs })) as Json);
+}
+
+/** The Supply prompt with the link parts described and offered (one-line hook in prompts.ts). */
+export function withSupplyLinkPrompt(cs: CampaignGameState, p: Prompt): Prompt {
+  return {
+    ...p,
+    description: `${p.description} Step 3 links (L2290): \`deliver\` [{ transport, base, sp }] SP from a Supply TF that reached a segment down to a Legion base of its zone (L2280-2282; GL4 option +25 % on SP loaded off-system, L2352-2362); \`unload\` [{ units, base, into? }] / \`load\` [{ unit, transports, dump? }] troops at a base reached (L2307, L2323-2332); \`build\` [{ tf, type, sources }] a GL/GN base of rank 1-3 by Construction Engineers (L2412-2416, D-51); \`placeBases\` [{ base, tf }] a carried naval ground base to a TF with engineers (L2418-2424). New bases are announced to the enemy (L2426).`,
+    choices: { ...(p.choices as Record<string, Json>), link: supplyLinkChoices(cs, p.side as Side) },
+  };
+}
+
+/** L2426, H15: naval ground bases placed on the planetary map are public (place, type, side, status). */
+export function navalGroundBasesView(cs: CampaignGameState): Json {
+  return Object.entries(cs.navalBaseHexes).filter(([id]) => cs.space.bases[id] && cs.space.bases[id].status !== 'DESTROYED').sort(([a], [b]) => a.localeCompare(b))
+    .map(([id, hex]) => ({ base: id, side: cs.space.bases[id].side, type: cs.space.bases[id].type, hex, status: cs.space.bases[id].status }));
+}
