@@ -153,6 +153,16 @@ describe('grouping and landing (L2388-2396, D-81, D-82)', () => {
     expect(cs.zones[3].od).toEqual([]);
   });
 
+  it('landing on a disrupted enemy base captures it, as entering does (L2390, D-49, D-50)', () => {
+    const cs = dropped();
+    cs.planetary.bases.cwb.status = 'DISRUPTED';
+    ok(groupDrops(cs, 'TOG', [{ zone: 3, units: ['l1', 'l2', 'hq2'] }]));
+    cs.supplyStep = 4;
+    const ev = ok(landDrops(cs, 'TOG', [{ group: cs.dropGroups[0].id, hex: '0716' }]));
+    expect(cs.planetary.bases.cwb.side).toBe('TOG');
+    expect(ev.find((e) => e.type === 'base.captured')?.visibleTo).toBe('all');
+  });
+
   it('disorganised dropped units land in the hex, under the TF if it has an HQ (L2396, D-81)', () => {
     const cs = dropped();
     cs.planetary.units.l2.status = 'DISORGANISED';

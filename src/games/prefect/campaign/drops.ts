@@ -15,6 +15,7 @@
 import type { GameEvent, Json } from '../../../engine/contract.js';
 import type { Dice } from '../../../engine/dice.js';
 import { destroy, disorganise, freeCounter, hasHq, newTaskForce, tfLimit, tfsAt, unitType } from '../composition.js';
+import { enterHex } from '../capture.js';
 import { crtCell, ratioColumn } from '../combat.js';
 import { rollUnder } from '../detection.js';
 import { isFullWater, rulesData } from '../rules-data.js';
@@ -260,6 +261,8 @@ export function landDrops(cs: CampaignState, side: Side, landings: { group: numb
       if (tfId && hasHq(ps, tfId)) u.under = tfId; // L2396: with an HQ they can be reorganised
     }
     events.push({ type: 'od.landed', visibleTo: 'all', data: { side, zone: g.zone, hex, tf: tfId, disorganised: live.length - active.length, rule: 'L2390, H32' } });
+    // Landing is entering the hex: an enemy urban area or (disrupted) base there changes hands (D-49, D-50).
+    if (tfId) events.push(...enterHex(ps, tfId, hex, 'MOVE'));
     events.push({ type: 'od.landed.detail', visibleTo: [side], data: { group: g.id, units: live.map((u) => u.id) } });
   }
   cs.dropGroups = cs.dropGroups.filter((g) => g.side !== side);
