@@ -14,8 +14,7 @@ import { SeededDice } from '../../src/engine/dice.js';
 import prefect from '../../src/games/prefect/index.js';
 import type { PrefectState } from '../../src/games/prefect/types.js';
 import { hiddenIds } from '../../src/games/prefect/view.js';
-import { storedState as stored, withPg } from '../helpers/db.js';
-import { waitFor } from '../helpers/gql.js';
+import { defaultedCount, storedState as stored, waitPastStep } from '../helpers/db.js';
 import { createGame, join, register, submit, view, type Player } from '../helpers/play.js';
 import { useModuleStack } from '../helpers/stack.js';
 import { UNLIMITED } from '../helpers/trust.js';
@@ -50,13 +49,10 @@ async function playThrough(interleave: 'planned' | 'interactive') {
       const r = await submit(base, players[p.side], game.id, g.step, orders);
       expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
     }
-    await waitFor(async () => {
-      const x = await storedState(game.id);
-      return x.step > g.step || x.status !== 'ACTIVE';
-    }, 30_000, 50);
+    await waitPastStep(game.id, g.step);
   }
   const final = await storedState(game.id);
-  const defaulted = await withPg(async (c) => (await c.query(`SELECT count(*)::int AS n FROM "GameEvent" WHERE "gameId" = $1 AND type = 'orders.defaulted'`, [game.id])).rows[0].n as number);
+  const defaulted = await defaultedCount(game.id);
   const out = await view(base, players.CW, game.id);
   return { final, defaulted, hiddenSeen, out, steps, kinds };
 }

@@ -16,8 +16,7 @@ import { campaignData } from '../../src/games/prefect/campaign/data/index.js';
 import prefectCampaign from '../../src/games/prefect/campaign/module/index.js';
 import { DEFAULT_SECONDS } from '../../src/games/prefect/campaign/module/prompts.js';
 import type { CampaignGameState } from '../../src/games/prefect/campaign/module/types.js';
-import { storedState as stored, withPg } from '../helpers/db.js';
-import { waitFor } from '../helpers/gql.js';
+import { storedState as stored, waitPastStep, withPg } from '../helpers/db.js';
 import { as, createGame, join, register, submit, view, type Player } from '../helpers/play.js';
 import { useModuleStack } from '../helpers/stack.js';
 import { commit, newSalt, reveal, UNLIMITED } from '../helpers/trust.js';
@@ -152,10 +151,7 @@ describe('Prefect Campaign played through the API (services, worker in its own p
         }
       }
       prev = g.state;
-      await waitFor(async () => {
-        const x = await storedState(game.id);
-        return x.step > g.step || x.status !== 'ACTIVE';
-      }, 30_000, 50);
+      await waitPastStep(game.id, g.step);
     }
 
     const final = await storedState(game.id);

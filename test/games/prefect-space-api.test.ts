@@ -13,8 +13,7 @@ import { SeededDice } from '../../src/engine/dice.js';
 import { spaceData } from '../../src/games/prefect/space/data/index.js';
 import prefectSpace from '../../src/games/prefect/space/module/index.js';
 import type { SpaceGameState } from '../../src/games/prefect/space/module/types.js';
-import { storedState as stored, withPg } from '../helpers/db.js';
-import { waitFor } from '../helpers/gql.js';
+import { defaultedCount, storedState as stored, waitPastStep } from '../helpers/db.js';
 import { createGame, join, register, submit, view, type Player } from '../helpers/play.js';
 import { useModuleStack } from '../helpers/stack.js';
 import { commit, newSalt, reveal, UNLIMITED } from '../helpers/trust.js';
@@ -78,13 +77,10 @@ describe('Prefect Space Game played through the API (services, worker in its own
           expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
         }
       }
-      await waitFor(async () => {
-        const x = await storedState(game.id);
-        return x.step > g.step || x.status !== 'ACTIVE';
-      }, 30_000, 50);
+      await waitPastStep(game.id, g.step);
     }
     const final = await storedState(game.id);
-    const defaulted = await withPg(async (c) => (await c.query(`SELECT count(*)::int AS n FROM "GameEvent" WHERE "gameId" = $1 AND type = 'orders.defaulted'`, [game.id])).rows[0].n as number);
+    const defaulted = await defaultedCount(game.id);
     const out = await view(base, players.CW, game.id);
     expect([...kinds]).toEqual(expect.arrayContaining(['missions', 'tspace', 'move', 'combat-plan', 'combat-reactions', 'adjust', 'supply']));
     expect(final.status).toBe('FINISHED');

@@ -29,3 +29,18 @@ export function gameFingerprint(gameId: string) {
 export function storedState<S>(gameId: string) {
   return withPg(async (c) => (await c.query(`SELECT state, step, status FROM "Game" WHERE id = $1`, [gameId])).rows[0] as { state: S; step: number; status: string });
 }
+
+/** Waits until the game has moved past `step` (or stopped being active). */
+export async function waitPastStep(gameId: string, step: number, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const x = await storedState(gameId);
+    if (x.step > step || x.status !== 'ACTIVE') return;
+    if (Date.now() > end) throw new Error(`game ${gameId} did not move past step ${step} within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** How many times a game fell back to default orders (orders.defaulted events). */
+export const defaultedCount = (gameId: string) =>
+  withPg(async (c) => (await c.query(`SELECT count(*)::int AS n FROM "GameEvent" WHERE "gameId" = $1 AND type = 'orders.defaulted'`, [gameId])).rows[0].n as number);
