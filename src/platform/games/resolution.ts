@@ -3,141 +3,39 @@
  * submissions are in (or the deadline forced it), runs the module, and writes the new state,
  * the events with their visibility, the step record and the outgoing messages in one
  * transaction. A step is never resolved twice: the step number is the guard under the lock.
+ *
+ * The common step (every owed side ready, no deadline, no missed turn) runs on plain SQL in two
+ * statements (resolution-sql.ts, bench/RESULTS.md issue 8); deadlines, missed turns, forfeits
+ * and failures run on the Prisma models.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Json, Side } from '../../engine/contract.js';
 import { SeededDice } from '../../engine/dice.js';
 import type { Platform } from '../context.js';
+import { pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
 import { topics } from '../events/pubsub.js';
 import type { JobContext, ResolveJob } from '../queue/types.js';
-import { openRevealWindow, scheduleRevealDeadline, stepTrust } from '../trust/deadline.js';
+import { openRevealWindow, scheduleRevealDeadline, stepTrust, type StepTrust } from '../trust/deadline.js';
 import { lockGame, owedSides, TX_OPTIONS, type Tx } from './common.js';
 import { turnSignals } from './lobby.js';
 import { lapseVotes } from './admin.js';
 import { appendPublicEvent, decideMissedTurns, record as recordMissedTurns } from './missed-turns.js';
+import type { AnyModule } from './registry.js';
+import { readResolutionContext, writeResolution, type StepWrite } from './resolution-sql.js';
 import { enqueueAfterCommit, scheduleStep } from './scheduling.js';
 import { readTimeControl, stepDeadlineFor, type TimeControl } from './time-control.js';
 
 export type ResolveOutcome = 'resolved' | 'stale' | 'waiting' | 'paused';
 
+type Opened = { gameId: string; step: number; deadline: Date | null; graceMs: number } | null;
+
+/** The plain-SQL path met a case that writes through the Prisma models (a missed turn to record). */
+class NeedsModels extends Error {}
+
 export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext): Promise<ResolveOutcome> {
   try {
-    const r = await p.prisma.$transaction(async (tx) => {
-      const game = await lockGame(tx, job.gameId);
-      if (game.status !== 'ACTIVE' || game.step !== job.step) return { outcome: 'stale' as const };
-      // A deadline job acts only once the deadline (plus grace) has passed by the game clock: a
-      // job armed for a deadline that has since moved (pause, vacation, excuse, admin) or one that
-      // fired a little early does nothing but arm one for the real time (a duplicate of the job
-      // the move armed, if any: the first to run resolves, the other finds the step stale).
-      if (job.force) {
-        const graceMs = readTimeControl(game.timeControl).graceSeconds * 1000;
-        const due = game.stepDeadline ? game.stepDeadline.getTime() + graceMs : null;
-        const nowMs = p.clock.now().getTime();
-        if (due === null || due > nowMs) return { outcome: 'stale' as const, early: due };
-      }
-      const module = p.modules.get(game.module);
-      const prompts = module.prompts(game.state);
-      const owed = owedSides(prompts);
-      const subs = await tx.submission.findMany({ where: { gameId: game.id, step: game.step } });
-      const readySubs = subs.filter((s) => s.ready);
-      if (!job.force && !owed.every((side) => readySubs.some((s) => s.side === side))) return { outcome: 'waiting' as const };
-      const trust = await stepTrust(tx, game.id, game.step);
-      if (job.force) {
-        const revealDeadline = await openRevealWindow(p.clock.now(), tx, game, prompts, owed, trust);
-        if (revealDeadline) return { outcome: 'waiting' as const, revealDeadline };
-      }
-      // Missed turns (missed-turns.ts): an excuse extends the deadline; otherwise the game's policy.
-      let botOrders: Record<Side, Json> = {};
-      const missing = job.force ? owed.filter((side) => !readySubs.some((s) => s.side === side) && !trust.unrevealed.includes(side)) : [];
-      if (missing.length) {
-        const allSides = module.scenarios.find((sc) => sc.id === game.scenario)?.sides ?? module.sides;
-        const decision = await decideMissedTurns(p, tx, game, prompts, missing, allSides);
-        if (decision.kind === 'extend') return { outcome: 'waiting' as const, extended: decision };
-        if (decision.kind === 'forfeit') {
-          await tx.game.update({ where: { id: game.id }, data: { status: 'FINISHED', outcome: decision.outcome as object, finishedAt: p.clock.now(), stepDeadline: null } });
-          await lapseVotes(tx, game.id, p.clock.now());
-          await appendPublicEvent(tx, game.id, game.step, 'game-finished', decision.outcome as object, 'FINISHED');
-          return { outcome: 'resolved' as const, opened: null };
-        }
-        botOrders = decision.botOrders;
-      }
-
-      // Missing or unready sides get the prompt's default orders (deadline passed).
-      const ordersBySide: Record<Side, Json> = {};
-      const origins: Record<Side, string> = {};
-      for (const side of owed) {
-        const sub = readySubs.find((s) => s.side === side);
-        const prompt = prompts.find((pr) => pr.side === side)!;
-        ordersBySide[side] = sub ? (sub.orders as Json) : Object.hasOwn(botOrders, side) ? botOrders[side]! : prompt.defaultOrders;
-        // A committed side that did not reveal misses the turn like an absent one, recorded apart.
-        origins[side] = sub ? sub.origin : Object.hasOwn(botOrders, side) ? 'bot' : trust.unrevealed.includes(side) ? 'unrevealed' : 'default';
-      }
-      await recordMissedTurns(tx, game, owed.filter((s) => origins[s] === 'default' || origins[s] === 'unrevealed'), 'default');
-      if (p.config.faultResolveDelayMs > 0) {
-        p.log.info({ gameId: game.id, step: game.step }, 'fault injection: resolution paused inside its transaction');
-        await sleep(p.config.faultResolveDelayMs);
-      }
-
-      const dice = new SeededDice({ seed: game.seed, gameId: game.id, step: game.step, salts: Object.values(trust.salts) });
-      const { state, events } = module.resolve(game.state, ordersBySide, dice);
-      const outcome = module.outcome(state);
-      const nextPrompts = outcome ? [] : module.prompts(state);
-      const finished = outcome !== null;
-      const stuck = !finished && nextPrompts.length === 0;
-
-      const sides = module.scenarios.find((sc) => sc.id === game.scenario)?.sides ?? module.sides;
-      const afterSeq = await lastSeq(tx, game.id);
-      const all = [
-        ...events,
-        {
-          type: 'step-resolved',
-          visibleTo: 'all' as const,
-          data: { step: game.step, defaulted: owed.filter((s) => origins[s] === 'default' || origins[s] === 'unrevealed'), unrevealed: owed.filter((s) => origins[s] === 'unrevealed') },
-        },
-        ...(finished ? [{ type: 'game-finished', visibleTo: 'all' as const, data: outcome as unknown as Json }] : []),
-      ];
-      await tx.gameEvent.createMany({
-        data: all.map((e, i) => ({
-          gameId: game.id,
-          seq: afterSeq + i + 1,
-          step: game.step,
-          type: e.type,
-          visibleTo: storedVisibility(e.visibleTo, sides),
-          data: e.data as object,
-          rolls: ('rolls' in e ? e.rolls ?? [] : []) as object[],
-        })),
-      });
-      await tx.stepRecord.create({
-        data: { gameId: game.id, step: game.step, orders: ordersBySide as object, origins, rolls: dice.log as object[], state: state as object, salts: trust.salts, commitments: trust.commitments },
-      });
-      const now = p.clock.now();
-      if (finished) await lapseVotes(tx, game.id, now);
-      const deadline = finished || stuck ? null : stepDeadlineFor(game.timeControl as unknown as TimeControl, nextPrompts, now);
-      const nextStep = game.step + 1;
-      const status = finished ? 'FINISHED' : stuck ? 'PAUSED' : 'ACTIVE';
-      await tx.game.update({
-        where: { id: game.id },
-        data: {
-          state: state as object,
-          step: nextStep,
-          status,
-          pausedReason: stuck ? `The game module offered no decision after step ${game.step}.` : null,
-          pausedBy: stuck ? 'module' : null,
-          pausedAt: stuck ? now : null,
-          outcome: finished ? (outcome as object) : undefined,
-          finishedAt: finished ? now : undefined,
-          stepDeadline: deadline,
-        },
-      });
-      await tx.outboxMessage.createMany({
-        data: [
-          { topic: topics.game(game.id), payload: { gameId: game.id, step: nextStep, status, afterSeq, uptoSeq: afterSeq + all.length } },
-          ...(status === 'ACTIVE' ? turnSignals(game.seats, game.id, nextStep, owedSides(nextPrompts), deadline) : []),
-        ],
-      });
-      return { outcome: 'resolved' as const, opened: status === 'ACTIVE' ? { gameId: game.id, step: nextStep, deadline, graceMs: readTimeControl(game.timeControl).graceSeconds * 1000 } : null };
-    }, TX_OPTIONS);
+    const r = await resolveInTransaction(p, job);
     if ('early' in r && r.early) {
       await enqueueAfterCommit(p, { gameId: job.gameId, step: job.step, force: true }, { delayMs: Math.max(0, r.early - p.clock.now().getTime()), variant: `deadline-${r.early}` });
     }
@@ -161,6 +59,204 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
     await pauseGame(p, job, `Step ${job.step} could not be resolved after ${ctx.attempt} attempts (error reference ${reference}); an admin can retry it.`);
     return 'paused';
   }
+}
+
+type TxResult =
+  | { outcome: 'stale'; early?: number | null }
+  | { outcome: 'waiting'; revealDeadline?: Date; extended?: { deadline: Date; graceMs: number } }
+  | { outcome: 'resolved'; opened: Opened };
+
+/** The common step on plain SQL first; a deadline job (it may bind missing sides) and the rare cases on the models. */
+async function resolveInTransaction(p: Platform, job: ResolveJob): Promise<TxResult> {
+  if (!job.force) {
+    try {
+      // On PostgreSQL straight on the pool; embedded (PGlite) the same statements through Prisma.
+      if (p.pgPool) return await pgTransaction(p.pgPool, (sql) => resolveCommon(p, job, sql));
+      return await p.prisma.$transaction((tx) => resolveCommon(p, job, prismaSql(tx)), TX_OPTIONS);
+    } catch (e) {
+      if (!(e instanceof NeedsModels)) throw e;
+      // Rolled back, nothing written: the whole step runs again on the models.
+    }
+  }
+  return p.prisma.$transaction((tx) => resolveOnModels(p, job, tx), TX_OPTIONS);
+}
+
+/** Every owed side ready, no deadline: lock and read in one statement, write in one. */
+async function resolveCommon(p: Platform, job: ResolveJob, sql: SqlTx): Promise<TxResult> {
+  const { game, submissions, trust, lastSeq } = await readResolutionContext(sql, job.gameId);
+  if (game.status !== 'ACTIVE' || game.step !== job.step) return { outcome: 'stale' };
+  const module = p.modules.get(game.module);
+  const owed = owedSides(module.prompts(game.state));
+  const ordersBySide: Record<Side, Json> = {};
+  const origins: Record<Side, string> = {};
+  for (const side of owed) {
+    const sub = submissions.find((s) => s.side === side && s.ready);
+    if (!sub) return { outcome: 'waiting' };
+    ordersBySide[side] = sub.orders as Json;
+    origins[side] = sub.origin;
+  }
+  // A side bound to its default orders when the reveal opened missed the turn: recorded on the models.
+  if (owed.some((s) => origins[s] === 'default')) throw new NeedsModels();
+  await faultPause(p, game);
+  const plan = planStep(p, module, game, owed, ordersBySide, origins, trust, lastSeq);
+  await writeResolution(sql, plan.write);
+  return { outcome: 'resolved', opened: plan.opened };
+}
+
+/** Any step, deadline policies included, on the Prisma models. */
+async function resolveOnModels(p: Platform, job: ResolveJob, tx: Tx): Promise<TxResult> {
+  const game = await lockGame(tx, job.gameId);
+  if (game.status !== 'ACTIVE' || game.step !== job.step) return { outcome: 'stale' };
+  // A deadline job acts only once the deadline (plus grace) has passed by the game clock: a
+  // job armed for a deadline that has since moved (pause, vacation, excuse, admin) or one that
+  // fired a little early does nothing but arm one for the real time (a duplicate of the job
+  // the move armed, if any: the first to run resolves, the other finds the step stale).
+  if (job.force) {
+    const graceMs = readTimeControl(game.timeControl).graceSeconds * 1000;
+    const due = game.stepDeadline ? game.stepDeadline.getTime() + graceMs : null;
+    const nowMs = p.clock.now().getTime();
+    if (due === null || due > nowMs) return { outcome: 'stale', early: due };
+  }
+  const module = p.modules.get(game.module);
+  const prompts = module.prompts(game.state);
+  const owed = owedSides(prompts);
+  const subs = await tx.submission.findMany({ where: { gameId: game.id, step: game.step } });
+  const readySubs = subs.filter((s) => s.ready);
+  if (!job.force && !owed.every((side) => readySubs.some((s) => s.side === side))) return { outcome: 'waiting' };
+  const trust = await stepTrust(tx, game.id, game.step);
+  if (job.force) {
+    const revealDeadline = await openRevealWindow(p.clock.now(), tx, game, prompts, owed, trust);
+    if (revealDeadline) return { outcome: 'waiting', revealDeadline };
+  }
+  // Missed turns (missed-turns.ts): an excuse extends the deadline; otherwise the game's policy.
+  let botOrders: Record<Side, Json> = {};
+  const missing = job.force ? owed.filter((side) => !readySubs.some((s) => s.side === side) && !trust.unrevealed.includes(side)) : [];
+  if (missing.length) {
+    const allSides = module.scenarios.find((sc) => sc.id === game.scenario)?.sides ?? module.sides;
+    const decision = await decideMissedTurns(p, tx, game, prompts, missing, allSides);
+    if (decision.kind === 'extend') return { outcome: 'waiting', extended: decision };
+    if (decision.kind === 'forfeit') {
+      await tx.game.update({ where: { id: game.id }, data: { status: 'FINISHED', outcome: decision.outcome as object, finishedAt: p.clock.now(), stepDeadline: null } });
+      await lapseVotes(tx, game.id, p.clock.now());
+      await appendPublicEvent(tx, game.id, game.step, 'game-finished', decision.outcome as object, 'FINISHED');
+      return { outcome: 'resolved', opened: null };
+    }
+    botOrders = decision.botOrders;
+  }
+
+  // Missing or unready sides get the prompt's default orders (deadline passed).
+  const ordersBySide: Record<Side, Json> = {};
+  const origins: Record<Side, string> = {};
+  for (const side of owed) {
+    const sub = readySubs.find((s) => s.side === side);
+    const prompt = prompts.find((pr) => pr.side === side)!;
+    ordersBySide[side] = sub ? (sub.orders as Json) : Object.hasOwn(botOrders, side) ? botOrders[side]! : prompt.defaultOrders;
+    // A committed side that did not reveal misses the turn like an absent one, recorded apart.
+    origins[side] = sub ? sub.origin : Object.hasOwn(botOrders, side) ? 'bot' : trust.unrevealed.includes(side) ? 'unrevealed' : 'default';
+  }
+  await recordMissedTurns(tx, game, owed.filter((s) => origins[s] === 'default' || origins[s] === 'unrevealed'), 'default');
+  await faultPause(p, game);
+
+  const afterSeq = await lastSeq(tx, game.id);
+  const plan = planStep(p, module, game, owed, ordersBySide, origins, trust, afterSeq);
+  const w = plan.write;
+  await tx.gameEvent.createMany({
+    data: w.events.map((e) => ({ gameId: w.gameId, step: w.step, seq: e.seq, type: e.type, visibleTo: e.visibleTo, data: e.data as object, rolls: e.rolls as object[] })),
+  });
+  const rec = w.record;
+  await tx.stepRecord.create({
+    data: { gameId: w.gameId, step: w.step, orders: rec.orders as object, origins: rec.origins, rolls: rec.rolls as object[], state: rec.state as object, salts: rec.salts, commitments: rec.commitments },
+  });
+  if (w.game.finished) await lapseVotes(tx, game.id, w.now);
+  const g = w.game;
+  await tx.game.update({
+    where: { id: game.id },
+    data: {
+      state: g.state as object,
+      step: g.step,
+      status: g.status,
+      pausedReason: g.pausedReason,
+      pausedBy: g.pausedBy,
+      pausedAt: g.pausedAt,
+      outcome: g.finished ? (g.outcome as object) : undefined,
+      finishedAt: g.finished ? w.now : undefined,
+      stepDeadline: g.stepDeadline,
+    },
+  });
+  await tx.outboxMessage.createMany({ data: w.outbox.map((o) => ({ topic: o.topic, payload: o.payload as object })) });
+  return { outcome: 'resolved', opened: plan.opened };
+}
+
+/** Fault injection for the drills: hold the step's transaction open (and its game lock). */
+async function faultPause(p: Platform, game: { id: string; step: number }) {
+  if (p.config.faultResolveDelayMs <= 0) return;
+  p.log.info({ gameId: game.id, step: game.step }, 'fault injection: resolution paused inside its transaction');
+  await sleep(p.config.faultResolveDelayMs);
+}
+
+interface StepGame {
+  id: string;
+  step: number;
+  scenario: string;
+  state: unknown;
+  seed: string;
+  timeControl: unknown;
+  seats: { side: string; userId: string }[];
+}
+
+/** Runs the module on the step's orders and builds everything the step writes (pure but for the clock). */
+function planStep(p: Platform, module: AnyModule, game: StepGame, owed: Side[], ordersBySide: Record<Side, Json>, origins: Record<Side, string>, trust: StepTrust, afterSeq: number): { write: StepWrite; opened: Opened } {
+  const dice = new SeededDice({ seed: game.seed, gameId: game.id, step: game.step, salts: Object.values(trust.salts) });
+  const { state, events } = module.resolve(game.state, ordersBySide, dice);
+  const outcome = module.outcome(state);
+  const nextPrompts = outcome ? [] : module.prompts(state);
+  const finished = outcome !== null;
+  const stuck = !finished && nextPrompts.length === 0;
+
+  const sides = module.scenarios.find((sc) => sc.id === game.scenario)?.sides ?? module.sides;
+  const all = [
+    ...events,
+    {
+      type: 'step-resolved',
+      visibleTo: 'all' as const,
+      data: { step: game.step, defaulted: owed.filter((s) => origins[s] === 'default' || origins[s] === 'unrevealed'), unrevealed: owed.filter((s) => origins[s] === 'unrevealed') },
+    },
+    ...(finished ? [{ type: 'game-finished', visibleTo: 'all' as const, data: outcome as unknown as Json }] : []),
+  ];
+  const now = p.clock.now();
+  const deadline = finished || stuck ? null : stepDeadlineFor(game.timeControl as unknown as TimeControl, nextPrompts, now);
+  const nextStep = game.step + 1;
+  const status = finished ? 'FINISHED' : stuck ? 'PAUSED' : 'ACTIVE';
+  const write: StepWrite = {
+    gameId: game.id,
+    step: game.step,
+    events: all.map((e, i) => ({
+      seq: afterSeq + i + 1,
+      type: e.type,
+      visibleTo: storedVisibility(e.visibleTo, sides),
+      data: e.data,
+      rolls: 'rolls' in e ? e.rolls ?? [] : [],
+    })),
+    record: { orders: ordersBySide, origins, rolls: dice.log, state, salts: trust.salts, commitments: trust.commitments },
+    game: {
+      state,
+      step: nextStep,
+      status,
+      pausedReason: stuck ? `The game module offered no decision after step ${game.step}.` : null,
+      pausedBy: stuck ? 'module' : null,
+      pausedAt: stuck ? now : null,
+      outcome,
+      finished,
+      stepDeadline: deadline,
+    },
+    outbox: [
+      { topic: topics.game(game.id), payload: { gameId: game.id, step: nextStep, status, afterSeq, uptoSeq: afterSeq + all.length } },
+      ...(status === 'ACTIVE' ? turnSignals(game.seats, game.id, nextStep, owedSides(nextPrompts), deadline) : []),
+    ],
+    now,
+  };
+  const opened = status === 'ACTIVE' ? { gameId: game.id, step: nextStep, deadline, graceMs: readTimeControl(game.timeControl).graceSeconds * 1000 } : null;
+  return { write, opened };
 }
 
 /** Parks a game whose step cannot be resolved, with a reason every player can read. */

@@ -1,0 +1,149 @@
+/**
+ * The common step resolution's database work in two statements instead of ~10 Prisma queries
+ * (bench/RESULTS.md, issue 8: Prisma was 75 % of the worker's CPU): lock and read, then write
+ * everything. Constant texts, bound values (db/sql.ts). DateTime columns are UTC `timestamp(3)`:
+ * read back as UTC text, bound as ISO strings, never through the session time zone.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Json } from '../../engine/contract.js';
+import { AppError } from '../errors.js';
+import type { SqlTx } from '../db/sql.js';
+import type { StepTrust } from '../trust/deadline.js';
+
+export interface ResolutionContext {
+  game: {
+    id: string;
+    module: string;
+    scenario: string;
+    status: string;
+    step: number;
+    state: unknown;
+    seed: string;
+    timeControl: unknown;
+    stepDeadline: Date | null;
+    seats: { side: string; userId: string }[];
+  };
+  submissions: { side: string; orders: unknown; origin: string; ready: boolean }[];
+  trust: StepTrust;
+  /** The game's last event sequence (0 before any). */
+  lastSeq: number;
+}
+
+interface Raw {
+  game: Omit<ResolutionContext['game'], 'stepDeadline' | 'seats'> & { stepDeadline: string | null };
+  seats: ResolutionContext['game']['seats'];
+  submissions: ResolutionContext['submissions'];
+  commitments: { side: string; commitment: string; salt: string | null; revealed: boolean }[];
+  lastSeq: number;
+}
+
+/**
+ * Locks the game row (FOR UPDATE: submissions and resolution serialise on it) and reads what the
+ * step needs, in one round trip: warpost_resolution_context (migration
+ * 20261130160000_resolution_fast_path), which reads after the lock with fresh snapshots.
+ */
+export async function readResolutionContext(sql: SqlTx, gameId: string): Promise<ResolutionContext> {
+  const [{ ctx }] = await sql.query<{ ctx: Raw | null }>(`SELECT warpost_resolution_context($1) AS ctx`, [gameId]);
+  if (!ctx) throw new AppError('NOT_FOUND', `No game ${gameId}.`);
+  // The same shape as stepTrust (trust/deadline.ts) builds, in the same side order.
+  const trust: StepTrust = { salts: {}, commitments: {}, unrevealed: [] };
+  for (const c of ctx.commitments) {
+    trust.commitments[c.side] = c.commitment;
+    if (c.revealed && c.salt) trust.salts[c.side] = c.salt;
+    else trust.unrevealed.push(c.side);
+  }
+  const { stepDeadline, ...game } = ctx.game;
+  return {
+    game: { ...game, stepDeadline: stepDeadline ? new Date(stepDeadline) : null, seats: ctx.seats },
+    submissions: ctx.submissions,
+    trust,
+    lastSeq: ctx.lastSeq,
+  };
+}
+
+/** Everything a resolved step writes; built once (resolution.ts planStep) for either path. */
+export interface StepWrite {
+  gameId: string;
+  step: number;
+  events: { seq: number; type: string; visibleTo: string[]; data: unknown; rolls: unknown }[];
+  record: { orders: Json; origins: Record<string, string>; rolls: unknown; state: unknown; salts: Record<string, string>; commitments: Record<string, string> };
+  game: {
+    state: unknown;
+    step: number;
+    status: 'ACTIVE' | 'PAUSED' | 'FINISHED';
+    pausedReason: string | null;
+    pausedBy: string | null;
+    pausedAt: Date | null;
+    /** Set (with finishedAt) only when the game finished; otherwise both columns are left as they are. */
+    outcome: unknown;
+    finished: boolean;
+    stepDeadline: Date | null;
+  };
+  outbox: { topic: string; payload: unknown }[];
+  /** The game clock's now: finishedAt, pausedAt and lapsed votes' decidedAt. */
+  now: Date;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Writes the step in one statement: events, step record, the game row, outbox rows and (when
+ * the game finished) its open votes lapsed. One round trip, all or nothing. The step record's
+ * primary key (gameId, step) and the events' (gameId, seq) make a second write of the same step
+ * fail rather than land twice, although the step guard under the lock already prevents it.
+ * Creation times are bound (UTC, the time of the write) rather than left to the column default,
+ * which is the transaction's start in the session time zone.
+ */
+export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<void> {
+  const g = w.game;
+  await sql.query(
+    `WITH ev AS (
+       INSERT INTO "GameEvent" (id, "gameId", seq, step, type, "visibleTo", data, rolls, "createdAt")
+       SELECT e.id, $1, e.seq, $2, e.type, e."visibleTo", e.data, e.rolls, $20::timestamp(3)
+         FROM jsonb_to_recordset($3::jsonb) AS e(id text, seq int, type text, "visibleTo" text[], data jsonb, rolls jsonb)
+       RETURNING 1
+     ), rec AS (
+       INSERT INTO "StepRecord" ("gameId", step, orders, origins, rolls, state, salts, commitments, "resolvedAt")
+       VALUES ($1, $2, $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb, $20::timestamp(3))
+       RETURNING 1
+     ), upd AS (
+       UPDATE "Game" SET
+         state = $10::jsonb, step = $11, status = $12::"GameStatus", "pausedReason" = $13, "pausedBy" = $14,
+         "pausedAt" = $15::timestamp(3),
+         outcome = CASE WHEN $16::boolean THEN $17::jsonb ELSE outcome END,
+         "finishedAt" = CASE WHEN $16::boolean THEN $18::timestamp(3) ELSE "finishedAt" END,
+         "stepDeadline" = $19::timestamp(3), "updatedAt" = $20::timestamp(3)
+       WHERE id = $1 AND step = $2
+       RETURNING 1
+     ), votes AS (
+       UPDATE "GameVote" SET status = 'EXPIRED', "decidedAt" = $18::timestamp(3)
+       WHERE "gameId" = $1 AND status = 'OPEN' AND $16::boolean
+       RETURNING 1
+     )
+     INSERT INTO "OutboxMessage" (id, topic, payload, "createdAt")
+     SELECT o.id, o.topic, o.payload, $20::timestamp(3) FROM jsonb_to_recordset($21::jsonb) AS o(id text, topic text, payload jsonb)`,
+    [
+      w.gameId,
+      w.step,
+      JSON.stringify(w.events.map((e) => ({ id: randomUUID(), ...e }))),
+      JSON.stringify(w.record.orders),
+      JSON.stringify(w.record.origins),
+      JSON.stringify(w.record.rolls),
+      JSON.stringify(w.record.state),
+      JSON.stringify(w.record.salts),
+      JSON.stringify(w.record.commitments),
+      JSON.stringify(g.state),
+      g.step,
+      g.status,
+      g.pausedReason,
+      g.pausedBy,
+      iso(g.pausedAt),
+      g.finished,
+      g.finished ? JSON.stringify(g.outcome) : null,
+      iso(w.now),
+      iso(g.stepDeadline),
+      new Date().toISOString(),
+      JSON.stringify(w.outbox.map((o) => ({ id: randomUUID(), ...o }))),
+    ],
+  );
+}

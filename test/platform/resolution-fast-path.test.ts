@@ -1,0 +1,167 @@
+/**
+ * The common step's plain-SQL path (src/platform/games/resolution-sql.ts) against the Prisma
+ * models path it replaces: the same seed and orders must write the same rows, whether the SQL
+ * goes to the pg pool or through Prisma (the embedded route). The rare cases still fall back to
+ * the models, a stale or waiting step writes nothing, and times stay UTC.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../../src/platform/auth/service.js';
+import { boot, type Booted } from '../../src/platform/boot.js';
+import { loadConfig } from '../../src/platform/config.js';
+import type { Platform } from '../../src/platform/context.js';
+import * as lobby from '../../src/platform/games/lobby.js';
+import { submitOrders } from '../../src/platform/games/orders.js';
+import { loadExtraModules } from '../../src/platform/games/registry.js';
+import { resolveStep } from '../../src/platform/games/resolution.js';
+import { SeededDice } from '../../src/engine/dice.js';
+import { FIXTURE } from '../helpers/stack.js';
+
+let booted: Booted;
+const ctx = { attempt: 1, final: false };
+
+beforeAll(async () => {
+  // PostgreSQL, in-process queue with enqueues dropped: the test resolves each step itself.
+  const config = { ...loadConfig({ ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, REDIS_URL: '', JWT_SECRET: 'resolution-fast-path', LOG_LEVEL: 'warn' }), port: 0 };
+  booted = await boot(config, await loadExtraModules(FIXTURE));
+  booted.platform.queue.enqueue = async () => undefined;
+}, 120_000);
+
+afterAll(async () => booted?.shutdown());
+
+const SEED = 'fixed-seed-for-the-comparison';
+
+async function newGame() {
+  const tag = randomUUID().slice(0, 8);
+  const user = async (name: string): Promise<Principal> => booted.authService.authenticate((await booted.authService.register(`${name}_${tag}`, 'resolution pw 1')).accessToken);
+  const north = await user('rfn');
+  const south = await user('rfs');
+  const g = await lobby.createGame(booted.platform, north, { module: 'sealed-bid', scenario: 'short', side: 'north', timeControl: { stepSeconds: 3600 } });
+  await lobby.joinGame(booted.platform, south, g.id, 'south');
+  // One seed for every game here, so the dice (the tie-break and the challenge) roll alike.
+  await booted.platform.prisma.game.update({ where: { id: g.id }, data: { seed: SEED } });
+  return { gameId: g.id, players: { north, south } as Record<string, Principal> };
+}
+
+/** Everything a step writes, with the game's own ids and times taken out. */
+async function snapshot(gameId: string) {
+  const db = booted.platform.prisma;
+  const game = await db.game.findUniqueOrThrow({ where: { id: gameId } });
+  const events = await db.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' } });
+  const records = await db.stepRecord.findMany({ where: { gameId }, orderBy: { step: 'asc' } });
+  const outbox = await db.outboxMessage.findMany({ where: { topic: { contains: gameId } } });
+  const votes = await db.gameVote.findMany({ where: { gameId } });
+  const plain = {
+    game: { state: game.state, step: game.step, status: game.status, outcome: game.outcome, pausedReason: game.pausedReason, finished: game.finishedAt !== null, deadline: game.stepDeadline !== null },
+    events: events.map((e) => ({ seq: e.seq, step: e.step, type: e.type, visibleTo: e.visibleTo, data: e.data, rolls: e.rolls })),
+    records: records.map((r) => ({ step: r.step, orders: r.orders, origins: r.origins, rolls: r.rolls, state: r.state, salts: r.salts, commitments: r.commitments })),
+    outbox: outbox.map((o) => o.payload as { step: number; status?: string; afterSeq?: number; uptoSeq?: number; sides?: string[] }).map(({ step, status, afterSeq, uptoSeq, sides }) => ({ step, status, afterSeq, uptoSeq, sides })).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    votes: votes.map((v) => v.status),
+  };
+  return JSON.parse(JSON.stringify(plain).replaceAll(gameId, 'GAME'));
+}
+
+/**
+ * Plays the short scenario to its end: bids, a claim, the counter; an open vote lapses at the end.
+ * With `dice`, tied bids and a challenge roll dice (which differ by game id, so not for comparisons).
+ */
+async function play(gameId: string, players: Record<string, Principal>, resolve: (step: number) => Promise<string>, dice = false) {
+  const submit = (side: string, step: number, orders: unknown) => submitOrders(booted.platform, players[side], { gameId, step, orders, idempotencyKey: randomUUID() });
+  await submit('north', 1, { bid: 2, note: 'n' });
+  await submit('south', 1, { bid: dice ? 2 : 1, note: 's' });
+  expect(await resolve(1)).toBe('resolved');
+  const db = booted.platform.prisma;
+  const g = await db.game.findUniqueOrThrow({ where: { id: gameId } });
+  const winner = (g.state as { winner: string }).winner;
+  const loser = winner === 'north' ? 'south' : 'north';
+  const prize = (g.state as { prizes: { id: string }[] }).prizes[0].id;
+  await submit(winner, 2, { prize });
+  expect(await resolve(2)).toBe('resolved');
+  const now = new Date();
+  await db.gameVote.create({ data: { gameId, kind: 'ABANDON', proposedById: players.north.userId, step: 3, createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000) } });
+  await submit(loser, 3, { accept: !dice });
+  expect(await resolve(3)).toBe('resolved');
+}
+
+describe('resolution fast path (issue 8)', () => {
+  it('writes what the Prisma models path writes, on the pg pool and through Prisma (embedded route), to the end of a game', async () => {
+    const fast = await newGame();
+    const embedded = await newGame();
+    const models = await newGame();
+    await play(fast.gameId, fast.players, (step) => resolveStep(booted.platform, { gameId: fast.gameId, step }, ctx));
+    const noPool: Platform = { ...booted.platform, pgPool: undefined };
+    await play(embedded.gameId, embedded.players, (step) => resolveStep(noPool, { gameId: embedded.gameId, step }, ctx));
+    // A deadline job that finds every side ready runs the models path with no missed turn: the reference.
+    await play(models.gameId, models.players, async (step) => {
+      await booted.platform.prisma.game.update({ where: { id: models.gameId }, data: { stepDeadline: new Date(Date.now() - 86_400_000) } });
+      return resolveStep(booted.platform, { gameId: models.gameId, step, force: true }, ctx);
+    });
+    const reference = await snapshot(models.gameId);
+    expect(reference.game.status).toBe('FINISHED');
+    expect(reference.records.map((r: { step: number }) => r.step)).toEqual([0, 1, 2, 3]); // step 0: the set-up
+    expect(reference.votes).toEqual(['EXPIRED']);
+    expect(reference.events.map((e: { seq: number }) => e.seq)).toEqual(reference.events.map((_: unknown, i: number) => i + 1));
+    expect(await snapshot(fast.gameId)).toEqual(reference);
+    expect(await snapshot(embedded.gameId)).toEqual(reference);
+  });
+
+  it('rolls the engine dice from the game seed, id and step, and records them (tie-break, challenge)', async () => {
+    const { gameId, players } = await newGame();
+    await play(gameId, players, (step) => resolveStep(booted.platform, { gameId, step }, ctx), true);
+    const records = await booted.platform.prisma.stepRecord.findMany({ where: { gameId }, orderBy: { step: 'asc' } });
+    for (const step of [1, 3]) {
+      const logged = records[step].rolls as { label: string; sides: number; value: number }[];
+      expect(logged.length).toBeGreaterThan(0);
+      const dice = new SeededDice({ seed: SEED, gameId, step, salts: [] });
+      expect(logged.map((r) => ({ ...r, value: dice.roll(r.sides, r.label) }))).toEqual(logged);
+    }
+    const events = await booted.platform.prisma.gameEvent.findMany({ where: { gameId, type: 'challenge' } });
+    expect(events).toHaveLength(1);
+  });
+
+  it('a stale or waiting step writes nothing; a second run of a resolved step is stale', async () => {
+    const { gameId, players } = await newGame();
+    await submitOrders(booted.platform, players.north, { gameId, step: 1, orders: { bid: 1, note: '' }, idempotencyKey: randomUUID() });
+    const before = await snapshot(gameId);
+    expect(await resolveStep(booted.platform, { gameId, step: 1 }, ctx)).toBe('waiting');
+    expect(await resolveStep(booted.platform, { gameId, step: 2 }, ctx)).toBe('stale');
+    expect(await snapshot(gameId)).toEqual(before);
+    await submitOrders(booted.platform, players.south, { gameId, step: 1, orders: { bid: 3, note: '' }, idempotencyKey: randomUUID() });
+    const [a, b] = await Promise.all([resolveStep(booted.platform, { gameId, step: 1 }, ctx), resolveStep(booted.platform, { gameId, step: 1 }, ctx)]);
+    expect([a, b].sort()).toEqual(['resolved', 'stale']);
+    const after = await snapshot(gameId);
+    expect(after.records.map((r: { step: number }) => r.step)).toEqual([0, 1]); // step 0: the set-up
+    expect(after.game.step).toBe(2);
+  });
+
+  it('a side bound to default orders (opened reveal) falls back to the models path and records the missed turn', async () => {
+    const { gameId, players } = await newGame();
+    const db = booted.platform.prisma;
+    await submitOrders(booted.platform, players.north, { gameId, step: 1, orders: { bid: 1, note: '' }, idempotencyKey: randomUUID() });
+    await submitOrders(booted.platform, players.south, { gameId, step: 1, orders: { bid: 0, note: '' }, idempotencyKey: randomUUID() });
+    await db.submission.updateMany({ where: { gameId, side: 'south' }, data: { origin: 'default' } });
+    expect(await resolveStep(booted.platform, { gameId, step: 1 }, ctx)).toBe('resolved');
+    expect(await db.missedTurn.findMany({ where: { gameId }, select: { side: true, action: true, step: true } })).toEqual([{ side: 'south', action: 'default', step: 1 }]);
+    const rec = await db.stepRecord.findUniqueOrThrow({ where: { gameId_step: { gameId, step: 1 } } });
+    expect(rec.origins).toEqual({ north: 'player', south: 'default' });
+  });
+
+  it('stores times as Prisma does (UTC): the next deadline is an hour after the step', async () => {
+    const { gameId, players } = await newGame();
+    await submitOrders(booted.platform, players.north, { gameId, step: 1, orders: { bid: 1, note: '' }, idempotencyKey: randomUUID() });
+    await submitOrders(booted.platform, players.south, { gameId, step: 1, orders: { bid: 2, note: '' }, idempotencyKey: randomUUID() });
+    const t0 = Date.now();
+    expect(await resolveStep(booted.platform, { gameId, step: 1 }, ctx)).toBe('resolved');
+    const g = await booted.platform.prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+    expect(Math.abs(g.stepDeadline!.getTime() - (t0 + 3_600_000))).toBeLessThan(60_000);
+    expect(Math.abs(g.updatedAt.getTime() - t0)).toBeLessThan(60_000);
+    const db = booted.platform.prisma;
+    const times = [
+      ...(await db.gameEvent.findMany({ where: { gameId, step: 1 } })).map((e) => e.createdAt),
+      (await db.stepRecord.findUniqueOrThrow({ where: { gameId_step: { gameId, step: 1 } } })).resolvedAt,
+      ...(await db.outboxMessage.findMany({ where: { topic: { contains: gameId }, createdAt: { gte: new Date(t0 - 1000) } } })).map((o) => o.createdAt),
+    ];
+    expect(times.length).toBeGreaterThan(3);
+    for (const t of times) expect(Math.abs(t.getTime() - t0)).toBeLessThan(60_000);
+  });
+});
