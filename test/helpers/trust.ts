@@ -54,11 +54,18 @@ export async function play(base: string, players: Record<string, Player>, gameId
     if (now.game.status !== 'ACTIVE' || (opts.untilStep && now.game.step >= opts.untilStep)) return out;
     const step = now.game.step;
     const pending: { p: Player; orders: unknown; salt: string }[] = [];
+    // Every side's view is read before anyone submits: a submission that completes the step would
+    // otherwise race the next side's read (its step and its view could straddle the resolution).
+    const lives: Record<string, any> = {};
     for (const [side, p] of Object.entries(players)) {
       const live = (await as(base, p, LIVE, { id: gameId, side })).data.game;
-      if (live.game.step !== step) break; // an earlier side's orders already resolved the step
+      expect(live.game.step).toBe(step); // nobody has submitted yet: the step cannot have moved
       out.seen[step] ??= {};
       out.seen[step][side] = { view: JSON.stringify(live.view), myPrompts: JSON.stringify(live.myPrompts) };
+      lives[side] = live;
+    }
+    for (const [side, p] of Object.entries(players)) {
+      const live = lives[side];
       const prompt = live.myPrompts[0];
       if (!prompt) continue;
       const note = `SECRET-${side}-${step}-${randomBytes(3).toString('hex')}`;
