@@ -64,6 +64,8 @@ export interface CampaignOptions {
   gl4Manufacturing: boolean;
   /** D-75: campaign end-of-turn order; 'PLANETARY' = Supply → Withdrawal → TF Adjustment. */
   phaseOrder: 'D75' | 'PLANETARY';
+  /** L1767, L1867, L2155: Legion ground bases at Ku Crassus take part in space combat in their segment (module/legion-bases.ts). */
+  legionBasesInSpace: boolean;
 }
 
 export const DEFAULT_CAMPAIGN_OPTIONS: CampaignOptions = {
@@ -71,6 +73,7 @@ export const DEFAULT_CAMPAIGN_OPTIONS: CampaignOptions = {
   gsCommitMode: 'SIMUL',
   gl4Manufacturing: false,
   phaseOrder: 'D75',
+  legionBasesInSpace: true,
 };
 
 export interface CampaignState {

@@ -6,6 +6,7 @@
  * cargo L2316), the end-of-turn phases in the D-75 order (or the PLANETARY option) and the
  * Campaign Tempo (L2171, D-39) with the invasion victory at the end (L2175, D-01).
  */
+import { withLegionBases } from './legion-bases.js';
 import type { GameEvent, Json } from '../../../../engine/contract.js';
 import type { Dice } from '../../../../engine/dice.js';
 import { newMovement } from '../../counteractions.js';
@@ -34,6 +35,9 @@ import { groundAt, groundPrompts, resolveGround, resolveSpace, spaceAt, spacePro
 import { applySupplyLink, clampOffSystemSp, noteOffSystemLoads } from './supply-link.js';
 import { placeDroppedBases } from '../build-bases.js';
 import type { CampaignAdjustOrder, CampaignGameState, CampaignOwed, CampaignStage, CampaignSupplyOrder } from './types.js';
+
+/** L1767, L1867: Legion bases join the space combat at Ku Crassus unless the game leaves them out. */
+const withLegionBasesIf = <R extends Parameters<typeof withLegionBases>[1] extends () => infer X ? X : never>(cs: CampaignGameState, run: () => R): R => (cs.options.legionBasesInSpace === false ? run() : withLegionBases(cs, run));
 
 export const SIDES: readonly Side[] = ['TOG', 'CW'];
 
@@ -120,7 +124,7 @@ function tempo(cs: CampaignGameState, dice: Dice): GameEvent[] {
 function spaceIdle(cs: CampaignGameState, dice: Dice): GameEvent[] {
   if (cs.stage !== 'SPACE') return [];
   if (spacePrompts(cs.space).length === 0 && cs.space.step !== 'ADJUST') {
-    const r = resolveSpace(cs.space, {}, dice);
+    const r = withLegionBasesIf(cs, () => resolveSpace(cs.space, {}, dice));
     cs.space = r.state;
     return [...r.events, ...afterSpace(cs)];
   }
@@ -179,7 +183,7 @@ function advanceSpace(cs: CampaignGameState, orders: Record<string, Json>, dice:
     if (parsed.success) loads = parsed.data;
     sent[phasing] = holdGsStrikes(cs, plan as Json);
   }
-  const r = resolveSpace(cs.space, sent, dice);
+  const r = withLegionBasesIf(cs, () => resolveSpace(cs.space, sent, dice));
   cs.space = r.state;
   const events = [...r.events];
   if (wasCombat) {

@@ -1,0 +1,85 @@
+/**
+ * Legion ground bases in the Campaign's space combat (L1767, L1867, L2141, L2155).
+ *
+ * In the Campaign a Legion base in planetary zone n belongs to orbital segment n (L2141, L2145) and
+ * its attack, defence and ESM count against space forces (L2155). The space procedure sees only
+ * `space.bases`, so for one space combat phase every Legion base on Ku Crassus stands in as a
+ * ground naval base of its side (GL n ↔ GN n: the pack's `legionBaseCombat` values are the GN
+ * values, `reconstructed` there, L2336). The procedure then lets it join attacks on Supply / GS /
+ * OD TFs (L1767) and attack without opposition in opposing SD (L1867), never as a target of those
+ * (space/opposing-sd.ts). Afterwards its outcome goes back to the planetary base and the stand-ins
+ * are removed, so nothing else ever sees them.
+ */
+import type { GameEvent } from '../../../../engine/contract.js';
+import { spaceData } from '../../space/data/index.js';
+import type { SpaceGameState } from '../../space/module/types.js';
+import type { NavalBase, NavalBaseClass } from '../../space/types.js';
+import type { LegionBaseClass } from '../../types.js';
+import { campaignData } from '../data/index.js';
+import { segmentOfZone, zoneOfHex } from '../map-link.js';
+import type { CampaignGameState } from './types.js';
+
+/** Stand-in ids carry this prefix; a naval base id never does (checked before adding). */
+export const LEGION_PREFIX = 'legion-base:';
+export const standInId = (legionId: string): string => `${LEGION_PREFIX}${legionId}`;
+
+/**
+ * The GN class a GL base stands in as: GL n → GN n, and only when every combat value is equal to
+ * the pack's `legionBaseCombat` entry (L2155); otherwise the base cannot be presented faithfully.
+ */
+export function standInClass(type: LegionBaseClass): NavalBaseClass | null {
+  const v = campaignData.rules.legionBaseCombat[type];
+  const gn = `GN${type.slice(2)}` as NavalBaseClass;
+  const t = spaceData.baseTypes[gn];
+  if (!v || !t || t.orbital) return null;
+  return t.attack === v.attack && t.defence === v.defence && t.esm === v.esm ? gn : null;
+}
+
+/** L2141, L2155: stand-ins for the Legion bases, by planetary id. SP stay on the planetary base (0 here: never a supply source, never shown). */
+function standIns(cs: CampaignGameState): Record<string, NavalBase> {
+  const out: Record<string, NavalBase> = {};
+  const sector = campaignData.rules.planetSector;
+  for (const b of Object.values(cs.planetary.bases)) {
+    const type = standInClass(b.type);
+    if (!type) continue;
+    const id = standInId(b.id);
+    if (cs.space.bases[id]) throw new Error(`naval base id ${id} collides with a Legion stand-in`);
+    out[b.id] = { id, side: b.side, type, status: b.status, sector, segment: segmentOfZone(zoneOfHex(b.hex)), supply: 0 };
+  }
+  return out;
+}
+
+/** Removes the stand-ins from a space state (the one given to the procedure and the one it returns), sightings included (H25: the planetary map shows Legion bases already). */
+function strip(space: SpaceGameState): void {
+  for (const id of Object.keys(space.bases)) if (id.startsWith(LEGION_PREFIX)) delete space.bases[id];
+  for (const s of space.sightings ?? []) s.bases = s.bases.filter((b) => !b.id.startsWith(LEGION_PREFIX));
+}
+
+/**
+ * Runs `run` (one space step) with the Legion bases present when the step is the Combat Phase,
+ * then carries their outcome back: disrupted → the planetary base is disrupted; destroyed → it is
+ * gone with all its supply (L2252). The stand-ins are removed from both states before returning.
+ */
+export function withLegionBases<R extends { state: SpaceGameState; events: GameEvent[] }>(cs: CampaignGameState, run: () => R): R {
+  if (cs.space.step !== 'COMBAT') return run();
+  const added = standIns(cs);
+  for (const nb of Object.values(added)) cs.space.bases[nb.id] = nb;
+  let r: R;
+  try {
+    r = run();
+  } catch (e) {
+    strip(cs.space);
+    throw e;
+  }
+  for (const [legionId, nb] of Object.entries(added)) {
+    const after = r.state.bases[nb.id];
+    const b = cs.planetary.bases[legionId];
+    if (!after || !b) continue;
+    if (after.status === 'DESTROYED') delete cs.planetary.bases[legionId];
+    else if (after.status === 'DISRUPTED') b.status = 'DISRUPTED';
+  }
+  // The procedure may return the state it was given or a copy: strip both.
+  strip(r.state);
+  strip(cs.space);
+  return r;
+}
