@@ -3,7 +3,7 @@
  * (the bot's self-check, the platform's submission check and resolution then validate an order
  * once) and the owed orders of a step with defaults for those missing or refused.
  */
-import type { GameEvent, Json, OrderError } from './contract.js';
+import type { GameEvent, Json, OrderError, Prompt } from './contract.js';
 
 export interface Checked<O> {
   errors: OrderError[];
@@ -51,4 +51,12 @@ export function ordersOrDefaults<S, O, W extends { side: string }>(
     }
   }
   return { orders, events };
+}
+
+/** What a view adds about the current step: the viewer's own prompts (none for spectators) and who owes what kind. */
+export function promptContext(viewer: string | null, prompts: Prompt[], owed: { side: string; kind: string; secret: boolean }[]) {
+  return {
+    prompts: (viewer === null ? [] : prompts.filter((p) => p.side === viewer)) as unknown as Json,
+    owed: owed.map((o) => ({ side: o.side, kind: o.kind, secret: o.secret })),
+  };
 }

@@ -7,7 +7,7 @@
  */
 import { defineGame, type GameEvent, type Json, type OrderError, type Outcome } from '../../engine/contract.js';
 import type { Dice } from '../../engine/dice.js';
-import { memoCheck, ordersOrDefaults } from '../../engine/step-kit.js';
+import { memoCheck, ordersOrDefaults, promptContext } from '../../engine/step-kit.js';
 import { botOrders } from './bot.js';
 import { OPTION_SPECS } from './options.js';
 import { buildPrompts, defaultFor } from './prompts.js';
@@ -77,11 +77,7 @@ export const prefect = defineGame<PrefectState, Json>({
   prompts,
   validate: validateOrders,
   resolve: resolveStep,
-  view(state, viewer) {
-    const mine = viewer === null ? [] : prompts(state).filter((p) => p.side === viewer);
-    const owed = owedAt(state).map((o) => ({ side: o.side, kind: o.kind, secret: o.secret }));
-    return viewOf(state, viewer, { prompts: mine as unknown as Json, owed });
-  },
+  view: (state, viewer) => viewOf(state, viewer, promptContext(viewer, prompts(state), owedAt(state))),
   outcome: outcomeOf,
   // Orders name TFs by their public aliases: real TF ids would tell the sender the enemy's organisation and counters.
   bot: (state, side, dice) => aliasTfIds(state, botOrders(state, side as Side, dice, validateOrders) as unknown as Json),

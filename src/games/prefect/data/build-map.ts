@@ -17,6 +17,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { formatMap } from '../../../engine/datapack.js';
+import type { MapHex } from '../types.js';
 export { formatMap };
 
 type Prov = { source: 'rulebook'; rule: string } | { source: 'reconstructed'; reason: string };
@@ -117,15 +118,8 @@ function kind(ch: string): { terrain: string[]; water: 'NONE' | 'PARTIAL' | 'FUL
   }
 }
 
-export interface BuiltHex {
-  id: string;
-  zone: number;
-  terrain: string[];
-  water: 'NONE' | 'PARTIAL' | 'FULL';
-  urbanArea?: string;
-  parts: { row: number; col: number }[];
-  neighbours: string[];
-}
+/** The built hexes are the map's logical hexes (types.ts, D-05). */
+export type BuiltHex = MapHex;
 
 export function buildMap(): Record<string, unknown> {
   if (TERRAIN.length !== ROWS) throw new Error(`TERRAIN needs ${ROWS} rows`);

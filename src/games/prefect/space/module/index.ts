@@ -7,7 +7,7 @@
  */
 import { defineGame, type GameEvent, type Json, type OrderError, type Outcome } from '../../../../engine/contract.js';
 import type { Dice } from '../../../../engine/dice.js';
-import { memoCheck, ordersOrDefaults } from '../../../../engine/step-kit.js';
+import { memoCheck, ordersOrDefaults, promptContext } from '../../../../engine/step-kit.js';
 import { spaceData } from '../data/index.js';
 import { botOrders } from './bot.js';
 import { OPTION_SPECS } from './options.js';
@@ -54,11 +54,7 @@ export const prefectSpace = defineGame<SpaceGameState, Json>({
   prompts,
   validate: validateOrders,
   resolve: resolveStep,
-  view(state, viewer) {
-    const mine = viewer === null ? [] : prompts(state).filter((p) => p.side === viewer);
-    const owed = owedAt(state).map((o) => ({ side: o.side, kind: o.kind, secret: o.secret }));
-    return viewOf(state, viewer, { prompts: mine as unknown as Json, owed });
-  },
+  view: (state, viewer) => viewOf(state, viewer, promptContext(viewer, prompts(state), owedAt(state))),
   outcome: outcomeOf,
   // The bot reads its side's view and prompt only, and names enemy TFs by their aliases.
   bot(state, side, dice) {
