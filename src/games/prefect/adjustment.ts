@@ -12,7 +12,7 @@ import { otherSide } from './types.js';
 import { disorganisedAt, freeCounter, hasHq, joinTf, newTaskForce, removeTfIfEmpty, tfLimit, unitType } from './composition.js';
 import { hasLocToAny } from './loc.js';
 import { supplyAnchors } from './supply-stores.js';
-import { isAdjacent, isFullWater, rulesData } from './rules-data.js';
+import { isAdjacent, isFullWater, rulesData, scenarioDef } from './rules-data.js';
 
 type Err = (code: string, path: (string | number)[], message: string, rule: string) => void;
 const near = (a: string, b: string): boolean => a === b || isAdjacent(a, b);
@@ -20,7 +20,7 @@ const near = (a: string, b: string): boolean => a === b || isAdjacent(a, b);
 /** Scenario reinforcements of `side` due by this turn and not yet on the map (L264). */
 export function dueReinforcements(state: PrefectState, side: Side): { unit: GroundUnit; hex: string }[] {
   const out: { unit: GroundUnit; hex: string }[] = [];
-  for (const r of rulesData().scenarios[state.scenario]?.reinforcements ?? []) {
+  for (const r of scenarioDef(state.scenario)?.reinforcements ?? []) {
     if (r.side !== side || r.turn > state.turn) continue;
     for (const d of r.units) {
       state.units[d.id] ??= { id: d.id, type: d.type, side: d.side, org: d.org, counterId: d.counterId, status: 'NOT_ARRIVED' };

@@ -17,7 +17,7 @@ import { attackerDestroyMove, bestDefenderDestroy, disorganisedTargets, retreatC
 import { attackerReach } from './movement.js';
 import { defaultFor } from './prompts.js';
 import { attackTotal, combatUnits, maxEsm } from './rules.js';
-import { rulesData } from './rules-data.js';
+import { rulesData, scenarioDef } from './rules-data.js';
 import { owedAt } from './sequence.js';
 import type { CombatDeclareOrder, CombatDetectOrder, MoveOrder, PrefectOrder, PrefectState, Side } from './types.js';
 
@@ -45,7 +45,7 @@ const terrainDf = (hex: string) => Math.max(0, ...rulesData().hex(hex).terrain.m
  * (printed), the enemy combat units destroyed so far (public) and the enemy TF counters on the map.
  */
 function enemyAverageDefence(s: PrefectState, side: Side): number {
-  const sc = rulesData().scenarios[s.scenario];
+  const sc = scenarioDef(s.scenario);
   const types = rulesData().unitTypes;
   const enemy = [...sc.units, ...sc.reinforcements.flatMap((r) => r.units)].filter((u) => u.side !== side && types[u.type]?.category === 'COMBAT' && types[u.type].gravitic);
   const total = enemy.reduce((a, u) => a + types[u.type].defence, 0);

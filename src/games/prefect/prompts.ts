@@ -10,7 +10,7 @@ import { allowanceLeft, counterAttackEligible, currentPoint } from './counteract
 import { mayAttack } from './combat-phase.js';
 import { attackerReach, defenderAllowance, defenderReach, enemyDisorganisedAt, movementAllowance } from './movement.js';
 import { maxEsm } from './rules.js';
-import { rulesData } from './rules-data.js';
+import { rulesData, scenarioDef } from './rules-data.js';
 import { owedAt, type Owed } from './sequence.js';
 import { planSetupAssign, planSetupPlace, unplaced } from './setup.js';
 import type { PrefectOrder, PrefectState, Side } from './types.js';
@@ -55,8 +55,8 @@ const DESCRIPTIONS: Record<string, string> = {
 function choicesFor(s: PrefectState, o: Owed): Json {
   const side = o.side;
   switch (o.kind) {
-    case 'setup-assign': return j({ units: Object.values(s.units).filter((u) => u.side === side && u.status === 'ACTIVE').map((u) => ({ id: u.id, type: u.type, org: u.org })), zone: rulesData().scenarios[s.scenario].setupZones[side] });
-    case 'setup-place': return j({ tfs: unplaced(s, side).map((t) => t.id), zone: rulesData().scenarios[s.scenario].setupZones[side].filter((h) => !Object.values(s.tfs).some((t) => t.hex === h)) });
+    case 'setup-assign': return j({ units: Object.values(s.units).filter((u) => u.side === side && u.status === 'ACTIVE').map((u) => ({ id: u.id, type: u.type, org: u.org })), zone: scenarioDef(s.scenario).setupZones[side] });
+    case 'setup-place': return j({ tfs: unplaced(s, side).map((t) => t.id), zone: scenarioDef(s.scenario).setupZones[side].filter((h) => !Object.values(s.tfs).some((t) => t.hex === h)) });
     case 'movement-plan':
     case 'move':
       // The hexes each TF may end in now in Combat mode (LAF reaches further; a plan's later moves see earlier ones).

@@ -5,6 +5,7 @@
  * `useRulesData`, which rules code never calls. Nothing here is game state.
  */
 import type { HexGraph } from '../../engine/hexgrid.js';
+import { lookupWithSources } from '../../engine/lookup.js';
 import { prefectData } from './data/index.js';
 import { hexById, hexGraph } from './map.js';
 import type {
@@ -53,6 +54,10 @@ export function packData(): RulesData {
 export function useRulesData(d: RulesData | null): void {
   override = d;
 }
+
+/** A scenario by id: the rules data's own, then scenarios derived by other modules (the Campaign's ground half). */
+export const planetaryScenarios = lookupWithSources<ScenarioDef>((id) => rulesData().scenarios[id]);
+export const scenarioDef = (id: string): ScenarioDef => planetaryScenarios.get(id);
 
 export function unitTypeOf(u: GroundUnit): GroundUnitType {
   const t = rulesData().unitTypes[u.type];

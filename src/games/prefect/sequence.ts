@@ -15,7 +15,7 @@ import {
   applyAdjustment, applySupply, applyWithdrawal, scheduledDeliveries, tempoPhase,
 } from './rules.js';
 import { storeRetreatPrefs } from './retreat-prefs.js';
-import { rulesData } from './rules-data.js';
+import { rulesData, scenarioDef } from './rules-data.js';
 import { applySetupAssign, applySetupPlace, initiative, unplaced } from './setup.js';
 import type {
   AdjustmentOrder, CombatDeclareOrder, CombatDetectOrder, CounterOrders, MovementPlanOrder, PrefectOrder, PrefectState, SetupAssignOrder,
@@ -85,7 +85,7 @@ function startTurn(s: PrefectState, announce = false): GameEvent[] {
 }
 
 function afterPlacement(s: PrefectState, first: Side): GameEvent[] {
-  const sc = rulesData().scenarios[s.scenario];
+  const sc = scenarioDef(s.scenario);
   s.attacker = sc.firstAttacker ?? first; // L252
   delete s.placement;
   return startTurn(s, true);

@@ -9,7 +9,7 @@ import type { Dice } from '../../engine/dice.js';
 import { hexesWithin } from '../../engine/hexgrid.js';
 import { newTaskForce, tfLimit } from './composition.js';
 import { prefectOptions } from './options.js';
-import { rulesData } from './rules-data.js';
+import { rulesData, scenarioDef } from './rules-data.js';
 import { combatUnits, unitType } from './rules.js';
 import type { Json } from '../../engine/contract.js';
 import type { GroundUnit, PrefectState, SetupAssignOrder, SetupPlaceOrder, Side, TaskForce } from './types.js';
@@ -19,7 +19,7 @@ const HEX_CHARS = '0123456789abcdef';
 
 /** The state before set-up orders: units unassigned, bases and urban control from the scenario. */
 export function initialState(scenarioId: string, rawOptions: Record<string, Json>, dice: Dice): PrefectState {
-  const sc = rulesData().scenarios[scenarioId];
+  const sc = scenarioDef(scenarioId);
   if (!sc) throw new RangeError(`Prefect has no scenario '${scenarioId}'`);
   const options = prefectOptions(rawOptions);
   const units: Record<string, GroundUnit> = {};
@@ -58,7 +58,7 @@ export function initialState(scenarioId: string, rawOptions: Record<string, Json
 export const setupUnits = (state: PrefectState, side: Side): GroundUnit[] =>
   Object.values(state.units).filter((u) => u.side === side && u.status === 'ACTIVE' && !u.tf);
 
-const zoneOf = (state: PrefectState, side: Side): Set<string> => new Set(rulesData().scenarios[state.scenario].setupZones[side]);
+const zoneOf = (state: PrefectState, side: Side): Set<string> => new Set(scenarioDef(state.scenario).setupZones[side]);
 
 function checkPlacements(state: PrefectState, side: Side, placements: { tf: number | string; hex: string }[], names: Set<string>, at: string): OrderError[] {
   const errors: OrderError[] = [];

@@ -14,7 +14,7 @@ import type { PrefectState, Side, SupplyOrder } from './types.js';
 import { freeCounter, joinTf, newTaskForce, tfsAt, unitType, unitsIn } from './composition.js';
 import { hasLoc, hasLocToAny } from './loc.js';
 import { storeOf, supplyAnchors, type Store } from './supply-stores.js';
-import { baseValue, isFullWater, rulesData } from './rules-data.js';
+import { baseValue, isFullWater, rulesData, scenarioDef } from './rules-data.js';
 
 type Err = (code: string, path: (string | number)[], message: string, rule: string) => void;
 
@@ -23,7 +23,7 @@ function deliver(state: PrefectState, side: Side): GameEvent[] {
   const done = (state.deliveriesDone ??= {});
   if (done[side] === state.turn) return [];
   done[side] = state.turn;
-  const scenario = rulesData().scenarios[state.scenario];
+  const scenario = scenarioDef(state.scenario);
   const urban = Object.values(state.urban).filter((s) => s === side).length;
   const lines = [];
   for (const d of scenario?.supply ?? []) {

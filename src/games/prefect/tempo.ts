@@ -8,7 +8,7 @@ import type { GameEvent } from '../../engine/contract.js';
 import type { PrefectState } from './types.js';
 import { otherSide } from './types.js';
 import { checkVictory } from './victory.js';
-import { rulesData } from './rules-data.js';
+import { scenarioDef } from './rules-data.js';
 
 /** D-37: who attacks next turn. */
 export function nextAttacker(state: PrefectState): PrefectState['attacker'] {
@@ -52,7 +52,7 @@ export function tempoPhase(state: PrefectState): GameEvent[] {
   }
   state.turn++;
   state.step = 'MOVEMENT';
-  const scenario = rulesData().scenarios[state.scenario];
+  const scenario = scenarioDef(state.scenario);
   for (const x of scenario?.extraBases ?? []) {
     if (x.turn === state.turn) {
       state.availableBases.push({ side: x.side, type: x.type });

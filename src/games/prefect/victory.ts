@@ -5,7 +5,7 @@
  * written as a last 'atEnd' condition; with nothing holding at the end the game is a draw.
  */
 import type { PrefectState, VictoryCondition, VictoryPredicate } from './types.js';
-import { rulesData } from './rules-data.js';
+import { scenarioDef } from './rules-data.js';
 
 export function predicateHolds(state: PrefectState, p: VictoryPredicate): boolean {
   switch (p.kind) {
@@ -29,7 +29,7 @@ export function predicateHolds(state: PrefectState, p: VictoryPredicate): boolea
 export const conditionHolds = (state: PrefectState, c: VictoryCondition): boolean => c.all.every((p) => predicateHolds(state, p));
 
 export function checkVictory(state: PrefectState, when: 'tempo' | 'end'): PrefectState['result'] | undefined {
-  const scenario = rulesData().scenarios[state.scenario];
+  const scenario = scenarioDef(state.scenario);
   const conditions = scenario?.victory ?? [];
   for (const c of conditions) {
     if (c.when === 'atEnd' && when !== 'end') continue;

@@ -8,41 +8,39 @@
 import type { GameEvent, Json, OrderError, Prompt } from '../../../../engine/contract.js';
 import type { Dice } from '../../../../engine/dice.js';
 import { prefect } from '../../index.js';
-import { rulesData } from '../../rules-data.js';
-import type { PrefectState } from '../../types.js';
-import { spaceData } from '../../space/data/index.js';
+import { planetaryScenarios } from '../../rules-data.js';
+import type { PrefectState, ScenarioDef } from '../../types.js';
+import { spaceScenarios } from '../../space/data/index.js';
+import type { SpaceScenario } from '../../space/types.js';
 import { prefectSpace } from '../../space/module/index.js';
 import type { SpaceGameState, SpaceStep } from '../../space/module/types.js';
 import { campaignData, navalScenario } from '../data/index.js';
 
 /**
- * The Space module finds its scenario (rebuild limit, bot's key sector) by `state.scenario` in
- * the space data pack. The campaign's naval half is a scenario derived from the campaign pack
- * (`navalScenario`, data/index.ts), so it is made known there under its own id, `invasion-space`:
- * additive, and no existing space scenario changes. (The module's `scenarios` list was computed
- * earlier, so prefect-space does not offer it.)
+ * The Space module finds its scenario (rebuild limit, bot's key sector) by `state.scenario`
+ * through `spaceScenarios`. The campaign's naval half is a scenario derived from the campaign
+ * pack (`navalScenario`, data/index.ts) under its own id, `invasion-space`: it is added as a
+ * lookup source, so the space pack and the scenarios prefect-space offers stay as shipped.
  */
-for (const sc of Object.values(campaignData.scenarios)) {
+const navalHalves = new Map<string, SpaceScenario>(Object.values(campaignData.scenarios).map((sc) => {
   const naval = navalScenario(sc);
-  if (!spaceData.scenarios[naval.id]) spaceData.scenarios[naval.id] = naval;
-}
+  return [naval.id, naval];
+}));
+spaceScenarios.addSource((id) => navalHalves.get(id));
 
 /**
  * Likewise the Planetary module reads its scenario (order of battle for the bot's estimate of
- * enemy defence, scheduled deliveries, victory) by `state.scenario`. The campaign's ground half is
- * registered under the campaign id with the campaign's order of battle and **no** planetary
+ * enemy defence, scheduled deliveries, victory) through `planetaryScenarios`. The campaign's
+ * ground half goes by the campaign id with the campaign's order of battle and **no** planetary
  * deliveries or victory conditions: campaign supply is L2282-2284 and victory D-01 (../victory.ts).
  */
-for (const sc of Object.values(campaignData.scenarios)) {
-  const scenarios = rulesData().scenarios;
-  if (scenarios[sc.id]) continue;
-  scenarios[sc.id] = {
-    id: sc.id, title: sc.title, description: sc.description, turns: sc.turns, firstAttacker: sc.firstAttacker,
-    setupZones: { TOG: [], CW: [] }, orgs: sc.ground.orgs, units: sc.ground.units, bases: sc.ground.bases,
-    urbanControl: sc.ground.urbanControl, supply: [], reinforcements: [], extraBases: [], hqSupply: sc.ground.hqSupply,
-    victory: [], provenance: sc.provenance,
-  };
-}
+const groundHalves = new Map<string, ScenarioDef>(Object.values(campaignData.scenarios).map((sc) => [sc.id, {
+  id: sc.id, title: sc.title, description: sc.description, turns: sc.turns, firstAttacker: sc.firstAttacker,
+  setupZones: { TOG: [], CW: [] }, orgs: sc.ground.orgs, units: sc.ground.units, bases: sc.ground.bases,
+  urbanControl: sc.ground.urbanControl, supply: [], reinforcements: [], extraBases: [], hqSupply: sc.ground.hqSupply,
+  victory: [], provenance: sc.provenance,
+}]));
+planetaryScenarios.addSource((id) => groundHalves.get(id));
 
 export type PlanetaryStep = PrefectState['step'];
 

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
+import { lookupWithSources } from '../../../../engine/lookup.js';
 import type { Provenance } from '../../../../engine/tables.js';
 import { canMove } from '../fighters.js';
 import { evenlyFilled, isSegment, orbitalCounts } from '../ofat.js';
@@ -94,3 +95,7 @@ function load(): SpaceData {
 }
 
 export const spaceData: SpaceData = load();
+
+/** A space scenario by id: the pack's own, then scenarios derived by other modules (the Campaign's naval half). */
+export const spaceScenarios = lookupWithSources<SpaceScenario>((id) => spaceData.scenarios[id]);
+export const spaceScenario = (id: string): SpaceScenario => spaceScenarios.get(id);

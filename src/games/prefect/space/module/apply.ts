@@ -9,7 +9,7 @@ import { sealMissions } from '../missions.js';
 import { applyMove, moveErrors } from '../movement.js';
 import { unloadBase } from '../new-bases.js';
 import { applyBaseReorganise, applyRearm, applyReorganise } from '../rearm.js';
-import { spaceData } from '../data/index.js';
+import { spaceScenario } from '../data/index.js';
 import { applyTransfer, loadOffSystem } from '../supply.js';
 import { closeAdjustment, deployTransport, destroySurplus, exchange, formTf, voluntaryDisorganise } from '../tf-adjust.js';
 import { applyReaction, enterTSpace, exitErrors, reactionErrors } from '../tspace.js';
@@ -128,7 +128,7 @@ export function applyAdjust(s: SpaceGameState, side: Side, o: AdjustOrder): Appl
     const r = destroySurplus(s, side, d.tf, d.units);
     if (r.length) return { errors: toOrderErrors(r, ['destroySurplus', i]), events: [] };
   }
-  const close = closeAdjustment(s, side, o.rebuild, spaceData.scenarios[s.scenario].rebuildLimit);
+  const close = closeAdjustment(s, side, o.rebuild, spaceScenario(s.scenario).rebuildLimit);
   if (close.length) return { errors: toOrderErrors(close, ['rebuild']), events: [] };
   if (o.rebuild.length) events.push({ type: 'adjust.rebuilt', visibleTo: [side], data: j(o.rebuild) });
   return { errors: [], events };

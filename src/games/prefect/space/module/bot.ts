@@ -8,7 +8,7 @@
  */
 import type { Json, OrderError, Prompt } from '../../../../engine/contract.js';
 import type { Dice } from '../../../../engine/dice.js';
-import { spaceData } from '../data/index.js';
+import { spaceData, spaceScenario } from '../data/index.js';
 import { segmentsOf } from '../ofat.js';
 import { sectorById } from '../state.js';
 
@@ -19,11 +19,11 @@ type Check = (orders: Json) => OrderError[];
 const SHIP_FIRST = (a: V, b: V) => (a.kind === 'FIGHTER' ? 1 : 0) - (b.kind === 'FIGHTER' ? 1 : 0) || b.attack - a.attack;
 
 /** The side that comes to take the system (the scenario's first Attacker); the other holds the line. */
-const invader = (view: V, side: string): boolean => spaceData.scenarios[view.scenario].firstAttacker === side;
+const invader = (view: V, side: string): boolean => spaceScenario(view.scenario).firstAttacker === side;
 
 /** Sectors the bot may attack: the scenario's key sector first, then the other named bodies (public map). */
 function targets(scenario: string): string[] {
-  const key = spaceData.scenarios[scenario].victory.perMissionCompleted.sector;
+  const key = spaceScenario(scenario).victory.perMissionCompleted.sector;
   const named = spaceData.map.sectors.filter((x) => x.name && x.body && x.id !== key).map((x) => x.id);
   return [key, ...named];
 }

@@ -4,7 +4,7 @@
  * needs no rules), always-legal default orders, and the reaction window's own deadline (H20).
  */
 import type { Json, Prompt } from '../../../../engine/contract.js';
-import { spaceData } from '../data/index.js';
+import { spaceData, spaceScenario } from '../data/index.js';
 import { missionOrderErrors, tfsNeedingMission } from '../missions.js';
 import { segmentsOf } from '../ofat.js';
 import { reorganiseCost } from '../rearm.js';
@@ -106,7 +106,7 @@ function choicesFor(s: SpaceGameState, o: Owed): unknown {
         ...Object.values(s.units).filter((u) => u.side === side && u.offSystemBox === 'DESTROYED').map((u) => u.id),
         ...Object.values(s.bases).filter((b) => b.side === side && b.status === 'DESTROYED' && spaceData.baseTypes[b.type].orbital).map((b) => b.id),
       ].sort(),
-      rebuildLimit: spaceData.scenarios[s.scenario].rebuildLimit,
+      rebuildLimit: spaceScenario(s.scenario).rebuildLimit,
       functional: Object.values(s.units).filter((u) => u.side === side && u.offSystemBox === 'FUNCTIONAL' && !u.tf).map((u) => u.id).sort(),
     };
     case 'supply': return {

@@ -6,7 +6,7 @@
 import type { GameEvent, Json } from '../../../../engine/contract.js';
 import type { Dice } from '../../../../engine/dice.js';
 import { otherSide } from '../../types.js';
-import { spaceData } from '../data/index.js';
+import { spaceData, spaceScenario } from '../data/index.js';
 import { bothSealed, revealMissions, tfsNeedingMission } from '../missions.js';
 import { moveErrors } from '../movement.js';
 import { isActive } from '../state.js';
@@ -101,7 +101,7 @@ function placeAll(s: SpaceGameState, list: { tf: string; sector: string }[]): Ga
 
 /** Phase 10 (L1983-1991, D-38, L1208); the game ends after the scenario's last turn (D-01). */
 function tempo(s: SpaceGameState): GameEvent[] {
-  const sc = spaceData.scenarios[s.scenario];
+  const sc = spaceScenario(s.scenario);
   const t = spaceTempoPhase(s);
   s.arrivals = [];
   const events: GameEvent[] = [{ type: 'tempo', visibleTo: 'all', data: j(t) }];

@@ -6,7 +6,7 @@
  */
 import type { Json } from '../../../../engine/contract.js';
 import type { Dice } from '../../../../engine/dice.js';
-import { spaceData } from '../data/index.js';
+import { spaceScenario } from '../data/index.js';
 import { newSpaceState } from '../state.js';
 import { spaceOptions } from './options.js';
 import type { SpaceGameState } from './types.js';
@@ -14,7 +14,7 @@ import type { SpaceGameState } from './types.js';
 const HEX = '0123456789abcdef';
 
 export function initialState(scenarioId: string, rawOptions: Record<string, Json>, dice: Dice): SpaceGameState {
-  const sc = spaceData.scenarios[scenarioId];
+  const sc = spaceScenario(scenarioId);
   if (!sc) throw new RangeError(`prefect-space has no scenario '${scenarioId}'`);
   const options = spaceOptions(rawOptions);
   let secret = '';
