@@ -1,5 +1,5 @@
 /**
- * `npm run chaos [-- --only worker,redis,postgres]`: fault drills against real processes. Each
+ * `npm run chaos [-- --only=worker,redis,postgres,recovery]`: fault drills against real processes. Each
  * drill plays fixture games through the API with simple clients that submit each prompt's default
  * orders, injects the fault, and checks that every game finishes with each step resolved exactly
  * once and nothing half-written.
@@ -148,6 +148,47 @@ async function drill(name: string, env: BenchEnv, url: string, fault: (ctx: { re
   }
 }
 
+/**
+ * Crash recovery time: a worker is killed while it holds a step (paused inside the resolution
+ * transaction), a fresh worker is started, and we time kill → step resolved. BullMQ gives the
+ * job back only once the dead worker's lock has expired and a stalled-job check has seen it, so
+ * the time follows `lockDuration` and `stalledInterval` (`--stall=lockMs/stalledMs,...`).
+ */
+async function recoveryDrill(env: BenchEnv, lockMs: number, stalledMs: number, trials: number) {
+  const stall = { LOG_LEVEL: 'info', WARPOST_RECONCILE_INTERVAL_MS: '1000', WARPOST_STALLED_INTERVAL_MS: String(stalledMs), WARPOST_LOCK_DURATION_MS: String(lockMs) };
+  const api = await startProcess('src/main.ts', processEnv(env, { PORT: String(PORT), LOG_REQUESTS: 'false', ...stall }), 'Warpost listening');
+  const d = await driver(env);
+  const tally: Tally = { ok: 0, failed: 0, codes: {} };
+  const times: number[] = [];
+  try {
+    for (const p of await makeGames(d, trials, { pairs: trials })) {
+      const slow = await startProcess('workers/resolver.ts', processEnv(env, { ...stall, WARPOST_FAULT_RESOLVE_DELAY_MS: '600000' }), 'worker ready');
+      const paused = new Promise<void>((ok) => slow.stdout!.on('data', (b) => b.toString().includes('fault injection') && ok()));
+      for (const seat of [p.north, p.south]) {
+        const v = await post(seat.token, 'query($g:ID!){game(id:$g){game{step} myPrompts{defaultOrders}}}', { g: p.gameId }, tally);
+        await post(seat.token, 'mutation($g:ID!,$s:Int!,$o:JSON!,$k:String!){submitOrders(gameId:$g,step:$s,orders:$o,idempotencyKey:$k){step}}',
+          { g: p.gameId, s: v.game.game.step, o: v.game.myPrompts[0].defaultOrders, k: randomUUID() }, tally);
+      }
+      await paused;
+      const step0 = (await post(p.north.token, 'query($g:ID!){game(id:$g){game{step}}}', { g: p.gameId }, tally)).game.game.step;
+      slow.kill('SIGKILL');
+      const t0 = Date.now();
+      const worker = await startProcess('workers/resolver.ts', processEnv(env, stall), 'worker ready');
+      const boot = Date.now() - t0;
+      while ((await post(p.north.token, 'query($g:ID!){game(id:$g){game{step}}}', { g: p.gameId }, tally))?.game.game.step === step0) await sleep(100);
+      times.push(Date.now() - t0);
+      console.log(`  lock ${lockMs} ms / stalled check ${stalledMs} ms: kill → resolved ${Date.now() - t0} ms (new worker ready after ${boot} ms)`);
+      await stop(worker);
+    }
+  } finally {
+    await d.shutdown().catch(() => undefined);
+    await stop(api);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(JSON.stringify({ drill: 'crash recovery', lockMs, stalledMs, trials, minMs: sorted[0], medianMs: sorted[sorted.length >> 1], maxMs: sorted.at(-1), failedRequests: tally.failed }));
+  return tally.failed === 0;
+}
+
 const db = await freshDatabase();
 let allPass = true;
 try {
@@ -165,6 +206,10 @@ try {
       await sleep(1500);
       await privateRedis!.restart(3000);
     });
+  }
+  if (only.has('recovery')) {
+    const settings = (args.find((a) => a.startsWith('--stall='))?.split('=')[1] ?? '30000/30000,10000/5000').split(',');
+    for (const [lock, stalled] of settings.map((x) => x.split('/').map(Number))) allPass &&= await recoveryDrill(benchEnv(db.url), lock, stalled, 3);
   }
   if (only.has('postgres')) {
     allPass &&= await drill('restart PostgreSQL', benchEnv(db.url), db.url, async () => {

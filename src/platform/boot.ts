@@ -17,6 +17,7 @@ import { startOutboxSweeper } from './events/outbox.js';
 import { startReconciler } from './games/reconciler.js';
 import { ModuleRegistry, type AnyModule } from './games/registry.js';
 import { resolveStep } from './games/resolution.js';
+import { CRASH_RECOVERY } from './queue/bull.js';
 import { BullQueue } from './queue/bullmq.js';
 import { InlineQueue } from './queue/inline.js';
 import { Notifier } from './notifications/notifier.js';
@@ -54,8 +55,8 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
     ? new BullQueue(config.redisUrl, {
         attempts: config.resolveAttempts,
         prefix: opts.queuePrefix ?? process.env.WARPOST_QUEUE_PREFIX,
-        stalledIntervalMs: opts.stalledIntervalMs ?? Number(process.env.WARPOST_STALLED_INTERVAL_MS || 30_000),
-        lockDurationMs: opts.lockDurationMs ?? Number(process.env.WARPOST_LOCK_DURATION_MS || 30_000),
+        stalledIntervalMs: opts.stalledIntervalMs ?? Number(process.env.WARPOST_STALLED_INTERVAL_MS || CRASH_RECOVERY.stalledIntervalMs),
+        lockDurationMs: opts.lockDurationMs ?? Number(process.env.WARPOST_LOCK_DURATION_MS || CRASH_RECOVERY.lockDurationMs),
         concurrency: Number(process.env.WARPOST_WORKER_CONCURRENCY || 4),
       })
     : new InlineQueue(config.resolveAttempts);

@@ -4,7 +4,7 @@
  * delivery D": the database row is the truth (its claim, attempts and status), so a job that runs
  * twice, or a job lost with its process, costs nothing; the sweeper re-queues what is overdue.
  */
-import { bullQueue, type BullHandle } from '../queue/bull.js';
+import { bullQueue, CRASH_RECOVERY, type BullHandle } from '../queue/bull.js';
 
 export const NOTIFY_QUEUE_NAME = 'warpost-notify';
 
@@ -47,7 +47,7 @@ export class BullNotifyQueue implements NotifyQueue {
   }
 
   startWorker(handler: DeliverHandler, concurrency: number): Promise<void> {
-    return this.bull.startWorker((job) => handler(job.data), { concurrency, stalledInterval: 30_000, maxStalledCount: 5 });
+    return this.bull.startWorker((job) => handler(job.data), { concurrency, stalledInterval: CRASH_RECOVERY.stalledIntervalMs, lockDuration: CRASH_RECOVERY.lockDurationMs, maxStalledCount: 5 });
   }
 
   close(): Promise<void> {

@@ -16,6 +16,15 @@ export interface BullHandle<T> {
   ping(): Promise<boolean>;
 }
 
+/**
+ * How soon a job held by a dead worker is handed to another: its lock must expire and a
+ * stalled-job check must see it. Measured with `npm run chaos -- --only=recovery` (a worker
+ * killed inside a resolution): 30 s / 30 s (BullMQ's defaults) → 62 s, 10 s / 5 s → 12.5 s; an idle
+ * worker sends 180 Redis commands a minute instead of 110. A second run after a false stall is
+ * harmless: the step guard under the game lock makes it a no-op.
+ */
+export const CRASH_RECOVERY = { lockDurationMs: 10_000, stalledIntervalMs: 5_000 } as const;
+
 export function bullQueue<T>(redisUrl: string, name: string, prefix?: string): BullHandle<T> {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const queue = new Queue(name, { connection: connection as ConnectionOptions, prefix });

@@ -1,5 +1,5 @@
 /** BullMQ on Redis: durable jobs, retries with backoff, stalled-job recovery after a crash. */
-import { bullQueue, type BullHandle } from './bull.js';
+import { bullQueue, CRASH_RECOVERY, type BullHandle } from './bull.js';
 import { jobId, type EnqueueOptions, type ResolutionQueue, type ResolveHandler, type ResolveJob } from './types.js';
 
 export const QUEUE_NAME = 'warpost-resolve';
@@ -48,8 +48,8 @@ export class BullQueue implements ResolutionQueue {
       },
       {
         concurrency: this.opts.concurrency ?? 4,
-        stalledInterval: this.opts.stalledIntervalMs ?? 30_000,
-        lockDuration: this.opts.lockDurationMs ?? 30_000,
+        stalledInterval: this.opts.stalledIntervalMs ?? CRASH_RECOVERY.stalledIntervalMs,
+        lockDuration: this.opts.lockDurationMs ?? CRASH_RECOVERY.lockDurationMs,
         maxStalledCount: 5,
       },
     );
