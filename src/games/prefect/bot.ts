@@ -15,10 +15,12 @@ import { botSupply, botWithdrawal } from './bot-logistics.js';
 import { botAdjustment, independentMoves } from './bot-independents.js';
 import { attackerDestroyMove, bestDefenderDestroy, disorganisedTargets, retreatChoices } from './bot-tactics.js';
 import { attackerReach } from './movement.js';
+import { suggestedEntry } from './external/agreement.js';
 import { defaultFor } from './prompts.js';
 import { attackTotal, combatUnits, maxEsm } from './rules.js';
 import { rulesData, scenarioDef } from './rules-data.js';
 import { owedAt } from './sequence.js';
+import { redactFor } from './view.js';
 import type { CombatDeclareOrder, CombatDetectOrder, MoveOrder, PrefectOrder, PrefectState, Side } from './types.js';
 
 type Validate = (s: PrefectState, side: string, o: unknown) => { length: number };
@@ -195,6 +197,8 @@ function choose(s: PrefectState, side: Side, kind: string): PrefectOrder | null 
     case 'supply': return botSupply(s, side);
     case 'withdrawal': return botWithdrawal(s, side);
     case 'combat-detect': return detect(s, side);
+    // D-87: both bots enter the server's public suggestion (external/agreement.ts), so they agree; enemy ids as the bot was shown them.
+    case 'external-result': { const e = suggestedEntry(s); return e ? (redactFor(s, side, e) as unknown as PrefectOrder) : null; }
     case 'adjustment': return botAdjustment(s, side);
     default: return null;
   }

@@ -8,6 +8,7 @@
 import type { GameEvent, OrderError } from '../../engine/contract.js';
 import type { Dice } from '../../engine/dice.js';
 import { esmAllowed } from './detection.js';
+import { openExternal, wantsExternal, type ExternalDecision } from './external/agreement.js';
 import { enemyDisorganisedAt } from './movement.js';
 import { attemptDetection, combatUnits, resolveCombat, unitsIn, unitType } from './rules.js';
 import { rulesData } from './rules-data.js';
@@ -121,13 +122,21 @@ export function runDefenderDetections(s: PrefectState, dice: Dice, o: CombatDete
   return events;
 }
 
-/** L557-559: each attack in the attacker's order, with its retreats before the next. */
-export function resolveCombatPhase(s: PrefectState, dice: Dice, detect: CombatDetectOrder): GameEvent[] {
+/**
+ * L557-559: each attack in the attacker's order, with its retreats before the next. D-87: with
+ * externalCombat on, the loop pauses at an attack played externally (external/agreement.ts) and
+ * resumes with `decided` (its agreed result, or Prefect resolution) and the stored detect choices.
+ */
+export function resolveCombatPhase(s: PrefectState, dice: Dice, detectOrder?: CombatDetectOrder, decided?: ExternalDecision): GameEvent[] {
   const events: GameEvent[] = [];
   const c = s.combat!;
+  if (detectOrder) c.detect = { shift: detectOrder.shift, engineers: detectOrder.engineers, advance: detectOrder.advance };
+  const detect = c.detect ?? {};
   const defender = otherSide(s.attacker);
   for (const id of c.order) {
+    if (c.resolved.includes(id)) continue;
     const a = c.attacks.find((x) => x.id === id)!;
+    if (decided?.attack !== id && wantsExternal(s, a)) return [...events, ...openExternal(s, a)];
     c.resolved.push(id);
     const attackers = a.attackers.filter((t) => s.tfs[t] && unitsIn(s, t).length);
     if (!attackers.length) continue;
@@ -143,6 +152,7 @@ export function resolveCombatPhase(s: PrefectState, dice: Dice, detect: CombatDe
       engineers: [...(c.attackerEngineers ?? []), ...(detect.engineers ?? [])],
       advance: a.advance ?? null,
       ...(detect.advance ? { defenderAdvance: detect.advance } : {}),
+      ...(decided?.attack === id && decided.external ? { external: decided.external } : {}),
     } as Parameters<typeof resolveCombat>[2]));
   }
   return events;

@@ -16,7 +16,7 @@ import { terrainFor } from './detection.js';
 import { attackDisorganisedHex, hexMatesOfSevereResult } from './disorganised.js';
 import { enterHex } from './capture.js';
 import { retreatGroup } from './retreat.js';
-import { engineerBonus, rollSave, saveTarget, unitsThatSave, type SaveRecord } from './saves.js';
+import { engineerBonus, rollSave, saveTarget, unitsThatSave, type SaveOutcome, type SaveRecord } from './saves.js';
 import { isFullWater, rulesData } from './rules-data.js';
 import { disorganisedEvent } from './reveal.js';
 
@@ -39,6 +39,11 @@ export interface CombatSpec {
   extraDefence?: number;
   /** Campaign: told the CRT cell, for the supporting naval units' saves (L2224-2232). */
   onCell?: (cell: CrtCell) => void;
+  /**
+   * D-87 (external/): an agreed Centurion result — its converted cell replaces the CRT roll and
+   * `outcomes` the saves of the represented units (L2784-2798); the others roll (L2786).
+   */
+  external?: { cell: CrtCell; outcomes: Record<string, SaveOutcome>; record: Json };
 }
 
 const bump = (tf: TaskForce | undefined): void => {
@@ -108,8 +113,8 @@ export function resolveCombat(state: PrefectState, dice: Dice, c: CombatSpec): G
   const sh = detectionShift(aDetected, def.detected, aSide, c.shiftPolicy);
   const col = shiftColumn(cols, base, sh.shift);
   const label = `combat ${atk.join('+')}>${def.id}`;
-  const roll = dice.roll(10, label);
-  const cell = crtCell(col.index, roll);
+  const roll = c.external ? null : dice.roll(10, label); // D-87: no CRT roll for an agreed external result
+  const cell = c.external ? c.external.cell : crtCell(col.index, roll!);
   c.onCell?.(cell);
   const aSevere = cell.aFlag === 'CA';
   const dSevere = cell.dFlag === 'BT';
@@ -122,9 +127,16 @@ export function resolveCombat(state: PrefectState, dice: Dice, c: CombatSpec): G
   if (aSevere) for (const id of atk) preAtk[id] = loose(atkHex[id], aSide);
   const saves: SaveRecord[] = [];
   const sideSaves = (tf: TaskForce, severe: boolean, mod: number, isAttacker: boolean) => {
-    const rolling = unitsThatSave(state, tf.id, severe);
+    const given = c.external?.outcomes ?? {};
+    const rolling = c.external
+      ? [...unitsIn(state, tf.id).filter((u) => given[u.id]), ...unitsThatSave(state, tf.id, severe).filter((u) => !given[u.id])]
+      : unitsThatSave(state, tf.id, severe);
     const eng = engineerBonus(state, tf.id, rolling, c.engineers);
     for (const u of rolling) {
+      if (given[u.id]) { // D-87, L2790-2794: the agreed outcome, no roll
+        saves.push({ unit: u.id, type: u.type, side: u.side, tf: tf.id, target: 0, roll: 0, outcome: given[u.id] });
+        continue;
+      }
       const target = saveTarget(state, u, tf, mod, isAttacker, eng.get(u.id) ?? 0);
       saves.push(rollSave(dice, u, tf, target, severe));
     }
@@ -184,13 +196,14 @@ export function resolveCombat(state: PrefectState, dice: Dice, c: CombatSpec): G
   }
 
   // Events per D-19: TABLETOP everything public; STRICT outcomes public, details to owners.
-  const rolls: RollRecord[] = [{ label, sides: 10, value: roll }];
+  const rolls: RollRecord[] = roll === null ? [] : [{ label, sides: 10, value: roll }];
   const saveRolls = (side?: Side): RollRecord[] =>
-    saves.filter((s) => !side || s.side === side).map((s) => ({ label: `save ${s.type}`, sides: 10, value: s.roll }));
+    saves.filter((s) => (!side || s.side === side) && !c.external?.outcomes[s.unit]).map((s) => ({ label: `save ${s.type}`, sides: 10, value: s.roll }));
   const placed = saves.filter((s) => s.outcome === 'DISORGANISED').map((s) => ({ unit: s.unit, type: s.type, hex: atkHex[s.tf] ?? hex }));
   const summary: Record<string, Json> = {
     context, attackers: atk, target: def.id, hex,
     result: { aFlag: cell.aFlag ?? null, dFlag: cell.dFlag ?? null }, defenderRemoved: defGone,
+    ...(c.external ? { external: c.external.record } : {}),
   };
   if (state.options.revealMode === 'TABLETOP') {
     events.push({

@@ -69,6 +69,7 @@ export const prefect = defineGame<PrefectState, Json>({
     { kind: 'defender-actions', description: 'Interactive play: the defender\'s held actions.' },
     { kind: 'combat-declare', description: 'Combat Phase: attack declarations and detections (L539).' },
     { kind: 'combat-detect', description: 'Combat Phase: the defender\'s detections.' },
+    { kind: 'external-result', description: 'Option externalCombat (D-87): both players\' sealed entry of a combat played with Centurion; applied when they agree (L2749-2798); deadline externalResultSeconds.' },
     { kind: 'supply', description: 'Supply Phase, sealed (L737-846).' },
     { kind: 'withdrawal', description: 'Withdrawal Phase, sealed (L848-864).' },
     { kind: 'adjustment', description: 'Task Force Adjustment Phase, sealed (L866-878).' },

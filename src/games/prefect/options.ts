@@ -18,6 +18,8 @@ export const DEFAULT_OPTIONS: PrefectOptions = {
   interleave: 'planned',
   setupPlacement: 'alternating',
   reactionWindowSeconds: 600,
+  externalCombat: 'OFF',
+  externalResultSeconds: 86400,
 };
 
 export const OPTION_SPECS: OptionSpec[] = [
@@ -31,6 +33,8 @@ export const OPTION_SPECS: OptionSpec[] = [
   { id: 'interleave', type: 'string', default: 'planned', values: ['planned', 'interactive'], rule: 'L393-457', description: "Movement Phase play: 'planned' = sealed movement plan + standing counter-orders resolved in one step; 'interactive' = one prompt per attacker move and per defender reaction window." },
   { id: 'setupPlacement', type: 'string', default: 'alternating', values: ['alternating', 'sealed'], rule: 'L238-240', description: "Set-up placement of TF counters: 'alternating' one at a time as written, or 'sealed' (both place all at once; the zones are disjoint)." },
   { id: 'reactionWindowSeconds', type: 'number', default: 600, rule: 'L393-457', description: 'Deadline in seconds of each interactive reaction window (interrupt, counter-attack, mover detection, defender actions).' },
+  { id: 'externalCombat', type: 'string', default: 'OFF', values: ['OFF', 'CENTURION'], rule: 'L2602-2798, D-87', description: "'CENTURION': each Combat Phase attack between Task Forces is played outside the server with Centurion and both players enter the agreed result (converted by L2749-2798); a missed deadline falls back to Prefect resolution. Planetary game only." },
+  { id: 'externalResultSeconds', type: 'number', default: 86400, rule: 'D-87', description: 'Deadline in seconds of each external-result entry (externalCombat).' },
 ];
 
 function bad(id: string, why: string): never {
@@ -53,5 +57,7 @@ export function prefectOptions(raw: Record<string, Json> | undefined): PrefectOp
   if (!Number.isInteger(out.reactionWindowSeconds) || out.reactionWindowSeconds < 10 || out.reactionWindowSeconds > 7 * 86400) {
     bad('reactionWindowSeconds', 'must be a whole number of seconds between 10 and 604800');
   }
+  const ext = out.externalResultSeconds ?? 86400;
+  if (!Number.isInteger(ext) || ext < 60 || ext > 14 * 86400) bad('externalResultSeconds', 'must be a whole number of seconds between 60 and 1209600');
   return out;
 }

@@ -84,6 +84,14 @@ const schemas = [
     shift: shift.optional(),
     advance: z.enum(['none', 'auto']).optional(),
   }),
+  // D-87 (external/): the agreed Centurion result of the paused attack (L2749-2798).
+  z.object({
+    kind: z.literal('external-result'),
+    attack: id,
+    destroyed: z.array(id).max(200).default([]),
+    leftMap: z.array(id).max(200).default([]),
+    prefect: z.boolean().optional(),
+  }),
   z.object({
     kind: z.literal('supply'),
     transfers: z.array(z.object({ from: id, to: id, amount: z.number().int().min(1).max(1000) })).max(100).default([]),
@@ -111,6 +119,7 @@ export const KIND_RULE: Record<PrefectOrder['kind'], string> = {
   'setup-assign': 'L228-236', 'setup-place': 'L238-242', 'movement-plan': 'L269-331', 'counter-orders': 'L393-457',
   move: 'L269-331', 'end-movement': 'L277', interrupt: 'L381-385', 'counter-attack': 'L435-455', 'mover-detect': 'L389',
   'defender-actions': 'L399-433', pass: 'L409', 'combat-declare': 'L547-561', 'combat-detect': 'L483-491',
+  'external-result': 'L2749-2798, D-87',
   supply: 'L737-846', withdrawal: 'L848-864', adjustment: 'L866-878',
 };
 

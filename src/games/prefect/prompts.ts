@@ -8,6 +8,7 @@
 import type { Json, Prompt } from '../../engine/contract.js';
 import { allowanceLeft, counterAttackEligible, currentPoint } from './counteractions.js';
 import { mayAttack } from './combat-phase.js';
+import { externalChoices, externalDefault } from './external/agreement.js';
 import { attackerReach, defenderAllowance, defenderReach, enemyDisorganisedAt, movementAllowance } from './movement.js';
 import { maxEsm } from './rules.js';
 import { rulesData, scenarioDef } from './rules-data.js';
@@ -28,6 +29,7 @@ export function defaultFor(s: PrefectState, o: Owed): PrefectOrder {
     case 'move': return { kind: 'end-movement' };
     case 'combat-declare': return { kind: 'combat-declare', attacks: [], detections: [] };
     case 'combat-detect': return { kind: 'combat-detect', detections: [] };
+    case 'external-result': return externalDefault(s); // D-87: a missed deadline asks for Prefect resolution
     case 'supply': return { kind: 'supply', transfers: [], fatigue: [], reorganise: [], rebuild: [], build: [] };
     case 'withdrawal': return { kind: 'withdrawal', moves: [] };
     case 'adjustment': return { kind: 'adjustment', transfers: [], create: [], reinforcements: [], assignBases: [] };
@@ -47,6 +49,7 @@ const DESCRIPTIONS: Record<string, string> = {
   'defender-actions': 'Counter-actions: move or attack with Task Forces, up to the number of enemy Task Forces moved so far, or hold them (L399-433).',
   'combat-declare': 'Declare all your attacks, then your detection attempts (L547-561, L483).',
   'combat-detect': 'Attempt detections against attacking Task Forces engaged in combat (L483-491).',
+  'external-result': 'Enter the agreed outcome of this combat played with Centurion: the units destroyed and those that left the map without failing a morale test, on both sides; both entries must match (sealed, L2749-2798, D-87).',
   supply: 'Supply Phase: transfers, fatigue removal, reorganisation, rebuilding, base building (sealed, L737-846).',
   withdrawal: 'Withdrawal Phase: move your disorganised units up to 9 hexes toward a headquarters or base (L848-864).',
   adjustment: 'Task Force Adjustment: exchange units between adjacent Task Forces, create Task Forces, place reinforcements (sealed, L866-878).',
@@ -85,11 +88,13 @@ function choicesFor(s: PrefectState, o: Owed): Json {
       const engaged = [...new Set((s.combat?.attacks ?? []).flatMap((a) => a.attackers))];
       return j({ engaged, detectors: own(s, side).filter((t) => !t.movedLafThisTurn && !t.detectedDuringMovement).map((t) => ({ tf: t.id, maxEsm: maxEsm(s, t.id) })) });
     }
+    case 'external-result': return externalChoices(s);
     default: return null;
   }
 }
 
 /** Reaction windows of interactive play: each gets the short deadline reactionWindowSeconds (attacker moves keep the game's own). */
+const DEFAULT_EXTERNAL_SECONDS = 86400;
 const WINDOW_KINDS = new Set(['interrupt', 'counter-attack', 'mover-detect', 'defender-actions']);
 
 /** Every prompt owed now, choices and defaults redacted by `redact` for the owing side. */
@@ -102,5 +107,6 @@ export function buildPrompts(s: PrefectState, redact: (side: Side, v: unknown) =
     choices: redact(o.side, choicesFor(s, o)),
     defaultOrders: redact(o.side, defaultFor(s, o)),
     ...(s.options.interleave === 'interactive' && s.step === 'MOVEMENT' && WINDOW_KINDS.has(o.kind) ? { deadlineSeconds: s.options.reactionWindowSeconds } : {}),
+    ...(o.kind === 'external-result' ? { deadlineSeconds: s.options.externalResultSeconds ?? DEFAULT_EXTERNAL_SECONDS } : {}), // D-87
   }));
 }

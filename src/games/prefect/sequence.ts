@@ -11,6 +11,7 @@ import type { Dice } from '../../engine/dice.js';
 import { currentPoint, newMovement, runMovement, type Answer } from './counteractions.js';
 import { answerOnce, plannedDecider } from './deciders.js';
 import { resolveCombatPhase, runAttackerDetections, runDefenderDetections } from './combat-phase.js';
+import { externalOwed, settleExternal } from './external/agreement.js';
 import {
   applyAdjustment, applySupply, applyWithdrawal, scheduledDeliveries, tempoPhase,
 } from './rules.js';
@@ -18,7 +19,7 @@ import { storeRetreatPrefs } from './retreat-prefs.js';
 import { rulesData, scenarioDef } from './rules-data.js';
 import { applySetupAssign, applySetupPlace, initiative, unplaced } from './setup.js';
 import type {
-  AdjustmentOrder, CombatDeclareOrder, CombatDetectOrder, CounterOrders, MovementPlanOrder, PrefectOrder, PrefectState, SetupAssignOrder,
+  AdjustmentOrder, CombatDeclareOrder, CombatDetectOrder, CounterOrders, ExternalResultOrder, MovementPlanOrder, PrefectOrder, PrefectState, SetupAssignOrder,
   SetupPlaceOrder, Side, SupplyOrder, WithdrawalOrder,
 } from './types.js';
 import { SIDES, otherSide } from './types.js';
@@ -60,6 +61,7 @@ export function owedAt(s: PrefectState): Owed[] {
     case 'COMBAT_DECLARE':
       return [{ side: s.attacker, kinds: ['combat-declare'], kind: 'combat-declare', secret: false }];
     case 'COMBAT_DETECT':
+      if (s.combat?.external) return externalOwed(s); // D-87: both enter the agreed external result, sealed
       return [{ side: defenderOf(s), kinds: ['combat-detect'], kind: 'combat-detect', secret: false }];
     case 'SUPPLY':
       return SIDES.map((side) => ({ side, kinds: ['supply'], kind: 'supply', secret: true }));
@@ -142,9 +144,16 @@ export function advance(s: PrefectState, orders: Partial<Record<Side, PrefectOrd
       break;
     }
     case 'COMBAT_DETECT': {
-      events.push(...runDefenderDetections(s, dice, o<CombatDetectOrder>(defenderOf(s))!));
-      events.push(...resolveCombatPhase(s, dice, o<CombatDetectOrder>(defenderOf(s))!));
-      toSupply(s);
+      if (s.combat?.external) {
+        // D-87: the two entries settle the paused attack (agreed, Prefect fallback, or asked again).
+        const r = settleExternal(s, { TOG: o<ExternalResultOrder>('TOG'), CW: o<ExternalResultOrder>('CW') });
+        events.push(...r.events);
+        if (r.decided) events.push(...resolveCombatPhase(s, dice, undefined, r.decided));
+      } else {
+        events.push(...runDefenderDetections(s, dice, o<CombatDetectOrder>(defenderOf(s))!));
+        events.push(...resolveCombatPhase(s, dice, o<CombatDetectOrder>(defenderOf(s))!));
+      }
+      if (!s.combat?.external) toSupply(s);
       break;
     }
     case 'SUPPLY': {

@@ -239,6 +239,10 @@ export interface PrefectOptions {
   setupPlacement: 'alternating' | 'sealed';
   /** Seconds for an interactive reaction window's deadline. */
   reactionWindowSeconds: number;
+  /** D-87: 'CENTURION' = declared combats are played outside the server and both players enter the agreed result (external/). */
+  externalCombat?: 'OFF' | 'CENTURION';
+  /** D-87: deadline in seconds of each external-result prompt (the external game needs time). */
+  externalResultSeconds?: number;
 }
 
 // ============================================================== state (dynamic)
@@ -358,6 +362,10 @@ export interface CombatPhaseState {
   /** SEQUENCE: the attacker's shift policy and engineers from the declaration (D-26, D-29). */
   attackerShift?: 'LEFT' | 'RIGHT' | 'NONE' | 'FAVOURABLE';
   attackerEngineers?: { engineer: string; unit: string }[];
+  /** D-87 (external/): the defender's combat-detect choices kept for the attacks resolved later. */
+  detect?: { shift?: CombatDetectOrder['shift']; engineers?: { engineer: string; unit: string }[]; advance?: CombatDetectOrder['advance'] };
+  /** D-87 (external/): the attack awaiting both players' agreed external result (the entries are the step's sealed orders, never stored). */
+  external?: { attack: string; round: number };
 }
 
 /** Interleaved Movement Phase cursor (planned and interactive play share it). */
@@ -502,6 +510,22 @@ export interface DefenderActionsOrder {
 }
 export interface PassOrder { kind: 'pass' }
 
+/**
+ * D-87 (external/): a player's entry of the agreed Centurion result of one attack (L2749-2798):
+ * the units of both sides in the combat whose representatives were destroyed (50% or more,
+ * L2792) and those that left the map without failing a morale test (counted as destroyed,
+ * L2767); or `prefect: true` to ask for the normal Prefect resolution (also the deadline default).
+ */
+export interface ExternalResultOrder {
+  kind: 'external-result';
+  attack: string;
+  destroyed: string[];
+  leftMap: string[];
+  prefect?: boolean;
+  /** Set only by the server's deadline default (a submission cannot carry it: the schema drops it). */
+  deadline?: boolean;
+}
+
 export interface CombatDeclareOrder {
   kind: 'combat-declare';
   /** Standing retreat choices for own TFs (L609-617, D-31); kept until changed. */
@@ -573,6 +597,7 @@ export type PrefectOrder =
   | PassOrder
   | CombatDeclareOrder
   | CombatDetectOrder
+  | ExternalResultOrder
   | SupplyOrder
   | WithdrawalOrder
   | AdjustmentOrder;

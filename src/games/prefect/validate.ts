@@ -9,6 +9,7 @@ import type { OrderError } from '../../engine/contract.js';
 import { validateDeclare, validateDetect } from './combat-phase.js';
 import { allowanceLeft, counterAttackEligible, currentPoint } from './counteractions.js';
 import { esmAllowed } from './detection.js';
+import { validateExternal } from './external/agreement.js';
 import { defenderAllowance, mayEndIn, validateAttackerMove, validateDefenderMove } from './movement.js';
 import { parseOrder } from './orders.js';
 import { combatUnits, validateAdjustment, validateSupply, validateWithdrawal } from './rules.js';
@@ -104,6 +105,7 @@ function rulesOf(s: PrefectState, side: Side, o: PrefectOrder): OrderError[] {
     }
     case 'combat-declare': return validateDeclare(s, side, o);
     case 'combat-detect': return validateDetect(s, side, o);
+    case 'external-result': return validateExternal(s, side, o);
     case 'supply': return validateSupply(s, side, o);
     case 'withdrawal': return validateWithdrawal(s, side, o);
     case 'adjustment': return validateAdjustment(s, side, o);

@@ -16,7 +16,9 @@ import { CAMPAIGN_OPTION_SPECS, campaignOptions } from '../options.js';
 import { newCampaignState } from '../state.js';
 import type { CampaignGameState } from './types.js';
 
-export const OPTION_SPECS: OptionSpec[] = [...GROUND_SPECS, ...CAMPAIGN_OPTION_SPECS];
+/** D-87: the external (Centurion) result option is wired in the Planetary game only (its Combat Phase loop); refused here. */
+const PLANETARY_ONLY = new Set(['externalCombat', 'externalResultSeconds']);
+export const OPTION_SPECS: OptionSpec[] = [...GROUND_SPECS.filter((o) => !PLANETARY_ONLY.has(o.id)), ...CAMPAIGN_OPTION_SPECS];
 
 const HEX = '0123456789abcdef';
 
@@ -47,6 +49,7 @@ export function initialState(scenarioId: string, raw: Record<string, Json>, dice
   if (!sc) throw new RangeError(`prefect-campaign has no scenario '${scenarioId}'`);
   const campaignIds = new Set(CAMPAIGN_OPTION_SPECS.map((o) => o.id));
   const ground = Object.fromEntries(Object.entries(raw ?? {}).filter(([id]) => !campaignIds.has(id)));
+  for (const id of PLANETARY_ONLY) if (id in ground) throw new RangeError(`prefect-campaign option '${id}' does not exist (Planetary game only, D-87)`);
   const mine = Object.fromEntries(Object.entries(raw ?? {}).filter(([id]) => campaignIds.has(id)));
   const groundOptions = prefectOptions(ground);
   const cs = newCampaignState(sc.id, campaignOptions(mine));
