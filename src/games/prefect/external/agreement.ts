@@ -15,9 +15,9 @@ import type { SaveOutcome } from '../saves.js';
 import type { DeclaredAttack, ExternalResultOrder, PrefectState, Side } from '../types.js';
 import { SIDES, otherSide } from '../types.js';
 import { combatForces, conversionRow, CONVERSION_TABLE, effectCell, unitPoints, totals } from './conversion.js';
+import { idSet, MAX_ROUNDS, settleEntries } from './protocol.js';
 
-/** After this many rounds of differing entries the attack falls back to Prefect resolution (D-87). */
-export const MAX_ROUNDS = 3;
+export { MAX_ROUNDS } from './protocol.js';
 const RULE = 'L2749-2798, D-87';
 
 export const externalOn = (s: PrefectState): boolean => s.options.externalCombat === 'CENTURION';
@@ -86,10 +86,7 @@ export function validateExternal(s: PrefectState, _side: Side, o: ExternalResult
   return errors;
 }
 
-const sameEntry = (a: ExternalResultOrder, b: ExternalResultOrder): boolean => {
-  const key = (o: ExternalResultOrder) => JSON.stringify([[...o.destroyed].sort(), [...o.leftMap].sort()]);
-  return key(a) === key(b);
-};
+const entryKey = (o: ExternalResultOrder): string => JSON.stringify([idSet(o.destroyed), idSet(o.leftMap)]);
 
 /** What the Combat Phase loop does with the paused attack: its agreed result, or Prefect resolution (no `external`). */
 export interface ExternalDecision { attack: string; external?: CombatSpec['external'] }
@@ -127,17 +124,14 @@ export function settleExternal(s: PrefectState, orders: Partial<Record<Side, Ext
   const [t, c] = [orders.TOG ?? externalDefault(s), orders.CW ?? externalDefault(s)];
   const base = { attack: a.id, round: p.round, rule: 'D-87' };
   delete s.combat!.external;
-  if (t.prefect || c.prefect || !sidesOf(s, a)) {
-    const reason = t.deadline || c.deadline ? 'deadline' : 'requested';
-    return { events: [{ type: 'external.fallback', visibleTo: 'all', data: { ...base, reason, resolution: 'PREFECT' } }], decided: { attack: a.id } };
+  const r = settleEntries(t, c, p.round, entryKey, !sidesOf(s, a)); // shared protocol (protocol.ts)
+  if (r.outcome === 'fallback') {
+    return { events: [{ type: 'external.fallback', visibleTo: 'all', data: { ...base, reason: r.reason, resolution: 'PREFECT' } }], decided: { attack: a.id } };
   }
-  if (sameEntry(t, c)) {
+  if (r.outcome === 'agreed') {
     const external = convertEntry(s, a, t, p.round);
-    const r = external.record as Record<string, Json>;
-    return { events: [{ type: 'external.agreed', visibleTo: 'all', data: { ...base, ratio: r.ratio, effect: r.effect, totals: r.totals } }], decided: { attack: a.id, external } };
-  }
-  if (p.round >= MAX_ROUNDS) {
-    return { events: [{ type: 'external.fallback', visibleTo: 'all', data: { ...base, reason: 'entries differ', resolution: 'PREFECT' } }], decided: { attack: a.id } };
+    const rec = external.record as Record<string, Json>;
+    return { events: [{ type: 'external.agreed', visibleTo: 'all', data: { ...base, ratio: rec.ratio, effect: rec.effect, totals: rec.totals } }], decided: { attack: a.id, external } };
   }
   // Neither entry is revealed: only the fact that they differ.
   return { events: [{ type: 'external.differ', visibleTo: 'all', data: base }, ...openExternal(s, a, p.round + 1)], decided: null };

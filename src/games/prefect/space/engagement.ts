@@ -65,7 +65,8 @@ function baseSituation(kind: CombatKind, mission: Mission, baseRole: Role): Base
   return 'SEGMENT_ATTACKED';
 }
 
-function destroy(state: SpaceState, id: string): void {
+/** L1669: a destroyed ship or fighter goes to the Destroyed Naval Units box (also used by the Leviathan result, ./external/). */
+export function destroy(state: SpaceState, id: string): void {
   const u = state.units[id];
   u.status = 'DESTROYED';
   u.offSystemBox = 'DESTROYED'; // L1669: to the Destroyed Naval Units box, cargo lost

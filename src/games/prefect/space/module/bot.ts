@@ -8,79 +8,13 @@
  */
 import type { Json, OrderError, Prompt } from '../../../../engine/contract.js';
 import type { Dice } from '../../../../engine/dice.js';
-import { spaceData, spaceScenario } from '../data/index.js';
 import { segmentsOf } from '../ofat.js';
 import { sectorById } from '../state.js';
+import { missions } from './bot-missions.js';
+import { attackTarget, enemyBase, invader, targets, type V } from './bot-targets.js';
+import { invaderDeploy, invaderMissions, quietSegment } from './bot-invader.js';
 
-/** The bot reads the JSON view and prompt a client would get: loosely typed on purpose. */
-type V = any;
 type Check = (orders: Json) => OrderError[];
-
-const SHIP_FIRST = (a: V, b: V) => (a.kind === 'FIGHTER' ? 1 : 0) - (b.kind === 'FIGHTER' ? 1 : 0) || b.attack - a.attack;
-
-/** The side that comes to take the system (the scenario's first Attacker); the other holds the line. */
-const invader = (view: V, side: string): boolean => spaceScenario(view.scenario).firstAttacker === side;
-
-/** Sectors the bot may attack: the scenario's key sector first, then the other named bodies (public map). */
-function targets(scenario: string): string[] {
-  const key = spaceScenario(scenario).victory.perMissionCompleted.sector;
-  const named = spaceData.map.sectors.filter((x) => x.name && x.body && x.id !== key).map((x) => x.id);
-  return [key, ...named];
-}
-
-function missions(view: V, p: V, side: string): Json {
-  const own = new Map<string, V>(view.own.tfs.map((t: V) => [t.id, t]));
-  const myBases: V[] = view.own.bases.filter((b: V) => b.status !== 'DESTROYED' && !b.offSystemBox && !b.carriedBy);
-  const enemyAt = (sector: string) => view.map.tfs.filter((t: V) => t.side !== side && t.sector === sector).length;
-  const tgt = targets(view.scenario);
-  const sdSectors = new Set<string>();
-  let gsGiven = false;
-  const out = p.choices.tfs.map((c: V) => {
-    const tf = own.get(c.tf);
-    const sector = c.place.kind === 'SECTOR' ? c.place.sector : null;
-    const has = (m: string) => c.missions.includes(m);
-    if (!has('SECTOR_DEFENCE') && !has('ATTACK') && has('SUPPLY') && !has('WITHDRAWAL')) return { tf: c.tf, mission: 'SUPPLY' };
-    if (tf?.disorganisedGroup || (tf && tf.fatigue >= 3 && sector && !myBases.some((b) => b.sector === sector))) {
-      const dest = p.choices.withdrawTo.find((x: string) => x !== 'OFFSYSTEM') ?? 'OFFSYSTEM';
-      if (has('WITHDRAWAL')) return { tf: c.tf, mission: 'WITHDRAWAL', params: { destination: tf?.disorganisedGroup || !dest ? 'OFFSYSTEM' : dest } };
-    }
-    // Defend own bases: the sector's SD TF spreads its units over the segments that hold bases.
-    const baseSegs = [...new Set(myBases.filter((b) => b.sector === sector).map((b) => b.segment))].sort();
-    if (sector && baseSegs.length && has('SECTOR_DEFENCE') && !sdSectors.has(sector)) {
-      sdSectors.add(sector);
-      const units: V[] = (tf?.units ?? []).filter((u: V) => u.status !== 'DESTROYED').sort(SHIP_FIRST);
-      const alloc: Record<string, string[]> = {};
-      units.forEach((u, i) => { (alloc[String(baseSegs[i % baseSegs.length])] ??= []).push(u.id); });
-      return { tf: c.tf, mission: 'SECTOR_DEFENCE', sdAllocation: alloc };
-    }
-    if (has('SUPPLY') && (tf?.units ?? []).some((u: V) => u.kind === 'TRANSPORT')) return { tf: c.tf, mission: 'SUPPLY' };
-    // Attack: the key sector takes a Ground Support strike once the enemy there is thin (D-01 scores GS).
-    const friendsHere = p.choices.tfs.filter((x: V) => x.place.kind === 'SECTOR' && x.place.sector === sector).length;
-    // (only over an enemy-held key sector: D-01 counts GS for either side, but GS over one's own planet is no strike)
-    if (sector === tgt[0] && !myBases.some((b) => b.sector === sector) && (enemyAt(sector) === 0 || friendsHere >= 2) && has('GROUND_SUPPORT') && !gsGiven) { gsGiven = true; return { tf: c.tf, mission: 'GROUND_SUPPORT' }; }
-    if (has('ATTACK')) return { tf: c.tf, mission: 'ATTACK' };
-    const m = c.missions.find((x: string) => x !== 'SECTOR_DEFENCE' && x !== 'WITHDRAWAL') ?? c.missions[0];
-    return m === 'WITHDRAWAL' ? { tf: c.tf, mission: m, params: { destination: 'OFFSYSTEM' } } : { tf: c.tf, mission: m };
-  });
-  return { kind: 'missions', missions: out };
-}
-
-/**
- * Where attacking TFs go (all to one place): the attacker of the scenario (TOG) picks a place where
- * an enemy base was last seen, else the named place with the fewest enemy TFs on the map whose
- * segments are not all searched (sightings); the holder of the line goes where enemy TFs are.
- */
-function attackSector(view: V, side: string): string {
-  const tgt = targets(view.scenario);
-  const enemy: string[] = view.map.tfs.filter((t: V) => t.side !== side).map((t: V) => t.sector);
-  if (!invader(view, side)) return enemy.find((x) => tgt.includes(x)) ?? enemy[0] ?? tgt[0];
-  const seen: V[] = view.map.sightings;
-  const count = (x: string) => enemy.filter((e) => e === x).length;
-  const known = tgt.filter((x) => seen.some((g) => g.sector === x && g.bases.some((b: V) => b.side !== side)));
-  const open = tgt.filter((x) => seen.filter((g) => g.sector === x && !g.bases.some((b: V) => b.side !== side)).length < segmentsOf(sectorById(x)!));
-  const pool = known.length ? known : open.length ? open : tgt;
-  return [...pool].sort((a, b) => count(a) - count(b) || tgt.indexOf(a) - tgt.indexOf(b))[0];
-}
 
 function tspace(view: V, p: V, side: string): Json {
   const own = new Map<string, V>(view.own.tfs.map((t: V) => [t.id, t]));
@@ -88,7 +22,9 @@ function tspace(view: V, p: V, side: string): Json {
   const exits = p.choices.track.filter((t: V) => t.turns >= 1 || view.turn >= 3).map((t: V, i: number) => {
     const m = own.get(t.tf)?.mission;
     const friendly = view.own.bases.find((b: V) => b.status === 'ACTIVE')?.sector;
-    return { tf: t.tf, sector: m === 'SUPPLY' || m === 'SECTOR_DEFENCE' ? friendly ?? attackSector(view, side) : attackSector(view, side) };
+    // an Attack TF lands where it has something to fight (bot-targets.ts); the others at a base of ours
+    const to = m === 'SUPPLY' || m === 'SECTOR_DEFENCE' ? friendly ?? attackTarget(view, side) : attackTarget(view, side) ?? friendly;
+    return { tf: t.tf, sector: to ?? targets(view.scenario)[0] };
   });
   return { kind: 'tspace', enter: p.choices.enter, exits };
 }
@@ -122,8 +58,9 @@ function moves(view: V, p: V, side: string): Json {
   const sdAt = new Set<string>(view.own.tfs.filter((t: V) => t.mission === 'SECTOR_DEFENCE' && t.place?.kind === 'SECTOR').map((t: V) => t.place.sector));
   for (const c of p.choices.tfs as V[]) {
     if (c.mission === 'WITHDRAWAL') out.push({ tf: c.tf, to: c.to[0] });
-    else if (invader(view, side) && (c.mission === 'ATTACK' || c.mission === 'HS_ATTACK')) {
-      const to = attackSector(view, side);
+    else if ((c.mission === 'ATTACK' || c.mission === 'HS_ATTACK') && attackTarget(view, side)) {
+      // L1409: to the place the Attack was given for (the holder's: a sector the enemy holds)
+      const to = attackTarget(view, side)!;
       if (to !== c.from) out.push({ tf: c.tf, to });
     } else if (!baseSectors.includes(c.from) || sdAt.has(c.from)) {
       const to = baseSectors.find((x) => !sdAt.has(x));
@@ -133,8 +70,8 @@ function moves(view: V, p: V, side: string): Json {
   return { kind: 'move', moves: out };
 }
 
-function adjust(view: V, p: V): V[] {
-  const parts: V[] = [];
+function adjust(view: V, p: V, side: string): V[] {
+  const parts: V[] = invader(view, side) ? invaderDeploy(view) : []; // H11: a transport as a base (bot-invader.ts)
   // Defend bases with one strong SD TF per sector (L1250): fold the smaller organised TFs of a
   // base sector into the largest, transports apart (they may not take SD, L1258).
   const live = (t: V) => t.units.filter((u: V) => u.status !== 'DESTROYED');
@@ -169,8 +106,10 @@ function adjust(view: V, p: V): V[] {
 
 function supply(view: V, p: V): V[] {
   const parts: V[] = [];
-  const left = new Map<string, number>(view.own.ledger.filter((l: V) => l.kind === 'BASE').map((l: V) => [l.id, l.supply]));
-  const basesIn = (sector: string) => view.own.bases.filter((b: V) => b.sector === sector && b.status === 'ACTIVE' && left.get(b.id));
+  // bases, and transports deployed as bases (L2115, D-66)
+  const deployed: V[] = (view.own.offSystemUnits ?? []).filter((u: V) => u.deployedAsBase && u.status === 'ACTIVE').map((u: V) => ({ id: u.id, sector: u.deployedAsBase.sector }));
+  const left = new Map<string, number>(view.own.ledger.filter((l: V) => l.kind === 'BASE' || deployed.some((d) => d.id === l.id)).map((l: V) => [l.id, l.supply]));
+  const basesIn = (sector: string) => [...view.own.bases.filter((b: V) => b.status === 'ACTIVE'), ...deployed].filter((b: V) => b.sector === sector && left.get(b.id));
   const pay = (sector: string, cost: number) => {
     const sources: { from: string; sp: number }[] = [];
     for (const b of basesIn(sector)) {
@@ -209,14 +148,16 @@ function combatPlan(view: V, p: V, side: string): Json {
     const unsearched = Array.from({ length: n }, (_, i) => i + 1).find((g) => !here.some((x) => x.segment === g)) ?? 1 + (view.turn % n);
     if (tf.mission === 'SUPPLY') {
       const b = view.own.bases.find((x: V) => x.sector === sector && x.status !== 'DESTROYED');
-      return { tf: id, segment: b?.segment ?? 1 };
+      return { tf: id, segment: b?.segment ?? (invader(view, side) ? quietSegment(view, sector) : 1) };
     }
     if (tf.mission === 'GROUND_SUPPORT') {
-      const g = here.find((x) => x.bases.some((b: V) => b.side !== side && b.ground));
-      return g ? { tf: id, segment: g.segment, gsTarget: g.bases.find((b: V) => b.side !== side && b.ground).id } : { tf: id, segment: unsearched };
+      if (invader(view, side)) return { tf: id, segment: quietSegment(view, sector) }; // H11: L1743, no strike
+      const g = here.find((x) => x.bases.some((b: V) => enemyBase(view, b.id) && b.ground));
+      return g ? { tf: id, segment: g.segment, gsTarget: g.bases.find((b: V) => enemyBase(view, b.id) && b.ground).id } : { tf: id, segment: unsearched };
     }
     if (tf.mission === 'ATTACK' || tf.mission === 'HS_ATTACK') {
-      const hit = here.find((x) => x.bases.some((b: V) => b.side !== side && !b.ground));
+      // an enemy orbital base last seen there (a base captured from us counts, bot-targets.ts)
+      const hit = here.find((x) => x.bases.some((b: V) => enemyBase(view, b.id) && !b.ground));
       return { tf: id, segment: hit?.segment ?? unsearched };
     }
     return { tf: id };
@@ -240,7 +181,7 @@ export function botOrders(view: V, prompt: Prompt, side: string, check: Check, d
   const p = prompt as V;
   let o: Json;
   switch (prompt.kind) {
-    case 'missions': o = missions(view, p, side); break;
+    case 'missions': o = invader(view, side) ? invaderMissions(view, p, missions(view, p, side)) : missions(view, p, side); break;
     case 'tspace': o = tspace(view, p, side); break;
     case 'move': o = moves(view, p, side); break;
     case 'reaction': o = reaction(view, p, side); break;
@@ -248,8 +189,10 @@ export function botOrders(view: V, prompt: Prompt, side: string, check: Check, d
     // intercepting with the strongest unit won CW 28 of 60 games, with all 2, holding back 43. Hold.
     case 'combat-reactions': o = { kind: 'combat-reactions', reactions: { ...p.defaultOrders.reactions, intercept: { default: 'NONE' } } }; break;
     case 'combat-plan': o = combatPlan(view, p, side); break;
-    case 'adjust': o = greedy(p.defaultOrders, adjust(view, p), check); break;
+    case 'adjust': o = greedy(p.defaultOrders, adjust(view, p, side), check); break;
     case 'supply': o = greedy(p.defaultOrders, supply(view, p), check); break;
+    // D-87: both bots enter the prompt's public suggestion (../external/entry.ts), so they agree at once.
+    case 'external-result': o = p.choices?.suggested ?? p.defaultOrders; break;
     default: o = prompt.defaultOrders; // combat reactions: the standing defaults
   }
   if (check(o).length === 0) return o;

@@ -1,26 +1,39 @@
 /**
  * Named options of the Space Game module (DESIGN.md principle 5). The scenario settles the rules'
- * open choices (D-01, D-53 ...); the options only say how asynchronous play runs.
+ * open choices (D-01, D-53 ...); the options say how asynchronous play runs, and whether battles
+ * are fought outside the server with Leviathan (D-87, L2432-2600, ../external/).
  */
 import type { Json, OptionSpec } from '../../../../engine/contract.js';
 import type { SpaceOptions } from './types.js';
 
-export const DEFAULT_OPTIONS: SpaceOptions = { reactionWindowSeconds: 600 };
+export const DEFAULT_OPTIONS: SpaceOptions = { reactionWindowSeconds: 600, externalCombat: 'OFF', externalResultSeconds: 86400 };
 
 export const OPTION_SPECS: OptionSpec[] = [
   {
     id: 'reactionWindowSeconds', type: 'number', default: 600, rule: 'L1397',
     description: 'Seconds the detecting player has to reassign his sector-defence units after T-space detections (H20).',
   },
+  {
+    id: 'externalCombat', type: 'string', default: 'OFF', values: ['OFF', 'LEVIATHAN'], rule: 'L2432-2600, D-87',
+    description: "'LEVIATHAN': each deep-space interception and orbital-segment battle of the Space Combat Phase pauses; both players fight it with Leviathan and enter the result (destroyed / disorganised units, TFs that broke off); differing entries are asked again, a missed deadline falls back to Prefect resolution. Space Game only.",
+  },
+  { id: 'externalResultSeconds', type: 'number', default: 86400, rule: 'D-87', description: 'Deadline in seconds of each external-result entry (externalCombat).' },
 ];
 
 /** The platform's raw option map, checked: a wrong type fails at set-up, never mid-game. */
 export function spaceOptions(raw: Record<string, Json>): SpaceOptions {
   const out: SpaceOptions = { ...DEFAULT_OPTIONS };
   for (const [k, v] of Object.entries(raw ?? {})) {
-    if (k !== 'reactionWindowSeconds') throw new RangeError(`prefect-space has no option '${k}'`);
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 10) throw new RangeError('reactionWindowSeconds must be a whole number of seconds ≥ 10');
-    out.reactionWindowSeconds = v;
+    if (k === 'reactionWindowSeconds') {
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 10) throw new RangeError('reactionWindowSeconds must be a whole number of seconds ≥ 10');
+      out.reactionWindowSeconds = v;
+    } else if (k === 'externalCombat') {
+      if (v !== 'OFF' && v !== 'LEVIATHAN') throw new RangeError("externalCombat must be 'OFF' or 'LEVIATHAN' (D-87)");
+      out.externalCombat = v;
+    } else if (k === 'externalResultSeconds') {
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 60 || v > 14 * 86400) throw new RangeError('externalResultSeconds must be a whole number of seconds between 60 and 1209600 (D-87)');
+      out.externalResultSeconds = v;
+    } else throw new RangeError(`prefect-space has no option '${k}'`);
   }
   return out;
 }

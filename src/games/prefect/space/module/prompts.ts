@@ -14,6 +14,7 @@ import type { Mission, MissionOrder } from '../types.js';
 import { MISSIONS } from '../types.js';
 import { resolvableTfs } from '../resolution/index.js';
 import { mustEnter } from './apply.js';
+import { deadlineDefault, entryChoices, promptDefault } from '../external/entry.js';
 import { emptyPlan, standingReactions } from './combat-link.js';
 import { movableTfs, owedAt, phasingOf, type Owed } from './sequence.js';
 import type { Side, SpaceGameState, SpaceOrder } from './types.js';
@@ -54,6 +55,7 @@ export function defaultFor(s: SpaceGameState, o: Owed): SpaceOrder {
     case 'combat-reactions': return { kind: 'combat-reactions', reactions: standingReactions() };
     case 'adjust': return { kind: 'adjust', form: [], exchanges: [], deploy: [], disorganise: [], destroySurplus: [], rebuild: [] };
     case 'supply': return { kind: 'supply', rearm: [], reorganise: [], baseReorganise: [], transfers: [], load: [], unload: [] };
+    case 'external-result': return deadlineDefault(s); // D-87: a missed deadline asks for the Prefect resolution
   }
 }
 
@@ -66,6 +68,7 @@ export const DESCRIPTIONS: Record<SpaceOrder['kind'], string> = {
   'combat-reactions': 'Space Combat: your standing reactions to the enemy\u2019s missions — interceptions, segment attacks, withdrawal interceptions (sealed, L1509-1785).',
   adjust: 'Task Force Adjustment: form, exchange, deploy transports as bases, rebuild (sealed, L1869-1889, L1975-1981).',
   supply: 'Supply: rearm, reorganise, transfer and unload, in that order (sealed, L1891-1967).',
+  'external-result': 'Option externalCombat (D-87): the battle was fought with Leviathan — enter its result in Prefect terms: units destroyed, units disorganised, and whether the phasing Task Force broke off (sealed; applied when both entries agree, L2572-2600).',
 };
 
 /** Every prompt kind of the module, for time controls per kind (contract `promptKinds`). */
@@ -109,6 +112,7 @@ function choicesFor(s: SpaceGameState, o: Owed): unknown {
       rebuildLimit: spaceScenario(s.scenario).rebuildLimit,
       functional: Object.values(s.units).filter((u) => u.side === side && u.offSystemBox === 'FUNCTIONAL' && !u.tf).map((u) => u.id).sort(),
     };
+    case 'external-result': return entryChoices(s, side);
     case 'supply': return {
       fatigued: own.filter((t) => t.fatigue > 0 && sectorOf(t)).map((t) => ({ tf: t.id, sector: sectorOf(t), fatigue: t.fatigue, costPerLevel: liveUnitsOf(s, t.id).length })),
       disorganised: own.filter((t) => sectorOf(t) && reorganiseCost(s, t.id) > 0).map((t) => ({ tf: t.id, sector: sectorOf(t), cost: reorganiseCost(s, t.id) })),
@@ -122,8 +126,10 @@ export function buildPrompts(s: SpaceGameState, redact: (v: unknown) => Json): P
     side: o.side, kind: o.kind, secret: o.secret,
     description: DESCRIPTIONS[o.kind],
     choices: redact(j(choicesFor(s, o))),
-    defaultOrders: redact(j(defaultFor(s, o))),
+    // D-87: the prompt offers the Prefect request; only the server's own deadline default carries `deadline`.
+    defaultOrders: redact(j(o.kind === 'external-result' ? promptDefault(s) : defaultFor(s, o))),
     ...(o.kind === 'reaction' ? { deadlineSeconds: s.options.reactionWindowSeconds } : {}),
+    ...(o.kind === 'external-result' ? { deadlineSeconds: s.options.externalResultSeconds ?? 86400 } : {}),
   }));
 }
 

@@ -14,9 +14,10 @@ import { spaceTempoPhase } from '../tempo.js';
 import { advanceTrack, placeArrival, rollArrivals } from '../tspace.js';
 import { spaceWinner } from '../victory.js';
 import { applyAdjust, applyMissions, applyMoves, applyReactionOrder, applySupply, checkTSpace, withdrawalMoveError } from './apply.js';
-import { combatOwed, runCombat } from './combat-link.js';
+import { combatOwed } from './combat-link.js';
+import { combatStep } from '../external/run.js';
 import type {
-  AdjustOrder, CombatPlanOrder, CombatReactionsOrder, MissionsOrder, MoveOrder, ReactionOrder, Side, SpaceGameState, SpaceOrder, SupplyOrder, TSpaceOrder,
+  AdjustOrder, MissionsOrder, MoveOrder, ReactionOrder, Side, SpaceGameState, SpaceOrder, SupplyOrder, TSpaceOrder,
 } from './types.js';
 import { SIDES } from './types.js';
 
@@ -54,7 +55,10 @@ export function owedAt(s: SpaceGameState): Owed[] {
     case 'TSPACE': return [{ side: p, kind: 'tspace', secret: false }];
     case 'REACTION': return [{ side: otherSide(p), kind: 'reaction', secret: false }];
     case 'MOVE': return [{ side: p, kind: 'move', secret: false }];
-    case 'COMBAT': return [{ side: p, kind: 'combat-plan', secret: true }, { side: otherSide(p), kind: 'combat-reactions', secret: true }];
+    case 'COMBAT':
+      // D-87: a battle paused for its Leviathan result: both sides owe the sealed entry.
+      if (s.external?.pending) return SIDES.map((side) => ({ side, kind: 'external-result', secret: true }));
+      return [{ side: p, kind: 'combat-plan', secret: true }, { side: otherSide(p), kind: 'combat-reactions', secret: true }];
     case 'ADJUST': return SIDES.map((side) => ({ side, kind: 'adjust', secret: true }));
     case 'SUPPLY': return SIDES.map((side) => ({ side, kind: 'supply', secret: true }));
     case 'GAME_OVER': return [];
@@ -172,14 +176,17 @@ export function advance(s: SpaceGameState, orders: Partial<Record<Side, SpaceOrd
       events.push(...toCombat(s));
       break;
     case 'COMBAT': {
-      const plan = o<CombatPlanOrder>(p).plan as Parameters<typeof runCombat>[2];
-      const reactions = o<CombatReactionsOrder>(otherSide(p)).reactions as Parameters<typeof runCombat>[3];
-      for (const e of runCombat(s, p, plan, reactions, dice)) {
-        events.push({ type: e.type, visibleTo: e.visibleTo, data: e.data });
+      // D-87: with externalCombat 'LEVIATHAN' the phase may pause at a battle (../external/run.ts).
+      const step = combatStep(s, p, orders, dice);
+      events.push(...step.before);
+      step.phase.forEach((e, i) => {
+        // A replayed phase re-records its sightings (idempotent); only events not sent before are sent.
         if (e.type === 'SEGMENT_PLACED' && e.visibleTo === 'all') recordSighting(s, e.data as { sector: string; segment: number; bases: string[] });
-      }
+        if (i >= step.fresh) events.push({ type: e.type, visibleTo: e.visibleTo, data: e.data });
+      });
+      events.push(...step.after);
       dice.drain(); // combat rolls are shown in the events the procedure writes (D-19), not as raw labels
-      events.push(...endHalf(s));
+      if (step.done) events.push(...endHalf(s));
       break;
     }
     case 'ADJUST':

@@ -8,6 +8,7 @@ import type { Transfer } from '../supply.js';
 import type { FormTf } from '../tf-adjust.js';
 import type { ReactionMove } from '../tspace.js';
 import type { MissionOrder, Side, SpaceState } from '../types.js';
+import type { CombatRun, SpaceExternalResultOrder } from '../external/types.js';
 
 export type { Side } from '../types.js';
 export const SIDES: readonly Side[] = ['TOG', 'CW'];
@@ -22,6 +23,10 @@ export type SpaceStep = 'MISSIONS' | 'TSPACE' | 'REACTION' | 'MOVE' | 'COMBAT' |
 export interface SpaceOptions {
   /** Seconds the detector has to react after T-space detections (H20), Prompt.deadlineSeconds. */
   reactionWindowSeconds: number;
+  /** D-87: 'LEVIATHAN' = the phase's battles are fought with Leviathan and both players enter the result (../external/). */
+  externalCombat?: 'OFF' | 'LEVIATHAN';
+  /** D-87: deadline in seconds of each external-result prompt. */
+  externalResultSeconds?: number;
 }
 
 export interface ArrivalNote {
@@ -55,6 +60,8 @@ export interface SpaceGameState extends SpaceState {
    */
   sightings: { sector: string; segment: number; turn: number; bases: { id: string; side: Side; ground: boolean }[] }[];
   result?: { winner: Side; vp: Record<Side, number>; summary: string };
+  /** D-87: the Combat Phase paused at a Leviathan battle (../external/run.ts); never shown in a view. */
+  external?: CombatRun;
 }
 
 export interface MissionsOrder { kind: 'missions'; missions: MissionOrder[] }
@@ -84,4 +91,7 @@ export interface SupplyOrder {
   unload: { base: string; segment: number }[];
 }
 
-export type SpaceOrder = MissionsOrder | TSpaceOrder | ReactionOrder | MoveOrder | CombatPlanOrder | CombatReactionsOrder | AdjustOrder | SupplyOrder;
+/** D-87: a Leviathan battle's result in Prefect terms (../external/types.ts). */
+export type ExternalResultOrder = SpaceExternalResultOrder;
+
+export type SpaceOrder = MissionsOrder | TSpaceOrder | ReactionOrder | MoveOrder | CombatPlanOrder | CombatReactionsOrder | AdjustOrder | SupplyOrder | ExternalResultOrder;

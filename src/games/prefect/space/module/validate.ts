@@ -13,6 +13,7 @@ import { owedAt } from './sequence.js';
 import type { Side, SpaceGameState, SpaceOrder } from './types.js';
 import { SIDES } from './types.js';
 import { resolveAliases } from './view.js';
+import { entryErrors } from '../external/entry.js';
 
 const id = z.string().min(1).max(80);
 const ids = z.array(id).max(200);
@@ -45,12 +46,18 @@ const SCHEMAS: Record<SpaceOrder['kind'], z.ZodTypeAny> = {
     load: list(z.object({ unit: id, sp: int.min(1) }).strict()),
     unload: list(z.object({ base: id, segment: int }).strict()),
   }).strict(),
+  // D-87 (../external/): a Leviathan battle's result in Prefect terms; `deadline` is the server's alone.
+  'external-result': z.object({
+    kind: z.literal('external-result'), battle: id, destroyed: ids.default([]), disorganised: ids.default([]), brokeOff: ids.default([]),
+    prefect: z.boolean().optional(),
+  }).strict(),
 };
 
 /** The rule each kind of order carries out (digest §4.4), named by a malformed-order error. */
 const PHASE_RULE: Record<SpaceOrder['kind'], string> = {
   missions: 'L1210-1296', tspace: 'L1356-1401', reaction: 'L1395-1399', move: 'L1405-1421',
   'combat-plan': 'L1443-1829', 'combat-reactions': 'L1443-1829', adjust: 'L1869-1889', supply: 'L1891-1967',
+  'external-result': 'L2572-2600, D-87',
 };
 
 export interface Checked { order?: SpaceOrder; errors: OrderError[] }
@@ -80,6 +87,7 @@ export function checkOrder(s: SpaceGameState, side: string, raw: unknown): Check
     case 'combat-reactions': errors = toOrderErrors(reactionsErrors(trial, me, order.reactions), ['reactions']); break;
     case 'adjust': errors = applyAdjust(trial, me, order).errors; break;
     case 'supply': errors = applySupply(trial, me, order).errors; break;
+    case 'external-result': errors = entryErrors(trial, me, order); break;
   }
   return errors.length ? { errors } : { order, errors: [] };
 }

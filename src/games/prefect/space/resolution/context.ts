@@ -10,6 +10,7 @@ import type { Dice } from '../../../../engine/dice.js';
 import { otherSide } from '../../types.js';
 import { basesIn, sdTfIn, stats } from '../state.js';
 import type { NavalBase, Side, SpaceState } from '../types.js';
+import type { ExternalBattles } from './external-hook.js';
 import type { CombatPhasePlan, CombatReactions, SpaceEvent, UnitPolicy } from './types.js';
 
 export interface SectorTable {
@@ -32,10 +33,12 @@ export interface PhaseContext {
   engaged: Set<string>;
   /** TFs that carried out or interrupted their mission (L1833, L1695). */
   carriedOut: Set<string>;
+  /** D-87: battles resolved outside the procedure (option externalCombat, ../external/). */
+  external?: ExternalBattles;
 }
 
-export function newContext(state: SpaceState, phasing: Side, plan: CombatPhasePlan, reactions: CombatReactions, dice: Dice): PhaseContext {
-  return { state, phasing, opponent: otherSide(phasing), plan, reactions, dice, events: [], engaged: new Set(), carriedOut: new Set() };
+export function newContext(state: SpaceState, phasing: Side, plan: CombatPhasePlan, reactions: CombatReactions, dice: Dice, external?: ExternalBattles): PhaseContext {
+  return { state, phasing, opponent: otherSide(phasing), plan, reactions, dice, events: [], engaged: new Set(), carriedOut: new Set(), ...(external ? { external } : {}) };
 }
 
 export const toJson = (x: unknown): Json => JSON.parse(JSON.stringify(x ?? null)) as Json;

@@ -6,6 +6,7 @@
 import { applyCarrierDamage } from '../new-bases.js';
 import { engage, type EngagementResult, type EngagementSpec } from '../engagement.js';
 import { emit, type PhaseContext } from './context.js';
+import type { FightOutcome, FightWhere } from './external-hook.js';
 
 /** D-19, H13: both totals, the column, the roll, the result and every save are public. */
 export function combatEvent(ctx: PhaseContext, kind: string, where: Record<string, unknown>, r: EngagementResult, since: number): void {
@@ -15,9 +16,11 @@ export function combatEvent(ctx: PhaseContext, kind: string, where: Record<strin
   }, since);
 }
 
-export function fight(ctx: PhaseContext, spec: EngagementSpec, where: { sector: string; segment?: number; tf?: string }, engagedTfs: string[]): EngagementResult | null {
+export function fight(ctx: PhaseContext, spec: EngagementSpec, where: FightWhere, engagedTfs: string[]): FightOutcome | null {
   const since = ctx.dice.log.length;
   for (const id of engagedTfs) ctx.engaged.add(id);
+  const external = ctx.external?.fight(ctx, spec, where); // D-87: a battle played with Leviathan (may pause the phase)
+  if (external) return external;
   const r = engage(ctx.state, ctx.dice, spec);
   if ('code' in r) {
     // L1551: nothing to fight with on either side (all strength 0): no combat takes place.

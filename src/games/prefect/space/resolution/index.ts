@@ -6,3 +6,4 @@ export type { CombatPhasePlan, CombatReactions, ProtectedAttackPolicy, ReconSegm
 export { combatPlanErrors, reactionErrors } from './validate.js';
 export { defaultCombatPlan, defaultReactions, resolvableTfs } from './defaults.js';
 export { resolveCombatPhase } from './phase.js';
+export { BattlePause, type ExternalBattles, type FightOutcome, type FightWhere } from './external-hook.js';

@@ -12,6 +12,7 @@ import { applySpaceFatigue, earnsSpaceFatigue } from '../fatigue.js';
 import { sectorOf } from '../state.js';
 import type { Side, SpaceState } from '../types.js';
 import { emit, newContext, type PhaseContext, type SectorTable } from './context.js';
+import { BattlePause, type ExternalBattles } from './external-hook.js';
 import { sectorRuns } from './defaults.js';
 import { resolveTfMission } from './mission.js';
 import { opposingSectorDefences } from './opposing.js';
@@ -34,10 +35,24 @@ function spaceFatigue(ctx: PhaseContext): void {
   }
 }
 
-export function resolveCombatPhase(state: SpaceState, phasing: Side, plan: CombatPhasePlan, reactions: CombatReactions, dice: Dice): SpaceEvent[] {
+/**
+ * `external` (D-87, optional): battles resolved outside the procedure; when its hook pauses at a
+ * battle, the events written so far are returned and the state is left part-way (the caller
+ * replays the phase from its own snapshot once the result is agreed, ../external/run.ts).
+ */
+export function resolveCombatPhase(state: SpaceState, phasing: Side, plan: CombatPhasePlan, reactions: CombatReactions, dice: Dice, external?: ExternalBattles): SpaceEvent[] {
   const errors = [...combatPlanErrors(state, phasing, plan), ...reactionErrors(state, phasing === 'TOG' ? 'CW' : 'TOG', reactions)];
   if (errors.length) throw new Error(`resolveCombatPhase: invalid submissions (${errors.map((e) => `${e.code} ${e.rule}`).join('; ')})`);
-  const ctx = newContext(state, phasing, plan, reactions, dice);
+  const ctx = newContext(state, phasing, plan, reactions, dice, external);
+  try {
+    runPhase(ctx, state, phasing, plan);
+  } catch (e) {
+    if (!(e instanceof BattlePause)) throw e;
+  }
+  return ctx.events;
+}
+
+function runPhase(ctx: PhaseContext, state: SpaceState, phasing: Side, plan: CombatPhasePlan): void {
   emit(ctx, 'COMBAT_PHASE_START', 'all', { phasing, turn: state.turn, rule: 'L1449' });
   const runs = sectorRuns(state, phasing, plan);
   for (const run of runs) {
@@ -53,5 +68,4 @@ export function resolveCombatPhase(state: SpaceState, phasing: Side, plan: Comba
   completeOffSystemWithdrawals(ctx);
   spaceFatigue(ctx);
   emit(ctx, 'COMBAT_PHASE_END', 'all', { phasing, turn: state.turn });
-  return ctx.events;
 }

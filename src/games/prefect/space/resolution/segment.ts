@@ -12,7 +12,6 @@
  */
 import { otherSide } from '../../types.js';
 import { spaceData } from '../data/index.js';
-import type { EngagementResult } from '../engagement.js';
 import { resolveMarineAssault } from '../marines.js';
 import { unloadBase } from '../new-bases.js';
 import { sdTfIn } from '../state.js';
@@ -21,6 +20,7 @@ import type { NavalTF } from '../types.js';
 import { emit, markOpponentEngaged, placeSegment, sectorPolicy, segmentBases, segmentUnits, type PhaseContext, type SectorTable } from './context.js';
 import { fight } from './fight.js';
 import type { Approach } from './approach.js';
+import type { FightOutcome } from './external-hook.js';
 import type { TfPlan } from './types.js';
 
 /** Opponent units told to retreat leave the table and their segment for the TF box (L1585, L1589). */
@@ -33,7 +33,7 @@ function retreatOpponent(ctx: PhaseContext, table: SectorTable, segment: number,
 }
 
 /** Carries out the retreats of a segment fight; returns whether the phasing force retreated. */
-function carryOutRetreats(ctx: PhaseContext, table: SectorTable, segment: number, tf: NavalTF, r: EngagementResult | null, phasingUnits: string[], opponentUnits: string[]): boolean {
+function carryOutRetreats(ctx: PhaseContext, table: SectorTable, segment: number, tf: NavalTF, r: FightOutcome | null, phasingUnits: string[], opponentUnits: string[]): boolean {
   if (!r) return false;
   if (r.retreats.includes(ctx.opponent)) retreatOpponent(ctx, table, segment, opponentUnits);
   if (!r.retreats.includes(ctx.phasing)) return false;

@@ -1,0 +1,116 @@
+/**
+ * D-87, option externalCombat 'LEVIATHAN': the Space Combat Phase with pauses. The procedure
+ * (../resolution/) runs from the sealed plan and reactions as usual; at each Leviathan battle
+ * (battle.ts) it stops, and both players owe a sealed `external-result`. The pause keeps the
+ * state as it stood before the phase, the rolls made so far and the decided battles; once the
+ * entries agree (or the battle falls back to Prefect) the phase is replayed from that snapshot —
+ * same rolls, same decisions, so the same events up to the battle — and goes on with the new step's
+ * dice until the next battle or the end. Only the events not sent before are returned.
+ */
+import type { GameEvent } from '../../../../engine/contract.js';
+import type { Dice, RollRecord } from '../../../../engine/dice.js';
+import { settleEntries } from '../../external/protocol.js';
+import { otherSide } from '../../types.js';
+import type { CombatPhasePlan, CombatReactions, SpaceEvent } from '../resolution/index.js';
+import { runCombat } from '../module/combat-link.js';
+import type { Side, SpaceGameState } from '../module/types.js';
+import { LeviathanBattles } from './battle.js';
+import { deadlineDefault, entryKey } from './entry.js';
+import type { BattleDecision, CombatRun, SpaceExternalResultOrder } from './types.js';
+
+export const leviathanOn = (s: SpaceGameState): boolean => s.options.externalCombat === 'LEVIATHAN';
+
+/** Dice that give back the recorded rolls first (checking their labels), then roll `inner`. */
+export class ReplayDice implements Dice {
+  readonly log: RollRecord[] = [];
+  private drained = 0;
+  constructor(private readonly recorded: readonly { label: string; value: number }[], private readonly inner: Dice) {}
+  roll(sides: number, label: string): number {
+    const i = this.log.length;
+    let value: number;
+    if (i < this.recorded.length) {
+      if (this.recorded[i].label !== label) throw new Error(`replay diverged at roll ${i}: '${label}' instead of '${this.recorded[i].label}'`);
+      value = this.recorded[i].value;
+    } else value = this.inner.roll(sides, label);
+    this.log.push({ label, sides, value });
+    return value;
+  }
+  d6(label: string): number { return this.roll(6, label); }
+  sum(count: number, sides: number, label: string): number {
+    let t = 0;
+    for (let i = 0; i < count; i++) t += this.roll(sides, label);
+    return t;
+  }
+  drain(): RollRecord[] {
+    const out = this.log.slice(this.drained);
+    this.drained = this.log.length;
+    return out;
+  }
+}
+
+export interface CombatStep {
+  /** Protocol events (agreed / differ / fallback / open). */
+  before: GameEvent[];
+  /** Every phase event of this run (replayed ones included, for the module's bookkeeping); `fresh` = index of the first new one. */
+  phase: SpaceEvent[];
+  fresh: number;
+  after: GameEvent[];
+  /** The phase is over. */
+  done: boolean;
+}
+
+const openEvent = (run: CombatRun): GameEvent => ({
+  type: 'external.open', visibleTo: 'all',
+  // L2478-2526: both players lay out the battle's forces on the Leviathan map, so they are known to both.
+  data: JSON.parse(JSON.stringify({ ...run.pending!.battle, round: run.pending!.round, system: 'LEVIATHAN', rule: 'L2432-2526, D-87' })),
+});
+
+function restore(s: SpaceGameState, snapshot: Record<string, unknown>): void {
+  for (const k of Object.keys(s)) delete (s as unknown as Record<string, unknown>)[k];
+  Object.assign(s, structuredClone(snapshot));
+}
+
+/** Runs (or replays) the phase with the decided battles; pauses at the next one. */
+function play(s: SpaceGameState, run: CombatRun, dice: Dice, before: GameEvent[]): CombatStep {
+  const hook = new LeviathanBattles(run.decided);
+  const rd = new ReplayDice(run.rolls, dice);
+  const phase = runCombat(s, run.phasing, run.plan, run.reactions, rd, hook);
+  const fresh = run.emitted;
+  if (!hook.paused) {
+    delete s.external;
+    return { before, phase, fresh, after: [], done: true };
+  }
+  s.external = { ...run, rolls: rd.log.map((r) => ({ label: r.label, value: r.value })), emitted: phase.length, pending: { battle: hook.paused, round: 1 } };
+  return { before, phase, fresh, after: [openEvent(s.external)], done: false };
+}
+
+/** The entries of the paused battle: agreed → applied; differ → asked again; else the Prefect fallback. */
+function settle(s: SpaceGameState, run: CombatRun, orders: Partial<Record<Side, SpaceExternalResultOrder>>, dice: Dice): CombatStep {
+  const p = run.pending!;
+  const [t, c] = [orders.TOG ?? deadlineDefault(s), orders.CW ?? deadlineDefault(s)];
+  const r = settleEntries(t, c, p.round, entryKey);
+  const base = { battle: p.battle.id, round: p.round, rule: 'D-87' };
+  if (r.outcome === 'differ') {
+    // Neither entry is revealed or stored: only the fact that they differ.
+    s.external = { ...run, pending: { ...p, round: p.round + 1 } };
+    return { before: [{ type: 'external.differ', visibleTo: 'all', data: base }], phase: [], fresh: 0, after: [openEvent(s.external)], done: false };
+  }
+  const decision: BattleDecision = r.outcome === 'agreed' ? { entry: { ...r.entry, brokeOff: [...r.entry.brokeOff] } } : { prefect: true };
+  const event: GameEvent = r.outcome === 'agreed'
+    ? { type: 'external.agreed', visibleTo: 'all', data: { ...base, system: 'LEVIATHAN' } }
+    : { type: 'external.fallback', visibleTo: 'all', data: { ...base, reason: r.reason, resolution: 'PREFECT' } };
+  const next: CombatRun = { ...run, decided: [...run.decided, decision] };
+  delete next.pending;
+  restore(s, run.snapshot);
+  return play(s, next, dice, [event]);
+}
+
+/** The COMBAT step (phases 4/7): the whole phase at once, or with Leviathan pauses when the option is on. */
+export function combatStep(s: SpaceGameState, phasing: Side, orders: Partial<Record<Side, unknown>>, dice: Dice): CombatStep {
+  if (s.external?.pending) return settle(s, s.external, orders as Partial<Record<Side, SpaceExternalResultOrder>>, dice);
+  const plan = (orders[phasing] as { plan: CombatPhasePlan }).plan;
+  const reactions = (orders[otherSide(phasing)] as { reactions: CombatReactions }).reactions;
+  if (!leviathanOn(s)) return { before: [], phase: runCombat(s, phasing, plan, reactions, dice), fresh: 0, after: [], done: true };
+  const snapshot = structuredClone(s) as unknown as Record<string, unknown>;
+  return play(s, { phasing, plan, reactions, snapshot, rolls: [], decided: [], emitted: 0 }, dice, []);
+}
