@@ -26,6 +26,7 @@ import { stats } from '../space/state.js';
 import { campaignData } from './data/index.js';
 import { gsSupportValue } from './ground-support.js';
 import { returnFromGsBox, zoneOfHex } from './map-link.js';
+import { carriedBase, carriersReady, reloadComponents, unloadComponents } from './carried-bases.js';
 import { ruleError } from './state.js';
 import type { CampaignState, OdEntry, RuleError } from './types.js';
 
@@ -49,7 +50,7 @@ function hqInZone(cs: CampaignState, side: Side, hq: string, zone: number): bool
  */
 export function enterOdBox(
   cs: CampaignState, side: Side, transport: string, zone: number,
-  load: { units?: string[]; supply?: number; toHq?: string; base?: { type: string; toTf: string } },
+  load: { units?: string[]; supply?: number; toHq?: string; base?: { base: string; toTf: string } },
 ): GameEvent[] | RuleError {
   const t = cs.space.units[transport];
   if (!t || t.side !== side || stats(t).kind !== 'TRANSPORT' || !t.tf) return ruleError('NOT_TRANSPORT', 'L2368', 'not one of your transports');
@@ -76,22 +77,30 @@ export function enterOdBox(
     if (sp > (t.supply ?? 0)) return ruleError('NO_SUPPLY', 'L2398', 'the transport does not carry that much');
     if (!load.toHq || !hqInZone(cs, side, load.toHq, zone)) return ruleError('NO_HQ', 'L2398', 'supply drops go to a Legion or Auxilia HQ on the map in the zone');
   }
+  let baseDrop: OdEntry['base'];
   if (load.base) {
+    // L2408, L2418: only a dismantled Legion base this transport carries (carried-bases.ts); its carriers drop it together.
+    const carried = carriedBase(cs, side, load.base.base);
+    if (!carried || t.baseLoad?.base !== load.base.base) return ruleError('NOT_CARRIED', 'L2408, L2418', `${transport} carries no base ${load.base.base}`);
+    if (!carried.legion) return ruleError('NAVAL_BASE', 'L2103', 'a naval ground base travels only with a Supply mission');
+    const carriers = carriersReady(cs, side, load.base.base);
+    if (!('length' in carriers)) return carriers;
     const ce = cs.planetary.tfs[load.base.toTf];
     if (!ce || ce.side !== side || zoneOfHex(ce.hex) !== zone) return ruleError('BAD_TF', 'L2408', 'dismantled bases drop to a friendly TF in the zone');
+    baseDrop = { type: carried.type, toTf: load.base.toTf, id: load.base.base, loads: carriers.map((c) => ({ transport: c.id, sp: c.baseLoad!.sp })) };
   }
   if (units.length === 0 && sp === 0 && !load.base) return ruleError('EMPTY', 'L2378', 'nothing to drop');
   const entry: OdEntry = { side, transport, tf: t.tf, units: [...units] };
   if (sp > 0) { entry.supply = sp; entry.toHq = load.toHq; t.supply = (t.supply ?? 0) - sp; }
-  if (load.base) entry.base = { ...load.base };
+  if (baseDrop) { entry.base = baseDrop; unloadComponents(cs, baseDrop.id!); }
   for (const id of units) delete cs.cargo[id];
   cs.zones[zone].od.push(entry);
   const pub: Json = cs.options.boxVisibility === 'PUBLIC'
-    ? { side, zone, transport: t.type, units: units.map((u) => cs.planetary.units[u].type), supplyDrop: sp > 0, rule: 'L2378, H39' }
+    ? { side, zone, transport: t.type, units: units.map((u) => cs.planetary.units[u].type), supplyDrop: sp > 0, baseDrop: !!baseDrop, rule: 'L2378, H39' }
     : { side, zone, rule: 'L2378, H39' };
   return [
     { type: 'od.entered', visibleTo: 'all', data: pub },
-    { type: 'od.entered.detail', visibleTo: [side], data: { zone, transport, units, supply: sp, toHq: load.toHq ?? null } },
+    { type: 'od.entered.detail', visibleTo: [side], data: { zone, transport, units, supply: sp, toHq: load.toHq ?? null, base: baseDrop?.id ?? null } },
   ];
 }
 
@@ -117,7 +126,8 @@ export function dropAttack(cs: CampaignState, dice: Dice, side: Side, zone: numb
   }
   const ps = cs.planetary;
   const dropped = entries.flatMap((e) => e.units.map((u) => ps.units[u]).filter((u) => u && u.status !== 'DESTROYED'));
-  const supplyTransports = entries.filter((e) => (e.supply ?? 0) > 0).map((e) => e.transport);
+  // L2402, L2408: transports dropping SP or a dismantled base are attacked with the dropped forces.
+  const supplyTransports = entries.filter((e) => (e.supply ?? 0) > 0 || e.base).map((e) => e.transport);
   const cohorts = dropped.filter((u) => unitType(u).category === 'COMBAT');
   const attack = gsSupportValue(cs, fighters); // L1839: −1 per fatigue level of the fighters' TF, as in every GS combat
   const defence = cohorts.reduce((a, u) => a + unitType(u).defence, 0) + supplyTransports.reduce((a, t) => a + stats(cs.space.units[t]).defence, 0);
@@ -146,8 +156,11 @@ export function dropAttack(cs: CampaignState, dice: Dice, side: Side, zone: numb
       // L2404: a disrupted supply transport returns; its SP are not dropped.
       const e = box.od.find((x) => x.transport === t)!;
       if (outcome === 'DISORGANISED') u.supply = (u.supply ?? 0) + (e.supply ?? 0);
+      // L2404 read for bases (L2408 "in the same way"): back aboard if disrupted; lost with a destroyed carrier (L2101).
+      if (outcome === 'DISORGANISED' && e.base?.id && e.base.loads) reloadComponents(cs, enemy, e.base.id, e.base.type, e.base.loads);
       delete e.supply;
       delete e.toHq;
+      delete e.base;
     }
     saves.push({ side: enemy, type: u.type, target, roll: r, outcome });
   }

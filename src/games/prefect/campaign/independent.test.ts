@@ -98,9 +98,13 @@ describe('5.C.5 independent attacks on a ground base (L2270-2276)', () => {
     expect(cs.planetary.tfs.cw2.fatigue).toBe(0);
   });
 
-  it('the base is always detected: the attacker may shift right only if undetected in N-space (L2270, L1547)', () => {
+  it('the base is always detected: the attacker may shift right only if undetected in N-space (L2270-2272, L1547)', () => {
     const cs = baseCase();
-    expect((independentAttackOnBase(cs, new ScriptedDice([5]), { side: 'TOG', units: atk, base: { legion: 'gl3' }, shiftRight: true, undetectedInNSpace: false }) as RuleError).code).toBe('SHIFT_NOT_ALLOWED');
+    const before = structuredClone(cs);
+    const dice = new ScriptedDice([5]);
+    expect(independentAttackOnBase(cs, dice, { side: 'TOG', units: atk, base: { legion: 'gl3' }, shiftRight: true, undetectedInNSpace: false })).toMatchObject({ code: 'SHIFT_NOT_ALLOWED', rule: 'L2272' });
+    expect(cs).toEqual(before); // refused before any roll: no state change
+    expect(dice.log).toEqual([]);
     const ev = ok(independentAttackOnBase(cs, new ScriptedDice([5, 1, 1, 1, 1]), { side: 'TOG', units: atk, base: { legion: 'gl3' }, shiftRight: true, undetectedInNSpace: true }));
     expect(ev[0].data).toMatchObject({ column: '2:1', shifted: true });
   });

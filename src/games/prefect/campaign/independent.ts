@@ -118,7 +118,7 @@ export function independentAttackOnTf(
   if (!removeTfIfEmpty(ps, tf.id)) bump(ps.tfs[tf.id]); // D-33
   const result = { aFlag: cell.aFlag ?? null, dFlag: cell.dFlag ?? null };
   const ownSaves = saves.map((s) => ({ type: s.type, target: s.target, roll: s.roll, outcome: s.outcome }));
-  // Every roll travels in an event (the hex mates' saves of L655/L733 too), labelled by type (H1).
+  // Every roll travels in an event (the hex mates' saves of L655/L733 too), labelled by type, not unit id (H1).
   const mateRolls = mates.filter((m) => m.roll !== null).map((m) => ({ label: `save ${m.type}`, sides: 10, value: m.roll as number }));
   events.push(...revealed(cs, 'independent.combat', {
     side: o.side, target: tf.id, hex, attack, defence, column: rulesData().crt.columns[col], roll,
@@ -162,7 +162,8 @@ export function independentAttackOnBase(
   if (o.units.length === 0) return ruleError('NO_UNITS', 'L2256', 'name the GS units that attack');
   const errs = gsCommitErrors(cs, o.side, zone, o.units);
   if (errs.length) return errs[0];
-  // L2270: the base is always detected; an attacker undetected in N-space may shift.
+  // L2270: the base is always detected; an attacker undetected in N-space may shift (L2272).
+  if (o.shiftRight && !o.undetectedInNSpace) return ruleError('SHIFT_NOT_ALLOWED', 'L2272', 'the attacking naval force was detected in N-space this turn: no column shift');
   const r = resolveSpaceCombat(dice, gsSupportValue(cs, o.units), defence, !!o.shiftRight, o.undetectedInNSpace);
   if ('code' in r) return r;
   const friendly = hex ? tfsAt(ps, hex).filter((t) => t.side === baseSide) : [];

@@ -1,5 +1,5 @@
 /**
- * Review findings (H8) on the Campaign library: errors that told an enemy unit from a made-up id
+ * Review findings on the Campaign library: errors that told an enemy unit from a made-up id
  * (H16, H39 OWNER), a drop attack counting a fighter twice (L2380), GS/OD hand-offs from a TF that
  * never came through (L1585-1587, L1695, L2200), malformed drop loads (L2378, L2398), and the
  * game-over predicate after the last Tempo Phase (L2175).

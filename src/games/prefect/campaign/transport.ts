@@ -79,8 +79,27 @@ export function loadSupplyErrors(cs: CampaignState, transport: string, sp: numbe
   return null;
 }
 
-/** L2316: cargo of destroyed transports is destroyed (call after any space combat). */
+/**
+ * L2101 for dismantled Legion bases aboard (carried-bases.ts): one carrier destroyed destroys the
+ * base; one disrupted disrupts every carrier. (Naval ground bases in transit: the Space module's
+ * own `applyCarrierDamage`.) Returns the bases destroyed.
+ */
+export function damageCarriedBases(cs: CampaignState): string[] {
+  const lost: string[] = [];
+  for (const id of Object.keys(cs.carriedBases ?? {})) {
+    const carriers = Object.values(cs.space.units).filter((u) => u.baseLoad?.base === id);
+    if (carriers.length === 0 || carriers.some((u) => u.status === 'DESTROYED')) {
+      for (const u of carriers) delete u.baseLoad;
+      delete cs.carriedBases![id];
+      lost.push(id);
+    } else if (carriers.some((u) => u.status !== 'ACTIVE')) for (const u of carriers) u.status = 'DISORGANISED';
+  }
+  return lost;
+}
+
+/** L2316: cargo of destroyed transports is destroyed (call after any space combat); carried bases too (L2101). */
 export function destroyLostCargo(cs: CampaignState): string[] {
+  damageCarriedBases(cs);
   const lost: string[] = [];
   for (const [unit, c] of Object.entries(cs.cargo)) {
     if (c.transports.some((t) => cs.space.units[t]?.status === 'DESTROYED')) {

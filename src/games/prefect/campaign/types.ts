@@ -31,7 +31,7 @@ export interface OdEntry {
   /** Supply-drop recipient HQ unit id. */
   toHq?: string;
   /** A dismantled rank 1-3 base dropped to a TF with Construction Engineers (L2408). */
-  base?: { type: string; toTf: string };
+  base?: { type: string; toTf: string; id?: string; loads?: { transport: string; sp: number }[] };
   /** Set by TF Adjustment (L2388): the dropped TF each unit belongs to. */
   group?: number;
 }
@@ -101,6 +101,10 @@ export interface CampaignState {
   /** Naval ground bases (GN) built or deployed on the planetary map (L2414): base id → hex. */
   navalBaseHexes: Record<string, string>;
   seq: number;
+  /** D-51, L952-956: scenario base slots given out (indices into the scenario's `extraBases`) and TF assignments awaiting construction (base-availability.ts). */
+  basePool?: { used: number[]; assigned: Record<string, { type: string; turn: number; slot: number }> };
+  /** L2418, L2095-2101: dismantled rank 1-3 Legion bases aboard transports; each carrier's `baseLoad` holds its share (carried-bases.ts). */
+  carriedBases?: Record<string, { side: Side; type: 'GL1' | 'GL2' | 'GL3' }>;
   /** Set at game end (L2175, D-01). */
   result?: { winner: Side; summary: string };
 }
@@ -174,6 +178,8 @@ export interface CampaignScenario {
   /** SP produced per turn by each controlled urban area (L2284). */
   urbanProduction: { sp: number; provenance: Provenance };
   rebuildLimit: number;
+  /** D-51, L952: ground bases made available during the scenario (built by Construction Engineers or carried dismantled, L2414-2422). */
+  extraBases?: { turn: number; side: Side; type: 'GL1' | 'GL2' | 'GL3' | 'GN1' | 'GN2' | 'GN3' }[];
   victory: CampaignVictory;
   provenance: Provenance;
   fieldProvenance?: FieldProvenance;

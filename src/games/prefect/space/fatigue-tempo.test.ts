@@ -67,23 +67,20 @@ describe('space tempo (L1983-1991, D-38)', () => {
 
 describe('Hold the Line victory (D-01)', () => {
   const scen = spaceData.scenarios['hold-the-line'];
-  it('2 per base destroyed or captured, 1 per unit destroyed, 1 per GS/OD at Ku Crassus; TOG +3 when deciding (balance), the tie to CW', () => {
+  it('2 per base destroyed or captured, 1 per unit destroyed, 1 per GS/OD at Ku Crassus; CW +2 when deciding (balance, H11), the tie to CW', () => {
     const s = newSpaceState(scen);
-    const bonus = { TOG: 3 };
-    expect(spaceWinner(s, scen)).toEqual({ winner: 'TOG', vp: { TOG: 0, CW: 0 }, bonus }); // 0 + 3 > 0
-    s.units['tog-BB-1'].status = 'DESTROYED';
-    s.units['tog-D-1'].status = 'DESTROYED';
-    s.units['tog-FGV-1'].status = 'DESTROYED';
-    expect(spaceWinner(s, scen)).toEqual({ winner: 'CW', vp: { TOG: 0, CW: 3 }, bonus }); // 3 = 3: the tie goes to CW
+    const bonus = { CW: 2 };
+    expect(spaceWinner(s, scen)).toEqual({ winner: 'CW', vp: { TOG: 0, CW: 0 }, bonus }); // 0 < 0 + 2
     s.bases['cw-on2-ku'].status = 'DESTROYED';
     s.units['cw-FL1-1'].status = 'DESTROYED';
     recordMission(s, 'TOG', 'GROUND_SUPPORT', KU);
     recordMission(s, 'TOG', 'GROUND_SUPPORT', sectorId(4, 9)); // not Ku Crassus: no VP
     recordMission(s, 'TOG', 'ATTACK', KU); // not GS/OD: no VP
-    expect(spaceWinner(s, scen)).toEqual({ winner: 'TOG', vp: { TOG: 4, CW: 3 }, bonus });
+    expect(spaceWinner(s, scen)).toEqual({ winner: 'TOG', vp: { TOG: 4, CW: 0 }, bonus }); // 4 > 0 + 2
+    s.units['tog-BB-1'].status = 'DESTROYED';
+    s.units['tog-D-1'].status = 'DESTROYED';
+    expect(spaceWinner(s, scen)).toEqual({ winner: 'CW', vp: { TOG: 4, CW: 2 }, bonus }); // 4 = 2 + 2: the tie goes to CW
     recordCapture(s, 'CW');
-    s.units['tog-P-1'].status = 'DESTROYED';
-    s.units['tog-CA-1'].status = 'DESTROYED';
-    expect(spaceWinner(s, scen)).toEqual({ winner: 'CW', vp: { TOG: 4, CW: 7 }, bonus }); // 4 + 3 = 7: tie to CW
+    expect(spaceWinner(s, scen)).toEqual({ winner: 'CW', vp: { TOG: 4, CW: 4 }, bonus }); // 4 < 4 + 2
   });
 });

@@ -5,7 +5,8 @@
  * Sources (D-66): undisrupted bases and transports deployed as bases (L2115) in the sector, and
  * organised transports of another TF in the sector on a Supply mission (L1915); never the TF's
  * own transports (L1929); disorganised bases spend nothing (L1927, L1933). Legion GL bases are
- * not modelled in the Space Game (L1935).
+ * no naval supply in the Space Game (L1935); the Campaign (5.C.8) presents the GL2+ bases an order
+ * names as stand-in ground bases holding their SP (campaign/module/legion-bases-supply.ts).
  * Reorganise (L1953-1967): a TF's disorganised units in a sector with an undisrupted friendly
  * base, all of them at once (D-65: never in part, never over several turns), at the D-65b cost of
  * each unit. A disrupted base spends only on itself (L1965), 2 SP × class (D-65b); a base

@@ -78,7 +78,7 @@ export function buildInvasion(): CampaignScenario {
   const cHq = add('CW', 'cw-legion', 'legion-hq');
   const cHeavy = add('CW', 'cw-legion', 'cw-heavy-cohort');
   const cMed = add('CW', 'cw-legion', 'cw-medium-cohort', 3);
-  // No Renegade light cohorts (H11 balance, see fieldProvenance['ground.units']): the pair (TF 5
+  // No Renegade light cohorts (balance, see fieldProvenance['ground.units']): the pair (TF 5
   // at Port Meridian) retook every city the invader passed through.
   const cInf = add('CW', 'cw-legion', 'infantry-cohort', 2);
   const cAsd = add('CW', 'cw-legion', 'asd-century', 2);
@@ -159,6 +159,7 @@ export function buildInvasion(): CampaignScenario {
     ],
     urbanProduction: { sp: 1, provenance: designed('L2284 "a limited amount": 1 SP per controlled urban area a turn, delivered to a friendly base in its zone') },
     rebuildLimit: 3,
+    extraBases: [{ turn: 2, side: 'TOG', type: 'GL1' }, { turn: 5, side: 'TOG', type: 'GL2' }, { turn: 3, side: 'CW', type: 'GL1' }],
     victory: {
       kind: 'invasion', invader: 'TOG', baseClasses: ['GL3', 'GL4'], urbanFraction: 0.5,
       provenance: reconstructed('D-01 default: the invader wins if at game end he controls every G3/G4 base and half the urban areas of Ku Crassus; otherwise the defender'),
@@ -168,7 +169,8 @@ export function buildInvasion(): CampaignScenario {
       turns: designed('12 turns = 6 days (L91)'),
       firstAttacker: designed('the invader attacks first (L2173)'),
       rebuildLimit: rulebook('L1977 (default 3, D-67)'),
-      'ground.units': designed('H11 balance (issue 10): the Renegade Legion has no light cohorts (was 2, in TF 5 at 0609). Measured over 20 bot-v-bot seeds with the H11 invader bot: with them TOG won 4/20 (mean 3.05/9 urban areas, 1.55/2 G3/G4 bases); without them 6/20 (3.25 urban, 1.35 bases; seeds b1-b20). Before the H11 bot: 0/20 (0.05 urban, 0 bases) either way'),
+      extraBases: designed('D-51, L952: new bases made available: TOG a GL1 on turn 2 (its one Construction Engineer Century can build it) and a GL2 on turn 5 (needs 2 Centuries, so it comes dismantled by transport, L2418); CW a GL1 on turn 3. No GL3: a new GL3 would change the D-01 base condition'),
+      'ground.units': designed('Balance (issue 10): the Renegade Legion has no light cohorts (was 2, in TF 5 at 0609). Measured over 20 bot-v-bot seeds with the invader bot of bot-invader.ts (first version, 2026-11-30): with them TOG won 4/20 (mean 3.05/9 urban areas, 1.55/2 G3/G4 bases); without them 6/20 (3.25 urban, 1.35 bases; seeds b1-b20). Before that bot: 0/20 (0.05 urban, 0 bases) either way'),
     },
   };
 }

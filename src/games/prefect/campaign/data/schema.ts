@@ -57,6 +57,7 @@ export const campaignScenarioSchema = z
     offSystemSupply: z.array(z.object({ side, turn: z.union([int.min(1), z.literal('each')]), sp: nat, provenance: prov }).strict()),
     urbanProduction: z.object({ sp: nat, provenance: prov }).strict(),
     rebuildLimit: nat,
+    extraBases: z.array(z.object({ turn: int.min(1), side, type: z.enum(['GL1', 'GL2', 'GL3', 'GN1', 'GN2', 'GN3']) }).strict()).optional(),
     victory: z.object({
       kind: z.literal('invasion'), invader: side, baseClasses: z.array(glClass).min(1), urbanFraction: z.number().gt(0).max(1), provenance: prov,
     }).strict(),

@@ -1,11 +1,13 @@
 /**
  * The invader's campaign play (issue 10 balance, D-01): what the two modules' bots cannot know.
- * Measured before (20 seeds, H11): the whole Legion dropped in segment 1 (the plan's default,
+ * Measured before these helpers (20 seeds): the whole Legion dropped in segment 1 (the plan's default,
  * L1677), landed as one 17-unit TF (Combat allowance 10 − C + H = 1, L303-331) on the urban hex
  * of zone 1 — which a landing does not capture (D-50 is an entry by movement) — and never moved
  * again because it stood on its own objective. These helpers aim the drop at the zone of the key
  * base, split the dropped units into small fast TFs (L2388), land each next to its own objective
  * (L2390), keep combat units out of HQ stacks, and mass four TFs on one key base at a time.
+ * Then (2026-11-30): drop zones clear of Legion bases, GS aimed at the assaulted zone, garrisons on
+ * held cities.
  * Reads only the side's own record sheet and public positions. Figures: README "Balance".
  */
 import type { Json } from '../../../../engine/contract.js';
@@ -30,6 +32,10 @@ const typeOf = (cs: CampaignGameState, u: string) => prefectData.unitTypes[cs.pl
  * D-01: the invader drops in the zone nearest the enemy key base of the highest class (the GL4
  * capital first) whose segment holds no enemy naval base: measured, an OD TF sent into the
  * GN2's segment was stopped there turn after turn (L1745, L1767) and the Legion landed on turn 9.
+ * With Legion bases in space combat (option `legionBasesInSpace`, L1767, L2141, L2155) a segment
+ * whose zone holds an enemy Legion base is guarded too: measured (b1-b20), the GL1 of zone 8
+ * fired on the unescorted OD TF at 1:2, disrupted transports aborted (L2374) and were caught
+ * withdrawing, 7 of 19 units lost as cargo on average; zone 2 (5 hexes from the GL4) loses none.
  */
 export function targetZone(cs: CampaignGameState, side: Side): number | null {
   const v = campaignData.scenarios[cs.scenario].victory;
@@ -38,23 +44,40 @@ export function targetZone(cs: CampaignGameState, side: Side): number | null {
     .sort((a, b) => b.type.localeCompare(a.type) || a.id.localeCompare(b.id));
   if (!key.length) return null;
   const guarded = new Set(Object.values(cs.space.bases).filter((b) => b.side !== side && b.status !== 'DESTROYED').map((b) => b.segment));
+  if (cs.options.legionBasesInSpace !== false) for (const b of Object.values(cs.planetary.bases)) if (b.side !== side && b.hex) guarded.add(segmentOfZone(zoneOfHex(b.hex)));
   const zones = Object.keys(campaignData.rules.zoneToSegment).map(Number).filter((z) => !guarded.has(segmentOfZone(z)));
   const near = (z: number) => Math.min(...prefectData.map.hexes.filter((h) => h.zone === z).map((h) => distance(h.id, key[0].hex)));
   zones.sort((a, b) => near(a) - near(b) || a - b);
   return zones[0] ?? zoneOfHex(key[0].hex);
 }
 
-/** L1677, L2368: the invader's OD and GS TFs at the planet take the segment of the target zone (default 1 otherwise). */
+/**
+ * L2198, L2218: GS units support only combats in their box's zone. Measured (b2): the GS TF sat in
+ * the drop zone's box while every assault was on the GL4 next door, so it never fired. Once the
+ * side has ground TFs on the map, the GS zone is that of the enemy key base being assaulted
+ * (`concentrate`: the highest class first), else the drop zone.
+ */
+export function supportZone(cs: CampaignGameState, side: Side): number | null {
+  const ps = cs.planetary;
+  const v = campaignData.scenarios[cs.scenario].victory;
+  const onMap = Object.values(ps.tfs).some((t) => t.side === side && t.hex);
+  const key = Object.values(ps.bases).filter((b) => b.side !== side && v.baseClasses.includes(b.type) && b.hex)
+    .sort((a, b) => b.type.localeCompare(a.type) || a.id.localeCompare(b.id))[0];
+  return onMap && key ? zoneOfHex(key.hex) : targetZone(cs, side);
+}
+
+/** L1677, L2368: the invader's OD TFs at the planet take the segment of the drop zone, its GS TFs that of the support zone. */
 export function aimSegments(cs: CampaignGameState, side: Side, order: Json): Json {
   const o = order as { kind?: string; plan?: { tfs?: { tf: string; segment?: number }[] } } | null;
   if (o?.kind !== 'combat-plan') return order;
   const zone = targetZone(cs, side);
-  if (zone === null) return order;
+  const gsZone = supportZone(cs, side);
   const out = structuredClone(o);
   for (const t of out.plan?.tfs ?? []) {
     const tf = cs.space.tfs[resolveAliases(cs.space, t.tf) as string];
     if (!tf || tf.place.kind !== 'SECTOR' || tf.place.sector !== campaignData.rules.planetSector) continue;
-    if (tf.mission === 'ORBITAL_DROP' || tf.mission === 'GROUND_SUPPORT') t.segment = segmentOfZone(zone);
+    if (tf.mission === 'ORBITAL_DROP' && zone !== null) t.segment = segmentOfZone(zone);
+    if (tf.mission === 'GROUND_SUPPORT' && gsZone !== null) t.segment = segmentOfZone(gsZone);
   }
   return out as Json;
 }
@@ -88,9 +111,11 @@ export function invaderGroups(cs: CampaignGameState, side: Side): { zone: number
 }
 
 /**
- * L2390-2392: each combat group lands on a legal hex next to an objective not yet claimed (never
- * on the objective itself: a landing is no entry, D-50), nearest first; support and slow groups
- * land on the legal hex nearest the combat groups. Groups never share a hex (they would merge).
+ * L2390-2392: each combat group lands on a legal hex next to an objective not yet claimed, nearest
+ * first; support and slow groups land on the legal hex nearest the combat groups. Groups never
+ * share a hex (they would merge). A landing on an objective would take it (D-49/D-50), but measured
+ * over 100 seeds (b-f) landing a group on the drop zone's city won 25/100 against 45/100 for this:
+ * the combat groups then spread towards farther objectives. Landing all next to the key base: 36/100.
  */
 export function invaderLandings(cs: CampaignGameState, side: Side): { group: number; hex: string }[] {
   const goals = objectiveHexes(cs.planetary, side);
@@ -156,6 +181,26 @@ export function splitStacks(cs: CampaignGameState, side: Side, ground: Adjustmen
   return out;
 }
 
+/**
+ * D-01 is judged at game end and an empty city is taken back by entry (D-49): one TF (the weakest
+ * there) stays on each urban area and key base the side holds, while an enemy key base remains
+ * (`concentrate`). Measured (2026-11-30): with the Legion-free drop zone, b1-b20 5 → 9/20, c1-c20 2 → 8/20.
+ */
+export function garrisons(cs: CampaignGameState, side: Side): string[] {
+  const ps = cs.planetary;
+  const v = campaignData.scenarios[cs.scenario].victory;
+  const spots = prefectData.map.urbanAreas.filter((a) => ps.urban[a.id] === side).map((a) => a.hexes);
+  for (const b of Object.values(ps.bases)) if (b.side === side && v.baseClasses.includes(b.type) && b.hex) spots.push([b.hex]);
+  const strength = (id: string) => unitsIn(ps, id).reduce((a, u) => a + (u.status === 'ACTIVE' ? unitType(u).attack : 0), 0);
+  const out = new Set<string>();
+  for (const hexes of spots) {
+    const here = Object.values(ps.tfs).filter((t) => t.side === side && t.hex && hexes.includes(t.hex) && unitsIn(ps, t.id).length)
+      .sort((a, b) => strength(a.id) - strength(b.id) || a.id.localeCompare(b.id));
+    if (here.length && !here.some((t) => out.has(t.id))) out.add(here[0].id);
+  }
+  return [...out].sort();
+}
+
 /** Combat TFs sent against the key base (measured over 20 seeds: 2 → 1.10 bases held, 3 → 1.20, 4 → 1.55, 5 → 1.35). */
 const ASSAULT_TFS = 4;
 /** One key base at a time (measured: assaulting both at once left no TF for the cities, 0-1/20 won). */
@@ -175,10 +220,13 @@ export function concentrate(cs: CampaignGameState, side: Side, order: Json): Jso
   const ps = cs.planetary;
   const v = campaignData.scenarios[cs.scenario].victory;
   const keys = Object.values(ps.bases).filter((b) => b.side !== side && v.baseClasses.includes(b.type) && b.hex).sort((a, b) => b.type.localeCompare(a.type) || a.id.localeCompare(b.id));
+  // With every key base held the Planetary bot's moves stand unchanged, garrisons may leave
+  // (measured: keeping every garrison then won 11/60 seeds b-d, key bases only 18/60, none 23/60: the
+  // cities still to take need the TFs).
   if (!keys.length) return order;
   const occupied = new Set(Object.values(ps.tfs).filter((t) => t.hex).map((t) => t.hex as string));
   const mine = Object.values(ps.tfs).filter((t) => t.side === side && t.hex && !t.independent && !t.movedThisTurn && t.fatigue < 3 && unitsIn(ps, t.id).some((u) => u.status === 'ACTIVE' && unitType(u).category === 'COMBAT' && unitType(u).gravitic));
-  const used = new Set<string>();
+  const used = new Set<string>(garrisons(cs, side));
   const ends = new Set<string>();
   const moves: { tf: string; mode: string; path: string[] }[] = [];
   for (const base of keys.slice(0, ONE_AT_A_TIME)) {

@@ -18,6 +18,9 @@ import type { CampaignGameState } from './types.js';
 import { validateOrders } from './validate.js';
 import { aimSegments, assaultKeyBases, concentrate, invaderGroups, invaderLandings, splitStacks } from './bot-invader.js';
 import { withSupplyLink } from './supply-link.js';
+import { withBotNavalSupport } from './bot-support.js';
+import { withBaseAssignments, withBaseBuilds } from './bot-logistics.js';
+import { withBotLegionSources } from './legion-sources-bot.js';
 import type { AdjustmentOrder, Side } from '../../types.js';
 
 function holdStrikes(cs: CampaignGameState, order: Json): Json {
@@ -103,7 +106,8 @@ export function campaignBot(cs: CampaignGameState, side: string, dice: Dice): Js
     }
     case 'GROUND':
       if (cs.pendingSupport) return aliasTfIds(cs.planetary, commitBot(cs, side as 'TOG' | 'CW') as unknown as Json);
-      return massed(cs, side, groundBot(cs.planetary, side, dice));
+      // L2204: naval support of counter-attacks where the bot's GS units tip the column (bot-support.ts).
+      return withBotNavalSupport(cs, side as Side, massed(cs, side, groundBot(cs.planetary, side, dice)), (o) => !validateOrders(cs, side, o).length);
     case 'WITHDRAWAL': return groundBot(cs.planetary, side, dice);
     case 'END_OF_COMBAT': return aliasTfIds(cs.planetary, independentBot(cs, side as 'TOG' | 'CW') as unknown as Json);
     case 'ADJUST': {
@@ -111,11 +115,11 @@ export function campaignBot(cs: CampaignGameState, side: string, dice: Dice): Js
       const o = { kind: 'tf-adjustment', ground, naval: spaceBot(spaceAt(cs.space, 'ADJUST'), side, dice) } as Record<string, Json>;
       if (side === campaignData.scenarios[cs.scenario].invader && (ground as { kind?: string } | null)?.kind === 'adjustment') {
         const split = { ...o, ground: splitStacks(cs, side as Side, ground as unknown as AdjustmentOrder) as unknown as Json };
-        if (!validateOrders(cs, side, split).length) return withDrops(cs, side, split, 'drops');
+        if (!validateOrders(cs, side, split).length) return withBaseAssignments(cs, side as Side, withDrops(cs, side, split, 'drops'));
       }
-      return withDrops(cs, side, o, 'drops');
+      return withBaseAssignments(cs, side as Side, withDrops(cs, side, o, 'drops')); // D-51 (bot-logistics.ts)
     }
-    case 'SUPPLY': return withDrops(cs, side, withSupplyLink(cs, side as Side, { kind: 'campaign-supply', ground: groundBot(cs.planetary, side, dice), naval: withinAllowance(cs, side, spaceBot(spaceAt(cs.space, 'SUPPLY'), side, dice)) }), 'landings');
+    case 'SUPPLY': return withBaseBuilds(cs, side as Side, withDrops(cs, side, withSupplyLink(cs, side as Side, withBotLegionSources(cs, side as Side, { kind: 'campaign-supply', ground: groundBot(cs.planetary, side, dice), naval: withinAllowance(cs, side, spaceBot(spaceAt(cs.space, 'SUPPLY'), side, dice)) }, (o) => !validateOrders(cs, side, o).length)), 'landings')); // 5.C.8: Legion sources (legion-sources-bot.ts)
     case 'GAME_OVER': return null;
   }
 }

@@ -13,6 +13,7 @@ import { rulesData } from '../../rules-data.js';
 import { hasActiveZoc } from '../../zoc.js';
 import { terrainFor } from '../../detection.js';
 import { gsSupportValue } from '../ground-support.js';
+import { stats } from '../../space/state.js';
 import { zoneOfHex } from '../map-link.js';
 import prefectCampaign from './index.js';
 import { playBots } from './testing.js';
@@ -46,6 +47,7 @@ function findPosition(): Position {
     const starts: CampaignGameState[] = [];
     playBots(seed, ({ prev }) => { if (prev.attacker === 'TOG' && prev.stage === 'GROUND' && prev.planetary.step === 'MOVEMENT' && !prev.planetary.movement) starts.push(prev); });
     for (const s0 of starts) {
+      if (!navalAvailable(s0)) continue;
       const s = structuredClone(s0);
       for (const z of Object.values(s.zones)) z.gs = [];
       const ps = s.planetary;
@@ -67,6 +69,12 @@ function findPosition(): Position {
   throw new Error('no TOG TF can be counter-attacked in bot play on seeds c1-c3');
 }
 
+/** The tests box units of both sides: fighters of each side and a CW P Sqn in a naval TF (not in transit). */
+function navalAvailable(s: CampaignGameState): boolean {
+  const n = (side: Side, ok: (type: string, fighter: boolean) => boolean) => Object.values(s.space.units).filter((u) => u.side === side && u.status === 'ACTIVE' && u.tf && ok(u.type, stats(u).kind === 'FIGHTER')).length;
+  return n('TOG', (_, f) => f) >= 1 && n('CW', (_, f) => f) >= 2 && n('CW', (t) => t === 'cw-P') >= 1;
+}
+
 /** A CW TF in `zone` next to a TOG TF (a Combat-Phase attack on it is possible), with that TOG TF. */
 function contactIn(cs: CampaignGameState, zone: number): { target: string; attacker: string } | null {
   const g = rulesData().graph;
@@ -80,9 +88,14 @@ function contactIn(cs: CampaignGameState, zone: number): { target: string; attac
 
 const planOf = (p: Position, navalSupport?: Json): Json => ({ kind: 'movement-plan', moves: [{ tf: p.M, mode: 'LAF', path: p.path }], ...(navalSupport ? { navalSupport } : {}) });
 
-/** Puts `count` active naval units of `type` into the GS box of `zone` (as enterGsBox leaves them). */
+/**
+ * Puts `count` active naval units of `type` into the GS box of `zone` (as enterGsBox leaves them);
+ * if bot play has used them up, other active fighters of the side (same role in the test).
+ */
 function box(s: CampaignGameState, side: Side, type: string, count: number, zone: number): string[] {
-  const units = Object.values(s.space.units).filter((u) => u.side === side && u.type === type && u.status === 'ACTIVE' && u.tf).slice(0, count);
+  const free = Object.values(s.space.units).filter((u) => u.side === side && u.status === 'ACTIVE' && u.tf && !Object.values(s.zones).some((z) => z.gs.some((e) => e.unit === u.id)));
+  const fighters = free.filter((u) => u.type !== type && stats(u).kind === 'FIGHTER');
+  const units = [...free.filter((u) => u.type === type), ...(type.includes('FL') || type.includes('FM') ? fighters : [])].slice(0, count);
   for (const u of units) {
     s.space.tfs[u.tf!].mission = 'GROUND_SUPPORT';
     s.zones[zone].gs.push({ unit: u.id, tf: u.tf!, side });
@@ -186,7 +199,7 @@ describe('T-C01, L2204: naval support of Movement Phase counter-attacks (campaig
     const orders = { TOG: plan([{ units: [tfl], tfs: [M] }]), CW: counter() };
     expect(prefectCampaign.validate(s, 'TOG', orders.TOG)).toEqual([]);
     const r = counterAttacked(s, orders);
-    expect(of(r.events, 'gs.revealed').map((e) => e.data)).toEqual([{ side: 'TOG', counterAttack: expect.any(String), units: ['tog-FL1'], rule: 'L2204, D-76' }]);
+    expect(of(r.events, 'gs.revealed').map((e) => e.data)).toEqual([{ side: 'TOG', counterAttack: expect.any(String), units: [s.space.units[tfl].type], rule: 'L2204, D-76' }]);
     const combat = of(r.events, 'combat')[0].data as { defence: number };
     expect(combat.defence).toBe(defenceTotal(s.planetary, M) + (terrainFor(s.planetary, M, pos.path[1], 'defence')?.defenceFactor ?? 0) + gsSupportValue(s, [tfl]));
     expect(r.state.gsUsed).toEqual([tfl]);

@@ -19,6 +19,7 @@ import { isRuleError, ruleError } from '../state.js';
 import { z } from 'zod';
 import { resolveAliases } from '../../space/module/view.js';
 import { enterSupplyStep } from '../supply.js';
+import { resolveOrderIds } from '../../view.js';
 import type { CampaignState, RuleError } from '../types.js';
 
 /** The segment of the planet a TF's mission reached in this combat, from the procedure's events (L1677, H25). */
@@ -38,9 +39,19 @@ export function segmentReached(cs: CampaignState, tfId: string, events: GameEven
  * transport is in that TF (a shared load drops together, L2322) — unless the plan's `odLoads`
  * names what the transport drops (units, or SP for an HQ in the zone, L2398).
  */
-export interface OdLoad { transport: string; units: string[]; supply?: number; toHq?: string }
+export interface OdLoad { transport: string; units?: string[]; supply?: number; toHq?: string; base?: { base: string; toTf: string } }
 
-export const odLoadsSchema = z.array(z.object({ transport: z.string(), units: z.array(z.string()), supply: z.number().int().optional(), toHq: z.string().optional() }).strict());
+/** `base`: a dismantled Legion base the transport carries, dropped to a friendly ground TF of the zone (L2408, L2418-2422; carried-bases.ts). */
+export const odLoadsSchema = z.array(z.object({
+  transport: z.string(), units: z.array(z.string()).optional(), supply: z.number().int().optional(), toHq: z.string().optional(),
+  base: z.object({ base: z.string(), toTf: z.string() }).strict().optional(),
+}).strict());
+
+/** The plan's `odLoads` with the side's ground TF aliases (`toTf`, `toHq`) resolved to ids; null when malformed. */
+export function readOdLoads(cs: CampaignState, side: Side, raw: unknown): OdLoad[] | null {
+  const p = odLoadsSchema.safeParse(resolveOrderIds(cs.planetary, side, raw));
+  return p.success ? p.data : null;
+}
 
 /** A campaign combat plan: the Space module's order plus `odLoads` (L2368-2378, L2398) — split apart. */
 export function splitPlan(raw: unknown): { plan: unknown; odLoads: unknown } {
@@ -54,11 +65,11 @@ export function splitPlan(raw: unknown): { plan: unknown; odLoads: unknown } {
  * TF comes through, checked on a copy against the segment the plan names (default 1, L1677).
  */
 export function odLoadErrors(cs: CampaignState, side: Side, plan: unknown, odLoads: unknown): RuleError | null {
-  const p = odLoadsSchema.safeParse(odLoads);
-  if (!p.success) return ruleError('MALFORMED', 'L2378', 'odLoads: a list of { transport, units, supply?, toHq? }');
+  const loads = readOdLoads(cs, side, odLoads);
+  if (!loads) return ruleError('MALFORMED', 'L2378', 'odLoads: a list of { transport, units?, supply?, toHq?, base?: { base, toTf } }');
   const tfs = ((plan as { plan?: { tfs?: { tf: string; segment?: number }[] } })?.plan?.tfs ?? []);
   const seen = new Set<string>();
-  for (const l of p.data) {
+  for (const l of loads) {
     if (seen.has(l.transport)) return ruleError('TWICE', 'L2378', `${l.transport} is named twice`);
     seen.add(l.transport);
     const tfId = cs.space.units[l.transport]?.side === side ? cs.space.units[l.transport].tf : undefined;

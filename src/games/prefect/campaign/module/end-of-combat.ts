@@ -16,12 +16,13 @@ import { dropAttack } from '../drops.js';
 import { finishIndependentAttacks, independentAttackOnBase, independentAttackOnTf } from '../independent.js';
 import { zoneOfHex } from '../map-link.js';
 import { isRuleError } from '../state.js';
+import { undetectedInNSpace } from './nspace-record.js';
 import type { CampaignState, RuleError } from '../types.js';
 
 const target = z.union([z.object({ tf: z.string() }).strict(), z.object({ legion: z.string() }).strict(), z.object({ naval: z.string() }).strict()]);
 export const independentSchema = z.object({
   kind: z.literal('independent-attacks'),
-  attacks: z.array(z.object({ units: z.array(z.string()), target, esm: z.number().int().optional() }).strict()),
+  attacks: z.array(z.object({ units: z.array(z.string()), target, esm: z.number().int().optional(), shift: z.boolean().optional() }).strict()),
   dropAttacks: z.array(z.object({ zone: z.number().int(), fighters: z.array(z.string()) }).strict()),
 }).strict();
 export type IndependentOrder = z.infer<typeof independentSchema>;
@@ -49,10 +50,15 @@ export function independentOwed(cs: CampaignState): Side | null {
 
 export const hasGsLeft = (cs: CampaignState, side: Side): boolean => Object.keys(unusedGs(cs, side)).length > 0;
 
-/** One independent attack (L2260-2276); base attacks take no N-space shift here (the space combat is over). */
+/**
+ * One independent attack (L2260-2276). On a base (L2272) the column shift is open when the units'
+ * naval TFs were undetected in N-space this turn (nspace-record.ts, from the space phase's
+ * events); `shift` absent = shift when allowed (favourable), false = none, true = demanded.
+ */
 function attackOnce(cs: CampaignState, dice: Dice, side: Side, a: IndependentOrder['attacks'][number]): GameEvent[] | RuleError {
   if ('tf' in a.target) return independentAttackOnTf(cs, dice, { side, units: a.units, target: a.target.tf, ...(a.esm !== undefined ? { esm: a.esm } : {}) });
-  return independentAttackOnBase(cs, dice, { side, units: a.units, base: a.target, undetectedInNSpace: false });
+  const undetected = undetectedInNSpace(cs, a.units);
+  return independentAttackOnBase(cs, dice, { side, units: a.units, base: a.target, shiftRight: a.shift ?? undetected, undetectedInNSpace: undetected });
 }
 
 /** The side's independent attacks in order, then it has finished (L2258). Refused attacks are skipped, the sender is told. */

@@ -5,7 +5,9 @@ import { prefectData } from '../../data/index.js';
 import { KU, kuCrassusGs, reactions } from '../../space/resolution/fixtures.js';
 import { opposingSegments, resolveOpposingSegment } from '../../space/opposing-sd.js';
 import { resolveCombatPhase, type CombatPhasePlan } from '../../space/resolution/index.js';
-import { LEGION_PREFIX, standInClass, standInId, withLegionBases } from './legion-bases.js';
+import { LEGION_PREFIX, legionBasesPresent, standInClass, standInId, withLegionBases } from './legion-bases.js';
+import { combatPlanErrors } from '../../space/resolution/index.js';
+import { buildState, sector } from '../../space/testing.js';
 import { resolveSpace, spaceBot, spacePrompts } from './halves.js';
 import { newGame, playBots } from './testing.js';
 import type { CampaignGameState } from './types.js';
@@ -22,9 +24,9 @@ function setup(type: 'GL1' | 'GL3' = 'GL3'): CampaignGameState {
   return cs;
 }
 
-function run(cs: CampaignGameState, plan: CombatPhasePlan, policy: 'ALL' | 'NONE', seed: string): GameEvent[] {
+function run(cs: CampaignGameState, plan: CombatPhasePlan, policy: 'ALL' | 'NONE', seed: string, phasing: 'TOG' | 'CW' = 'TOG'): GameEvent[] {
   return withLegionBases(cs, () => {
-    const events = resolveCombatPhase(cs.space, 'TOG', plan, reactions({ protectedAttack: { default: policy } }), seededDice(seed, 0));
+    const events = resolveCombatPhase(cs.space, phasing, plan, reactions({ protectedAttack: { default: policy } }), seededDice(seed, 0));
     return { state: cs.space, events: events as unknown as GameEvent[] };
   }).events;
 }
@@ -133,5 +135,117 @@ describe('Legion ground bases in the space combat (L1767, L1867, L2141, L2155)',
       expect(JSON.stringify(cs.space)).not.toContain(LEGION_PREFIX);
     });
     expect(placed).toBeGreaterThan(0);
+  });
+});
+
+const TRM = 'sup-cw-TRM-1';
+/** setup() plus a CW Supply TF at Ku Crassus whose TRM carries `sp` SP. */
+function withSupplyTf(type: 'GL1' | 'GL3' | 'GL4', baseSp: number, sp = 30): CampaignGameState {
+  const cs = setup(type as 'GL3');
+  cs.planetary.bases.gl.supply = baseSp;
+  cs.space.units[TRM] = { id: TRM, type: 'cw-TRM', side: 'CW', status: 'ACTIVE', tf: 'sup', supply: sp };
+  cs.space.tfs.sup = { id: 'sup', side: 'CW', counterNo: 9, place: { kind: 'SECTOR', sector: KU }, units: [TRM], fatigue: 0, mission: 'SUPPLY' };
+  return cs;
+}
+const supplyPlan = (amount: number): CombatPhasePlan => ({ tfs: [{ tf: 'sup', segment: 3, transfers: [{ from: TRM, to: standInId('gl'), amount }] }] });
+const seen = (ev: GameEvent[], side: 'TOG' | 'CW') => ev.filter((e) => e.visibleTo === 'all' || e.visibleTo.includes(side));
+
+describe('Supply TF transfers to a Legion base in its segment (L1749, L2141, L2280-2282)', () => {
+  it('L1749, L2280: 20 SP handed to the stand-in of the zone-3 GL3 reach the Legion base; the TRM keeps 10', () => {
+    const cs = withSupplyTf('GL3', 10);
+    const ev = run(cs, supplyPlan(20), 'NONE', 't1', 'CW');
+    expect([cs.planetary.bases.gl.supply, cs.planetary.bases.gl.deliveredThisTurn, cs.space.units[TRM].supply]).toEqual([30, 20, 10]);
+    const d = ev.filter((e) => e.type === 'supply.delivered-down');
+    expect(d.map((e) => [e.visibleTo, (e.data as { received: number }).received])).toEqual([[['CW'], 20]]);
+    expect(JSON.stringify(cs.space)).not.toContain(LEGION_PREFIX);
+  });
+
+  it('L774 (as `deliver`): SP beyond the GL3\u2019s storage of 50 are lost, not kept on the stand-in', () => {
+    const cs = withSupplyTf('GL3', 37);
+    const ev = run(cs, supplyPlan(20), 'NONE', 't2', 'CW');
+    expect(cs.planetary.bases.gl.supply).toBe(50);
+    expect(ev.find((e) => e.type === 'supply.delivered-down')?.data).toMatchObject({ sp: 20, received: 13, lost: 7 });
+  });
+
+  it('L2352-2362: with the GL4 option, SP loaded straight off-system reach a GL4 with +25 %', () => {
+    const cs = withSupplyTf('GL4', 0);
+    cs.options.gl4Manufacturing = true;
+    cs.offSystemSp = { [TRM]: 20 };
+    run(cs, supplyPlan(20), 'NONE', 't3', 'CW');
+    expect([cs.planetary.bases.gl.supply, cs.offSystemSp[TRM]]).toEqual([25, 0]);
+  });
+
+  it('H14: the enemy sees neither the transfer nor the credit', () => {
+    const ev = run(withSupplyTf('GL3', 10), supplyPlan(20), 'NONE', 't4', 'CW');
+    expect(seen(ev, 'TOG').filter((e) => /TRANSFER|supply\./.test(e.type))).toEqual([]);
+  });
+
+  it('a transfer the procedure refuses credits nothing (L1907: more than the stand-in may hold)', () => {
+    const cs = withSupplyTf('GL1', 4, 200);
+    const ev = run(cs, supplyPlan(150), 'NONE', 't5', 'CW');
+    expect(ev.some((e) => e.type === 'TRANSFER_REFUSED')).toBe(true);
+    expect([cs.planetary.bases.gl.supply, cs.space.units[TRM].supply]).toEqual([4, 200]);
+  });
+
+  it('L1749: validation of the plan sees the stand-ins (without them the transfer is refused), then drops them', () => {
+    const cs = withSupplyTf('GL3', 10);
+    expect(combatPlanErrors(cs.space, 'CW', supplyPlan(20)).map((e) => e.code)).toContain('NOT_FRIENDLY_BASE');
+    expect(legionBasesPresent(cs, () => combatPlanErrors(cs.space, 'CW', supplyPlan(20)))).toEqual([]);
+    expect(Object.keys(cs.space.bases)).toEqual(['gn2']);
+    cs.options.legionBasesInSpace = false;
+    expect(legionBasesPresent(cs, () => combatPlanErrors(cs.space, 'CW', supplyPlan(20))).map((e) => e.code)).toContain('NOT_FRIENDLY_BASE');
+  });
+});
+
+/** A disrupted CW GL1 with 7 SP in zone 3, and a TOG Attack TF with a TRL carrying one Marine cohort (space state replaced). */
+function marineCase(): CampaignGameState {
+  const cs = setup('GL1');
+  Object.assign(cs.planetary.bases.gl, { status: 'DISRUPTED', supply: 7 });
+  Object.assign(cs.space, buildState([{ id: 'atk', side: 'TOG', place: sector(KU), mission: 'ATTACK', units: [['tog-D', 1], ['tog-TRL', 1, { marines: 1 }]] }]));
+  return cs;
+}
+const marinePlan: CombatPhasePlan = { tfs: [{ tf: 'atk', segment: 3, marines: [{ transport: 'atk-tog-TRL-1', base: standInId('gl') }] }] };
+
+describe('Marines capturing a Legion base through its stand-in (L2035-2037, L2077-2081)', () => {
+  it('L2077-2081: a capture hands the Legion base to TOG, disrupted, with its 7 SP; a repulse leaves it CW', () => {
+    let captured = 0;
+    for (let i = 0; i < 30; i++) {
+      const cs = marineCase();
+      const ev = run(cs, marinePlan, 'NONE', `m${i}`);
+      const a = ev.find((e) => e.type === 'MARINE_ASSAULT')?.data as { captured: boolean } | undefined;
+      expect(a).toBeDefined();
+      const b = cs.planetary.bases.gl;
+      if (a!.captured) {
+        captured++;
+        expect([b.side, b.status, b.supply, b.originalSide]).toEqual(['TOG', 'DISRUPTED', 7, 'CW']);
+        expect(ev.find((e) => e.type === 'base.captured')).toMatchObject({ visibleTo: 'all', data: { base: 'gl', side: 'TOG', from: 'CW', hex: ZONE3 } });
+        expect(ev.find((e) => e.type === 'base.captured.supply')).toMatchObject({ visibleTo: ['TOG', 'CW'], data: { captured: 7 } });
+      } else {
+        expect(b.side).toBe('CW');
+        expect(ev.some((e) => e.type.startsWith('base.captured'))).toBe(false);
+      }
+      expect(JSON.stringify(cs.space)).not.toContain(LEGION_PREFIX);
+    }
+    expect(captured).toBeGreaterThan(0);
+  });
+
+  it('H1: the captured SP reach neither event visible to all nor a spectator', () => {
+    for (let i = 0; i < 30; i++) {
+      const cs = marineCase();
+      const ev = run(cs, marinePlan, 'NONE', `m${i}`);
+      if (!ev.some((e) => e.type === 'base.captured')) continue;
+      for (const e of ev.filter((x) => x.visibleTo === 'all')) expect(JSON.stringify(e.data)).not.toMatch(/"(supply|captured)":\s*7/);
+      return;
+    }
+    throw new Error('no seed captured the base');
+  });
+
+  it('L2037, L2141: another CW Legion base in zone 3 holds the segment, so the Marines may not land', () => {
+    const cs = marineCase();
+    const other = prefectData.map.hexes.find((h) => h.zone === 3 && h.id !== ZONE3)!.id;
+    cs.planetary.bases.gl2 = { ...cs.planetary.bases.gl, id: 'gl2', hex: other, status: 'ACTIVE' };
+    const ev = run(cs, marinePlan, 'NONE', 'held');
+    expect(ev.find((e) => e.type === 'MARINE_ASSAULT_CANCELLED')?.data).toMatchObject({ code: 'SEGMENT_HELD', rule: 'L2037' });
+    expect(cs.planetary.bases.gl.side).toBe('CW');
   });
 });

@@ -16,6 +16,7 @@ import type { SpaceGameState } from '../../space/module/types.js';
 import type { NavalBase, NavalBaseClass } from '../../space/types.js';
 import type { LegionBaseClass } from '../../types.js';
 import { campaignData } from '../data/index.js';
+import { carryCapture, creditTransfers } from './legion-bases-carry.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';
 import type { CampaignGameState } from './types.js';
 
@@ -35,8 +36,11 @@ export function standInClass(type: LegionBaseClass): NavalBaseClass | null {
   return t.attack === v.attack && t.defence === v.defence && t.esm === v.esm ? gn : null;
 }
 
-/** L2141, L2155: stand-ins for the Legion bases, by planetary id. SP stay on the planetary base (0 here: never a supply source, never shown). */
-function standIns(cs: CampaignGameState): Record<string, NavalBase> {
+/**
+ * L2141, L2155: stand-ins for the Legion bases, by planetary id. SP stay on the planetary base (0
+ * here: never shown; SP handed to a stand-in are credited to it afterwards, legion-bases-carry.ts).
+ */
+export function standIns(cs: CampaignGameState): Record<string, NavalBase> {
   const out: Record<string, NavalBase> = {};
   const sector = campaignData.rules.planetSector;
   for (const b of Object.values(cs.planetary.bases)) {
@@ -50,15 +54,17 @@ function standIns(cs: CampaignGameState): Record<string, NavalBase> {
 }
 
 /** Removes the stand-ins from a space state (the one given to the procedure and the one it returns), sightings included (H25: the planetary map shows Legion bases already). */
-function strip(space: SpaceGameState): void {
+export function strip(space: SpaceGameState): void {
   for (const id of Object.keys(space.bases)) if (id.startsWith(LEGION_PREFIX)) delete space.bases[id];
   for (const s of space.sightings ?? []) s.bases = s.bases.filter((b) => !b.id.startsWith(LEGION_PREFIX));
 }
 
 /**
  * Runs `run` (one space step) with the Legion bases present when the step is the Combat Phase,
- * then carries their outcome back: disrupted → the planetary base is disrupted; destroyed → it is
- * gone with all its supply (L2252). The stand-ins are removed from both states before returning.
+ * then carries their outcome back: SP a Supply TF handed over are credited (L1749, L2280); a Marine
+ * capture changes the base's owner (L2077-2081); disrupted → the planetary base is disrupted;
+ * destroyed → it is gone with all its supply (L2252). The stand-ins are removed from both states
+ * before returning; the carry-back's own events are appended.
  */
 export function withLegionBases<R extends { state: SpaceGameState; events: GameEvent[] }>(cs: CampaignGameState, run: () => R): R {
   if (cs.space.step !== 'COMBAT') return run();
@@ -71,15 +77,34 @@ export function withLegionBases<R extends { state: SpaceGameState; events: GameE
     strip(cs.space);
     throw e;
   }
+  const extra: GameEvent[] = [];
   for (const [legionId, nb] of Object.entries(added)) {
     const after = r.state.bases[nb.id];
+    if (!after || !cs.planetary.bases[legionId]) continue;
+    // L1749 then L2077: SP handed over first (they go with a base captured later in the phase).
+    extra.push(...creditTransfers(cs, r.state, legionId, nb.id, r.events));
+    extra.push(...carryCapture(cs, legionId, after));
     const b = cs.planetary.bases[legionId];
-    if (!after || !b) continue;
     if (after.status === 'DESTROYED') delete cs.planetary.bases[legionId];
     else if (after.status === 'DISRUPTED') b.status = 'DISRUPTED';
   }
   // The procedure may return the state it was given or a copy: strip both.
   strip(r.state);
   strip(cs.space);
-  return r;
+  return extra.length ? { ...r, events: [...r.events, ...extra] } : r;
+}
+
+/**
+ * Validation of a Combat Phase plan sees the stand-ins too (a Supply TF may name one in
+ * `transfers`, L1749; Marines one in `marines`, L2063), then they are removed. Outside the Combat
+ * Phase, or with the option `legionBasesInSpace` off, `check` runs as it is.
+ */
+export function legionBasesPresent<T>(cs: CampaignGameState, check: () => T): T {
+  if (cs.space.step !== 'COMBAT' || cs.options.legionBasesInSpace === false) return check();
+  for (const nb of Object.values(standIns(cs))) cs.space.bases[nb.id] = nb;
+  try {
+    return check();
+  } finally {
+    strip(cs.space);
+  }
 }

@@ -159,7 +159,8 @@ describe('prefect-campaign: bot-v-bot campaigns to the end (D-75 sequence, both 
 
   it('D-75 default: TF Adjustment before Supply, both after the ground half', () => {
     const order: string[] = [];
-    playBots('p2', ({ prev }) => { if (prev.turn === 1 && !order.includes(prev.stage)) order.push(prev.stage); });
+    // Item 10 and Withdrawal come up only when some side owes them (bot play decides), so only these four are followed.
+    playBots('p2', ({ prev }) => { if (prev.turn === 1 && !order.includes(prev.stage) && ['SPACE', 'GROUND', 'ADJUST', 'SUPPLY'].includes(prev.stage)) order.push(prev.stage); });
     expect(order).toEqual(['SPACE', 'GROUND', 'ADJUST', 'SUPPLY']);
   });
 });

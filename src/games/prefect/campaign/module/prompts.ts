@@ -11,11 +11,15 @@ import { campaignData } from '../data/index.js';
 import { CAMPAIGN_PROMPT_KINDS } from '../sequence.js';
 import { groundAt, groundPrompts, spaceAt, spacePrompts } from './halves.js';
 import { aliasTfIds } from '../../view.js';
-import { emptyIndependent, independentChoices } from './end-of-combat.js';
+import { emptyIndependent, independentChoices, unusedGs } from './end-of-combat.js';
+import { undetectedInNSpace } from './nspace-record.js';
 import { commitChoices, emptyCommit } from './support-link.js';
-import { navalSupportChoices, plannedMovementStart } from './counter-support.js';
+import { withNavalSupportPrompt } from './counter-support.js';
 import { owedAt } from './sequence.js';
 import { withSupplyLinkPrompt } from './supply-link.js';
+import { newBasesChoices } from './base-orders.js';
+import { marineCargoChoices } from './marines-link.js';
+import { withLegionSourcesPrompt } from './legion-sources-bot.js';
 import type { CampaignGameState, Side } from './types.js';
 
 /** Space combat plans and standing reactions: sealed like missions; two days (SEALED_ORDERS default). */
@@ -53,26 +57,16 @@ function withOdLoads(cs: CampaignGameState, p: Prompt): Prompt {
   const transports = Object.values(cs.space.tfs)
     .filter((t) => t.side === side && t.mission === 'ORBITAL_DROP' && t.place.kind === 'SECTOR' && t.place.sector === planet)
     .flatMap((t) => t.units.filter((u) => cs.space.units[u] && stats(cs.space.units[u]).kind === 'TRANSPORT'))
-    .map((t) => ({ transport: t, supply: cs.space.units[t].supply ?? 0, units: Object.entries(cs.cargo).filter(([, c]) => c.transports.includes(t)).map(([u]) => ({ id: u, type: cs.planetary.units[u].type })) }));
+    .map((t) => ({ transport: t, supply: cs.space.units[t].supply ?? 0, carriedBase: cs.space.units[t].baseLoad?.base ?? null, units: Object.entries(cs.cargo).filter(([, c]) => c.transports.includes(t)).map(([u]) => ({ id: u, type: cs.planetary.units[u].type })) }));
   return {
     ...p, kind: 'space-combat',
-    description: `${p.description} Campaign: \`odLoads\` [{ transport, units, supply?, toHq? }] says what an Orbital Drop transport drops if it comes through (L2368-2378, L2398); absent, every eligible unit aboard drops.`,
-    choices: { ...(p.choices as Record<string, Json>), odCargo: JSON.parse(JSON.stringify(transports)) as Json },
+    description: `${p.description} Campaign: \`odLoads\` [{ transport, units?, supply?, toHq?, base?: { base, toTf } }] says what an Orbital Drop transport drops if it comes through (L2368-2378, L2398; \`base\`: the dismantled Legion base it carries, \`carriedBase\`, to your ground TF of the zone, L2408, L2418-2422); absent, every eligible unit aboard drops. Marines aboard a transport of an Attack TF (\`marineCargo\`) land from the plan's \`marines\` as its cohorts (L2049-2083); captured: they land at the base, else they are destroyed.`,
+    choices: { ...(p.choices as Record<string, Json>), odCargo: JSON.parse(JSON.stringify(transports)) as Json, marineCargo: marineCargoChoices(cs, side) },
   };
 }
 
-/** L2204: the planned movement orders may carry standing naval support of counter-attacks (counter-support.ts). */
-function withNavalSupport(cs: CampaignGameState, p: Prompt, inner: string): Prompt {
-  if ((inner !== 'movement-plan' && inner !== 'counter-orders') || !plannedMovementStart(cs)) return p;
-  const gs = navalSupportChoices(cs, p.side as Side);
-  if (!(gs as unknown[]).length) return p;
-  const what = inner === 'counter-orders' ? 'join a counter-attack by one of `tfs`' : 'add their attack to the defence of one of your moving `tfs` when it is counter-attacked';
-  return {
-    ...p,
-    description: `${p.description} Campaign: \`navalSupport\` [{ units, tfs? }] — your unused GS units that ${what} in their zone (L2204, D-76: sealed, revealed when used; each unit once per turn, D-83).`,
-    choices: { ...(p.choices as Record<string, Json>), gsUnits: gs },
-  };
-}
+/** L2204: the planned movement orders and the interactive counter-attack answers may carry naval support of counter-attacks (counter-support.ts). */
+const withNavalSupport = (cs: CampaignGameState, p: Prompt, inner: string): Prompt => withNavalSupportPrompt(cs, p, inner);
 
 export function buildPrompts(cs: CampaignGameState): Prompt[] {
   switch (cs.stage) {
@@ -94,23 +88,23 @@ export function buildPrompts(cs: CampaignGameState): Prompt[] {
     }
     case 'END_OF_COMBAT': return owedAt(cs).map((o) => ({
       side: o.side, kind: o.kind, secret: false,
-      description: 'End of the Ground Combat Phase (L2256-2258, L2380, D-80): independent attacks by your unused GS units on enemy TFs or bases of their zone (the turn Attacker first), and GS fighter attacks on the enemy\'s dropped forces in their zone\'s OD box (resolved after both sides\' independent attacks).',
-      choices: aliasTfIds(cs.planetary, independentChoices(cs, o.side)),
+      description: 'End of the Ground Combat Phase (L2256-2258, L2380, D-80): independent attacks by your unused GS units on enemy TFs or bases of their zone (the turn Attacker first), and GS fighter attacks on the enemy\'s dropped forces in their zone\'s OD box (resolved after both sides\' independent attacks). On a base, `shift` (L2272): the column shift of a force whose naval TFs were not detected in N-space this turn (`nspaceUndetected`; absent = shift when allowed, false = none).',
+      choices: { ...(aliasTfIds(cs.planetary, independentChoices(cs, o.side)) as Record<string, Json>), nspaceUndetected: Object.values(unusedGs(cs, o.side)).flat().filter((u) => undetectedInNSpace(cs, [u])) },
       defaultOrders: emptyIndependent() as unknown as Json,
     }));
     case 'ADJUST': {
       const g = groundPrompts(groundAt(cs.planetary, 'ADJUSTMENT'));
       const n = spacePrompts(spaceAt(cs.space, 'ADJUST'));
       return owedAt(cs).map((o) => joint(cs, o.side, 'tf-adjustment', 'tf-adjustment',
-        'Campaign TF Adjustment (L2171, D-75): your ground TF adjustment (L866-878), your naval TF adjustment (L1869-1889) and the grouping of your dropped units (`drops`, L2388; absent: per zone and organisation one TF of gravitic units and one of the others), sealed.',
-        g.find((p) => p.side === o.side), n.find((p) => p.side === o.side)));
+        'Campaign TF Adjustment (L2171, D-75): your ground TF adjustment (L866-878), your naval TF adjustment (L1869-1889), the grouping of your dropped units (`drops`, L2388; absent: per zone and organisation one TF of gravitic units and one of the others) and new bases assigned to TFs (`assignBases` [{ tf, type }] of `newBases.available`, built by the TF\'s Construction Engineers in a later turn\'s Supply, L952-956, D-51), sealed.',
+        g.find((p) => p.side === o.side), n.find((p) => p.side === o.side))).map((p) => ({ ...p, choices: { ...(p.choices as Record<string, Json>), newBases: newBasesChoices(cs, p.side as Side) } }));
     }
     case 'SUPPLY': {
       const g = groundPrompts(cs.planetary);
       const n = spacePrompts(spaceAt(cs.space, 'SUPPLY'));
-      return owedAt(cs).map((o) => withSupplyLinkPrompt(cs, joint(cs, o.side, 'supply', 'campaign-supply',
+      return owedAt(cs).map((o) => withLegionSourcesPrompt(cs, withSupplyLinkPrompt(cs, joint(cs, o.side, 'supply', 'campaign-supply',
         'Campaign Supply (L2286-2291): your naval supply (rearm, reorganise, loading, transfers, L1891-1967) and your ground Supply Phase (L737-846), then where your dropped groups land (`landings`, L2390; absent: the legal hex nearest an objective), sealed.',
-        g.find((p) => p.side === o.side), n.find((p) => p.side === o.side))));
+        g.find((p) => p.side === o.side), n.find((p) => p.side === o.side)))));
     }
     case 'GAME_OVER': return [];
   }

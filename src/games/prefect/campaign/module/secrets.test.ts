@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../../../engine/contract.js';
 import prefectCampaign from './index.js';
-import { newGame, playBots } from './testing.js';
+import { firstInBotPlay, newGame, playBots } from './testing.js';
+import { dropIntoOdBox, groundPosition } from './test-positions.js';
 import type { CampaignGameState } from './types.js';
 
 /** States of one bot campaign (seed c1), with every event. */
@@ -32,9 +33,8 @@ describe('prefect-campaign: views under hidden differences', () => {
   });
 
   it('H16/H17: TOG\'s sealed missions and HQ stores do not show to CW', () => {
-    const { states } = record('c1');
-    const s = states.find((x) => x.stage === 'SPACE' && x.space.step !== 'MISSIONS' && Object.values(x.space.tfs).some((t) => t.side === 'TOG' && t.mission === 'ORBITAL_DROP'))!;
-    expect(s).toBeDefined();
+    const s = firstInBotPlay('space step after MISSIONS with a TOG Orbital Drop TF and a TOG HQ store', ({ prev: x }) => x.stage === 'SPACE' && x.space.step !== 'MISSIONS'
+      && Object.values(x.space.tfs).some((t) => t.side === 'TOG' && t.mission === 'ORBITAL_DROP') && Object.keys(x.planetary.hqSupply).some((id) => x.planetary.units[id]?.side === 'TOG') && x);
     const b = structuredClone(s);
     const od = Object.values(b.space.tfs).find((t) => t.side === 'TOG' && t.mission === 'ORBITAL_DROP')!;
     od.mission = 'SUPPLY';
@@ -43,11 +43,13 @@ describe('prefect-campaign: views under hidden differences', () => {
     expect(views(b).CW).toEqual(views(s).CW);
     expect(views(b).spectator).toEqual(views(s).spectator);
     expect(views(b).TOG).not.toEqual(views(s).TOG);
-  });
+  }, 300_000);
 
   it('H39 OWNER: the enemy sees only how many counters are in a box, PUBLIC: their types', () => {
-    const owner = record('c1', { boxVisibility: 'OWNER' }).states.find((x) => Object.values(x.zones).some((z) => z.od.some((e) => e.side === 'TOG')))!;
-    expect(owner).toBeDefined();
+    // Built by hand (test-positions.ts): two TOG cohorts of one transport dropped into an OD box (L2378).
+    const { s: owner, contacts: [c] } = groundPosition(1, { boxVisibility: 'OWNER' });
+    const transport = owner.cargo[Object.keys(owner.cargo).sort()[0]].transports[0];
+    dropIntoOdBox(owner, c.zone, Object.keys(owner.cargo).filter((u) => owner.cargo[u].transports.includes(transport)).sort().slice(0, 2));
     const b = structuredClone(owner);
     const entry = Object.values(b.zones).flatMap((z) => z.od).find((e) => e.side === 'TOG')!;
     const other = Object.values(b.planetary.units).find((u) => u.side === 'TOG' && !entry.units.includes(u.id) && u.type !== b.planetary.units[entry.units[0]].type)!;
@@ -80,8 +82,7 @@ describe('prefect-campaign: views under hidden differences', () => {
   });
 
   it('an order naming a hidden TOG unit is refused without saying where it is (L97)', () => {
-    const { states } = record('c1');
-    const s = states.find((x) => x.stage === 'GROUND' && prefectCampaign.prompts(x).some((p) => p.side === 'CW' && p.kind === 'ground-movement'))!;
+    const { s } = groundPosition(1); // built by hand (test-positions.ts): TOG TFs landed, units still aboard, CW's counter-orders owed
     const p = prefectCampaign.prompts(s).find((x) => x.side === 'CW')!;
     const hidden = Object.values(s.planetary.units).find((u) => u.side === 'TOG' && u.status === 'ACTIVE')!.id;
     const a = prefectCampaign.validate(s, 'CW', { ...(p.defaultOrders as object), counterAttacks: [{ tfs: [hidden], target: hidden }] });

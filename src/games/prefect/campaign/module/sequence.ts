@@ -7,6 +7,8 @@
  * Campaign Tempo (L2171, D-39) with the invasion victory at the end (L2175, D-01).
  */
 import { withLegionBases } from './legion-bases.js';
+import { withLegionSources } from './legion-bases-supply.js';
+import { bridgeMarines, marinesAfterCombat } from './marines-link.js';
 import type { GameEvent, Json } from '../../../../engine/contract.js';
 import type { Dice } from '../../../../engine/dice.js';
 import { newMovement } from '../../counteractions.js';
@@ -22,18 +24,20 @@ import { resolveAliases } from '../../space/module/view.js';
 import type { AdjustOrder as NavalAdjust, SupplyOrder as NavalSupply } from '../../space/module/types.js';
 import { campaignData } from '../data/index.js';
 import { enterGsBox } from '../map-link.js';
-import { applyGroups, applyLandings, hasDrops, odHandOff, odLoadsSchema, segmentReached, splitPlan, type OdLoad } from './drops-link.js';
+import { applyGroups, applyLandings, hasDrops, odHandOff, readOdLoads, segmentReached, splitPlan, type OdLoad } from './drops-link.js';
 import { isRuleError } from '../state.js';
 import { enterSupplyStep, urbanProduction } from '../supply.js';
 import { campaignTempo } from '../tempo.js';
 import { destroyLostCargo } from '../transport.js';
 import { finishIndependentAttacks } from '../independent.js';
 import { resolveGroundWithSupport } from './counter-support.js';
+import { noteNSpace } from './nspace-record.js';
 import { commitOwed, commitSchema, emptyCommit, openSupport, sealSupport } from './support-link.js';
 import { emptyIndependent, hasGsLeft, independentOwed, independentSchema, realIds, runDropAttacks, runIndependent } from './end-of-combat.js';
 import { groundAt, groundPrompts, resolveGround, resolveSpace, spaceAt, spacePrompts } from './halves.js';
 import { applySupplyLink, clampOffSystemSp, noteOffSystemLoads } from './supply-link.js';
 import { placeDroppedBases } from '../build-bases.js';
+import { applyAssignments } from './base-orders.js';
 import type { CampaignAdjustOrder, CampaignGameState, CampaignOwed, CampaignStage, CampaignSupplyOrder } from './types.js';
 
 /** L1767, L1867: Legion bases join the space combat at Ku Crassus unless the game leaves them out. */
@@ -126,6 +130,7 @@ function spaceIdle(cs: CampaignGameState, dice: Dice): GameEvent[] {
   if (spacePrompts(cs.space).length === 0 && cs.space.step !== 'ADJUST') {
     const r = withLegionBasesIf(cs, () => resolveSpace(cs.space, {}, dice));
     cs.space = r.state;
+    noteNSpace(cs, r.events); // L2272: N-space detection of the TFs at the planet
     return [...r.events, ...afterSpace(cs)];
   }
   return afterSpace(cs);
@@ -179,14 +184,17 @@ function advanceSpace(cs: CampaignGameState, orders: Record<string, Json>, dice:
   if (wasCombat && sent[phasing] !== undefined) {
     // The campaign's `odLoads` ride on the phasing side's plan; the Space module sees its own order only.
     const { plan, odLoads } = splitPlan(sent[phasing]);
-    const parsed = odLoadsSchema.safeParse(odLoads);
-    if (parsed.success) loads = parsed.data;
+    loads = readOdLoads(cs, phasing, odLoads) ?? [];
     sent[phasing] = holdGsStrikes(cs, plan as Json);
   }
+  // L2049-2057: cargo Marines aboard transports named in the plan's `marines` count as their cohorts (marines-link.ts).
+  const marines = wasCombat ? bridgeMarines(cs, phasing, sent[phasing]) : [];
   const r = withLegionBasesIf(cs, () => resolveSpace(cs.space, sent, dice));
   cs.space = r.state;
+  noteNSpace(cs, r.events); // L2272: N-space detection of the TFs at the planet
   const events = [...r.events];
   if (wasCombat) {
+    events.push(...marinesAfterCombat(cs, phasing, marines, r.events)); // L2077-2083: landed or lost
     events.push(...gsHandOff(cs, phasing, r.events));
     // L2316: a destroyed transport's cargo is destroyed with it (owner only: the cargo is on his record sheet).
     const lost = destroyLostCargo(cs);
@@ -262,6 +270,7 @@ function advanceAdjust(cs: CampaignGameState, orders: Partial<Record<Side, Campa
     const fallback = () => groundCheck(g, side, groundPrompts(g).find((p) => p.side === side)?.defaultOrders).order;
     ground[side] = (c.order ?? fallback()) as AdjustmentOrder;
   }
+  events.push(...applyAssignments(cs, orders)); // D-51, L952-954: new bases assigned to TFs (base-orders.ts)
   const step = cs.planetary.step;
   cs.planetary.step = 'ADJUSTMENT';
   events.push(...applyAdjustment(cs.planetary, ground));
@@ -287,8 +296,12 @@ function advanceSupply(cs: CampaignGameState, orders: Partial<Record<Side, Campa
   const events: GameEvent[] = [];
   const sp = spaceAt(cs.space, 'SUPPLY');
   for (const side of [cs.attacker, otherSide(cs.attacker)]) {
-    const c = spaceCheck(sp, side, orders[side]?.naval);
-    if (c.order) events.push(...applySupply(cs.space, side, c.order as NavalSupply).events);
+    // 5.C.8: GL2+ Legion bases named as rearm / reorganise sources pay from their SP (legion-bases-supply.ts).
+    const c = withLegionSources(cs, side, orders[side]?.naval, (naval) => {
+      const k = spaceCheck(sp, side, naval);
+      if (k.order) events.push(...applySupply(cs.space, side, k.order as NavalSupply).events);
+      return k;
+    });
     noteOffSystemLoads(cs, c.order as NavalSupply | undefined); // GL4 option: SP loaded off-system (L2362)
   }
   clampOffSystemSp(cs);

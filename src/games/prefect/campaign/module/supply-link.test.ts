@@ -210,6 +210,9 @@ describe('campaign supply: base limits on the naval order (L2342-2346)', () => {
 describe('campaign supply: bases built and placed (L2412-2426, H15, D-51)', () => {
   const off = ceOffBase(plain);
   const ceHex = off.planetary.tfs[CE_TF].hex;
+  // D-51, L956: the base was assigned to the TF in an earlier turn's TF Adjustment (base-orders.test.ts covers the assignment).
+  off.basePool = { used: [], assigned: { [CE_TF]: { type: 'GN1', turn: off.turn - 1, slot: 90 } } };
+  const assign = (s: CampaignGameState, tf: string, type: string): void => { s.basePool!.assigned[tf] = { type, turn: s.turn - 1, slot: 91 }; };
 
   it('a TF with a Construction Engineer builds a GN1 paid from a base; its place is announced to the enemy', () => {
     const s = structuredClone(off);
@@ -233,6 +236,7 @@ describe('campaign supply: bases built and placed (L2412-2426, H15, D-51)', () =
 
   it('a GL1 built by engineers stands on the planetary map, disrupted, in the enemy\'s view too (L2424-2426)', () => {
     const s = structuredClone(off);
+    assign(s, CE_TF, 'GL1');
     const r = resolveCw(s, order(s, { build: [{ tf: CE_TF, type: 'GL1', sources: [{ id: 'cw-gl4', amount: 5 }] }] }));
     const id = (r.events.find((x) => x.type === 'base.deployed')!.data as { base: string }).base;
     expect(r.state.planetary.bases[id]).toMatchObject({ type: 'GL1', hex: ceHex, status: 'DISRUPTED', side: 'CW' });
@@ -256,6 +260,7 @@ describe('campaign supply: bases built and placed (L2412-2426, H15, D-51)', () =
     expectRefused(s, order(s, { build: [{ tf: CE_TF, type: 'GN1', sources: [{ id: 'cw-gl4', amount: 4 }] }] }), 'WRONG_COST', 'L960-964, D-51');
     expectRefused(s, order(s, { build: [{ tf: CE_TF, type: 'GL4', sources: [{ id: 'cw-gl4', amount: 5 }] }] }), 'RANK', 'L2414');
     const other = Object.values(s.planetary.tfs).find((t) => t.side === 'CW' && t.id !== CE_TF && !t.independent)!.id;
+    assign(s, other, 'GN1');
     const e = prefectCampaign.validate(s, 'CW', order(s, { build: [{ tf: other, type: 'GN1', sources: [{ id: 'cw-gl4', amount: 5 }] }] }));
     expect(['ENGINEERS', 'NO_LOC', 'ONE_PER_HEX']).toContain(e[0].code);
     const onBase = structuredClone(s);

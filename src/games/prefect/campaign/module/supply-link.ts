@@ -30,11 +30,15 @@ import { checkOrder as groundCheck } from '../../validate.js';
 import type { SupplyOrder as GroundSupplyOrder } from '../../types.js';
 import type { LegionBaseClass } from '../../types.js';
 import { baseInHex, placeGroundBase, type GroundBaseClass } from '../build-bases.js';
+import { buildAssignmentError, consumeAssignment } from '../base-availability.js';
+import { loadBaseComponents, placeCarriedBase } from '../carried-bases.js';
+import { newBasesChoices } from './base-orders.js';
 import { campaignData } from '../data/index.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';
 import { ruleError } from '../state.js';
 import { baseSupportError, deliveredSp, type Beneficiary, type SupportUse } from '../supply.js';
 import { loadUnit, unloadAtBase } from '../transport.js';
+import { legionSupplyErrors, withLegionSources } from './legion-bases-supply.js';
 import type { RuleError } from '../types.js';
 import type { CampaignGameState, Side } from './types.js';
 
@@ -44,10 +48,11 @@ const linkSchema = z.object({
   unload: z.array(z.object({ units: z.array(str).min(1), base: str, into: str.optional() }).strict()).optional(),
   load: z.array(z.object({ unit: str, transports: z.array(str).min(1), dump: z.record(z.number()).optional() }).strict()).optional(),
   build: z.array(z.object({ tf: str, type: str, sources: z.array(z.object({ id: str, amount: z.number().int().positive() }).strict()).min(1) }).strict()).optional(),
-  placeBases: z.array(z.object({ base: str, tf: str }).strict()).optional(),
+  placeBases: z.array(z.object({ base: str, tf: str, via: str.optional() }).strict()).optional(),
+  loadBases: z.array(z.object({ type: str, loads: z.array(z.object({ transport: str, sp: z.number().int().positive() }).strict()).min(1) }).strict()).optional(),
 });
 export type SupplyLink = z.infer<typeof linkSchema>;
-const PARTS = ['deliver', 'unload', 'load', 'build', 'placeBases'] as const;
+const PARTS = ['deliver', 'unload', 'load', 'build', 'placeBases', 'loadBases'] as const;
 
 type Fail = { error: RuleError; path: (string | number)[] };
 const fail = (error: RuleError, path: (string | number)[]): Fail => ({ error, path });
@@ -115,6 +120,8 @@ function build(cs: CampaignGameState, side: Side, b: NonNullable<SupplyLink['bui
   if (!tf || tf.side !== side) return ruleError('BAD_TF', 'L2414', 'not one of your TFs');
   const spec = rulesData().baseTypes[`GL${b.type.slice(2)}` as LegionBaseClass]?.build;
   if (!/^G[LN][123]$/.test(b.type) || !spec) return ruleError('RANK', 'L2414', 'only Legion and naval ground bases of rank 1, 2 or 3 are built');
+  const assigned = buildAssignmentError(cs, b.tf, b.type); // L952-956, D-51: available, assigned in an earlier TF Adjustment
+  if (assigned) return assigned;
   const total = b.sources.reduce((a, s) => a + s.amount, 0);
   if (total !== spec.sp) return ruleError('WRONG_COST', 'L960-964, D-51', `a ${b.type} costs ${spec.sp} SP; the sources give ${total}`);
   const stores = b.sources.map((s) => ({ s, st: storeOf(ps, side, s.id) }));
@@ -124,12 +131,13 @@ function build(cs: CampaignGameState, side: Side, b: NonNullable<SupplyLink['bui
     if (!hasLoc(ps, side, st.hex, tf.hex)) return ruleError('NO_LOC', 'L762, D-43', `no line of communication from '${s.id}'`);
   }
   const r = placeGroundBase(cs, side, b.tf, b.type as GroundBaseClass, 'BUILT');
-  if (!('code' in r)) for (const { s, st } of stores) st!.take(s.amount);
+  if (!('code' in r)) { for (const { s, st } of stores) st!.take(s.amount); consumeAssignment(cs, b.tf); }
   return r;
 }
 
 /** L2418-2424: a carried naval ground base is placed, disrupted, in the hex of a TF with engineers in the zone below the carriers. */
 function placeBase(cs: CampaignGameState, side: Side, p: NonNullable<SupplyLink['placeBases']>[number]): GameEvent[] | RuleError {
+  if (cs.carriedBases?.[p.base]) return placeCarriedBase(cs, side, p.base, p.tf, p.via); // a dismantled Legion base (L2420)
   const nb = cs.space.bases[p.base];
   const tf = cs.planetary.tfs[p.tf];
   if (!nb || nb.side !== side || !nb.carriedBy) return ruleError('NOT_CARRIED', 'L2095, L2418', `${p.base} is not one of your bases in transit`);
@@ -158,12 +166,13 @@ function unload(cs: CampaignGameState, side: Side, x: NonNullable<SupplyLink['un
   return unloadAtBase(cs, side, x.units, x.base, x.into ?? here?.id ?? 'NEW');
 }
 
-/** Runs the parts in order on `cs` (deliver → unload → load → build → placeBases); stops at the first error. */
+/** Runs the parts in order on `cs` (deliver → unload → load → build → placeBases → loadBases); stops at the first error. */
 export function runLink(cs: CampaignGameState, side: Side, o: SupplyLink): GameEvent[] | Fail {
   const events: GameEvent[] = [];
   const steps: [keyof SupplyLink, (x: never) => GameEvent[] | RuleError][] = [
     ['deliver', (x) => deliver(cs, side, x)], ['unload', (x) => unload(cs, side, x)], ['load', (x) => load(cs, side, x)],
     ['build', (x) => build(cs, side, x)], ['placeBases', (x) => placeBase(cs, side, x)],
+    ['loadBases', (x: NonNullable<SupplyLink['loadBases']>[number]) => loadBaseComponents(cs, side, x.type, x.loads)],
   ];
   for (const [part, f] of steps) {
     for (const [i, x] of ((o[part] ?? []) as never[]).entries()) {
@@ -184,8 +193,11 @@ const toErrors = (f: Fail): OrderError[] => [{ code: f.error.code, rule: f.error
 function afterOwnSupply(cs: CampaignGameState, side: Side, raw: unknown): CampaignGameState {
   const trial = structuredClone(cs);
   const o = (raw ?? {}) as { naval?: unknown; ground?: unknown };
-  const n = spaceCheck(spaceAt(trial.space, 'SUPPLY'), side, o.naval);
-  if (n.order) applyNavalSupply(trial.space, side, n.order as NavalSupply);
+  const n = withLegionSources(trial, side, o.naval, (naval) => { // 5.C.8: Legion sources pay (legion-bases-supply.ts)
+    const k = spaceCheck(spaceAt(trial.space, 'SUPPLY'), side, naval);
+    if (k.order) applyNavalSupply(trial.space, side, k.order as NavalSupply);
+    return k;
+  });
   noteOffSystemLoads(trial, n.order as NavalSupply | undefined);
   clampOffSystemSp(trial);
   const g = groundCheck(trial.planetary.step === 'SUPPLY' ? trial.planetary : { ...trial.planetary, step: 'SUPPLY' }, side, o.ground);
@@ -236,8 +248,8 @@ type NavalSpend = { tf?: string; sources?: { from?: string }[] };
 /**
  * 5.C.8 on the naval Supply order: a Legion base named as a source never removes the fatigue of
  * ships (L2346) and serves fighters by rank (GL2 fatigue L2342, GL3/GL4 reorganisation L2344);
- * a disorganised one spends nothing (L2295-2297). Fighter support a GL base may give is refused
- * by the Space module's own source rules (Legion bases are not naval holders, L1935).
+ * a disorganised one spends nothing (L2295-2297). The Space module pays from a Legion source
+ * through a stand-in (legion-bases-supply.ts `withLegionSources`), whose own refusals end the list.
  */
 export function navalBaseLimitErrors(cs: CampaignGameState, side: Side, rawNaval: unknown): OrderError[] {
   const o = resolveAliases(cs.space, rawNaval) as { rearm?: NavalSpend[]; reorganise?: NavalSpend[] } | null;
@@ -257,7 +269,7 @@ export function navalBaseLimitErrors(cs: CampaignGameState, side: Side, rawNaval
   };
   scan(o.rearm, 'FATIGUE', 'rearm');
   scan(o.reorganise, 'REORGANISE', 'reorganise');
-  return out;
+  return [...out, ...legionSupplyErrors(cs, side, rawNaval)];
 }
 
 type GroundSupply = { transfers?: { from?: string }[]; fatigue?: { tf?: string; sources?: { id?: string }[] }[]; reorganise?: { unit?: string; source?: string }[]; rebuild?: { unit?: string; base?: string }[] };
@@ -361,8 +373,8 @@ export function supplyLinkChoices(cs: CampaignGameState, side: Side): Json {
 export function withSupplyLinkPrompt(cs: CampaignGameState, p: Prompt): Prompt {
   return {
     ...p,
-    description: `${p.description} Step 3 links (L2290): \`deliver\` [{ transport, base, sp }] SP from a Supply TF that reached a segment down to a Legion base of its zone (L2280-2282; GL4 option +25 % on SP loaded off-system, L2352-2362); \`unload\` [{ units, base, into? }] / \`load\` [{ unit, transports, dump? }] troops at a base reached (L2307, L2323-2332); \`build\` [{ tf, type, sources }] a GL/GN base of rank 1-3 by Construction Engineers (L2412-2416, D-51); \`placeBases\` [{ base, tf }] a carried naval ground base to a TF with engineers (L2418-2424). New bases are announced to the enemy (L2426).`,
-    choices: { ...(p.choices as Record<string, Json>), link: supplyLinkChoices(cs, p.side as Side) },
+    description: `${p.description} Step 3 links (L2290): \`deliver\` [{ transport, base, sp }] SP from a Supply TF that reached a segment down to a Legion base of its zone (L2280-2282; GL4 option +25 % on SP loaded off-system, L2352-2362); \`unload\` [{ units, base, into? }] / \`load\` [{ unit, transports, dump? }] troops at a base reached (L2307, L2323-2332); \`build\` [{ tf, type, sources }] a GL/GN base of rank 1-3 by Construction Engineers (L2412-2416, D-51); \`placeBases\` [{ base, tf, via? }] a carried base to a TF with engineers (L2418-2424; a Legion base through your ground base \`via\` of the segment reached, L2420); \`loadBases\` [{ type, loads: [{ transport, sp }] }] an available base's components onto two or more transports of an off-system TF (20 SP per rank, L2418, L2091-2099). \`build\` needs a base assigned to the TF in an earlier turn's TF Adjustment (\`assignBases\`, L952-956, D-51). New bases are announced to the enemy (L2426).`,
+    choices: { ...(p.choices as Record<string, Json>), link: supplyLinkChoices(cs, p.side as Side), newBases: newBasesChoices(cs, p.side as Side) },
   };
 }
 

@@ -23,6 +23,7 @@ import { isRuleError } from '../state.js';
 import { resolveSupportedCombat as supportedCombat } from '../supported-combat.js';
 import type { CampaignGameState } from './types.js';
 import { unusedGs } from './end-of-combat.js';
+import { commitPlan } from './bot-support.js';
 
 export const commitSchema = z.object({
   kind: z.literal('gs-commitment'),
@@ -85,17 +86,9 @@ export function commitChoices(cs: CampaignGameState, side: Side): Json {
   })) as Json;
 }
 
-/** Bot: every unused GS unit of a zone supports the first declared combat there. */
+/** Bot (bot-support.ts): per declared combat the fewest GS units that tip its column, key-base defence first. */
 export function commitBot(cs: CampaignGameState, side: Side): CommitOrder {
-  const gs = unusedGs(cs, side);
-  const done = new Set<number>();
-  const o = emptyCommit();
-  for (const x of supportableCombats(cs)) {
-    if (!gs[x.zone] || done.has(x.zone)) continue;
-    done.add(x.zone);
-    o.commitments.push({ attack: x.attack, units: gs[x.zone] });
-  }
-  return o;
+  return { kind: 'gs-commitment', commitments: commitPlan(cs, side, supportableCombats(cs)) };
 }
 
 /**

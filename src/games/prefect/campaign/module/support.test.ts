@@ -4,17 +4,19 @@
  * the Combat Phase with the naval attack added (resolveSupportedCombat).
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../../../engine/contract.js';
+import type { GameEvent, Json } from '../../../../engine/contract.js';
+import { tfAlias } from '../../view.js';
+import { gsSupportValue } from '../ground-support.js';
 import { seededDice } from '../../../../engine/dice.js';
 import { zoneOfHex } from '../map-link.js';
 import prefectCampaign from './index.js';
-import { playBots } from './testing.js';
+import { combatDeclarePosition, declareAttacks, navalUnits, putInGsBox } from './test-positions.js';
 import type { CampaignGameState } from './types.js';
 
+/** A COMBAT_DETECT state built by hand (test-positions.ts, no bot play): TOG declared two attacks on CW TFs, GS boxes empty. */
 function detectState(options = {}): CampaignGameState {
-  let found: CampaignGameState | null = null;
-  playBots('c1', ({ prev }) => { if (!found && prev.stage === 'GROUND' && prev.planetary.step === 'COMBAT_DETECT') found = prev; }, options);
-  return found!;
+  const { s, contacts } = combatDeclarePosition(2, options);
+  return declareAttacks(s, contacts).s;
 }
 
 /** A copy where `side` has one naval unit waiting in the GS box of the first declared combat's zone. */
@@ -22,15 +24,15 @@ function withGs(s0: CampaignGameState, side: 'TOG' | 'CW'): { s: CampaignGameSta
   const s = structuredClone(s0);
   const a = s.planetary.combat!.attacks.find((x) => 'tf' in x.target)!;
   const zone = zoneOfHex(s.planetary.tfs[(a.target as { tf: string }).tf].hex);
-  const u = Object.values(s.space.units).find((x) => x.side === side && x.status === 'ACTIVE' && x.tf)!;
-  s.space.tfs[u.tf!].mission = 'GROUND_SUPPORT';
-  s.zones[zone].gs.push({ unit: u.id, tf: u.tf!, side });
-  return { s, unit: u.id, attack: a.id };
+  const unit = navalUnits(s, side)[0];
+  putInGsBox(s, zone, [unit]);
+  return { s, unit, attack: a.id };
 }
 
+/** The step's owed orders as each prompt's default (the Defender's detections), so no bot policy decides the path. */
 const step = (s: CampaignGameState, seed: string) => {
   const orders: Record<string, Json> = {};
-  for (const p of prefectCampaign.prompts(s)) orders[p.side] = prefectCampaign.bot(s, p.side, seededDice(seed, 1));
+  for (const p of prefectCampaign.prompts(s)) orders[p.side] = p.defaultOrders;
   return prefectCampaign.resolve(s, orders, seededDice(seed, 2));
 };
 
@@ -85,9 +87,45 @@ describe('prefect-campaign: naval support offered in the Ground Combat Phase', (
     const both = withGs(one.s, s0.attacker === 'TOG' ? 'CW' : 'TOG');
     const r1 = step(both.s, 'n4');
     expect(prefectCampaign.prompts(r1.state).map((p) => [p.side, p.secret])).toEqual([[s0.attacker, false]]);
-    const r2 = step(r1.state, 'n5');
+    const r2 = prefectCampaign.resolve(r1.state, { [s0.attacker]: { kind: 'gs-commitment', commitments: [{ attack: one.attack, units: [one.unit] }] } }, seededDice('n5', 1));
     const p = prefectCampaign.prompts(r2.state);
     expect(p.map((x) => x.side)).toEqual([s0.attacker === 'TOG' ? 'CW' : 'TOG']);
     expect((p[0].choices as { enemyCommitments: unknown[] }).enemyCommitments).toEqual([{ attack: one.attack, units: [one.s.space.units[one.unit].type] }]);
+  });
+});
+
+describe('D-76 / L2214: one sealed commitment order covers every declared combat', () => {
+  it('L2214 ("one or more of their Task Forces"), L2222: a single sealed order commits GS units to two combats; both get their naval attack', () => {
+    const s = detectState();
+    const side = s.attacker;
+    const [a1, a2] = s.planetary.combat!.attacks.filter((a) => 'tf' in a.target);
+    const free = navalUnits(s, side, 'FIGHTER');
+    const target = (a: typeof a1) => (a.target as { tf: string }).tf;
+    const put = (a: typeof a1, i: number) => {
+      putInGsBox(s, zoneOfHex(s.planetary.tfs[target(a)].hex), [free[i]]);
+      return free[i];
+    };
+    const u1 = put(a1, 0);
+    const u2 = put(a2, 1);
+    const defender = side === 'TOG' ? 'CW' : 'TOG';
+    const detect = prefectCampaign.prompts(s).find((p) => p.side === defender)!.defaultOrders;
+    const r1 = prefectCampaign.resolve(s, { [defender]: detect }, seededDice('once-1', 1));
+    expect(prefectCampaign.prompts(r1.state).map((p) => [p.side, p.kind])).toEqual([[side, 'gs-commitment']]);
+    const order = { kind: 'gs-commitment', commitments: [{ attack: a1.id, units: [u1] }, { attack: a2.id, units: [u2] }] } as Json;
+    expect(prefectCampaign.validate(r1.state, side, order)).toEqual([]);
+    const withIt = prefectCampaign.resolve(r1.state, { [side]: order }, seededDice('once-2', 1));
+    const without = prefectCampaign.resolve(r1.state, { [side]: { kind: 'gs-commitment', commitments: [] } }, seededDice('once-2', 1));
+    expect(withIt.events.filter((e) => e.type === 'gs.revealed').map((e) => (e.data as { attack: string }).attack)).toEqual([a1.id, a2.id]);
+    expect(withIt.state.gsUsed.sort()).toEqual([u1, u2].sort());
+    // Each combat gets exactly its own naval attack added (L2216, L2222); the totals are taken before any roll,
+    // and the two combats are in different zones with different TFs, so the earlier one's dice do not touch the later one's totals.
+    const combats = (ev: GameEvent[]) => ev.filter((e) => e.type === 'combat').map((e) => e.data as { attack: number; target: string });
+    const inOrder = s.planetary.combat!.order.map((id) => (id === a1.id ? { a: a1, u: u1 } : { a: a2, u: u2 }));
+    expect(combats(withIt.events).map((c) => c.target)).toEqual(inOrder.map((x) => tfAlias(s.planetary, target(x.a))));
+    expect(combats(without.events).map((c) => c.target)).toEqual(inOrder.map((x) => tfAlias(s.planetary, target(x.a))));
+    inOrder.forEach((x, i) => {
+      expect(gsSupportValue(r1.state, [x.u])).toBeGreaterThan(0);
+      expect(combats(withIt.events)[i].attack - combats(without.events)[i].attack).toBe(gsSupportValue(r1.state, [x.u]));
+    });
   });
 });

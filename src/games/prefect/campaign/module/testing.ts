@@ -22,3 +22,23 @@ export function playBots(seed: string, each?: (x: StepInfo) => void, options: Re
   }
   throw new Error(`campaign ${seed} did not end in ${maxSteps} steps`);
 }
+
+/** Seeds `firstInBotPlay` tries, in order. */
+export const SEARCH_SEEDS: readonly string[] = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'b1', 'b2'];
+const FOUND = Symbol('found');
+
+/**
+ * The first value `pick` gives in bot play over `seeds` (in order; each game stopped once found).
+ * Where a situation arises moves whenever a bot policy changes, so a test that needs one from bot
+ * play searches for it instead of naming one seed; none found throws an error naming `what`.
+ */
+export function firstInBotPlay<T>(what: string, pick: (x: StepInfo) => T | null | undefined | false, options: Record<string, Json> = {}, seeds: readonly string[] = SEARCH_SEEDS): T {
+  for (const seed of seeds) {
+    let found: T | undefined;
+    try {
+      playBots(seed, (x) => { const v = pick(x); if (v) { found = v; throw FOUND; } }, options);
+    } catch (e) { if (e !== FOUND) throw e; }
+    if (found !== undefined) return found;
+  }
+  throw new Error(`no ${what} in bot play on seeds ${seeds.join(', ')}`);
+}

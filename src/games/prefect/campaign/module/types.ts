@@ -30,6 +30,10 @@ export interface CampaignGameState extends CampaignState {
   /** GL4 manufacturing (L2356-2362): SP each transport loaded in the off-system zone and still holds (never shown). */
   offSystemSp?: Record<string, number>;
   heldDropAttacks?: Partial<Record<'TOG' | 'CW', { zone: number; fighters: string[] }[]>>;
+  /** L2204, D-76: the counter-attacker's sealed naval support of his interactive counter-attack(s), kept until the combat (counter-support.ts). Never shown. */
+  counterSupport?: { side: 'TOG' | 'CW'; list: { units: string[]; tfs?: string[] }[] };
+  /** L2272: the turn's N-space detection of each naval TF at the planet, from the space phase's NSPACE_* events (public; nspace-record.ts). */
+  nspaceDetected?: { turn: number; tfs: Record<string, boolean> };
 }
 
 /** Item 11 (L2171, D-75): one sealed order per side covering both maps. */

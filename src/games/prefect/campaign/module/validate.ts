@@ -18,6 +18,11 @@ import { isRuleError } from '../state.js';
 import { offSystemSupply } from '../supply.js';
 import { applyGroups, applyLandings, odLoadErrors, splitPlan } from './drops-link.js';
 import { baseLimitErrors, navalBaseLimitErrors, supplyLinkErrors } from './supply-link.js';
+import { assignErrors } from './base-orders.js';
+import { legionBasesPresent } from './legion-bases.js';
+import { withLegionSources } from './legion-bases-supply.js';
+import { withCargoMarines } from './marines-link.js';
+import { legionOverspendErrors } from './legion-sources-bot.js';
 import type { CampaignGameState, Side } from './types.js';
 
 const err = (code: string, rule: string, message: string, path: (string | number)[] = []): OrderError[] => [{ code, path, message, rule }];
@@ -78,7 +83,7 @@ export function validateOrders(cs: CampaignGameState, side: string, raw: unknown
   switch (cs.stage) {
     case 'SPACE': {
       const { plan, odLoads } = splitPlan(raw);
-      const e = spaceErrors(cs.space, side, plan);
+      const e = legionBasesPresent(cs, () => withCargoMarines(cs, side as Side, plan, () => spaceErrors(cs.space, side, plan))); // L1749, L2063: Legion stand-ins may be named; L2049: cargo Marines count
       if (e.length) return e;
       const gs = gsStrikeErrors(cs, plan);
       if (gs.length || odLoads === undefined) return gs;
@@ -104,10 +109,12 @@ export function validateOrders(cs: CampaignGameState, side: string, raw: unknown
       if (!o || typeof o !== 'object' || o.kind !== kind) return err('WRONG_KIND', 'L2171, D-75', `orders of kind '${kind}' ({ kind, ground, naval }) are owed now`, ['kind']);
       const g = cs.stage === 'ADJUST' ? groundAt(cs.planetary, 'ADJUSTMENT') : cs.planetary;
       const n = spaceAt(cs.space, cs.stage === 'ADJUST' ? 'ADJUST' : 'SUPPLY');
-      const errors = [...under('ground', groundErrors(g, side, o.ground)), ...under('naval', spaceErrors(n, side, o.naval)), ...offSystemErrors(cs, side as Side, o.naval)];
+      const errors = [...under('ground', groundErrors(g, side, o.ground)), ...under('naval', withLegionSources(cs, side as Side, o.naval, (nv) => spaceErrors(n, side, nv))), ...offSystemErrors(cs, side as Side, o.naval)];
       // 5.C.8 base limits and the step-3 links between the maps (supply-link.ts).
       if (cs.stage === 'SUPPLY') errors.unshift(...baseLimitErrors(cs, side as Side, o.ground), ...navalBaseLimitErrors(cs, side as Side, o.naval));
+      if (cs.stage === 'SUPPLY' && !errors.length) errors.push(...legionOverspendErrors(cs, side as Side, raw)); // L1957: Legion SP spent once (legion-sources-bot.ts)
       if (cs.stage === 'SUPPLY' && !errors.length) errors.push(...supplyLinkErrors(cs, side as Side, raw));
+      if (cs.stage === 'ADJUST' && !errors.length) errors.push(...assignErrors(cs, side as Side, raw)); // D-51, L952-954
       return errors.length ? errors : dropErrors(cs, side as Side, raw as { drops?: unknown; landings?: unknown });
     }
     case 'GAME_OVER':

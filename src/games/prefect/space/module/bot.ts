@@ -12,7 +12,7 @@ import { segmentsOf } from '../ofat.js';
 import { sectorById } from '../state.js';
 import { missions } from './bot-missions.js';
 import { attackTarget, enemyBase, invader, targets, type V } from './bot-targets.js';
-import { invaderDeploy, invaderMissions, quietSegment } from './bot-invader.js';
+import { invaderMissions, quietSegment } from './bot-invader.js';
 
 type Check = (orders: Json) => OrderError[];
 
@@ -70,8 +70,8 @@ function moves(view: V, p: V, side: string): Json {
   return { kind: 'move', moves: out };
 }
 
-function adjust(view: V, p: V, side: string): V[] {
-  const parts: V[] = invader(view, side) ? invaderDeploy(view) : []; // H11: a transport as a base (bot-invader.ts)
+function adjust(view: V, p: V): V[] {
+  const parts: V[] = [];
   // Defend bases with one strong SD TF per sector (L1250): fold the smaller organised TFs of a
   // base sector into the largest, transports apart (they may not take SD, L1258).
   const live = (t: V) => t.units.filter((u: V) => u.status !== 'DESTROYED');
@@ -106,10 +106,8 @@ function adjust(view: V, p: V, side: string): V[] {
 
 function supply(view: V, p: V): V[] {
   const parts: V[] = [];
-  // bases, and transports deployed as bases (L2115, D-66)
-  const deployed: V[] = (view.own.offSystemUnits ?? []).filter((u: V) => u.deployedAsBase && u.status === 'ACTIVE').map((u: V) => ({ id: u.id, sector: u.deployedAsBase.sector }));
-  const left = new Map<string, number>(view.own.ledger.filter((l: V) => l.kind === 'BASE' || deployed.some((d) => d.id === l.id)).map((l: V) => [l.id, l.supply]));
-  const basesIn = (sector: string) => [...view.own.bases.filter((b: V) => b.status === 'ACTIVE'), ...deployed].filter((b: V) => b.sector === sector && left.get(b.id));
+  const left = new Map<string, number>(view.own.ledger.filter((l: V) => l.kind === 'BASE').map((l: V) => [l.id, l.supply]));
+  const basesIn = (sector: string) => view.own.bases.filter((b: V) => b.sector === sector && b.status === 'ACTIVE' && left.get(b.id));
   const pay = (sector: string, cost: number) => {
     const sources: { from: string; sp: number }[] = [];
     for (const b of basesIn(sector)) {
@@ -189,7 +187,7 @@ export function botOrders(view: V, prompt: Prompt, side: string, check: Check, d
     // intercepting with the strongest unit won CW 28 of 60 games, with all 2, holding back 43. Hold.
     case 'combat-reactions': o = { kind: 'combat-reactions', reactions: { ...p.defaultOrders.reactions, intercept: { default: 'NONE' } } }; break;
     case 'combat-plan': o = combatPlan(view, p, side); break;
-    case 'adjust': o = greedy(p.defaultOrders, adjust(view, p, side), check); break;
+    case 'adjust': o = greedy(p.defaultOrders, adjust(view, p), check); break;
     case 'supply': o = greedy(p.defaultOrders, supply(view, p), check); break;
     // D-87: both bots enter the prompt's public suggestion (../external/entry.ts), so they agree at once.
     case 'external-result': o = p.choices?.suggested ?? p.defaultOrders; break;

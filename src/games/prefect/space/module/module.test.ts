@@ -78,7 +78,7 @@ describe('prefect-space: bot-v-bot games to the end (D-53 phase machine)', () =>
     expect(end.turn).toBe(sc.turns);
     const out = prefectSpace.outcome(end)!;
     expect(out.score).toEqual(victoryPoints(end, sc));
-    const bonus = sc.victory.bonus ?? {}; // the scenario's TOG bonus decides the winner, the score stays raw (victory.ts)
+    const bonus = sc.victory.bonus ?? {}; // the scenario's bonus decides the winner, the score stays raw (victory.ts)
     expect(out.winner).toBe(out.score!.TOG + (bonus.TOG ?? 0) > out.score!.CW + (bonus.CW ?? 0) ? 'TOG' : 'CW'); // ties go to CW (D-01, designed)
     expect([...kinds]).toEqual(expect.arrayContaining(['missions', 'tspace', 'move', 'combat-plan', 'combat-reactions', 'adjust', 'supply']));
     expect(prefectSpace.prompts(end)).toEqual([]);

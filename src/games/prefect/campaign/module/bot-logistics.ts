@@ -1,0 +1,71 @@
+/**
+ * The campaign bot's base logistics (D-51, L952-964, L2412-2416), added to the joint orders the
+ * Planetary and Space bots wrote:
+ * - TF Adjustment: each base the scenario made available is assigned to the own TF holding the
+ *   Construction Engineers its rank needs (L958), on a hex with no base (L2416), tracing a LOC to
+ *   a friendly base or HQ (L954) — most engineers first, then by id;
+ * - Supply, a later turn (L956): an assigned base is built when affordable — its SP (L960-964)
+ *   taken from own bases and HQs with a LOC to the TF, fullest first.
+ * Every addition is kept only if the whole order still validates, so the bot stays legal. Not
+ * done: carrying dismantled bases (the bot's transports are busy with troops and SP) and loading
+ * troops (the invader's Legion starts aboard and drops; nothing returns to its transports).
+ */
+import type { Json } from '../../../../engine/contract.js';
+import { unitType, unitsIn } from '../../composition.js';
+import { hasLoc, hasLocToAny } from '../../loc.js';
+import { storeOf, supplyAnchors } from '../../supply-stores.js';
+import { rulesData } from '../../rules-data.js';
+import type { LegionBaseClass } from '../../types.js';
+import { basesAvailable } from '../base-availability.js';
+import { baseInHex, engineersNeeded, type GroundBaseClass } from '../build-bases.js';
+import type { CampaignGameState, Side } from './types.js';
+import { validateOrders } from './validate.js';
+
+const engineers = (cs: CampaignGameState, tf: string): number =>
+  unitsIn(cs.planetary, tf).filter((u) => u.status === 'ACTIVE' && unitType(u).flags.includes('CONSTRUCTION_ENGINEER')).length;
+
+const keepIfLegal = (cs: CampaignGameState, side: Side, before: Json, after: Json): Json => (validateOrders(cs, side, after).length ? before : after);
+
+/** D-51, L952-954: available bases assigned to TFs able to build them. */
+export function withBaseAssignments(cs: CampaignGameState, side: Side, order: Json): Json {
+  const ps = cs.planetary;
+  const assigned = new Set(Object.keys(cs.basePool?.assigned ?? {}).filter((tf) => ps.tfs[tf]));
+  const anchors = supplyAnchors(ps, side, { anyHq: true });
+  const list: { tf: string; type: string }[] = [];
+  for (const { type } of basesAvailable(cs, side)) {
+    const tf = Object.values(ps.tfs)
+      .filter((t) => t.side === side && !t.independent && !assigned.has(t.id) && !list.some((x) => x.tf === t.id))
+      .filter((t) => engineers(cs, t.id) >= engineersNeeded(type as GroundBaseClass) && !baseInHex(cs, t.hex) && hasLocToAny(ps, side, t.hex, anchors))
+      .sort((a, b) => engineers(cs, b.id) - engineers(cs, a.id) || a.id.localeCompare(b.id))[0];
+    if (tf) list.push({ tf: tf.id, type });
+  }
+  if (!list.length) return order;
+  return keepIfLegal(cs, side, order, { ...(order as Record<string, Json>), assignBases: list } as Json);
+}
+
+/** L956-964: assigned bases built when the SP are there (own bases and HQs with a LOC to the TF). */
+export function withBaseBuilds(cs: CampaignGameState, side: Side, order: Json): Json {
+  const ps = cs.planetary;
+  let out = order;
+  for (const [tf, a] of Object.entries(cs.basePool?.assigned ?? {}).sort(([x], [y]) => x.localeCompare(y))) {
+    const t = ps.tfs[tf];
+    const spec = rulesData().baseTypes[`GL${a.type.slice(2)}` as LegionBaseClass]?.build;
+    if (!t || t.side !== side || a.turn >= cs.turn || !spec || engineers(cs, tf) < spec.engineers) continue;
+    const ids = [...Object.values(ps.bases).filter((b) => b.side === side).map((b) => b.id), ...Object.keys(ps.hqSupply)];
+    const stores = ids.map((id) => storeOf(ps, side, id)).filter((s) => s && s.sp() > 0 && hasLoc(ps, side, s.hex, t.hex))
+      .sort((x, y) => y!.sp() - x!.sp() || x!.id.localeCompare(y!.id));
+    const sources: { id: string; amount: number }[] = [];
+    let need = spec.sp;
+    for (const s of stores) {
+      if (need <= 0) break;
+      const amount = Math.min(need, s!.sp());
+      sources.push({ id: s!.id, amount });
+      need -= amount;
+    }
+    if (need > 0) continue; // not affordable this turn
+    const o = out as Record<string, Json>;
+    const build = [...((o.build as Json[] | undefined) ?? []), { tf, type: a.type, sources }] as Json;
+    out = keepIfLegal(cs, side, out, { ...o, build } as Json);
+  }
+  return out;
+}
