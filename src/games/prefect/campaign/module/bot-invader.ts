@@ -1,6 +1,6 @@
 /**
  * The invader's campaign play (issue 10 balance, D-01): what the two modules' bots cannot know.
- * Measured before these helpers (20 seeds): the whole Legion dropped in segment 1 (the plan's default,
+ * Measured before these functions (20 seeds): the whole Legion dropped in segment 1 (the plan's default,
  * L1677), landed as one 17-unit TF (Combat allowance 10 − C + H = 1, L303-331) on the urban hex
  * of zone 1 — which a landing does not capture (D-50 is an entry by movement) — and never moved
  * again because it stood on its own objective. These helpers aim the drop at the zone of the key
