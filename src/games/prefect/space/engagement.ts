@@ -5,7 +5,9 @@
  * (AR/DR/BT/CA, L1581-1613) are returned for the mission procedure to carry out. Save order:
  * the combat attacker's units, the defender's units, then bases (each in the order given).
  * 'OPPOSING_SD' rounds (opposing-sd.ts): the higher attack attacks (L1857, D-70); ground bases
- * add attack but are no target and never save (L1867).
+ * add attack but are no target and never save (L1867). A transport deployed as a base (L2115)
+ * may be named among the bases: it adds its own values and saves on the base table
+ * (deployed-bases.ts).
  */
 import type { Dice } from '../../../engine/dice.js';
 import type { CrtCell } from '../types.js';
@@ -13,6 +15,7 @@ import { combatAttacker, resolveSpaceCombat, shiftAllowed, totalAttack, totalDef
 import { spaceData } from './data/index.js';
 import { baseSaveRule, navalSaveOutcome, saveTarget, type BaseSituation, type SaveOutcome } from './saves.js';
 import { rollUnder, stats } from './state.js';
+import { deployedBaseValues, isDeployedBase } from './deployed-bases.js';
 import type { Mission, NavalBase, RuleError, Side, SpaceState } from './types.js';
 import { PROTECTED_MISSIONS } from './types.js';
 import { recordTempo } from './tempo.js';
@@ -70,6 +73,7 @@ export function destroy(state: SpaceState, id: string): void {
   const u = state.units[id];
   u.status = 'DESTROYED';
   u.offSystemBox = 'DESTROYED'; // L1669: to the Destroyed Naval Units box, cargo lost
+  delete u.deployedAsBase; // L2115: a transport-as-base destroyed is no longer a base
   if (u.supply !== undefined) u.supply = 0;
   if (u.tf) state.tfs[u.tf].units = state.tfs[u.tf].units.filter((x) => x !== id);
   delete u.tf;
@@ -91,8 +95,12 @@ export function engage(state: SpaceState, dice: Dice, spec: EngagementSpec): Eng
   const sdRound = spec.kind === 'OPPOSING_SD';
   const sideOf = (r: Role): Side => (r === 'PHASING' ? spec.phasing : otherSide(spec.phasing));
   const unitsOf = (r: Role): string[] => (r === 'PHASING' ? spec.phasingUnits : spec.opponentUnits);
-  const basesOf = (r: Role): NavalBase[] => ((r === 'PHASING' ? spec.phasingBases : spec.opponentBases) ?? []).map((id) => state.bases[id]);
-  const force = (r: Role) => ({ units: unitsOf(r).map((id) => ({ stats: stats(state.units[id]), fatigue: fatigueOf(state, id) })), bases: basesOf(r) });
+  const baseIds = (r: Role): string[] => (r === 'PHASING' ? spec.phasingBases : spec.opponentBases) ?? [];
+  const basesOf = (r: Role): NavalBase[] => baseIds(r).filter((id) => state.bases[id]).map((id) => state.bases[id]);
+  // L2115: transports functioning as bases; reconstructed values (deployed-bases.ts), no fatigue (L1845)
+  const deployedOf = (r: Role): string[] => baseIds(r).filter((id) => !state.bases[id] && isDeployedBase(state, id));
+  const deployedForce = (r: Role) => deployedOf(r).map((id) => ({ stats: { ...stats(state.units[id]), ...deployedBaseValues(state, id) }, fatigue: 0 }));
+  const force = (r: Role) => ({ units: [...unitsOf(r).map((id) => ({ stats: stats(state.units[id]), fatigue: fatigueOf(state, id) })), ...deployedForce(r)], bases: basesOf(r) });
   // L1867: in an opposing-SD round a ground base adds its attack but cannot be hit (no defence, no save).
   const targets = (r: Role) => { const f = force(r); return sdRound ? { ...f, bases: f.bases.filter((b) => spaceData.baseTypes[b.type].orbital) } : f; };
   const role: Role = sdRound ? opposingSdRole(spec, totalAttack(force('PHASING')), totalAttack(force('OPPONENT')), state.attacker, targets) : combatAttacker(spec.kind, spec.phasingMission);
@@ -102,7 +110,7 @@ export function engage(state: SpaceState, dice: Dice, spec: EngagementSpec): Eng
   const r = resolveSpaceCombat(dice, attack, defence, spec.shiftRight, shiftAllowed(spec.kind, spec.phasingMission, spec.attackerUndetected));
   if ('code' in r) return r;
   const highSpeed = spec.phasingMission === 'HS_ATTACK';
-  const defStates = [...unitsOf(defRole).map((id) => state.units[id].status), ...basesOf(defRole).map((b) => (b.status === 'ACTIVE' ? 'ACTIVE' : 'DISORGANISED'))];
+  const defStates = [...unitsOf(defRole).map((id) => state.units[id].status), ...deployedOf(defRole).map((id) => state.units[id].status), ...basesOf(defRole).map((b) => (b.status === 'ACTIVE' ? 'ACTIVE' : 'DISORGANISED'))];
   const defendersDisorganised = defStates.length > 0 && defStates.every((s) => s === 'DISORGANISED'); // L1665
   const mods = (rr: Role) => ({
     crt: rr === role ? r.cell.a : r.cell.d,
@@ -135,9 +143,25 @@ export function engage(state: SpaceState, dice: Dice, spec: EngagementSpec): Eng
       const outcome: SaveOutcome = passed ? (rule.autoDisorganised ? 'DISORGANISED' : 'UNHARMED') : rule.onFail;
       saves.push({ id: b.id, base: true, target, roll, outcome });
     }
+    for (const id of deployedOf(rr)) {
+      // L2115, D-64: a transport-as-base saves as an orbital base (it is on the OFAT, L2113)
+      const u = state.units[id];
+      const rule = baseSaveRule(true, baseSituation(spec.kind, spec.phasingMission, rr), {
+        friendlyNaval: unitsOf(rr).length > 0, severe: severe(rr), disorganised: u.status !== 'ACTIVE', opposingSd: sdRound,
+      });
+      if (!rule.rolls) continue;
+      if (rule.autoDisorganised) u.status = 'DISORGANISED';
+      const target = saveTarget(deployedBaseValues(state, id).defence, { ...mods(rr), attackingProtectedMission: false, attackingDisorganised: false });
+      const roll = dice.roll(10, `base save ${id}`);
+      const outcome: SaveOutcome = rollUnder(roll, target) ? (rule.autoDisorganised ? 'DISORGANISED' : 'UNHARMED') : rule.onFail;
+      saves.push({ id, base: true, target, roll, outcome });
+    }
   }
   for (const s of saves) {
-    if (s.base) {
+    if (s.base && !state.bases[s.id]) {
+      if (s.outcome === 'DESTROYED') destroy(state, s.id); // L2115 + L1669: the transport-as-base to the Destroyed box
+      else if (s.outcome === 'DISORGANISED') state.units[s.id].status = 'DISORGANISED';
+    } else if (s.base) {
       if (s.outcome !== 'UNHARMED') state.bases[s.id].status = s.outcome === 'DESTROYED' ? 'DESTROYED' : 'DISRUPTED';
     } else if (s.outcome === 'DESTROYED') destroy(state, s.id);
     else if (s.outcome === 'DISORGANISED') state.units[s.id].status = 'DISORGANISED';

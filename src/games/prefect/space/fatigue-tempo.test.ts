@@ -67,7 +67,7 @@ describe('space tempo (L1983-1991, D-38)', () => {
 
 describe('Hold the Line victory (D-01)', () => {
   const scen = spaceData.scenarios['hold-the-line'];
-  it('2 per base destroyed or captured, 1 per unit destroyed, 1 per GS/OD at Ku Crassus; CW +2 when deciding (balance, H11), the tie to CW', () => {
+  it('2 per base destroyed or captured, 1 per unit destroyed, 1 per GS/OD at Ku Crassus; CW +2 when deciding (reconstructed for balance), the tie to CW', () => {
     const s = newSpaceState(scen);
     const bonus = { CW: 2 };
     expect(spaceWinner(s, scen)).toEqual({ winner: 'CW', vp: { TOG: 0, CW: 0 }, bonus }); // 0 < 0 + 2

@@ -16,6 +16,7 @@ import { marineAssaultDefence } from './logistics.js';
 import { rollUnder, sdTfIn, sectorOf, stats } from './state.js';
 import type { RuleError, Side, SpaceState } from './types.js';
 import { recordCapture } from './victory.js';
+import { captureDeployedBase, deployedBaseAssaultDefence, isDeployedBase } from './deployed-bases.js';
 
 /** D-74: a Marine cohort's space attack value, reconstructed in the data pack (build-units.ts). */
 export const MARINE_COHORT_ATTACK: number = spaceData.marines.cohortAttack;
@@ -33,7 +34,7 @@ export function segmentHeldBy(state: SpaceState, owner: Side, sector: string, se
   const bases = Object.values(state.bases).some((b) => b.id !== exceptBase && b.side === owner && b.sector === sector && b.segment === segment && b.status !== 'DESTROYED' && !b.offSystemBox && !b.carriedBy);
   const sd = sdTfIn(state, owner, sector);
   const units = (sd?.sdAllocation?.[segment] ?? []).some((id) => state.units[id]?.status !== 'DESTROYED' && state.units[id]?.tf === sd!.id);
-  const deployed = Object.values(state.units).some((u) => u.side === owner && u.status !== 'DESTROYED' && u.deployedAsBase?.sector === sector && u.deployedAsBase.segment === segment);
+  const deployed = Object.values(state.units).some((u) => u.id !== exceptBase && u.side === owner && u.status !== 'DESTROYED' && u.deployedAsBase?.sector === sector && u.deployedAsBase.segment === segment);
   return bases || units || deployed;
 }
 
@@ -46,11 +47,23 @@ export function marineAssaultErrors(state: SpaceState, side: Side, o: MarineAssa
   if (!t || t.tf !== o.tf || stats(t).kind !== 'TRANSPORT') return [e('NOT_A_TRANSPORT', 'L2049, L2063', `${o.transport} is not a transport of ${o.tf}`)];
   if (t.status !== 'ACTIVE') return [e('TRANSPORT_DISORGANISED', 'L2065', `${o.transport} did not come through intact`)];
   if (!t.marines) return [e('NO_MARINES', 'L2057', `${o.transport} carries no Marine cohort`)];
+  if (!state.bases[o.base] && isDeployedBase(state, o.base)) return deployedTargetErrors(state, side, tf, o.base);
   const b = state.bases[o.base];
   if (!b || b.side === side || b.status === 'DESTROYED' || b.offSystemBox || b.carriedBy) return [e('UNKNOWN_BASE', 'L2035', `${o.base} is not an enemy base on the map`)];
   if (sectorOf(tf) !== b.sector) return [e('OTHER_SECTOR', 'L2063', `${o.tf} is not in the base's sector`)];
   if (b.status !== 'DISRUPTED') return [e('BASE_ORGANISED', 'L2035, L2067', 'the base must be disorganised at the time of the attack')];
   if (segmentHeldBy(state, b.side, b.sector, b.segment, b.id)) return [e('SEGMENT_HELD', 'L2037', 'enemy naval forces or bases remain in the base\'s segment')];
+  return [];
+}
+
+/** L2035-2037 for a transport functioning as a base (L2115): enemy, disrupted, alone in its segment. */
+function deployedTargetErrors(state: SpaceState, side: Side, tf: SpaceState['tfs'][string], id: string): RuleError[] {
+  const u = state.units[id];
+  const at = u.deployedAsBase!;
+  if (u.side === side) return [e('UNKNOWN_BASE', 'L2035', `${id} is not an enemy base on the map`)];
+  if (sectorOf(tf) !== at.sector) return [e('OTHER_SECTOR', 'L2063', `${tf.id} is not in the base's sector`)];
+  if (u.status !== 'DISORGANISED') return [e('BASE_ORGANISED', 'L2035, L2067', 'the base must be disorganised at the time of the attack')];
+  if (segmentHeldBy(state, u.side, at.sector, at.segment, id)) return [e('SEGMENT_HELD', 'L2037', 'enemy naval forces or bases remain in the base\'s segment')];
   return [];
 }
 
@@ -73,14 +86,17 @@ export function resolveMarineAssault(state: SpaceState, dice: Dice, side: Side, 
   const b = state.bases[o.base];
   const cohorts = t.marines!;
   const attack = MARINE_COHORT_ATTACK * cohorts;
-  const defence = marineAssaultDefence(b.type, b.marines ?? 0);
+  const defence = b ? marineAssaultDefence(b.type, b.marines ?? 0) : deployedBaseAssaultDefence(state, o.base); // L2071-2073; L2115 reconstructed
   const r = resolveSpaceCombat(dice, attack, defence, false, false);
   if ('code' in r) return [r];
   const saveTarget = defence + r.cell.d;
-  const saveRoll = dice.roll(10, `marine assault save ${b.id}`);
+  const saveRoll = dice.roll(10, `marine assault save ${o.base}`);
   const captured = !rollUnder(saveRoll, saveTarget);
   t.marines = 0;
-  if (captured) {
+  if (captured && !b) {
+    captureDeployedBase(state, o.base, side, cohorts); // L2077-2081 applied to a transport-as-base (L2115)
+    recordCapture(state, side);
+  } else if (captured) {
     b.side = side; // L2079: the captor's counter of the same class
     b.status = 'DISRUPTED'; // L2081
     b.marines = cohorts; // reconstructed: the landed cohorts garrison the base (the text does not say)

@@ -13,6 +13,7 @@ import type { Dice } from '../../../engine/dice.js';
 import { otherSide } from '../types.js';
 import { spaceData } from './data/index.js';
 import { engage, type EngagementResult } from './engagement.js';
+import { deployedBasesIn } from './deployed-bases.js';
 import { sdTfIn, sectorOf } from './state.js';
 import type { RuleError, Side, SpaceState } from './types.js';
 
@@ -48,6 +49,8 @@ function forcesOf(state: SpaceState, side: Side, sector: string, segment: number
   const units = (sd?.sdAllocation?.[segment] ?? []).filter((id) => state.units[id]?.status === 'ACTIVE' && state.units[id].tf === sd!.id);
   // L1865: a disrupted base is out of the fight (attack 0, and no longer a target for SD forces).
   const bases = Object.values(state.bases).filter((b) => b.side === side && b.sector === sector && b.segment === segment && b.status === 'ACTIVE' && !b.offSystemBox).map((b) => b.id);
+  // L2115: an organised transport functioning as a base fights with the segment's bases
+  bases.push(...deployedBasesIn(state, side, sector, segment).filter((id) => state.units[id].status === 'ACTIVE'));
   return { units, bases };
 }
 
@@ -64,12 +67,13 @@ export function opposingSegments(state: SpaceState, sector: string): SegmentForc
   for (const side of [a, d]) {
     for (const k of Object.keys(sdTfIn(state, side, sector)!.sdAllocation ?? {})) segs.add(Number(k));
     for (const b of Object.values(state.bases)) if (b.sector === sector && b.side === side) segs.add(b.segment);
+    for (const id of deployedBasesIn(state, side, sector)) segs.add(state.units[id].deployedAsBase!.segment); // L2115
   }
   const out: SegmentForces[] = [];
   for (const segment of [...segs].sort((x, y) => x - y)) {
     const fa = forcesOf(state, a, sector, segment);
     const fd = forcesOf(state, d, sector, segment);
-    const hittable = (f: { units: string[]; bases: string[] }) => f.units.length > 0 || f.bases.some((id) => spaceData.baseTypes[state.bases[id].type].orbital);
+    const hittable = (f: { units: string[]; bases: string[] }) => f.units.length > 0 || f.bases.some((id) => !state.bases[id] || spaceData.baseTypes[state.bases[id].type].orbital); // a transport-as-base is on the OFAT (L2113)
     const present = (f: { units: string[]; bases: string[] }) => f.units.length + f.bases.length > 0;
     if (!present(fa) || !present(fd) || (!hittable(fa) && !hittable(fd))) continue;
     out.push({ segment, units: { [a]: fa.units, [d]: fd.units } as Record<Side, string[]>, bases: { [a]: fa.bases, [d]: fd.bases } as Record<Side, string[]> });
@@ -114,6 +118,7 @@ export function leaveSegmentErrors(state: SpaceState, side: Side, sector: string
   const out: RuleError[] = [];
   for (const id of ids) {
     if (state.bases[id]) out.push(err('BASE_CANNOT_MOVE', 'L1863', `${id} is a base: orbital bases cannot be moved`));
+    else if (state.units[id]?.deployedAsBase) out.push(err('BASE_CANNOT_MOVE', 'L1863, L2115', `${id} is a transport functioning as a base: it cannot be moved`));
     else if (!sd || !(sd.sdAllocation?.[segment] ?? []).includes(id)) out.push(err('NOT_IN_SEGMENT', 'L1861', `${id} is not one of your units in segment ${segment}`));
   }
   return out;

@@ -49,6 +49,7 @@ function sourceError(state: SpaceState, h: Holder | undefined, side: Side, secto
   if (!h || h.side !== side) return e('UNKNOWN_SOURCE', 'L1903', `${id} is not one of your bases or transports`);
   if (sectorOfHolder(state, h) !== sector) return e('SOURCE_ELSEWHERE', 'L1947', `${id} is not in the same sector`);
   if (h.kind === 'BASE' && h.id === baseId) return null; // L1965: a disrupted base pays for itself
+  if (h.kind === 'TRANSPORT' && h.unit.deployedAsBase && h.unit.id === baseId) return null; // L1965, L2115: so does a transport-as-base
   if (!organised(h)) return e('SOURCE_DISORGANISED', 'L1927, L1933', `${id} is disorganised and may not spend supply`);
   if (h.kind === 'TRANSPORT' && !actsAsBase(h)) {
     if (h.unit.tf === tfId) return e('OWN_TRANSPORT', 'L1929', 'transports may not use their cargo to restore their own TF');
@@ -135,6 +136,12 @@ export function applyReorganise(state: SpaceState, side: Side, o: ReorganiseOrde
 }
 
 export function baseReorganiseErrors(state: SpaceState, side: Side, o: BaseReorganiseOrder): RuleError[] {
+  const t = state.units[o.base];
+  if (!state.bases[o.base] && t?.deployedAsBase && t.side === side && t.status !== 'DESTROYED') {
+    // L2115, L1965: a disrupted transport-as-base reorganises as a base; cost: its own D-65b value (reconstructed)
+    if (t.status !== 'DISORGANISED') return [e('NOT_DISRUPTED', 'L1965', `${o.base} is not disrupted`)];
+    return spendErrors(state, side, t.deployedAsBase.sector, spaceData.unitTypes[t.type].reorgCost, o, null, o.base);
+  }
   const b = state.bases[o.base];
   if (!b || b.side !== side || b.offSystemBox || b.carriedBy) return [e('UNKNOWN_BASE', 'L1132', `you have no base ${o.base} on the map`)];
   if (b.status !== 'DISRUPTED') return [e('NOT_DISRUPTED', 'L1965', `${o.base} is not disrupted`)];
@@ -146,6 +153,7 @@ export function applyBaseReorganise(state: SpaceState, side: Side, o: BaseReorga
   const errors = baseReorganiseErrors(state, side, o);
   if (errors.length) return errors;
   pay(state, o);
-  state.bases[o.base].status = 'ACTIVE';
+  if (state.bases[o.base]) state.bases[o.base].status = 'ACTIVE';
+  else state.units[o.base].status = 'ACTIVE'; // L2115
   return [];
 }

@@ -201,7 +201,8 @@ export type SpaceVictory = {
   /** D-01 "Hold the Line" default. */
   perBaseDestroyedOrCaptured: number;
   perNavalUnitDestroyed: number;
-  perMissionCompleted: { missions: Mission[]; sector: string; vp: number };
+  /** `maxPerTurn`: at most this many of a side's completed missions score in one turn (reconstructed cap). */
+  perMissionCompleted: { missions: Mission[]; sector: string; vp: number; maxPerTurn?: number };
   /** Who wins a tie (designed: the side holding the line). */
   tie: Side;
   /** VP added to a side's total when the winner is decided (a scenario handicap, reconstructed for balance). */

@@ -2,7 +2,7 @@
  * Space victory (D-01; the Scenario Book is lost, §1.4). "Hold the Line" default: 2 VP per enemy
  * base destroyed or captured, 1 per enemy ship or squadron destroyed, 1 per GS/OD mission
  * completed at Ku Crassus (these missions serve "only to fulfil victory conditions", L1807,
- * L1829); the higher total wins, a tie goes to the scenario's `tie` side. Checked at game end.
+ * L1829), at most `maxPerTurn` of a side's a turn when the scenario sets it; the higher total wins, a tie goes to the scenario's `tie` side. Checked at game end.
  */
 import { otherSide } from '../types.js';
 import type { Side, SpaceScenario, SpaceState } from './types.js';
@@ -28,8 +28,16 @@ export function victoryPoints(state: SpaceState, s: SpaceScenario): Record<Side,
   const rec = state.record;
   if (rec) {
     for (const side of ['TOG', 'CW'] as const) vp[side] += rec.basesCaptured[side] * v.perBaseDestroyedOrCaptured;
+    // reconstructed cap (data: perMissionCompleted.maxPerTurn): a side scores at most that many missions a turn
+    const scored = new Map<string, number>();
+    const cap = v.perMissionCompleted.maxPerTurn ?? Infinity;
     for (const m of rec.missionsCompleted) {
-      if (m.sector === v.perMissionCompleted.sector && v.perMissionCompleted.missions.includes(m.mission)) vp[m.side] += v.perMissionCompleted.vp;
+      if (m.sector !== v.perMissionCompleted.sector || !v.perMissionCompleted.missions.includes(m.mission)) continue;
+      const key = `${m.side}:${m.turn}`;
+      const n = scored.get(key) ?? 0;
+      if (n >= cap) continue;
+      scored.set(key, n + 1);
+      vp[m.side] += v.perMissionCompleted.vp;
     }
   }
   return vp;

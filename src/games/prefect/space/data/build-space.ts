@@ -141,13 +141,14 @@ export function buildHoldTheLine(): SpaceScenario {
       kind: 'victoryPoints',
       perBaseDestroyedOrCaptured: 2,
       perNavalUnitDestroyed: 1,
-      perMissionCompleted: { missions: ['GROUND_SUPPORT', 'ORBITAL_DROP'], sector: ku, vp: 1 },
+      perMissionCompleted: { missions: ['GROUND_SUPPORT', 'ORBITAL_DROP'], sector: ku, vp: 1, maxPerTurn: 1 },
       tie: 'CW',
-      // Bot-v-bot balance (H11, seeds bal-0..59, module/balance.test.ts; space/README.md "Balance (H11)"):
+      // Bot-v-bot balance (seeds bal-0..59, module/balance.test.ts; space/README.md "Balance (2026-11-30)"):
       // with the invader bot of bot-invader.ts the raw VP went TOG 42 / CW 18 (median TOG − CW = +2);
-      // CW +2 (ties to CW) splits the same games TOG 29 / CW 31. Was TOG +3, tuned against the pre-H8 bots.
+      // CW +2 (ties to CW) splits the same games TOG 29 / CW 31. Was TOG +3, tuned against earlier bots.
+      // maxPerTurn (README "GS farming"): without it a TOG flying GS with every spare TF won 51 / 9.
       bonus: { CW: 2 },
-      provenance: reconstructed('Scenario Book lost (§1.4): D-01 default for Hold the Line; the tie goes to the side holding the line (designed); CW +2 VP when the winner is decided (tuned for balance, H11: 60 bot games, seeds bal-0..59, went TOG 42 / CW 18 on raw VP, median TOG − CW = +2, and TOG 29 / CW 31 with the bonus; the earlier TOG +3 was tuned against bots since improved)'),
+      provenance: reconstructed('Scenario Book lost (§1.4): D-01 default for Hold the Line; the tie goes to the side holding the line (designed); CW +2 VP when the winner is decided (tuned for balance: 60 bot games, seeds bal-0..59, went TOG 42 / CW 18 on raw VP, median TOG − CW = +2, and TOG 29 / CW 31 with the bonus; the earlier TOG +3 was tuned against bots since improved); at most 1 GS/OD mission VP per side per turn (maxPerTurn, designed against GS farming: over bal-0..59 a TOG bot flying GS with every spare TF at Ku Crassus won 51 / 9 without the cap and 22 / 38 with it, while the shipped bots stay TOG 29 / CW 31)'),
     },
     provenance: reconstructed('Scenario Book lost (§1.4, M8-M9): forces, positions and length designed; bases at the example positions (GN2 in Ku Crassus segment 4, L2025; ONI station at New Mandella segment 3, L1725)'),
     fieldProvenance: { rebuildLimit: rulebook('L1977'), firstToPlace: reconstructed('L1174 leaves it to the scenario: the defender places first, so the arriving attacker knows the map') },

@@ -134,7 +134,7 @@ export const spaceScenarioSchema = z
       kind: z.literal('victoryPoints'),
       perBaseDestroyedOrCaptured: nat,
       perNavalUnitDestroyed: nat,
-      perMissionCompleted: z.object({ missions: z.array(z.enum(MISSIONS as unknown as [string, ...string[]])), sector: z.string(), vp: nat }).strict(),
+      perMissionCompleted: z.object({ missions: z.array(z.enum(MISSIONS as unknown as [string, ...string[]])), sector: z.string(), vp: nat, maxPerTurn: int.min(1).optional() }).strict(),
       tie: side,
       bonus: z.object({ TOG: nat.optional(), CW: nat.optional() }).strict().optional(),
       provenance: prov,

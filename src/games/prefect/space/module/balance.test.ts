@@ -1,14 +1,15 @@
 /**
- * Hold the Line balance (H11): the invader bot (bot-invader.ts) over 30 fixed seeds, and the
+ * Hold the Line balance: the invader bot (bot-invader.ts) over 30 fixed seeds, and the
  * reconstructed victory bonus (D-01, data/build-space.ts) that evens the result. Each side must win
- * at least 30 % of the games (README "Balance (H11)": 60 seeds went TOG 29 / CW 31).
+ * at least 30 % of the games (README "Balance (2026-11-30)": 60 seeds went TOG 29 / CW 31). GS
+ * farming (README "GS farming"): a TOG flying GS with every spare TF must not win nearly all games.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Json } from '../../../../engine/contract.js';
 import { spaceScenario } from '../data/index.js';
 import { victoryPoints } from '../victory.js';
 import { invaderMissions, quietSegment } from './bot-invader.js';
-import { playBots } from './testing.js';
+import { gsEverywhere, playBots } from './testing.js';
 import { resolveAliases } from './view.js';
 
 const KU = 's3-4';
@@ -17,6 +18,7 @@ const sc = spaceScenario('hold-the-line');
 
 interface Tally { wins: Record<string, number>; rawTog: number; vp: { TOG: number; CW: number }; keyAttacks: number; protectedAtBase: string[]; gs: number }
 const t: Tally = { wins: { TOG: 0, CW: 0 }, rawTog: 0, vp: { TOG: 0, CW: 0 }, keyAttacks: 0, protectedAtBase: [], gs: 0 };
+const farm = { wins: { TOG: 0, CW: 0 } as Record<string, number>, gsCompleted: 0, gsScored: 0 };
 
 beforeAll(() => {
   for (const seed of SEEDS) {
@@ -47,11 +49,19 @@ beforeAll(() => {
     t.vp.TOG += vp.TOG;
     t.vp.CW += vp.CW;
   }
+  for (const seed of SEEDS) {
+    const end = playBots(seed, undefined, 800, gsEverywhere);
+    farm.wins[end.result!.winner] += 1;
+    const gs = (end.record?.missionsCompleted ?? []).filter((m) => m.side === 'TOG' && m.mission === 'GROUND_SUPPORT' && m.sector === KU);
+    farm.gsCompleted += gs.length;
+    farm.gsScored += new Set(gs.map((m) => m.turn)).size;
+  }
+  console.log(`GS everywhere: TOG ${farm.wins.TOG} / CW ${farm.wins.CW}; GS completed ${farm.gsCompleted}, scored ${farm.gsScored}`);
   console.log(`hold-the-line, ${SEEDS.length} bot games: TOG ${t.wins.TOG} / CW ${t.wins.CW} with the bonus ${JSON.stringify(sc.victory.bonus ?? {})}; `
     + `TOG ahead on raw VP ${t.rawTog}; mean VP TOG ${(t.vp.TOG / SEEDS.length).toFixed(2)}, CW ${(t.vp.CW / SEEDS.length).toFixed(2)}; TOG GS missions ${t.gs}`);
-}, 120_000);
+}, 240_000);
 
-describe('Hold the Line balance (H11, D-01)', () => {
+describe('Hold the Line balance (D-01, reconstructed victory)', () => {
   it('each side wins at least 30 % of 30 fixed bot games (bonus reconstructed, tuned over seeds bal-0..59)', () => {
     expect(t.wins.TOG + t.wins.CW).toBe(SEEDS.length);
     expect(t.wins.TOG).toBeGreaterThanOrEqual(9);
@@ -66,6 +76,13 @@ describe('Hold the Line balance (H11, D-01)', () => {
   it('L1743, L1793: TOG Supply and Ground Support TFs at Ku Crassus never go to a segment holding a CW base; GS is flown', () => {
     expect(t.protectedAtBase).toEqual([]);
     expect(t.gs).toBeGreaterThan(SEEDS.length); // more than one a game
+  });
+
+  it('D-01 GS farming: with GS VP capped at one a turn per side (reconstructed), a TOG flying GS with every spare TF wins fewer than 2/3 of the games', () => {
+    expect(sc.victory.perMissionCompleted.maxPerTurn).toBe(1);
+    expect(farm.wins.TOG + farm.wins.CW).toBe(SEEDS.length);
+    expect(farm.gsCompleted).toBeGreaterThan(farm.gsScored); // the variant does fly several GS a turn
+    expect(farm.wins.TOG).toBeLessThan(20); // without the cap: 25 of bal-0..29
   });
 
   it('L1777-1785: TOG TFs already at Ku Crassus give no Attack on the garrison (only arrivals attack)', () => {

@@ -1,6 +1,6 @@
 /**
  * The invader's (the scenario's first Attacker: TOG in Hold the Line) Mission Assignment and
- * segment choice, on top of the general bot (H11), from its own view only. Against a full
+ * segment choice, on top of the general bot, from its own view only. Against a full
  * sector-defence garrison (bot-missions.ts gives CW's SD to the strongest TF of each base sector)
  * the old plan — every TF in the key sector attacks, one flies Ground Support into the segment it
  * searches — filled a must-withdraw group with disorganised units each turn (L1875), and the
@@ -10,7 +10,7 @@
  *    (L1793, L1813: "any orbital segment"), one where no enemy base was ever sighted, farthest from
  *    those where one was; only that segment's SD units and bases may fire on them (L1743).
  *  - In the key sector, once there, no more Attacks on the garrison (in bot games each cost more
- *    units than it destroyed, README "Balance (H11)"): the strongest fresh TF (below fatigue 3,
+ *    units than it destroyed, README "Balance (2026-11-30)"): the strongest fresh TF (below fatigue 3,
  *    L1841) flies the one Ground Support of the turn (D-01 scores it; it "serves only to fulfil
  *    victory conditions", L1807) and the others hold on a Supply mission, which neither fights nor
  *    tires (L1753, L1833). TFs arriving from off-system still attack on arrival (bot-missions.ts).

@@ -149,7 +149,7 @@ function combatPlan(view: V, p: V, side: string): Json {
       return { tf: id, segment: b?.segment ?? (invader(view, side) ? quietSegment(view, sector) : 1) };
     }
     if (tf.mission === 'GROUND_SUPPORT') {
-      if (invader(view, side)) return { tf: id, segment: quietSegment(view, sector) }; // H11: L1743, no strike
+      if (invader(view, side)) return { tf: id, segment: quietSegment(view, sector) }; // quiet segment (bot-invader.ts): L1743, no strike
       const g = here.find((x) => x.bases.some((b: V) => enemyBase(view, b.id) && b.ground));
       return g ? { tf: id, segment: g.segment, gsTarget: g.bases.find((b: V) => enemyBase(view, b.id) && b.ground).id } : { tf: id, segment: unsearched };
     }

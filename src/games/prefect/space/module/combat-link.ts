@@ -1,5 +1,5 @@
 /**
- * The Space Combat Phase (phases 4/7) is H1's procedure in ../resolution/ (one sealed plan from
+ * The Space Combat Phase (phases 4/7) is the procedure in ../resolution/ (one sealed plan from
  * the phasing side, standing reactions from the opponent, resolved with no round trip). This file
  * is the module's only contact with it: when the step is owed, its defaults, its validation.
  */

@@ -10,6 +10,7 @@ import type { Dice } from '../../../../engine/dice.js';
 import { otherSide } from '../../types.js';
 import { basesIn, sdTfIn, stats } from '../state.js';
 import type { NavalBase, Side, SpaceState } from '../types.js';
+import { deployedBasesIn } from '../deployed-bases.js';
 import type { ExternalBattles } from './external-hook.js';
 import type { CombatPhasePlan, CombatReactions, SpaceEvent, UnitPolicy } from './types.js';
 
@@ -62,13 +63,17 @@ export function segmentUnits(ctx: PhaseContext, table: SectorTable, segment: num
 export const segmentBases = (ctx: PhaseContext, table: SectorTable, segment: number): NavalBase[] =>
   basesIn(ctx.state, ctx.opponent, table.sector).filter((b) => b.segment === segment);
 
+/** L2115: the opponent's transports functioning as bases in `segment` (placed and fought as orbital bases). */
+export const segmentDeployed = (ctx: PhaseContext, table: SectorTable, segment: number): string[] =>
+  deployedBasesIn(ctx.state, ctx.opponent, table.sector, segment);
+
 /**
  * L1677, L1703: the opponent places the SD units and bases of `segment` on the table. Placement is
  * what reveals an allocation (H18, H25): the event is public.
  */
 export function placeSegment(ctx: PhaseContext, table: SectorTable, segment: number, reason: string): { units: string[]; bases: string[] } {
   const units = segmentUnits(ctx, table, segment);
-  const bases = segmentBases(ctx, table, segment).map((b) => b.id);
+  const bases = [...segmentBases(ctx, table, segment).map((b) => b.id), ...segmentDeployed(ctx, table, segment)]; // L2115
   const fresh = [...units, ...bases].filter((id) => !table.placed.has(id));
   for (const id of fresh) table.placed.add(id);
   emit(ctx, 'SEGMENT_PLACED', 'all', { sector: table.sector, segment, units, bases, newlyPlaced: fresh, reason });

@@ -10,7 +10,7 @@ import { isActive, sectorById, stats } from '../state.js';
 import type { NavalTF } from '../types.js';
 import { recordMission } from '../victory.js';
 import { approach, committedUnits, type Approach } from './approach.js';
-import { emit, placeSegment, segmentBases, segmentUnits, type PhaseContext, type SectorTable } from './context.js';
+import { emit, placeSegment, segmentBases, segmentDeployed, segmentUnits, type PhaseContext, type SectorTable } from './context.js';
 import { segmentMission } from './segment.js';
 import type { ReconSegmentRule, TfPlan } from './types.js';
 
@@ -33,7 +33,8 @@ export function reconChoice(rule: ReconSegmentRule | undefined, sigs: number[]):
 export function disclosedSegmentSig(ctx: PhaseContext, table: SectorTable, segments: number): number[] {
   return Array.from({ length: segments }, (_, i) =>
     segmentUnits(ctx, table, i + 1).reduce((a, id) => a + stats(ctx.state.units[id]).sig, 0)
-    + segmentBases(ctx, table, i + 1).reduce((a, b) => a + spaceData.baseTypes[b.type].sig, 0));
+    + segmentBases(ctx, table, i + 1).reduce((a, b) => a + spaceData.baseTypes[b.type].sig, 0)
+    + segmentDeployed(ctx, table, i + 1).reduce((a, id) => a + stats(ctx.state.units[id]).sig, 0)); // L2115: its own Sig (reconstructed)
 }
 
 /**

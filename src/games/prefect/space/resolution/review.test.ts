@@ -1,5 +1,5 @@
 /**
- * Review findings (H8) on the Space Combat Phase: the recon disclosure counts only what is still
+ * Review findings (2026-11-30) on the Space Combat Phase: the recon disclosure counts only what is still
  * in each segment (L1519, L1649, H18), and a mission that never reached the DSI box tells the
  * opponent nothing (H16-H17).
  */

@@ -12,12 +12,13 @@
  */
 import { otherSide } from '../../types.js';
 import { spaceData } from '../data/index.js';
+import { deployedBaseValues, isDeployedBase } from '../deployed-bases.js';
 import { resolveMarineAssault } from '../marines.js';
 import { unloadBase } from '../new-bases.js';
 import { sdTfIn } from '../state.js';
 import { applyTransfer } from '../supply.js';
 import type { NavalTF } from '../types.js';
-import { emit, markOpponentEngaged, placeSegment, sectorPolicy, segmentBases, segmentUnits, type PhaseContext, type SectorTable } from './context.js';
+import { emit, markOpponentEngaged, placeSegment, sectorPolicy, segmentBases, segmentDeployed, segmentUnits, type PhaseContext, type SectorTable } from './context.js';
 import { fight } from './fight.js';
 import type { Approach } from './approach.js';
 import type { FightOutcome } from './external-hook.js';
@@ -48,6 +49,7 @@ const organisedOf = (ctx: PhaseContext, ids: string[]): string[] => ids.filter((
 function attackSegment(ctx: PhaseContext, table: SectorTable, tf: NavalTF, p: TfPlan, a: Approach, segment: number): boolean {
   const units = segmentUnits(ctx, table, segment);
   const bases = segmentBases(ctx, table, segment).filter((b) => spaceData.baseTypes[b.type].orbital).map((b) => b.id); // L1771
+  bases.push(...segmentDeployed(ctx, table, segment)); // L2115: a transport-as-base is a target like an orbital base (L1701)
   let survivors = a.survivors;
   if (units.length === 0 && bases.length === 0) {
     // L1713, L1723: no combat; the force returns to its holding box and still tires (L1833).
@@ -73,7 +75,7 @@ function marineAssault(ctx: PhaseContext, table: SectorTable, tf: NavalTF, m: { 
   const cancel = (code: string, rule: string, message: string) =>
     emit(ctx, 'MARINE_ASSAULT_CANCELLED', [ctx.phasing], { tf: tf.id, transport: m.transport, base: m.base, code, rule, message });
   if (!survivors.includes(m.transport)) return cancel('TRANSPORT_NOT_THROUGH', 'L2065', `${m.transport} did not reach the segment intact`);
-  const b = ctx.state.bases[m.base];
+  const b = ctx.state.bases[m.base] ?? (isDeployedBase(ctx.state, m.base) ? { sector: ctx.state.units[m.base].deployedAsBase!.sector, segment: ctx.state.units[m.base].deployedAsBase!.segment } : undefined); // L2115
   if (!b || b.sector !== table.sector || b.segment !== segment) return cancel('NOT_IN_SEGMENT', 'L2063', `${m.base} is not a base in segment ${segment}`);
   const since = ctx.dice.log.length;
   const r = resolveMarineAssault(ctx.state, ctx.dice, ctx.phasing, { tf: tf.id, transport: m.transport, base: m.base });
@@ -85,6 +87,8 @@ function marineAssault(ctx: PhaseContext, table: SectorTable, tf: NavalTF, m: { 
 function protectedAttackers(ctx: PhaseContext, table: SectorTable, segment: number): { units: string[]; bases: string[] } {
   const units = segmentUnits(ctx, table, segment);
   const bases = segmentBases(ctx, table, segment).filter((b) => b.status === 'ACTIVE').map((b) => b.id);
+  // L2115, L1767: an organised transport-as-base fires if it has weapons (a transport's attack is 0, reconstructed values)
+  bases.push(...segmentDeployed(ctx, table, segment).filter((id) => deployedBaseValues(ctx.state, id).attack > 0));
   const policy = sectorPolicy(ctx.reactions.protectedAttack, table.sector);
   if (policy === 'NONE') return { units: [], bases: [] };
   if (policy === 'ALL') return { units, bases };

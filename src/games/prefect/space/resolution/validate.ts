@@ -68,6 +68,7 @@ function tfPlanErrors(state: SpaceState, side: Side, p: TfPlan): RuleError[] {
       else if (!t.marines) out.push(e('NO_MARINES', 'L2057', `${m.transport} carries no Marine cohort`, m.transport));
       else if (p.commit && !p.commit.includes(m.transport)) out.push(e('NOT_COMMITTED', 'L1477, L2065', `${m.transport} is not committed to the mission`, m.transport));
       if (state.bases[m.base]?.side === side) out.push(e('OWN_BASE', 'L2035', `${m.base} is your own base`));
+      else if (state.units[m.base]?.deployedAsBase && state.units[m.base].side === side) out.push(e('OWN_BASE', 'L2035, L2115', `${m.base} is your own transport-as-base`));
     }
   }
   if (p.gsTarget !== undefined) {
@@ -149,7 +150,7 @@ export function reactionErrors(state: SpaceState, side: Side, reactions: unknown
     if (typeof v !== 'object') return;
     checkUnits('protectedAttack', 'L1743', v.units, sector);
     for (const b of v.bases) {
-      const base = state.bases[b];
+      const base = state.bases[b] ?? (state.units[b]?.deployedAsBase ? { side: state.units[b].side, sector: state.units[b].deployedAsBase!.sector } : undefined); // L2115
       if (!base || base.side !== side || (sector && base.sector !== sector)) out.push({ code: 'NOT_YOUR_BASE', rule: 'L1743, L1767', message: `protectedAttack: ${b} is not one of your bases${sector ? ` in ${sector}` : ''}` });
     }
   };
