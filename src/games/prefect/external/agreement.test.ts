@@ -52,12 +52,12 @@ const errs = (s: PrefectState, side: Side, o: Json) => prefect.validate(s, side,
 const types = (events: GameEvent[]) => events.map((e) => e.type);
 
 describe('options (D-87)', () => {
-  it('Planetary: externalCombat OFF by default, bad values refused; the Campaign does not offer it and refuses it', () => {
+  it('Planetary: externalCombat OFF by default, bad values refused; the Campaign offers its own (CENTURION pauses its ground half, campaign/module/external-link.ts)', () => {
     expect(prefect.options.find((o) => o.id === 'externalCombat')).toMatchObject({ default: 'OFF', values: ['OFF', 'CENTURION'] });
     expect(() => prefect.setup('liberation', { externalCombat: 'LEVIATHAN' }, seededDice('o', 0))).toThrow(/externalCombat/);
     expect(() => prefect.setup('liberation', { externalResultSeconds: 5 }, seededDice('o', 0))).toThrow(/externalResultSeconds/);
-    expect(prefectCampaign.options.map((o) => o.id)).not.toContain('externalCombat');
-    expect(() => prefectCampaign.setup('invasion', { externalCombat: 'CENTURION' }, seededDice('o', 0))).toThrow(/externalCombat/);
+    expect(prefectCampaign.options.filter((o) => o.id === 'externalCombat').map((o) => o.values)).toEqual([['OFF', 'LEVIATHAN', 'CENTURION', 'BOTH']]);
+    expect((prefectCampaign.setup('invasion', { externalCombat: 'CENTURION' }, seededDice('o', 0)) as { planetary: { options: { externalCombat: string } } }).planetary.options.externalCombat).toBe('CENTURION');
   });
 });
 

@@ -4,6 +4,7 @@
  * joint TF Adjustment and Supply orders. The one campaign rule it must add: a GS TF at the planet
  * names no space strike target (L2182), it waits in the GS box.
  */
+import { groundPaused } from './external-link.js';
 import type { Json } from '../../../../engine/contract.js';
 import type { Dice } from '../../../../engine/dice.js';
 import { resolveAliases } from '../../space/module/view.js';
@@ -105,6 +106,7 @@ export function campaignBot(cs: CampaignGameState, side: string, dice: Dice): Js
       return validateOrders(cs, side, aimed).length ? o : aimed;
     }
     case 'GROUND':
+      if (groundPaused(cs)) return groundBot(cs.planetary, side, dice); // D-87: the Planetary bot's entry (the public suggestion), so both agree
       if (cs.pendingSupport) return aliasTfIds(cs.planetary, commitBot(cs, side as 'TOG' | 'CW') as unknown as Json);
       // L2204: naval support of counter-attacks where the bot's GS units tip the column (bot-support.ts).
       return withBotNavalSupport(cs, side as Side, massed(cs, side, groundBot(cs.planetary, side, dice)), (o) => !validateOrders(cs, side, o).length);

@@ -66,7 +66,7 @@ export function strip(space: SpaceGameState): void {
  * destroyed → it is gone with all its supply (L2252). The stand-ins are removed from both states
  * before returning; the carry-back's own events are appended.
  */
-export function withLegionBases<R extends { state: SpaceGameState; events: GameEvent[] }>(cs: CampaignGameState, run: () => R): R {
+export function withLegionBases<R extends { state: SpaceGameState; events: GameEvent[] }>(cs: CampaignGameState, run: () => R, earlier: GameEvent[] = []): R {
   if (cs.space.step !== 'COMBAT') return run();
   const added = standIns(cs);
   for (const nb of Object.values(added)) cs.space.bases[nb.id] = nb;
@@ -77,12 +77,21 @@ export function withLegionBases<R extends { state: SpaceGameState; events: GameE
     strip(cs.space);
     throw e;
   }
+  if (r.state.external?.pending) {
+    // D-87: the phase paused at a Leviathan battle. The stand-ins live on in the pause's snapshot
+    // (replayed from it); their outcome is carried back once, when the phase is over (`earlier`:
+    // the phase events sent before the pauses, external-link.ts).
+    strip(r.state);
+    strip(cs.space);
+    return r;
+  }
   const extra: GameEvent[] = [];
+  const phaseEvents = earlier.length ? [...earlier, ...r.events] : r.events;
   for (const [legionId, nb] of Object.entries(added)) {
     const after = r.state.bases[nb.id];
     if (!after || !cs.planetary.bases[legionId]) continue;
     // L1749 then L2077: SP handed over first (they go with a base captured later in the phase).
-    extra.push(...creditTransfers(cs, r.state, legionId, nb.id, r.events));
+    extra.push(...creditTransfers(cs, r.state, legionId, nb.id, phaseEvents));
     extra.push(...carryCapture(cs, legionId, after));
     const b = cs.planetary.bases[legionId];
     if (after.status === 'DESTROYED') delete cs.planetary.bases[legionId];

@@ -16,6 +16,7 @@ import { undetectedInNSpace } from './nspace-record.js';
 import { commitChoices, emptyCommit } from './support-link.js';
 import { withNavalSupportPrompt } from './counter-support.js';
 import { owedAt } from './sequence.js';
+import { centurionSupport, committing, groundPaused } from './external-link.js';
 import { withSupplyLinkPrompt } from './supply-link.js';
 import { newBasesChoices } from './base-orders.js';
 import { marineCargoChoices } from './marines-link.js';
@@ -25,6 +26,8 @@ import type { CampaignGameState, Side } from './types.js';
 /** Space combat plans and standing reactions: sealed like missions; two days (SEALED_ORDERS default). */
 const EXTRA_KINDS: (PromptKindInfo & { seconds: number })[] = [
   { kind: 'space-combat', seconds: 48 * 3600, description: 'Space Combat (items 4 and 7): the phasing side\'s sealed plan and the other side\'s standing reactions (L1443-1829, L2182).' },
+  // D-87 (option externalCombat, external-link.ts): each prompt also carries its own deadlineSeconds = externalResultSeconds.
+  { kind: 'external-result', seconds: 24 * 3600, description: 'Option externalCombat (D-87): both players\' sealed entry of a space battle fought with Leviathan (L2572-2600) or of a ground combat fought with Centurion (L2749-2798), in Prefect terms; applied when they agree.' },
 ];
 
 export const PROMPT_KINDS: PromptKindInfo[] = [...CAMPAIGN_PROMPT_KINDS, ...EXTRA_KINDS].map((k) => ({ kind: k.kind, description: `${k.description} Default step: ${k.seconds / 3600} h.` }));
@@ -71,7 +74,7 @@ const withNavalSupport = (cs: CampaignGameState, p: Prompt, inner: string): Prom
 export function buildPrompts(cs: CampaignGameState): Prompt[] {
   switch (cs.stage) {
     case 'GROUND':
-      if (cs.pendingSupport) {
+      if (committing(cs)) {
         return owedAt(cs).map((o) => ({
           side: o.side, kind: o.kind, secret: o.secret,
           description: 'Naval ground support (L2204-2214, D-76): commit your unused GS units to the declared combats of their zone — the naval attack is added to the attack or the defence; each unit once per turn (D-83).',
@@ -84,6 +87,8 @@ export function buildPrompts(cs: CampaignGameState): Prompt[] {
     case 'WITHDRAWAL': {
       const sub = cs.stage === 'SPACE' ? spacePrompts(cs.space) : groundPrompts(cs.planetary);
       const owed = owedAt(cs);
+      // D-87, L2670-2679: a Centurion entry's prompt shows the naval support committed to the combat (external-link.ts).
+      if (cs.stage === 'GROUND' && groundPaused(cs)) return sub.map((p, i) => ({ ...p, kind: owed[i].kind, choices: { ...(p.choices as Record<string, Json>), navalSupport: centurionSupport(cs) } }));
       return sub.map((p, i) => (owed[i].inner === 'combat-plan' && cs.stage === 'SPACE' ? withOdLoads(cs, p) : withNavalSupport(cs, { ...p, kind: owed[i].kind }, owed[i].inner)));
     }
     case 'END_OF_COMBAT': return owedAt(cs).map((o) => ({

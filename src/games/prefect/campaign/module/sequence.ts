@@ -36,12 +36,13 @@ import { commitOwed, commitSchema, emptyCommit, openSupport, sealSupport } from 
 import { emptyIndependent, hasGsLeft, independentOwed, independentSchema, realIds, runDropAttacks, runIndependent } from './end-of-combat.js';
 import { groundAt, groundPrompts, resolveGround, resolveSpace, spaceAt, spacePrompts } from './halves.js';
 import { applySupplyLink, clampOffSystemSp, noteOffSystemLoads } from './supply-link.js';
+import { committing, groundPaused, putHold, settleCenturion, spacePaused, takeHold } from './external-link.js';
 import { placeDroppedBases } from '../build-bases.js';
 import { applyAssignments } from './base-orders.js';
 import type { CampaignAdjustOrder, CampaignGameState, CampaignOwed, CampaignStage, CampaignSupplyOrder } from './types.js';
 
 /** L1767, L1867: Legion bases join the space combat at Ku Crassus unless the game leaves them out. */
-const withLegionBasesIf = <R extends Parameters<typeof withLegionBases>[1] extends () => infer X ? X : never>(cs: CampaignGameState, run: () => R): R => (cs.options.legionBasesInSpace === false ? run() : withLegionBases(cs, run));
+const withLegionBasesIf = <R extends Parameters<typeof withLegionBases>[1] extends () => infer X ? X : never>(cs: CampaignGameState, run: () => R, earlier: GameEvent[] = []): R => (cs.options.legionBasesInSpace === false ? run() : withLegionBases(cs, run, earlier));
 
 export const SIDES: readonly Side[] = ['TOG', 'CW'];
 
@@ -62,6 +63,7 @@ export const KIND_OF: Readonly<Record<string, string>> = {
   'combat-declare': 'combat-declare',
   'combat-detect': 'combat-declare',
   withdrawal: 'withdrawal',
+  'external-result': 'external-result', // D-87: a Leviathan battle's sealed result (external-link.ts)
 };
 /** The interactive attacker move shares the space movement prompt kind name, so it is renamed. */
 const groundKind = (k: string): string => (k === 'move' ? 'ground-movement' : KIND_OF[k] ?? k);
@@ -70,7 +72,7 @@ export function owedAt(cs: CampaignGameState): CampaignOwed[] {
   switch (cs.stage) {
     case 'SPACE': return spacePrompts(cs.space).map((p) => ({ side: p.side as Side, kind: KIND_OF[p.kind] ?? p.kind, inner: p.kind, secret: p.secret }));
     case 'GROUND':
-      if (cs.pendingSupport) return commitOwed(cs).map((side) => ({ side, kind: 'gs-commitment', inner: 'gs-commitment', secret: cs.options.gsCommitMode === 'SIMUL' }));
+      if (committing(cs)) return commitOwed(cs).map((side) => ({ side, kind: 'gs-commitment', inner: 'gs-commitment', secret: cs.options.gsCommitMode === 'SIMUL' }));
     // falls through
     case 'WITHDRAWAL': return groundPrompts(cs.planetary).map((p) => ({ side: p.side as Side, kind: groundKind(p.kind), inner: p.kind, secret: p.secret }));
     case 'END_OF_COMBAT': {
@@ -180,22 +182,30 @@ function advanceSpace(cs: CampaignGameState, orders: Record<string, Json>, dice:
   const wasCombat = cs.space.step === 'COMBAT';
   const phasing = phasingOf(cs.space);
   const sent = { ...orders };
-  let loads: OdLoad[] = [];
-  if (wasCombat && sent[phasing] !== undefined) {
+  // D-87: the orders answer a Leviathan pause (external-result entries); the plan's hand-offs were kept (external-link.ts).
+  const held = wasCombat && spacePaused(cs) ? takeHold(cs) : null;
+  let loads: OdLoad[] = held?.loads ?? [];
+  if (wasCombat && !held && sent[phasing] !== undefined) {
     // The campaign's `odLoads` ride on the phasing side's plan; the Space module sees its own order only.
     const { plan, odLoads } = splitPlan(sent[phasing]);
     loads = readOdLoads(cs, phasing, odLoads) ?? [];
     sent[phasing] = holdGsStrikes(cs, plan as Json);
   }
   // L2049-2057: cargo Marines aboard transports named in the plan's `marines` count as their cohorts (marines-link.ts).
-  const marines = wasCombat ? bridgeMarines(cs, phasing, sent[phasing]) : [];
-  const r = withLegionBasesIf(cs, () => resolveSpace(cs.space, sent, dice));
+  const marines = held ? held.marines : wasCombat ? bridgeMarines(cs, phasing, sent[phasing]) : [];
+  const r = withLegionBasesIf(cs, () => resolveSpace(cs.space, sent, dice), held?.events);
   cs.space = r.state;
   noteNSpace(cs, r.events); // L2272: N-space detection of the TFs at the planet
   const events = [...r.events];
+  const phase = held ? [...held.events, ...r.events] : r.events;
+  if (wasCombat && spacePaused(cs)) {
+    // D-87: paused at a Leviathan battle: the hand-offs wait for the end of the phase.
+    putHold(cs, { loads, marines, events: phase });
+    return events;
+  }
   if (wasCombat) {
-    events.push(...marinesAfterCombat(cs, phasing, marines, r.events)); // L2077-2083: landed or lost
-    events.push(...gsHandOff(cs, phasing, r.events));
+    events.push(...marinesAfterCombat(cs, phasing, marines, phase)); // L2077-2083: landed or lost
+    events.push(...gsHandOff(cs, phasing, phase));
     // L2316: a destroyed transport's cargo is destroyed with it (owner only: the cargo is on his record sheet).
     const lost = destroyLostCargo(cs);
     for (const side of SIDES) {
@@ -203,7 +213,7 @@ function advanceSpace(cs: CampaignGameState, orders: Record<string, Json>, dice:
       if (mine.length) events.push({ type: 'cargo.lost', visibleTo: [side], data: { units: mine, rule: 'L2316' } });
     }
     // L2368-2378: then the OD transports that came through drop into their zone's OD box.
-    events.push(...odHandOff(cs, phasing, r.events, loads));
+    events.push(...odHandOff(cs, phasing, phase, loads));
   }
   // Phase 4's combat may have been the last step of the half; run automatic steps on.
   return [...events, ...spaceIdle(cs, dice)];
@@ -211,7 +221,9 @@ function advanceSpace(cs: CampaignGameState, orders: Record<string, Json>, dice:
 
 function advanceGround(cs: CampaignGameState, orders: Record<string, Json>, dice: Dice): GameEvent[] {
   let events: GameEvent[];
-  if (cs.pendingSupport) {
+  if (groundPaused(cs)) {
+    events = settleCenturion(cs, orders, dice); // D-87: the paused attack settled, the phase goes on (external-link.ts)
+  } else if (cs.pendingSupport) {
     // D-76: commitments sealed (SIMUL) or in turn (ATTACKER_FIRST); the phase resolves when all are in.
     events = [];
     for (const side of commitOwed(cs)) {

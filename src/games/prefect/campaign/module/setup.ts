@@ -13,12 +13,12 @@ import type { PrefectState } from '../../types.js';
 import { spaceOptions } from '../../space/module/options.js';
 import { campaignData, navalScenario } from '../data/index.js';
 import { CAMPAIGN_OPTION_SPECS, campaignOptions } from '../options.js';
+import { EXTERNAL_IDS, EXTERNAL_OPTION_SPECS, externalOptions } from './external-link.js';
 import { newCampaignState } from '../state.js';
 import type { CampaignGameState } from './types.js';
 
-/** D-87: the external (Centurion) result option is wired in the Planetary game only (its Combat Phase loop); refused here. */
-const PLANETARY_ONLY = new Set(['externalCombat', 'externalResultSeconds']);
-export const OPTION_SPECS: OptionSpec[] = [...GROUND_SPECS.filter((o) => !PLANETARY_ONLY.has(o.id)), ...CAMPAIGN_OPTION_SPECS];
+/** D-87: the campaign's own `externalCombat` (OFF | LEVIATHAN | CENTURION | BOTH, external-link.ts) replaces the Planetary one. */
+export const OPTION_SPECS: OptionSpec[] = [...GROUND_SPECS.filter((o) => !EXTERNAL_IDS.has(o.id)), ...EXTERNAL_OPTION_SPECS, ...CAMPAIGN_OPTION_SPECS];
 
 const HEX = '0123456789abcdef';
 
@@ -48,10 +48,10 @@ export function initialState(scenarioId: string, raw: Record<string, Json>, dice
   const sc = campaignData.scenarios[scenarioId];
   if (!sc) throw new RangeError(`prefect-campaign has no scenario '${scenarioId}'`);
   const campaignIds = new Set(CAMPAIGN_OPTION_SPECS.map((o) => o.id));
-  const ground = Object.fromEntries(Object.entries(raw ?? {}).filter(([id]) => !campaignIds.has(id)));
-  for (const id of PLANETARY_ONLY) if (id in ground) throw new RangeError(`prefect-campaign option '${id}' does not exist (Planetary game only, D-87)`);
+  const ground = Object.fromEntries(Object.entries(raw ?? {}).filter(([id]) => !campaignIds.has(id) && !EXTERNAL_IDS.has(id)));
+  const external = externalOptions(raw ?? {}); // D-87: Leviathan / Centurion pauses (external-link.ts)
   const mine = Object.fromEntries(Object.entries(raw ?? {}).filter(([id]) => campaignIds.has(id)));
-  const groundOptions = prefectOptions(ground);
+  const groundOptions = prefectOptions({ ...ground, ...external.ground });
   const cs = newCampaignState(sc.id, campaignOptions(mine));
   const viewSecret = secret(dice, 'view secret');
   const spaceSecret = secret(dice, 'view secret');
@@ -69,7 +69,7 @@ export function initialState(scenarioId: string, raw: Record<string, Json>, dice
       record: cs.space.record ?? { basesCaptured: { TOG: 0, CW: 0 }, missionsCompleted: [] },
       module: 'prefect-space',
       scenario: navalScenario(sc).id,
-      options: spaceOptions({ reactionWindowSeconds: groundOptions.reactionWindowSeconds }),
+      options: spaceOptions({ reactionWindowSeconds: groundOptions.reactionWindowSeconds, ...external.space }),
       viewSecret: spaceSecret,
       step: 'MISSIONS',
       half: 1,

@@ -12,6 +12,7 @@ import type { Dice } from '../../../../engine/dice.js';
 import { z } from 'zod';
 import { runDefenderDetections } from '../../combat-phase.js';
 import { resolveCombat } from '../../combat.js';
+import { openExternal, wantsExternal, type ExternalDecision } from '../../external/agreement.js';
 import { unitsIn } from '../../composition.js';
 import { storeRetreatPrefs } from '../../retreat-prefs.js';
 import { otherSide, type CombatDetectOrder, type Side } from '../../types.js';
@@ -114,20 +115,27 @@ export function sealSupport(cs: CampaignGameState, dice: Dice, side: Side, o: Co
   return [...events, ...resolveSupportedPhase(cs, dice)];
 }
 
-/** The planetary Combat Phase loop (combat-phase.ts resolveCombatPhase) with the revealed commitments per combat. */
-export function resolveSupportedPhase(cs: CampaignGameState, dice: Dice): GameEvent[] {
+/**
+ * The planetary Combat Phase loop (combat-phase.ts resolveCombatPhase) with the revealed commitments per combat.
+ * D-87 (externalCombat CENTURION/BOTH, external-link.ts): it pauses at an attack played with Centurion
+ * (`ps.combat.external`, the Planetary module's agreement.ts) and resumes with `decided`.
+ */
+export function resolveSupportedPhase(cs: CampaignGameState, dice: Dice, decided?: ExternalDecision): GameEvent[] {
   const ps = cs.planetary;
   const c = ps.combat!;
-  const p = cs.pendingSupport!;
+  const p = cs.pendingSupport! as NonNullable<CampaignGameState['pendingSupport']> & { revealed?: boolean };
   const detect = p.detect as CombatDetectOrder;
   const defender = otherSide(ps.attacker);
   const events: GameEvent[] = [];
-  // D-76: the commitments are revealed together before the first combat.
-  for (const side of Object.keys(p.sealed) as Side[]) {
+  // D-76: the commitments are revealed together before the first combat (once, even if the phase pauses).
+  for (const side of p.revealed ? [] : Object.keys(p.sealed) as Side[]) {
     for (const k of p.sealed[side]!) events.push({ type: 'gs.revealed', visibleTo: 'all', data: { side, attack: k.attack, units: k.units.map((u) => cs.space.units[u]?.type ?? '?'), rule: 'L2204-2214, D-76' } });
   }
+  p.revealed = true;
   for (const id of c.order) {
+    if (c.resolved.includes(id)) continue;
     const a = c.attacks.find((x) => x.id === id)!;
+    if (decided?.attack !== id && wantsExternal(ps, a)) return [...events, ...openExternal(ps, a)]; // D-87: paused for its Centurion result
     c.resolved.push(id);
     const attackers = a.attackers.filter((t) => ps.tfs[t] && unitsIn(ps, t).length);
     if (!attackers.length) continue;
@@ -141,6 +149,8 @@ export function resolveSupportedPhase(cs: CampaignGameState, dice: Dice): GameEv
       engineers: [...(c.attackerEngineers ?? []), ...(detect.engineers ?? [])],
       advance: a.advance ?? null,
       ...(detect.advance ? { defenderAdvance: detect.advance } : {}),
+      // D-87, L2749-2798: the agreed Centurion result's converted cell; committed GS units then save against it (external-link.ts).
+      ...(decided?.attack === id && decided.external ? { external: decided.external } : {}),
     } as Parameters<typeof resolveCombat>[2];
     const support: Partial<Record<Side, string[]>> = {};
     for (const side of Object.keys(p.sealed) as Side[]) {

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { seededDice } from '../../../../engine/dice.js';
 import { independentErrors } from './end-of-combat.js';
 import { commitErrors } from './support-link.js';
+import { committing, groundPaused } from './external-link.js';
 import { navalSupportErrors, splitNavalSupport } from './counter-support.js';
 import { isRuleError } from '../state.js';
 import { offSystemSupply } from '../supply.js';
@@ -91,8 +92,9 @@ export function validateOrders(cs: CampaignGameState, side: string, raw: unknown
       return r ? err(r.code, r.rule, r.message, ['odLoads']) : [];
     }
     case 'GROUND':
-      if (cs.pendingSupport) return commitErrors(cs, side as Side, raw);
+      if (committing(cs)) return commitErrors(cs, side as Side, raw);
       {
+        if (groundPaused(cs)) return groundErrors(cs.planetary, side, raw); // D-87: a Centurion entry (../../external/agreement.ts)
         // L2204: standing naval support of counter-attacks rides on the planned ground orders (`navalSupport`).
         const { order, navalSupport } = splitNavalSupport(raw);
         const e = groundErrors(cs.planetary, side, order);

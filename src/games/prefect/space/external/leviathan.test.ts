@@ -21,14 +21,14 @@ const other = (side: Side): Side => (side === 'TOG' ? 'CW' : 'TOG');
 const segmentAttack = (s: SpaceGameState) => battleOf(s).kind === 'SEGMENT' && s.tfs[battleOf(s).tf].mission === 'ATTACK' && battleOf(s).units[other(battleOf(s).phasing)].length > 0;
 
 describe('options (D-87)', () => {
-  it('externalCombat OFF by default, LEVIATHAN offered, bad values refused; the Campaign neither lists nor accepts it', () => {
+  it('externalCombat OFF by default, LEVIATHAN offered, bad values refused; the Campaign passes LEVIATHAN to its space half', () => {
     expect(prefectSpace.options.find((o) => o.id === 'externalCombat')).toMatchObject({ default: 'OFF', values: ['OFF', 'LEVIATHAN'] });
     expect(prefectSpace.promptKinds!.map((k) => k.kind)).toContain('external-result');
     expect((prefectSpace.setup('hold-the-line', {}, seededDice('o', 0)) as SpaceGameState).options.externalCombat).toBe('OFF');
     expect(() => prefectSpace.setup('hold-the-line', { externalCombat: 'CENTURION' }, seededDice('o', 0))).toThrow(/externalCombat/);
     expect(() => prefectSpace.setup('hold-the-line', { externalResultSeconds: 5 }, seededDice('o', 0))).toThrow(/externalResultSeconds/);
-    expect(prefectCampaign.options.map((o) => o.id)).not.toContain('externalCombat');
-    expect(() => prefectCampaign.setup('invasion', { externalCombat: 'LEVIATHAN' }, seededDice('o', 0))).toThrow(/externalCombat/);
+    expect(prefectCampaign.options.find((o) => o.id === 'externalCombat')?.values).toContain('LEVIATHAN');
+    expect((prefectCampaign.setup('invasion', { externalCombat: 'LEVIATHAN' }, seededDice('o', 0)) as { space: SpaceGameState }).space.options.externalCombat).toBe('LEVIATHAN');
   });
 
   it('with the option OFF the same game has no pause: the phase is resolved at once on the CRT', () => {
