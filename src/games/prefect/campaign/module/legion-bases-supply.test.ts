@@ -10,21 +10,12 @@ import { seededDice } from '../../../../engine/dice.js';
 import { LEGION_PREFIX, standInId } from './legion-bases.js';
 import { legionSources, withLegionSources } from './legion-bases-supply.js';
 import prefectCampaign from './index.js';
-import { newGame } from './testing.js';
+import { firstAtStage, newGame } from './testing.js';
 import type { CampaignGameState } from './types.js';
 
-function firstSupply(): CampaignGameState {
-  let s = newGame('h2-sup');
-  for (let step = 0; s.stage !== 'SUPPLY'; step++) {
-    const orders: Record<string, Json> = {};
-    for (const p of prefectCampaign.prompts(s)) orders[p.side] = prefectCampaign.bot(s, p.side, seededDice('b', step));
-    s = prefectCampaign.resolve(s, orders, seededDice('r', step)).state;
-  }
-  return s;
-}
-const base = firstSupply();
+const base = firstAtStage('supply-sources', 'SUPPLY');
 
-const FTR = 'cw-h2-ftr';
+const FTR = 'cw-test-ftr';
 /**
  * A CW TF of two FL1 at Ku Crassus with `fatigue`, optionally disorganised, plus (ships) a P Sqn;
  * every CW Legion base active with 20 SP; the CW naval bases disrupted (so only Legion bases serve).

@@ -8,20 +8,11 @@ import type { Json } from '../../../../engine/contract.js';
 import { seededDice } from '../../../../engine/dice.js';
 import prefectCampaign from './index.js';
 import { legionOverspendErrors } from './legion-sources-bot.js';
-import { newGame } from './testing.js';
+import { firstAtStage, newGame } from './testing.js';
 import type { CampaignGameState } from './types.js';
 
-function firstSupply(): CampaignGameState {
-  let s = newGame('h2-sup');
-  for (let step = 0; s.stage !== 'SUPPLY'; step++) {
-    const orders: Record<string, Json> = {};
-    for (const p of prefectCampaign.prompts(s)) orders[p.side] = prefectCampaign.bot(s, p.side, seededDice('b', step));
-    s = prefectCampaign.resolve(s, orders, seededDice('r', step)).state;
-  }
-  return s;
-}
-const base = firstSupply();
-const FTR = 'cw-h10-ftr';
+const base = firstAtStage('supply-sources', 'SUPPLY');
+const FTR = 'cw-test-ftr';
 
 /** A fatigued CW TF of two FL1 (or FL1 + P Sqn) at Ku Crassus; CW Legion bases active with `sp`; CW naval bases disrupted. */
 function state(o: { ship?: boolean; sp?: number; disorganised?: boolean } = {}): CampaignGameState {

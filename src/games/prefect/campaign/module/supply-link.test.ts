@@ -11,20 +11,11 @@ import { seededDice } from '../../../../engine/dice.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';
 import prefectCampaign from './index.js';
 import { botSupplyLink, clampOffSystemSp, noteOffSystemLoads, withSupplyLink } from './supply-link.js';
-import { newGame } from './testing.js';
+import { firstAtStage, newGame } from './testing.js';
 import type { CampaignGameState } from './types.js';
 
-function firstSupply(options: Record<string, Json> = {}): CampaignGameState {
-  let s = newGame('h13', options);
-  for (let step = 0; s.stage !== 'SUPPLY'; step++) {
-    const orders: Record<string, Json> = {};
-    for (const p of prefectCampaign.prompts(s)) orders[p.side] = prefectCampaign.bot(s, p.side, seededDice('b', step));
-    s = prefectCampaign.resolve(s, orders, seededDice('r', step)).state;
-  }
-  return s;
-}
-const plain = firstSupply();
-const gl4 = firstSupply({ gl4Manufacturing: true });
+const plain = firstAtStage('h13', 'SUPPLY');
+const gl4 = firstAtStage('h13', 'SUPPLY', { gl4Manufacturing: true });
 
 const T = 'cw-TRM-1';
 const CE_TF = 'tf-cw-legion-4-7';

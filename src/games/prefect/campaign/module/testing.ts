@@ -8,6 +8,17 @@ export const newGame = (seed: string, options: Record<string, Json> = {}): Campa
 
 export interface StepInfo { step: number; prev: CampaignGameState; state: CampaignGameState; prompts: Prompt[]; orders: Record<string, Json>; events: GameEvent[] }
 
+/** Bot play from `seed` up to the first step of `stage` (e.g. the first Supply Phase). */
+export function firstAtStage(seed: string, stage: CampaignGameState['stage'], options: Record<string, Json> = {}): CampaignGameState {
+  let s = newGame(seed, options);
+  for (let step = 0; s.stage !== stage; step++) {
+    const orders: Record<string, Json> = {};
+    for (const p of prefectCampaign.prompts(s)) orders[p.side] = prefectCampaign.bot(s, p.side, seededDice('b', step));
+    s = prefectCampaign.resolve(s, orders, seededDice('r', step)).state;
+  }
+  return s;
+}
+
 /** Plays bot against bot to the end; `each` sees every step. */
 export function playBots(seed: string, each?: (x: StepInfo) => void, options: Record<string, Json> = {}, maxSteps = 600): CampaignGameState {
   let s = newGame(seed, options);
