@@ -90,6 +90,7 @@ const schemas = [
     attack: id,
     destroyed: z.array(id).max(200).default([]),
     leftMap: z.array(id).max(200).default([]),
+    installations: z.array(z.object({ base: id, lost: z.number().int().min(0).max(50) }).strict()).max(20).optional(), // L2796
     prefect: z.boolean().optional(),
   }),
   z.object({

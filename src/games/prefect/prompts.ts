@@ -49,7 +49,7 @@ const DESCRIPTIONS: Record<string, string> = {
   'defender-actions': 'Counter-actions: move or attack with Task Forces, up to the number of enemy Task Forces moved so far, or hold them (L399-433).',
   'combat-declare': 'Declare all your attacks, then your detection attempts (L547-561, L483).',
   'combat-detect': 'Attempt detections against attacking Task Forces engaged in combat (L483-491).',
-  'external-result': 'Enter the agreed outcome of this combat played with Centurion: the units destroyed and those that left the map without failing a morale test, on both sides; both entries must match (sealed, L2749-2798, D-87).',
+  'external-result': 'Enter the agreed outcome of this combat played with Centurion: the units destroyed and those that left the map without failing a morale test, on both sides, and per defending base (`choices.setUp.installations`) its installations destroyed or turret-damaged (`installations` [{ base, lost }], L2796); both entries must match (sealed, L2749-2798, D-87). `choices.setUp` also says which side plays at half strength (L2622-2626).',
   supply: 'Supply Phase: transfers, fatigue removal, reorganisation, rebuilding, base building (sealed, L737-846).',
   withdrawal: 'Withdrawal Phase: move your disorganised units up to 9 hexes toward a headquarters or base (L848-864).',
   adjustment: 'Task Force Adjustment: exchange units between adjacent Task Forces, create Task Forces, place reinforcements (sealed, L866-878).',

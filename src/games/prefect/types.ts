@@ -365,7 +365,7 @@ export interface CombatPhaseState {
   /** D-87 (external/): the defender's combat-detect choices kept for the attacks resolved later. */
   detect?: { shift?: CombatDetectOrder['shift']; engineers?: { engineer: string; unit: string }[]; advance?: CombatDetectOrder['advance'] };
   /** D-87 (external/): the attack awaiting both players' agreed external result (the entries are the step's sealed orders, never stored). */
-  external?: { attack: string; round: number };
+  external?: { attack: string; round: number; bases?: { base: string; type: string; installations: number; status: string; naval?: boolean }[] };
 }
 
 /** Interleaved Movement Phase cursor (planned and interactive play share it). */
@@ -521,6 +521,8 @@ export interface ExternalResultOrder {
   attack: string;
   destroyed: string[];
   leftMap: string[];
+  /** L2796: per base of the defender on the Centurion map, its installations destroyed or with internal turret damage. */
+  installations?: { base: string; lost: number }[];
   prefect?: boolean;
   /** Set only by the server's deadline default (a submission cannot carry it: the schema drops it). */
   deadline?: boolean;

@@ -90,6 +90,7 @@ export function resolveSupportedCombat(
   const c: CrtCell = cell;
   if (aUnits.length) events.push(...applyNavalSupportSaves(cs, dice, { side: aSide, units: aUnits, crtMod: c.a, severe: c.aFlag === 'CA', airDefence: adVsAttacker, vsActiveBase }).events);
   if (dUnits.length) events.push(...applyNavalSupportSaves(cs, dice, { side: dSide, units: dUnits, crtMod: c.d, severe: c.dFlag === 'BT', airDefence: adVsDefender }).events);
-  if (base && aUnits.length > 0 && ps.bases[base.id]?.side === dSide) events.push(...supportedBaseSave(cs, dice, base.id, c.d));
+  // D-87, L2796: after an agreed Centurion result the base's installations were on the map; the entry decided its fate (external/installations.ts).
+  if (base && aUnits.length > 0 && ps.bases[base.id]?.side === dSide && !spec.external) events.push(...supportedBaseSave(cs, dice, base.id, c.d));
   return events;
 }

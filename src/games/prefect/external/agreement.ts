@@ -16,6 +16,9 @@ import type { DeclaredAttack, ExternalResultOrder, PrefectState, Side } from '..
 import { SIDES, otherSide } from '../types.js';
 import { combatForces, conversionRow, CONVERSION_TABLE, effectCell, unitPoints, totals } from './conversion.js';
 import { idSet, MAX_ROUNDS, settleEntries } from './protocol.js';
+import {
+  applyLegionBases, baseOutcomes, halfStrength, installationErrors, installationsKey, installationsSetUp, legionBasesAt, type BaseOutcome, type ExternalBase,
+} from './installations.js';
 
 export { MAX_ROUNDS } from './protocol.js';
 const RULE = 'L2749-2798, D-87';
@@ -42,14 +45,29 @@ export function wantsExternal(s: PrefectState, a: DeclaredAttack): boolean {
   return SIDES.every((side) => f[side].length > 0);
 }
 
-/** Pauses the Combat Phase at attack `id`: both sides now owe an entry (public: which attack, which round, the forces' types). */
-export function openExternal(s: PrefectState, a: DeclaredAttack, round = 1): GameEvent[] {
-  s.combat!.external = { attack: a.id, round };
+/**
+ * What both players set up besides the represented units, all public (the detection flags are in
+ * every view, the bases on the map): half strength (L2622-2626, L587) and the defender's bases'
+ * defensive installations (L2630-2646).
+ */
+function setUp(s: PrefectState, x: { attackers: string[]; defender: string }, bases: readonly ExternalBase[]): Json {
+  const h = halfStrength(s, x.attackers, x.defender);
+  return { halfStrength: { TOG: h.TOG, CW: h.CW }, detected: h.detected, installations: installationsSetUp(bases), rule: 'L2622-2626, L2630-2646' };
+}
+
+/**
+ * Pauses the Combat Phase at attack `id`: both sides now owe an entry (public: which attack, which
+ * round, the forces' types, the set-up). `naval`: the Campaign's naval ground bases in the
+ * defending TF's hex (their installations are on the map too, L2630-2641).
+ */
+export function openExternal(s: PrefectState, a: DeclaredAttack, round = 1, naval: ExternalBase[] = []): GameEvent[] {
   const x = sidesOf(s, a)!;
+  const bases = [...legionBasesAt(s, x.defender), ...naval.map((b) => ({ ...b, naval: true }))];
+  s.combat!.external = { attack: a.id, round, ...(bases.length ? { bases } : {}) };
   const f = combatForces(s, x.attackers, x.defender);
   // L2616, L2628: both players set the representative forces up on the Centurion maps, so their types are known to both.
   const forces = Object.fromEntries(SIDES.map((side) => [side, f[side].map((u) => ({ type: u.type, points: unitPoints(u) }))]));
-  return [{ type: 'external.open', visibleTo: 'all', data: { attack: a.id, attackers: x.attackers, target: x.defender, round, forces, rule: RULE } }];
+  return [{ type: 'external.open', visibleTo: 'all', data: { attack: a.id, attackers: x.attackers, target: x.defender, round, forces, setUp: setUp(s, x, bases), rule: RULE } }];
 }
 
 /** Both sides owe the entry, sealed. */
@@ -68,9 +86,10 @@ export function validateExternal(s: PrefectState, _side: Side, o: ExternalResult
   if (!a) return [{ code: 'external.none', path: [], message: 'No combat is waiting for an external result.', rule: 'D-87' }];
   if (o.attack !== a.id) return [{ code: 'external.attack', path: ['attack'], message: `The entry is for attack '${a.id}', the one being played externally.`, rule: 'D-87' }];
   const errors: OrderError[] = [];
-  if (o.prefect && (o.destroyed.length || o.leftMap.length)) {
+  if (o.prefect && (o.destroyed.length || o.leftMap.length || installationsKey(o.installations).length)) {
     errors.push({ code: 'external.prefect-with-units', path: ['prefect'], message: 'An entry asking for the Prefect resolution names no units.', rule: 'D-87' });
   }
+  errors.push(...installationErrors(s.combat!.external!.bases ?? [], o.installations ?? [])); // L2630, L2796
   const x = sidesOf(s, a)!;
   const f = combatForces(s, x.attackers, x.defender);
   const inCombat = new Set([...f.TOG, ...f.CW].map((u) => u.id));
@@ -86,10 +105,10 @@ export function validateExternal(s: PrefectState, _side: Side, o: ExternalResult
   return errors;
 }
 
-const entryKey = (o: ExternalResultOrder): string => JSON.stringify([idSet(o.destroyed), idSet(o.leftMap)]);
+const entryKey = (o: ExternalResultOrder): string => JSON.stringify([idSet(o.destroyed), idSet(o.leftMap), installationsKey(o.installations)]);
 
 /** What the Combat Phase loop does with the paused attack: its agreed result, or Prefect resolution (no `external`). */
-export interface ExternalDecision { attack: string; external?: CombatSpec['external'] }
+export interface ExternalDecision { attack: string; external?: CombatSpec['external']; bases?: BaseOutcome[] }
 
 /** The agreed entry converted (L2749-2798): the CRT stand-in cell and the represented units' outcomes. */
 export function convertEntry(s: PrefectState, a: DeclaredAttack, o: ExternalResultOrder, round: number): NonNullable<CombatSpec['external']> {
@@ -131,10 +150,14 @@ export function settleExternal(s: PrefectState, orders: Partial<Record<Side, Ext
   if (r.outcome === 'agreed') {
     const external = convertEntry(s, a, t, p.round);
     const rec = external.record as Record<string, Json>;
-    return { events: [{ type: 'external.agreed', visibleTo: 'all', data: { ...base, ratio: rec.ratio, effect: rec.effect, totals: rec.totals } }], decided: { attack: a.id, external } };
+    // L2796: the bases' installations; applied before the Prefect result (retreats, advance, capture) that follows the battle.
+    const bases = baseOutcomes(p.bases ?? [], t.installations);
+    applyLegionBases(s, bases);
+    const shown: Record<string, Json> = bases.length ? { bases: bases.map((b): Json => ({ ...b, rule: 'L2796' })) } : {};
+    return { events: [{ type: 'external.agreed', visibleTo: 'all', data: { ...base, ratio: rec.ratio, effect: rec.effect, totals: rec.totals, ...shown } }], decided: { attack: a.id, external, ...(bases.length ? { bases } : {}) } };
   }
   // Neither entry is revealed: only the fact that they differ.
-  return { events: [{ type: 'external.differ', visibleTo: 'all', data: base }, ...openExternal(s, a, p.round + 1)], decided: null };
+  return { events: [{ type: 'external.differ', visibleTo: 'all', data: base }, ...openExternal(s, a, p.round + 1, (p.bases ?? []).filter((b) => b.naval))], decided: null };
 }
 
 /**
@@ -164,6 +187,6 @@ export function externalChoices(s: PrefectState): Json {
   const forces = Object.fromEntries(SIDES.map((side) => [side, f[side].map((u) => ({ unit: u.id, type: u.type, points: unitPoints(u) }))]));
   return JSON.parse(JSON.stringify({
     attack: a.id, round: s.combat!.external!.round, maxRounds: MAX_ROUNDS, attackers: x.attackers, target: x.defender, forces,
-    table: CONVERSION_TABLE, suggested: suggestedEntry(s), rule: RULE,
+    setUp: setUp(s, x, s.combat!.external!.bases ?? []), table: CONVERSION_TABLE, suggested: suggestedEntry(s), rule: RULE,
   })) as Json;
 }

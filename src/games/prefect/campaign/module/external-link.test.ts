@@ -144,11 +144,11 @@ describe('a Centurion pause in the campaign ground combat (L2602-2798, L2204-221
     expect(committed.length).toBeGreaterThan(0);
     expect(prefectCampaign.prompts(s).map((p) => [p.side, p.kind, p.secret, p.deadlineSeconds]).sort()).toEqual([['CW', 'external-result', true, 86400], ['TOG', 'external-result', true, 86400]]);
     // L2670-2679: both prompts show the (revealed) support and its Centurion counterpart.
-    const shown = prefectCampaign.prompts(s).map((p) => (p.choices as { navalSupport: Record<string, { type: string; fighters?: number; laserMissions?: number }[]> }).navalSupport);
+    const shown = prefectCampaign.prompts(s).map((p) => (p.choices as { navalSupport: Record<string, { units: { type: string; fighters?: number; laserMissions?: number }[] }> }).navalSupport);
     expect(shown[0]).toEqual(shown[1]);
     const supporter = Object.keys(s.pendingSupport!.sealed).find((k) => s.pendingSupport!.sealed[k as Side]!.some((c) => c.attack === attack))!;
-    expect(shown[0][supporter].map((u) => u.type)).toEqual(committed.map((u) => s.space.units[u].type));
-    for (const u of shown[0][supporter]) expect(u.type.match(/-F[LMH]\d$/) ? u.fighters : u.laserMissions).toBe(u.type.match(/-F[LMH]\d$/) ? 2 : /-(BB|CA)$/.test(u.type) ? 2 : u.laserMissions);
+    expect(shown[0][supporter].units.map((u) => u.type)).toEqual(committed.map((u) => s.space.units[u].type));
+    for (const u of shown[0][supporter].units) expect(u.type.match(/-F[LMH]\d$/) ? u.fighters : u.laserMissions).toBe(u.type.match(/-F[LMH]\d$/) ? 2 : /-(BB|CA)$/.test(u.type) ? 2 : u.laserMissions);
     const orders = botEntries(s);
     const r = prefectCampaign.resolve(s, orders, seededDice('cen', 1));
     const agreed = r.events.find((e) => e.type === 'external.agreed')!;

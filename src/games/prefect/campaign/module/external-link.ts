@@ -20,6 +20,11 @@
  *   committed units add nothing to the result, then make their naval saves against the converted
  *   cell (modifier 0; CA/BT severe) and the supported-base save follows (L2226-2236, L2250), used for
  *   the turn (D-83). Counter-attacks during movement stay on the Prefect CRT, as in the Planetary game.
+ *   The defender's bases in the defending TF's hex (Legion and naval ground bases) put their
+ *   defensive installations on the map (L2630-2646); the entry's installation losses disorganise
+ *   them at 50 % (L2796) instead of the supported-base save (L2250). The prompt shows each side's
+ *   half strength (L2622-2626) and the support's numbers at that strength (L2670-2688,
+ *   centurion-setup.ts).
  * - 'BOTH': both.
  */
 import type { GameEvent, Json, OptionSpec } from '../../../../engine/contract.js';
@@ -28,7 +33,7 @@ import { settleExternal } from '../../external/agreement.js';
 import type { ExternalResultOrder, Side } from '../../types.js';
 import { checkOrder as groundCheck } from '../../validate.js';
 import { resolveSupportedPhase } from './support-link.js';
-import { spaceData } from '../../space/data/index.js';
+import { applyNavalBases } from './centurion-setup.js';
 import type { OdLoad } from './drops-link.js';
 import type { MarineBridge } from './marines-link.js';
 import type { CampaignGameState } from './types.js';
@@ -39,7 +44,7 @@ const VALUES: readonly CampaignExternal[] = ['OFF', 'LEVIATHAN', 'CENTURION', 'B
 export const EXTERNAL_OPTION_SPECS: OptionSpec[] = [
   {
     id: 'externalCombat', type: 'string', default: 'OFF', values: [...VALUES], rule: 'L2432-2600, L2602-2798, D-87',
-    description: "'LEVIATHAN': each deep-space interception and orbital-segment battle of the campaign's Space Combat Phases pauses; both players fight it with Leviathan and enter the result (destroyed / disorganised units and bases, Legion bases included, TFs that broke off). 'CENTURION': each ground Combat Phase attack between Task Forces pauses; both players fight it with Centurion and enter the destroyed / left-map units, converted by L2749-2798 (committed naval ground support is on the Centurion map but adds nothing to the conversion, L2749, L2753; it then saves against the converted result, L2226-2236). 'BOTH': both. Differing entries are asked again; a missed deadline falls back to Prefect resolution.",
+    description: "'LEVIATHAN': each deep-space interception and orbital-segment battle of the campaign's Space Combat Phases pauses; both players fight it with Leviathan and enter the result (destroyed / disorganised units and bases, Legion bases included, TFs that broke off). 'CENTURION': each ground Combat Phase attack between Task Forces pauses; both players fight it with Centurion and enter the destroyed / left-map units and, per defending base, its defensive installations lost (L2630-2646, L2796: disorganised at 50 %), converted by L2749-2798 (committed naval ground support is on the Centurion map but adds nothing to the conversion, L2749, L2753; it then saves against the converted result, L2226-2236). 'BOTH': both. Differing entries are asked again; a missed deadline falls back to Prefect resolution.",
   },
   { id: 'externalResultSeconds', type: 'number', default: 86400, rule: 'D-87', description: 'Deadline in seconds of each external-result entry (externalCombat).' },
 ];
@@ -62,6 +67,7 @@ export const groundPaused = (cs: CampaignGameState): boolean => !!cs.planetary.c
 export function settleCenturion(cs: CampaignGameState, orders: Record<string, Json>, dice: Dice): GameEvent[] {
   const entry = (side: Side) => groundCheck(cs.planetary, side, orders[side]).order as ExternalResultOrder | undefined;
   const r = settleExternal(cs.planetary, { TOG: entry('TOG'), CW: entry('CW') });
+  if (r.decided) applyNavalBases(cs, r.decided); // L2796: the defender's naval ground bases (Legion bases: agreement.ts)
   return [...r.events, ...(r.decided ? resolveSupportedPhase(cs, dice, r.decided) : [])];
 }
 
@@ -91,27 +97,5 @@ export function putHold(cs: CampaignGameState, hold: ExternalHold): void {
   (cs as WithHold).externalHold = JSON.parse(JSON.stringify(hold)) as ExternalHold;
 }
 
-/** L2673-2676: laser support missions per committed ship class (full strength; half strength: one, L2674, L2678). Reading: P and D squadrons and the FG/DD types (carriers included) give one; transports none. */
-const LASER: Readonly<Record<string, number>> = { BB: 2, CA: 2, P: 1, D: 1, FG: 1, FGV: 1, DDV: 1 };
-
-/**
- * D-87, L2670-2679: the naval ground support committed to the paused Centurion combat (public since
- * the reveal, D-76) and what it gives each player on the Centurion map at full strength: two fighters
- * per fighter squadron, laser support missions per ship (halved if his forces were detected, L2672,
- * L2678 — the players apply it). Null outside a Centurion pause or with no support.
- */
-export function centurionSupport(cs: CampaignGameState): Json {
-  const x = cs.planetary.combat?.external;
-  if (!x || !cs.pendingSupport) return null;
-  const out: Record<string, Json> = {};
-  for (const [side, list] of Object.entries(cs.pendingSupport.sealed)) {
-    const units = (list ?? []).filter((k) => k.attack === x.attack).flatMap((k) => k.units).filter((u) => cs.space.units[u]);
-    if (!units.length) continue;
-    out[side] = units.map((u) => {
-      const t = spaceData.unitTypes[cs.space.units[u].type];
-      const one: Record<string, Json> = t.kind === 'FIGHTER' ? { type: t.id, fighters: 2 } : { type: t.id, laserMissions: LASER[t.code] ?? 0 };
-      return one;
-    });
-  }
-  return Object.keys(out).length ? { ...out, rule: 'L2670-2679, L2749' } : null;
-}
+/** D-87, L2670-2688: the committed naval ground support in Centurion terms, for the pause prompt (centurion-setup.ts). */
+export { centurionSupport } from './centurion-setup.js';

@@ -25,6 +25,7 @@ import { resolveSupportedCombat as supportedCombat } from '../supported-combat.j
 import type { CampaignGameState } from './types.js';
 import { unusedGs } from './end-of-combat.js';
 import { commitPlan } from './bot-support.js';
+import { navalBasesAt } from './centurion-setup.js';
 
 export const commitSchema = z.object({
   kind: z.literal('gs-commitment'),
@@ -135,7 +136,7 @@ export function resolveSupportedPhase(cs: CampaignGameState, dice: Dice, decided
   for (const id of c.order) {
     if (c.resolved.includes(id)) continue;
     const a = c.attacks.find((x) => x.id === id)!;
-    if (decided?.attack !== id && wantsExternal(ps, a)) return [...events, ...openExternal(ps, a)]; // D-87: paused for its Centurion result
+    if (decided?.attack !== id && wantsExternal(ps, a)) return [...events, ...openExternal(ps, a, 1, 'tf' in a.target ? navalBasesAt(cs, a.target.tf) : [])]; // D-87: paused for its Centurion result (L2630: naval ground bases' installations too)
     c.resolved.push(id);
     const attackers = a.attackers.filter((t) => ps.tfs[t] && unitsIn(ps, t).length);
     if (!attackers.length) continue;
