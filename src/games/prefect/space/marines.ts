@@ -7,6 +7,9 @@
  * on the space CRT, no shift; the base saves against that defence + its side's CRT number.
  * Failed: captured with all its SP, disrupted, its Marines destroyed (L2077-2081). Passed: the
  * attacking Marines are destroyed and their transport disrupted (L2083). Marines make no save.
+ * Loading off-system (L2049-2057): in the Supply Phase, a transport in the off-system zone takes
+ * cohorts from its side's off-system Marines (how many there are is scenario data,
+ * `offSystemMarines`), as it would SP (L2055), within L2053's limit and 10 SP of room each (L2051).
  */
 import type { Dice } from '../../../engine/dice.js';
 import type { CrtCell } from '../types.js';
@@ -17,6 +20,7 @@ import { rollUnder, sdTfIn, sectorOf, stats } from './state.js';
 import type { RuleError, Side, SpaceState } from './types.js';
 import { recordCapture } from './victory.js';
 import { captureDeployedBase, deployedBaseAssaultDefence, isDeployedBase } from './deployed-bases.js';
+import { capacityOf, holderOf, MARINE_LIMIT, SP_PER_MARINE, supplyOf } from './supply.js';
 
 /** D-74: a Marine cohort's space attack value, reconstructed in the data pack (build-units.ts). */
 export const MARINE_COHORT_ATTACK: number = spaceData.marines.cohortAttack;
@@ -105,4 +109,30 @@ export function resolveMarineAssault(state: SpaceState, dice: Dice, side: Side, 
     t.status = 'DISORGANISED'; // L2083
   }
   return { attack, defence, column: r.column, roll: r.roll, cell: r.cell, saveTarget, saveRoll, captured };
+}
+
+/** L2049-2057: loading `cohorts` Marine cohorts from the side's off-system zone onto transport `unitId`. */
+export function loadMarinesOffSystemErrors(state: SpaceState, side: Side, unitId: string, cohorts: number): RuleError[] {
+  const h = holderOf(state, unitId);
+  if (!h || h.side !== side || h.kind !== 'TRANSPORT') return [e('NOT_A_TRANSPORT', 'L2049', `${unitId} is not one of your transports`)];
+  const tf = h.unit.tf ? state.tfs[h.unit.tf] : undefined;
+  const offSystem = tf ? tf.place.kind === 'OFFSYSTEM' : h.unit.offSystemBox === 'FUNCTIONAL';
+  if (!offSystem) return [e('NOT_OFFSYSTEM', 'L2055, L1909', `${unitId} is not in the off-system zone`)];
+  if (h.unit.status !== 'ACTIVE') return [e('DISRUPTED_TRANSPORT', 'L1925', `${unitId} is disrupted: no loading until reorganised`)];
+  if (!Number.isInteger(cohorts) || cohorts <= 0) return [e('BAD_AMOUNT', 'L2055', 'load a whole positive number of cohorts')];
+  const pool = state.offSystemMarines?.[side] ?? 0;
+  if (cohorts > pool) return [e('NO_MARINES_OFFSYSTEM', 'L2055', `your off-system zone holds ${pool} Marine cohorts`)];
+  const limit = MARINE_LIMIT[spaceData.unitTypes[h.unit.type].code] ?? 0;
+  if ((h.unit.marines ?? 0) + cohorts > limit) return [e('MARINE_LIMIT', 'L2053', `${unitId} carries at most ${limit} Marine cohorts`)];
+  if (supplyOf(h) + SP_PER_MARINE * cohorts > capacityOf(h)) return [e('OVER_CAPACITY', 'L2051', `each cohort takes ${SP_PER_MARINE} SP of room on ${unitId}`)];
+  return [];
+}
+
+export function loadMarinesOffSystem(state: SpaceState, side: Side, unitId: string, cohorts: number): RuleError[] {
+  const errors = loadMarinesOffSystemErrors(state, side, unitId, cohorts);
+  if (errors.length) return errors;
+  const u = state.units[unitId];
+  u.marines = (u.marines ?? 0) + cohorts; // L2057: under the transport counter
+  state.offSystemMarines = { ...state.offSystemMarines, [side]: state.offSystemMarines![side]! - cohorts };
+  return [];
 }

@@ -60,5 +60,6 @@ export function newSpaceState(s: SpaceScenario): SpaceState {
   }
   const bases: Record<string, NavalBase> = {};
   for (const b of s.bases) bases[b.id] = { ...b, status: 'ACTIVE' };
-  return { turn: 1, attacker: s.firstAttacker, units, tfs, bases, tempo: { TOG: 0, CW: 0 }, sealedMissions: {} };
+  const marines = s.offSystemMarines ? { offSystemMarines: { ...s.offSystemMarines } } : {}; // L2055: the scenario's off-system cohorts
+  return { turn: 1, attacker: s.firstAttacker, units, tfs, bases, tempo: { TOG: 0, CW: 0 }, sealedMissions: {}, ...marines };
 }

@@ -222,6 +222,8 @@ export interface SpaceScenario {
   units: { id: string; type: string; side: Side; independent?: boolean; overrides?: NavalUnit['overrides']; supply?: number }[];
   tfs: { id: string; side: Side; counterNo: number; place: 'OFFSYSTEM' | string; units: string[] }[];
   bases: { id: string; side: Side; type: NavalBaseClass; sector: string; segment: number; supply: number }[];
+  /** Marine cohort counters each side may load onto transports off-system (L2049-2057; scenario data, reconstructed for Hold the Line). */
+  offSystemMarines?: Partial<Record<Side, number>>;
   victory: SpaceVictory;
   provenance: Provenance;
   fieldProvenance?: FieldProvenance;
@@ -239,6 +241,8 @@ export interface SpaceState {
   tempo: Record<Side, number>;
   /** Sealed mission orders, hidden until both are in (H17). */
   sealedMissions: Partial<Record<Side, MissionOrder[]>>;
+  /** Marine cohorts still waiting in each side's off-system zone (L2055; the scenario's `offSystemMarines`); owner only. */
+  offSystemMarines?: Partial<Record<Side, number>>;
   /** What victory counts (D-01): bases each side captured, missions completed. */
   record?: SpaceRecord;
 }

@@ -16,7 +16,7 @@ import type { SpaceGameState } from '../../space/module/types.js';
 import type { NavalBase, NavalBaseClass } from '../../space/types.js';
 import type { LegionBaseClass } from '../../types.js';
 import { campaignData } from '../data/index.js';
-import { carryCapture, creditTransfers } from './legion-bases-carry.js';
+import { carryCapture, creditTransfers, stationedMarines } from './legion-bases-carry.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';
 import type { CampaignGameState } from './types.js';
 
@@ -39,6 +39,7 @@ export function standInClass(type: LegionBaseClass): NavalBaseClass | null {
 /**
  * L2141, L2155: stand-ins for the Legion bases, by planetary id. SP stay on the planetary base (0
  * here: never shown; SP handed to a stand-in are credited to it afterwards, legion-bases-carry.ts).
+ * Its `marines` are the Marine ground units stationed on the base (L2071-2073, legion-bases-carry.ts).
  */
 export function standIns(cs: CampaignGameState): Record<string, NavalBase> {
   const out: Record<string, NavalBase> = {};
@@ -48,7 +49,7 @@ export function standIns(cs: CampaignGameState): Record<string, NavalBase> {
     if (!type) continue;
     const id = standInId(b.id);
     if (cs.space.bases[id]) throw new Error(`naval base id ${id} collides with a Legion stand-in`);
-    out[b.id] = { id, side: b.side, type, status: b.status, sector, segment: segmentOfZone(zoneOfHex(b.hex)), supply: 0 };
+    out[b.id] = { id, side: b.side, type, status: b.status, sector, segment: segmentOfZone(zoneOfHex(b.hex)), supply: 0, marines: stationedMarines(cs, b.id).length };
   }
   return out;
 }

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import type { Json } from '../../../../engine/contract.js';
 import { seededDice } from '../../../../engine/dice.js';
 import prefectCampaign from './index.js';
-import { legionOverspendErrors } from './legion-sources-bot.js';
 import { firstAtStage, newGame } from './testing.js';
 import type { CampaignGameState } from './types.js';
 
@@ -17,7 +16,7 @@ const FTR = 'cw-test-ftr';
 /** A fatigued CW TF of two FL1 (or FL1 + P Sqn) at Ku Crassus; CW Legion bases active with `sp`; CW naval bases disrupted. */
 function state(o: { ship?: boolean; sp?: number; disorganised?: boolean } = {}): CampaignGameState {
   const s = structuredClone(base);
-  const units = ['cw-h10-FL1-1', 'cw-h10-FL1-2', ...(o.ship ? ['cw-h10-P-1'] : [])];
+  const units = ['cw-test-FL1-1', 'cw-test-FL1-2', ...(o.ship ? ['cw-test-P-1'] : [])];
   for (const id of units) s.space.units[id] = { id, type: id.includes('-P-') ? 'cw-P' : 'cw-FL1', side: 'CW', status: o.disorganised ? 'DISORGANISED' : 'ACTIVE', tf: FTR };
   s.space.tfs[FTR] = { id: FTR, side: 'CW', counterNo: 98, place: { kind: 'SECTOR', sector: 's3-4' }, units, fatigue: 1 };
   for (const b of Object.values(s.planetary.bases)) if (b.side === 'CW') Object.assign(b, { status: 'ACTIVE', supply: o.sp ?? 20, deliveredThisTurn: 0 });
@@ -59,7 +58,7 @@ describe('Legion bases as naval sources in the prompt and the bot (5.C.8)', () =
     expect(o.naval.rearm.flatMap((r) => r.sources).some((x) => s.planetary.bases[x.from])).toBe(false);
   });
 
-  it('L1957, L2286-2291: a ground order that needs the SP the naval order took from a Legion base is refused; the state is unchanged', () => {
+  it('L2286-2291: a ground order that needs the SP the naval order took from a Legion base is refused; the state is unchanged', () => {
     const s = state({ sp: 2 });
     const naval = { kind: 'supply', rearm: [{ tf: FTR, levels: 1, sources: [{ from: 'cw-gl2', sp: 2 }] }], reorganise: [], baseReorganise: [], transfers: [], load: [], unload: [] };
     const def = prompt(s, 'CW').defaultOrders as Record<string, Json>;
@@ -69,11 +68,10 @@ describe('Legion bases as naval sources in the prompt and the bot (5.C.8)', () =
     const alone = prefectCampaign.validate(s, 'CW', { ...def, ground } as Json);
     const snap = JSON.stringify(s);
     const both = { ...def, ground, naval } as Json;
-    const e = legionOverspendErrors(s, 'CW', both);
+    const e = prefectCampaign.validate(s, 'CW', both).filter((x) => x.code === 'not-enough-sp');
     expect(alone).toEqual([]); // valid alone
     expect(e[0]).toMatchObject({ code: 'not-enough-sp', path: ['ground', 'transfers', 0, 'amount'] });
-    expect(e[0].rule).toContain('L1957');
-    expect(prefectCampaign.validate(s, 'CW', both).map((x) => x.code)).toContain('not-enough-sp');
+    expect(e[0].rule).toContain('L2286-2291'); // judged at its step, after the naval step-1 spending
     expect(prefectCampaign.validate(s, 'CW', { ...def, naval } as Json)).toEqual([]); // the naval part alone is fine
     expect(JSON.stringify(s)).toBe(snap);
   });

@@ -12,18 +12,15 @@
  * Legion bases (most SP first), part by part, each part kept only if the whole order still
  * validates — so the ground order keeps the SP it needs.
  */
-import type { Json, OrderError, Prompt } from '../../../../engine/contract.js';
+import type { Json, Prompt } from '../../../../engine/contract.js';
 import { stats } from '../../space/state.js';
-import { applySupply } from '../../space/module/apply.js';
 import { resolveAliases } from '../../space/module/view.js';
-import type { SupplyOrder as NavalSupply } from '../../space/module/types.js';
-import { checkOrder as spaceCheck } from '../../space/module/validate.js';
 import { campaignData } from '../data/index.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';
 import { baseSupportError, type SupportUse } from '../supply.js';
-import { groundErrors, spaceAt, spacePrompts } from './halves.js';
+import { spaceAt, spacePrompts } from './halves.js';
 import { standInClass } from './legion-bases.js';
-import { legionSources, withLegionSources } from './legion-bases-supply.js';
+import { legionSources } from './legion-bases-supply.js';
 import type { CampaignGameState, Side } from './types.js';
 
 interface Source { base: string; type: string; status: string; sector: string; segment: number; supply: number; rearmFighters: boolean; reorganiseFighters: boolean }
@@ -50,23 +47,6 @@ export function withLegionSourcesPrompt(cs: CampaignGameState, p: Prompt): Promp
     description: `${p.description} Legion bases as naval sources (5.C.8): a naval \`rearm\` / \`reorganise\` source may name one of your \`legionSources\` by its id — a GL2 relieves fighter fatigue (L2342), a GL3/GL4 also reorganises fighter squadrons (L2344), never ships (L2346), a disorganised base pays nothing (L2297); the SP come off the Legion base before your ground Supply spends (L2286-2291).`,
     choices: { ...(p.choices as Record<string, Json>), legionSources: JSON.parse(JSON.stringify(legionSourceList(cs, p.side as Side))) as Json },
   };
-}
-
-/**
- * L1957, L2286-2291: the naval order runs first; the ground order is checked against the Legion
- * bases' SP it leaves (only when the naval order names a Legion base; paths under `ground`).
- */
-export function legionOverspendErrors(cs: CampaignGameState, side: Side, raw: unknown): OrderError[] {
-  const o = (raw ?? {}) as { naval?: unknown; ground?: unknown };
-  if (cs.stage !== 'SUPPLY' || !legionSources(cs, side, o.naval).size) return [];
-  const trial = structuredClone(cs);
-  const k = withLegionSources(trial, side, o.naval, (naval) => {
-    const c = spaceCheck(spaceAt(trial.space, 'SUPPLY'), side, naval);
-    if (c.order) applySupply(trial.space, side, c.order as NavalSupply);
-    return c;
-  });
-  if (!k.order) return [];
-  return groundErrors(trial.planetary, side, o.ground).map((e) => ({ ...e, path: ['ground', ...e.path], rule: `${e.rule}; L1957, L2286-2291 (after the naval order's Legion spending)` }));
 }
 
 type Spend = { tf: string; levels?: number; sources: { from: string; sp: number }[] };

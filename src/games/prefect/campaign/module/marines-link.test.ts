@@ -10,6 +10,9 @@ import { seededDice } from '../../../../engine/dice.js';
 import { firstInBotPlay } from './testing.js';
 import prefectCampaign from './index.js';
 import { cargoMarines } from './marines-link.js';
+import { stationedMarines } from './legion-bases-carry.js';
+import { standIns } from './legion-bases.js';
+import { freeCounter, newTaskForce } from '../../composition.js';
 import type { CampaignGameState } from './types.js';
 
 /** Seed c1, turn 2, TOG's combat plan: its transport TF (Marines aboard tog-TRM-3) set to Attack, CW's GL2 (segment 4, alone there) disrupted. */
@@ -75,5 +78,61 @@ describe('cargo Marines capture Legion bases (L2045-2083)', () => {
     expect(r.events.some((e) => e.type === 'MARINE_ASSAULT')).toBe(false);
     for (const u of marines) expect(r.state.cargo[u]?.transports).toContain('tog-TRM-3');
     expect(r.state.space.units['tog-TRM-3'].marines ?? 0).toBe(0);
+  });
+});
+
+/** CW Marine ground units at cw-gl2: `under` the base counter, `inTf` alone in a CW TF in its hex, `off` disorganised there (L655: does not defend). */
+function withDefenders(base: CampaignGameState): { s: CampaignGameState; under: string; inTf: string; tf: string; off: string } {
+  const s = structuredClone(base);
+  const ps = s.planetary;
+  const b = ps.bases['cw-gl2'];
+  const org = Object.values(ps.units).find((u) => u.side === 'CW')!.org;
+  const n = freeCounter(ps, org)!;
+  const tf = newTaskForce(ps, 'CW', org, b.hex, n).id;
+  ps.units['cw-mar-a'] = { id: 'cw-mar-a', type: 'marine-cohort', side: 'CW', org, status: 'ACTIVE', hex: b.hex, under: 'cw-gl2' };
+  ps.units['cw-mar-b'] = { id: 'cw-mar-b', type: 'marine-cohort', side: 'CW', org, status: 'ACTIVE', tf };
+  ps.units['cw-mar-c'] = { id: 'cw-mar-c', type: 'marine-cohort', side: 'CW', org, status: 'DISORGANISED', hex: b.hex, under: 'cw-gl2' };
+  return { s, under: 'cw-mar-a', inTf: 'cw-mar-b', tf, off: 'cw-mar-c' };
+}
+/** Seeds whose dice give each outcome against defence 4 (recorded in MARINE_ASSAULT's `rolls`). */
+const CAPTURE_SEED = 0;
+const SAVE_SEED = 10;
+const assault = (events: GameEvent[]) => events.find((e) => e.type === 'MARINE_ASSAULT')?.data as { captured: boolean; defence: number } | undefined;
+
+describe('Marines defending a Legion base (L2059, L2071-2077, L2332)', () => {
+  const base = setUp();
+  const cw = prefectCampaign.bot(base, 'CW', seededDice('m', 0));
+
+  it('L2071-2073: each active Marine stationed on the base (under it, or in a CW TF in its hex) adds 1 to the class', () => {
+    const { s, under, inTf } = withDefenders(base);
+    expect(stationedMarines(s, 'cw-gl2')).toEqual([under, inTf]);
+    expect(standIns(s)['cw-gl2'].marines).toBe(2);
+    expect(standIns(base)['cw-gl2'].marines).toBe(0);
+    const r = prefectCampaign.resolve(s, { TOG: plan('tog-TRM-3'), CW: cw }, seededDice('m', 0));
+    expect(assault(r.events)?.defence).toBe(2 + 2); // GL2 stands in as GN2: class 2, + 2 cohorts
+  });
+
+  it('L2077: captured — the defending Marines are destroyed (a TF left empty goes); the disorganised one and the base\'s hex stay', () => {
+    const { s, under, inTf, tf, off } = withDefenders(base);
+    const r = prefectCampaign.resolve(s, { TOG: plan('tog-TRM-3'), CW: cw }, seededDice('m', CAPTURE_SEED));
+    expect(assault(r.events)?.captured).toBe(true);
+    expect(r.state.planetary.bases['cw-gl2'].side).toBe('TOG');
+    expect(r.state.planetary.units[under].status).toBe('DESTROYED');
+    expect(r.state.planetary.units[inTf].status).toBe('DESTROYED');
+    expect(r.state.planetary.tfs[tf]).toBeUndefined();
+    expect(r.state.planetary.units[off].status).toBe('DISORGANISED');
+    const lost = r.events.find((e) => e.type === 'marines.defenders-lost');
+    expect(lost).toMatchObject({ visibleTo: ['CW'], data: { base: 'cw-gl2', units: [under, inTf], rule: 'L2077' } });
+    expect(JSON.stringify(r.events.filter((e) => e.visibleTo === 'all' || (Array.isArray(e.visibleTo) && e.visibleTo.includes('TOG'))))).not.toContain('cw-mar-');
+  });
+
+  it('L2083: the base saves — its Marines stay where they were', () => {
+    const { s, under, inTf, tf } = withDefenders(base);
+    const r = prefectCampaign.resolve(s, { TOG: plan('tog-TRM-3'), CW: cw }, seededDice('m', SAVE_SEED));
+    expect(assault(r.events)?.captured).toBe(false);
+    expect(r.state.planetary.bases['cw-gl2'].side).toBe('CW');
+    expect(r.state.planetary.units[under]).toMatchObject({ status: 'ACTIVE', under: 'cw-gl2' });
+    expect(r.state.planetary.units[inTf]).toMatchObject({ status: 'ACTIVE', tf });
+    expect(r.events.some((e) => e.type === 'marines.defenders-lost')).toBe(false);
   });
 });

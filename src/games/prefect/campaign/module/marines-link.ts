@@ -18,6 +18,8 @@
  *   library).
  * - no assault (cancelled, transport lost): the count goes back; the cargo is untouched (a
  *   destroyed transport's cargo goes with it, L2316, `destroyLostCargo`).
+ * The defending side's Marines stationed on a Legion base add to its defence and die with its
+ * capture (L2071-2077): legion-bases-carry.ts `stationedMarines`, `carryCapture`.
  * Events: the assault itself is public (space module); which units landed or died goes to the
  * owner only (his record sheet, D-19 STRICT details / H14).
  */

@@ -7,7 +7,6 @@
  * Campaign Tempo (L2171, D-39) with the invasion victory at the end (L2175, D-01).
  */
 import { withLegionBases } from './legion-bases.js';
-import { withLegionSources } from './legion-bases-supply.js';
 import { bridgeMarines, marinesAfterCombat } from './marines-link.js';
 import type { GameEvent, Json } from '../../../../engine/contract.js';
 import type { Dice } from '../../../../engine/dice.js';
@@ -16,17 +15,16 @@ import { applyAdjustment } from '../../rules.js';
 import { otherSide, type AdjustmentOrder, type CombatDetectOrder, type Side } from '../../types.js';
 import { resolveOrderIds } from '../../view.js';
 import { checkOrder as groundCheck } from '../../validate.js';
-import { applyAdjust, applySupply } from '../../space/module/apply.js';
+import { applyAdjust } from '../../space/module/apply.js';
 import { defaultFor } from '../../space/module/prompts.js';
 import { phasingOf } from '../../space/module/sequence.js';
 import { checkOrder as spaceCheck } from '../../space/module/validate.js';
 import { resolveAliases } from '../../space/module/view.js';
-import type { AdjustOrder as NavalAdjust, SupplyOrder as NavalSupply } from '../../space/module/types.js';
+import type { AdjustOrder as NavalAdjust } from '../../space/module/types.js';
 import { campaignData } from '../data/index.js';
 import { enterGsBox } from '../map-link.js';
 import { applyGroups, applyLandings, hasDrops, odHandOff, readOdLoads, segmentReached, splitPlan, type OdLoad } from './drops-link.js';
 import { isRuleError } from '../state.js';
-import { enterSupplyStep, urbanProduction } from '../supply.js';
 import { campaignTempo } from '../tempo.js';
 import { destroyLostCargo } from '../transport.js';
 import { finishIndependentAttacks } from '../independent.js';
@@ -35,7 +33,8 @@ import { noteNSpace } from './nspace-record.js';
 import { commitOwed, commitSchema, emptyCommit, openSupport, sealSupport } from './support-link.js';
 import { emptyIndependent, hasGsLeft, independentOwed, independentSchema, realIds, runDropAttacks, runIndependent } from './end-of-combat.js';
 import { groundAt, groundPrompts, resolveGround, resolveSpace, spaceAt, spacePrompts } from './halves.js';
-import { applySupplyLink, clampOffSystemSp, noteOffSystemLoads } from './supply-link.js';
+import { applySupplyLink } from './supply-link.js';
+import { applySupplySteps } from './supply-steps.js';
 import { committing, groundPaused, putHold, settleCenturion, spacePaused, takeHold } from './external-link.js';
 import { placeDroppedBases } from '../build-bases.js';
 import { applyAssignments } from './base-orders.js';
@@ -303,28 +302,11 @@ function groupOrDefault(cs: CampaignGameState, side: Side, drops: { zone: number
   return isRuleError(r) ? [{ type: 'od.not-grouped', visibleTo: [side], data: { code: r.code, rule: r.rule, message: r.message } }] : r;
 }
 
-/** Item 12 (L2286-2291): the naval Supply order (rearm → reorganise → loading/transfers → unloading, L1891-1967), then the ground Supply Phase. */
+/** Item 12 (L2286-2291): step 1 (naval and ground rearm/reorganise), step 2 (rebuild), step 3 (transfers of both maps, the links), step 4 (drops). */
 function advanceSupply(cs: CampaignGameState, orders: Partial<Record<Side, CampaignSupplyOrder>>, dice: Dice): GameEvent[] {
   const events: GameEvent[] = [];
-  const sp = spaceAt(cs.space, 'SUPPLY');
-  for (const side of [cs.attacker, otherSide(cs.attacker)]) {
-    // 5.C.8: GL2+ Legion bases named as rearm / reorganise sources pay from their SP (legion-bases-supply.ts).
-    const c = withLegionSources(cs, side, orders[side]?.naval, (naval) => {
-      const k = spaceCheck(sp, side, naval);
-      if (k.order) events.push(...applySupply(cs.space, side, k.order as NavalSupply).events);
-      return k;
-    });
-    noteOffSystemLoads(cs, c.order as NavalSupply | undefined); // GL4 option: SP loaded off-system (L2362)
-  }
-  clampOffSystemSp(cs);
-  const ground: Record<string, Json> = {};
-  for (const side of SIDES) if (orders[side]?.ground !== undefined) ground[side] = orders[side]!.ground as Json;
-  const r = resolveGround(cs.planetary, ground, dice);
-  cs.planetary = r.state;
-  events.push(...r.events);
-  // L2284: each controlled urban area's SP reach a base of its zone with the transfers (step 3, L2290).
-  enterSupplyStep(cs, 'TRANSFER');
-  events.push(...urbanProduction(cs, campaignData.scenarios[cs.scenario]));
+  // Steps 1-3 of both maps in the order given (rearm/reorganise → rebuild → transfers), urban production (supply-steps.ts).
+  events.push(...applySupplySteps(cs, orders, dice));
   // Step 3 links between the maps: SP down to Legion bases, troops unloaded/loaded, bases built or placed (supply-link.ts).
   for (const side of [cs.attacker, otherSide(cs.attacker)]) events.push(...applySupplyLink(cs, side, orders[side]));
   // L2291, L2390: step 4 ends the phase: the dropped groups land (PLANETARY order: grouped here first, D-75).

@@ -1,9 +1,12 @@
 /**
- * Campaign Supply order, step 3 (L2290) links between the two maps, and the 5.C.8 base limits on
- * the ground Supply order. Parts of `campaign-supply` (./types.ts CampaignSupplyOrder):
+ * Campaign Supply order, step 3 (L2290) links between the two maps, judged after the naval and
+ * ground steps (supply-steps.ts; the 5.C.8 base limits are supply-limits.ts). Parts of
+ * `campaign-supply` (./types.ts CampaignSupplyOrder):
  * - `deliver`: SP carried by a Supply TF's transport down to a Legion base of the zone whose
  *   segment it reached this turn (L2280-2282, L1921); with the GL4 option, +25 % on SP loaded in
  *   the off-system zone and never passed through a base (L2352-2362, T-C05);
+ * - `lift`: SP up from a Legion base to a transport or naval base of its segment (L2290, L1919-1927;
+ *   supply-lift.ts);
  * - `unload` / `load`: ground units between a Supply TF's transports and a friendly base it
  *   reached (L2307, L2323-2332, D-85);
  * - `build`: a ground base of rank 1-3 built by a TF's Construction Engineers (L2412-2416, D-51);
@@ -21,13 +24,6 @@ import { storeOf } from '../../supply-stores.js';
 import { aliasTfIds, resolveOrderIds } from '../../view.js';
 import { stats } from '../../space/state.js';
 import { resolveAliases } from '../../space/module/view.js';
-import type { SupplyOrder as NavalSupply } from '../../space/module/types.js';
-import { applySupply as applyNavalSupply } from '../../space/module/apply.js';
-import { checkOrder as spaceCheck } from '../../space/module/validate.js';
-import { spaceAt } from './halves.js';
-import { applySupply as applyGroundSupply } from '../../supply.js';
-import { checkOrder as groundCheck } from '../../validate.js';
-import type { SupplyOrder as GroundSupplyOrder } from '../../types.js';
 import type { LegionBaseClass } from '../../types.js';
 import { baseInHex, placeGroundBase, type GroundBaseClass } from '../build-bases.js';
 import { buildAssignmentError, consumeAssignment } from '../base-availability.js';
@@ -36,9 +32,12 @@ import { newBasesChoices } from './base-orders.js';
 import { campaignData } from '../data/index.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';
 import { ruleError } from '../state.js';
-import { baseSupportError, deliveredSp, type Beneficiary, type SupportUse } from '../supply.js';
+import { deliveredSp } from '../supply.js';
 import { loadUnit, unloadAtBase } from '../transport.js';
-import { legionSupplyErrors, withLegionSources } from './legion-bases-supply.js';
+export { baseLimitErrors, navalBaseLimitErrors } from './supply-limits.js';
+import { liftSp, type Lift } from './supply-lift.js';
+import { supplyStepsTrial } from './supply-steps.js';
+export { clampOffSystemSp, noteOffSystemLoads } from './supply-steps.js';
 import type { RuleError } from '../types.js';
 import type { CampaignGameState, Side } from './types.js';
 
@@ -50,9 +49,10 @@ const linkSchema = z.object({
   build: z.array(z.object({ tf: str, type: str, sources: z.array(z.object({ id: str, amount: z.number().int().positive() }).strict()).min(1) }).strict()).optional(),
   placeBases: z.array(z.object({ base: str, tf: str, via: str.optional() }).strict()).optional(),
   loadBases: z.array(z.object({ type: str, loads: z.array(z.object({ transport: str, sp: z.number().int().positive() }).strict()).min(1) }).strict()).optional(),
+  lift: z.array(z.object({ base: str, to: str, sp: z.number().int().positive() }).strict()).optional(),
 });
 export type SupplyLink = z.infer<typeof linkSchema>;
-const PARTS = ['deliver', 'unload', 'load', 'build', 'placeBases', 'loadBases'] as const;
+const PARTS = ['deliver', 'lift', 'unload', 'load', 'build', 'placeBases', 'loadBases'] as const;
 
 type Fail = { error: RuleError; path: (string | number)[] };
 const fail = (error: RuleError, path: (string | number)[]): Fail => ({ error, path });
@@ -166,11 +166,11 @@ function unload(cs: CampaignGameState, side: Side, x: NonNullable<SupplyLink['un
   return unloadAtBase(cs, side, x.units, x.base, x.into ?? here?.id ?? 'NEW');
 }
 
-/** Runs the parts in order on `cs` (deliver → unload → load → build → placeBases → loadBases); stops at the first error. */
+/** Runs the parts in order on `cs` (deliver → lift → unload → load → build → placeBases → loadBases); stops at the first error. */
 export function runLink(cs: CampaignGameState, side: Side, o: SupplyLink): GameEvent[] | Fail {
   const events: GameEvent[] = [];
   const steps: [keyof SupplyLink, (x: never) => GameEvent[] | RuleError][] = [
-    ['deliver', (x) => deliver(cs, side, x)], ['unload', (x) => unload(cs, side, x)], ['load', (x) => load(cs, side, x)],
+    ['deliver', (x) => deliver(cs, side, x)], ['lift', (x: Lift) => liftSp(cs, side, x)], ['unload', (x) => unload(cs, side, x)], ['load', (x) => load(cs, side, x)],
     ['build', (x) => build(cs, side, x)], ['placeBases', (x) => placeBase(cs, side, x)],
     ['loadBases', (x: NonNullable<SupplyLink['loadBases']>[number]) => loadBaseComponents(cs, side, x.type, x.loads)],
   ];
@@ -186,24 +186,8 @@ export function runLink(cs: CampaignGameState, side: Side, o: SupplyLink): GameE
 
 const toErrors = (f: Fail): OrderError[] => [{ code: f.error.code, rule: f.error.rule, message: f.error.message, path: f.path }];
 
-/**
- * A copy where the side's own naval and ground Supply orders have run, as they do before step 3
- * (L2286-2290): the link is judged against the SP and units they leave.
- */
-function afterOwnSupply(cs: CampaignGameState, side: Side, raw: unknown): CampaignGameState {
-  const trial = structuredClone(cs);
-  const o = (raw ?? {}) as { naval?: unknown; ground?: unknown };
-  const n = withLegionSources(trial, side, o.naval, (naval) => { // 5.C.8: Legion sources pay (legion-bases-supply.ts)
-    const k = spaceCheck(spaceAt(trial.space, 'SUPPLY'), side, naval);
-    if (k.order) applyNavalSupply(trial.space, side, k.order as NavalSupply);
-    return k;
-  });
-  noteOffSystemLoads(trial, n.order as NavalSupply | undefined);
-  clampOffSystemSp(trial);
-  const g = groundCheck(trial.planetary.step === 'SUPPLY' ? trial.planetary : { ...trial.planetary, step: 'SUPPLY' }, side, o.ground);
-  if (g.order && (g.order as { kind?: string }).kind === 'supply') applyGroundSupply(trial.planetary, side, g.order as GroundSupplyOrder);
-  return trial;
-}
+/** A copy where the side's own naval and ground Supply orders have run, step by step, as they do before the links (L2286-2290, supply-steps.ts). */
+const afterOwnSupply = (cs: CampaignGameState, side: Side, raw: unknown): CampaignGameState => supplyStepsTrial(cs, side, raw).trial;
 
 /** Validation: the link tried on a copy after the side's own naval and ground supply. */
 export function supplyLinkErrors(cs: CampaignGameState, side: Side, raw: unknown): OrderError[] {
@@ -221,92 +205,6 @@ export function applySupplyLink(cs: CampaignGameState, side: Side, raw: unknown)
   const trial = runLink(structuredClone(cs), side, o);
   if (isFail(trial)) return [{ type: 'supply.link-refused', visibleTo: [side], data: { code: trial.error.code, rule: trial.error.rule, message: trial.error.message, path: trial.path } }];
   return runLink(cs, side, o) as GameEvent[];
-}
-
-/** GL4 (L2362): SP loaded off-system are "direct" while aboard; SP passed through a base never are. */
-export function noteOffSystemLoads(cs: CampaignGameState, order: NavalSupply | undefined): void {
-  for (const l of order?.load ?? []) {
-    const t = cs.space.units[l.unit];
-    if (!t) continue;
-    const m = (cs.offSystemSp ??= {});
-    m[l.unit] = Math.min((m[l.unit] ?? 0) + l.sp, t.supply ?? 0);
-  }
-}
-
-/** Direct SP never exceed what a transport still holds (transfers out, losses). */
-export function clampOffSystemSp(cs: CampaignGameState): void {
-  for (const [id, sp] of Object.entries(cs.offSystemSp ?? {})) {
-    const t = cs.space.units[id];
-    const v = t && t.status !== 'DESTROYED' ? Math.min(sp, t.supply ?? 0) : 0;
-    if (v > 0) cs.offSystemSp![id] = v;
-    else delete cs.offSystemSp![id];
-  }
-}
-
-type NavalSpend = { tf?: string; sources?: { from?: string }[] };
-
-/**
- * 5.C.8 on the naval Supply order: a Legion base named as a source never removes the fatigue of
- * ships (L2346) and serves fighters by rank (GL2 fatigue L2342, GL3/GL4 reorganisation L2344);
- * a disorganised one spends nothing (L2295-2297). The Space module pays from a Legion source
- * through a stand-in (legion-bases-supply.ts `withLegionSources`), whose own refusals end the list.
- */
-export function navalBaseLimitErrors(cs: CampaignGameState, side: Side, rawNaval: unknown): OrderError[] {
-  const o = resolveAliases(cs.space, rawNaval) as { rearm?: NavalSpend[]; reorganise?: NavalSpend[] } | null;
-  if (!o || typeof o !== 'object') return [];
-  const out: OrderError[] = [];
-  const scan = (list: NavalSpend[] | undefined, use: SupportUse, part: string): void => {
-    (Array.isArray(list) ? list : []).forEach((r, i) => {
-      const units = Object.values(cs.space.units).filter((u) => u.tf === r?.tf && u.side === side && u.status !== 'DESTROYED');
-      const who: Beneficiary = units.some((u) => stats(u).kind !== 'FIGHTER') ? 'SHIP' : 'FIGHTER';
-      (Array.isArray(r?.sources) ? r.sources : []).forEach((src, j) => {
-        const b = typeof src?.from === 'string' ? cs.planetary.bases[src.from] : undefined;
-        if (!b || b.side !== side) return;
-        const e = baseSupportError(b.type, b.status === 'ACTIVE' ? 'ACTIVE' : 'DISRUPTED', use, who);
-        if (e) out.push({ code: e.code, rule: e.rule, message: e.message, path: ['naval', part, i, 'sources', j, 'from'] });
-      });
-    });
-  };
-  scan(o.rearm, 'FATIGUE', 'rearm');
-  scan(o.reorganise, 'REORGANISE', 'reorganise');
-  return [...out, ...legionSupplyErrors(cs, side, rawNaval)];
-}
-
-type GroundSupply = { transfers?: { from?: string }[]; fatigue?: { tf?: string; sources?: { id?: string }[] }[]; reorganise?: { unit?: string; source?: string }[]; rebuild?: { unit?: string; base?: string }[] };
-
-/**
- * 5.C.8 (L2293-2299, L2334-2350) on the ground Supply order: a disorganised base transfers,
- * rearms, reorganises and rebuilds nothing; a naval ground base serves ground units only when
- * they are Marines; Legion bases serve ground units (fighters and ships are on the naval order).
- */
-export function baseLimitErrors(cs: CampaignGameState, side: Side, rawGround: unknown): OrderError[] {
-  const g = resolveOrderIds(cs.planetary, side, rawGround) as GroundSupply | null;
-  if (!g || typeof g !== 'object') return [];
-  const ps = cs.planetary;
-  const out: OrderError[] = [];
-  const who = (unitIds: string[]): Beneficiary => (unitIds.length && unitIds.every((id) => ps.units[id] && unitType(ps.units[id]).flags.includes('MARINE')) ? 'MARINE' : 'GROUND');
-  const check = (id: string | undefined, use: SupportUse | 'TRANSFER', units: string[], path: (string | number)[]): void => {
-    if (typeof id !== 'string') return;
-    const legion = ps.bases[id];
-    const naval = cs.space.bases[id];
-    let e: RuleError | null = null;
-    if (legion?.side === side) {
-      if (use === 'TRANSFER') e = legion.status === 'ACTIVE' ? null : ruleError('DISRUPTED_BASE', 'L2295-2297', 'a disorganised base may receive SP but not transfer them');
-      else e = baseSupportError(legion.type, legion.status === 'ACTIVE' ? 'ACTIVE' : 'DISRUPTED', use, who(units));
-    } else if (naval?.side === side && cs.navalBaseHexes[id] && use !== 'TRANSFER') {
-      e = baseSupportError('NAVAL', naval.status === 'ACTIVE' ? 'ACTIVE' : 'DISRUPTED', use, who(units));
-    }
-    if (e) out.push({ code: e.code, rule: e.rule, message: e.message, path: ['ground', ...path] });
-  };
-  const arr = <T>(x: T[] | undefined): T[] => (Array.isArray(x) ? x : []);
-  arr(g.transfers).forEach((t, i) => check(t?.from, 'TRANSFER', [], ['transfers', i, 'from']));
-  arr(g.fatigue).forEach((f, i) => {
-    const units = f?.tf ? unitsIn(ps, f.tf).map((u) => u.id) : [];
-    arr(f?.sources).forEach((s, j) => check(s?.id, 'FATIGUE', units, ['fatigue', i, 'sources', j, 'id']));
-  });
-  arr(g.reorganise).forEach((r, i) => check(r?.source, 'REORGANISE', r?.unit ? [r.unit] : [], ['reorganise', i, 'source']));
-  arr(g.rebuild).forEach((r, i) => check(r?.base, 'REBUILD', r?.unit ? [r.unit] : [], ['rebuild', i, 'base']));
-  return out;
 }
 
 /**
@@ -363,7 +261,7 @@ export function supplyLinkChoices(cs: CampaignGameState, side: Side): Json {
   const transports = Object.values(cs.space.units).filter((u) => u.side === side && stats(u).kind === 'TRANSPORT' && u.status !== 'DESTROYED' && over(u.id) !== null)
     .map((u) => ({ transport: u.id, segment: over(u.id), sp: u.supply ?? 0, direct: cs.offSystemSp?.[u.id] ?? 0, status: u.status, carriedBase: u.baseLoad?.base ?? null }));
   const bases = Object.values(ps.bases).filter((b) => b.side === side)
-    .map((b) => ({ base: b.id, type: b.type, status: b.status, hex: b.hex, segment: segmentOfHex(b.hex), room: rulesData().baseTypes[b.type].supplyMax - b.supply }));
+    .map((b) => ({ base: b.id, type: b.type, status: b.status, hex: b.hex, segment: segmentOfHex(b.hex), room: rulesData().baseTypes[b.type].supplyMax - b.supply, transferable: Math.max(0, b.supply - b.deliveredThisTurn) }));
   const engineerTfs = Object.values(ps.tfs).filter((t) => t.side === side && unitsIn(ps, t.id).some((u) => unitType(u).flags.includes('CONSTRUCTION_ENGINEER')))
     .map((t) => ({ tf: t.id, hex: t.hex, segment: segmentOfHex(t.hex), engineers: unitsIn(ps, t.id).filter((u) => unitType(u).flags.includes('CONSTRUCTION_ENGINEER')).length }));
   return aliasTfIds(ps, JSON.parse(JSON.stringify({ transports, bases, engineerTfs })) as Json);
@@ -373,7 +271,7 @@ export function supplyLinkChoices(cs: CampaignGameState, side: Side): Json {
 export function withSupplyLinkPrompt(cs: CampaignGameState, p: Prompt): Prompt {
   return {
     ...p,
-    description: `${p.description} Step 3 links (L2290): \`deliver\` [{ transport, base, sp }] SP from a Supply TF that reached a segment down to a Legion base of its zone (L2280-2282; GL4 option +25 % on SP loaded off-system, L2352-2362); \`unload\` [{ units, base, into? }] / \`load\` [{ unit, transports, dump? }] troops at a base reached (L2307, L2323-2332); \`build\` [{ tf, type, sources }] a GL/GN base of rank 1-3 by Construction Engineers (L2412-2416, D-51); \`placeBases\` [{ base, tf, via? }] a carried base to a TF with engineers (L2418-2424; a Legion base through your ground base \`via\` of the segment reached, L2420); \`loadBases\` [{ type, loads: [{ transport, sp }] }] an available base's components onto two or more transports of an off-system TF (20 SP per rank, L2418, L2091-2099). \`build\` needs a base assigned to the TF in an earlier turn's TF Adjustment (\`assignBases\`, L952-956, D-51). New bases are announced to the enemy (L2426).`,
+    description: `${p.description} Steps in the order given across both maps (L2286-2291): 1 naval rearm / reorganise then ground fatigue / reorganise, 2 ground rebuild, 3 naval loading / transfers / unloading, ground transfers / build, then these links; each part is judged against what the earlier steps leave. Step 3 links (L2290): \`deliver\` [{ transport, base, sp }] SP from a Supply TF that reached a segment down to a Legion base of its zone (L2280-2282; GL4 option +25 % on SP loaded off-system, L2352-2362); \`lift\` [{ base, to, sp }] SP up from an undisrupted Legion base (not those delivered this turn, L770) to a transport whose Supply TF reached its segment or to a naval base of that segment, within their room (L2290, L1919-1927, L2328); \`unload\` [{ units, base, into? }] / \`load\` [{ unit, transports, dump? }] troops at a base reached (L2307, L2323-2332); \`build\` [{ tf, type, sources }] a GL/GN base of rank 1-3 by Construction Engineers (L2412-2416, D-51); \`placeBases\` [{ base, tf, via? }] a carried base to a TF with engineers (L2418-2424; a Legion base through your ground base \`via\` of the segment reached, L2420); \`loadBases\` [{ type, loads: [{ transport, sp }] }] an available base's components onto two or more transports of an off-system TF (20 SP per rank, L2418, L2091-2099). \`build\` needs a base assigned to the TF in an earlier turn's TF Adjustment (\`assignBases\`, L952-956, D-51). New bases are announced to the enemy (L2426).`,
     choices: { ...(p.choices as Record<string, Json>), link: supplyLinkChoices(cs, p.side as Side), newBases: newBasesChoices(cs, p.side as Side) },
   };
 }

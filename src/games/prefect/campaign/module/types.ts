@@ -62,6 +62,8 @@ export interface CampaignSupplyOrder {
   build?: { tf: string; type: string; sources: { id: string; amount: number }[] }[];
   /** L2418-2422: a carried (dismantled) base handed to a TF with Construction Engineers. */
   placeBases?: { base: string; tf: string }[];
+  /** L2290, L1919-1927: SP up from a Legion base to a transport or naval base of its orbital segment (supply-lift.ts). */
+  lift?: { base: string; to: string; sp: number }[];
 }
 
 /** Who owes what, with the campaign prompt kind (for TimeControl.perKind) and the sub-module's own kind. */

@@ -23,7 +23,7 @@ import { assignErrors } from './base-orders.js';
 import { legionBasesPresent } from './legion-bases.js';
 import { withLegionSources } from './legion-bases-supply.js';
 import { withCargoMarines } from './marines-link.js';
-import { legionOverspendErrors } from './legion-sources-bot.js';
+import { supplyStepErrors } from './supply-steps.js';
 import type { CampaignGameState, Side } from './types.js';
 
 const err = (code: string, rule: string, message: string, path: (string | number)[] = []): OrderError[] => [{ code, path, message, rule }];
@@ -111,10 +111,11 @@ export function validateOrders(cs: CampaignGameState, side: string, raw: unknown
       if (!o || typeof o !== 'object' || o.kind !== kind) return err('WRONG_KIND', 'L2171, D-75', `orders of kind '${kind}' ({ kind, ground, naval }) are owed now`, ['kind']);
       const g = cs.stage === 'ADJUST' ? groundAt(cs.planetary, 'ADJUSTMENT') : cs.planetary;
       const n = spaceAt(cs.space, cs.stage === 'ADJUST' ? 'ADJUST' : 'SUPPLY');
-      const errors = [...under('ground', groundErrors(g, side, o.ground)), ...under('naval', withLegionSources(cs, side as Side, o.naval, (nv) => spaceErrors(n, side, nv))), ...offSystemErrors(cs, side as Side, o.naval)];
+      // L2286-2291: in Supply each step of both maps is judged against the state the earlier steps leave (supply-steps.ts).
+      const errors = cs.stage === 'SUPPLY' ? [...supplyStepErrors(cs, side as Side, o), ...offSystemErrors(cs, side as Side, o.naval)]
+        : [...under('ground', groundErrors(g, side, o.ground)), ...under('naval', withLegionSources(cs, side as Side, o.naval, (nv) => spaceErrors(n, side, nv))), ...offSystemErrors(cs, side as Side, o.naval)];
       // 5.C.8 base limits and the step-3 links between the maps (supply-link.ts).
       if (cs.stage === 'SUPPLY') errors.unshift(...baseLimitErrors(cs, side as Side, o.ground), ...navalBaseLimitErrors(cs, side as Side, o.naval));
-      if (cs.stage === 'SUPPLY' && !errors.length) errors.push(...legionOverspendErrors(cs, side as Side, raw)); // L1957: Legion SP spent once (legion-sources-bot.ts)
       if (cs.stage === 'SUPPLY' && !errors.length) errors.push(...supplyLinkErrors(cs, side as Side, raw));
       if (cs.stage === 'ADJUST' && !errors.length) errors.push(...assignErrors(cs, side as Side, raw)); // D-51, L952-954
       return errors.length ? errors : dropErrors(cs, side as Side, raw as { drops?: unknown; landings?: unknown });

@@ -137,6 +137,7 @@ export function buildHoldTheLine(): SpaceScenario {
       { id: 'cw-on1-nm', side: 'CW', type: 'ON1', sector: nm, segment: 3, supply: 15 },
       { id: 'cw-on2-ss', side: 'CW', type: 'ON2', sector: ss, segment: 1, supply: 20 },
     ],
+    offSystemMarines: { TOG: 2, CW: 1 },
     victory: {
       kind: 'victoryPoints',
       perBaseDestroyedOrCaptured: 2,
@@ -151,7 +152,10 @@ export function buildHoldTheLine(): SpaceScenario {
       provenance: reconstructed('Scenario Book lost (§1.4): D-01 default for Hold the Line; the tie goes to the side holding the line (designed); CW +2 VP when the winner is decided (tuned for balance: 60 bot games, seeds bal-0..59, went TOG 42 / CW 18 on raw VP, median TOG − CW = +2, and TOG 29 / CW 31 with the bonus; the earlier TOG +3 was tuned against bots since improved); at most 1 GS/OD mission VP per side per turn (maxPerTurn, designed against GS farming: over bal-0..59 a TOG bot flying GS with every spare TF at Ku Crassus won 51 / 9 without the cap and 22 / 38 with it, while the shipped bots stay TOG 29 / CW 31)'),
     },
     provenance: reconstructed('Scenario Book lost (§1.4, M8-M9): forces, positions and length designed; bases at the example positions (GN2 in Ku Crassus segment 4, L2025; ONI station at New Mandella segment 3, L1725)'),
-    fieldProvenance: { rebuildLimit: rulebook('L1977'), firstToPlace: reconstructed('L1174 leaves it to the scenario: the defender places first, so the arriving attacker knows the map') },
+    fieldProvenance: {
+      rebuildLimit: rulebook('L1977'),
+      offSystemMarines: reconstructed('L2049-2057 say how Marine cohorts are carried and loaded (as SP, in the Supply Phase) but not how many a side has; the Scenario Book is lost (§1.4). Designed: TOG, the invader, 2 cohorts (attack 6 against a disrupted ON2\'s 2, one TRM load of 20 SP); CW 1, to garrison a base (L2059). The bots load none, so the balance figures stand'),
+      firstToPlace: reconstructed('L1174 leaves it to the scenario: the defender places first, so the arriving attacker knows the map') },
   };
 }
 

@@ -130,6 +130,8 @@ export const spaceScenarioSchema = z
     }).strict()).min(1),
     tfs: z.array(z.object({ id: z.string(), side, counterNo: int.min(1).max(20), place: z.string(), units: z.array(z.string()).min(1) }).strict()),
     bases: z.array(z.object({ id: z.string(), side, type: baseClass, sector: z.string(), segment: int.min(1).max(10), supply: nat }).strict()),
+    /** L2049-2057: Marine cohorts each side may load off-system (the rules leave the number to the scenario). */
+    offSystemMarines: z.object({ TOG: nat.optional(), CW: nat.optional() }).strict().optional(),
     victory: z.object({
       kind: z.literal('victoryPoints'),
       perBaseDestroyedOrCaptured: nat,

@@ -11,6 +11,7 @@ import { unloadBase } from '../new-bases.js';
 import { applyBaseReorganise, applyRearm, applyReorganise } from '../rearm.js';
 import { spaceScenario } from '../data/index.js';
 import { applyTransfer, loadOffSystem } from '../supply.js';
+import { loadMarinesOffSystem } from '../marines.js';
 import { closeAdjustment, deployTransport, destroySurplus, exchange, formTf, voluntaryDisorganise } from '../tf-adjust.js';
 import { applyReaction, enterTSpace, exitErrors, reactionErrors } from '../tspace.js';
 import { sectorById } from '../state.js';
@@ -146,10 +147,11 @@ export function applySupply(s: SpaceGameState, side: Side, o: SupplyOrder): Appl
     ['reorganise', (x) => applyReorganise(s, side, x)],
     ['baseReorganise', (x) => applyBaseReorganise(s, side, x)],
     ['load', (x) => loadOffSystem(s, side, x.unit, x.sp)],
+    ['loadMarines', (x) => loadMarinesOffSystem(s, side, x.unit, x.cohorts)], // L2055: loaded as SP are
     ['transfers', (x) => applyTransfer(s, side, x)],
   ];
   for (const [key, f] of steps) {
-    for (const [i, x] of (o[key] as unknown[]).entries()) {
+    for (const [i, x] of ((o[key] ?? []) as unknown[]).entries()) {
       const r = f(x);
       if (r.length) return { errors: toOrderErrors(r, [key, i]), events: [] };
     }
@@ -160,6 +162,8 @@ export function applySupply(s: SpaceGameState, side: Side, o: SupplyOrder): Appl
     s.announcedBases.push({ side, id: r.base, sector: r.sector, segment: r.segment, turn: s.turn });
     events.push({ type: 'base.announced', visibleTo: 'all', data: { side, base: r.base, type: r.type, sector: r.sector } });
   }
+  // L2057: which transports carry Marines is on the owner's record sheet only (H16).
+  if (o.loadMarines?.length) events.push({ type: 'supply.marines-loaded', visibleTo: [side], data: j({ loads: o.loadMarines, offSystemLeft: s.offSystemMarines?.[side] ?? 0, rule: 'L2049-2057' }) });
   if (o.rearm.length + o.reorganise.length + o.transfers.length) events.push({ type: 'supply.done', visibleTo: [side], data: j({ rearm: o.rearm, reorganise: o.reorganise, transfers: o.transfers }) });
   return { errors: [], events };
 }

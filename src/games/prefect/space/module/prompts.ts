@@ -54,7 +54,7 @@ export function defaultFor(s: SpaceGameState, o: Owed): SpaceOrder {
     case 'combat-plan': return { kind: 'combat-plan', plan: emptyPlan() };
     case 'combat-reactions': return { kind: 'combat-reactions', reactions: standingReactions() };
     case 'adjust': return { kind: 'adjust', form: [], exchanges: [], deploy: [], disorganise: [], destroySurplus: [], rebuild: [] };
-    case 'supply': return { kind: 'supply', rearm: [], reorganise: [], baseReorganise: [], transfers: [], load: [], unload: [] };
+    case 'supply': return { kind: 'supply', rearm: [], reorganise: [], baseReorganise: [], transfers: [], load: [], loadMarines: [], unload: [] };
     case 'external-result': return deadlineDefault(s); // D-87: a missed deadline asks for the Prefect resolution
   }
 }
@@ -67,7 +67,7 @@ export const DESCRIPTIONS: Record<SpaceOrder['kind'], string> = {
   'combat-plan': 'Space Combat: order and choices for your missions (sealed, L1443-1829).',
   'combat-reactions': 'Space Combat: your standing reactions to the enemy\u2019s missions — interceptions, segment attacks, withdrawal interceptions (sealed, L1509-1785).',
   adjust: 'Task Force Adjustment: form, exchange, deploy transports as bases, rebuild (sealed, L1869-1889, L1975-1981).',
-  supply: 'Supply: rearm, reorganise, transfer and unload, in that order (sealed, L1891-1967).',
+  supply: 'Supply: rearm, reorganise, load off-system (SP, Marine cohorts), transfer and unload, in that order (sealed, L1891-1967, L2055).',
   'external-result': 'Option externalCombat (D-87): the battle was fought with Leviathan — enter its result in Prefect terms: units destroyed, units disorganised, and whether the phasing Task Force broke off (sealed; applied when both entries agree, L2572-2600).',
 };
 
@@ -116,6 +116,7 @@ function choicesFor(s: SpaceGameState, o: Owed): unknown {
     case 'supply': return {
       fatigued: own.filter((t) => t.fatigue > 0 && sectorOf(t)).map((t) => ({ tf: t.id, sector: sectorOf(t), fatigue: t.fatigue, costPerLevel: liveUnitsOf(s, t.id).length })),
       disorganised: own.filter((t) => sectorOf(t) && reorganiseCost(s, t.id) > 0).map((t) => ({ tf: t.id, sector: sectorOf(t), cost: reorganiseCost(s, t.id) })),
+      offSystemMarines: s.offSystemMarines?.[side] ?? 0, // L2055: cohorts `loadMarines` may take (owner only)
     };
   }
 }

@@ -88,6 +88,8 @@ export interface SupplyOrder {
   transfers: Transfer[];
   /** Off-system loading of SP on transports (L1909). */
   load: { unit: string; sp: number }[];
+  /** Off-system loading of Marine cohorts on transports, as SP (L2055); absent = none. */
+  loadMarines?: { unit: string; cohorts: number }[];
   unload: { base: string; segment: number }[];
 }
 

@@ -44,6 +44,7 @@ const SCHEMAS: Record<SpaceOrder['kind'], z.ZodTypeAny> = {
     baseReorganise: list(z.object({ base: id, ...spend }).strict()),
     transfers: list(z.object({ from: id, to: id, amount: int.min(1), marines: z.boolean().optional() }).strict()),
     load: list(z.object({ unit: id, sp: int.min(1) }).strict()),
+    loadMarines: list(z.object({ unit: id, cohorts: int.min(1) }).strict()).optional(),
     unload: list(z.object({ base: id, segment: int }).strict()),
   }).strict(),
   // D-87 (../external/): a Leviathan battle's result in Prefect terms; `deadline` is the server's alone.

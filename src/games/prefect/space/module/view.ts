@@ -67,7 +67,7 @@ function ownPart(s: SpaceGameState, side: Side): Json {
   const loose = Object.values(s.units).filter((u) => u.side === side && !u.tf).sort((a, b) => a.id.localeCompare(b.id))
     .map((u) => ({ id: u.id, type: u.type, status: u.status, box: u.offSystemBox ?? null, deployedAsBase: u.deployedAsBase ?? null }));
   const bases = Object.values(s.bases).filter((b) => b.side === side).sort((a, b) => a.id.localeCompare(b.id));
-  return j({ tfs, offSystemUnits: loose, bases, ledger: supplyLedger(s, side) });
+  return j({ tfs, offSystemUnits: loose, bases, ledger: supplyLedger(s, side), offSystemMarines: s.offSystemMarines?.[side] ?? 0 });
 }
 
 export function viewOf(s: SpaceGameState, viewer: Viewer, extras: Record<string, Json> = {}): Json {
