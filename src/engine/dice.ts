@@ -25,15 +25,16 @@ export interface Dice {
   drain(): RollRecord[];
 }
 
-abstract class RecordingDice implements Dice {
+/** Records every roll; subclasses say where the values come from (`label` lets a replay check it). */
+export abstract class RecordingDice implements Dice {
   readonly log: RollRecord[] = [];
   private drained = 0;
 
-  protected abstract next(sides: number): number;
+  protected abstract next(sides: number, label: string): number;
 
   roll(sides: number, label: string): number {
     if (!Number.isInteger(sides) || sides < 2) throw new RangeError(`a die needs at least 2 sides, got ${sides}`);
-    const value = this.next(sides);
+    const value = this.next(sides, label);
     this.log.push({ label, sides, value });
     return value;
   }

@@ -8,7 +8,7 @@
  * dice until the next battle or the end. Only the events not sent before are returned.
  */
 import type { GameEvent } from '../../../../engine/contract.js';
-import type { Dice, RollRecord } from '../../../../engine/dice.js';
+import { RecordingDice, type Dice } from '../../../../engine/dice.js';
 import { settleEntries } from '../../external/protocol.js';
 import { otherSide } from '../../types.js';
 import type { CombatPhasePlan, CombatReactions, SpaceEvent } from '../resolution/index.js';
@@ -21,30 +21,15 @@ import type { BattleDecision, CombatRun, SpaceExternalResultOrder } from './type
 export const leviathanOn = (s: SpaceGameState): boolean => s.options.externalCombat === 'LEVIATHAN';
 
 /** Dice that give back the recorded rolls first (checking their labels), then roll `inner`. */
-export class ReplayDice implements Dice {
-  readonly log: RollRecord[] = [];
-  private drained = 0;
-  constructor(private readonly recorded: readonly { label: string; value: number }[], private readonly inner: Dice) {}
-  roll(sides: number, label: string): number {
+export class ReplayDice extends RecordingDice {
+  constructor(private readonly recorded: readonly { label: string; value: number }[], private readonly inner: Dice) {
+    super();
+  }
+  protected next(sides: number, label: string): number {
     const i = this.log.length;
-    let value: number;
-    if (i < this.recorded.length) {
-      if (this.recorded[i].label !== label) throw new Error(`replay diverged at roll ${i}: '${label}' instead of '${this.recorded[i].label}'`);
-      value = this.recorded[i].value;
-    } else value = this.inner.roll(sides, label);
-    this.log.push({ label, sides, value });
-    return value;
-  }
-  d6(label: string): number { return this.roll(6, label); }
-  sum(count: number, sides: number, label: string): number {
-    let t = 0;
-    for (let i = 0; i < count; i++) t += this.roll(sides, label);
-    return t;
-  }
-  drain(): RollRecord[] {
-    const out = this.log.slice(this.drained);
-    this.drained = this.log.length;
-    return out;
+    if (i >= this.recorded.length) return this.inner.roll(sides, label);
+    if (this.recorded[i].label !== label) throw new Error(`replay diverged at roll ${i}: '${label}' instead of '${this.recorded[i].label}'`);
+    return this.recorded[i].value;
   }
 }
 
