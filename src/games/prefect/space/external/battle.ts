@@ -13,6 +13,7 @@ import { carriersOf } from '../new-bases.js';
 import { emit, type PhaseContext } from '../resolution/context.js';
 import { BattlePause, type ExternalBattles, type FightOutcome, type FightWhere } from '../resolution/index.js';
 import type { Side } from '../types.js';
+import { applyLosses, lossesOf } from './transport-losses.js';
 import type { BattleDecision, BattleInfo, BattleKind, SpaceExternalResultOrder } from './types.js';
 
 const KINDS: readonly string[] = ['DSI', 'SEGMENT', 'WITHDRAWAL_INTERCEPT'] satisfies BattleKind[];
@@ -57,10 +58,13 @@ export function applyEntry(ctx: PhaseContext, battle: BattleInfo, e: SpaceExtern
     if (state.bases[id]) { if (state.bases[id].status === 'ACTIVE') state.bases[id].status = 'DISRUPTED'; } // L2590
     else state.units[id].status = 'DISORGANISED'; // L2586, L2592
   }
+  applyLosses(ctx, e); // L2596-2598: a disorganised transport squadron's lost ships
   carriedBases(ctx, new Set([...destroyed, ...disorganised]));
   emit(ctx, 'LEVIATHAN_RESULT', 'all', {
     battle: battle.id, kind: battle.kind, sector: battle.sector, segment: battle.segment, tf: battle.tf,
-    destroyed: [...destroyed].sort(), disorganised, brokeOff: [...e.brokeOff].sort(), rule: RULE,
+    destroyed: [...destroyed].sort(), disorganised, brokeOff: [...e.brokeOff].sort(),
+    transportLosses: lossesOf(e), // both players entered the ship counts (Leviathan set-up): public
+    rule: RULE,
   });
   return { retreats: e.brokeOff.length ? [battle.phasing] : [] };
 }

@@ -8,6 +8,7 @@ import { idSet, MAX_ROUNDS } from '../../external/protocol.js';
 import { stats } from '../state.js';
 import type { Side, SpaceState } from '../types.js';
 import { RULE } from './battle.js';
+import { lossErrors, lossesOf } from './transport-losses.js';
 import type { BattleInfo, CombatRun, SpaceExternalResultOrder } from './types.js';
 
 type WithRun = SpaceState & { external?: CombatRun };
@@ -25,7 +26,7 @@ export function entryErrors(s: WithRun, _side: Side, o: SpaceExternalResultOrder
   if (!b) return [{ code: 'EXTERNAL_NONE', path: [], message: 'No battle is waiting for a Leviathan result.', rule: 'D-87' }];
   if (o.battle !== b.id) return [{ code: 'EXTERNAL_BATTLE', path: ['battle'], message: `The entry is for battle '${b.id}', the one being played with Leviathan.`, rule: 'D-87' }];
   const errors: OrderError[] = [];
-  if (o.prefect && (o.destroyed.length || o.disorganised.length || o.brokeOff.length)) {
+  if (o.prefect && (o.destroyed.length || o.disorganised.length || o.brokeOff.length || o.transportLosses?.length)) {
     errors.push({ code: 'EXTERNAL_PREFECT_WITH_RESULT', path: ['prefect'], message: 'An entry asking for the Prefect resolution names no units and no Task Force.', rule: 'D-87' });
   }
   const ok = inBattle(b);
@@ -42,11 +43,12 @@ export function entryErrors(s: WithRun, _side: Side, o: SpaceExternalResultOrder
     else if (b.kind === 'WITHDRAWAL_INTERCEPT') errors.push({ code: 'EXTERNAL_WITHDRAWAL_BREAKS_OFF', path: ['brokeOff', i], message: 'An intercepted withdrawal does not break off: it fights on until every unit has jumped into T-space or been destroyed.', rule: 'L2542' });
   });
   if (new Set(o.brokeOff).size < o.brokeOff.length) errors.push({ code: 'EXTERNAL_TWICE', path: ['brokeOff'], message: 'A Task Force is named once.', rule: 'L2570' });
+  errors.push(...lossErrors(s, b, o)); // L2592-2598
   return errors;
 }
 
-/** Order-free comparison key of an entry's result. */
-export const entryKey = (o: SpaceExternalResultOrder): string => JSON.stringify([idSet(o.destroyed), idSet(o.disorganised), idSet(o.brokeOff)]);
+/** Order-free comparison key of an entry's result (transport losses omitted = none). */
+export const entryKey = (o: SpaceExternalResultOrder): string => JSON.stringify([idSet(o.destroyed), idSet(o.disorganised), idSet(o.brokeOff), lossesOf(o)]);
 
 /** What a prompt offers as its default: ask for the Prefect resolution (always legal). */
 export const promptDefault = (s: WithRun): SpaceExternalResultOrder =>
@@ -80,6 +82,8 @@ export function entryChoices(s: WithRun, side: Side): unknown {
   return {
     battle: b.id, kind: b.kind, sector: b.sector, segment: b.segment, tf: b.tf, phasing: b.phasing, units, bases: b.bases,
     round: s.external!.pending!.round, maxRounds: MAX_ROUNDS,
+    // L2596: the owner's transports in the battle and what they carry (his record sheet, H16), for `transportLosses`.
+    transports: b.units[side].filter((id) => stats(s.units[id]).kind === 'TRANSPORT').map((id) => ({ id, supply: s.units[id].supply ?? 0, marines: s.units[id].marines ?? 0 })),
     mayBreakOff: b.kind !== 'WITHDRAWAL_INTERCEPT', suggested: suggestedEntry(s), rule: RULE,
   };
 }

@@ -36,10 +36,22 @@ export interface SpaceExternalResultOrder {
   disorganised: string[];
   /** Phasing TFs that broke off: they may not carry out their mission (L2530-2534, L2570). */
   brokeOff: string[];
+  /**
+   * For a transport squadron named disorganised because some of its ships were destroyed: how many
+   * of its ships (from the Leviathan set-up) and how many lost (L2592, L2596-2598). Omitted: no loss.
+   */
+  transportLosses?: TransportLoss[];
   /** Ask for the normal Prefect resolution of this battle (D-87). */
   prefect?: boolean;
   /** Set only by the server's deadline default (never accepted from a player). */
   deadline?: boolean;
+}
+
+/** One transport squadron's ships lost in a Leviathan battle (L2596). */
+export interface TransportLoss {
+  unit: string;
+  shipsLost: number;
+  ships: number;
 }
 
 export type BattleDecision = { entry: SpaceExternalResultOrder } | { prefect: true };

@@ -50,6 +50,7 @@ const SCHEMAS: Record<SpaceOrder['kind'], z.ZodTypeAny> = {
   // D-87 (../external/): a Leviathan battle's result in Prefect terms; `deadline` is the server's alone.
   'external-result': z.object({
     kind: z.literal('external-result'), battle: id, destroyed: ids.default([]), disorganised: ids.default([]), brokeOff: ids.default([]),
+    transportLosses: list(z.object({ unit: id, shipsLost: int, ships: int }).strict()).optional(), // L2596 (../external/transport-losses.ts)
     prefect: z.boolean().optional(),
   }).strict(),
 };
