@@ -28,6 +28,7 @@ import type {
   MovementProgress, PassOrder, PrefectState, ReactionWindow, Side, TaskForce,
 } from './types.js';
 import { otherSide } from './types.js';
+import { counterSpec, openCounterExternal } from './external/counter.js';
 
 /** A decision point: the attacker's next activation, or a reaction window. */
 export type Point = { kind: 'attacker-move'; side: Side } | ReactionWindow;
@@ -105,7 +106,7 @@ export function runMovement(s: PrefectState, dice: Dice, decide: Decider, combat
   const events: GameEvent[] = [];
   const m = mv(s);
   for (let guard = 0; guard < 10_000; guard++) {
-    if (m.ended) return events;
+    if (m.ended || s.combat?.external) return events; // D-87: a counter-attack played externally pauses the phase
     if (m.window) {
       const w = m.window;
       const a = decide(s, w);
@@ -250,9 +251,10 @@ function counterAttack(s: PrefectState, dice: Dice, attackers: string[], target:
   for (const id of live) s.tfs[id].defenderAction = 'ATTACK';
   mv(s).defenderActions += live.length;
   const events: GameEvent[] = [{ type: 'counter.attack', visibleTo: 'all', data: { attackers: live, target, rule: 'L435' } }];
-  events.push(...combat(s, dice, {
-    attackers: live, target: { tf: target }, context: 'COUNTER_ACTION', shiftPolicy: { TOG: 'FAVOURABLE', CW: 'FAVOURABLE' }, advance: null,
-  }));
+  // D-87, L2725-2732: with externalCombat 'CENTURION' (interactive play, Planetary combat) it pauses for the agreed result.
+  const paused = combat === plainCombat ? openCounterExternal(s, live, target) : null;
+  if (paused) return [...events, ...paused];
+  events.push(...combat(s, dice, counterSpec(live, target)));
   return events;
 }
 

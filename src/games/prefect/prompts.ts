@@ -9,6 +9,7 @@ import type { Json, Prompt } from '../../engine/contract.js';
 import { allowanceLeft, counterAttackEligible, currentPoint } from './counteractions.js';
 import { mayAttack } from './combat-phase.js';
 import { externalChoices, externalDefault } from './external/agreement.js';
+import { counterSetUp, isCounterPause } from './external/counter.js';
 import { attackerReach, defenderAllowance, defenderReach, enemyDisorganisedAt, movementAllowance } from './movement.js';
 import { maxEsm } from './rules.js';
 import { rulesData, scenarioDef } from './rules-data.js';
@@ -49,7 +50,7 @@ const DESCRIPTIONS: Record<string, string> = {
   'defender-actions': 'Counter-actions: move or attack with Task Forces, up to the number of enemy Task Forces moved so far, or hold them (L399-433).',
   'combat-declare': 'Declare all your attacks, then your detection attempts (L547-561, L483).',
   'combat-detect': 'Attempt detections against attacking Task Forces engaged in combat (L483-491).',
-  'external-result': 'Enter the agreed outcome of this combat played with Centurion: the units destroyed and those that left the map without failing a morale test, on both sides, and per defending base (`choices.setUp.installations`) its installations destroyed or turret-damaged (`installations` [{ base, lost }], L2796); both entries must match (sealed, L2749-2798, D-87). `choices.setUp` also says which side plays at half strength (L2622-2626).',
+  'external-result': 'Enter the agreed outcome of this combat played with Centurion: the units destroyed and those that left the map without failing a morale test, on both sides, and per defending base (`choices.setUp.installations`) its installations destroyed or turret-damaged (`installations` [{ base, lost }], L2796); both entries must match (sealed, L2749-2798, D-87). `choices.setUp` also says which side plays at half strength (L2622-2626) and, for a Defender counter-attack during movement, `counterAttack`: the deployment rows (L2727-2732).',
   supply: 'Supply Phase: transfers, fatigue removal, reorganisation, rebuilding, base building (sealed, L737-846).',
   withdrawal: 'Withdrawal Phase: move your disorganised units up to 9 hexes toward a headquarters or base (L848-864).',
   adjustment: 'Task Force Adjustment: exchange units between adjacent Task Forces, create Task Forces, place reinforcements (sealed, L866-878).',
@@ -88,7 +89,11 @@ function choicesFor(s: PrefectState, o: Owed): Json {
       const engaged = [...new Set((s.combat?.attacks ?? []).flatMap((a) => a.attackers))];
       return j({ engaged, detectors: own(s, side).filter((t) => !t.movedLafThisTurn && !t.detectedDuringMovement).map((t) => ({ tf: t.id, maxEsm: maxEsm(s, t.id) })) });
     }
-    case 'external-result': return externalChoices(s);
+    case 'external-result': {
+      const c = externalChoices(s) as Record<string, Json> | null;
+      // L2725-2732: a Defender counter-attack during movement says so, with its deployment rows.
+      return c && isCounterPause(s) ? { ...c, setUp: { ...(c.setUp as Record<string, Json>), counterAttack: counterSetUp(s) } } : c;
+    }
     default: return null;
   }
 }

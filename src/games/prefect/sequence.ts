@@ -12,6 +12,7 @@ import { currentPoint, newMovement, runMovement, type Answer } from './counterac
 import { answerOnce, plannedDecider } from './deciders.js';
 import { resolveCombatPhase, runAttackerDetections, runDefenderDetections } from './combat-phase.js';
 import { externalOwed, settleExternal } from './external/agreement.js';
+import { resumeCounterAttack, settleCounterExternal } from './external/counter.js';
 import {
   applyAdjustment, applySupply, applyWithdrawal, scheduledDeliveries, tempoPhase,
 } from './rules.js';
@@ -47,6 +48,7 @@ export function owedAt(s: PrefectState): Owed[] {
     case 'SETUP_PLACE':
       return s.placement ? [{ side: s.placement.next, kinds: ['setup-place'], kind: 'setup-place', secret: false }] : [];
     case 'MOVEMENT': {
+      if (s.combat?.external) return externalOwed(s); // D-87, L2725-2732: a counter-attack played with Centurion
       if (s.options.interleave === 'planned' && !s.movement) {
         return [
           { side: s.attacker, kinds: ['movement-plan'], kind: 'movement-plan', secret: true },
@@ -122,7 +124,12 @@ export function advance(s: PrefectState, orders: Partial<Record<Side, PrefectOrd
       break;
     }
     case 'MOVEMENT': {
-      if (!s.movement) {
+      if (s.combat?.external) {
+        // D-87, L2725-2732: the entries settle the paused counter-attack; once decided the movement resumes.
+        const r = settleCounterExternal(s, { TOG: o<ExternalResultOrder>('TOG'), CW: o<ExternalResultOrder>('CW') });
+        events.push(...r.events);
+        if (r.decided) events.push(...resumeCounterAttack(s, dice, r.counter, r.decided), ...runMovement(s, dice, () => undefined));
+      } else if (!s.movement) {
         s.movement = { ...newMovement(), plan: o<MovementPlanOrder>(s.attacker), counter: o<CounterOrders>(defenderOf(s)) };
         events.push(...runMovement(s, dice, plannedDecider));
       } else {
