@@ -4,6 +4,7 @@
  * terrain, CRT and scenario data, so no scenario set-up is needed.
  */
 import { DEFAULT_OPTIONS } from './options.js';
+import { RecordingDice } from '../../engine/dice.js';
 import { offsetGrid } from '../../engine/hexgrid.js';
 import { reconstructed } from '../../engine/tables.js';
 import { packData, rulesData, useRulesData, type RulesData } from './rules-data.js';
@@ -174,3 +175,15 @@ export function useFixtureMap(spec: FixtureMapSpec = {}): RulesData {
 }
 
 export const neighbours = (hex: string): string[] => [...rulesData().hex(hex).neighbours];
+
+/** Test dice answering by label prefix (detections, the combat roll, saves; `fallback` otherwise), recorded like engine dice. */
+export class LabelDice extends RecordingDice {
+  constructor(private readonly values: Record<string, number>, private readonly fallback = 1) {
+    super();
+  }
+  protected next(sides: number, label: string): number {
+    const key = Object.keys(this.values).find((k) => label.startsWith(k));
+    return Math.min(sides, key ? this.values[key] : this.fallback);
+  }
+}
+export const labelDice = (values: Record<string, number>, fallback = 1): LabelDice => new LabelDice(values, fallback);

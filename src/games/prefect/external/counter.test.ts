@@ -7,13 +7,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameEvent, Json } from '../../../engine/contract.js';
-import { seededDice, type Dice, type RollRecord } from '../../../engine/dice.js';
+import { seededDice, type Dice } from '../../../engine/dice.js';
 import { currentPoint, newMovement, runMovement } from '../counteractions.js';
 import { plannedDecider } from '../deciders.js';
 import { prefect } from '../index.js';
 import { useRulesData } from '../rules-data.js';
 import { advance, owedAt } from '../sequence.js';
-import { hx, makeTestState, useFixtureMap } from '../testing.js';
+import { hx, labelDice, makeTestState, useFixtureMap } from '../testing.js';
 import type { PrefectOrder, PrefectState, Side } from '../types.js';
 import { checkOrder } from '../validate.js';
 import { hiddenIds } from '../view.js';
@@ -21,24 +21,6 @@ import { playBots } from '../campaign/module/testing.js';
 
 afterEach(() => useRulesData(null));
 
-/** Dice answering by label prefix, recorded like engine dice. */
-function labelDice(values: Record<string, number>, fallback = 1): Dice {
-  const log: RollRecord[] = [];
-  let drained = 0;
-  const d: Dice = {
-    roll(sides, label) {
-      const key = Object.keys(values).find((k) => label.startsWith(k));
-      const value = Math.min(sides, key ? values[key] : fallback);
-      log.push({ label, sides, value });
-      return value;
-    },
-    d6: (label) => d.roll(6, label),
-    sum: (n, sides, label) => Array.from({ length: n }, () => d.roll(sides, label)).reduce((a, b) => a + b, 0),
-    get log() { return log; },
-    drain() { const out = log.slice(drained); drained = log.length; return out; },
-  };
-  return d;
-}
 
 const L = 'tog-light-cohort';
 const CWL = 'cw-light-cohort';
