@@ -36,6 +36,7 @@ import { groundAt, groundPrompts, resolveGround, resolveSpace, spaceAt, spacePro
 import { applySupplyLink } from './supply-link.js';
 import { applySupplySteps } from './supply-steps.js';
 import { committing, groundPaused, putHold, settleCenturion, spacePaused, takeHold } from './external-link.js';
+import { disruptCargoOfLosses } from './leviathan-cargo.js';
 import { placeDroppedBases } from '../build-bases.js';
 import { applyAssignments } from './base-orders.js';
 import type { CampaignAdjustOrder, CampaignGameState, CampaignOwed, CampaignStage, CampaignSupplyOrder } from './types.js';
@@ -211,6 +212,7 @@ function advanceSpace(cs: CampaignGameState, orders: Record<string, Json>, dice:
       const mine = lost.filter((u) => cs.planetary.units[u]?.side === side);
       if (mine.length) events.push({ type: 'cargo.lost', visibleTo: [side], data: { units: mine, rule: 'L2316' } });
     }
+    events.push(...disruptCargoOfLosses(cs, phase)); // L2598: cargo of a squadron that lost ships in a Leviathan battle is disrupted (leviathan-cargo.ts)
     // L2368-2378: then the OD transports that came through drop into their zone's OD box.
     events.push(...odHandOff(cs, phasing, phase, loads));
   }
