@@ -243,6 +243,11 @@ export interface PrefectOptions {
   externalCombat?: 'OFF' | 'CENTURION';
   /** D-87: deadline in seconds of each external-result prompt (the external game needs time). */
   externalResultSeconds?: number;
+  /**
+   * Set by a host module, never a player option: false keeps Defender counter-attacks on the CRT
+   * under CENTURION (the Campaign resolves its counter-attacks through its own supported combat).
+   */
+  externalCounterAttacks?: boolean;
 }
 
 // ============================================================== state (dynamic)

@@ -22,7 +22,6 @@
 import type { GameEvent, Json } from '../../../engine/contract.js';
 import type { Dice } from '../../../engine/dice.js';
 import { resolveCombat, type CombatSpec } from '../combat.js';
-import { rulesData } from '../rules-data.js';
 import type { DeclaredAttack, ExternalResultOrder, PrefectState, Side } from '../types.js';
 import { openExternal, settleExternal, wantsExternal, type ExternalDecision } from './agreement.js';
 
@@ -65,8 +64,7 @@ function marked(s: PrefectState, events: GameEvent[]): GameEvent[] {
  */
 export function openCounterExternal(s: PrefectState, attackers: string[], target: string): GameEvent[] | null {
   if (s.options.interleave !== 'interactive') return null; // planned play: one step, stays on the CRT
-  // The Campaign's ground half (a scenario derived by the Campaign, not in the rules data) keeps its counter-attacks on the CRT.
-  if (!rulesData().scenarios[s.scenario]) return null;
+  if (s.options.externalCounterAttacks === false) return null; // the Campaign's ground half keeps them on the CRT
   const a = attackOf(s, attackers, target);
   const saved = s.combat;
   s.combat = { attacks: [a], order: [a.id], resolved: [] };

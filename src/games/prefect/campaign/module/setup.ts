@@ -58,7 +58,7 @@ export function initialState(scenarioId: string, raw: Record<string, Json>, dice
   const groundSecret = secret(dice, 'view secret');
   dice.drain(); // the secrets' rolls are never shown
   renameGroundTfs(cs.planetary);
-  cs.planetary.options = groundOptions;
+  cs.planetary.options = { ...groundOptions, externalCounterAttacks: false }; // D-87: counter-attacks stay on the CRT (external/counter.ts)
   cs.planetary.viewSecret = groundSecret;
   return {
     ...cs,
