@@ -25,6 +25,8 @@ export interface Config {
   /** Run the resolution worker inside the API process (default with the embedded queue). */
   inlineWorker: boolean;
   resolveAttempts: number;
+  /** Group commit: most order submissions stored in one transaction (1 stores each on its own). */
+  submissionBatch: number;
   /** Fault injection for tests: sleep this long inside the resolution transaction. */
   faultResolveDelayMs: number;
   /** The reconciler re-queues a deadline this long after it (plus grace) passed; the deadline job should have fired. */
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: env.LOG_REQUESTS !== 'false',
     inlineWorker: env.WARPOST_INLINE_WORKER ? env.WARPOST_INLINE_WORKER === 'true' : !redisUrl,
     resolveAttempts: int(env, 'RESOLVE_ATTEMPTS', 3),
+    submissionBatch: Math.max(1, int(env, 'WARPOST_SUBMISSION_BATCH', 64)),
     faultResolveDelayMs: int(env, 'WARPOST_FAULT_RESOLVE_DELAY_MS', 0),
     reconcileGraceSeconds: Math.max(0, int(env, 'WARPOST_RECONCILE_GRACE_SECONDS', 5)),
     voteWindowSeconds: Math.max(60, int(env, 'VOTE_WINDOW_SECONDS', 48 * 3600)),

@@ -10,7 +10,7 @@ import type { Principal } from '../../src/platform/auth/service.js';
 import { boot, type Booted } from '../../src/platform/boot.js';
 import { loadConfig } from '../../src/platform/config.js';
 import * as lobby from '../../src/platform/games/lobby.js';
-import { setReady, submitOrders } from '../../src/platform/games/orders.js';
+import { setReady, submissionBatcher, submitOrders } from '../../src/platform/games/orders.js';
 import { loadExtraModules } from '../../src/platform/games/registry.js';
 import { commitOrders } from '../../src/platform/trust/commit-reveal.js';
 import { commitmentOf } from '../../src/platform/trust/canonical.js';
@@ -162,5 +162,72 @@ describe('submission fast path (issue 8)', () => {
     expect(receipts[0].issuedAt.toISOString()).toBe(r.receipt!.issuedAt);
     expect(receipts[0].payload).toBe(r.receipt!.signed);
     expect(Math.abs(submissions[0].updatedAt.getTime() - before)).toBeLessThan(60_000);
+  });
+});
+
+describe('group commit: submissions that arrive together share one transaction (issue 8)', () => {
+  const batcher = () => submissionBatcher(booted.platform)!;
+  const submitIn = (g: { gameId: string; north: Principal }, orders: unknown, extra: Partial<{ step: number; idempotencyKey: string }> = {}) =>
+    submitOrders(booted.platform, g.north, { gameId: g.gameId, step: 1, orders, idempotencyKey: randomUUID(), ready: false, ...extra });
+
+  it('40 submissions to 40 games at once: every one stored and receipted, in far fewer transactions', async () => {
+    const games = await Promise.all(Array.from({ length: 40 }, () => newGame()));
+    const before = { ...batcher().stats };
+    const answers = await Promise.all(games.map((g, i) => submitIn(g, { bid: i % 5, note: `g${i}` })));
+    const batches = batcher().stats.batches - before.batches;
+    expect(batcher().stats.items - before.items).toBe(40);
+    expect(batches).toBeLessThanOrEqual(4); // 40 alone would be 40 transactions
+    expect(batcher().stats.failed).toBe(before.failed);
+    for (const [i, g] of games.entries()) {
+      const { submissions, receipts } = await rows(g.gameId);
+      expect(submissions.map((s) => s.orders)).toEqual([{ bid: i % 5, note: `g${i}` }]);
+      expect(receipts.map((r) => r.signature)).toEqual([answers[i].receipt!.signature]);
+      expect(answers[i]).toMatchObject({ gameId: g.gameId, side: 'north', replayed: false, stepComplete: false });
+    }
+  });
+
+  it('a refused item refuses only itself: illegal orders, a stale step and an unknown game in the same batch write nothing', async () => {
+    const games = await Promise.all(Array.from({ length: 6 }, () => newGame()));
+    const before = { ...batcher().stats };
+    const results = await Promise.allSettled([
+      submitIn(games[0], { bid: 1, note: 'ok' }),
+      submitIn(games[1], { bid: -5 }),
+      submitIn(games[2], { bid: 2, note: 'ok' }),
+      submitIn(games[3], { bid: 1, note: 'late' }, { step: 2 }),
+      submitOrders(booted.platform, games[4].north, { gameId: randomUUID(), step: 1, orders: { bid: 1 }, idempotencyKey: randomUUID() }),
+      submitIn(games[5], { bid: 3, note: 'ok' }),
+    ]);
+    expect(batcher().stats.batches - before.batches).toBeLessThan(6);
+    expect(results.map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { code: string }).code))).toEqual(['ok', 'INVALID_ORDERS', 'ok', 'STALE_STEP', 'NOT_FOUND', 'ok']);
+    const stored = await Promise.all(games.map(async (g) => (await rows(g.gameId)).submissions.length));
+    expect(stored).toEqual([1, 0, 1, 0, 0, 1]);
+  });
+
+  it('a batch that fails whole (its key taken by another transaction meanwhile) rolls back, and each item runs again alone', async () => {
+    const games = await Promise.all(Array.from({ length: 5 }, () => newGame()));
+    const key = randomUUID();
+    // Another transaction holds the first user's idempotency key, uncommitted: the batch's insert waits on it.
+    const blocker = await booted.platform.pgPool!.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(`INSERT INTO "IdempotencyRecord" ("userId", key, "requestHash", response) VALUES ($1, $2, 'another request', '{}'::jsonb)`, [games[0].north.userId, key]);
+      const before = { ...batcher().stats };
+      const pending = Promise.allSettled(games.map((g, i) => submitIn(g, { bid: 1, note: `f${i}` }, i === 0 ? { idempotencyKey: key } : {})));
+      await new Promise((r) => setTimeout(r, 300));
+      await blocker.query('COMMIT');
+      const results = await pending;
+      expect(batcher().stats.failed - before.failed).toBe(1);
+      expect(results.map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { code: string }).code))).toEqual(['IDEMPOTENCY_KEY_REUSED', 'ok', 'ok', 'ok', 'ok']);
+    } finally {
+      blocker.release();
+    }
+    const stored = await Promise.all(games.map(async (g) => [(await rows(g.gameId)).submissions.length, (await rows(g.gameId)).receipts.length]));
+    expect(stored).toEqual([[0, 0], [1, 1], [1, 1], [1, 1], [1, 1]]); // nothing of the failed batch survived twice
+  });
+
+  it('WARPOST_SUBMISSION_BATCH=1 turns group commit off (each submission its own transaction)', () => {
+    expect(loadConfig({ WARPOST_SUBMISSION_BATCH: '1' }).submissionBatch).toBe(1);
+    expect(loadConfig({}).submissionBatch).toBe(64);
+    expect(submissionBatcher({ ...booted.platform, config: { ...booted.platform.config, submissionBatch: 1 } })).toBeNull();
   });
 });

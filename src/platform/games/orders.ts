@@ -9,11 +9,12 @@ import { AppError } from '../errors.js';
 import { deliverOutbox } from '../events/outbox.js';
 import { announceReveal, checkPlainChange, guardSealedChange, phaseAfterPlainChange, phaseOf } from '../trust/phase.js';
 import { signReceipt, type Receipt } from '../trust/receipts.js';
-import { signingKey } from '../trust/keys.js';
+import { signingKey, type SigningKey } from '../trust/keys.js';
 import { canonicalJson, lockGame, owedSides, pickSide, sha256Hex, TX_OPTIONS, type Tx } from './common.js';
 import { enqueueAfterCommit } from './scheduling.js';
 import { isUniqueViolation, pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
-import { readSubmissionContext, writeSubmission } from './submission-sql.js';
+import { readSubmissionContext, writeSubmissions, type LockedGameRow, type SubmissionContext, type SubmissionWrite } from './submission-sql.js';
+import { SubmissionBatcher } from './submission-batch.js';
 import { readyDelayMs } from './time-control.js';
 
 export interface SubmitInput {
@@ -85,60 +86,95 @@ export function validateWith(module: { validate(s: unknown, side: string, o: unk
   return module.validate(state, side, orders);
 }
 
+/** A submission decided under its game's lock: the answer, and what to store (nothing on a replay). */
+interface Decided {
+  result: SubmitResult;
+  write?: SubmissionWrite;
+  /** The submission opens the commit–reveal phase (announced through the Prisma models). */
+  reveal?: { game: LockedGameRow; seats: SubmissionContext['seats']; phase: ReturnType<typeof phaseAfterPlainChange> };
+  delayMs: number;
+}
+
+/**
+ * Every check of a submission on its context, in the order callers rely on: replay first, then
+ * side, status, step, owed, sealed phase, legality. Throws AppError to refuse; stores nothing.
+ */
+function decide(p: Platform, user: Principal, input: SubmitInput, ctx: SubmissionContext, h: { ready: boolean; requestHash: string; key: SigningKey }): Decided {
+  if (ctx.prior) return { result: replay(ctx.prior, h.requestHash), delayMs: 0 };
+  const game = ctx.game;
+  if (!game) throw new AppError('NOT_FOUND', `No game ${input.gameId}.`);
+  const { module, side, prompts } = turnOf(p, game, ctx.seats, user, input.step, input.side);
+  const before = checkPlainChange(phaseOf(ctx.commitments, ctx.ready, owedSides(prompts)), side, game.step);
+  const errors = validateWith(module, game.state, side, input.orders);
+  if (errors.length) throw new AppError('INVALID_ORDERS', `${errors.length} order(s) are not legal.`, errors);
+  const ordersHash = sha256Hex(canonicalJson(input.orders));
+  // Under the game lock the phase follows from the one read before the write: no re-read.
+  const phase = phaseAfterPlainChange(before, side, h.ready);
+  const stepComplete = phase.owed.every((s) => phase.ready.includes(s));
+  const receipt = signReceipt(h.key, { kind: 'orders', gameId: game.id, step: game.step, side, hash: ordersHash, seedHash: game.seedHash });
+  const result: SubmitResult = { gameId: game.id, step: game.step, side, ordersHash, ready: h.ready, stepComplete, replayed: false, receipt };
+  return {
+    result,
+    write: { gameId: game.id, step: game.step, side, userId: user.userId, orders: input.orders, ordersHash, idempotencyKey: input.idempotencyKey, ready: h.ready, receipt, requestHash: h.requestHash, response: result },
+    reveal: phase.revealOpen ? { game, seats: ctx.seats, phase } : undefined,
+    delayMs: readyDelayMs(game.timeControl),
+  };
+}
+
+/** The batcher of this database pool (group commit; submission-batch.ts), or null when batching is off. */
+const batchers = new WeakMap<object, SubmissionBatcher>();
+export function submissionBatcher(p: Platform): SubmissionBatcher | null {
+  const size = p.config.submissionBatch ?? 64;
+  if (!p.pgPool || size <= 1) return null;
+  let b = batchers.get(p.pgPool);
+  if (!b) batchers.set(p.pgPool, (b = new SubmissionBatcher(p.pgPool, { maxItems: size, maxInFlight: 2 })));
+  return b;
+}
+
 export async function submitOrders(p: Platform, user: Principal, input: SubmitInput): Promise<SubmitResult> {
   checkKey(input.idempotencyKey);
   const ready = input.ready ?? true;
   const requestHash = sha256Hex(canonicalJson({ g: input.gameId, s: input.step, side: input.side ?? null, o: input.orders, r: ready }));
-  const key = await signingKey(p.config);
-  let announced = false;
-  let delayMs = 0; // the time control's delay after everyone is ready (orders may still change)
-  // Four round trips (begin, lock and read, write, commit; submission-sql.ts) with the same checks in the
-  // same order as before: replay first, then side, status, step, owed, sealed phase, legality.
+  const h = { ready, requestHash, key: await signingKey(p.config) };
+  const query = { gameId: input.gameId, userId: user.userId, key: input.idempotencyKey };
+  // One by one: four round trips (begin, lock and read, write, commit; submission-sql.ts).
   // `tx` is set on the Prisma path only: opening the reveal phase writes through the models.
-  const body = async (sql: SqlTx, tx: Tx | null): Promise<SubmitResult> => {
-    const ctx = await readSubmissionContext(sql, { gameId: input.gameId, userId: user.userId, key: input.idempotencyKey });
-    if (ctx.prior) return replay(ctx.prior, requestHash);
-    const game = ctx.game;
-    if (!game) throw new AppError('NOT_FOUND', `No game ${input.gameId}.`);
-    const { module, side, prompts } = turnOf(p, game, ctx.seats, user, input.step, input.side);
-    const before = checkPlainChange(phaseOf(ctx.commitments, ctx.ready, owedSides(prompts)), side, game.step);
-    const errors = validateWith(module, game.state, side, input.orders);
-    if (errors.length) throw new AppError('INVALID_ORDERS', `${errors.length} order(s) are not legal.`, errors);
-    const ordersHash = sha256Hex(canonicalJson(input.orders));
-    // Under the game lock the phase follows from the one read before the write: no re-read.
-    const phase = phaseAfterPlainChange(before, side, ready);
-    const stepComplete = phase.owed.every((s) => phase.ready.includes(s));
-    delayMs = readyDelayMs(game.timeControl);
-    if (phase.revealOpen) {
+  const body = async (sql: SqlTx, tx: Tx | null): Promise<Decided> => {
+    const d = decide(p, user, input, await readSubmissionContext(sql, query), h);
+    if (d.reveal) {
       if (!tx) throw new NeedsModels(); // rolled back; the whole submission runs again on Prisma
-      await announceReveal(tx, { ...game, seats: ctx.seats }, phase, game.stepDeadline);
+      await announceReveal(tx, { ...d.reveal.game, seats: d.reveal.seats }, d.reveal.phase, d.reveal.game.stepDeadline);
     }
-    announced = phase.revealOpen;
-    const receipt = signReceipt(key, { kind: 'orders', gameId: game.id, step: game.step, side, hash: ordersHash, seedHash: game.seedHash });
-    const response: SubmitResult = { gameId: game.id, step: game.step, side, ordersHash, ready, stepComplete, replayed: false, receipt };
-    await writeSubmission(sql, { gameId: game.id, step: game.step, side, userId: user.userId, orders: input.orders, ordersHash, idempotencyKey: input.idempotencyKey, ready, receipt, requestHash, response });
-    return response;
+    if (d.write) await writeSubmissions(sql, [d.write]);
+    return d;
   };
   const viaModels = () => p.prisma.$transaction((tx) => body(prismaSql(tx), tx), TX_OPTIONS);
-  const attempt = async () => {
+  const attempt = async (): Promise<Decided> => {
     if (!p.pgPool) return viaModels();
     try {
+      // Batched with whatever else arrives together; an item that opens the reveal goes alone.
+      const batched = await submissionBatcher(p)?.run<Decided>({ ...query, decide: (ctx) => {
+        const d = decide(p, user, input, ctx, h);
+        return d.reveal ? 'alone' : { value: d, write: d.write };
+      } });
+      if (batched && batched !== 'alone') return batched.value;
       return await pgTransaction(p.pgPool, (sql) => body(sql, null));
     } catch (e) {
       if (e instanceof NeedsModels) return viaModels();
       throw e;
     }
   };
-  let result: SubmitResult;
+  let d: Decided;
   try {
-    result = await attempt();
+    d = await attempt();
   } catch (e) {
     // A concurrent request with the same key won the insert: answer as its replay (or conflict).
     if (!isUniqueViolation(e)) throw e;
-    result = await attempt();
+    d = await attempt();
   }
-  if (result.stepComplete) await enqueueAfterCommit(p, { gameId: result.gameId, step: result.step }, delayMs ? { delayMs } : undefined);
-  else if (announced) await deliverOutbox(p).catch(() => undefined); // the reveal notice; the sweeper retries
+  const result = d.result;
+  if (result.stepComplete) await enqueueAfterCommit(p, { gameId: result.gameId, step: result.step }, d.delayMs ? { delayMs: d.delayMs } : undefined);
+  else if (d.reveal) await deliverOutbox(p).catch(() => undefined); // the reveal notice; the sweeper retries
   return result;
 }
 

@@ -39,20 +39,42 @@ type Raw = Omit<SubmissionContext, 'game' | 'commitments'> & {
 
 const utc = (t: string | null) => (t ? new Date(t) : null);
 
+const parseContext = (ctx: Raw): SubmissionContext => ({
+  game: ctx.game && { ...ctx.game, stepDeadline: utc(ctx.game.stepDeadline) },
+  prior: ctx.prior,
+  seats: ctx.seats ?? [],
+  commitments: (ctx.commitments ?? []).map((c) => ({ ...c, revealedAt: utc(c.revealedAt) })),
+  ready: ctx.ready ?? [],
+});
+
+export interface ContextQuery {
+  gameId: string;
+  userId: string;
+  key: string;
+}
+
 /**
  * Locks the game row (FOR UPDATE: submissions and resolution serialise on it) and reads the
  * rest of what a submission needs, in one round trip: warpost_submission_context (migration
  * 20261130150000_submission_fast_path), which reads after the lock with fresh snapshots.
  */
-export async function readSubmissionContext(sql: SqlTx, q: { gameId: string; userId: string; key: string }): Promise<SubmissionContext> {
+export async function readSubmissionContext(sql: SqlTx, q: ContextQuery): Promise<SubmissionContext> {
   const [{ ctx }] = await sql.query<{ ctx: Raw }>(`SELECT warpost_submission_context($1, $2, $3) AS ctx`, [q.gameId, q.userId, q.key]);
-  return {
-    game: ctx.game && { ...ctx.game, stepDeadline: utc(ctx.game.stepDeadline) },
-    prior: ctx.prior,
-    seats: ctx.seats ?? [],
-    commitments: (ctx.commitments ?? []).map((c) => ({ ...c, revealedAt: utc(c.revealedAt) })),
-    ready: ctx.ready ?? [],
-  };
+  return parseContext(ctx);
+}
+
+/**
+ * The same for a batch of submissions to different games, in one round trip: every game is
+ * locked in id order, then each context is read (warpost_submission_contexts, migration
+ * 20261201090000_submission_batch). Contexts come back in the order of `qs`.
+ */
+export async function readSubmissionContexts(sql: SqlTx, qs: ContextQuery[]): Promise<SubmissionContext[]> {
+  const [{ ctxs }] = await sql.query<{ ctxs: Raw[] }>(`SELECT warpost_submission_contexts($1::text[], $2::text[], $3::text[]) AS ctxs`, [
+    qs.map((q) => q.gameId),
+    qs.map((q) => q.userId),
+    qs.map((q) => q.key),
+  ]);
+  return ctxs.map(parseContext);
 }
 
 export interface SubmissionWrite {
@@ -70,30 +92,39 @@ export interface SubmissionWrite {
 }
 
 /**
- * Stores the orders (replacing the side's earlier ones for the step), the signed receipt and the
- * idempotency record in one statement: one round trip, all or nothing. A concurrent request with
- * the same key fails here on the record's primary key (isUniqueViolation, db/sql.ts).
+ * Stores each write's orders (replacing the side's earlier ones for the step), signed receipt
+ * and idempotency record in one statement: one round trip for the whole batch, all or nothing.
+ * At most one write per game and side (a batch's rule). A concurrent request with the same key
+ * fails here on the record's primary key (isUniqueViolation, db/sql.ts).
  */
-export async function writeSubmission(sql: SqlTx, w: SubmissionWrite): Promise<void> {
-  const r = w.receipt;
+export async function writeSubmissions(sql: SqlTx, ws: SubmissionWrite[]): Promise<void> {
+  const now = new Date().toISOString();
+  const rows = ws.map((w) => ({
+    sid: randomUUID(), gameId: w.gameId, step: w.step, side: w.side, userId: w.userId, orders: w.orders ?? null, ordersHash: w.ordersHash,
+    key: w.idempotencyKey, ready: w.ready, updatedAt: now, rid: randomUUID(), kind: w.receipt.kind, hash: w.receipt.hash,
+    payload: w.receipt.signed, signature: w.receipt.signature, keyId: w.receipt.keyId, issuedAt: w.receipt.issuedAt,
+    requestHash: w.requestHash, response: w.response,
+  }));
   await sql.query(
-    `WITH sub AS (
+    `WITH input AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
+         i int, sid text, "gameId" text, step int, side text, "userId" text, orders jsonb, "ordersHash" text, key text, ready boolean,
+         "updatedAt" text, rid text, kind text, hash text, payload text, signature text, "keyId" text, "issuedAt" text,
+         "requestHash" text, response jsonb)
+     ), sub AS (
        INSERT INTO "Submission" (id, "gameId", step, side, "userId", orders, "ordersHash", "idempotencyKey", ready, "updatedAt")
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10::timestamp(3))
+       SELECT sid, "gameId", step, side, "userId", coalesce(orders, 'null'::jsonb), "ordersHash", key, ready, "updatedAt"::timestamp(3) FROM input
        ON CONFLICT ("gameId", step, side) DO UPDATE SET
          orders = EXCLUDED.orders, "ordersHash" = EXCLUDED."ordersHash", "idempotencyKey" = EXCLUDED."idempotencyKey",
          ready = EXCLUDED.ready, "userId" = EXCLUDED."userId", "updatedAt" = EXCLUDED."updatedAt"
        RETURNING 1
      ), rec AS (
        INSERT INTO "Receipt" (id, "gameId", step, side, "userId", kind, hash, payload, signature, "keyId", "issuedAt")
-       VALUES ($11, $2, $3, $4, $5, $12, $13, $14, $15, $16, $17::timestamp(3))
+       SELECT rid, "gameId", step, side, "userId", kind, hash, payload, signature, "keyId", "issuedAt"::timestamp(3) FROM input ORDER BY i
        RETURNING 1
      )
      INSERT INTO "IdempotencyRecord" ("userId", key, "requestHash", response)
-     VALUES ($5, $8, $18, $19::jsonb)`,
-    [
-      randomUUID(), w.gameId, w.step, w.side, w.userId, JSON.stringify(w.orders ?? null), w.ordersHash, w.idempotencyKey, w.ready,
-      new Date().toISOString(), randomUUID(), r.kind, r.hash, r.signed, r.signature, r.keyId, r.issuedAt, w.requestHash, JSON.stringify(w.response),
-    ],
+     SELECT "userId", key, "requestHash", response FROM input`,
+    [JSON.stringify(rows.map((r, i) => ({ i, ...r })))],
   );
 }

@@ -1,0 +1,141 @@
+/**
+ * Group commit for order submissions (bench/RESULTS.md, issue 8). Each submission is a durable
+ * transaction; on a small machine their cost is round trips and commits, not work. Submissions
+ * that arrive while another batch is in flight wait for it and then go together: one BEGIN,
+ * one read of every context (each game locked, in id order), one write of every accepted
+ * submission, one COMMIT. Alone, a submission goes at once in a batch of one, so quiet servers
+ * pay nothing in latency; busy ones share each round trip and WAL flush among the batch.
+ *
+ * Each item is checked on its own (`decide`): one refused item refuses only itself. A batch
+ * holds one item per game and per idempotency key at most, so no item reads a state another
+ * item of the batch is about to change; the others wait for the next batch. If the batch's
+ * transaction fails as a whole (a key raced by another process, a deadlock, a lost
+ * connection), nothing of it was written and every item is told to run on its own
+ * (`alone`), exactly as without batching: the idempotency record then answers any item whose
+ * batch did commit after all.
+ */
+import type pg from 'pg';
+import { pgTransaction } from '../db/sql.js';
+import { readSubmissionContexts, writeSubmissions, type ContextQuery, type SubmissionContext, type SubmissionWrite } from './submission-sql.js';
+
+/** What an item's own checks decided: store `write` (if any) and answer with `value`. */
+export interface Decision<T> {
+  value: T;
+  write?: SubmissionWrite;
+}
+
+export interface BatchItem<T> extends ContextQuery {
+  /** The item's checks on its context, in JS, under the batch's locks. Throws to refuse the item. */
+  decide(ctx: SubmissionContext): Decision<T> | 'alone';
+}
+
+/** `alone`: run this item on the one-by-one path (nothing of it was written). */
+export type BatchOutcome<T> = { value: T } | 'alone';
+
+interface Pending<T> {
+  item: BatchItem<T>;
+  settle(outcome: BatchOutcome<T>): void;
+  fail(e: unknown): void;
+}
+
+export interface BatchOptions {
+  /** Most items in one transaction. */
+  maxItems: number;
+  /** Batches in flight at once (each on its own pooled connection). */
+  maxInFlight: number;
+}
+
+export class SubmissionBatcher {
+  private queue: Pending<unknown>[] = [];
+  private inFlight = 0;
+  private starting = false;
+  /** Transactions run, items they carried, and batches that failed whole (items then ran alone). */
+  readonly stats = { batches: 0, items: 0, failed: 0 };
+
+  constructor(private readonly pool: pg.Pool, private readonly opts: BatchOptions) {}
+
+  run<T>(item: BatchItem<T>): Promise<BatchOutcome<T>> {
+    return new Promise((settle, fail) => {
+      this.queue.push({ item, settle, fail } as Pending<unknown>);
+      this.pump();
+    });
+  }
+
+  /**
+   * Starts a batch when none is in flight; alongside one, only a full batch starts (a second
+   * transaction for a handful of items would take the round trips the batch exists to share).
+   */
+  private pump() {
+    if (this.inFlight === 0 && this.queue.length && !this.starting) {
+      // Gather what arrives in this turn of the event loop before the first batch leaves.
+      this.starting = true;
+      setImmediate(() => {
+        this.starting = false;
+        this.launch();
+      });
+    } else this.launch();
+  }
+
+  private launch() {
+    while (this.queue.length && !this.starting && (this.inFlight === 0 || (this.inFlight < this.opts.maxInFlight && this.queue.length >= this.opts.maxItems))) {
+      const batch = this.take();
+      this.inFlight++;
+      void this.runBatch(batch).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+
+  /** The next batch in arrival order: at most one item per game and per user's key. */
+  private take(): Pending<unknown>[] {
+    const games = new Set<string>();
+    const keys = new Set<string>();
+    const batch: Pending<unknown>[] = [];
+    const rest: Pending<unknown>[] = [];
+    for (const p of this.queue) {
+      const key = JSON.stringify([p.item.userId, p.item.key]);
+      if (batch.length < this.opts.maxItems && !games.has(p.item.gameId) && !keys.has(key)) {
+        games.add(p.item.gameId);
+        keys.add(key);
+        batch.push(p);
+      } else rest.push(p);
+    }
+    this.queue = rest;
+    return batch;
+  }
+
+  private async runBatch(batch: Pending<unknown>[]) {
+    this.stats.batches++;
+    this.stats.items += batch.length;
+    const outcomes = new Map<Pending<unknown>, BatchOutcome<unknown>>();
+    const refusals = new Map<Pending<unknown>, unknown>();
+    try {
+      await pgTransaction(this.pool, async (sql) => {
+        const ctxs = await readSubmissionContexts(sql, batch.map((p) => p.item));
+        const writes: SubmissionWrite[] = [];
+        batch.forEach((p, i) => {
+          try {
+            const d = p.item.decide(ctxs[i]);
+            if (d === 'alone') return void outcomes.set(p, 'alone');
+            if (d.write) writes.push(d.write);
+            outcomes.set(p, { value: d.value });
+          } catch (e) {
+            refusals.set(p, e);
+          }
+        });
+        if (writes.length) await writeSubmissions(sql, writes);
+      });
+    } catch {
+      this.stats.failed++;
+      // Rolled back whole: every item that was not refused runs again on its own.
+      for (const p of batch) if (!refusals.has(p)) p.settle('alone');
+      for (const [p, e] of refusals) p.fail(e);
+      return;
+    }
+    for (const p of batch) {
+      if (refusals.has(p)) p.fail(refusals.get(p));
+      else p.settle(outcomes.get(p)!);
+    }
+  }
+}
