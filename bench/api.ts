@@ -8,6 +8,7 @@
  */
 import autocannon from 'autocannon';
 import { startProcess, stop } from './common.js';
+import { cpuMeter, type CpuGroups } from './cpu.js';
 import { driver, makeGames, processEnv, type BenchEnv } from './setup.js';
 
 const CONNECTIONS = 50;
@@ -24,6 +25,13 @@ const summary = (r: autocannon.Result) => ({
   errors: r.errors,
 });
 
+/** CPU milliseconds per answered request, by process group (server, PostgreSQL, autocannon). */
+const perRequest = (spent: CpuGroups, r: autocannon.Result) => {
+  const n = Math.max(1, r.requests.total);
+  const round = (ms: number) => Math.round((ms / n) * 1000) / 1000;
+  return { server: round(spent.api), postgres: round(spent.postgres), loadGenerator: round(spent.loadGenerator) };
+};
+
 export async function benchApi(env: BenchEnv, seconds = 8) {
   const bare = await startProcess('bench/bare-server.ts', { PORT: '3899' }, 'bare ready');
   const api = await startProcess('src/main.ts', processEnv(env, { PORT: '3898', LOG_LEVEL: 'info', LOG_REQUESTS: 'false' }), 'Warpost listening');
@@ -37,7 +45,9 @@ export async function benchApi(env: BenchEnv, seconds = 8) {
       });
     const common = { connections: CONNECTIONS, duration: seconds, method: 'POST' as const, headers: { 'content-type': 'application/json' } };
     await run({ ...common, url: 'http://127.0.0.1:3899/bare', duration: 2, body: body(games[0].gameId) }); // warm-up
+    const bareCpu = cpuMeter(bare.pid!);
     const ceiling = await run({ ...common, url: 'http://127.0.0.1:3899/bare', body: body(games[0].gameId) });
+    const bareSpent = bareCpu();
     let c = 0;
     const submitRun = {
       ...common,
@@ -50,13 +60,15 @@ export async function benchApi(env: BenchEnv, seconds = 8) {
     } as autocannon.Options;
     // The same 2-s warm-up as the bare route: without it a 3-s quick run measured mostly JIT warm-up.
     await run({ ...submitRun, duration: 2 });
+    const submitCpu = cpuMeter(api.pid!);
     const submit = await run(submitRun);
+    const submitSpent = submitCpu();
     const stored = await d.platform.prisma.idempotencyRecord.count(); // warm-up included
     return {
       connections: CONNECTIONS,
       seconds,
-      bareRoute: summary(ceiling),
-      submitOrders: { ...summary(submit), storedSubmissions: stored },
+      bareRoute: { ...summary(ceiling), cpuMsPerRequest: perRequest(bareSpent, ceiling) },
+      submitOrders: { ...summary(submit), storedSubmissions: stored, cpuMsPerRequest: perRequest(submitSpent, submit) },
       ratioToCeiling: Math.round((submit.requests.average / ceiling.requests.average) * 1000) / 1000,
     };
   } finally {

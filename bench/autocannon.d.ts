@@ -17,7 +17,8 @@ declare module 'autocannon' {
       p99: number;
     }
     interface Result {
-      requests: Histogram;
+      /** Per-second counts; `total`: every answered request of the run. */
+      requests: Histogram & { total: number };
       latency: Histogram;
       non2xx: number;
       errors: number;

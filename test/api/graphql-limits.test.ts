@@ -77,6 +77,12 @@ describe('depth and cost limits', () => {
     const body = await expectRefusedBoth({ query: q, variables: { n: 1000 } }, 'QUERY_TOO_COMPLEX');
     expect(body.errors[0].extensions).toMatchObject({ limit: 5000, cost: expect.any(Number) });
     expect(body.errors[0].extensions.cost).toBeGreaterThan(5000);
+    // Costs are remembered per document and list-size values (limits.ts): each verdict stays its own.
+    expect(codes((await post({ query: q, variables: { n: 10 } }, 'application/json', alice.token)).body)).toEqual(['NOT_FOUND']);
+    await expectRefusedBoth({ query: q, variables: { n: 1000 } }, 'QUERY_TOO_COMPLEX');
+    const skipped = `query($n: Int, $s: Boolean!) { me { id } game(id: "nope") @skip(if: $s) { events(limit: $n) { seq step type data rolls createdAt } } }`;
+    expect(codes((await post({ query: skipped, variables: { n: 1000, s: true } }, 'application/json', alice.token)).body)).toEqual([]);
+    await expectRefusedBoth({ query: skipped, variables: { n: 1000, s: false } }, 'QUERY_TOO_COMPLEX');
   });
 
   it('documents above the token limit are refused before parsing completes', async () => {

@@ -12,6 +12,7 @@
  */
 import type { DocumentNode } from 'graphql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { AppError } from '../../platform/errors.js';
 import { toApiError } from '../http/errors.js';
 import { assertSafeJson } from '../http/input-guard.js';
@@ -62,7 +63,6 @@ function parseJsonParam(name: string, raw: unknown): unknown {
   }
 }
 
-/** Parses the document once up front, so a bad one is refused with a clear code. */
 function parseDocument(query: string, maxTokens: number): DocumentNode {
   let document: DocumentNode;
   try {
@@ -80,6 +80,15 @@ function parseDocument(query: string, maxTokens: number): DocumentNode {
 
 /** preValidation hook of the GraphQL routes (POST and plain GET; WebSocket upgrades pass). */
 export function checkGraphQLRequest(maxTokens: number) {
+  // Documents already parsed and found sound, by text: clients send the same few documents with
+  // new variables, and parsing each again was a tenth of a submission's CPU (bench/RESULTS.md).
+  // Bounded by total text size; refusals are not kept (each is parsed and refused again).
+  const sound = new LRUCache<string, true>({ maxSize: 4 * 1024 * 1024, sizeCalculation: (_v, text) => Math.max(1, text.length) });
+  const checkDocument = (query: string) => {
+    if (sound.has(query)) return;
+    parseDocument(query, maxTokens);
+    sound.set(query, true);
+  };
   return async function check(request: FastifyRequest) {
     if ((request as { ws?: boolean }).ws || request.headers.upgrade) return;
     const isGet = request.method === 'GET';
@@ -94,7 +103,7 @@ export function checkGraphQLRequest(maxTokens: number) {
     if (params.query == null) {
       if (!persisted) throw badParam('query', 'a string holding the GraphQL document');
     } else if (typeof params.query !== 'string') throw badParam('query', 'a string holding the GraphQL document');
-    else parseDocument(params.query, maxTokens);
+    else checkDocument(params.query);
     assertSafeJson(variables, ['variables']);
     assertSafeJson(extensions, ['extensions']);
     // Normalise for Mercurius: null extensions are allowed by the spec; absent variables become

@@ -102,14 +102,52 @@ const listSizeEstimator: ComplexityEstimator = ({ args, childComplexity }) => {
   return 1 + Math.max(0, n) * Math.max(1, childComplexity);
 };
 
-/** Throws QUERY_TOO_COMPLEX when the operations of `document` cost more than the limit. */
-export function checkComplexity(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined, max: number) {
+/** The variables that can change a document's cost: list sizes (first/limit) and @skip/@include. */
+function costVariableNames(document: DocumentNode): string[] {
+  const names = new Set<string>();
+  visit(document, {
+    Argument(node) {
+      if ((node.name.value === 'first' || node.name.value === 'limit') && node.value.kind === Kind.VARIABLE) names.add(node.value.name.value);
+    },
+    Directive(node) {
+      if (node.name.value !== 'skip' && node.name.value !== 'include') return;
+      for (const a of node.arguments ?? []) if (a.value.kind === Kind.VARIABLE) names.add(a.value.name.value);
+    },
+  });
+  return [...names];
+}
+
+/**
+ * Costs already estimated, per parsed document (Mercurius keeps one object per document text)
+ * and the values of its cost variables: a submission's document costs the same whatever its
+ * orders and key, and estimating it again was a tenth of its CPU (bench/RESULTS.md). Only
+ * finite costs are kept, so a request whose variables broke the estimate never answers another.
+ */
+const knownCosts = new WeakMap<DocumentNode, { schema: GraphQLSchema; names: string[]; byValues: Map<string, number> }>();
+const MAX_COSTS_PER_DOCUMENT = 32;
+
+function estimateCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined): number {
+  let known = knownCosts.get(document);
+  if (!known || known.schema !== schema) knownCosts.set(document, (known = { schema, names: costVariableNames(document), byValues: new Map() }));
+  const key = known.names.map((n) => (variables && Object.hasOwn(variables, n) ? `=${JSON.stringify(variables[n])}` : '-')).join('\u0000');
+  const cached = known.byValues.get(key);
+  if (cached !== undefined) return cached;
   let cost: number;
   try {
     cost = getComplexity({ schema, query: document, variables: variables ?? {}, estimators: [introspectionEstimator, listSizeEstimator, simpleEstimator({ defaultComplexity: 1 })] });
   } catch {
     cost = Infinity; // too many nodes to even estimate (variable errors are reported elsewhere)
   }
+  if (Number.isFinite(cost)) {
+    if (known.byValues.size >= MAX_COSTS_PER_DOCUMENT) known.byValues.clear();
+    known.byValues.set(key, cost);
+  }
+  return cost;
+}
+
+/** Throws QUERY_TOO_COMPLEX when the operations of `document` cost more than the limit. */
+export function checkComplexity(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined, max: number) {
+  const cost = estimateCost(schema, document, variables);
   if (cost > max) {
     const shown = Number.isFinite(cost) ? String(cost) : 'too high to estimate';
     throw new GraphQLRequestError([

@@ -5,6 +5,7 @@
  */
 import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.js';
 import { AppError } from '../errors.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
@@ -37,6 +38,13 @@ export class AuthService {
    * the rest of authentication (bench/RESULTS.md).
    */
   private readonly key: KeyObject;
+  /**
+   * Access tokens already verified, by their exact text, until they expire: a client sends the
+   * same token with every request for its lifetime, and checking its signature again was a
+   * tenth of a submission's CPU (bench/RESULTS.md). Access tokens are never revoked before they
+   * expire (refresh tokens are), so a remembered verdict is the verdict jwt.verify would give.
+   */
+  private readonly verified = new LRUCache<string, { principal: Principal; exp: number }>({ max: 10_000 });
 
   constructor(
     private readonly db: Db,
@@ -132,9 +140,14 @@ export class AuthService {
       void this.db.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
       return { userId: token.userId, username: token.user.username, scopes: token.scopes as Scope[], via: 'api-token' };
     }
+    const known = this.verified.get(bearer);
+    // jsonwebtoken's own rule: expired once the clock (whole seconds) reaches `exp`.
+    if (known && Math.floor(Date.now() / 1000) < known.exp) return { ...known.principal, scopes: [...known.principal.scopes] };
     try {
       const claims = jwt.verify(bearer, this.key, { algorithms: ['HS256'], issuer: 'warpost' }) as jwt.JwtPayload;
-      return { userId: String(claims.sub), username: String(claims.username), scopes: claims.scopes as Scope[], via: 'session' };
+      const principal: Principal = { userId: String(claims.sub), username: String(claims.username), scopes: claims.scopes as Scope[], via: 'session' };
+      if (typeof claims.exp === 'number') this.verified.set(bearer, { principal: { ...principal, scopes: [...principal.scopes] }, exp: claims.exp });
+      return principal;
     } catch (e) {
       if (e instanceof jwt.TokenExpiredError) throw new AppError('TOKEN_EXPIRED', 'The access token has expired; refresh it.');
       throw new AppError('TOKEN_INVALID', 'The access token is not valid.');
