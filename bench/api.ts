@@ -29,7 +29,7 @@ const summary = (r: autocannon.Result) => ({
 const perRequest = (spent: CpuGroups, r: autocannon.Result) => {
   const n = Math.max(1, r.requests.total);
   const round = (ms: number) => Math.round((ms / n) * 1000) / 1000;
-  return { server: round(spent.api), postgres: round(spent.postgres), loadGenerator: round(spent.loadGenerator) };
+  return { server: round(spent.api), postgres: round(spent.postgres), redis: round(spent.redis), loadGenerator: round(spent.loadGenerator) };
 };
 
 export async function benchApi(env: BenchEnv, seconds = 8) {

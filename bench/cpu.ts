@@ -17,33 +17,44 @@ function ticksOf(pid: number | string): number {
   }
 }
 
-/** Every PostgreSQL server process on the machine, by command name. */
-function postgresPids(): string[] {
-  const isPostgres = (pid: string) => {
+/** Every process on the machine with this command name (PostgreSQL's backends come and go). */
+function pidsNamed(name: string): string[] {
+  const named = (pid: string) => {
     try {
-      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name;
     } catch {
       return false; // ended between the listing and the read
     }
   };
-  return readdirSync('/proc').filter((d) => /^\d+$/.test(d) && isPostgres(d));
+  return readdirSync('/proc').filter((d) => /^\d+$/.test(d) && named(d));
 }
 
 export interface CpuGroups {
+  /** The processes under test (the API, or the workers). */
   api: number;
   postgres: number;
+  redis: number;
+  /** This process: autocannon, or the bench's own driver. */
   loadGenerator: number;
 }
 
 /** Starts counting; the returned function gives CPU milliseconds per group since the start. */
-export function cpuMeter(apiPid: number): () => CpuGroups {
-  const pgStart = new Map(postgresPids().map((p) => [p, ticksOf(p)]));
-  const apiStart = ticksOf(apiPid);
+export function cpuMeter(pids: number | number[]): () => CpuGroups {
+  const own = ([] as number[]).concat(pids);
+  const start = (name: string) => new Map(pidsNamed(name).map((p) => [p, ticksOf(p)]));
+  const since = (name: string, at: Map<string, number>) => pidsNamed(name).reduce((sum, p) => sum + ticksOf(p) - (at.get(p) ?? 0), 0);
+  const pgStart = start('postgres');
+  const redisStart = start('redis-server');
+  const ownStart = own.map(ticksOf);
   const selfStart = process.cpuUsage();
   return () => {
-    const pgNow = postgresPids().reduce((sum, p) => sum + ticksOf(p) - (pgStart.get(p) ?? 0), 0);
     const self = process.cpuUsage(selfStart);
     const ms = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND;
-    return { api: ms(ticksOf(apiPid) - apiStart), postgres: ms(pgNow), loadGenerator: (self.user + self.system) / 1000 };
+    return {
+      api: ms(own.reduce((sum, p, i) => sum + ticksOf(p) - ownStart[i], 0)),
+      postgres: ms(since('postgres', pgStart)),
+      redis: ms(since('redis-server', redisStart)),
+      loadGenerator: (self.user + self.system) / 1000,
+    };
   };
 }

@@ -31,7 +31,7 @@ try {
   if (db && only.has('api')) results.api = await benchApi(benchEnv(db.url), quick ? 3 : 8);
   if (db && only.has('e2e')) results.endToEnd = await benchEndToEnd(benchEnv(db.url), quick ? 30 : 100);
   if (db && only.has('cerberus')) results.cerberus = await benchCerberus(benchEnv(db.url), { games: quick ? 3 : 5 });
-  if (db && only.has('scale')) results.scale = await benchScale(benchEnv(db.url), quick ? { games: 500, subscriptions: 100, resolveGames: 80 } : {});
+  if (db && only.has('scale')) results.scale = await benchScale(benchEnv(db.url), quick ? { games: 1000, subscriptions: 100, resolveGames: 200 } : {});
 } finally {
   await db?.drop();
 }

@@ -3,6 +3,8 @@
  * subscriptions (state lives in PostgreSQL, so memory should stay flat), and resolution
  * throughput with one and with two worker processes.
  */
+import { cpus } from 'node:os';
+import { cpuMeter } from './cpu.js';
 import { randomUUID } from 'node:crypto';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -49,15 +51,22 @@ async function resolutionThroughput(env: BenchEnv, d: Awaited<ReturnType<typeof 
   await submitBoth(d, pairs);
   const ids = pairs.map((p) => p.gameId);
   const startedAt = performance.now();
+  const cpu = cpuMeter(procs.map((p) => p.pid!));
   await queue.resume();
   await untilResolved(d, ids);
   const seconds = (performance.now() - startedAt) / 1000;
+  const spent = cpu();
   const workerRss = procs.map((p) => rssMiB(p.pid!));
   await Promise.all(procs.map(stop));
   await queue.close();
   // Steps each worker resolved: both must take a share (different games, concurrently).
   const stepsByWorker = logs.map((l) => ids.filter((id) => l.has(id)).length);
-  return { workers, games: ids.length, seconds: Math.round(seconds * 100) / 100, stepsPerSecond: Math.round(ids.length / seconds), stepsByWorker, workerRssMiB: workerRss, startupSeconds: Math.round((readyAt - t0) / 100) / 10 };
+  // CPU per step by group, and the share of the machine's CPUs the drain kept busy: near 1, a
+  // second worker has no idle core to run on and cannot raise the rate.
+  const perStep = (ms: number) => Math.round((ms / ids.length) * 100) / 100;
+  const cpuMsPerStep = { workers: perStep(spent.api), postgres: perStep(spent.postgres), redis: perStep(spent.redis), benchDriver: perStep(spent.loadGenerator) };
+  const machineBusy = Math.round(((spent.api + spent.postgres + spent.redis + spent.loadGenerator) / (seconds * 1000 * cpus().length)) * 100) / 100;
+  return { workers, games: ids.length, seconds: Math.round(seconds * 100) / 100, stepsPerSecond: Math.round(ids.length / seconds), stepsByWorker, workerRssMiB: workerRss, startupSeconds: Math.round((readyAt - t0) / 100) / 10, cpuMsPerStep, machineBusy };
 }
 
 export async function benchScale(env: BenchEnv, opts: { games?: number; subscriptions?: number; resolveGames?: number } = {}) {
