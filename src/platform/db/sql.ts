@@ -23,17 +23,19 @@ export function prismaSql(tx: Prisma.TransactionClient): SqlTx {
  * stuck behind a held game lock must not wait forever here either.
  */
 const BEGIN = "BEGIN; SET LOCAL statement_timeout = '60s'";
+/** The same, committing without waiting for the WAL flush (for writes whose loss is harmless). */
+const BEGIN_ASYNC_COMMIT = `${BEGIN}; SET LOCAL synchronous_commit = off`;
 
 /**
  * Runs `body` in a READ COMMITTED transaction on a pooled connection: COMMIT when it returns,
  * ROLLBACK when it throws (nothing half-written). A connection whose rollback failed is
  * discarded rather than returned to the pool in an unknown state.
  */
-export async function pgTransaction<T>(pool: pg.Pool, body: (sql: SqlTx) => Promise<T>): Promise<T> {
+export async function pgTransaction<T>(pool: pg.Pool, body: (sql: SqlTx) => Promise<T>, opts: { asyncCommit?: boolean } = {}): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
-    await client.query(BEGIN);
+    await client.query(opts.asyncCommit ? BEGIN_ASYNC_COMMIT : BEGIN);
   } catch (e) {
     client.release(e as Error);
     throw e;

@@ -8,32 +8,41 @@
  * its only write is the delivered mark, and a mark lost in a crash means the message is published
  * again, which the at-least-once contract already allows. A synchronous commit here cost a disk
  * flush (~6 ms, p99 ~30 ms on the development machine) per delivery and competed for the WAL
- * with the resolution commits that do need it. Raw SQL: Prisma compiles a model query anew on
- * every call (~0.5 ms of CPU against ~0.2–0.35 ms for raw SQL, measured), and this runs after
- * every state change. It stays in a Prisma transaction: the same statements on the bare pg pool
- * (db/sql.ts, no transaction timeout) failed test/platform/outage.test.ts "Redis down" in 2 of 2
- * runs (the subscriber never heard the step resolved after Redis returned; see bench/RESULTS.md).
+ * with the resolution commits that do need it. On PostgreSQL it runs on the pg pool Prisma shares
+ * (db/sql.ts), like the submission and the resolution: it follows every state change, and through
+ * Prisma it was a third of a worker's CPU per step (bench/RESULTS.md). An earlier try on the pool
+ * lost the step's signal when Redis restarted; subscribers now catch up when the pub/sub
+ * connection returns (pubsub.ts onResubscribed), which is what that was.
  */
 import type { Platform } from '../context.js';
+import { pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
 import { publish } from './pubsub.js';
+
+const CLAIM = `SELECT id, topic, payload FROM "OutboxMessage" WHERE "deliveredAt" IS NULL
+  ORDER BY "createdAt" LIMIT $1 FOR UPDATE SKIP LOCKED`;
+const MARK = `UPDATE "OutboxMessage" SET "deliveredAt" = $1::timestamp(3) WHERE id = ANY($2::text[])`;
+
+/** Claims up to `batch` undelivered messages, publishes them, marks them delivered; returns how many. */
+async function deliverBatch(p: Platform, sql: SqlTx, batch: number): Promise<number> {
+  const rows = await sql.query<{ id: string; topic: string; payload: unknown }>(CLAIM, [batch]);
+  if (rows.length === 0) return 0;
+  // Issued together: the emitter's one Redis connection keeps them in order, and the batch
+  // costs one round trip instead of one per message.
+  await Promise.all(rows.map((row) => publish(p.emitter, row.topic, row.payload)));
+  // Stamped after publishing (UTC, as Prisma stores it): the bench reads deliveredAt as "published at".
+  await sql.query(MARK, [new Date().toISOString(), rows.map((r) => r.id)]);
+  return rows.length;
+}
 
 export async function deliverOutbox(p: Platform, batch = 100): Promise<number> {
   let total = 0;
   for (;;) {
-    const n = await p.prisma.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<{ id: string; topic: string; payload: unknown }[]>`
-        SELECT id, topic, payload FROM "OutboxMessage" WHERE "deliveredAt" IS NULL
-        ORDER BY "createdAt" LIMIT ${batch} FOR UPDATE SKIP LOCKED`;
-      if (rows.length === 0) return 0;
-      // Issued together: the emitter's one Redis connection keeps them in order, and the batch
-      // costs one round trip instead of one per message.
-      await Promise.all(rows.map((row) => publish(p.emitter, row.topic, row.payload)));
-      const publishedAt = new Date(); // the bench reads deliveredAt as "published at"
-      // Here rather than first: one round trip less before the subscribers hear it.
-      await tx.$executeRaw`SET LOCAL synchronous_commit = off`;
-      await tx.$executeRaw`UPDATE "OutboxMessage" SET "deliveredAt" = ${publishedAt} WHERE id = ANY(${rows.map((r) => r.id)})`;
-      return rows.length;
-    });
+    const n = p.pgPool
+      ? await pgTransaction(p.pgPool, (sql) => deliverBatch(p, sql, batch), { asyncCommit: true })
+      : await p.prisma.$transaction(async (tx) => {
+          await tx.$executeRaw`SET LOCAL synchronous_commit = off`;
+          return deliverBatch(p, prismaSql(tx), batch);
+        });
     total += n;
     if (n < batch) return total;
   }
