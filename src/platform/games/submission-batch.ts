@@ -62,8 +62,9 @@ export class SubmissionBatcher {
   }
 
   /**
-   * Starts a batch when none is in flight; alongside one, only a full batch starts (a second
-   * transaction for a handful of items would take the round trips the batch exists to share).
+   * Starts a batch when none is in flight; alongside one, only a batch of a quarter of the
+   * maximum or more (a second transaction for a handful of items would take the round trips the
+   * batch exists to share, but a sizeable one overlaps its JS work with the other's commit).
    */
   private pump() {
     if (this.inFlight === 0 && this.queue.length && !this.starting) {
@@ -77,7 +78,7 @@ export class SubmissionBatcher {
   }
 
   private launch() {
-    while (this.queue.length && !this.starting && (this.inFlight === 0 || (this.inFlight < this.opts.maxInFlight && this.queue.length >= this.opts.maxItems))) {
+    while (this.queue.length && !this.starting && (this.inFlight === 0 || (this.inFlight < this.opts.maxInFlight && this.queue.length >= Math.max(8, this.opts.maxItems / 4)))) {
       const batch = this.take();
       this.inFlight++;
       void this.runBatch(batch).finally(() => {
