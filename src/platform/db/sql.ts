@@ -34,9 +34,15 @@ const BEGIN_ASYNC_COMMIT = `${BEGIN}; SET LOCAL synchronous_commit = off`;
 export async function pgTransaction<T>(pool: pg.Pool, body: (sql: SqlTx) => Promise<T>, opts: { asyncCommit?: boolean } = {}): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
+  // A connection lost between two statements (a PostgreSQL restart while the body waits on
+  // something else, e.g. Redis) is emitted on the client, which crashes the process unless
+  // someone listens; the next statement fails with it anyway, and the client is discarded.
+  const lost = (err: Error) => (broken = err);
+  client.on('error', lost);
   try {
     await client.query(opts.asyncCommit ? BEGIN_ASYNC_COMMIT : BEGIN);
   } catch (e) {
+    client.off('error', lost);
     client.release(e as Error);
     throw e;
   }
@@ -49,6 +55,7 @@ export async function pgTransaction<T>(pool: pg.Pool, body: (sql: SqlTx) => Prom
     await client.query('ROLLBACK').catch((err: Error) => (broken = err));
     throw e;
   } finally {
+    client.off('error', lost);
     client.release(broken);
   }
 }
