@@ -17,7 +17,8 @@ const dbName = `warpost_outbox_${process.pid}_${randomBytes(3).toString('hex')}`
 let admin: pg.Client;
 let db: Database;
 let emitter: Emitter;
-let onPostgres: Platform;
+let onPrisma: Platform;
+let onPool: Platform;
 const heard: { topic: string; payload: { n: number } }[] = [];
 
 beforeAll(async () => {
@@ -29,7 +30,9 @@ beforeAll(async () => {
   db = await openDatabase({ databaseUrl: url.toString(), dataDir: '/nonexistent' });
   emitter = createEmitter(); // in memory: what this test publishes stays in this test
   emitter.on('#', (m, done) => (heard.push(m as unknown as (typeof heard)[number]), done()));
-  onPostgres = { prisma: db.prisma, emitter } as unknown as Platform;
+  // The pg pool's own path (PostgreSQL) and the Prisma one (what embedded PGlite takes).
+  onPool = { prisma: db.prisma, emitter, pgPool: db.pool } as unknown as Platform;
+  onPrisma = { prisma: db.prisma, emitter } as unknown as Platform;
 }, 60_000);
 
 afterAll(async () => {
@@ -45,10 +48,12 @@ async function write(tag: string, count: number) {
   }
 }
 
-describe('outbox delivery', () => {
-  const tag = 'a';
+describe.each([
+  ['on the pg pool', 'a', () => onPool],
+  ['through Prisma', 'b', () => onPrisma],
+])('outbox delivery %s', (_name, tag, platform) => {
   it('publishes in the order written, stamps deliveredAt after publishing, and never publishes a message twice', async () => {
-    const p = onPostgres;
+    const p = platform();
     heard.length = 0;
     await write(tag, 5);
     const before = Date.now();
@@ -67,7 +72,7 @@ describe('outbox delivery', () => {
   });
 
   it('two deliverers at once (small batches) publish each of 60 messages exactly once', async () => {
-    const p = onPostgres;
+    const p = platform();
     heard.length = 0;
     await write(`${tag}2`, 60);
     const [x, y] = await Promise.all([deliverOutbox(p, 7), deliverOutbox(p, 7)]);
@@ -77,5 +82,18 @@ describe('outbox delivery', () => {
     expect(new Set(topics).size).toBe(60);
     expect(topics).toHaveLength(60);
     expect(await db.prisma.outboxMessage.count({ where: { deliveredAt: null } })).toBe(0);
+  });
+
+  it('a publish that never completes (Redis away) gives up, rolls back and frees its connection; the next pass delivers', async () => {
+    await write(`${tag}3`, 3);
+    const stuck = { ...platform(), emitter: { emit: () => undefined } } as unknown as Platform; // never calls back
+    const t0 = Date.now();
+    await expect(deliverOutbox(stuck, 100, 200)).rejects.toThrow(/did not complete/);
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    expect(await db.prisma.outboxMessage.count({ where: { topic: { startsWith: `obx.${tag}3.` }, deliveredAt: null } })).toBe(3);
+    heard.length = 0;
+    expect(await deliverOutbox(platform())).toBe(3); // claimable again: the stuck pass held no lock
+    await new Promise((r) => setImmediate(r));
+    expect(heard.map((m) => m.topic).sort()).toEqual([0, 1, 2].map((n) => `obx.${tag}3.${n}`));
   });
 });

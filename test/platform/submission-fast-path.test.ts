@@ -225,6 +225,26 @@ describe('group commit: submissions that arrive together share one transaction (
     expect(stored).toEqual([[0, 0], [1, 1], [1, 1], [1, 1], [1, 1]]); // nothing of the failed batch survived twice
   });
 
+  it('a game held by another transaction does not hold up the batch: the others are stored, its item waits alone', async () => {
+    const games = await Promise.all(Array.from({ length: 5 }, () => newGame()));
+    const holder = await booted.platform.pgPool!.connect();
+    let heldDone = false;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM "Game" WHERE id = $1 FOR UPDATE', [games[0].gameId]); // as a resolution would
+      const held = submitIn(games[0], { bid: 1, note: 'held' }).finally(() => (heldDone = true));
+      const others = await Promise.all(games.slice(1).map((g, i) => submitIn(g, { bid: 2, note: `free${i}` })));
+      expect(others.map((a) => a.replayed)).toEqual([false, false, false, false]);
+      expect(heldDone).toBe(false); // still waiting for the game's lock
+      await holder.query('COMMIT');
+      expect((await held).side).toBe('north');
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
+    expect(await Promise.all(games.map(async (g) => (await rows(g.gameId)).submissions.length))).toEqual([1, 1, 1, 1, 1]);
+  });
+
   it('WARPOST_SUBMISSION_BATCH=1 turns group commit off (each submission its own transaction)', () => {
     expect(loadConfig({ WARPOST_SUBMISSION_BATCH: '1' }).submissionBatch).toBe(1);
     expect(loadConfig({}).submissionBatch).toBe(64);

@@ -42,8 +42,18 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     await migratePostgres(opts.databaseUrl);
     // One pool for Prisma and the raw hot paths, so both count against the same connection limit.
     // A bounded wait for a free connection (a request fails instead of hanging), and an idle
-    // connection dropped by a database restart is logged by the pool's owner, not thrown.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 15_000 });
+    // connection dropped by a database restart is logged by the pool's owner, not thrown. A
+    // connection that dies silently (no reset: a partition, a failover) is found by TCP
+    // keep-alive and, at the latest, by the client-side query timeout, above every server-side
+    // bound (statements and transactions give up after 60 s), so no request waits on it for ever.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: 15_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      query_timeout: 120_000,
+    });
     pool.on('error', (err) => opts.onIdleError?.(err));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
     return { prisma, kind: 'postgres', pool, close: () => prisma.$disconnect() };

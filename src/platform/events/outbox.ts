@@ -18,30 +18,42 @@ import type { Platform } from '../context.js';
 import { pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
 import { publish } from './pubsub.js';
 
+/** As long as the Prisma transaction's default timeout that used to bound a delivery. */
+const PUBLISH_TIMEOUT_MS = 5_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`publish did not complete in ${ms} ms`)), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 const CLAIM = `SELECT id, topic, payload FROM "OutboxMessage" WHERE "deliveredAt" IS NULL
   ORDER BY "createdAt" LIMIT $1 FOR UPDATE SKIP LOCKED`;
 const MARK = `UPDATE "OutboxMessage" SET "deliveredAt" = $1::timestamp(3) WHERE id = ANY($2::text[])`;
 
 /** Claims up to `batch` undelivered messages, publishes them, marks them delivered; returns how many. */
-async function deliverBatch(p: Platform, sql: SqlTx, batch: number): Promise<number> {
+async function deliverBatch(p: Platform, sql: SqlTx, batch: number, publishTimeoutMs: number): Promise<number> {
   const rows = await sql.query<{ id: string; topic: string; payload: unknown }>(CLAIM, [batch]);
   if (rows.length === 0) return 0;
   // Issued together: the emitter's one Redis connection keeps them in order, and the batch
-  // costs one round trip instead of one per message.
-  await Promise.all(rows.map((row) => publish(p.emitter, row.topic, row.payload)));
+  // costs one round trip instead of one per message. Bounded: with Redis away a publish waits in
+  // the client's offline queue, and this transaction must not hold a pooled connection meanwhile
+  // (rolled back, the rows stay undelivered for the next sweep; a late publish is a duplicate,
+  // which subscribers already drop by sequence).
+  await withTimeout(Promise.all(rows.map((row) => publish(p.emitter, row.topic, row.payload))), publishTimeoutMs);
   // Stamped after publishing (UTC, as Prisma stores it): the bench reads deliveredAt as "published at".
   await sql.query(MARK, [new Date().toISOString(), rows.map((r) => r.id)]);
   return rows.length;
 }
 
-export async function deliverOutbox(p: Platform, batch = 100): Promise<number> {
+export async function deliverOutbox(p: Platform, batch = 100, publishTimeoutMs = PUBLISH_TIMEOUT_MS): Promise<number> {
   let total = 0;
   for (;;) {
     const n = p.pgPool
-      ? await pgTransaction(p.pgPool, (sql) => deliverBatch(p, sql, batch), { asyncCommit: true })
+      ? await pgTransaction(p.pgPool, (sql) => deliverBatch(p, sql, batch, publishTimeoutMs), { asyncCommit: true })
       : await p.prisma.$transaction(async (tx) => {
           await tx.$executeRaw`SET LOCAL synchronous_commit = off`;
-          return deliverBatch(p, prismaSql(tx), batch);
+          return deliverBatch(p, prismaSql(tx), batch, publishTimeoutMs);
         });
     total += n;
     if (n < batch) return total;

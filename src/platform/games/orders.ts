@@ -127,7 +127,10 @@ export function submissionBatcher(p: Platform): SubmissionBatcher | null {
   const size = p.config.submissionBatch ?? 64;
   if (!p.pgPool || size <= 1) return null;
   let b = batchers.get(p.pgPool);
-  if (!b) batchers.set(p.pgPool, (b = new SubmissionBatcher(p.pgPool, { maxItems: size, maxInFlight: 2 })));
+  if (!b) {
+    const onFailure = (err: unknown, failed: number) => p.log.warn({ err, failed }, 'submission batches failed whole; their submissions ran one by one');
+    batchers.set(p.pgPool, (b = new SubmissionBatcher(p.pgPool, { maxItems: size, maxInFlight: 2, onFailure })));
+  }
   return b;
 }
 

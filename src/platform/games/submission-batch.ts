@@ -2,17 +2,17 @@
  * Group commit for order submissions (bench/RESULTS.md, issue 8). Each submission is a durable
  * transaction; on a small machine their cost is round trips and commits, not work. Submissions
  * that arrive while another batch is in flight wait for it and then go together: one BEGIN,
- * one read of every context (each game locked, in id order), one write of every accepted
+ * one read of every context (the free games locked, in id order), one write of every accepted
  * submission, one COMMIT. Alone, a submission goes at once in a batch of one, so quiet servers
  * pay nothing in latency; busy ones share each round trip and WAL flush among the batch.
  *
  * Each item is checked on its own (`decide`): one refused item refuses only itself. A batch
  * holds one item per game and per idempotency key at most, so no item reads a state another
- * item of the batch is about to change; the others wait for the next batch. If the batch's
- * transaction fails as a whole (a key raced by another process, a deadlock, a lost
- * connection), nothing of it was written and every item is told to run on its own
- * (`alone`), exactly as without batching: the idempotency record then answers any item whose
- * batch did commit after all.
+ * item of the batch is about to change; the others wait for the next batch. A game another
+ * transaction holds is not waited for: its item runs alone, waiting for that game only. If the
+ * batch's transaction fails as a whole (a key raced by another process, a lost connection),
+ * nothing of it was written and every item is told to run on its own (`alone`), exactly as
+ * without batching: the idempotency record then answers any item whose batch did commit.
  */
 import type pg from 'pg';
 import { pgTransaction } from '../db/sql.js';
@@ -43,6 +43,8 @@ export interface BatchOptions {
   maxItems: number;
   /** Batches in flight at once (each on its own pooled connection). */
   maxInFlight: number;
+  /** Told (at most every 10 s) that batches failed whole and ran one by one: `failed` since the last call. */
+  onFailure?: (err: unknown, failed: number) => void;
 }
 
 export class SubmissionBatcher {
@@ -52,7 +54,19 @@ export class SubmissionBatcher {
   /** Transactions run, items they carried, and batches that failed whole (items then ran alone). */
   readonly stats = { batches: 0, items: 0, failed: 0 };
 
+  private lastWarnAt = 0;
+  private unwarned = 0;
+
   constructor(private readonly pool: pg.Pool, private readonly opts: BatchOptions) {}
+
+  /** A batch that fails whole is correct but costs double: said at most every 10 s, with a count. */
+  private warnFailed(err: unknown) {
+    this.unwarned++;
+    if (!this.opts.onFailure || Date.now() - this.lastWarnAt < 10_000) return;
+    this.opts.onFailure(err, this.unwarned);
+    this.lastWarnAt = Date.now();
+    this.unwarned = 0;
+  }
 
   run<T>(item: BatchItem<T>): Promise<BatchOutcome<T>> {
     return new Promise((settle, fail) => {
@@ -116,8 +130,10 @@ export class SubmissionBatcher {
         const ctxs = await readSubmissionContexts(sql, batch.map((p) => p.item));
         const writes: SubmissionWrite[] = [];
         batch.forEach((p, i) => {
+          const ctx = ctxs[i];
+          if (ctx === 'busy') return void outcomes.set(p, 'alone'); // its game is held: wait for it alone
           try {
-            const d = p.item.decide(ctxs[i]);
+            const d = p.item.decide(ctx);
             if (d === 'alone') return void outcomes.set(p, 'alone');
             if (d.write) writes.push(d.write);
             outcomes.set(p, { value: d.value });
@@ -127,8 +143,9 @@ export class SubmissionBatcher {
         });
         if (writes.length) await writeSubmissions(sql, writes);
       });
-    } catch {
+    } catch (err) {
       this.stats.failed++;
+      this.warnFailed(err);
       // Rolled back whole: every item that was not refused runs again on its own.
       for (const p of batch) if (!refusals.has(p)) p.settle('alone');
       for (const [p, e] of refusals) p.fail(e);

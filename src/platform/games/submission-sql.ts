@@ -64,17 +64,18 @@ export async function readSubmissionContext(sql: SqlTx, q: ContextQuery): Promis
 }
 
 /**
- * The same for a batch of submissions to different games, in one round trip: every game is
- * locked in id order, then each context is read (warpost_submission_contexts, migration
- * 20261201090000_submission_batch). Contexts come back in the order of `qs`.
+ * The same for a batch of submissions to different games, in one round trip: the games are
+ * locked in id order without waiting, then each context is read (warpost_submission_contexts,
+ * migration 20261201090000_submission_batch). Contexts come back in the order of `qs`; `busy`
+ * for a game another transaction holds (its submission goes the one-by-one way).
  */
-export async function readSubmissionContexts(sql: SqlTx, qs: ContextQuery[]): Promise<SubmissionContext[]> {
-  const [{ ctxs }] = await sql.query<{ ctxs: Raw[] }>(`SELECT warpost_submission_contexts($1::text[], $2::text[], $3::text[]) AS ctxs`, [
+export async function readSubmissionContexts(sql: SqlTx, qs: ContextQuery[]): Promise<(SubmissionContext | 'busy')[]> {
+  const [{ ctxs }] = await sql.query<{ ctxs: (Raw | { busy: true })[] }>(`SELECT warpost_submission_contexts($1::text[], $2::text[], $3::text[]) AS ctxs`, [
     qs.map((q) => q.gameId),
     qs.map((q) => q.userId),
     qs.map((q) => q.key),
   ]);
-  return ctxs.map(parseContext);
+  return ctxs.map((c) => ('busy' in c ? 'busy' : parseContext(c)));
 }
 
 export interface SubmissionWrite {
@@ -95,7 +96,8 @@ export interface SubmissionWrite {
  * Stores each write's orders (replacing the side's earlier ones for the step), signed receipt
  * and idempotency record in one statement: one round trip for the whole batch, all or nothing.
  * At most one write per game and side (a batch's rule). A concurrent request with the same key
- * fails here on the record's primary key (isUniqueViolation, db/sql.ts).
+ * fails here on the record's primary key (isUniqueViolation, db/sql.ts); the records go in key
+ * order, so two batches sharing keys wait on each other in one direction only (no deadlock).
  */
 export async function writeSubmissions(sql: SqlTx, ws: SubmissionWrite[]): Promise<void> {
   const now = new Date().toISOString();
@@ -124,7 +126,7 @@ export async function writeSubmissions(sql: SqlTx, ws: SubmissionWrite[]): Promi
        RETURNING 1
      )
      INSERT INTO "IdempotencyRecord" ("userId", key, "requestHash", response)
-     SELECT "userId", key, "requestHash", response FROM input`,
+     SELECT "userId", key, "requestHash", response FROM input ORDER BY "userId", key`,
     [JSON.stringify(rows.map((r, i) => ({ i, ...r })))],
   );
 }
