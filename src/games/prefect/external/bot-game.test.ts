@@ -5,39 +5,12 @@
  * no hidden unit id in any view or prompt, and the game ends.
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../../engine/contract.js';
-import { seededDice } from '../../../engine/dice.js';
 import { prefect } from '../index.js';
-import { owedAt } from '../sequence.js';
-import type { PrefectState, Side } from '../types.js';
-import { hiddenIds } from '../view.js';
+import { playExternalBotGame } from './bot-play.js';
 
 function play(seed: string) {
-  let s = prefect.setup('liberation', { externalCombat: 'CENTURION' }, seededDice(seed, 0)) as PrefectState;
-  const counts: Record<string, number> = {};
-  const effects: string[] = [];
-  for (let step = 0; step < 4000 && !prefect.outcome(s); step++) {
-    const orders: Record<string, Json> = {};
-    for (const o of owedAt(s)) {
-      const order = prefect.bot(s, o.side, seededDice(`${seed}|bot`, step));
-      expect(prefect.validate(s, o.side, order), `${s.step} ${o.kind}`).toEqual([]);
-      orders[o.side] = order;
-    }
-    if (s.combat?.external) {
-      for (const viewer of ['TOG', 'CW'] as Side[]) {
-        const text = JSON.stringify([prefect.view(s, viewer), prefect.prompts(s).filter((p) => p.side === viewer)]);
-        for (const id of hiddenIds(s, viewer).keys()) expect(text.includes(`"${id}"`), `${viewer} sees hidden ${id}`).toBe(false);
-      }
-    }
-    const r = prefect.resolve(s, orders, seededDice(seed, step + 1));
-    expect(r.events.filter((e) => e.type === 'orders.defaulted')).toEqual([]);
-    for (const e of r.events) {
-      counts[e.type] = (counts[e.type] ?? 0) + 1;
-      if (e.type === 'external.agreed') effects.push((e.data as { effect: string }).effect);
-    }
-    s = r.state as PrefectState;
-  }
-  return { s, counts, effects };
+  const { s, counts, agreed } = playExternalBotGame(seed, { externalCombat: 'CENTURION' }, 4000, (st) => !!st.combat?.external);
+  return { s, counts, effects: agreed.map((e) => (e.data as { effect: string }).effect) };
 }
 
 describe('bot game with externalCombat CENTURION (D-87)', () => {

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameEvent, Json } from '../../../engine/contract.js';
-import { seededDice, type Dice } from '../../../engine/dice.js';
+import type { Dice } from '../../../engine/dice.js';
 import { currentPoint, newMovement, runMovement } from '../counteractions.js';
 import { plannedDecider } from '../deciders.js';
 import { prefect } from '../index.js';
@@ -18,6 +18,7 @@ import type { PrefectOrder, PrefectState, Side } from '../types.js';
 import { checkOrder } from '../validate.js';
 import { hiddenIds } from '../view.js';
 import { playBots } from '../campaign/module/testing.js';
+import { playExternalBotGame } from './bot-play.js';
 
 afterEach(() => useRulesData(null));
 
@@ -194,28 +195,7 @@ describe('the Campaign keeps its counter-attacks on the CRT (its ground half pau
 describe('a bot game in interactive play with externalCombat CENTURION (L2725-2732, D-87)', () => {
   let counterPausesSeen = 0;
   it.each(['cx', 'cy', 'cz', 'cw'])('seed %s: every pause agreed and applied, all orders legal, none defaulted, the game ends', (seed) => {
-    let s = prefect.setup('liberation', { externalCombat: 'CENTURION', interleave: 'interactive' }, seededDice(seed, 0)) as PrefectState;
-    const counts: Record<string, number> = {};
-    let counterPauses = 0;
-    for (let step = 0; step < 20000 && !prefect.outcome(s); step++) {
-      const orders: Record<string, Json> = {};
-      for (const o of owedAt(s)) {
-        const order = prefect.bot(s, o.side, seededDice(`${seed}|bot`, step));
-        expect(prefect.validate(s, o.side, order), `${s.step} ${o.kind}`).toEqual([]);
-        orders[o.side] = order;
-      }
-      if (s.step === 'MOVEMENT' && s.combat?.external) {
-        counterPauses++;
-        for (const viewer of ['TOG', 'CW'] as Side[]) {
-          const text = JSON.stringify([prefect.view(s, viewer), prefect.prompts(s).filter((p) => p.side === viewer)]);
-          for (const id of hiddenIds(s, viewer).keys()) expect(text.includes(`"${id}"`), `${viewer} sees hidden ${id}`).toBe(false);
-        }
-      }
-      const r = prefect.resolve(s, orders, seededDice(seed, step + 1));
-      expect(r.events.filter((e) => e.type === 'orders.defaulted')).toEqual([]);
-      for (const e of r.events) counts[e.type] = (counts[e.type] ?? 0) + 1;
-      s = r.state as PrefectState;
-    }
+    const { s, counts, pauses: counterPauses } = playExternalBotGame(seed, { externalCombat: 'CENTURION', interleave: 'interactive' }, 20000, (st) => st.step === 'MOVEMENT' && !!st.combat?.external);
     counterPausesSeen += counterPauses;
     expect(prefect.outcome(s)).not.toBeNull();
     expect(counts['external.agreed'] ?? 0).toBe(counts['external.open'] ?? 0);
