@@ -16,16 +16,11 @@
  */
 import type { Platform } from '../context.js';
 import { pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
+import { withTimeout } from '../with-timeout.js';
 import { publish } from './pubsub.js';
 
 /** As long as the Prisma transaction's default timeout that used to bound a delivery. */
 const PUBLISH_TIMEOUT_MS = 5_000;
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`publish did not complete in ${ms} ms`)), ms)));
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
 
 const CLAIM = `SELECT id, topic, payload FROM "OutboxMessage" WHERE "deliveredAt" IS NULL
   ORDER BY "createdAt" LIMIT $1 FOR UPDATE SKIP LOCKED`;
@@ -40,7 +35,7 @@ async function deliverBatch(p: Platform, sql: SqlTx, batch: number, publishTimeo
   // the client's offline queue, and this transaction must not hold a pooled connection meanwhile
   // (rolled back, the rows stay undelivered for the next sweep; a late publish is a duplicate,
   // which subscribers already drop by sequence).
-  await withTimeout(Promise.all(rows.map((row) => publish(p.emitter, row.topic, row.payload))), publishTimeoutMs);
+  await withTimeout(Promise.all(rows.map((row) => publish(p.emitter, row.topic, row.payload))), publishTimeoutMs, `publish did not complete in ${publishTimeoutMs} ms`);
   // Stamped after publishing (UTC, as Prisma stores it): the bench reads deliveredAt as "published at".
   await sql.query(MARK, [new Date().toISOString(), rows.map((r) => r.id)]);
   return rows.length;

@@ -2,6 +2,9 @@
 import type { Platform } from '../context.js';
 import { deliverOutbox } from '../events/outbox.js';
 import type { EnqueueOptions, ResolveJob } from '../queue/types.js';
+import { withTimeout } from '../with-timeout.js';
+
+const QUEUE_LATE = 'queue did not answer in time';
 
 /**
  * Queues a job after the commit that made it due. The commit is what counts: if the queue is
@@ -9,16 +12,10 @@ import type { EnqueueOptions, ResolveJob } from '../queue/types.js';
  * so a player's accepted orders never fail or hang on the queue.
  */
 export async function enqueueAfterCommit(p: Platform, job: ResolveJob, opts?: EnqueueOptions, timeoutMs = 2000): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('queue did not answer in time')), timeoutMs);
-  });
   try {
-    await Promise.race([p.queue.enqueue(job, opts), timeout]);
+    await withTimeout(p.queue.enqueue(job, opts), timeoutMs, QUEUE_LATE);
   } catch (err) {
     p.log.warn({ err, job }, 'could not queue now; the reconciler will queue it');
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -39,15 +36,9 @@ export async function scheduleStep(p: Platform, opened: { gameId: string; step: 
 export async function rearmDeadline(p: Platform, gameId: string, step: number, deadline: Date, graceMs: number) {
   const delayMs = Math.max(0, deadline.getTime() + graceMs - p.clock.now().getTime());
   const job = { gameId, step, force: true };
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      p.queue.replace(job, { delayMs, variant: 'deadline' }),
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('queue did not answer in time')), 2000))),
-    ]);
+    await withTimeout(p.queue.replace(job, { delayMs, variant: 'deadline' }), 2000, QUEUE_LATE);
   } catch (err) {
     p.log.warn({ err, gameId, step }, 'could not re-arm the deadline now; the reconciler will fire it');
-  } finally {
-    clearTimeout(timer);
   }
 }
