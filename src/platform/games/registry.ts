@@ -1,5 +1,7 @@
 /** The game modules this server runs. The platform sees them only through the kernel contract. */
 import type { GameModule, Json, OptionSpec } from '../../engine/contract.js';
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { AppError } from '../errors.js';
 
 export type AnyModule = GameModule<any, any>;
@@ -49,12 +51,15 @@ export function resolveOptions(specs: OptionSpec[], given: Record<string, unknow
   return out;
 }
 
-/** Loads extra modules named in WARPOST_EXTRA_MODULES (comma-separated paths; used by tests). */
-export async function loadExtraModules(spec = process.env.WARPOST_EXTRA_MODULES): Promise<AnyModule[]> {
+/**
+ * Loads extra modules named in WARPOST_EXTRA_MODULES (comma-separated file paths; used by tests).
+ * Relative paths are taken from the working directory, not from this file, as a shell user expects.
+ */
+export async function loadExtraModules(spec = process.env.WARPOST_EXTRA_MODULES, cwd = process.cwd()): Promise<AnyModule[]> {
   if (!spec) return [];
   const mods: AnyModule[] = [];
   for (const path of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const m = await import(path);
+    const m = await import(pathToFileURL(isAbsolute(path) ? path : resolve(cwd, path)).href);
     mods.push(m.default ?? m.module);
   }
   return mods;
