@@ -24,7 +24,5 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  { database: booted.db.kind, queue: config.redisUrl ? 'bullmq' : 'in-process' },
-  `Warpost listening; GraphiQL at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/graphiql`,
-);
+const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+app.log.info({ database: booted.db.kind, queue: config.redisUrl ? 'bullmq' : 'in-process' }, `Warpost listening on ${url}; GraphiQL at ${url}/graphiql`);

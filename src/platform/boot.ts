@@ -50,7 +50,7 @@ async function jwtSecret(config: Config): Promise<string> {
 
 export async function boot(config: Config, modules: AnyModule[], opts: { queuePrefix?: string; stalledIntervalMs?: number; lockDurationMs?: number; clock?: Clock } = {}): Promise<Booted> {
   const log = pino({ level: config.logLevel });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onIdleError: (err) => log.warn({ err: err.message }, 'database connection lost while idle; the pool replaces it') });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onIdleError: (err) => log.warn({ err: err.message }, 'database connection lost while idle; the pool replaces it'), log: (msg, fields) => log.info(fields ?? {}, msg) });
   const queue = config.redisUrl
     ? new BullQueue(config.redisUrl, {
         attempts: config.resolveAttempts,

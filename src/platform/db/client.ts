@@ -37,9 +37,15 @@ export async function migratePostgres(url: string): Promise<string[]> {
   }
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number; onIdleError?: (err: Error) => void }): Promise<Database> {
+/** Progress of opening the database: the embedded one can take half a minute on its first start. */
+export type StartupLog = (msg: string, fields?: Record<string, unknown>) => void;
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number; onIdleError?: (err: Error) => void; log?: StartupLog }): Promise<Database> {
+  const log: StartupLog = opts.log ?? (() => {});
   if (opts.databaseUrl) {
-    await migratePostgres(opts.databaseUrl);
+    log('applying migrations to PostgreSQL');
+    const applied = await migratePostgres(opts.databaseUrl);
+    log('migrations applied', { applied: applied.length });
     // One pool for Prisma and the raw hot paths, so both count against the same connection limit.
     // A bounded wait for a free connection (a request fails instead of hanging), and an idle
     // connection dropped by a database restart is logged by the pool's owner, not thrown. A
@@ -62,11 +68,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
   const dir = join(opts.dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
+  log(`initialising the embedded database in ${dir} (the first start takes up to a minute)`);
   const lite = await PGlite.create(dir);
-  await applyMigrations({
+  log('applying migrations to the embedded database');
+  const applied = await applyMigrations({
     query: async (sql, params) => lite.query(sql, params as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>,
     exec: async (sql) => void (await lite.exec(sql)),
   });
+  log('migrations applied', { applied: applied.length });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) as unknown as PrismaPg });
   return {
     prisma,
