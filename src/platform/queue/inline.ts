@@ -1,11 +1,12 @@
 /** In-process queue for the embedded default: same job ids, retries and handler as BullMQ. */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { setLongTimeout, type LongTimer } from './long-timer.js';
 import { jobId, type EnqueueOptions, type ResolutionQueue, type ResolveHandler, type ResolveJob } from './types.js';
 
 export class InlineQueue implements ResolutionQueue {
   private handler?: ResolveHandler;
   private readonly known = new Set<string>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new Map<string, LongTimer>();
   private readonly pending: { job: ResolveJob; id: string }[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
@@ -17,9 +18,7 @@ export class InlineQueue implements ResolutionQueue {
     if (this.known.has(id) || this.closed) return;
     this.known.add(id);
     if (opts.delayMs && opts.delayMs > 0) {
-      const t = setTimeout(() => (this.timers.delete(id), this.dispatch(job, id)), opts.delayMs);
-      t.unref();
-      this.timers.set(id, t);
+      this.timers.set(id, setLongTimeout(() => (this.timers.delete(id), this.dispatch(job, id)), opts.delayMs));
     } else {
       this.dispatch(job, id);
     }
@@ -29,7 +28,7 @@ export class InlineQueue implements ResolutionQueue {
     const id = jobId(job, opts.variant);
     const t = this.timers.get(id);
     if (t) {
-      clearTimeout(t);
+      t.cancel();
       this.timers.delete(id);
       this.known.delete(id);
     }
