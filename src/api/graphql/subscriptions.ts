@@ -78,8 +78,12 @@ export function subscriptionResolvers() {
     myTurn: {
       subscribe: guard(async (_root: unknown, _args: unknown, ctx: SubCtx) => {
         const user = ctx.auth.require('read');
+        // Subscribed before the owed state is read, so a step opening in between is not lost
+        // (at worst it is announced twice; clients re-read their prompts either way).
         const source = await ctx.pubsub.subscribe(topics.user(user.userId));
+        const owed = await views.owedTurns(ctx.platform, user.userId);
         return (async function* () {
+          for (const notice of owed) yield { myTurn: notice };
           for await (const raw of source) yield { myTurn: raw as TurnSignal };
         })();
       }),

@@ -7,7 +7,8 @@ import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { delayedSpectatorView, eventBound } from '../trust/spectators.js';
-import { owedSides, pickSide } from './common.js';
+import type { TurnSignal } from '../events/pubsub.js';
+import { owedSides, pickSide, promptsOf } from './common.js';
 
 export async function loadGame(p: Platform, gameId: string) {
   const game = await p.prisma.game.findUnique({ where: { id: gameId }, include: { seats: { include: { user: true } } } });
@@ -74,4 +75,26 @@ export async function mySubmission(p: Platform, user: Principal, gameId: string,
   const game = await loadGame(p, gameId);
   const s = pickSide(game.seats, user.userId, side);
   return p.prisma.submission.findUnique({ where: { gameId_step_side: { gameId, step: game.step, side: s } } });
+}
+
+/**
+ * The turn notices a user is owed right now: one per active game where some of their sides owe
+ * orders for the current step and have not sent them as ready. Only the user's own sides are named.
+ */
+export async function owedTurns(p: Platform, userId: string): Promise<TurnSignal[]> {
+  const games = await p.prisma.game.findMany({
+    where: { status: 'ACTIVE', seats: { some: { userId } } },
+    select: { id: true, module: true, state: true, step: true, stepDeadline: true, seats: { where: { userId }, select: { side: true } } },
+    orderBy: { id: 'asc' },
+  });
+  const notices: TurnSignal[] = [];
+  for (const game of games) {
+    const owed = owedSides(promptsOf(p.modules.get(game.module), game.state));
+    const mine = game.seats.map((s) => s.side).filter((s) => owed.includes(s));
+    if (mine.length === 0) continue;
+    const ready = await p.prisma.submission.findMany({ where: { gameId: game.id, step: game.step, side: { in: mine }, ready: true }, select: { side: true } });
+    const sides = mine.filter((s) => !ready.some((r) => r.side === s)).sort();
+    if (sides.length > 0) notices.push({ gameId: game.id, step: game.step, sides, deadline: game.stepDeadline?.toISOString() ?? null });
+  }
+  return notices;
 }
