@@ -14,6 +14,7 @@ import { checkGraphQLRequest, executionErrorFormatter, setGraphQLMediaType } fro
 import { memoryQueryStore, persistedQueries, redisQueryStore } from './graphql/persisted.js';
 import { registerDocs } from './http/docs.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { LoginThrottle } from './http/login-throttle.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { addRestSchemas, REST_PREFIX, restApi, type RestDeps } from './rest/index.js';
 
@@ -22,6 +23,7 @@ export const GRAPHQL_PATH = '/graphql';
 export interface Edge {
   /** Shared by rate limits and persisted queries when REDIS_URL is set. */
   redis?: Redis;
+  loginThrottle: LoginThrottle;
 }
 
 export async function registerEdge(app: FastifyInstance, platform: Platform): Promise<Edge> {
@@ -46,7 +48,7 @@ export async function registerEdge(app: FastifyInstance, platform: Platform): Pr
   await registerRateLimits(app, platform.config.api.rateLimit, redis, platform.config.api.redisPrefix);
   await registerDocs(app);
   addRestSchemas(app);
-  return { redis };
+  return { redis, loginThrottle: new LoginThrottle(platform.config.api.login, redis, platform.config.api.redisPrefix) };
 }
 
 export function mercuriusEdgeOptions(platform: Platform, edge: Edge) {

@@ -48,7 +48,7 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
     schema: readFileSync(SCHEMA_PATH, 'utf8'),
     resolvers: buildResolvers() as never,
     graphiql: true,
-    context: async (req) => ({ platform, authService, auth: await authenticate(authService, req.headers.authorization) }),
+    context: async (req) => ({ platform, authService, loginThrottle: edge.loginThrottle, auth: await authenticate(authService, req.headers.authorization) }),
     subscription: {
       emitter: platform.emitter as never,
       // graphql-transport-ws: credentials arrive in the connection_init payload.
@@ -66,7 +66,7 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
     },
   });
 
-  await registerApiRoutes(app, { platform, authService });
+  await registerApiRoutes(app, { platform, authService, loginThrottle: edge.loginThrottle });
 
   await registerTrustRoutes(app, platform);
   await registerNotificationRoutes(app, platform);

@@ -26,6 +26,16 @@ export interface ApiConfig {
     /** subscribe messages per window with one credential (anonymous: per client address), across instances. */
     subscribesPerToken: number;
   };
+  /** Failed logins and refreshes per window (http/login-throttle.ts; 0 turns a limit off). */
+  login: {
+    windowSeconds: number;
+    /** Failures for one account from one address: the strict limit. */
+    failuresPerAccountAddress: number;
+    /** Failures for one account from all addresses: past it, only addresses that failed are refused. */
+    failuresPerAccount: number;
+    /** Failures from one address across all accounts (and failed refreshes from it). */
+    failuresPerAddress: number;
+  };
   graphql: {
     /** Deepest field nesting of an operation (introspection has its own rule). */
     maxDepth: number;
@@ -64,6 +74,12 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       connectionsPerToken: int(env, 'WS_CONNECTIONS_PER_TOKEN', 30),
       subscribesPerConnection: int(env, 'WS_SUBSCRIBES_PER_CONNECTION', 100),
       subscribesPerToken: int(env, 'WS_SUBSCRIBES_PER_TOKEN', 300),
+    },
+    login: {
+      windowSeconds: int(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 900, 1),
+      failuresPerAccountAddress: int(env, 'LOGIN_FAILURES_PER_ACCOUNT_ADDRESS', 5),
+      failuresPerAccount: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 50),
+      failuresPerAddress: int(env, 'LOGIN_FAILURES_PER_ADDRESS', 100),
     },
     graphql: {
       maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 10, 1),

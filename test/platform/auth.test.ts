@@ -38,6 +38,25 @@ describe('accounts', () => {
     expect(errorCode(await gql(stack.base, REFRESH, { t: next }))).toBe('TOKEN_INVALID');
   });
 
+  it('reusing a spent refresh token also revokes the access tokens of that login, even remembered ones', async () => {
+    const p = await register(stack.base, `ivy_${Math.random().toString(36).slice(2, 8)}`);
+    const r1 = await gql(stack.base, REFRESH, { t: p.refreshToken });
+    const fresh = r1.data.refresh.accessToken;
+    // Both access tokens work (and are now in the verified-token cache).
+    expect((await gql(stack.base, `{me{id}}`, {}, p.token)).data.me.id).toBe(p.id);
+    expect((await gql(stack.base, `{me{id}}`, {}, fresh)).data.me.id).toBe(p.id);
+    // Another login of the same user is not affected.
+    const other = await gql(stack.base, `mutation($u:String!){login(username:$u,password:"correct horse battery"){accessToken}}`, { u: p.name });
+    expect(errorCode(await gql(stack.base, REFRESH, { t: p.refreshToken }))).toBe('REFRESH_TOKEN_REUSED');
+    for (const t of [p.token, fresh]) {
+      const me = await gql(stack.base, `{me{id}}`, {}, t);
+      expect(errorCode(me)).toBe('TOKEN_INVALID');
+      const viaRest = await fetch(`${stack.base}/api/v1/me`, { headers: { authorization: `Bearer ${t}` } });
+      expect(viaRest.status).toBe(401);
+    }
+    expect((await gql(stack.base, `{me{id}}`, {}, other.data.login.accessToken)).data.me.id).toBe(p.id);
+  });
+
   it('logout revokes the refresh token', async () => {
     const p = await register(stack.base, `fay_${Math.random().toString(36).slice(2, 8)}`);
     expect((await gql(stack.base, `mutation($t:String!){logout(refreshToken:$t)}`, { t: p.refreshToken })).data.logout).toBe(true);

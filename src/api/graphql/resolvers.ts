@@ -4,7 +4,9 @@ import type { Platform } from '../../platform/context.js';
 import * as lobby from '../../platform/games/lobby.js';
 import * as orders from '../../platform/games/orders.js';
 import * as views from '../../platform/games/views.js';
+import type { FastifyReply } from 'fastify';
 import type { RequestAuth } from '../auth-context.js';
+import { withRetryAfter, type LoginThrottle } from '../http/login-throttle.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { subscriptionResolvers } from './subscriptions.js';
 import { trustResolvers } from './trust.js';
@@ -16,6 +18,9 @@ export interface Ctx {
   platform: Platform;
   authService: AuthService;
   auth: RequestAuth;
+  loginThrottle: LoginThrottle;
+  /** Mercurius adds the reply (and through it the request). */
+  reply: FastifyReply;
 }
 
 type Args = Record<string, any>;
@@ -83,8 +88,10 @@ export function buildResolvers() {
     },
     Mutation: wrapAll({
       register: (_r, a, { authService }) => authService.register(a.username, a.password),
-      login: (_r, a, { authService }) => authService.login(a.username, a.password),
-      refresh: (_r, a, { authService }) => authService.refresh(a.refreshToken),
+      login: (_r, a, { authService, loginThrottle, reply }) =>
+        withRetryAfter(reply, () => loginThrottle.login(a.username, reply.request.ip, () => authService.login(a.username, a.password))),
+      refresh: (_r, a, { authService, loginThrottle, reply }) =>
+        withRetryAfter(reply, () => loginThrottle.refresh(reply.request.ip, () => authService.refresh(a.refreshToken))),
       logout: (_r, a, { authService }) => authService.logout(a.refreshToken),
       createApiToken: async (_r, a, { authService, auth }) => {
         const { token, info } = await authService.createApiToken(auth.require('admin').userId, a.name, a.scopes);

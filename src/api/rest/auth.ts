@@ -1,6 +1,7 @@
 /** REST: accounts (register, login, refresh, logout, me) and personal API tokens. */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.js';
+import { withRetryAfter } from '../http/login-throttle.js';
 import type { RestDeps } from './index.js';
 import { body, errorResponses, s } from './schemas.js';
 
@@ -18,7 +19,7 @@ const credentials = body('User name and password.', {
 const refreshBody = body('A refresh token.', { refreshToken: s.str('The refresh token last issued.', { maxLength: 200 }) }, ['refreshToken']);
 const authPayload = { 200: s.ref('AuthPayload'), ...errorResponses };
 
-export async function authRoutes(app: FastifyInstance, { authService }: RestDeps) {
+export async function authRoutes(app: FastifyInstance, { authService, loginThrottle }: RestDeps) {
   const tags = ['auth'];
 
   app.post<{ Body: { username: string; password: string } }>('/auth/register', {
@@ -31,7 +32,7 @@ export async function authRoutes(app: FastifyInstance, { authService }: RestDeps
 
   app.post<{ Body: { username: string; password: string } }>('/auth/login', {
     schema: { tags, operationId: 'login', summary: 'Log in', security: security.none, description: 'Exchanges a user name and password for tokens.', body: credentials, response: authPayload },
-  }, async (req) => authService.login(req.body.username, req.body.password));
+  }, async (req, reply) => withRetryAfter(reply, () => loginThrottle.login(req.body.username, req.ip, () => authService.login(req.body.username, req.body.password))));
 
   app.post<{ Body: { refreshToken: string } }>('/auth/refresh', {
     schema: {
@@ -39,7 +40,7 @@ export async function authRoutes(app: FastifyInstance, { authService }: RestDeps
       description: 'Exchanges a refresh token for a new pair; reusing a spent refresh token revokes the whole login.',
       body: refreshBody, response: authPayload,
     },
-  }, async (req) => authService.refresh(req.body.refreshToken));
+  }, async (req, reply) => withRetryAfter(reply, () => loginThrottle.refresh(req.ip, () => authService.refresh(req.body.refreshToken))));
 
   app.post<{ Body: { refreshToken: string } }>('/auth/logout', {
     schema: {

@@ -8,6 +8,7 @@ import type { AuthService } from '../../platform/auth/service.js';
 import type { Platform } from '../../platform/context.js';
 import { authenticate, type RequestAuth } from '../auth-context.js';
 import { assertSafeJson } from '../http/input-guard.js';
+import type { LoginThrottle } from '../http/login-throttle.js';
 import { authRoutes } from './auth.js';
 import { lobbyRoutes } from './lobby.js';
 import { playRoutes } from './play.js';
@@ -21,6 +22,7 @@ export const REST_PREFIX = '/api/v1';
 export interface RestDeps {
   platform: Platform;
   authService: AuthService;
+  loginThrottle: LoginThrottle;
 }
 
 declare module 'fastify' {
@@ -36,7 +38,7 @@ export function addRestSchemas(app: FastifyInstance) {
 }
 
 export async function restApi(app: FastifyInstance, opts: RestDeps) {
-  const deps: RestDeps = { platform: opts.platform, authService: opts.authService }; // not the prefix
+  const deps: RestDeps = { platform: opts.platform, authService: opts.authService, loginThrottle: opts.loginThrottle }; // not the prefix
   app.decorateRequest('auth', null as unknown as RequestAuth);
   app.addHook('onRequest', async (req) => {
     req.auth = await authenticate(deps.authService, req.headers.authorization);

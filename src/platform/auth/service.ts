@@ -30,6 +30,8 @@ export interface AuthTokens {
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const USERNAME = /^[A-Za-z0-9_-]{3,32}$/;
 export const API_TOKEN_PREFIX = 'wpt_';
+/** How long another instance may take to see a revoked login (README, "Accounts"). */
+export const LOGIN_CHECK_MS = 5_000;
 
 export class AuthService {
   /**
@@ -41,10 +43,15 @@ export class AuthService {
   /**
    * Access tokens already verified, by their exact text, until they expire: a client sends the
    * same token with every request for its lifetime, and checking its signature again was a
-   * tenth of a submission's CPU (bench/RESULTS.md). Access tokens are never revoked before they
-   * expire (refresh tokens are), so a remembered verdict is the verdict jwt.verify would give.
+   * tenth of a submission's CPU (bench/RESULTS.md). Only the signature verdict is remembered:
+   * whether the token's login was revoked is checked on every use (`checkLogin`).
    */
-  private readonly verified = new LRUCache<string, { principal: Principal; exp: number }>({ max: 10_000 });
+  private readonly verified = new LRUCache<string, { principal: Principal; exp: number; sid?: string }>({ max: 10_000 });
+  /**
+   * Whether a login (refresh-token family, the access token's `sid`) was revoked, remembered
+   * briefly: revoking it here takes effect at once, on other instances within this time.
+   */
+  private readonly logins = new LRUCache<string, { revoked: boolean }>({ max: 50_000, ttl: LOGIN_CHECK_MS });
 
   constructor(
     private readonly db: Db,
@@ -110,10 +117,23 @@ export class AuthService {
 
   private async revokeFamily(familyId: string) {
     await this.db.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } });
+    this.logins.set(familyId, { revoked: true });
+  }
+
+  /** Refuses an access token whose login was revoked (refresh-token reuse or logout). */
+  private async checkLogin(sid: string | undefined) {
+    if (!sid) return; // tokens signed before logins were named; they expire within the access TTL
+    let state = this.logins.get(sid);
+    if (!state) {
+      const revoked = await this.db.refreshToken.findFirst({ where: { familyId: sid, revokedAt: { not: null } }, select: { id: true } });
+      state = { revoked: revoked !== null };
+      this.logins.set(sid, state);
+    }
+    if (state.revoked) throw new AppError('TOKEN_INVALID', 'This login was revoked; log in again.');
   }
 
   private async issue(userId: string, username: string, familyId: string): Promise<AuthTokens> {
-    const accessToken = jwt.sign({ scopes: SCOPES, username }, this.key, {
+    const accessToken = jwt.sign({ scopes: SCOPES, username, sid: familyId }, this.key, {
       algorithm: 'HS256',
       subject: userId,
       expiresIn: this.accessTtl,
@@ -142,16 +162,22 @@ export class AuthService {
     }
     const known = this.verified.get(bearer);
     // jsonwebtoken's own rule: expired once the clock (whole seconds) reaches `exp`.
-    if (known && Math.floor(Date.now() / 1000) < known.exp) return { ...known.principal, scopes: [...known.principal.scopes] };
+    if (known && Math.floor(Date.now() / 1000) < known.exp) {
+      await this.checkLogin(known.sid);
+      return { ...known.principal, scopes: [...known.principal.scopes] };
+    }
+    let claims: jwt.JwtPayload;
     try {
-      const claims = jwt.verify(bearer, this.key, { algorithms: ['HS256'], issuer: 'warpost' }) as jwt.JwtPayload;
-      const principal: Principal = { userId: String(claims.sub), username: String(claims.username), scopes: claims.scopes as Scope[], via: 'session' };
-      if (typeof claims.exp === 'number') this.verified.set(bearer, { principal: { ...principal, scopes: [...principal.scopes] }, exp: claims.exp });
-      return principal;
+      claims = jwt.verify(bearer, this.key, { algorithms: ['HS256'], issuer: 'warpost' }) as jwt.JwtPayload;
     } catch (e) {
       if (e instanceof jwt.TokenExpiredError) throw new AppError('TOKEN_EXPIRED', 'The access token has expired; refresh it.');
       throw new AppError('TOKEN_INVALID', 'The access token is not valid.');
     }
+    const sid = typeof claims.sid === 'string' ? claims.sid : undefined;
+    await this.checkLogin(sid);
+    const principal: Principal = { userId: String(claims.sub), username: String(claims.username), scopes: claims.scopes as Scope[], via: 'session' };
+    if (typeof claims.exp === 'number') this.verified.set(bearer, { principal: { ...principal, scopes: [...principal.scopes] }, exp: claims.exp, sid });
+    return principal;
   }
 
   async createApiToken(userId: string, name: string, scopes: string[]) {
