@@ -87,17 +87,22 @@ export function mapEventText(events: GameEvent[], fn: (s: string) => string): Ga
 }
 
 /**
- * Paths (as in OrderError.path) of the string values of `value` found in `ids`: where an order
- * names a piece hidden from its sender by its real id, which must be refused (ids can be guessed,
- * and accepting one would locate the piece).
+ * Paths (as in OrderError.path) of the string values of `value` found in `ids` (or for which the
+ * predicate holds): where an order names a piece hidden from its sender by its real id, which must
+ * be refused (ids can be guessed, and accepting one would locate the piece).
  */
-export function pathsNaming(value: unknown, ids: readonly string[]): (string | number)[][] {
-  const text = JSON.stringify(value ?? null);
-  const named = new Set(ids.filter((id) => text.includes(JSON.stringify(id))));
+export function pathsNaming(value: unknown, ids: readonly string[] | ((s: string) => boolean)): (string | number)[][] {
   const found: (string | number)[][] = [];
-  if (!named.size) return found;
+  let named: (s: string) => boolean;
+  if (typeof ids === 'function') named = ids;
+  else {
+    const text = JSON.stringify(value ?? null);
+    const set = new Set(ids.filter((id) => text.includes(JSON.stringify(id))));
+    if (!set.size) return found;
+    named = (s) => set.has(s);
+  }
   const walk = (v: unknown, path: (string | number)[]) => {
-    if (typeof v === 'string' && named.has(v)) found.push(path);
+    if (typeof v === 'string' && named(v)) found.push(path);
     else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
   };

@@ -170,6 +170,8 @@ describe('redaction (14.12, 2.6, §8.1)', () => {
     expect(codes(guessed)).toEqual(['unit.unknown']);
     expect(guessed[0].path).toEqual(['specialForces', 'disrupt', 0, 'targetId']);
     expect(JSON.stringify(prompt)).not.toContain('"C:SP"');
+    // 14.12 a made-up id gets the very same answer, so a dry run cannot sort real ids from invented ones.
+    expect(cerberus.validate(t, 'HUMAN', order('C:NO-SUCH-UNIT'))).toEqual(guessed);
   });
 
   it('the phasing player’s stored plan is his alone', () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { GameEvent, Json } from '../../engine/contract.js';
+import { seededDice } from '../../engine/dice.js';
+import { isVisibleTo } from '../../engine/redact.js';
 import { scheduledReinforcements, unitFromCounter } from './counters.js';
+import cerberus from './index.js';
 import { CetianStrategicOrderSchema, HumanStrategicOrderSchema } from './orders.js';
 import {
   applyCetianStrategic,
@@ -234,5 +238,28 @@ describe('16.3 rebuilding in the extended game', () => {
     destroyUnit(dead, 3, 'combat');
     const s = stateAt({ turn: 5 }, [dead]);
     expect(validateHumanStrategic(s, human({ rebuild: ['H:1/2'] }))[0].code).toBe('rebuild.not-extended');
+  });
+});
+
+describe('14.22, 14.12 the delayed Provisional tells the Human and spectators nothing hidden', () => {
+  it('14.22 default set-up and default orders: only the Cetian event names C:1/P and the full Spaceport hex', () => {
+    let s = cerberus.setup('campaign', {}, seededDice('delayed', 0)) as CerberusState;
+    const events: GameEvent[] = [];
+    for (let step = 1; step < 40 && s.turn === 1 && !cerberus.outcome(s); step++) {
+      const orders: Record<string, Json> = {};
+      for (const p of cerberus.prompts(s)) orders[p.side] = p.defaultOrders;
+      const r = cerberus.resolve(s, orders, seededDice('delayed', step));
+      events.push(...r.events);
+      s = r.state as CerberusState;
+    }
+    const seen = (viewer: 'HUMAN' | 'CETIAN' | null) =>
+      JSON.stringify(events.filter((e) => isVisibleTo(e.visibleTo, viewer, cerberus.sides)));
+    // The scene really happens: the owner is told which unit waits and why (G6).
+    expect(seen('CETIAN')).toContain('C:1/P');
+    expect(seen('CETIAN')).toContain('spaceport hex full');
+    for (const viewer of ['HUMAN', null] as const) {
+      expect(seen(viewer)).not.toContain('C:1/P');
+      expect(seen(viewer)).not.toMatch(/spaceport hex full/i);
+    }
   });
 });

@@ -59,9 +59,14 @@ function arriveAtSpaceport(state: CerberusState, unit: Unit, hooks: Reinforcemen
     destroyUnit(unit, state.turn, 'spaceport-lost');
     return [pub('reinforcement.lost', { unitId: unit.id, reason: 'spaceport destroyed', rule: '14.22' })];
   };
+  // 14.12 the unit and the state of a face-down Spaceport are the owner's to know: the opponent
+  // sees only what the printed turn track shows (one more unit due next turn).
   const wait = (reason: string) => {
     unit.due = state.turn + 1;
-    return [pub('reinforcement.delayed', { unitId: unit.id, reason, until: unit.due, rule: '14.22' })];
+    return [
+      { type: 'reinforcement.delayed', visibleTo: [unit.side], data: { unitId: unit.id, reason, until: unit.due, rule: '14.22' } },
+      pub('reinforcement.delayed', { side: unit.side, until: unit.due, rule: '14.22' }),
+    ];
   };
   if (!port) return ports.some((p) => p.box !== 'DESTROYED') ? wait('spaceport not on the map') : lost();
   if (port.reduced && !opts.provisionalAtReducedSpaceport) return lost();

@@ -86,8 +86,15 @@ export function resolveOrderIds(state: CerberusState, side: Side, raw: unknown):
  * list, so they can be guessed): such a name must not work, or it would locate the unit.
  */
 export function hiddenIdsNamed(state: CerberusState, side: Side, raw: unknown): (string | number)[][] {
-  return pathsNaming(raw, [...hiddenIds(state, side).keys()]);
+  const hidden = hiddenIds(state, side);
+  const known = new Set(state.units.map((u) => u.id));
+  // A made-up id in a unit id's shape is answered exactly as a hidden one, so that a dry run
+  // cannot tell hidden-but-existing ids from invented ones.
+  return pathsNaming(raw, (v) => hidden.has(v) || (UNIT_ID_SHAPE.test(v) && !known.has(v)));
 }
+
+/** The printed counter ids: side letter, colon, designation (data/units.json). */
+const UNIT_ID_SHAPE = /^[HC]:\S+$/;
 
 /** A unit as plain JSON (the full record: only for units whose identity the viewer may see). */
 function unitJson(u: Unit): Json {
