@@ -9,7 +9,7 @@
 import type { GameEvent, OrderError } from '../../engine/contract.js';
 import type { AdjustmentOrder, GroundUnit, PrefectState, Side, TaskForce } from './types.js';
 import { otherSide } from './types.js';
-import { disorganisedAt, freeCounter, hasHq, joinTf, newTaskForce, removeTfIfEmpty, tfLimit, unitType } from './composition.js';
+import { disorganisedAt, freeCounter, tfCreatedEvents, hasHq, joinTf, newTaskForce, removeTfIfEmpty, tfLimit, unitType } from './composition.js';
 import { hasLocToAny } from './loc.js';
 import { supplyAnchors } from './supply-stores.js';
 import { isAdjacent, isFullWater, rulesData, scenarioDef } from './rules-data.js';
@@ -80,7 +80,7 @@ function run(state: PrefectState, side: Side, o: AdjustmentOrder, err: Err): Gam
       const from = u?.side === side ? (u.tf ?? u.under) : undefined;
       if (!from || !move([id], from, tf, [...p, 'units', j])) continue;
     }
-    ev.push({ type: 'tf.created', visibleTo: 'all', data: { tf: tf.id, side, org: c.org, counter: c.counter, hex: c.hex, rule: 'L870' } });
+    ev.push(...tfCreatedEvents(tf, 'L870'));
   });
   o.transfers.forEach((t, i) => {
     const p = ['transfers', i];
@@ -111,7 +111,7 @@ function run(state: PrefectState, side: Side, o: AdjustmentOrder, err: Err): Gam
         if (Object.values(state.tfs).some((t) => t.hex === d.hex)) return err('hex-occupied', [...p, 'tf'], 'the arrival hex holds a Task Force: join it', 'L359');
         into = newTaskForce(state, side, want.org, d.hex, want.newCounter);
         created.set(`${want.org}#${want.newCounter}`, into);
-        ev.push({ type: 'tf.created', visibleTo: 'all', data: { tf: into.id, side, org: want.org, counter: want.newCounter, hex: d.hex, rule: 'L264' } });
+        ev.push(...tfCreatedEvents(into, 'L264'));
       }
     }
     joinTf(state, [d.unit], into.id);
@@ -188,7 +188,7 @@ function autoPlace(state: PrefectState, side: Side): GameEvent[] {
       const n = freeCounter(state, d.unit.org);
       if (n === null) continue;
       into = newTaskForce(state, side, d.unit.org, d.hex, n);
-      ev.push({ type: 'tf.created', visibleTo: 'all', data: { tf: into.id, side, org: d.unit.org, counter: n, hex: d.hex, rule: 'L264' } });
+      ev.push(...tfCreatedEvents(into, 'L264'));
     }
     joinTf(state, [d.unit], into.id);
     ev.push({ type: 'reinforcement', visibleTo: [side], data: { unit: d.unit.id, tf: into.id, auto: true } });

@@ -3,6 +3,7 @@
  * (L145), HQs (D-13), totals with fatigue (L571, L699, floor D-34), TF limits (D-07), and the
  * small state edits every rule shares: disorganise, destroy, create / remove / merge a TF.
  */
+import type { GameEvent } from '../../engine/contract.js';
 import { otherSide, type GroundUnit, type GroundUnitType, type PrefectState, type Side, type TaskForce } from './types.js';
 import { unitTypeOf } from './rules-data.js';
 
@@ -87,6 +88,17 @@ export function newTaskForce(state: PrefectState, side: Side, org: string, hex: 
   const o = state.orgs[org];
   if (o && !o.countersInUse.includes(counter)) o.countersInUse.push(counter);
   return tf;
+}
+
+/**
+ * A new TF's events: everyone sees a TF appear in its hex; its organisation and counter (which its
+ * alias never tells) go to the owner only.
+ */
+export function tfCreatedEvents(tf: TaskForce, rule: string): GameEvent[] {
+  return [
+    { type: 'tf.created', visibleTo: 'all', data: { tf: tf.id, side: tf.side, hex: tf.hex, rule } },
+    { type: 'tf.created.detail', visibleTo: [tf.side], data: { tf: tf.id, org: tf.org, counter: tf.counter } },
+  ];
 }
 
 /** L876: a TF left with no units is removed and its counter freed. */

@@ -130,7 +130,10 @@ describe('rebuilding (L828-846)', () => {
     const ev = applySupply(s, 'TOG', ok);
     expect(s.bases.g2.supply).toBe(1);
     expect(s.units.h.tf).toBe(s.units.gar.tf);
-    expect(ev.some((e) => e.type === 'tf.created' && e.visibleTo === 'all')).toBe(true);
+    // The public event shows a TF appearing, never its organisation or counter (the alias hides them).
+    const pub = ev.find((e) => e.type === 'tf.created' && e.visibleTo === 'all')!;
+    expect(Object.keys(pub.data as object).sort()).toEqual(['hex', 'rule', 'side', 'tf']);
+    expect(ev.find((e) => e.type === 'tf.created.detail')).toMatchObject({ visibleTo: ['TOG'], data: { tf: s.units.h.tf, org: s.tfs[s.units.h.tf!].org, counter: s.tfs[s.units.h.tf!].counter } });
     const poor = makeTestState({ destroyed: [{ id: 'h', type: 'tog-heavy-cohort', side: 'TOG' }], bases: [{ id: 'g2', side: 'TOG', type: 'GL2', hex: hx(2, 2), supply: 15 }] });
     expect(codes(validateSupply(poor, 'TOG', order({ rebuild: [{ unit: 'h', base: 'g2' }] })))).toEqual(['not-enough-sp']);
   });

@@ -11,7 +11,7 @@
  */
 import type { GameEvent, OrderError } from '../../engine/contract.js';
 import type { PrefectState, Side, SupplyOrder } from './types.js';
-import { freeCounter, joinTf, newTaskForce, tfsAt, unitType, unitsIn } from './composition.js';
+import { freeCounter, joinTf, tfCreatedEvents, newTaskForce, tfsAt, unitType, unitsIn } from './composition.js';
 import { hasLoc, hasLocToAny } from './loc.js';
 import { storeOf, supplyAnchors, type Store } from './supply-stores.js';
 import { baseValue, isFullWater, rulesData, scenarioDef } from './rules-data.js';
@@ -158,8 +158,9 @@ function reorganise(state: PrefectState, side: Side, o: SupplyOrder, err: Err): 
       if (!into) {
         const n = freeCounter(state, u.org);
         if (n !== null) {
-          into = newTaskForce(state, side, u.org, u.hex, n).id;
-          ev.push({ type: 'tf.created', visibleTo: 'all', data: { tf: into, side, org: u.org, counter: n, hex: u.hex, rule: 'D-44' } });
+          const tf = newTaskForce(state, side, u.org, u.hex, n);
+          into = tf.id;
+          ev.push(...tfCreatedEvents(tf, 'D-44'));
         }
       }
     }
@@ -200,9 +201,10 @@ function rebuild(state: PrefectState, side: Side, o: SupplyOrder, err: Err): Gam
     if (!into) {
       const n = freeCounter(state, u.org);
       if (n === null) return err('no-tf-slot', [...p, 'into'], 'no Task Force counter is free under the limit: the unit is not rebuilt', 'L838-839, D-45');
-      into = newTaskForce(state, side, u.org, b.hex, n).id;
+      const tf = newTaskForce(state, side, u.org, b.hex, n);
+      into = tf.id;
       created = true;
-      ev.push({ type: 'tf.created', visibleTo: 'all', data: { tf: into, side, org: u.org, counter: n, hex: b.hex, rule: 'L836' } });
+      ev.push(...tfCreatedEvents(tf, 'L836'));
     }
     b.supply -= t.rebuildCost;
     b.deliveredThisTurn = Math.min(b.deliveredThisTurn, b.supply);

@@ -36,8 +36,10 @@ export function approach(ctx: PhaseContext, table: SectorTable, tf: NavalTF, p: 
   const committed = committedUnits(ctx, tf, p);
   const cStats = committed.map((id) => stats(state.units[id]));
   const sig = cStats.reduce((a, s) => a + s.sig, 0);
-  // H21-H22: the committed units are placed in the DSI box and their Sig is announced.
-  emit(ctx, 'COMMITTED', 'all', { tf: tf.id, sector: table.sector, units: committed, sig, rule: 'L1473-1487' });
+  // H21-H22: the committed units are placed in the DSI box and their Sig is announced (L1487);
+  // which units they are stays the owner's until combat shows them (an undetected force's never do).
+  emit(ctx, 'COMMITTED', 'all', { tf: tf.id, sector: table.sector, sig, rule: 'L1473-1487' });
+  emit(ctx, 'COMMITTED_DETAIL', [ctx.phasing], { tf: tf.id, sector: table.sector, units: committed, rule: 'L1475-1481' });
 
   const esm = defenderEsm(state, ctx.opponent, table.sector);
   if (esm === null) {

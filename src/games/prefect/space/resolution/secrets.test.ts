@@ -40,3 +40,20 @@ describe('secrets in the events (H16-H28, D-19)', () => {
     });
   }
 });
+
+describe('an undetected force keeps its committed units (L1475-1495)', () => {
+  for (let seed = 1; seed <= 25; seed++) {
+    it(`seed ${seed}: the opponent learns the committed Sig, not the units, until combat shows them`, () => {
+      const ev = resolveCombatPhase(newMandella(), 'TOG', { tfs: [{ tf: 'tog', commit: TOG_F, segment: 3 }] }, reactions(), new SeededDice({ seed: `s${seed}`, gameId: 'leak', step: 4 }));
+      const cw = visibleTo(ev, 'CW');
+      const committed = cw.find((e) => e.type === 'COMMITTED')!;
+      expect(committed.data).toHaveProperty('sig');
+      expect(committed.data).not.toHaveProperty('units');
+      const detected = (cw.find((e) => e.type === 'NSPACE_DETECTION')!.data as { detected: boolean }).detected;
+      // Undetected, nothing the opponent sees before the force reaches its segment names a unit.
+      const upTo = detected ? cw.length : cw.findIndex((e) => e.type === 'SEGMENT_CHOSEN');
+      if (!detected) for (const u of TOG_F) expect(JSON.stringify(cw.slice(0, upTo))).not.toContain(u);
+      expect(visibleTo(ev, 'TOG').find((e) => e.type === 'COMMITTED_DETAIL')?.data).toMatchObject({ tf: 'tog', units: TOG_F });
+    });
+  }
+});
