@@ -3,11 +3,16 @@
  * `list`. Needs DATABASE_URL (the embedded database under WARPOST_DATA_DIR otherwise).
  */
 import { openDatabase } from '../src/platform/db/client.js';
+import { DataDirInUseError } from '../src/platform/db/dir-lock.js';
 import { loadConfig } from '../src/platform/config.js';
 
 const [cmd, username] = process.argv.slice(2);
 const config = loadConfig();
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((err) => {
+  if (!(err instanceof DataDirInUseError)) throw err;
+  console.error(err.message);
+  process.exit(3);
+});
 try {
   if (cmd === 'list') {
     const admins = await db.prisma.user.findMany({ where: { isAdmin: true }, select: { username: true }, orderBy: { username: 'asc' } });

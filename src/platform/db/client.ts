@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../generated/prisma/client.js';
+import { lockDataDir } from './dir-lock.js';
 import { applyMigrations, type SqlRunner } from './migrate.js';
 
 export type Db = PrismaClient;
@@ -68,8 +69,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
   const dir = join(opts.dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
+  // Before PGlite touches the directory: a second process must not open it at all.
+  const lock = lockDataDir(dir);
   log(`initialising the embedded database in ${dir} (the first start takes up to a minute)`);
-  const lite = await PGlite.create(dir);
+  let lite: Awaited<ReturnType<typeof PGlite.create>>;
+  try {
+    lite = await PGlite.create(dir);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   log('applying migrations to the embedded database');
   const applied = await applyMigrations({
     query: async (sql, params) => lite.query(sql, params as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>,
@@ -83,6 +92,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     close: async () => {
       await prisma.$disconnect();
       await lite.close();
+      lock.release();
     },
   };
 }
