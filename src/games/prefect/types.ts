@@ -1,8 +1,7 @@
 /**
  * Renegade Legion: Prefect — the shared vocabulary of the Planetary Game module: the data pack
  * (map, terrain effects, combat results, counters, scenario), the game state, and the orders.
- * Rule references are rulebook lines (`L583`) and digest decisions (`D-16`), see
- * ../shared/rules/digests/prefect.md. The Space Game and the Campaign extend these types later.
+ * Rule references are rulebook lines (`L583`) and digest decisions (`D-16`). The Space Game and the Campaign extend these types later.
  *
  * Conventions: state is plain JSON; ids are strings; rules code mutates a working copy only
  * (the module clones before resolving); every d10 roll goes through engine/dice (1..10, 10 = "0").

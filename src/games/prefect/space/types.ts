@@ -2,7 +2,7 @@
  * Renegade Legion: Prefect — Space Game vocabulary (issue 10): the Africannus system map, naval
  * counters, bases, task forces, Orbital Force Allocation Tables (OFATs), missions, the space
  * state and its orders. Rule references are rulebook lines (`L1322`) and digest decisions
- * (`D-06`), see /work/shared/rules/digests/prefect.md §2.3-2.4, §3.4, §5.B, §8.2-8.3.
+ * (`D-06`).
  *
  * Conventions follow ../types.ts: plain JSON state, string ids, side 'TOG' | 'CW' (the CW side
  * is the "Renegade/Commonwealth" player, L1072), d10 rolls through engine/dice (1..10, 10 = "0").
