@@ -6,6 +6,7 @@
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
+import { loadPhase } from '../trust/phase.js';
 import { delayedSpectatorView, eventBound } from '../trust/spectators.js';
 import type { TurnSignal } from '../events/pubsub.js';
 import { owedSides, pickSide, promptsOf } from './common.js';
@@ -79,22 +80,27 @@ export async function mySubmission(p: Platform, user: Principal, gameId: string,
 
 /**
  * The turn notices a user is owed right now: one per active game where some of their sides owe
- * orders for the current step and have not sent them as ready. Only the user's own sides are named.
+ * orders for the current step (neither committed nor sent ready), or, in the reveal phase, owe
+ * the reveal of their commitment (`reveal: true`). Only the user's own sides are named.
  */
-export async function owedTurns(p: Platform, userId: string): Promise<TurnSignal[]> {
+export async function owedTurns(p: Platform, userId: string): Promise<(TurnSignal & { reveal?: true })[]> {
   const games = await p.prisma.game.findMany({
     where: { status: 'ACTIVE', seats: { some: { userId } } },
     select: { id: true, module: true, state: true, step: true, stepDeadline: true, seats: { where: { userId }, select: { side: true } } },
     orderBy: { id: 'asc' },
   });
-  const notices: TurnSignal[] = [];
+  const notices: (TurnSignal & { reveal?: true })[] = [];
   for (const game of games) {
     const owed = owedSides(promptsOf(p.modules.get(game.module), game.state));
     const mine = game.seats.map((s) => s.side).filter((s) => owed.includes(s));
     if (mine.length === 0) continue;
-    const ready = await p.prisma.submission.findMany({ where: { gameId: game.id, step: game.step, side: { in: mine }, ready: true }, select: { side: true } });
-    const sides = mine.filter((s) => !ready.some((r) => r.side === s)).sort();
-    if (sides.length > 0) notices.push({ gameId: game.id, step: game.step, sides, deadline: game.stepDeadline?.toISOString() ?? null });
+    const phase = await loadPhase(p.prisma, game.id, game.step, owed);
+    const sides = phase.revealOpen
+      ? phase.commitments.filter((c) => !c.revealedAt && mine.includes(c.side)).map((c) => c.side)
+      : phase.waiting.filter((s) => mine.includes(s));
+    if (sides.length === 0) continue;
+    const deadline = game.stepDeadline?.toISOString() ?? null;
+    notices.push({ gameId: game.id, step: game.step, sides: sides.sort(), deadline, ...(phase.revealOpen ? { reveal: true as const } : {}) });
   }
   return notices;
 }
