@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Platform } from '../platform/context.js';
 import { AppError } from '../platform/errors.js';
-import { checkComplexity, checkSubscription, depthLimitRule } from './graphql/limits.js';
+import { checkComplexity, checkSubscription, depthLimitRule, introspectionDepthRule } from './graphql/limits.js';
 import { checkGraphQLRequest, executionErrorFormatter, setGraphQLMediaType } from './graphql/http.js';
 import { memoryQueryStore, persistedQueries, redisQueryStore } from './graphql/persisted.js';
 import { registerDocs } from './http/docs.js';
@@ -57,7 +57,7 @@ export function mercuriusEdgeOptions(platform: Platform, edge: Edge) {
     errorHandler: false as const, // the central handler (http/error-handler.ts) answers instead
     errorFormatter: executionErrorFormatter(platform.log),
     persistedQueryProvider: persistedQueries(edge.redis ? redisQueryStore(edge.redis, `${platform.config.api.redisPrefix}apq:`) : memoryQueryStore()),
-    validationRules: [depthLimitRule(limits.maxDepth)],
+    validationRules: [depthLimitRule(limits.maxDepth), introspectionDepthRule],
     graphql: { parseOptions: { maxTokens: limits.maxTokens } },
     additionalRouteOptions: {
       // Our checks replace Mercurius's lenient (type-coercing) request schemas.

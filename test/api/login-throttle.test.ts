@@ -5,6 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LoginThrottle } from '../../src/api/http/login-throttle.js';
+import { AppError } from '../../src/platform/errors.js';
 import { register } from '../helpers/play.js';
 import { expectApiError, rest } from '../helpers/rest.js';
 import { startStack, type Stack } from '../helpers/stack.js';
@@ -94,5 +96,17 @@ describe('login throttling', () => {
     expect(last).toBe(429);
     const ok = await rest(s.base, 'POST', '/auth/refresh', { body: { refreshToken: p.refreshToken }, headers: { 'x-forwarded-for': '198.51.100.3' } });
     expect(ok.status).toBe(200);
+  });
+});
+
+describe('in memory (embedded defaults, no Redis)', () => {
+  it('counts failures per (account, address) and clears them on success', async () => {
+    const t = new LoginThrottle({ windowSeconds: 60, failuresPerAccountAddress: 2, failuresPerAccount: 0, failuresPerAddress: 0 });
+    const wrong = () => Promise.reject(new AppError('INVALID_CREDENTIALS', 'Wrong user name or password.'));
+    await expect(t.login('Ann', '10.0.0.1', wrong)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(await t.login('ann', '10.0.0.1', async () => 'ok')).toBe('ok'); // success clears the count
+    for (let i = 0; i < 2; i++) await expect(t.login('ann', '10.0.0.1', wrong)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    await expect(t.login('ANN', '10.0.0.1', async () => 'ok')).rejects.toMatchObject({ code: 'RATE_LIMITED', extra: { limitedBy: 'account-address' } });
+    expect(await t.login('ann', '10.0.0.2', async () => 'ok')).toBe('ok');
   });
 });

@@ -78,6 +78,21 @@ function parseDocument(query: string, maxTokens: number): DocumentNode {
   return document;
 }
 
+/**
+ * Fastify keeps an undecodable query-string value as its raw text, so `?query=%E0%A4%A` would
+ * reach the parser as a document; the REST mirror refuses undecodable URLs with a 400, and so
+ * does this.
+ */
+function assertDecodableQuery(url: string) {
+  const at = url.indexOf('?');
+  if (at < 0) return;
+  try {
+    decodeURIComponent(url.slice(at + 1));
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The URL is not valid percent-encoded UTF-8.');
+  }
+}
+
 /** preValidation hook of the GraphQL routes (POST and plain GET; WebSocket upgrades pass). */
 export function checkGraphQLRequest(maxTokens: number) {
   // Documents already parsed and found sound, by text: clients send the same few documents with
@@ -92,6 +107,7 @@ export function checkGraphQLRequest(maxTokens: number) {
   return async function check(request: FastifyRequest) {
     if ((request as { ws?: boolean }).ws || request.headers.upgrade) return;
     const isGet = request.method === 'GET';
+    if (isGet) assertDecodableQuery(request.url);
     const params = (isGet ? request.query : request.body) as Record<string, unknown> | undefined;
     if (!isObject(params)) throw new AppError('BAD_REQUEST', 'Send a JSON object with the GraphQL document in "query" (batches are not supported).');
     const variables = isGet ? parseJsonParam('variables', params.variables) : params.variables;

@@ -44,35 +44,41 @@ export function requestErrorCode(e: { message: string; extensions?: Record<strin
 const limitError = (message: string, code: string, extra: Record<string, unknown> = {}) =>
   new GraphQLError(message, { extensions: { code, details: [], ...extra } });
 
+/** Field nesting of a selection set through fragments, with or without introspection fields. */
+function nesting(context: ValidationContext, countIntrospection: boolean) {
+  const memo = new Map<string, number>();
+  const depthOf = (set: SelectionSetNode, visiting: Set<string>): number => {
+    let max = 0;
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.FIELD) {
+        if (!countIntrospection && sel.name.value.startsWith('__')) continue;
+        max = Math.max(max, 1 + (sel.selectionSet ? depthOf(sel.selectionSet, visiting) : 0));
+      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+        max = Math.max(max, depthOf(sel.selectionSet, visiting));
+      } else {
+        const name = sel.name.value;
+        const fragment = context.getFragment(name);
+        if (!fragment || visiting.has(name)) continue; // unknown or cyclic: other rules report it
+        if (!memo.has(name)) {
+          visiting.add(name);
+          memo.set(name, depthOf(fragment.selectionSet, visiting));
+          visiting.delete(name);
+        }
+        max = Math.max(max, memo.get(name)!);
+      }
+    }
+    return max;
+  };
+  return (set: SelectionSetNode) => depthOf(set, new Set());
+}
+
 /** Field nesting of each operation, through fragments; introspection fields are not counted. */
 export function depthLimitRule(maxDepth: number): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
-    const memo = new Map<string, number>();
-    const depthOf = (set: SelectionSetNode, visiting: Set<string>): number => {
-      let max = 0;
-      for (const sel of set.selections) {
-        if (sel.kind === Kind.FIELD) {
-          if (sel.name.value.startsWith('__')) continue;
-          max = Math.max(max, 1 + (sel.selectionSet ? depthOf(sel.selectionSet, visiting) : 0));
-        } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-          max = Math.max(max, depthOf(sel.selectionSet, visiting));
-        } else {
-          const name = sel.name.value;
-          const fragment = context.getFragment(name);
-          if (!fragment || visiting.has(name)) continue; // unknown or cyclic: other rules report it
-          if (!memo.has(name)) {
-            visiting.add(name);
-            memo.set(name, depthOf(fragment.selectionSet, visiting));
-            visiting.delete(name);
-          }
-          max = Math.max(max, memo.get(name)!);
-        }
-      }
-      return max;
-    };
+    const depthOf = nesting(context, false);
     return {
       OperationDefinition(op) {
-        const depth = depthOf(op.selectionSet, new Set());
+        const depth = depthOf(op.selectionSet);
         if (depth > maxDepth) {
           context.reportError(
             new GraphQLError(`The operation${op.name ? ` "${op.name.value}"` : ''} nests fields ${depth} levels deep; the limit is ${maxDepth}.`, {
@@ -83,6 +89,31 @@ export function depthLimitRule(maxDepth: number): ValidationRule {
         }
       },
     };
+  };
+}
+
+/**
+ * Deepest nesting below `__schema` or `__type`, the entry point counted. graphql-js's
+ * MaxIntrospectionDepthRule does not count `ofType`, so a long `ofType` chain passed it; the
+ * introspection query of graphql-js (and GraphiQL) nests 15 levels.
+ */
+export const MAX_INTROSPECTION_DEPTH = 20;
+
+export function introspectionDepthRule(context: ValidationContext): ASTVisitor {
+  const depthOf = nesting(context, true);
+  return {
+    Field(field) {
+      if (!(field.name.value in INTROSPECTION_COST) || !field.selectionSet) return;
+      const depth = 1 + depthOf(field.selectionSet);
+      if (depth > MAX_INTROSPECTION_DEPTH) {
+        context.reportError(
+          new GraphQLError(`Introspection nests ${depth} levels deep below \`${field.name.value}\`; the limit is ${MAX_INTROSPECTION_DEPTH}.`, {
+            nodes: [field],
+            extensions: { code: 'QUERY_TOO_DEEP', details: [], depth, limit: MAX_INTROSPECTION_DEPTH },
+          }),
+        );
+      }
+    },
   };
 }
 

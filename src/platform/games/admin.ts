@@ -19,6 +19,7 @@ import { turnSignals } from './lobby.js';
 import { appendPublicEvent } from './missed-turns.js';
 import { enqueueAfterCommit, rearmDeadline } from './scheduling.js';
 import { MAX_STEP_SECONDS, readTimeControl } from './time-control.js';
+import { pageSize } from '../page-size.js';
 
 export type AdminRole = 'creator' | 'platform-admin';
 export type LockedGame = Awaited<ReturnType<typeof lockGame>>;
@@ -223,7 +224,7 @@ export async function auditLog(p: Platform, user: Principal, gameId: string, opt
     }
     throw new AppError('NOT_A_PLAYER', "Only the game's players (and its admins) read its audit log.", [{ code: 'NOT_A_PLAYER', path: ['gameId'], message: 'You hold no side in this game.' }]);
   }
-  const take = Math.min(Math.max(opts.first ?? 100, 1), 500);
+  const take = pageSize(opts.first, 100, 500);
   const rows = await p.prisma.auditEntry.findMany({ where: { gameId }, orderBy: { seq: 'asc' }, take });
   const users = await p.prisma.user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.actorId))] } }, select: { id: true, username: true } });
   return rows.map((r) => ({ ...r, actor: users.find((u) => u.id === r.actorId) ?? { id: r.actorId, username: '(deleted)' } }));

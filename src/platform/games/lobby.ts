@@ -14,6 +14,7 @@ import { resolveOptions } from './registry.js';
 import { normaliseTimeControl, readTimeControl, stepDeadlineFor, type TimeControl } from './time-control.js';
 import { scheduleStep } from './scheduling.js';
 import { checkSpectatorDelay } from '../trust/spectators.js';
+import { pageSize } from '../page-size.js';
 
 export interface CreateGameInput {
   module: string;
@@ -189,7 +190,7 @@ export function turnSignals(seats: { side: string; userId: string }[], gameId: s
 }
 
 export async function listGames(p: Platform, user: Principal | null, filter: { status?: string; mine?: boolean; first?: number }) {
-  const take = Math.min(Math.max(filter.first ?? 50, 1), 200);
+  const take = pageSize(filter.first, 50, 200);
   const where: Record<string, unknown> = {};
   if (filter.status) where.status = filter.status;
   if (filter.mine) {

@@ -10,6 +10,7 @@ import { loadPhase } from '../trust/phase.js';
 import { delayedSpectatorView, eventBound } from '../trust/spectators.js';
 import type { TurnSignal } from '../events/pubsub.js';
 import { owedSides, pickSide, promptsOf } from './common.js';
+import { pageSize } from '../page-size.js';
 
 export async function loadGame(p: Platform, gameId: string) {
   const game = await p.prisma.game.findUnique({ where: { id: gameId }, include: { seats: { include: { user: true } } } });
@@ -67,7 +68,7 @@ export async function listEvents(p: Platform, user: Principal | null, gameId: st
   return p.prisma.gameEvent.findMany({
     where: { ...eventWhere(gameId, viewer), ...eventBound(game, viewer), seq: { gt: opts.afterSeq ?? 0 } },
     orderBy: { seq: 'asc' },
-    take: Math.min(Math.max(opts.limit ?? 500, 1), 1000),
+    take: pageSize(opts.limit, 500, 1000, 'limit'),
   });
 }
 

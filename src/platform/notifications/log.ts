@@ -2,6 +2,7 @@
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import type { Message } from './content.js';
+import { pageSize } from '../page-size.js';
 
 export async function listNotifications(p: Platform, user: Principal, opts: { first?: number | null; channel?: string | null; kind?: string | null; gameId?: string | null }) {
   const rows = await p.prisma.notificationDelivery.findMany({
@@ -12,7 +13,7 @@ export async function listNotifications(p: Platform, user: Principal, opts: { fi
       ...(opts.gameId ? { gameId: opts.gameId } : {}),
     },
     orderBy: { createdAt: 'desc' },
-    take: Math.min(Math.max(opts.first ?? 50, 1), 200),
+    take: pageSize(opts.first, 50, 200),
   });
   return rows.map((r) => ({ ...r, title: (r.payload as unknown as Message).title, nextAttemptAt: ['PENDING', 'HELD', 'DIGEST'].includes(r.status) ? r.notBefore : null }));
 }

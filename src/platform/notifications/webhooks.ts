@@ -14,6 +14,7 @@ import { checkReceiverUrl } from './http.js';
 import { FORMATS, isKind, KINDS, type Kind } from './kinds.js';
 import { checkGameVisible } from './preferences.js';
 import type { Message } from './content.js';
+import { pageSize } from '../page-size.js';
 
 const MAX_HOOKS_PER_USER = 20;
 const MAX_GRACE_SECONDS = 7 * 86_400;
@@ -124,7 +125,7 @@ export async function webhookDeliveries(p: Platform, user: Principal, id: string
   return p.prisma.notificationDelivery.findMany({
     where: { webhookId: id, ...(opts.status ? { status: opts.status } : {}) },
     orderBy: { createdAt: 'desc' },
-    take: Math.min(Math.max(opts.first ?? 20, 1), 100),
+    take: pageSize(opts.first, 20, 100),
     include: { attemptLog: { orderBy: { attempt: 'asc' } } },
   });
 }
