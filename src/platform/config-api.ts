@@ -25,6 +25,8 @@ export interface ApiConfig {
     subscribesPerConnection: number;
     /** subscribe messages per window with one credential (anonymous: per client address), across instances. */
     subscribesPerToken: number;
+    /** How long a socket may wait before its connection_init, then it is closed 4408 (0: no limit). */
+    initTimeoutMs: number;
   };
   /** Failed logins and refreshes per window (http/login-throttle.ts; 0 turns a limit off). */
   login: {
@@ -74,6 +76,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       connectionsPerToken: int(env, 'WS_CONNECTIONS_PER_TOKEN', 30),
       subscribesPerConnection: int(env, 'WS_SUBSCRIBES_PER_CONNECTION', 100),
       subscribesPerToken: int(env, 'WS_SUBSCRIBES_PER_TOKEN', 300),
+      initTimeoutMs: int(env, 'WS_INIT_TIMEOUT_SECONDS', 10) * 1000,
     },
     login: {
       windowSeconds: int(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 900, 1),

@@ -120,6 +120,8 @@ describe('subscribe messages and connections per credential, across two instance
     const dave = await register(b.base, `ws_dave_${randomBytes(3).toString('hex')}`);
     const d = await connect(b.base, dave.token);
     open.push(d);
+    // The protocol asks for the acknowledgement first (a subscribe before it closes 4401).
+    await d.next((m) => m.type === 'connection_ack');
     subscribe(d, 'u1', gameId);
     expect((await answer(d, 'u1')).type).toBe('next');
   });

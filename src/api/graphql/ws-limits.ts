@@ -9,9 +9,13 @@
  *   operation gets a protocol `error` message whose error has `extensions` in the API's one shape
  *   (code RATE_LIMITED, details, retryAfter, limit, limitedBy); the connection stays open.
  * Counters reuse the HTTP limiter's store (@fastify/rate-limit, http/rate-limit.ts), in the same
- * fixed windows. Messages are checked in arrival order before Mercurius sees them; one that is not
- * a JSON object closes the connection with 4400 (graphql-transport-ws) instead of failing inside
- * Mercurius, and subscribe variables pass the same input guard as over HTTP (http/input-guard.ts).
+ * fixed windows. Messages are checked in arrival order before Mercurius sees them, and subscribe
+ * variables pass the same input guard as over HTTP (http/input-guard.ts). Only subscribe messages
+ * count toward the pending-check bound, so pings are never a reason to close.
+ * The guard also holds graphql-transport-ws to the protocol where Mercurius does not: a frame that
+ * is not a JSON object closes 4400, a subscribe before the acknowledgement 4401, a refused
+ * connection_init 4403 (instead of a legacy `connection_error` frame), no connection_init within
+ * WS_INIT_TIMEOUT_SECONDS 4408, a subscribe reusing a live id 4409, a second connection_init 4429.
  * Outgoing error messages are shaped in ws-errors.ts.
  */
 import { createHash } from 'node:crypto';
@@ -26,6 +30,8 @@ import { findUnsafeJson } from '../http/input-guard.js';
 export const WS_RATE_LIMITED_CLOSE = 4429;
 /** Close code of a message that is not a protocol message (graphql-transport-ws). */
 export const WS_BAD_MESSAGE_CLOSE = 4400;
+/** The other graphql-transport-ws close codes the guard enforces. */
+const CLOSE = { unauthorized: 4401, forbidden: 4403, initTimeout: 4408, duplicateId: 4409, tooManyInits: 4429 } as const;
 /** Messages a client may have waiting for their check; a flood beyond it closes the connection. */
 const MAX_PENDING = 64;
 
@@ -96,6 +102,33 @@ export async function installWsLimits(app: FastifyInstance, path: string, config
     let credential: string | null = null;
     let closed = false;
     const perConnection = { start: Date.now(), count: 0 };
+    const strict = socket.protocol === 'graphql-transport-ws';
+    let initSeen = false;
+    let acked = false;
+    /** Ids of this connection's operations that have started and not yet completed. */
+    const live = new Set<string>();
+    const shut = (code: number, reason: string) => {
+      closed = true;
+      socket.close(code, reason);
+    };
+    const initTimer = strict && ws.initTimeoutMs > 0 ? setTimeout(() => initSeen || shut(CLOSE.initTimeout, 'Connection initialisation timeout'), ws.initTimeoutMs) : undefined;
+    socket.once('close', () => clearTimeout(initTimer));
+    // Mercurius's answers tell the guard the connection's state; a refusal becomes 4403.
+    const send = socket.send.bind(socket) as (data: unknown, ...rest: unknown[]) => void;
+    socket.send = ((data: unknown, ...rest: unknown[]) => {
+      if (strict && typeof data === 'string') {
+        let out: { type?: string; id?: unknown } = {};
+        try {
+          out = JSON.parse(data);
+        } catch {
+          // not a protocol message: nothing to learn from it
+        }
+        if (out.type === 'connection_ack') acked = true;
+        if (out.type === 'connection_error') return shut(CLOSE.forbidden, 'Forbidden');
+        if ((out.type === 'complete' || out.type === 'error') && typeof out.id === 'string') live.delete(out.id);
+      }
+      return send(data, ...rest);
+    }) as typeof socket.send;
 
     const refuse = (v: Verdict, what: 'connections' | 'messages' = 'connections') => {
       closed = true;
@@ -109,26 +142,32 @@ export async function installWsLimits(app: FastifyInstance, path: string, config
     /** True when the message may go on to Mercurius. */
     async function admit(data: unknown): Promise<boolean> {
       if (closed) return false;
-      let msg: { type?: unknown; id?: unknown; payload?: unknown };
+      let msg: { type?: unknown; id?: unknown; payload?: unknown } | null;
       try {
         msg = JSON.parse(String(data));
       } catch {
-        return true; // Mercurius answers malformed messages itself
+        msg = null; // not JSON: closed below
       }
       if (!msg || typeof msg !== 'object' || Array.isArray(msg)) {
         // Not a protocol message at all (Mercurius would fail on it and drop the connection
         // without a word): close as graphql-transport-ws asks, 4400 with a reason.
         closed = true;
-        socket.close(WS_BAD_MESSAGE_CLOSE, JSON.stringify({ code: 'BAD_REQUEST', message: 'Invalid message received: send a JSON object.' }));
+        shut(WS_BAD_MESSAGE_CLOSE, JSON.stringify({ code: 'BAD_REQUEST', message: 'Invalid message received: send a JSON object.' }));
         return false;
       }
       if (msg.type === 'connection_init') {
+        if (strict && initSeen) return (shut(CLOSE.tooManyInits, 'Too many initialisation requests'), false);
+        initSeen = true;
+        clearTimeout(initTimer);
         credential = credentialOf(msg.payload);
         const v = credential ? await connectionsByToken(`wsconn:token:${credential}`) : null;
         if (v) return (refuse(v), false);
         return true;
       }
+      if (strict && msg.type === 'complete' && typeof msg.id === 'string') live.delete(msg.id);
       if (msg.type !== 'subscribe' && msg.type !== 'start') return true;
+      if (strict && !acked) return (shut(CLOSE.unauthorized, 'Unauthorized'), false);
+      if (strict && typeof msg.id === 'string' && live.has(msg.id)) return (shut(CLOSE.duplicateId, `Subscriber for ${msg.id.slice(0, 80)} already exists`), false);
       // The same input guard as GraphQL over HTTP (graphql/http.ts): nothing unstorable goes on.
       const payload = (msg.payload ?? {}) as { variables?: unknown; extensions?: unknown };
       const unsafe = findUnsafeJson(payload.variables, ['variables']) ?? findUnsafeJson(payload.extensions, ['extensions']);
@@ -144,6 +183,7 @@ export async function installWsLimits(app: FastifyInstance, path: string, config
       }
       const v = credential ? await subscribesByToken(`wssub:token:${credential}`) : await subscribesByIp(`wssub:ip:${ip}`);
       if (v) return (sendError(msg.id, v), false);
+      if (typeof msg.id === 'string') live.add(msg.id);
       return true;
     }
 
@@ -154,7 +194,8 @@ export async function installWsLimits(app: FastifyInstance, path: string, config
     socket.emit = ((event: string | symbol, ...args: unknown[]) => {
       if (event !== 'message') return emit(event, ...args);
       if (closed) return true;
-      if (++pending > MAX_PENDING) {
+      const counted = isSubscribe(args[0]);
+      if (counted && ++pending > MAX_PENDING) {
         refuse({ limitedBy: 'connection', retryAfter: Math.ceil(windowMs / 1000), limit: MAX_PENDING }, 'messages');
         return true;
       }
@@ -165,7 +206,7 @@ export async function installWsLimits(app: FastifyInstance, path: string, config
         } catch (err) {
           app.log.warn({ err }, 'websocket limit check failed; message passed on'); // as HTTP limits skip on store errors
         }
-        pending--;
+        if (counted) pending--;
         if (ok && !closed) emit('message', ...args);
       });
       return true;
@@ -173,4 +214,9 @@ export async function installWsLimits(app: FastifyInstance, path: string, config
     // Refused at the upgrade: close at once; anything the client sends meanwhile is dropped above.
     if (raw[kRefused]) refuse(raw[kRefused]);
   }
+}
+
+/** A cheap look at a frame: only subscribes (costly checks) count toward the pending bound. */
+function isSubscribe(data: unknown) {
+  return /"type"\s*:\s*"(subscribe|start)"/.test(String(data));
 }

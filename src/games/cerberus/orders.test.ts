@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Json } from '../../engine/contract.js';
+import { seededDice } from '../../engine/dice.js';
+import cerberus from './index.js';
 import { scheduledReinforcements, unitFromCounter } from './counters.js';
 import { CerberusOrderSchema, parseOrder, PhasePlanOrderSchema } from './orders.js';
-import { makeUnit, newState } from './state.js';
+import { makeUnit, newState, type CerberusState } from './state.js';
 
 describe('orders: one submission per decision point', () => {
   it('3.2 B/C: a whole Player Phase plan parses, with defaults filled in', () => {
@@ -71,4 +74,54 @@ describe('state is plain JSON', () => {
     expect(newState('campaign', {})).toMatchObject({ segment: 'SETUP_CETIAN', phase: 'SETUP', space: { state: 6 }, lastTurn: 12 });
     expect(newState('campaign', { extended: true }).lastTurn).toBeNull();
   });
+});
+
+describe('3.1 orders are strict: an unknown key at any level is refused', () => {
+  /** The first default order of each prompt kind met in a game of defaults (interactive losses, 7.7, included). */
+  function defaultsByKind(): Map<string, { state: CerberusState; side: string; order: Json }> {
+    const found = new Map<string, { state: CerberusState; side: string; order: Json }>();
+    let s = cerberus.setup('campaign', { lossChoice: 'interactive' }, seededDice('strict', 0)) as CerberusState;
+    for (let step = 1; step < 200 && !cerberus.outcome(s) && found.size < KINDS.length; step++) {
+      const orders: Record<string, Json> = {};
+      for (const p of cerberus.prompts(s)) {
+        if (!found.has(p.kind)) found.set(p.kind, { state: s, side: p.side, order: p.defaultOrders });
+        orders[p.side] = cerberus.bot(s, p.side, seededDice('strict|bot', step));
+      }
+      s = cerberus.resolve(s, orders, seededDice('strict', step)).state as CerberusState;
+    }
+    return found;
+  }
+  const KINDS = CerberusOrderSchema.options.map((o) => o.shape.kind.value);
+  /** Path of the first object nested in `v` (below the top level), if any. */
+  const nestedObject = (v: Json, path: (string | number)[] = []): (string | number)[] | null => {
+    if (Array.isArray(v)) return v.reduce<(string | number)[] | null>((f, x, i) => f ?? nestedObject(x, [...path, i]), null);
+    if (!v || typeof v !== 'object') return null;
+    if (path.length) return path;
+    return Object.entries(v).reduce<(string | number)[] | null>((f, [k, x]) => f ?? nestedObject(x, [k]), null);
+  };
+  const at = (v: Json, path: (string | number)[]) => path.reduce<any>((o, k) => o[k], v);
+
+  it('every prompt kind: an unknown top-level key, in standing orders, and in the kind’s own nested objects', () => {
+    const found = defaultsByKind();
+    expect([...found.keys()].sort()).toEqual([...KINDS].sort());
+    for (const [kind, { state, side, order }] of found) {
+      expect(cerberus.validate(state, side, order), kind).toEqual([]);
+      const refused = (bad: Json, path: (string | number)[]) => {
+        const errors = cerberus.validate(state, side, bad);
+        expect(errors, `${kind} ${path.join('.')}`).toEqual([expect.objectContaining({ code: 'schema.unrecognized_keys', path, message: expect.stringMatching(/^Unknown key '\w+'; expected only: /) })]);
+        expect(errors[0].rule, kind).toBeTruthy();
+      };
+      const top = structuredClone(order) as Record<string, Json>;
+      top.landings = [];
+      refused(top, ['landings']);
+      expect(cerberus.validate(state, side, top)[0].message).toContain('kind');
+      refused({ ...(order as object), standing: { lossPriority: { unitIds: [], bogus: 1 } } }, ['standing', 'lossPriority', 'bogus']);
+      const inner = nestedObject(order);
+      if (inner) {
+        const deep = structuredClone(order);
+        at(deep, inner).bogus = 1;
+        refused(deep, [...inner, 'bogus']);
+      }
+    }
+  }, 60_000);
 });

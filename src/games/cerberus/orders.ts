@@ -13,6 +13,17 @@
 import { z } from 'zod';
 import type { OrderError } from '../../engine/contract.js';
 
+/**
+ * Orders are strict (3.1): an unknown key at any level is refused, not silently dropped, with a
+ * message naming the keys the object takes.
+ */
+function strictObject<T extends z.ZodRawShape>(shape: T) {
+  const expected = Object.keys(shape).join(', ');
+  return z
+    .object(shape, { errorMap: (issue, ctx) => ({ message: issue.code === 'unrecognized_keys' ? `expected only: ${expected}` : ctx.defaultError }) })
+    .strict();
+}
+
 const hexId = z.string().regex(/^\d{4}$/, 'a hex id is four digits RRCC (poles 0000 and 2000)');
 const unitId = z.string().min(1).max(64);
 const unitIds = z.array(unitId).max(200);
@@ -29,7 +40,7 @@ export const PlayerSegmentSchema = z.enum(PLAYER_SEGMENTS);
  * as 2 units (CRT notes); `spaceport` says whether to keep it while others can absorb the loss
  * ('protect') or to give it up for a 2-unit loss to spare two other units ('sacrifice-on-two', G10).
  */
-export const LossPrioritySchema = z.object({
+export const LossPrioritySchema = strictObject({
   unitIds: unitIds.default([]),
   then: z.enum(['fewest-vp-first', 'lowest-defense-first', 'lowest-attack-first']).default('fewest-vp-first'),
   spaceport: z.enum(['protect', 'sacrifice-on-two']).default('protect'),
@@ -37,7 +48,7 @@ export const LossPrioritySchema = z.object({
 export type LossPriority = z.output<typeof LossPrioritySchema>;
 
 /** Standing orders; sent with any submission, they replace the stored ones field by field. */
-export const StandingOrdersSchema = z.object({ lossPriority: LossPrioritySchema.optional() });
+export const StandingOrdersSchema = strictObject({ lossPriority: LossPrioritySchema.optional() });
 export type StandingOrders = z.output<typeof StandingOrdersSchema>;
 
 // ---------------------------------------------------------------- set-up
@@ -46,16 +57,16 @@ export type StandingOrders = z.output<typeof StandingOrdersSchema>;
  * 14.12 Cetian set-up: the 18 "On Cerberus" units placed (optionally face down), Bases and the
  * Spaceport on distinct Resource hexes, and 40 supply factors spread over them (12.2 caps).
  */
-export const CetianSetupOrderSchema = z.object({
+export const CetianSetupOrderSchema = strictObject({
   kind: z.literal('setup-cetian'),
-  placements: z.array(z.object({ unitId, hex: hexId, faceDown: z.boolean().default(false) })).max(40),
-  supplies: z.array(z.object({ installationId: unitId, factors })).max(20),
+  placements: z.array(strictObject({ unitId, hex: hexId, faceDown: z.boolean().default(false) })).max(40),
+  supplies: z.array(strictObject({ installationId: unitId, factors })).max(20),
   standing: StandingOrdersSchema.optional(),
 });
 export type CetianSetupOrder = z.output<typeof CetianSetupOrderSchema>;
 
 /** 14.13 Human set-up: at most 12 non-SF units with the Fleet (all 4 SF are in the SF box); the rest on Earth. */
-export const HumanSetupOrderSchema = z.object({
+export const HumanSetupOrderSchema = strictObject({
   kind: z.literal('setup-human'),
   fleet: z.array(unitId).max(12),
   /** 15.9 the northern season, when the Human chooses it (option seasonChosenBy 'human'). */
@@ -71,7 +82,7 @@ export type HumanSetupOrder = z.output<typeof HumanSetupOrderSchema>;
  * revealed simultaneously when both are. `cancelRollIfSoleCaller` is the 13.43 choice, decided in
  * advance: it applies only if this player turns out to be the only caller.
  */
-export const MajorEffortOrderSchema = z.object({
+export const MajorEffortOrderSchema = strictObject({
   kind: z.literal('major-effort'),
   call: z.boolean(),
   cancelRollIfSoleCaller: z.boolean().default(false),
@@ -82,11 +93,11 @@ export type MajorEffortOrder = z.output<typeof MajorEffortOrderSchema>;
 // ---------------------------------------------------------------- special forces (10)
 
 /** 10.41 disrupt an enemy Spaceport, Base or E-Field with 1–4 SF together (one die). */
-export const DisruptMissionSchema = z.object({ targetId: unitId, sfIds: z.array(unitId).min(1).max(4) });
+export const DisruptMissionSchema = strictObject({ targetId: unitId, sfIds: z.array(unitId).min(1).max(4) });
 /** 10.42 raid an enemy Base or Spaceport stockpile; one SF, one die; all raids declared before any is rolled. */
-export const RaidMissionSchema = z.object({ targetId: unitId, sfId: unitId });
+export const RaidMissionSchema = strictObject({ targetId: unitId, sfId: unitId });
 /** 10.4 Special Forces Segment: missions, and SF held for ground-combat support (10.43). */
-export const SpecialForcesPlanSchema = z.object({
+export const SpecialForcesPlanSchema = strictObject({
   disrupt: z.array(DisruptMissionSchema).max(4).default([]),
   raid: z.array(RaidMissionSchema).max(4).default([]),
   hold: z.array(unitId).max(4).default([]),
@@ -97,30 +108,30 @@ export type SpecialForcesPlan = z.output<typeof SpecialForcesPlanSchema>;
 
 /** 3.2 B.2b, 12.8, 12.5 one space delivery: factors to an own Base/Spaceport, or 1 factor onto a unit (own state ≥ parity). */
 export const SpaceDeliverySchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('installation'), installationId: unitId, factors: z.number().int().min(1).max(50) }),
-  z.object({ kind: z.literal('unit'), unitId }),
+  strictObject({ kind: z.literal('installation'), installationId: unitId, factors: z.number().int().min(1).max(50) }),
+  strictObject({ kind: z.literal('unit'), unitId }),
 ]);
 /** 12.4, 12.5, 12.71 where a unit draws its factor from. */
 export const SupplySourceSchema = z.discriminatedUnion('kind', [
   /** 12.4 a Base/Spaceport within the unit's own MF (10.412: only same/adjacent hex if disrupted). */
-  z.object({ kind: z.literal('installation'), installationId: unitId }),
+  strictObject({ kind: z.literal('installation'), installationId: unitId }),
   /** 12.4 a Base/Spaceport with a Transport inverted on it: all units within 6 MP. */
-  z.object({ kind: z.literal('ferry'), transportId: unitId }),
+  strictObject({ kind: z.literal('ferry'), transportId: unitId }),
   /** 12.5 a Transport's cargo in the same hex. */
-  z.object({ kind: z.literal('cargo'), transportId: unitId }),
+  strictObject({ kind: z.literal('cargo'), transportId: unitId }),
   /** 12.71 one unit per player per Resource hex without a friendly Base or Spaceport. */
-  z.object({ kind: z.literal('resource') }),
+  strictObject({ kind: z.literal('resource') }),
 ]);
 /** 3.2 B.2 Supply Segment plan; production (12.7) is automatic. */
-export const SupplyPlanSchema = z.object({
+export const SupplyPlanSchema = strictObject({
   spaceDelivery: z.array(SpaceDeliverySchema).max(200).default([]),
   /** 12.4 Transports to invert (ferry) on the Base/Spaceport they sit on. */
   ferry: unitIds.default([]),
-  draws: z.array(z.object({ unitId, source: SupplySourceSchema })).max(200).default([]),
+  draws: z.array(strictObject({ unitId, source: SupplySourceSchema })).max(200).default([]),
   /** Let the engine supply every unit the plan does not cover, where it can (maximum matching). */
   auto: z.boolean().default(true),
   /** 12.5 voluntarily destroy Transport cargo. */
-  dumpCargo: z.array(z.object({ transportId: unitId, factors: z.number().int().min(1).max(6) })).max(20).default([]),
+  dumpCargo: z.array(strictObject({ transportId: unitId, factors: z.number().int().min(1).max(6) })).max(20).default([]),
 });
 export type SupplyPlan = z.output<typeof SupplyPlanSchema>;
 
@@ -132,7 +143,7 @@ export type SupplyPlan = z.output<typeof SupplyPlanSchema>;
  * hex, k = after entering path[k-1]) and unload at a later step (default: at the end, 11.33);
  * supplies can be unloaded only into a Base/Spaceport (12.5).
  */
-export const MoveOrderSchema = z.object({
+export const MoveOrderSchema = strictObject({
   unitId,
   path: z.array(hexId).min(1).max(40),
   load: z
@@ -150,7 +161,7 @@ export const MoveOrderSchema = z.object({
 });
 export type MoveOrder = z.output<typeof MoveOrderSchema>;
 /** 4 Ground Unit Movement Segment: moves in order. A move blocked when its turn comes is cut short ('truncate') or not made ('skip'). */
-export const MovementPlanSchema = z.object({
+export const MovementPlanSchema = strictObject({
   moves: z.array(MoveOrderSchema).max(120).default([]),
   ifBlocked: z.enum(['truncate', 'skip']).default('truncate'),
 });
@@ -159,9 +170,9 @@ export type MovementPlan = z.output<typeof MovementPlanSchema>;
 // ---------------------------------------------------------------- combat (7, 8, 10.43)
 
 /** 8.3 air points from one own Base/Spaceport (≤ 4 per phase). */
-export const AirPointsSchema = z.object({ installationId: unitId, points: z.number().int().min(1).max(4) });
+export const AirPointsSchema = strictObject({ installationId: unitId, points: z.number().int().min(1).max(4) });
 /** 8.41 suppress an enemy installation's ADZ: 4 points shrink it to its hex, 8 remove it. */
-export const AdzSuppressionSchema = z.object({
+export const AdzSuppressionSchema = strictObject({
   targetInstallationId: unitId,
   from: z.array(AirPointsSchema).min(1).max(12),
 });
@@ -172,7 +183,7 @@ export const AdzSuppressionSchema = z.object({
  * `ifChanged`: if some attackers or supports are no longer available when the attack comes up,
  * attack with what remains if still legal ('proceed') or drop the attack ('skip').
  */
-export const AttackOrderSchema = z.object({
+export const AttackOrderSchema = strictObject({
   targetHex: hexId,
   attackers: z.array(unitId).min(1).max(12),
   air: z.array(AirPointsSchema).max(12).default([]),
@@ -187,7 +198,7 @@ export const AttackOrderSchema = z.object({
 });
 export type AttackOrder = z.output<typeof AttackOrderSchema>;
 /** 7, 8.41 Ground Combat Segment: ADZ suppressions first, then attacks resolved one by one in order (7.6). */
-export const CombatPlanSchema = z.object({
+export const CombatPlanSchema = strictObject({
   suppress: z.array(AdzSuppressionSchema).max(20).default([]),
   attacks: z.array(AttackOrderSchema).max(60).default([]),
 });
@@ -196,11 +207,11 @@ export type CombatPlan = z.output<typeof CombatPlanSchema>;
 // ---------------------------------------------------------------- transportation (11, 14.23)
 
 /** 11.1, 11.12–11.19 land a unit from the Fleet, System (Cetian) or home box. */
-export const LandActionSchema = z.object({ type: z.literal('land'), unitId, hex: hexId });
+export const LandActionSchema = strictObject({ type: z.literal('land'), unitId, hex: hexId });
 /** 11.15 evacuate a unit from the map to the own Fleet (free once at own state −4..−6). */
-export const EvacuateActionSchema = z.object({ type: z.literal('evacuate'), unitId });
+export const EvacuateActionSchema = strictObject({ type: z.literal('evacuate'), unitId });
 /** 11.16 shuttle a unit across the map (2 STP). */
-export const ShuttleActionSchema = z.object({ type: z.literal('shuttle'), unitId, hex: hexId });
+export const ShuttleActionSchema = strictObject({ type: z.literal('shuttle'), unitId, hex: hexId });
 /** 11.2 Cetian sub-orbital transport of one unit, or ≤ 6 supplies (11.25), between two installations. */
 export const SubOrbitalActionSchema = z
   .object({
@@ -221,11 +232,11 @@ export type TransportAction = z.output<typeof TransportActionSchema>;
  * 14.23 Cetian Special Insertion (Transportation Segment of Cetian turn 1 only): the server rolls
  * one die; the first that-many listed units that can legally land do, at no STP cost.
  */
-export const SpecialInsertionSchema = z.object({
-  priority: z.array(z.object({ unitId, hex: hexId })).max(8),
+export const SpecialInsertionSchema = strictObject({
+  priority: z.array(strictObject({ unitId, hex: hexId })).max(8),
 });
 /** 11 Transportation Segment: actions in order (order matters for STP and stacking). */
-export const TransportationPlanSchema = z.object({
+export const TransportationPlanSchema = strictObject({
   insertion: SpecialInsertionSchema.optional(),
   actions: z.array(TransportActionSchema).max(80).default([]),
   ifIllegal: z.enum(['skip', 'stop']).default('skip'),
@@ -239,7 +250,7 @@ export type TransportationPlan = z.output<typeof TransportationPlanSchema>;
  * one through `through` (default: the whole phase). A part left out means "nothing" (supply: the
  * automatic plan). Parts after `through` must be left out.
  */
-export const PhasePlanOrderSchema = z.object({
+export const PhasePlanOrderSchema = strictObject({
   kind: z.literal('phase-plan'),
   through: PlayerSegmentSchema.default('TRANSPORTATION'),
   specialForces: SpecialForcesPlanSchema.optional(),
@@ -258,7 +269,7 @@ export type PhasePlanOrder = z.output<typeof PhasePlanOrderSchema>;
  * Fleet must hold ≤ 6 afterwards (on turn 1 this is where the overloaded Fleet is cut down).
  * `rebuild` (16.3, extended game) takes units from the Destroyed box to Earth, applied first.
  */
-export const HumanStrategicOrderSchema = z.object({
+export const HumanStrategicOrderSchema = strictObject({
   kind: z.literal('strategic-human'),
   earthToFleet: z.array(unitId).max(4).default([]),
   fleetToEarth: unitIds.default([]),
@@ -272,13 +283,13 @@ export type HumanStrategicOrder = z.output<typeof HumanStrategicOrderSchema>;
  * THEN ≤ 2 units Tau Ceti → System; System → Tau Ceti at any time; never Tau Ceti → Fleet.
  * `rebuild` (16.3, extended game) is applied first, into the System or Tau Ceti box.
  */
-export const CetianStrategicOrderSchema = z.object({
+export const CetianStrategicOrderSchema = strictObject({
   kind: z.literal('strategic-cetian'),
   fleetToSystem: unitIds.default([]),
   systemToFleet: unitIds.default([]),
   tauToSystem: z.array(unitId).max(2).default([]),
   systemToTau: unitIds.default([]),
-  rebuild: z.array(z.object({ unitId, box: z.enum(['SYSTEM', 'TAU_CETI']) })).max(20).default([]),
+  rebuild: z.array(strictObject({ unitId, box: z.enum(['SYSTEM', 'TAU_CETI']) })).max(20).default([]),
   standing: StandingOrdersSchema.optional(),
 });
 export type CetianStrategicOrder = z.output<typeof CetianStrategicOrderSchema>;
@@ -286,7 +297,7 @@ export type CetianStrategicOrder = z.output<typeof CetianStrategicOrderSchema>;
 // ---------------------------------------------------------------- interactive
 
 /** 7.7 losses chosen interactively (only with option lossChoice = 'interactive'). */
-export const LossesOrderSchema = z.object({
+export const LossesOrderSchema = strictObject({
   kind: z.literal('losses'),
   decisionId: z.string().min(1),
   unitIds: z.array(unitId).max(4),
@@ -314,6 +325,11 @@ export function parseOrder(raw: unknown): { ok: true; order: CerberusOrder } | {
   if (r.success) return { ok: true, order: r.data };
   return {
     ok: false,
-    errors: r.error.issues.map((i) => ({ code: `schema.${i.code}`, path: i.path, message: i.message })),
+    // One error per unknown key, at the key's own path.
+    errors: r.error.issues.flatMap((i) =>
+      i.code === 'unrecognized_keys'
+        ? i.keys.map((k) => ({ code: `schema.${i.code}`, path: [...i.path, k], message: `Unknown key '${k}'; ${i.message}.` }))
+        : [{ code: `schema.${i.code}`, path: i.path, message: i.message }],
+    ),
   };
 }
