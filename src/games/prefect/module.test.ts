@@ -197,6 +197,10 @@ describe('bad orders: structured errors naming the rule, nothing applied', () =>
     const s = atMovement('bad4', { interleave: 'interactive' });
     const defender = s.attacker === 'TOG' ? 'CW' : 'TOG';
     expectStructured(prefect.validate(s, defender, { kind: 'pass' }), /not-owed/);
-    expectStructured(prefect.validate(s, s.attacker, { kind: 'move', move: { tf: 3 } }), /schema/);
+    expectStructured(prefect.validate(s, s.attacker, { kind: 'move', move: { tf: 3 } }), /MALFORMED/);
+    // strict at every level, through the module as through parseOrder (validate + resolve refuse alike)
+    const nested = prefect.validate(s, s.attacker, { kind: 'end-movement', landings: [] });
+    expectStructured(nested, /MALFORMED/);
+    expect(nested[0].message).toContain('landings');
   });
 });

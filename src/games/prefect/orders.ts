@@ -14,61 +14,61 @@ const path = z.array(hex).min(1).max(64);
 const esm = z.number().int().min(-20).max(60);
 const standingEsm = z.union([z.literal('max'), z.number().int().min(1).max(60)]);
 const shift = z.enum(['LEFT', 'RIGHT', 'NONE', 'FAVOURABLE']);
-const engineers = z.array(z.object({ engineer: id, unit: id })).max(40);
+const engineers = z.array(z.strictObject({ engineer: id, unit: id })).max(40);
 const mode = z.enum(['COMBAT', 'LAF']);
-const detection = z.object({ detector: id, target: id, esm });
-const sources = z.array(z.object({ id, amount: z.number().int().min(1).max(1000) })).max(20);
+const detection = z.strictObject({ detector: id, target: id, esm });
+const sources = z.array(z.strictObject({ id, amount: z.number().int().min(1).max(1000) })).max(20);
 const tfName = z.union([z.number().int().min(0).max(99), id]);
 
 /** MP spent on enemy disorganised units per hex entered (L459-475). */
-const destroy = z.array(z.object({ hex, count: z.number().int().min(1).max(20) })).max(20).optional();
+const destroy = z.array(z.strictObject({ hex, count: z.number().int().min(1).max(20) })).max(20).optional();
 
 /** Standing retreat choices (L609-617, D-31). */
-const retreat = z.array(z.object({ tf: id, hexes: z.array(hex).max(6).optional(), policy: z.enum(['toward-base', 'away-from-enemy']).optional() })).max(100).optional();
+const retreat = z.array(z.strictObject({ tf: id, hexes: z.array(hex).max(6).optional(), policy: z.enum(['toward-base', 'away-from-enemy']).optional() })).max(100).optional();
 
-export const MoveOrderSchema = z.object({ tf: id, mode, path, destroy });
+export const MoveOrderSchema = z.strictObject({ tf: id, mode, path, destroy });
 
 const schemas = [
-  z.object({
+  z.strictObject({
     kind: z.literal('setup-assign'),
-    taskForces: z.array(z.object({ counter: z.number().int().min(1).max(99), org: id, units: z.array(id).max(200) })).max(100),
+    taskForces: z.array(z.strictObject({ counter: z.number().int().min(1).max(99), org: id, units: z.array(id).max(200) })).max(100),
     independents: z.array(id).max(100).optional(),
-    placements: z.array(z.object({ tf: tfName, hex })).max(200).optional(),
+    placements: z.array(z.strictObject({ tf: tfName, hex })).max(200).optional(),
   }),
-  z.object({ kind: z.literal('setup-place'), placements: z.array(z.object({ tf: tfName, hex })).max(200) }),
-  z.object({ kind: z.literal('movement-plan'), retreat, moves: z.array(MoveOrderSchema).max(100), moverDetectEsm: standingEsm.optional() }),
-  z.object({
+  z.strictObject({ kind: z.literal('setup-place'), placements: z.array(z.strictObject({ tf: tfName, hex })).max(200) }),
+  z.strictObject({ kind: z.literal('movement-plan'), retreat, moves: z.array(MoveOrderSchema).max(100), moverDetectEsm: standingEsm.optional() }),
+  z.strictObject({
     kind: z.literal('counter-orders'), retreat,
-    interrupt: z.object({
-      default: z.object({ detect: z.boolean(), esm: standingEsm }),
-      perTf: z.record(z.string(), z.object({ detect: z.boolean(), esm: standingEsm })).optional(),
+    interrupt: z.strictObject({
+      default: z.strictObject({ detect: z.boolean(), esm: standingEsm }),
+      perTf: z.record(z.string(), z.strictObject({ detect: z.boolean(), esm: standingEsm })).optional(),
     }).default({ default: { detect: true, esm: 'max' } }),
-    counterAttacks: z.array(z.object({
+    counterAttacks: z.array(z.strictObject({
       tfs: z.array(id).min(1).max(40),
       minOwnAttack: z.number().int().min(0).max(500).optional(),
       onlyLafMovers: z.boolean().optional(),
       hexes: z.array(hex).max(400).optional(),
     })).max(40).default([]),
-    moves: z.array(z.object({ tf: id, path, afterAttackerMove: z.number().int().min(0).max(100), destroy })).max(100).default([]),
+    moves: z.array(z.strictObject({ tf: id, path, afterAttackerMove: z.number().int().min(0).max(100), destroy })).max(100).default([]),
     moverDetectEsm: standingEsm.optional(),
   }),
-  z.object({ kind: z.literal('move'), move: MoveOrderSchema }),
-  z.object({ kind: z.literal('end-movement') }),
-  z.object({ kind: z.literal('interrupt'), detections: z.array(z.object({ tf: id, esm })).max(6) }),
-  z.object({ kind: z.literal('counter-attack'), tfs: z.array(id).max(6) }),
-  z.object({ kind: z.literal('mover-detect'), target: id.nullable(), esm }),
-  z.object({
+  z.strictObject({ kind: z.literal('move'), move: MoveOrderSchema }),
+  z.strictObject({ kind: z.literal('end-movement') }),
+  z.strictObject({ kind: z.literal('interrupt'), detections: z.array(z.strictObject({ tf: id, esm })).max(6) }),
+  z.strictObject({ kind: z.literal('counter-attack'), tfs: z.array(id).max(6) }),
+  z.strictObject({ kind: z.literal('mover-detect'), target: id.nullable(), esm }),
+  z.strictObject({
     kind: z.literal('defender-actions'),
     actions: z.array(z.discriminatedUnion('type', [
-      z.object({ type: z.literal('move'), tf: id, path, destroy }),
-      z.object({ type: z.literal('attack'), tfs: z.array(id).min(1).max(6), target: id }),
+      z.strictObject({ type: z.literal('move'), tf: id, path, destroy }),
+      z.strictObject({ type: z.literal('attack'), tfs: z.array(id).min(1).max(6), target: id }),
     ])).max(100),
   }),
-  z.object({ kind: z.literal('pass') }),
-  z.object({
+  z.strictObject({ kind: z.literal('pass') }),
+  z.strictObject({
     kind: z.literal('combat-declare'), retreat,
-    attacks: z.array(z.object({
-      target: z.union([z.object({ tf: id }), z.object({ hex })]),
+    attacks: z.array(z.strictObject({
+      target: z.union([z.strictObject({ tf: id }), z.strictObject({ hex })]),
       attackers: z.array(id).min(1).max(6),
       advance: id.nullable().optional(),
     })).max(100).default([]),
@@ -77,7 +77,7 @@ const schemas = [
     engineers: engineers.optional(),
     shift: shift.optional(),
   }),
-  z.object({
+  z.strictObject({
     kind: z.literal('combat-detect'), retreat,
     detections: z.array(detection).max(100).default([]),
     engineers: engineers.optional(),
@@ -85,31 +85,31 @@ const schemas = [
     advance: z.enum(['none', 'auto']).optional(),
   }),
   // D-87 (external/): the agreed Centurion result of the paused attack (L2749-2798).
-  z.object({
+  z.strictObject({
     kind: z.literal('external-result'),
     attack: id,
     destroyed: z.array(id).max(200).default([]),
     leftMap: z.array(id).max(200).default([]),
-    installations: z.array(z.object({ base: id, lost: z.number().int().min(0).max(50) }).strict()).max(20).optional(), // L2796
+    installations: z.array(z.strictObject({ base: id, lost: z.number().int().min(0).max(50) })).max(20).optional(), // L2796
     prefect: z.boolean().optional(),
   }),
-  z.object({
+  z.strictObject({
     kind: z.literal('supply'),
-    transfers: z.array(z.object({ from: id, to: id, amount: z.number().int().min(1).max(1000) })).max(100).default([]),
-    fatigue: z.array(z.object({ tf: id, levels: z.number().int().min(1).max(3), sources })).max(100).default([]),
-    reorganise: z.array(z.object({ unit: id, source: id, into: id.optional() })).max(200).default([]),
-    rebuild: z.array(z.object({ unit: id, base: id, into: id.optional() })).max(100).default([]),
-    build: z.array(z.object({ tf: id, sources })).max(20).default([]),
+    transfers: z.array(z.strictObject({ from: id, to: id, amount: z.number().int().min(1).max(1000) })).max(100).default([]),
+    fatigue: z.array(z.strictObject({ tf: id, levels: z.number().int().min(1).max(3), sources })).max(100).default([]),
+    reorganise: z.array(z.strictObject({ unit: id, source: id, into: id.optional() })).max(200).default([]),
+    rebuild: z.array(z.strictObject({ unit: id, base: id, into: id.optional() })).max(100).default([]),
+    build: z.array(z.strictObject({ tf: id, sources })).max(20).default([]),
   }),
-  z.object({ kind: z.literal('withdrawal'), moves: z.array(z.object({ unit: id, path })).max(200).default([]) }),
-  z.object({
+  z.strictObject({ kind: z.literal('withdrawal'), moves: z.array(z.strictObject({ unit: id, path })).max(200).default([]) }),
+  z.strictObject({
     kind: z.literal('adjustment'), retreat,
-    transfers: z.array(z.object({ from: id, to: id, units: z.array(id).min(1).max(100) })).max(100).default([]),
-    create: z.array(z.object({ org: id, counter: z.number().int().min(1).max(99), hex, units: z.array(id).min(1).max(100) })).max(40).default([]),
-    reinforcements: z.array(z.object({ unit: id, tf: z.union([id, z.object({ newCounter: z.number().int().min(1).max(99), org: id })]) })).max(100).default([]),
-    assignBases: z.array(z.object({ type: z.enum(['GL1', 'GL2', 'GL3', 'GL4']), tf: id })).max(10).default([]),
-    terrain: z.array(z.object({ tf: id, hex, terrain: id })).max(100).optional(),
-    independent: z.array(z.object({ unit: id, hex })).max(100).optional(),
+    transfers: z.array(z.strictObject({ from: id, to: id, units: z.array(id).min(1).max(100) })).max(100).default([]),
+    create: z.array(z.strictObject({ org: id, counter: z.number().int().min(1).max(99), hex, units: z.array(id).min(1).max(100) })).max(40).default([]),
+    reinforcements: z.array(z.strictObject({ unit: id, tf: z.union([id, z.strictObject({ newCounter: z.number().int().min(1).max(99), org: id })]) })).max(100).default([]),
+    assignBases: z.array(z.strictObject({ type: z.enum(['GL1', 'GL2', 'GL3', 'GL4']), tf: id })).max(10).default([]),
+    terrain: z.array(z.strictObject({ tf: id, hex, terrain: id })).max(100).optional(),
+    independent: z.array(z.strictObject({ unit: id, hex })).max(100).optional(),
   }),
 ] as const;
 
@@ -130,5 +130,6 @@ export function parseOrder(raw: unknown): { ok: true; order: PrefectOrder } | { 
   if (r.success) return { ok: true, order: r.data as PrefectOrder };
   const kind = raw && typeof raw === 'object' && 'kind' in raw ? String((raw as { kind: unknown }).kind) : '';
   const rule = KIND_RULE[kind as PrefectOrder['kind']] ?? 'L258-267';
-  return { ok: false, errors: r.error.issues.map((i) => ({ code: `schema.${i.code}`, path: i.path, message: i.message, rule })) };
+  // Every object is strict (an unknown key is refused with its path, not dropped), answered as Space answers.
+  return { ok: false, errors: r.error.issues.slice(0, 10).map((i) => ({ code: 'MALFORMED', path: i.path, message: `malformed order: ${i.message}`, rule })) };
 }

@@ -89,3 +89,17 @@ describe('H1/H14: a side\u2019s view and prompts ignore what it may not see', ()
     for (const id of ids) expect(isOpaqueId(id)).toBe(true);
   });
 });
+
+describe('list order tells nothing hidden (H1, H14)', () => {
+  it("the opponent's and spectators' task forces and units are ordered by the id they are shown, not by organisation and counter", () => {
+    const s = playTo('order', {}, (x) => x.turn >= 2);
+    for (const viewer of ['TOG', 'CW', null] as const) {
+      const v = prefect.view(s, viewer) as { taskForces: { id: string; side: string }[]; units: { id: string; side: string }[] };
+      const theirs = v.taskForces.filter((t) => t.side !== viewer).map((t) => t.id);
+      expect(theirs.length).toBeGreaterThan(2);
+      expect(theirs).toEqual([...theirs].sort());
+      const units = v.units.filter((u) => u.side !== viewer).map((u) => u.id);
+      expect(units).toEqual([...units].sort());
+    }
+  });
+});

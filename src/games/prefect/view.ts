@@ -11,6 +11,7 @@
 import { createHmac } from 'node:crypto';
 import type { GameEvent, Json, Viewer } from '../../engine/contract.js';
 import { isOpaqueId, mapEventText, mapStrings, mapText, opaqueId, pathsNaming, resolveOpaqueId } from '../../engine/redact.js';
+import { byShownId } from './public-order.js';
 import type { GroundUnit, PrefectState, Side } from './types.js';
 
 
@@ -149,7 +150,8 @@ export function viewOf(s: PrefectState, viewer: Viewer, extras: Record<string, J
     result: s.result ? j(s.result) : null,
     ...extras,
   };
-  return aliasTfIds(s, redact(j(body), hiddenIds(s, viewer)));
+  const out = aliasTfIds(s, redact(j(body), hiddenIds(s, viewer))) as Record<string, Json>;
+  return { ...out, taskForces: byShownId(out.taskForces, 'hex'), units: byShownId(out.units, 'hex') };
 }
 
 

@@ -88,3 +88,14 @@ describe('prefect-space secrets over whole games', () => {
     expect(leaks).toEqual([]);
   }, 60_000);
 });
+
+describe('list order tells nothing hidden (H16)', () => {
+  it('the map lists TF counters by alias, not by counter number or creation turn', () => {
+    const s = newGame('order');
+    for (const viewer of ['TOG', 'CW', null] as const) {
+      const tfs = (prefectSpace.view(s, viewer) as { map: { tfs: { tf: string }[] } }).map.tfs.map((t) => t.tf);
+      expect(tfs.length).toBeGreaterThan(2);
+      expect(tfs).toEqual([...tfs].sort());
+    }
+  });
+});

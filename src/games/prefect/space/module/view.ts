@@ -10,6 +10,7 @@
 import { createHmac } from 'node:crypto';
 import type { GameEvent, Json, Viewer } from '../../../../engine/contract.js';
 import { mapEventText, mapText } from '../../../../engine/redact.js';
+import { byShownId } from '../../public-order.js';
 import { isActive, sectorById, sectorOf, stats } from '../state.js';
 import { supplyLedger } from '../supply.js';
 import type { NavalBase } from '../types.js';
@@ -85,5 +86,6 @@ export function viewOf(s: SpaceGameState, viewer: Viewer, extras: Record<string,
     result: s.result ?? null,
     ...extras,
   };
-  return aliasTfIds(s, j(body));
+  const out = aliasTfIds(s, j(body)) as { map: Record<string, Json> };
+  return { ...out, map: { ...out.map, tfs: byShownId(out.map.tfs, 'sector') } };
 }
