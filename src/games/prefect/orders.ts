@@ -92,6 +92,8 @@ const schemas = [
     leftMap: z.array(id).max(200).default([]),
     installations: z.array(z.strictObject({ base: id, lost: z.number().int().min(0).max(50) })).max(20).optional(), // L2796
     prefect: z.boolean().optional(),
+    // The server's deadline default marks itself, so the fallback event can say why (external/protocol.ts).
+    deadline: z.boolean().optional(),
   }),
   z.strictObject({
     kind: z.literal('supply'),

@@ -134,7 +134,7 @@ describe('defensive installations (L2630-2646, L2796)', () => {
     expect(e([{ base: 'b-cw', lost: 4 }])).toEqual(['external.installations@L2636-2644, L2796']);
     expect(e([{ base: 'b-cw', lost: 1 }, { base: 'b-cw', lost: 1 }])).toEqual(['external.base-twice@L2796']);
     expect(e([{ base: 'b-cw', lost: 1 }], { prefect: true })).toEqual(['external.prefect-with-units@D-87']);
-    expect(e([{ base: 'b-cw', lost: -1 }])[0]).toMatch(/^schema\./);
+    expect(e([{ base: 'b-cw', lost: -1 }])[0]).toMatch(/^MALFORMED/);
     expect(JSON.stringify(s)).toBe(before);
   });
 });
