@@ -86,6 +86,86 @@ export interface OptionSpec {
 export interface PromptKindInfo {
   kind: string;
   description: string;
+  /**
+   * JSON Schema (draft 2020-12) of the orders this kind accepts, so a client can build a form and
+   * check a draft before sending it. Strings that name something on a board carry
+   * `"x-warpost-ref": "hex" | "piece" | "box"` so a client can offer a click instead of a text box.
+   */
+  ordersSchema?: Json;
+}
+
+/**
+ * A sentence for a viewer: a stable key and its parameters (so translations can follow) and the
+ * English text built from them.
+ */
+export interface Text {
+  key: string;
+  params: Record<string, string | number>;
+  text: string;
+}
+
+/** One hex of a board. Coordinates are the hex centre in units of the hex's outer radius. */
+export interface BoardHex {
+  id: string;
+  x: number;
+  y: number;
+  terrain: string;
+  /** Printed features: a city, a road, a spaceport site, a river side... (module-defined words). */
+  features?: string[];
+  /** Ids of the adjacent hexes, as the rules count adjacency (wraps and poles included). */
+  neighbors: string[];
+  label?: string;
+}
+
+/** An off-map holding box (reinforcements, orbit, eliminated...). */
+export interface BoardBox {
+  id: string;
+  title: string;
+}
+
+/** A printed track (turns, victory points...). */
+export interface BoardTrack {
+  id: string;
+  title: string;
+  spaces: { id: string; label: string }[];
+}
+
+/**
+ * One map of a module, published so that any client can draw it with no rules of its own.
+ * Static for a module version: the API serves it with an ETag.
+ */
+export interface BoardGeometry {
+  id: string;
+  title: string;
+  /** 'pointy' or 'flat' topped hexes. */
+  orientation: 'pointy' | 'flat';
+  hexes: BoardHex[];
+  boxes: BoardBox[];
+  tracks: BoardTrack[];
+  /** The board wraps east-west after this many x units (a globe), if it does. */
+  wrapX?: number;
+  /** What a client should know to draw it (poles, gaps...), in a sentence. */
+  notes?: string;
+}
+
+/**
+ * A counter as a viewer sees it, derived purely from that viewer's view: a hidden counter keeps
+ * the opaque id the view uses and shows no values.
+ */
+export interface Piece {
+  id: string;
+  side: Side | null;
+  board: string;
+  /** A hex id or a box id of `board`. */
+  at: string;
+  label: string;
+  /** NATO-style symbol name (module-defined: 'infantry', 'armor', 'hq', 'ship'...). */
+  symbol?: string;
+  /** The printed values, as the counter shows them (e.g. '1-4-2'). */
+  values?: string;
+  hidden: boolean;
+  /** Further module-defined facts the viewer may see. */
+  detail?: Json;
 }
 
 /** A spectator is `null`; a player views as one of their sides. */
@@ -116,6 +196,15 @@ export interface GameModule<S = Json, O = Json> {
   outcome(state: S): Outcome | null;
   /** Always-legal orders for `side`; used for demos, fuzzing and civil disorder. */
   bot(state: S, side: Side, dice: Dice): O;
+
+  /** The maps of a scenario, for clients to draw. */
+  boards?(scenarioId: string): BoardGeometry[];
+  /** The counters a view shows, placed on `boards`; pure in the view. */
+  pieces?(view: Json, viewer: Viewer): Piece[];
+  /** An event (already redacted for `viewer`) in a sentence. */
+  describeEvent?(event: { type: string; data: Json }, viewer: Viewer): Text;
+  /** A prompt in a sentence for the side that owes it. */
+  describePrompt?(prompt: Prompt, viewer: Viewer): Text;
 }
 
 /** Helper for module authors: type-checks a module literal without widening it. */
