@@ -14,6 +14,7 @@ import { setReady, submissionBatcher, submitOrders } from '../../src/platform/ga
 import { loadExtraModules } from '../../src/platform/games/registry.js';
 import { commitOrders } from '../../src/platform/trust/commit-reveal.js';
 import { commitmentOf } from '../../src/platform/trust/canonical.js';
+import { recordKey } from '../../src/platform/trust/idempotency.js';
 import { FIXTURE } from '../helpers/stack.js';
 
 let booted: Booted;
@@ -66,31 +67,32 @@ describe('submission fast path (issue 8)', () => {
     const { submissions, receipts } = await rows(gameId);
     expect(submissions).toHaveLength(1);
     expect(receipts).toHaveLength(1);
-    expect(await booted.platform.prisma.idempotencyRecord.count({ where: { userId: north.userId, key: input.idempotencyKey } })).toBe(1);
+    expect(await booted.platform.prisma.idempotencyRecord.count({ where: { userId: north.userId, key: recordKey(gameId, input.idempotencyKey) } })).toBe(1);
     // The key with different orders is refused by name.
     await expect(submitOrders(booted.platform, north, { ...input, orders: { bid: 3, note: 'other' } })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
   });
 
-  it('one key raced across two games (two locks): the insert conflict rolls the loser back and refuses it by name', async () => {
+  it('idempotency keys are scoped per user and game (issue 23): one key raced in two games of one user stores both', async () => {
     const a = await newGame();
     const b = await newGame();
-    // Same user in both games, so the key collides on the idempotency record's primary key (23505).
     const shared = a.north;
     const c = await lobby.createGame(booted.platform, shared, { module: 'sealed-bid', scenario: 'standard', side: 'north' });
     await lobby.joinGame(booted.platform, b.south, c.id, 'south');
-    const key = randomUUID();
-    const results = await Promise.allSettled([
+    const key = 'step-1-bid'; // the kind of key a bot derives from (step, kind) in every game
+    const answers = await Promise.all([
       submitOrders(booted.platform, shared, { gameId: a.gameId, step: 1, orders: { bid: 1, note: 'a' }, idempotencyKey: key, ready: false }),
       submitOrders(booted.platform, shared, { gameId: c.id, step: 1, orders: { bid: 1, note: 'c' }, idempotencyKey: key, ready: false }),
     ]);
-    const ok = results.filter((r) => r.status === 'fulfilled');
-    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    expect(ok).toHaveLength(1);
-    expect(refused).toHaveLength(1);
-    expect(refused[0].reason).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
-    const stored = (await rows(a.gameId)).submissions.length + (await rows(c.id)).submissions.length;
-    const receipted = (await rows(a.gameId)).receipts.length + (await rows(c.id)).receipts.length;
-    expect([stored, receipted]).toEqual([1, 1]); // the loser's submission and receipt were rolled back
+    expect(answers.map((x) => x.replayed)).toEqual([false, false]);
+    expect(answers.map((x) => x.gameId)).toEqual([a.gameId, c.id]);
+    for (const id of [a.gameId, c.id]) {
+      const r = await rows(id);
+      expect([r.submissions.length, r.receipts.length]).toEqual([1, 1]);
+    }
+    // Within one game the key still binds its content.
+    await expect(
+      submitOrders(booted.platform, shared, { gameId: c.id, step: 1, orders: { bid: 2, note: 'c' }, idempotencyKey: key, ready: false }),
+    ).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
   });
 
   it('refusals write nothing: illegal orders, stale step, a side not held, an unknown game', async () => {
@@ -210,7 +212,7 @@ describe('group commit: submissions that arrive together share one transaction (
     const blocker = await booted.platform.pgPool!.connect();
     try {
       await blocker.query('BEGIN');
-      await blocker.query(`INSERT INTO "IdempotencyRecord" ("userId", key, "requestHash", response) VALUES ($1, $2, 'another request', '{}'::jsonb)`, [games[0].north.userId, key]);
+      await blocker.query(`INSERT INTO "IdempotencyRecord" ("userId", key, "requestHash", response) VALUES ($1, $2, 'another request', '{}'::jsonb)`, [games[0].north.userId, recordKey(games[0].gameId, key)]);
       const before = { ...batcher().stats };
       const pending = Promise.allSettled(games.map((g, i) => submitIn(g, { bid: 1, note: `f${i}` }, i === 0 ? { idempotencyKey: key } : {})));
       await new Promise((r) => setTimeout(r, 300));

@@ -10,6 +10,7 @@ import { deliverOutbox } from '../events/outbox.js';
 import { announceReveal, checkPlainChange, guardSealedChange, phaseAfterPlainChange, phaseOf } from '../trust/phase.js';
 import { signReceipt, type Receipt } from '../trust/receipts.js';
 import { signingKey, type SigningKey } from '../trust/keys.js';
+import { checkIdempotencyKey, recordKey } from '../trust/idempotency.js';
 import { canonicalJson, lockGame, owedSides, pickSide, sha256Hex, TX_OPTIONS, type Tx } from './common.js';
 import { enqueueAfterCommit } from './scheduling.js';
 import { isUniqueViolation, pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
@@ -44,14 +45,6 @@ const MAX_ORDERS_BYTES = 128 * 1024;
 
 /** The pg fast path met the rare case that writes through Prisma models (opening the reveal). */
 class NeedsModels extends Error {}
-
-function checkKey(key: string) {
-  if (typeof key !== 'string' || key.length < 1 || key.length > 128) {
-    throw new AppError('BAD_INPUT', 'idempotencyKey has 1 to 128 characters.', [
-      { code: 'INVALID_IDEMPOTENCY_KEY', path: ['idempotencyKey'], message: 'Send a unique string of 1 to 128 characters per distinct submission.' },
-    ]);
-  }
-}
 
 /** Checks that the step is current, the side is the caller's, and the side owes orders now. */
 export async function checkTurn(p: Platform, tx: Tx, user: Principal, gameId: string, step: number, side?: string | null) {
@@ -115,7 +108,7 @@ function decide(p: Platform, user: Principal, input: SubmitInput, ctx: Submissio
   const result: SubmitResult = { gameId: game.id, step: game.step, side, ordersHash, ready: h.ready, stepComplete, replayed: false, receipt };
   return {
     result,
-    write: { gameId: game.id, step: game.step, side, userId: user.userId, orders: input.orders, ordersHash, idempotencyKey: input.idempotencyKey, ready: h.ready, receipt, requestHash: h.requestHash, response: result },
+    write: { gameId: game.id, step: game.step, side, userId: user.userId, orders: input.orders, ordersHash, idempotencyKey: input.idempotencyKey, recordKey: recordKey(game.id, input.idempotencyKey), ready: h.ready, receipt, requestHash: h.requestHash, response: result },
     reveal: phase.revealOpen ? { game, seats: ctx.seats, phase } : undefined,
     delayMs: readyDelayMs(game.timeControl),
   };
@@ -135,11 +128,11 @@ export function submissionBatcher(p: Platform): SubmissionBatcher | null {
 }
 
 export async function submitOrders(p: Platform, user: Principal, input: SubmitInput): Promise<SubmitResult> {
-  checkKey(input.idempotencyKey);
+  checkIdempotencyKey(input.idempotencyKey);
   const ready = input.ready ?? true;
   const requestHash = sha256Hex(canonicalJson({ g: input.gameId, s: input.step, side: input.side ?? null, o: input.orders, r: ready }));
   const h = { ready, requestHash, key: await signingKey(p.config) };
-  const query = { gameId: input.gameId, userId: user.userId, key: input.idempotencyKey };
+  const query = { gameId: input.gameId, userId: user.userId, key: recordKey(input.gameId, input.idempotencyKey) };
   // One by one: four round trips (begin, lock and read, write, commit; submission-sql.ts).
   // `tx` is set on the Prisma path only: opening the reveal phase writes through the models.
   const body = async (sql: SqlTx, tx: Tx | null): Promise<Decided> => {

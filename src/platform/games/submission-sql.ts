@@ -86,6 +86,8 @@ export interface SubmissionWrite {
   orders: unknown;
   ordersHash: string;
   idempotencyKey: string;
+  /** The idempotency record's key (the client's key scoped to its game, trust/idempotency.ts). */
+  recordKey: string;
   ready: boolean;
   receipt: Receipt;
   requestHash: string;
@@ -103,14 +105,14 @@ export async function writeSubmissions(sql: SqlTx, ws: SubmissionWrite[]): Promi
   const now = new Date().toISOString();
   const rows = ws.map((w) => ({
     sid: randomUUID(), gameId: w.gameId, step: w.step, side: w.side, userId: w.userId, orders: w.orders ?? null, ordersHash: w.ordersHash,
-    key: w.idempotencyKey, ready: w.ready, updatedAt: now, rid: randomUUID(), kind: w.receipt.kind, hash: w.receipt.hash,
+    key: w.idempotencyKey, rkey: w.recordKey, ready: w.ready, updatedAt: now, rid: randomUUID(), kind: w.receipt.kind, hash: w.receipt.hash,
     payload: w.receipt.signed, signature: w.receipt.signature, keyId: w.receipt.keyId, issuedAt: w.receipt.issuedAt,
     requestHash: w.requestHash, response: w.response,
   }));
   await sql.query(
     `WITH input AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
-         i int, sid text, "gameId" text, step int, side text, "userId" text, orders jsonb, "ordersHash" text, key text, ready boolean,
+         i int, sid text, "gameId" text, step int, side text, "userId" text, orders jsonb, "ordersHash" text, key text, rkey text, ready boolean,
          "updatedAt" text, rid text, kind text, hash text, payload text, signature text, "keyId" text, "issuedAt" text,
          "requestHash" text, response jsonb)
      ), sub AS (
@@ -126,7 +128,7 @@ export async function writeSubmissions(sql: SqlTx, ws: SubmissionWrite[]): Promi
        RETURNING 1
      )
      INSERT INTO "IdempotencyRecord" ("userId", key, "requestHash", response)
-     SELECT "userId", key, "requestHash", response FROM input ORDER BY "userId", key`,
+     SELECT "userId", rkey, "requestHash", response FROM input ORDER BY "userId", rkey`,
     [JSON.stringify(rows.map((r, i) => ({ i, ...r })))],
   );
 }

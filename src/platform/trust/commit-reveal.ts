@@ -55,7 +55,7 @@ export async function commitOrders(p: Platform, user: Principal, input: CommitIn
   const key = await signingKey(p.config);
   let announced = false;
   const requestHash = sha256Hex(jcs({ op: 'commit', g: input.gameId, s: input.step, side: input.side ?? null, c: commitment }));
-  const result = await idempotent(p, user, input.idempotencyKey, requestHash, async (tx) => {
+  const result = await idempotent(p, user, input.gameId, input.idempotencyKey, requestHash, async (tx) => {
     const { game, side, prompts } = await checkTurn(p, tx, user, input.gameId, input.step, input.side);
     if (!prompts.some((pr) => pr.side === side && pr.secret)) {
       throw new AppError('NOT_SECRET', `The side "${side}" owes only open orders at step ${game.step}; send them with submitOrders.`);
@@ -90,7 +90,7 @@ export async function revealOrders(p: Platform, user: Principal, input: RevealIn
   }
   const key = await signingKey(p.config);
   const requestHash = sha256Hex(jcs({ op: 'reveal', g: input.gameId, s: input.step, side: input.side ?? null, o: input.orders, salt: input.salt }));
-  const result = await idempotent(p, user, input.idempotencyKey, requestHash, async (tx) => {
+  const result = await idempotent(p, user, input.gameId, input.idempotencyKey, requestHash, async (tx) => {
     const { game, module, side, prompts } = await checkTurn(p, tx, user, input.gameId, input.step, input.side);
     const owed = owedSides(prompts);
     const row = await tx.commitment.findUnique({ where: { gameId_step_side: { gameId: game.id, step: game.step, side } } });

@@ -1,13 +1,20 @@
 /**
  * Idempotent mutations by client key, as for submitOrders: the same key with the same request
  * replays the first answer; with a different request it is refused. Used by commit and reveal.
+ * Keys are scoped per user and game: a bot that keys its requests by (step, kind) may reuse the
+ * same keys in each of its games.
  */
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { TX_OPTIONS, type Tx } from '../games/common.js';
 
-export function checkIdempotencyKey(key: unknown) {
+/** The stored record's key: the client's key within its game. */
+export function recordKey(gameId: string, key: string): string {
+  return `${gameId}/${key}`;
+}
+
+export function checkIdempotencyKey(key: unknown): asserts key is string {
   if (typeof key !== 'string' || key.length < 1 || key.length > 128) {
     throw new AppError('BAD_INPUT', 'idempotencyKey has 1 to 128 characters.', [
       { code: 'INVALID_IDEMPOTENCY_KEY', path: ['idempotencyKey'], message: 'Send a unique string of 1 to 128 characters per distinct request.' },
@@ -18,11 +25,13 @@ export function checkIdempotencyKey(key: unknown) {
 export async function idempotent<T extends object>(
   p: Platform,
   user: Principal,
-  key: string,
+  gameId: string,
+  clientKey: string,
   requestHash: string,
   body: (tx: Tx) => Promise<T>,
 ): Promise<T & { replayed: boolean }> {
-  checkIdempotencyKey(key);
+  checkIdempotencyKey(clientKey);
+  const key = recordKey(gameId, clientKey);
   const attempt = () =>
     p.prisma.$transaction(async (tx) => {
       const prior = await tx.idempotencyRecord.findUnique({ where: { userId_key: { userId: user.userId, key } } });
