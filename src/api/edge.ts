@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Platform } from '../platform/context.js';
 import { AppError } from '../platform/errors.js';
+import { warnOfFailedLogins } from '../platform/notifications/sign-in-warning.js';
 import { checkComplexity, checkSubscription, depthLimitRule, introspectionDepthRule } from './graphql/limits.js';
 import { checkGraphQLRequest, executionErrorFormatter, setGraphQLMediaType } from './graphql/http.js';
 import { memoryQueryStore, persistedQueries, redisQueryStore } from './graphql/persisted.js';
@@ -48,7 +49,10 @@ export async function registerEdge(app: FastifyInstance, platform: Platform): Pr
   await registerRateLimits(app, platform.config.api.rateLimit, redis, platform.config.api.redisPrefix);
   await registerDocs(app);
   addRestSchemas(app);
-  return { redis, loginThrottle: new LoginThrottle(platform.config.api.login, redis, platform.config.api.redisPrefix) };
+  const login = platform.config.api.login;
+  const warn = (username: string, failures: number) =>
+    void warnOfFailedLogins(platform, username, failures, login.windowSeconds).catch((err) => platform.log.warn({ err }, 'the failed-login warning was not queued'));
+  return { redis, loginThrottle: new LoginThrottle(login, redis, platform.config.api.redisPrefix, warn) };
 }
 
 export function mercuriusEdgeOptions(platform: Platform, edge: Edge) {

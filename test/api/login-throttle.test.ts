@@ -109,4 +109,16 @@ describe('in memory (embedded defaults, no Redis)', () => {
     await expect(t.login('ANN', '10.0.0.1', async () => 'ok')).rejects.toMatchObject({ code: 'RATE_LIMITED', extra: { limitedBy: 'account-address' } });
     expect(await t.login('ann', '10.0.0.2', async () => 'ok')).toBe('ok');
   });
+
+  it('calls onAccountLimit once, when the account\'s failures reach its limit', async () => {
+    const told: [string, number][] = [];
+    const t = new LoginThrottle({ windowSeconds: 60, failuresPerAccountAddress: 3, failuresPerAccount: 4, failuresPerAddress: 0 }, undefined, '', (u, n) => told.push([u, n]));
+    const wrong = () => Promise.reject(new AppError('INVALID_CREDENTIALS', 'Wrong user name or password.'));
+    for (let i = 0; i < 3; i++) await expect(t.login('Bo', `10.0.1.${i}`, wrong)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(told).toEqual([]);
+    await expect(t.login('bo', '10.0.1.9', wrong)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(told).toEqual([['bo', 4]]);
+    await expect(t.login('bo', '10.0.1.8', wrong)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' }); // a clean address still tries
+    expect(told).toHaveLength(1);
+  });
 });

@@ -6,7 +6,9 @@
  * (account, address) and only loosely per account: once an account has many failures, only
  * addresses that took part in them are refused, and an address with no recent failure for it
  * still gets its try (one failure then marks it too). Each address also has a budget across
- * all accounts. A successful login clears its (account, address) count.
+ * all accounts. A successful login clears its (account, address) count. When an account's
+ * failures reach its limit, `onAccountLimit` tells its owner (once: the count crosses it once
+ * per window).
  */
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -21,7 +23,12 @@ export class LoginThrottle {
   private readonly address: RateLimiterAbstract;
   private readonly refreshAddress: RateLimiterAbstract;
 
-  constructor(private readonly limits: Limits, redis?: Redis, prefix = '') {
+  constructor(
+    private readonly limits: Limits,
+    redis?: Redis,
+    prefix = '',
+    private readonly onAccountLimit?: (username: string, failures: number) => void,
+  ) {
     const duration = limits.windowSeconds;
     const make = (keyPrefix: string, points: number) =>
       redis
@@ -53,7 +60,9 @@ export class LoginThrottle {
       return out;
     } catch (e) {
       if (e instanceof AppError && e.code === 'INVALID_CREDENTIALS') {
-        await Promise.all([this.pair.penalty(pairKey), this.account.penalty(account), this.address.penalty(address)]).catch(() => undefined);
+        const counts = await Promise.all([this.pair.penalty(pairKey), this.account.penalty(account), this.address.penalty(address)]).catch(() => null);
+        const failures = counts?.[1].consumedPoints ?? 0;
+        if (this.limits.failuresPerAccount > 0 && failures === this.limits.failuresPerAccount) this.onAccountLimit?.(username, failures);
       }
       throw e;
     }

@@ -236,6 +236,20 @@ export function emailConfirmation(link: string): Message {
   };
 }
 
+/** To the account's owner when its failed logins reach the per-account limit. */
+export function signInWarning(failures: number, windowSeconds: number): Message {
+  const minutes = Math.max(1, Math.round(windowSeconds / 60));
+  return {
+    kind: 'SIGN_IN_WARNING',
+    title: 'Failed logins to your Warpost account',
+    lines: [
+      `There were ${failures} failed logins to your account in the last ${minutes} minutes; further tries from those addresses are refused for a while.`,
+      'You can still log in from your usual device. If this was not you, consider choosing a new password.',
+    ],
+    data: { failures, windowSeconds },
+  };
+}
+
 function safeHost(url: string): string {
   try {
     return new URL(url).host;

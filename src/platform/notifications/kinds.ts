@@ -4,7 +4,7 @@
  */
 export const KINDS = ['YOUR_TURN', 'STEP_RESOLVED', 'DEADLINE_REMINDER', 'GAME_STARTED', 'GAME_FINISHED', 'GAME_PAUSED', 'INVITATION', 'VOTE'] as const;
 export type Kind = (typeof KINDS)[number];
-export type SystemKind = 'EMAIL_CONFIRMATION' | 'WEBHOOK_DISABLED' | 'DIGEST' | 'WEBHOOK_TEST';
+export type SystemKind = 'EMAIL_CONFIRMATION' | 'WEBHOOK_DISABLED' | 'DIGEST' | 'WEBHOOK_TEST' | 'SIGN_IN_WARNING';
 export type AnyKind = Kind | SystemKind;
 
 export const CHANNELS = ['EMAIL', 'PUSH', 'WEBHOOK'] as const;
@@ -39,6 +39,7 @@ export const EVENT_TYPES: Record<AnyKind, string> = {
   WEBHOOK_DISABLED: 'webhook.disabled',
   DIGEST: 'digest',
   WEBHOOK_TEST: 'webhook.test',
+  SIGN_IN_WARNING: 'account.sign-in-warning',
 };
 
 /** Delivery states (NotificationDelivery.status). */
