@@ -85,6 +85,16 @@ describe('depth and cost limits', () => {
     await expectRefusedBoth({ query: skipped, variables: { n: 1000, s: false } }, 'QUERY_TOO_COMPLEX');
   });
 
+  it('views, replays, exports and dry runs cost by their work (issue 23): aliased views are refused, a game page is not', async () => {
+    const page = `{ game(id: "nope") { view myPrompts { kind } events(limit: 50) { seq type } } }`;
+    expect(codes((await post({ query: page }, 'application/json', alice.token)).body)).toEqual(['NOT_FOUND']);
+    const views = Array.from({ length: 13 }, (_, i) => `v${i}: game(id: "nope") { view }`).join(' ');
+    const body = await expectRefusedBoth({ query: `{ ${views} }` }, 'QUERY_TOO_COMPLEX');
+    expect(body.errors[0].extensions.cost).toBeGreaterThan(5000);
+    const exports = Array.from({ length: 3 }, (_, i) => `e${i}: gameExport(gameId: "nope")`).join(' ');
+    await expectRefusedBoth({ query: `{ ${exports} }` }, 'QUERY_TOO_COMPLEX');
+  });
+
   it('documents above the token limit are refused before parsing completes', async () => {
     const body = await expectRefusedBoth({ query: `{ ${'__typename '.repeat(2500)} }` }, 'QUERY_TOO_COMPLEX');
     expect(body.errors[0].message).toContain('more than 2000 tokens');

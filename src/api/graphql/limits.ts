@@ -126,6 +126,26 @@ export const INTROSPECTION_COST: Record<string, number> = { __schema: 2000, __ty
 const introspectionEstimator: ComplexityEstimator = ({ field, childComplexity }) =>
   field.name in INTROSPECTION_COST ? INTROSPECTION_COST[field.name] + childComplexity : undefined;
 
+/**
+ * Fields whose answer is computed by a game module rather than read cost by that work: a view
+ * walks the whole state, a replay re-runs history, an export serialises every step. With the
+ * default limit a request holds a few dozen views, not hundreds of aliased copies.
+ */
+export const WORK_COST: Record<string, number> = {
+  'GameView.view': 400,
+  'GameView.myPrompts': 100,
+  'Replay.view': 800,
+  'Query.replay': 800,
+  'Query.gameExport': 2000,
+  'Query.validateOrders': 100,
+  'Mutation.validateOrders': 100,
+};
+
+const workEstimator: ComplexityEstimator = ({ type, field, childComplexity }) => {
+  const cost = WORK_COST[`${type.name}.${field.name}`];
+  return cost === undefined ? undefined : cost + childComplexity;
+};
+
 /** A list field asking for `first` or `limit` items costs that many times its selection. */
 const listSizeEstimator: ComplexityEstimator = ({ args, childComplexity }) => {
   const n = typeof args.first === 'number' ? args.first : typeof args.limit === 'number' ? args.limit : undefined;
@@ -165,7 +185,7 @@ function estimateCost(schema: GraphQLSchema, document: DocumentNode, variables: 
   if (cached !== undefined) return cached;
   let cost: number;
   try {
-    cost = getComplexity({ schema, query: document, variables: variables ?? {}, estimators: [introspectionEstimator, listSizeEstimator, simpleEstimator({ defaultComplexity: 1 })] });
+    cost = getComplexity({ schema, query: document, variables: variables ?? {}, estimators: [introspectionEstimator, workEstimator, listSizeEstimator, simpleEstimator({ defaultComplexity: 1 })] });
   } catch {
     cost = Infinity; // too many nodes to even estimate (variable errors are reported elsewhere)
   }
