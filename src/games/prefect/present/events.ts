@@ -36,7 +36,7 @@ export const PLANETARY_EVENTS: TextTable = {
   'combat.declared': (p) => `${count(p.attacksCount, 'attack')} declared.`,
   combat: (p) => `Combat in hex ${p.hex}: Task Forces ${p.attackers} against ${p.target}${p.attack !== undefined ? `, ${p.attack} to ${p.defence} on column ${p.column}, rolled ${p.roll}` : ''}${p['cell.a'] !== undefined ? `: attacker ${p['cell.a']}, defender ${p['cell.d']}` : ''}.`,
   'combat.detail': (p) => `Your side of the combat: ${p.attack !== undefined ? `attack ${p.attack}` : `defence ${p.defence}`}, ${count(p.savesCount, 'save')} rolled.`,
-  'combat.losses': (p) => `Your losses: ${p.units}.`,
+  'combat.losses': (p) => `Your losses: ${p.units ?? p.destroyed}.`,
   'combat.support-only': 'Task Forces {attackers} attacking {target} in hex {hex} hold only support units: no combat.',
   retreat: (p) => `${p.tf === 'none' ? 'Disorganised units' : `Task Force ${p.tf}`} retreat from hex ${p.from} to ${p.to}${p.mergedInto !== 'none' ? `, joining ${p.mergedInto}` : ''}.`,
   advance: 'Task Force {tf} advances from hex {from} to {to}.',

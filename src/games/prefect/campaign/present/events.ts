@@ -40,7 +40,7 @@ export const CAMPAIGN_EVENTS: TextTable = {
   'base.drop-failed': refused('Your base drop'),
   'base.loaded': 'Your base {base} ({type}) is loaded on Task Force {tf}.',
   'base.captured': (p) => `${p.side} captures base ${p.base} in hex ${p.hex} from ${p.from}${p.by !== undefined ? ` (${String(p.by).toLowerCase()})` : ''}.`,
-  'od.entered': (p) => `${p.side} orbital drop enters zone ${p.zone}${p.transport !== undefined ? ` by ${p.transport}` : ''}: ${units(p)}${p.supplyDrop === 'yes' ? ', with supply' : ''}${p.baseDrop === 'yes' ? ', with a base' : ''}.`,
+  'od.entered': (p) => `${p.side} orbital drop enters zone ${p.zone}${p.transport !== undefined ? ` by ${p.transport}` : ''}${p.units !== undefined ? `: ${p.units}` : ''}${p.supplyDrop === 'yes' ? ', with supply' : ''}${p.baseDrop === 'yes' ? ', with a base' : ''}.`,
   'od.entered.detail': 'Your drop in zone {zone} by {transport}: {units}; {supply} SP.',
   'od.aborted': 'An orbital drop by {transport} in zone {zone} is aborted.',
   'od.attacked': (p) => `${p.side} dropped forces in zone ${p.zone} are attacked: ${p.disorganised ?? 0} disorganised, ${p.destroyed ?? 0} destroyed.`,
