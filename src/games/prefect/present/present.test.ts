@@ -21,6 +21,7 @@ const GAMES: { seed: string; options: Record<string, Json> }[] = [
   { seed: 'pw-2', options: {} },
   { seed: 'pw-3', options: { revealMode: 'STRICT', interleave: 'interactive' } },
   { seed: 'pw-4', options: { revealMode: 'STRICT', setupPlacement: 'sealed' } },
+  { seed: 'pw-5', options: { externalCombat: 'CENTURION' } }, // D-87: the external-result prompt and events
 ];
 const REAL_TF = /tf-[a-z0-9-]+?-\d+-\d+(?![a-z0-9-])/;
 const hiddenCache = new WeakMap<PrefectState, Map<Viewer, Set<string>>>();
@@ -52,7 +53,7 @@ describe('Prefect Planetary presentation: texts', () => {
   it('every event type of the bot games has a sentence built from its own data, for every viewer it reaches', () => {
     const types = new Set(seen.events.map((x) => x.e.type));
     expect(types.size).toBeGreaterThan(30);
-    for (const t of ['combat', 'detection', 'move.begin', 'retreat', 'tempo', 'turn', 'game.over', 'supply.delivered', 'counter.attack']) expect(types).toContain(t);
+    for (const t of ['combat', 'detection', 'move.begin', 'retreat', 'tempo', 'turn', 'game.over', 'supply.delivered', 'counter.attack', 'external.open', 'external.agreed']) expect(types).toContain(t);
     const problems = seen.events.flatMap(({ e }) => viewersOf(e, SIDES).flatMap((v) => textProblems(prefect, e, v)));
     expect([...new Set(problems)].slice(0, 10)).toEqual([]);
   });
@@ -179,7 +180,8 @@ describe('Prefect Planetary presentation: orders schemas', () => {
       expect(v(bot), `${p.kind} bot: ${JSON.stringify(v.errors)}`).toBe(true);
       kinds.add(p.kind);
     }
-    expect(kinds.size).toBeGreaterThanOrEqual(12);
+    expect(kinds).toContain('external-result');
+    expect(kinds.size).toBeGreaterThanOrEqual(13);
   });
 
   it('the schema refuses what the module refuses: an unknown key, a wrong kind; names of hexes and TFs are marked', () => {

@@ -18,6 +18,7 @@ const REAL_TF = /tf-[a-z0-9-]+?-\d+-\d+(?![a-z0-9-])|(?<![a-z0-9-])(?:tog|cw)-(?
 const GAMES: { seed: string; options: Record<string, Json> }[] = [
   { seed: 'cw-1', options: {} },
   { seed: 'cw-2', options: { boxVisibility: 'OWNER', gsCommitMode: 'ATTACKER_FIRST' } },
+  { seed: 'cw-3', options: { externalCombat: 'BOTH' } }, // D-87: external results of both maps
 ];
 const seen = {
   events: [] as { e: GameEvent; prev: CampaignGameState; state: CampaignGameState }[],
@@ -116,7 +117,8 @@ describe('Prefect Campaign presentation: orders schemas', () => {
       expect(v(bot), `${p.kind} bot ${JSON.stringify(bot).slice(0, 300)}: ${JSON.stringify(v.errors)}`).toBe(true);
       kinds.add(p.kind);
     }
-    expect(kinds.size).toBeGreaterThanOrEqual(9);
+    expect(kinds).toContain('external-result');
+    expect(kinds.size).toBeGreaterThanOrEqual(10);
   });
 
   it('the joint orders are strict: an unknown key at the top or inside a part is refused', () => {

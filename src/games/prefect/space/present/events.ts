@@ -4,7 +4,7 @@
  */
 import { count, MISSING, type Params, type TextTable } from '../../present/text.js';
 
-const where = (p: Params): string => `sector ${p.sector}${p.segment !== undefined ? `, segment ${p.segment}` : ''}`;
+const where = (p: Params): string => (p.sector === undefined ? 'the system' : `sector ${p.sector}${p.segment !== undefined ? `, segment ${p.segment}` : ''}`);
 const detected = (p: Params): string => (p.detected === 'yes' ? 'detected' : 'not detected');
 
 export const SPACE_EVENTS: TextTable = {
@@ -40,7 +40,7 @@ export const SPACE_EVENTS: TextTable = {
   MARINE_ASSAULT: (p) => `Marine assault by Task Force ${p.tf} on base ${p.base} in ${where(p)}: ${p.captured === 'yes' ? 'captured' : 'repulsed'}.`,
   MARINE_ASSAULT_CANCELLED: 'Your Marine assault by {tf} on {base} is cancelled: {message}',
   UNLOAD_REFUSED: 'Your base {base} could not be unloaded by {tf}: {message}',
-  BASE_UNLOADED: (p) => `A base is unloaded and assembled in ${where(p)}.`,
+  BASE_UNLOADED: (p) => `${p.side} unloads and assembles base ${p.base} (${p.type}) in ${where(p)}.`,
   CARRIED_BASE_DAMAGED: 'Your carried base {base}: {outcome}.',
   GS_NO_TARGET: 'Your ground support by {tf} found no target: {message}',
   WITHDRAWAL_DETECTION: (p) => `Withdrawal interception of Task Force ${p.tf} in sector ${p.sector} (rolled ${p.roll} against ${p.target}): ${detected(p)}.`,

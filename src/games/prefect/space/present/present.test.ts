@@ -18,8 +18,9 @@ const seen = { events: [] as GameEvent[], prompts: [] as { p: Prompt; bot: Json 
 const places = placesOf(prefectSpace.boards!('hold-the-line'));
 
 beforeAll(() => {
-  for (const seed of ['sw-1', 'sw-2', 'sw-3']) {
-    playBots(prefectSpace, 'hold-the-line', seed, {}, (x) => {
+  const games: [string, Record<string, Json>][] = [['sw-1', {}], ['sw-2', {}], ['sw-3', {}], ['sw-4', { externalCombat: 'LEVIATHAN' }]];
+  for (const [seed, options] of games) {
+    playBots(prefectSpace, 'hold-the-line', seed, options, (x) => {
       seen.events.push(...x.events);
       for (const p of x.prompts) seen.prompts.push({ p, bot: x.orders[p.side] });
       if (x.step % 3 === 0) for (const viewer of [...SIDES, null]) { const view = prefectSpace.view(x.state, viewer); seen.views.push({ state: x.state, viewer, view, pieces: prefectSpace.pieces!(view, viewer) }); }
@@ -31,7 +32,7 @@ describe('Prefect Space presentation: texts', () => {
   it('every event type of the bot games has a sentence built from its own data, for every viewer it reaches', () => {
     const types = new Set(seen.events.map((e) => e.type));
     expect(types.size).toBeGreaterThan(20);
-    for (const t of ['COMBAT', 'SEGMENT_PLACED', 'NSPACE_DETECTION', 'tspace.arrival', 'missions.assigned', 'game.over']) expect(types).toContain(t);
+    for (const t of ['COMBAT', 'SEGMENT_PLACED', 'NSPACE_DETECTION', 'tspace.arrival', 'missions.assigned', 'game.over', 'external.open', 'LEVIATHAN_RESULT']) expect(types).toContain(t);
     const problems = seen.events.flatMap((e) => viewersOf(e, SIDES).flatMap((v) => textProblems(prefectSpace, e, v)));
     expect([...new Set(problems)].slice(0, 10)).toEqual([]);
   });
@@ -99,7 +100,8 @@ describe('Prefect Space presentation: orders schemas', () => {
       expect(v(bot), `${p.kind} bot: ${JSON.stringify(v.errors)}`).toBe(true);
       kinds.add(p.kind);
     }
-    expect(kinds.size).toBeGreaterThanOrEqual(7);
+    expect(kinds).toContain('external-result');
+    expect(kinds.size).toBeGreaterThanOrEqual(8);
   });
 
   it('the combat plan is described in full (not left open) and an unknown key is refused', () => {
