@@ -7,7 +7,7 @@
 import type { BoardBox, BoardGeometry, BoardHex, BoardTrack } from '../../../engine/contract.js';
 import { prefectData } from '../data/index.js';
 import { neighboursOf } from '../map.js';
-import type { MapHex } from '../types.js';
+import type { MapHex, ScenarioDef } from '../types.js';
 
 export const PLANET_BOARD = 'ku-crassus';
 const SQRT3 = Math.sqrt(3);
@@ -46,13 +46,22 @@ function featuresOf(h: MapHex): string[] {
   return out;
 }
 
-export function planetHexes(): BoardHex[] {
+/** Scenario marks on the map: each side's set-up zone (L238-240) and reinforcement entry hexes. */
+export function scenarioFeatures(sc: ScenarioDef): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const add = (hex: string, f: string): void => { const l = out.get(hex) ?? []; if (!l.includes(f)) l.push(f); out.set(hex, l); };
+  for (const [side, hexes] of Object.entries(sc.setupZones)) for (const h of hexes) add(h, `setup-zone:${side}`);
+  for (const r of sc.reinforcements) add(r.hex, `reinforcements:${r.side}`);
+  return out;
+}
+
+export function planetHexes(extra: Map<string, string[]> = new Map()): BoardHex[] {
   const names = new Map(prefectData.map.urbanAreas.map((a) => [a.id, a.name]));
   return prefectData.map.hexes.map((h) => ({
     id: h.id, ...hexCentre(h),
     // A hex lists every terrain type present; the owner of a TF picks one (L515, D-20): joined by '+'.
     terrain: h.terrain.join('+'),
-    features: featuresOf(h),
+    features: [...featuresOf(h), ...(extra.get(h.id) ?? [])],
     neighbors: [...neighboursOf(h.id)],
     ...(h.urbanArea ? { label: names.get(h.urbanArea) } : {}),
   }));
@@ -62,15 +71,16 @@ export function turnTrack(turns: number): BoardTrack {
   return { id: 'turn', title: 'Turn', spaces: Array.from({ length: turns }, (_, i) => ({ id: `turn-${i + 1}`, label: String(i + 1) })) };
 }
 
-export function planetBoard(turns: number, extraBoxes: BoardBox[] = []): BoardGeometry {
+export function planetBoard(turns: number, extraBoxes: BoardBox[] = [], marks?: Map<string, string[]>): BoardGeometry {
   return {
     id: PLANET_BOARD, title: prefectData.map.name, orientation: 'pointy',
-    hexes: planetHexes(), boxes: [...PLANET_BOXES, ...extraBoxes], tracks: [turnTrack(turns)],
+    hexes: planetHexes(marks), boxes: [...PLANET_BOXES, ...extraBoxes], tracks: [turnTrack(turns)],
     wrapX: round(PLANET_WRAP_X),
     notes: 'Ku Crassus (designed map, the printed sheet is lost): 16 rows of 30 pointy-top hexes, odd rows half a hex east, ids RRCC; '
       + 'the sheet wraps east–west (x modulo wrapX) and not over the poles. Near the poles a logical hex is drawn in two cells: '
       + 'its x, y is the middle of the two (feature drawn-in-2-parts). terrain lists every type in the hex joined by "+" (the TF owner picks one); '
-      + 'features: zone-N (planetary zone, = orbital segment N in the Campaign), coast (partial water), urban-area:<id> (label = its name). '
+      + 'features: zone-N (planetary zone, = orbital segment N in the Campaign), coast (partial water), urban-area:<id> (label = its name), '
+      + 'and from the scenario setup-zone:<side> and reinforcements:<side> (entry hex). '
       + 'The map has no roads or rivers.',
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { BoardGeometry, Json, PromptKindInfo } from '../../../engine/contract.js';
 import { rulesData } from '../rules-data.js';
-import { planetBoard } from './boards.js';
+import { planetBoard, scenarioFeatures } from './boards.js';
 import { PLANETARY_EVENTS, PLANETARY_PROMPTS } from './events.js';
 import { planetaryPromptSchema } from './orders-schema.js';
 import { planetaryPieces } from './pieces.js';
@@ -13,7 +13,7 @@ import { eventDescriber, promptDescriber } from './text.js';
 export function planetaryBoards(scenarioId: string): BoardGeometry[] {
   const sc = rulesData().scenarios[scenarioId];
   if (!sc) throw new RangeError(`Prefect has no scenario '${scenarioId}'`);
-  return [planetBoard(sc.turns)];
+  return [planetBoard(sc.turns, [], scenarioFeatures(sc))];
 }
 
 /** Prompt kinds with the JSON Schema of their orders. */

@@ -102,6 +102,9 @@ describe('Prefect Planetary presentation: board (D-05, L343-357)', () => {
     expect(board.tracks[0].spaces).toHaveLength(11);
     expect(board.hexes.filter((h) => h.features?.some((f) => f.startsWith('urban-area:'))).length).toBe(10);
     expect(() => prefect.boards!('nope')).toThrow(RangeError);
+    // L238-240: the scenario's set-up zones are marked on the board.
+    expect(board.hexes.filter((h) => h.features?.includes('setup-zone:TOG')).length).toBe(72);
+    expect(byId.get('0702')!.features).toEqual(expect.arrayContaining(['reinforcements:TOG', 'urban-area:crassus-landing']));
   });
 
   it('neighbours are symmetric and are the rules\' adjacency (map.ts: wrap and merged polar hexes)', () => {

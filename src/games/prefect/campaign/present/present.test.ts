@@ -83,7 +83,8 @@ describe('Prefect Campaign presentation: boards', () => {
   it('publishes Ku Crassus (with the GS and OD boxes of its ten zones, H39) and Africannus', () => {
     expect([ground.id, space.id]).toEqual(['ku-crassus', 'africannus']);
     for (let z = 1; z <= 10; z++) expect(ground.boxes.map((b) => b.id)).toEqual(expect.arrayContaining([`gs-zone-${z}`, `od-zone-${z}`]));
-    expect(ground.hexes).toEqual(prefect.boards!('liberation')[0].hexes);
+    const geometry = (b: typeof ground) => b.hexes.map(({ features: _, ...h }) => h);
+    expect(geometry(ground)).toEqual(geometry(prefect.boards!('liberation')[0]));
     expect(ground.tracks[0].spaces).toHaveLength(12);
   });
 });
