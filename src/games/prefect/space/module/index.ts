@@ -17,15 +17,15 @@ import { initialState } from './setup.js';
 import type { SpaceGameState } from './types.js';
 import { SIDES } from './types.js';
 import { checkOrder, type Checked } from './validate.js';
-import { aliasEvents, aliasTfIds, viewOf } from './view.js';
+import { aliasEvents, aliasForSender, aliasTfIds, viewOf } from './view.js';
 import { spacePresentation, withSpaceSchemas } from '../present/index.js';
 
 /** Validation memoised per state object and order (engine/step-kit.ts). */
 const checked = memoCheck<SpaceGameState, Checked>((state, side, raw) => checkOrder(state, side, raw));
 
-/** Errors as the sender sees them: TF ids under their aliases. */
+/** Errors as the sender sees them: TF ids under their aliases, the sender's own words as typed. */
 export const validateOrders = (state: SpaceGameState, side: string, raw: unknown): OrderError[] =>
-  checked(state, side, raw).errors.map((e) => ({ ...e, message: aliasTfIds(state, e.message) as string }));
+  checked(state, side, raw).errors.map((e) => ({ ...e, message: aliasForSender(state, raw, e.message) }));
 
 /** Applies the owed orders (an invalid or missing one replaced by the default) and runs to the next decision point. */
 export function resolveStep(prev: SpaceGameState, ordersBySide: Record<string, Json>, dice: Dice): { state: SpaceGameState; events: GameEvent[] } {

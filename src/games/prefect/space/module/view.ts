@@ -28,6 +28,18 @@ const aliasText = (s: SpaceGameState, t: string): string => (t.includes('-tf') |
 /** Every TF id in `v` (values, keys, inside texts) replaced by its alias. */
 export const aliasTfIds = (s: SpaceGameState, v: Json): Json => mapText(v, (t) => aliasText(s, t));
 
+/**
+ * A validation message for the sender: TF ids under their aliases, except a real id the sender
+ * typed, which is echoed as typed. Aliasing a typed guess would tell the sender that the guess
+ * names a real enemy TF, and which alias it hides behind (H16).
+ */
+export function aliasForSender(s: SpaceGameState, raw: unknown, message: string): string {
+  const typed = JSON.stringify(raw ?? null);
+  return message.includes('-tf') || message.includes('-dis-')
+    ? message.replace(TF_ID, (id) => (typed.includes(JSON.stringify(id)) ? id : tfAlias(s, id)))
+    : message;
+}
+
 export const aliasEvents = (s: SpaceGameState, events: GameEvent[]): GameEvent[] => mapEventText(events, (t) => aliasText(s, t));
 
 /** An order's TF aliases turned back into real ids (orders may use either, as in the Planetary module). */
