@@ -225,9 +225,9 @@ export class Ledger<S = unknown> {
   }
 
   /** Every finding for `viewer` in `payloads` (raw texts or JSON values of one channel). */
-  check(label: string, viewer: Viewer, payloads: readonly unknown[]): string[] {
+  check(label: string, viewer: Viewer, payloads: readonly unknown[], secrets = this.secretsFor(viewer)): string[] {
     const texts = payloads.map((p) => (typeof p === 'string' ? p : JSON.stringify(p)));
-    const found = scan(`${label} (${viewer ?? 'spectator'})`, texts, this.secretsFor(viewer));
+    const found = scan(`${label} (${viewer ?? 'spectator'})`, texts, secrets);
     const facts = this.knownFacts.get(this.key(viewer))!;
     for (const p of payloads) {
       let json: unknown = p;
@@ -249,12 +249,25 @@ export class Ledger<S = unknown> {
   }
 
   /**
-   * Events the kit names as the rules' reveals (SecretsKit.revealedBy) show `viewer` what they
-   * name: those strings join what it knows, as a view showing them would.
+   * A step's events as `viewer` receives them, in order: each is checked against what is hidden
+   * from `viewer` at that point; an event the kit names as a reveal of the rules
+   * (SecretsKit.revealedBy) shows `viewer` what it names, in itself, in the events after it and
+   * for good (as a view showing them would). Events naming it before its reveal are still leaks.
    */
-  learnFrom(viewer: Viewer, events: readonly { type: string; data: Json }[]) {
+  checkEvents(label: string, viewer: Viewer, events: readonly { type: string; data: Json }[]): string[] {
     const known = this.knownTokens.get(this.key(viewer))!;
-    for (const e of events) if (e.type in (this.kit.secrets.revealedBy ?? {})) tokensOf(e.data, this.pub, known);
+    const secrets = this.secretsFor(viewer);
+    const found: string[] = [];
+    for (const e of events) {
+      if (e.type in (this.kit.secrets.revealedBy ?? {})) {
+        for (const t of tokensOf(e.data, this.pub)) {
+          known.add(t);
+          secrets.delete(t);
+        }
+      }
+      found.push(...this.check(label, viewer, [e], secrets));
+    }
+    return found;
   }
 
   /** How many strings the derivation found hidden from someone now (a test that finds none proves nothing). */

@@ -15,6 +15,16 @@ import { covered, kitOf, oracleFindings } from './play.js';
 
 const GAMES = 2;
 
+/** The first findings of each kind (channel and piece of text), with a count. */
+function summary(findings: string[]): string[] {
+  const byKind = new Map<string, string[]>();
+  for (const f of findings) {
+    const kind = f.replace(/^game \d+ step \d+:? ?/, '').replace(/ at .*| hidden .*|: .*/, '') + (/"type\\?":\\?"([^"\\]+)/.exec(f)?.[1] ?? '');
+    byKind.set(kind, [...(byKind.get(kind) ?? []), f]);
+  }
+  return [...byKind.values()].map((fs) => `${fs.length}× ${fs[0].slice(0, 700)}`);
+}
+
 describe.each(covered.map((e) => [e.module.id, e] as const))('derived secrets of %s', (id, entry) => {
   it('no viewer gets a hidden id, attribute or list order from views, events or order errors', () => {
     const kit = kitOf(entry);
@@ -23,12 +33,12 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('derived secrets of
     const options = { ...Object.fromEntries(module.options.map((o) => [o.id, o.default])), ...kit.options };
     let hidden = 0;
     let probes = 0;
+    const findings: string[] = [];
     for (let g = 0; g < GAMES; g++) {
       const seed = `secrets-${id}-${g}`;
       let state = module.setup(scenario.id, options, seededDice(seed));
       const ledger = new Ledger(module, kit, scenario.sides, scenario.id);
       ledger.observe(state);
-      const findings: string[] = [];
       for (let step = 0; step < kit.maxSteps && !module.outcome(state); step++) {
         const at = `game ${g} step ${step}`;
         findings.push(...ledger.orderFindings().map((f) => `${at}: ${f}`));
@@ -47,13 +57,12 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('derived secrets of
         ledger.observe(state);
         hidden += ledger.hiddenCount();
         for (const v of [...scenario.sides, null]) {
-          const seen = filterEvents(r.events, v, scenario.sides);
-          ledger.learnFrom(v, seen);
-          findings.push(...ledger.check(`${at} events`, v, seen));
+          findings.push(...ledger.checkEvents(`${at} events`, v, filterEvents(r.events, v, scenario.sides)));
         }
-        expect(findings.slice(0, 5)).toEqual([]);
       }
     }
+    // Every game played to the end of its steps first, so one finding does not hide another.
+    expect(summary(findings)).toEqual([]);
     // The derivation found real secrets and the probes ran: a leak would have shown.
     expect(hidden, 'nothing was derived as hidden: the test would prove nothing').toBeGreaterThan(0);
     if (id !== 'sealed-bid') expect(probes).toBeGreaterThan(0);
