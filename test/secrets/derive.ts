@@ -249,23 +249,25 @@ export class Ledger<S = unknown> {
   }
 
   /**
-   * A step's events as `viewer` receives them, in order: each is checked against what is hidden
-   * from `viewer` at that point; an event the kit names as a reveal of the rules
-   * (SecretsKit.revealedBy) shows `viewer` what it names, in itself, in the events after it and
-   * for good (as a view showing them would). Events naming it before its reveal are still leaks.
+   * Events as `viewer` receives them, in order: each is checked against what is hidden from
+   * `viewer` at that point; an event the kit names as a reveal of the rules
+   * (SecretsKit.revealedBy) shows `viewer` what it names, in itself and in the events after it.
+   * Events naming it before its reveal are still leaks. `learn`: the reveals also count for good
+   * (as a view showing them would); a second channel carrying the same events passes `secrets`
+   * taken before the first was learnt from, and `learn: false`.
    */
-  checkEvents(label: string, viewer: Viewer, events: readonly { type: string; data: Json }[]): string[] {
+  checkEvents(label: string, viewer: Viewer, events: readonly { type: string; data: Json }[], secrets = this.secretsFor(viewer), learn = true): string[] {
     const known = this.knownTokens.get(this.key(viewer))!;
-    const secrets = this.secretsFor(viewer);
+    const hidden = new Set(secrets);
     const found: string[] = [];
     for (const e of events) {
       if (e.type in (this.kit.secrets.revealedBy ?? {})) {
         for (const t of tokensOf(e.data, this.pub)) {
-          known.add(t);
-          secrets.delete(t);
+          if (learn) known.add(t);
+          hidden.delete(t);
         }
       }
-      found.push(...this.check(label, viewer, [e], secrets));
+      found.push(...this.check(label, viewer, [e], hidden));
     }
     return found;
   }

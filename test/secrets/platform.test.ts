@@ -88,6 +88,7 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
     const findings: string[] = [];
     const lastSeq: Record<string, number> = {};
     const rawsSeen: Record<string, number> = {};
+    const itemsSeen: Record<string, number> = {};
     const hooksSeen: Record<string, number> = {};
     const received: Record<string, number> = {};
     let probes = 0;
@@ -97,14 +98,21 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
       const p = who(v);
       const k = key(v);
       const texts: string[] = [];
-      // REST events in order: a rules reveal (kit.revealedBy) counts only from where it stands.
+      // Every channel carrying events is checked in order: a rules reveal (kit.revealedBy) counts
+      // only from where it stands; REST's new events then count as learnt.
+      const before = ledger.secretsFor(v);
       const ev = await rest(base, 'GET', `/games/${game.id}/events?afterSeq=${lastSeq[k] ?? 0}&limit=1000`, { token: p.token });
       expect(ev.status, ev.raw).toBe(200);
       const events = (ev.body as { events: { seq: number; type: string; data: Json }[] }).events;
       if (events.length) lastSeq[k] = events[events.length - 1].seq;
-      findings.push(...ledger.checkEvents(`${label} REST events`, v, events));
       texts.push(ev.raw);
-      texts.push((await as(base, p, VIEW, { id: game.id })).raw);
+      const gv = await as(base, p, VIEW, { id: game.id });
+      texts.push(gv.raw);
+      findings.push(...ledger.checkEvents(`${label} GraphQL events`, v, gv.data?.game?.events ?? [], before, false));
+      const pushed = feeds[k].items.slice(itemsSeen[k] ?? 0).flatMap((i: any) => i.gameEvents.events);
+      itemsSeen[k] = feeds[k].items.length;
+      findings.push(...ledger.checkEvents(`${label} gameEvents subscription`, v, pushed, before, false));
+      findings.push(...ledger.checkEvents(`${label} REST events`, v, events, before, true));
       if (g.step > 1) texts.push((await as(base, p, REPLAY, { g: game.id, s: g.step - 1 })).raw);
       texts.push((await as(base, p, EXPORT, { g: game.id })).raw);
       for (const other of sides.filter((x) => x !== v)) {
@@ -170,7 +178,7 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
     const g = await load();
     if (g.status === 'ACTIVE') {
       // The last step's events, subscription payloads and webhooks, as the game stands now.
-      await new Promise((r) => setTimeout(r, 1500));
+      await new Promise((r) => setTimeout(r, 800));
       ledger.observe(g.state as never);
       for (const v of viewers) await look(v, `after step ${g.step - 1}`, g);
     }
