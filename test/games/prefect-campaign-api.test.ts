@@ -95,7 +95,8 @@ describe('Prefect Campaign played through the API (services, worker in its own p
         const seen = JSON.stringify({ view: look.view, myPrompts: look.myPrompts });
         for (const h of hiddenNow) if (findToken(seen, h) >= 0) leaks.push(`${side}@${g.step} view: ${h}`);
         const evText = JSON.stringify(look.events);
-        for (const h of hiddenEv) if (findToken(evText, h) >= 0) leaks.push(`${side}@${g.step} events: ${h}`);
+        // In order: a rules reveal (a force reaching its segment, combat; the kit's revealedBy) shows what it names from there on.
+        leaks.push(...ledger.checkEvents(`${side}@${g.step} events`, side, look.events, new Set(hiddenEv)));
         // Not even a side's own real TF ids: both maps show aliases only (H1, H16).
         const realTf = REAL_TF_ID.exec(seen + evText);
         if (realTf) leaks.push(`${side}@${g.step}: real TF id ${realTf[0]}`);
