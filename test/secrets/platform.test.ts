@@ -124,24 +124,30 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
       if (v !== null && module.prompts(g.state).some((x) => x.side === v)) {
         // Probe orders: the bot's orders with a hidden id in an id slot, and a made-up id there.
         const bot = module.bot(g.state, v, seededDice(`probe|${v}`, g.step)) as Json;
-        // A hidden id of the shape the slot takes (digits aside), else any hidden id.
+        // A hidden id of the kind the slot takes (its first part, digits aside), else of its
+        // structure (letters and digits aside: C:1/9 for H:2/3), else any hidden id.
         const slot = idSlots(bot)[0];
         const shape = (x: string) => x.replace(/\d+/g, '#');
-        const value = slot ? String(slot.reduce<any>((o, k) => o[k], bot)) : '';
+        const kind = (x: string) => shape(x).split(/[-:_/]/)[0];
+        const value = slot ? String(slot.reduce<any>((o, key) => o[key], bot)) : '';
         const hidden = [...ledger.secretsFor(v)].filter((x) => idLike(x) && x.length < 64);
-        const secret = hidden.find((x) => shape(x).split(/[-:_/]/)[0] === shape(value).split(/[-:_/]/)[0]) ?? hidden[0];
+        const structure = (x: string) => shape(x).replace(/[A-Za-z]+/g, 'a');
+        const secret = hidden.find((x) => kind(x) === kind(value)) ?? hidden.find((x) => structure(x) === structure(value)) ?? hidden[0];
+        // Compared with a made-up id of its shape, or (a public roster) another hidden id of its shape.
+        const other = kit.secrets.rosterPublic ? hidden.find((x) => x !== secret && secret && shape(x) === shape(secret)) : secret && madeUp(secret, JSON.stringify(g.state));
         if (slot && secret) {
           probes++;
-          const fake = madeUp(secret, JSON.stringify(g.state));
           const answer = async (name: string) => {
             const r = await as(base, p, VALIDATE, { g: game.id, s: g.step, o: withSlot(bot, slot, name) });
             // The probe's own id comes back as sent: only what else the answer says counts.
             return r.raw.split(name).join('<id>');
           };
           const real = await answer(secret);
-          const invented = await answer(fake);
           texts.push(real);
-          if (!kit.secrets.rosterPublic && real !== invented) findings.push(`${label} validateOrders (${k}): hidden ${secret} answers ${real.slice(0, 300)}, made-up ${fake} answers ${invented.slice(0, 300)}`);
+          if (other) {
+            const second = await answer(other);
+            if (real !== second) findings.push(`${label} validateOrders (${k}): hidden ${secret} answers ${real.slice(0, 300)}, ${other} answers ${second.slice(0, 300)}`);
+          }
         }
       }
       const feed = feeds[k];
