@@ -168,7 +168,7 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
       ledger.observe(g.state as never);
       findings.push(...ledger.orderFindings().map((f) => `step ${g.step}: ${f}`));
       const owed = [...new Set(module.prompts(g.state).map((p) => p.side))];
-      for (const v of viewers) await look(v, `step ${g.step}`, g);
+      await Promise.all(viewers.map((v) => look(v, `step ${g.step}`, g)));
       for (const side of owed) {
         const bot = module.bot(g.state, side, seededDice(`secrets|${side}`, g.step)) as Json;
         const orders = kit.secrets.decorate ? kit.secrets.decorate(g.state as never, side, g.step, bot) : bot;
@@ -184,9 +184,9 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
     const g = await load();
     if (g.status === 'ACTIVE') {
       // The last step's events, subscription payloads and webhooks, as the game stands now.
-      await new Promise((r) => setTimeout(r, 800));
+      await new Promise((r) => setTimeout(r, 500));
       ledger.observe(g.state as never);
-      for (const v of viewers) await look(v, `after step ${g.step - 1}`, g);
+      await Promise.all(viewers.map((v) => look(v, `after step ${g.step - 1}`, g)));
     }
     expect(findings.slice(0, 12)).toEqual([]);
     // Every channel was exercised: secrets existed, webhooks and subscriptions delivered.

@@ -5,7 +5,7 @@ import type { CerberusState } from './state.js';
 export default defineKit<CerberusState>({
   scenario: 'campaign',
   maxSteps: 14,
-  platformSteps: 6,
+  platformSteps: 5,
   secrets: {
     // The key of every side's opaque ids (14.12): no view shows it, no one may receive it.
     extraSecrets: (s) => (s.viewSecret ? [s.viewSecret] : []),

@@ -5,7 +5,7 @@ import type { PrefectState } from './types.js';
 export default defineKit<PrefectState>({
   scenario: 'liberation',
   maxSteps: 24,
-  platformSteps: 8,
+  platformSteps: 6,
   secrets: {
     extraSecrets: (s, side) => [
       // Real TF ids name organisation, counter and creation order; every view shows aliases (H1).

@@ -6,7 +6,7 @@ import type { CampaignGameState } from './types.js';
 export default defineKit<CampaignGameState>({
   scenario: 'invasion',
   maxSteps: 30,
-  platformSteps: 8,
+  platformSteps: 6,
   secrets: {
     extraSecrets: (s, side) => [
       // Both maps' real TF ids (counter numbers, organisation, creation turn): everyone sees aliases (H1, H16).

@@ -6,7 +6,7 @@ import type { SpaceGameState } from './types.js';
 export default defineKit<SpaceGameState>({
   scenario: 'hold-the-line',
   maxSteps: 30,
-  platformSteps: 10,
+  platformSteps: 8,
   secrets: {
     extraSecrets: (s, side) => [
       // Real TF ids name counter numbers and creation turns; everyone sees aliases (H16).
