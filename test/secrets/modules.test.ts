@@ -3,8 +3,9 @@
  * fixture, every side playing its bot. At every step the ledger (./derive.ts) derives what each
  * viewer (every side, and spectators) may not know from the views themselves, and checks what that
  * viewer gets from the module: its view (the kit's extra secrets, hidden attributes, list order),
- * the step's events visible to it, and the answers of `validate` to probe orders naming hidden
- * pieces (same answer as for a made-up id). The server channels are in ./platform.test.ts.
+ * the step's events visible to it, in order, and the answers of `validate` to probe orders naming
+ * hidden pieces (the same answer as for a made-up id, or, where the kit says the roster is public,
+ * as for another hidden piece of its kind). The server channels are in ./platform.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { Json, Side } from '../../src/engine/contract.js';
@@ -32,7 +33,7 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('derived secrets of
     const scenario = module.scenarios.find((s) => s.id === kit.scenario) ?? module.scenarios[0];
     const options = { ...Object.fromEntries(module.options.map((o) => [o.id, o.default])), ...kit.options };
     let hidden = 0;
-    let probes = 0;
+    let probeable = 0;
     const findings: string[] = [];
     for (let g = 0; g < GAMES; g++) {
       const seed = `secrets-${id}-${g}`;
@@ -49,7 +50,7 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('derived secrets of
           const bot = module.bot(state, side, seededDice(`${seed}|bot|${side}`, step)) as Json;
           orders[side] = kit.secrets.decorate ? kit.secrets.decorate(state, side, step, bot) : bot;
           const secrets = ledger.secretsFor(side);
-          probes += secrets.size;
+          probeable += secrets.size;
           findings.push(...oracleFindings(module, kit, state, side, orders[side], secrets).map((f) => `${at}: ${f}`));
         }
         const r = module.resolve(state, orders, seededDice(seed, step));
@@ -65,6 +66,6 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('derived secrets of
     expect(summary(findings)).toEqual([]);
     // The derivation found real secrets and the probes ran: a leak would have shown.
     expect(hidden, 'nothing was derived as hidden: the test would prove nothing').toBeGreaterThan(0);
-    if (id !== 'sealed-bid') expect(probes).toBeGreaterThan(0);
+    if (id !== 'sealed-bid') expect(probeable, 'no hidden id to probe validate with').toBeGreaterThan(0);
   }, 120_000);
 });
