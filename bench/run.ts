@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { shippedModules } from '../src/games/index.js';
+import { shipped } from '../src/games/index.js';
 import { loadExtraModules } from '../src/platform/games/registry.js';
 import { benchApi } from './api.js';
 import { benchCerberus } from './cerberus.js';
@@ -24,8 +24,11 @@ const results: Record<string, unknown> = { date: new Date().toISOString(), node:
 const db = only.has('api') || only.has('e2e') || only.has('scale') || only.has('cerberus') ? await freshDatabase() : null;
 try {
   if (only.has('engine')) {
-    // Cerberus has its own entry (bench/cerberus.ts): a 12-turn game takes seconds, not milliseconds.
-    const modules = [...shippedModules.filter((m) => m.id !== 'cerberus'), ...(await loadExtraModules(FIXTURE))];
+    // A module's kit says whether many full games per run fit it (Cerberus has its own entry,
+    // bench/cerberus.ts); a shipped module without a kit stops the run.
+    const missing = shipped.filter((s) => !s.kit).map((s) => s.module.id);
+    if (missing.length) throw new Error(`no test kit for ${missing.join(', ')} (docs/module-kit.md)`);
+    const modules = [...shipped.filter((s) => s.kit!.bench.engine).map((s) => s.module), ...(await loadExtraModules(FIXTURE))];
     results.engine = modules.map((m) => benchEngine(m, quick ? { runs: 3, gamesPerRun: 3 } : {}));
   }
   if (db && only.has('api')) results.api = await benchApi(benchEnv(db.url), quick ? 3 : 8);

@@ -7,7 +7,8 @@
  * The game runs under a time control made of the module's per-kind step lengths (DEFAULT_SECONDS
  * as TimeControl.perKind). Afterwards: FINISHED with the module's outcome, no step defaulted, each
  * step resolved once, every deadline followed its kinds' length, and nothing a side received
- * (view, prompts, events) named what the campaign kit's secretProbe says is hidden from it.
+ * (view, prompts, events) named what is hidden from it (derived from the views with the
+ * campaign's test kit, test/secrets/derive.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { Json, Prompt } from '../../src/engine/contract.js';
@@ -20,18 +21,12 @@ import { storedState as stored, waitPastStep, withPg } from '../helpers/db.js';
 import { as, createGame, join, register, submit, view, type Player } from '../helpers/play.js';
 import { useModuleStack } from '../helpers/stack.js';
 import { commit, newSalt, reveal, UNLIMITED } from '../helpers/trust.js';
-import { kits } from '../kits/index.js';
+import campaignKit from '../../src/games/prefect/campaign/module/kit.js';
+import { findToken, Ledger } from '../secrets/derive.js';
 
 const getStack = useModuleStack(prefectCampaign, UNLIMITED);
 
 const SIDES = ['TOG', 'CW'] as const;
-const kit = kits['prefect-campaign'];
-/**
- * What `side` may not learn: the campaign kit's probe (both maps' real TF ids, enemy units aboard
- * or in OD boxes, SD allocations, alias keys) plus the Planetary kit's on the ground half (the
- * units inside enemy ground TFs never shown face up, H1, H36).
- */
-const hiddenFrom = (s: CampaignGameState, side: string) => [...new Set([...kit.secretProbe(s, side), ...kits.prefect!.secretProbe(s.planetary, side)])];
 /** What a side receives at a step: its view, prompts, deadline and the events since `after`. */
 const LOOK = `query($id:ID!,$after:Int!){game(id:$id){view game{step status deadline}
   myPrompts{side kind secret choices defaultOrders} events(afterSeq:$after,limit:1000){seq step type data rolls}}}`;
@@ -69,7 +64,11 @@ describe('Prefect Campaign played through the API (services, worker in its own p
     let tfIdsProbed = 0;
     let knownToOwner = 0;
     let sealedRounds = 0;
-    let prev: CampaignGameState | null = null;
+    // What `side` may not learn, step by step: what the other side's view shows and its own never
+    // did (units in enemy TFs, aboard, in OD boxes; SD allocations) and the kit's extra secrets
+    // (both maps' real TF ids, the alias keys).
+    const ledger = new Ledger(prefectCampaign, campaignKit, [...SIDES], 'invasion');
+    const prevHidden: Record<string, string[] | undefined> = {};
     let steps = 0;
     for (;;) {
       const g = await storedState(game.id);
@@ -80,10 +79,12 @@ describe('Prefect Campaign played through the API (services, worker in its own p
       // events against what was hidden both before and after the step that made them.
       const received: Record<string, string> = {};
       const hiddenAt: Record<string, string[]> = {};
+      ledger.observe(g.state);
       for (const side of SIDES) {
-        const hiddenNow = hiddenFrom(g.state, side);
+        const hiddenNow = [...ledger.secretsFor(side)];
         const still = new Set(hiddenNow);
-        const hiddenEv = prev ? hiddenFrom(prev, side).filter((h) => still.has(h)) : hiddenNow;
+        const hiddenEv = prevHidden[side]?.filter((h) => still.has(h)) ?? hiddenNow;
+        prevHidden[side] = hiddenNow;
         probed += hiddenNow.length;
         tfIdsProbed += hiddenNow.filter((h) => REAL_TF_ID.test(h)).length;
         const r = await as(base, players[side], LOOK, { id: game.id, after: lastSeq[side] });
@@ -92,9 +93,10 @@ describe('Prefect Campaign played through the API (services, worker in its own p
         expect(look.game.step).toBe(g.step);
         expect(look.events.length).toBeLessThan(1000);
         const seen = JSON.stringify({ view: look.view, myPrompts: look.myPrompts });
-        for (const h of hiddenNow) if (seen.includes(h)) leaks.push(`${side}@${g.step} view: ${h}`);
+        for (const h of hiddenNow) if (findToken(seen, h) >= 0) leaks.push(`${side}@${g.step} view: ${h}`);
         const evText = JSON.stringify(look.events);
-        for (const h of hiddenEv) if (evText.includes(h)) leaks.push(`${side}@${g.step} events: ${h}`);
+        // In order: a rules reveal (a force reaching its segment, combat; the kit's revealedBy) shows what it names from there on.
+        leaks.push(...ledger.checkEvents(`${side}@${g.step} events`, side, look.events, new Set(hiddenEv)));
         // Not even a side's own real TF ids: both maps show aliases only (H1, H16).
         const realTf = REAL_TF_ID.exec(seen + evText);
         if (realTf) leaks.push(`${side}@${g.step}: real TF id ${realTf[0]}`);
@@ -116,7 +118,7 @@ describe('Prefect Campaign played through the API (services, worker in its own p
       }
 
       // The other side does see some of them (its own units aboard, in its TFs): the probe names findable text.
-      for (const side of SIDES) knownToOwner += hiddenAt[side]!.filter((h) => received[side === 'TOG' ? 'CW' : 'TOG']!.includes(h)).length;
+      for (const side of SIDES) knownToOwner += hiddenAt[side]!.filter((h) => findToken(received[side === 'TOG' ? 'CW' : 'TOG']!, h) >= 0).length;
 
       const orders: Record<string, Json> = {};
       for (const p of prompts) {
@@ -150,7 +152,6 @@ describe('Prefect Campaign played through the API (services, worker in its own p
           expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
         }
       }
-      prev = g.state;
       await waitPastStep(game.id, g.step);
     }
 
