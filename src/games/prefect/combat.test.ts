@@ -5,6 +5,7 @@ import { crtCell, ratioColumn, resolveCombat, type ShiftChoice } from './combat.
 import { packData, rulesData, useRulesData } from './rules-data.js';
 import { hx, makeTestState, useFixtureMap } from './testing.js';
 import type { Side } from './types.js';
+import { checkOrder } from './validate.js';
 
 const NONE: Record<Side, ShiftChoice> = { TOG: 'NONE', CW: 'NONE' };
 const combatEvent = (ev: GameEvent[]) => ev.find((e) => e.type === 'combat')!.data as Record<string, any>;
@@ -123,6 +124,25 @@ describe('L635: the defender picks which vacated hex to advance into', () => {
     expect(run({ hexes: [a3, a1] })).toBe(a3);
     expect(run({ hexes: [hx(0, 0), a2] })).toBe(a2); // a hex nobody vacated is passed over
     expect(run('none')).toBe(C);
+  });
+});
+
+describe('L565: all units of an attacking Task Force are involved in the battle', () => {
+  it('the attack is the whole TF\u2019s total and every one of its units rolls a save; a declaration cannot name a part of a TF', () => {
+    const s = makeTestState({
+      tfs: [
+        { id: 'tog', side: 'TOG', hex: hx(3, 3), units: [{ id: 'h', type: 'tog-heavy-cohort' }, { id: 'm', type: 'tog-medium-cohort' }, { id: 'l', type: 'tog-light-cohort' }] },
+        { id: 'cw', side: 'CW', hex: C, units: ['cw-light-cohort'] },
+      ],
+    });
+    const whole = ['h', 'm', 'l'].reduce((a, u) => a + (rulesData().unitTypes[s.units[u].type].attack ?? 0), 0);
+    const c = combatEvent(resolveCombat(s, new ScriptedDice([5, 1, 1, 1, 1]), { attackers: ['tog'], target: { tf: 'cw' }, context: 'COMBAT_PHASE', shiftPolicy: NONE }));
+    expect(c.attack).toBe(whole);
+    expect((c.saves as { side: Side; type: string }[]).filter((x) => x.side === 'TOG').map((x) => x.type).sort()).toEqual(['tog-heavy-cohort', 'tog-light-cohort', 'tog-medium-cohort']);
+    s.step = 'COMBAT_DECLARE';
+    s.combat = { attacks: [], order: [], resolved: [] };
+    const part = checkOrder(s, 'TOG', { kind: 'combat-declare', attacks: [{ target: { tf: 'cw' }, attackers: ['tog'], units: ['h'] }] });
+    expect(part.errors[0].code).toMatch(/MALFORMED/i);
   });
 });
 
