@@ -63,6 +63,9 @@ describe('prefect-space sequence', () => {
     for (const a of pending) expect(r.state.tfs[a.tf].place.kind).not.toBe('SECTOR');
     const owner = prefectSpace.prompts(r.state)[0];
     expect(owner).toMatchObject({ side: s.tfs[pending[0].tf].side, kind: 'place' });
+    const other = structuredClone(r.state);
+    other.placing!.tfs = other.placing!.tfs.map((x) => ({ ...x, sector: 's7-1' }));
+    expect(JSON.stringify(prefectSpace.view(other, detector.side))).toBe(JSON.stringify(prefectSpace.view(r.state, detector.side))); // H16: still hidden
     const places = pending.map((a) => ({ tf: tfAlias(r.state, a.tf), sector: a.sector === 's1-1' ? 's1-2' : 's1-1' }));
     expect(prefectSpace.validate(r.state, owner.side, { kind: 'place', places })).toEqual([]);
     const placed = prefectSpace.resolve(r.state, { [owner.side]: { kind: 'place', places } }, seededDice('p', 1));
