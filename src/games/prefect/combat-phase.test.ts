@@ -72,6 +72,14 @@ describe('COMBAT_DECLARE (L547-561)', () => {
     expect(s.step).toBe('SUPPLY');
   });
 
+  it('L635: the defender\u2019s advance names hexes the declared attackers hold', () => {
+    const s = atDeclare();
+    advance(s, { TOG: checkOrder(s, 'TOG', { kind: 'combat-declare', attacks: [{ target: { tf: 'D1' }, attackers: ['A1', 'A2'] }] }).order! }, seededDice('adv'));
+    expect(codes(s, 'CW', { kind: 'combat-detect', advance: { hexes: [hx(3, 4), hx(0, 0)] } })).toEqual(['advance.hex@L635, D-32']);
+    expect(codes(s, 'CW', { kind: 'combat-detect', advance: { hexes: [hx(3, 4), hx(4, 3)] } })).toEqual([]);
+    expect(codes(s, 'CW', { kind: 'combat-detect', advance: { hexes: [hx(3, 4)], tf: 'D1' } })[0]).toMatch(/^MALFORMED/);
+  });
+
   it('no attack declared: straight on to Supply, the defender owes nothing', () => {
     const s = atDeclare();
     advance(s, { TOG: { kind: 'combat-declare', attacks: [], detections: [] } }, seededDice('none'));

@@ -100,7 +100,16 @@ const engaged = (s: PrefectState): Set<string> => new Set((s.combat?.attacks ?? 
 export function validateDetect(s: PrefectState, side: Side, o: CombatDetectOrder): OrderError[] {
   const eng = engaged(s);
   const defending = new Set((s.combat?.attacks ?? []).flatMap((a) => ('tf' in a.target ? [a.target.tf] : [])));
-  return [...checkDetections(s, side, o.detections, (t) => eng.has(t), true), ...checkEngineers(s, side, o.engineers ?? [], defending, 'engineers')];
+  return [...checkDetections(s, side, o.detections, (t) => eng.has(t), true), ...checkEngineers(s, side, o.engineers ?? [], defending, 'engineers'), ...checkAdvance(s, o.advance)];
+}
+
+/** L635: the defender advances only into a hex an attacker of one of the declared combats would vacate. */
+function checkAdvance(s: PrefectState, advance: CombatDetectOrder['advance']): OrderError[] {
+  if (!advance || typeof advance === 'string') return [];
+  const from = new Set((s.combat?.attacks ?? []).flatMap((a) => a.attackers.map((t) => s.tfs[t]?.hex).filter((h): h is string => !!h)));
+  return advance.hexes.flatMap((h, i) => from.has(h) ? [] : [{
+    code: 'advance.hex', path: ['advance', 'hexes', i], message: 'The defender advances only into a hex held by an attacking Task Force of a declared combat.', rule: 'L635, D-32',
+  }]);
 }
 
 /** Stores the declarations (public, H10) and runs the attacker's detections (H11). */

@@ -5,6 +5,7 @@ import { crtCell, ratioColumn, resolveCombat, type ShiftChoice } from './combat.
 import { packData, rulesData, useRulesData } from './rules-data.js';
 import { hx, makeTestState, useFixtureMap } from './testing.js';
 import type { Side } from './types.js';
+import { checkOrder } from './validate.js';
 
 const NONE: Record<Side, ShiftChoice> = { TOG: 'NONE', CW: 'NONE' };
 const combatEvent = (ev: GameEvent[]) => ev.find((e) => e.type === 'combat')!.data as Record<string, any>;
@@ -99,6 +100,49 @@ describe('T-P09 combined attack (L623-635)', () => {
     expect(s.tfs.D.fatigue).toBe(1);
     expect(former.has(s.tfs.D.hex)).toBe(true); // D-32: the defender advanced into a vacated hex
     expect(dice.remaining).toBe(0);
+  });
+});
+
+describe('L635: the defender picks which vacated hex to advance into', () => {
+  const [a1, a2, a3] = [hx(3, 3), hx(3, 4), hx(4, 3)];
+  const run = (defenderAdvance: 'none' | 'auto' | { hexes: string[] }) => {
+    const s = makeTestState({
+      tfs: [
+        { id: 'A5', side: 'TOG', hex: a1, units: ['tog-heavy-cohort'], detected: true },
+        { id: 'A4', side: 'TOG', hex: a2, units: ['tog-light-cohort', 'tog-light-cohort'] },
+        { id: 'A3', side: 'TOG', hex: a3, units: ['tog-medium-cohort'] },
+        { id: 'D', side: 'CW', hex: C, units: ['cw-light-cohort', 'infantry-cohort'] },
+      ],
+    });
+    resolveCombat(s, new ScriptedDice([3, 1, 1, 1, 1, 1, 1]), {
+      attackers: ['A5', 'A4', 'A3'], target: { tf: 'D' }, context: 'COMBAT_PHASE', shiftPolicy: { TOG: 'RIGHT', CW: 'LEFT' }, defenderAdvance,
+    });
+    return s.tfs.D.hex;
+  };
+  it('−2 AR: ranked hexes put D in the first listed vacated hex, not the first vacated one; none stays', () => {
+    expect(run('auto')).toBe(a1);
+    expect(run({ hexes: [a3, a1] })).toBe(a3);
+    expect(run({ hexes: [hx(0, 0), a2] })).toBe(a2); // a hex nobody vacated is passed over
+    expect(run('none')).toBe(C);
+  });
+});
+
+describe('L565: all units of an attacking Task Force are involved in the battle', () => {
+  it('the attack is the whole TF\u2019s total and every one of its units rolls a save; a declaration cannot name a part of a TF', () => {
+    const s = makeTestState({
+      tfs: [
+        { id: 'tog', side: 'TOG', hex: hx(3, 3), units: [{ id: 'h', type: 'tog-heavy-cohort' }, { id: 'm', type: 'tog-medium-cohort' }, { id: 'l', type: 'tog-light-cohort' }] },
+        { id: 'cw', side: 'CW', hex: C, units: ['cw-light-cohort'] },
+      ],
+    });
+    const whole = ['h', 'm', 'l'].reduce((a, u) => a + (rulesData().unitTypes[s.units[u].type].attack ?? 0), 0);
+    const c = combatEvent(resolveCombat(s, new ScriptedDice([5, 1, 1, 1, 1]), { attackers: ['tog'], target: { tf: 'cw' }, context: 'COMBAT_PHASE', shiftPolicy: NONE }));
+    expect(c.attack).toBe(whole);
+    expect((c.saves as { side: Side; type: string }[]).filter((x) => x.side === 'TOG').map((x) => x.type).sort()).toEqual(['tog-heavy-cohort', 'tog-light-cohort', 'tog-medium-cohort']);
+    s.step = 'COMBAT_DECLARE';
+    s.combat = { attacks: [], order: [], resolved: [] };
+    const part = checkOrder(s, 'TOG', { kind: 'combat-declare', attacks: [{ target: { tf: 'cw' }, attackers: ['tog'], units: ['h'] }] });
+    expect(part.errors[0].code).toMatch(/MALFORMED/i);
   });
 });
 
@@ -255,6 +299,35 @@ describe('saving throws and special results', () => {
     const cwDetail = ev.find((e) => e.type === 'combat.detail' && Array.isArray(e.visibleTo) && e.visibleTo[0] === 'CW')!;
     expect(cwDetail.data).toMatchObject({ defence: 6 });
     expect(JSON.stringify(cwDetail.data)).not.toContain('"attack"');
+  });
+});
+
+describe('L934: a mixed TF forced to retreat into water loses only its non-gravitic units', () => {
+  const run = (waterAt: string[]) => {
+    useFixtureMap({ water: Object.fromEntries(waterAt.map((h) => [h, 'FULL' as const])) });
+    const s = makeTestState({
+      tfs: [
+        { id: 'tog', side: 'TOG', hex: hx(0, 1), units: ['tog-heavy-cohort', 'tog-heavy-cohort', 'tog-heavy-cohort'] },
+        { id: 'cw', side: 'CW', hex: hx(0, 0), units: [{ id: 'g', type: 'garrison-legion' }, { id: 'l', type: 'cw-light-cohort' }] },
+      ],
+    });
+    // 15 vs 7+4 = 1:1, roll 8: +1 / −1 DR; every save rolls 1 (unharmed), so only the retreat can cost units.
+    const ev = resolveCombat(s, new ScriptedDice([8, 1, 1, 1, 1, 1]), { attackers: ['tog'], target: { tf: 'cw' }, context: 'COMBAT_PHASE', shiftPolicy: NONE });
+    return { s, ev };
+  };
+  it('only water behind it: into the water, the garrison is destroyed, the light cohort goes on', () => {
+    const { s, ev } = run([hx(1, 0)]);
+    expect(ev.find((e) => e.type === 'retreat')!.data).toMatchObject({ tf: 'cw', to: hx(1, 0) });
+    expect(s.units.g.status).toBe('DESTROYED');
+    expect(s.units.l.status).not.toBe('DESTROYED');
+    expect(s.tfs.cw.hex).toBe(hx(1, 0));
+    expect(ev.find((e) => e.type === 'retreat.water-losses')).toMatchObject({ visibleTo: ['CW'], data: { destroyed: ['g'], rule: 'L934' } });
+  });
+  it('a dry hex is open: the TF keeps off the water and keeps its garrison (L928)', () => {
+    const { s } = run([]);
+    // 0000's neighbours are 0001 (the attacker) and 0100, now dry.
+    expect(s.tfs.cw.hex).toBe(hx(1, 0));
+    expect(s.units.g.status).not.toBe('DESTROYED');
   });
 });
 

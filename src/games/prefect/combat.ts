@@ -30,8 +30,8 @@ export interface CombatSpec {
   engineers?: { engineer: string; unit: string }[];
   /** D-32: the attacking TF that advances after a DR/BT/support-only defeat, or none. */
   advance?: string | null;
-  /** D-32: the defender's advance after AR/CA: 'none' (default), 'auto', or a vacated hex. */
-  defenderAdvance?: 'none' | 'auto' | string;
+  /** D-32, L635: the defender's advance after AR/CA: 'none' (default), 'auto', a vacated hex, or ranked hexes. */
+  defenderAdvance?: 'none' | 'auto' | string | { hexes: string[] };
   /** D-31: owners' retreat hexes keyed by the retreating TF id; the default ranking otherwise. */
   retreats?: Record<string, string>;
   /** Campaign L2218-2220: naval ground support adds its attack value to either total. */
@@ -190,7 +190,8 @@ export function resolveCombat(state: PrefectState, dice: Dice, c: CombatSpec): G
     const choice = c.defenderAdvance ?? 'none';
     if (choice !== 'none') {
       const open = vacated.filter((h) => hexIsFreeFor(state, h, dSide, def.id));
-      const to = choice === 'auto' ? open[0] : open.find((h) => h === choice);
+      // L635: "into one of the hexes now vacant" — the defender's pick, the first of his ranking still open.
+      const to = choice === 'auto' ? open[0] : typeof choice === 'string' ? open.find((h) => h === choice) : choice.hexes.find((h) => open.includes(h));
       if (to) advanceEvents.push(...advanceInto(state, def.id, [def.id], to, 'MOVE', aSide));
     }
   }

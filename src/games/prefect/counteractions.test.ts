@@ -222,3 +222,34 @@ describe('planned and interactive play give the same events for the same choices
     expect([...kindsSeen].sort()).toEqual(expect.arrayContaining(['counter-attack', 'defender-actions', 'end-movement', 'interrupt', 'move', 'mover-detect']));
   });
 });
+
+describe('L451: a Movement Phase detection lasts only while neither TF moves', () => {
+  const detectOnly = (moves: CounterOrders['moves']): CounterOrders => ({
+    kind: 'counter-orders', interrupt: { default: { detect: true, esm: 'max' } }, counterAttacks: [], moves,
+  });
+  const setup = (moves: CounterOrders['moves']) => {
+    useFixtureMap();
+    return plannedState(
+      [{ id: 'TF1', side: 'CW', hex: hx(4, 4), units: [CWL] }, { id: 'TF2', side: 'TOG', hex: PATH[0], units: [L] }],
+      { kind: 'movement-plan', moves: [{ tf: 'TF2', mode: 'COMBAT', path: PATH.slice(0, 3) }] }, detectOnly(moves),
+    );
+  };
+
+  it('neither moves after the detection: the target enters the Combat Phase detected', () => {
+    const s = setup([]);
+    runMovement(s, labelDice({ detection: 1 }), plannedDecider);
+    expect(s.tfs.TF2.hex).toBe(PATH[2]);
+    expect(s.detections).toMatchObject([{ phase: 'MOVEMENT', detector: 'TF1', target: 'TF2', success: true }]);
+    expect(s.detections[0].lapsed).toBeUndefined();
+    expect(s.tfs.TF2.detected).toBe(true);
+  });
+
+  it('the detector moves on: the detection lapses and the target is no longer detected', () => {
+    const s = setup([{ tf: 'TF1', path: [hx(4, 4), hx(5, 4), hx(6, 4)], afterAttackerMove: 1 }]);
+    const ev = runMovement(s, labelDice({ detection: 1 }), plannedDecider);
+    expect(types(ev)).toContain('counter.move');
+    expect(s.tfs.TF1.hex).toBe(hx(6, 4));
+    expect(s.detections[0]).toMatchObject({ detector: 'TF1', target: 'TF2', success: true, lapsed: true });
+    expect(s.tfs.TF2.detected).toBe(false);
+  });
+});

@@ -16,7 +16,7 @@
 import type { GameEvent } from '../../engine/contract.js';
 import type { Dice } from '../../engine/dice.js';
 import { validatePath } from '../../engine/hexpaths.js';
-import { esmAllowed } from './detection.js';
+import { esmAllowed, tfMoves } from './detection.js';
 import { defenderRules, enemyDisorganisedAt, enemyTfAt, mayEndIn, movementAllowance } from './movement.js';
 import {
   attemptDetection, canDestroyDisorganised, combatUnits, destroyOnEntry, enterHex, hasDetected, resolveCombat, zocAppliesAgainstMover,
@@ -139,7 +139,7 @@ function beginMove(s: PrefectState, move: MoveOrder): GameEvent[] {
   tf.mode = move.mode;
   tf.movedThisTurn = true;
   if (move.mode === 'LAF') tf.movedLafThisTurn = true;
-  tf.detected = false; // L451
+  tfMoves(s, tf.id); // L451
   mv(s).attackerMoves++;
   mv(s).current = { tf: tf.id, mode: move.mode, mpLeft: movementAllowance(s, tf.id, move.mode), path: [...move.path], index: 0, ...(move.destroy?.length ? { destroy: move.destroy } : {}) };
   return [{ type: 'move.begin', visibleTo: 'all', data: { tf: tf.id, mode: move.mode, from: tf.hex, move: mv(s).attackerMoves } }];
@@ -160,7 +160,7 @@ function stepMover(s: PrefectState, dice: Dice): GameEvent[] {
   cur.index++;
   cur.mpLeft--;
   tf.hex = next;
-  tf.detected = false; // L451: a detected TF that moves on is no longer detected
+  tfMoves(s, tf.id); // L451: neither a TF that moves on nor one it detected stays detected
   const events: GameEvent[] = [{ type: 'move.hex', visibleTo: 'all', data: { tf: tf.id, hex: next } }];
   events.push(...enterHex(s, tf.id, next, 'MOVE'));
   const want = (cur.destroy ?? []).filter((d) => d.hex === next).reduce((a, d) => a + d.count, 0);
@@ -302,7 +302,7 @@ function counterMove(s: PrefectState, dice: Dice, tf: TaskForce, path: string[],
   tf.mode = 'COMBAT';
   tf.defenderAction = 'MOVE';
   tf.movedThisTurn = true;
-  tf.detected = false;
+  tfMoves(s, tf.id); // L451
   mv(s).defenderActions++;
   for (const h of path.slice(1)) {
     tf.hex = h;

@@ -22,7 +22,8 @@ const ut = (id: string): GroundUnitType => {
 const fieldProv = (rec: { provenance: Provenance; fieldProvenance?: Partial<Record<string, Provenance>> }, f: string): Provenance =>
   rec.fieldProvenance?.[f] ?? rec.provenance;
 const isRulebook = (p: Provenance): boolean => p.source === 'rulebook' && /L\d+/.test(p.rule);
-const wellFormed = (p: Provenance): boolean => (p.source === 'rulebook' ? /L\d+|D-\d+/.test(p.rule) : p.reason.length > 10);
+// A rulebook tag names a line of the book; a digest decision (D-nn) is a reconstruction and says so.
+const wellFormed = (p: Provenance): boolean => (p.source === 'rulebook' ? /\bL\d+/.test(p.rule) : p.reason.length > 10);
 
 describe('the data pack loads and is what the build scripts generate', () => {
   it('every file parses through its zod schema', () => {
@@ -73,6 +74,10 @@ describe('provenance on every value', () => {
     for (const p of [...lib.supply, ...lib.reinforcements, ...lib.victory].map((x) => x.provenance)) expect(wellFormed(p)).toBe(true);
     for (const p of Object.values(map.valueProvenance ?? {})) expect(wellFormed(p!)).toBe(true);
     expect(lib.extraBasesProvenance && wellFormed(lib.extraBasesProvenance)).toBe(true);
+    for (const [f, p] of Object.entries(lib.fieldProvenance ?? {})) expect(wellFormed(p!), `liberation.${f}`).toBe(true);
+    // L246 / L252 leave turns and first attacker to the lost Scenario Book: designed values.
+    expect([fieldProv(lib, 'turns').source, fieldProv(lib, 'firstAttacker').source]).toEqual(['reconstructed', 'reconstructed']);
+    expect(JSON.stringify(lib.provenance)).toContain(`${lib.turns}-turn`);
   });
 
   it('the values the text fixes are tagged rulebook', () => {

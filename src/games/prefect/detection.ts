@@ -101,6 +101,27 @@ export function attemptDetection(
   ];
 }
 
+/**
+ * L451: a Movement Phase detection stays effective only while neither TF moves. Called when
+ * `tfId` moves (activation, each hex, counter-move): it is no longer detected, and a TF it
+ * detected stays detected only through another detection still standing. The pairwise record
+ * (hasDetected) is kept: L453 lets a defender strike a detected mover while it is in his ZOC.
+ */
+export function tfMoves(state: PrefectState, tfId: string): void {
+  const moved = state.tfs[tfId];
+  if (moved) moved.detected = false;
+  const targets = new Set<string>();
+  for (const d of state.detections) {
+    if (d.phase !== 'MOVEMENT' || d.lapsed || (d.detector !== tfId && d.target !== tfId)) continue;
+    d.lapsed = true;
+    if (d.success && d.target !== tfId) targets.add(d.target);
+  }
+  for (const t of targets) {
+    const tf = state.tfs[t];
+    if (tf) tf.detected = state.detections.some((d) => d.target === t && d.success && !d.lapsed);
+  }
+}
+
 /** Pairwise record (D-15/D-21): did `detector` detect `target` this turn (optionally in a phase)? */
 export function hasDetected(state: PrefectState, detector: string, target: string, phase?: 'MOVEMENT' | 'COMBAT'): boolean {
   return state.detections.some((d) => d.detector === detector && d.target === target && d.success && (!phase || d.phase === phase));

@@ -7,7 +7,11 @@ import { interruptEligible, newMovement, runMovement, type Decider } from './cou
 import { defenderAllowance, movementAllowance, validateAttackerMove, validateDefenderMove } from './movement.js';
 import { useRulesData } from './rules-data.js';
 import { hx, makeTestState, useFixtureMap } from './testing.js';
+import { plannedDecider } from './deciders.js';
+import { tempoPhase } from './tempo.js';
 import type { PrefectState } from './types.js';
+import { checkOrder } from './validate.js';
+import { viewOf } from './view.js';
 
 afterEach(() => useRulesData(null));
 
@@ -166,5 +170,37 @@ describe('destroying disorganised units on the way (L459-475)', () => {
     expect(s.units.x2.status).toBe('DESTROYED');
     expect(s.tfs.A.hex).toBe(hx(4, 2));
     expect(ev.find((e) => e.type === 'move.mp-left')!.data).toMatchObject({ mpLeft: 8 - 2 - 2 });
+  });
+});
+
+describe('L289-291: the mode is declared before each move and kept until the TF moves on a later turn', () => {
+  it('a move without a mode is refused; a LAF move leaves the TF in LAF (public) across the turn end; a new TF is in Combat mode', () => {
+    useFixtureMap();
+    const s = makeTestState({ attacker: 'TOG', tfs: [tf('a', [MED]), tf('c', ['cw-light-cohort'], 'CW', hx(0, 8))] });
+    s.step = 'MOVEMENT';
+    s.movement = newMovement();
+    const noMode = checkOrder(s, 'TOG', { kind: 'movement-plan', moves: [{ tf: 'a', path: [hx(4, 4), hx(4, 5)] }] });
+    expect(noMode.errors[0].code).toMatch(/MALFORMED/i);
+    expect(s.tfs.c.mode).toBe('COMBAT'); // L291: no LAF marker = Combat mode
+    s.movement.plan = { kind: 'movement-plan', moves: [{ tf: 'a', mode: 'LAF', path: [hx(4, 4), hx(4, 5)] }] };
+    s.movement.counter = { kind: 'counter-orders', interrupt: { default: { detect: false, esm: 'max' } }, counterAttacks: [], moves: [] };
+    runMovement(s, seededDice('laf'), plannedDecider);
+    expect([s.tfs.a.mode, s.tfs.a.movedLafThisTurn]).toEqual(['LAF', true]);
+    tempoPhase(s);
+    expect([s.tfs.a.mode, s.tfs.a.movedLafThisTurn]).toEqual(['LAF', false]); // L289: still LAF until it moves again
+    const seen = viewOf(s, 'CW') as { taskForces: { id: string; mode?: string }[] };
+    expect(seen.taskForces.find((t) => t.id === 'a')?.mode).toBe('LAF'); // L291: the marker is on the map
+  });
+});
+
+describe('L335: terrain has no effect on movement', () => {
+  it('every hex costs 1 MP whatever its terrain: 7 MP carry a TF across 7 mountain, forest, urban… hexes, not 8', () => {
+    const path = Array.from({ length: 9 }, (_, c) => hx(6, c));
+    const kinds = ['mountain', 'forest', 'urban', 'rough', 'crater'];
+    useFixtureMap({ terrain: Object.fromEntries(path.slice(1).map((h, i) => [h, [kinds[i % kinds.length]]])) });
+    const s = makeTestState({ tfs: [tf('a', [MED, MED, MED], 'TOG', path[0])] });
+    expect(movementAllowance(s, 'a', 'COMBAT')).toBe(7);
+    expect(validateAttackerMove(s, 'TOG', { tf: 'a', mode: 'COMBAT', path: path.slice(0, 8) }, [])).toEqual([]);
+    expect(validateAttackerMove(s, 'TOG', { tf: 'a', mode: 'COMBAT', path }, [])[0].code).toMatch(/budget/);
   });
 });

@@ -82,7 +82,7 @@ const schemas = [
     detections: z.array(detection).max(100).default([]),
     engineers: engineers.optional(),
     shift: shift.optional(),
-    advance: z.enum(['none', 'auto']).optional(),
+    advance: z.union([z.enum(['none', 'auto']), z.strictObject({ hexes: z.array(hex).min(1).max(6) })]).optional(), // L635
   }),
   // D-87 (external/): the agreed Centurion result of the paused attack (L2749-2798).
   z.strictObject({

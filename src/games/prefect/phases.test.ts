@@ -171,6 +171,26 @@ describe('withdrawal (L848-864, D-46)', () => {
   });
 });
 
+describe('L363: disorganised units may not enter hexes occupied by enemy units', () => {
+  it('a withdrawal path through or into a hex with an enemy disorganised unit is refused; around it is fine', () => {
+    const s = makeTestState({
+      disorganised: [
+        { id: 'u', type: 'tog-light-cohort', side: 'TOG', hex: hx(5, 1) },
+        { id: 'x', type: 'cw-light-cohort', side: 'CW', hex: hx(7, 1) },
+      ],
+      bases: [{ id: 'b', side: 'TOG', type: 'GL1', hex: hx(8, 4) }, { id: 'c', side: 'CW', type: 'GL1', hex: hx(0, 8) }],
+    });
+    const through = { kind: 'withdrawal' as const, moves: [{ unit: 'u', path: [hx(6, 1), hx(7, 1), hx(8, 2)] }] };
+    const into = { kind: 'withdrawal' as const, moves: [{ unit: 'u', path: [hx(6, 1), hx(7, 1)] }] };
+    expect(validateWithdrawal(s, 'TOG', through)).toMatchObject([{ code: 'path-impassable', path: ['moves', 0, 'path', 1] }]);
+    expect(codes(validateWithdrawal(s, 'TOG', into))).toEqual(['path-impassable']);
+    const around = { kind: 'withdrawal' as const, moves: [{ unit: 'u', path: [hx(6, 1), hx(6, 2), hx(7, 2), hx(8, 2)] }] };
+    expect(validateWithdrawal(s, 'TOG', around)).toEqual([]);
+    applyWithdrawal(s, { TOG: into });
+    expect(s.units.u.hex).toBe(hx(5, 1)); // an illegal move is not applied
+  });
+});
+
 describe('TF adjustment (L866-878, D-47, D-48)', () => {
   it('creates a TF next to an HQ within the limit; reinforcements arrive at their hex; the attacker’s order wins a conflict', () => {
     const s = makeTestState({

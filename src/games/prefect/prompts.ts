@@ -49,7 +49,7 @@ const DESCRIPTIONS: Record<string, string> = {
   'mover-detect': 'Your moving Task Force is counter-attacked: attempt to detect one counter-attacker first (L389).',
   'defender-actions': 'Counter-actions: move or attack with Task Forces, up to the number of enemy Task Forces moved so far, or hold them (L399-433).',
   'combat-declare': 'Declare all your attacks, then your detection attempts (L547-561, L483).',
-  'combat-detect': 'Attempt detections against attacking Task Forces engaged in combat (L483-491).',
+  'combat-detect': 'Attempt detections against attacking Task Forces engaged in combat (L483-491); `advance` ranks the hexes your Task Force would advance into if its attackers retreat (`{ hexes }`, L635).',
   'external-result': 'Enter the agreed outcome of this combat played with Centurion: the units destroyed and those that left the map without failing a morale test, on both sides, and per defending base (`choices.setUp.installations`) its installations destroyed or turret-damaged (`installations` [{ base, lost }], L2796); both entries must match (sealed, L2749-2798, D-87). `choices.setUp` also says which side plays at half strength (L2622-2626) and, for a Defender counter-attack during movement, `counterAttack`: the deployment rows (L2727-2732).',
   supply: 'Supply Phase: transfers, fatigue removal, reorganisation, rebuilding, base building (sealed, L737-846).',
   withdrawal: 'Withdrawal Phase: move your disorganised units up to 9 hexes toward a headquarters or base (L848-864).',

@@ -3,7 +3,7 @@
  * TFs allowed, D-25); none → destroyed (L613). Disorganised units in the hex go along (L611,
  * L681, L735). Into a friendly TF: the units join it with the higher fatigue (L673, L719) and
  * add no defence to it this turn (L675). Combined attackers may not retreat into another
- * attacking TF's former hex (L633, L621). Non-gravitic: no water (L934).
+ * attacking TF's former hex (L633, L621). Non-gravitic units forced into water are destroyed (L934).
  */
 import type { GameEvent } from '../../engine/contract.js';
 import type { GroundUnit, PrefectState, Side } from './types.js';
@@ -30,6 +30,19 @@ export function retreatCandidates(state: PrefectState, side: Side, from: string,
   return [...ok].sort((a, b) => threat(a) - threat(b) || base(a) - base(b) || occupied(a) - occupied(b) || a.localeCompare(b));
 }
 
+/**
+ * L928, L934: a TF with a non-gravitic unit keeps off water while it has a dry hex; with none, a
+ * mixed TF is forced into water (its non-gravitic units are destroyed there, L934) and an
+ * all-non-gravitic one has no retreat (destroyed either way, L613).
+ */
+function tfRetreatCandidates(state: PrefectState, side: Side, tfId: string, from: string, forbidden: Set<string>): string[] {
+  const all = retreatCandidates(state, side, from, forbidden, false);
+  if (isAllGravitic(state, tfId)) return all;
+  const dry = all.filter((h) => !isFullWater(h));
+  if (dry.length || unitsIn(state, tfId).every((u) => !unitType(u).gravitic)) return dry;
+  return all;
+}
+
 export interface RetreatResult {
   to: string | null;
   mergedInto?: string;
@@ -53,8 +66,7 @@ export function retreatGroup(
   const loose = disorganisedAt(state, from, side);
   const members: GroundUnit[] = [...(tf ? unitsIn(state, tf.id) : []), ...loose];
   if (members.length === 0) return { to: null, destroyed: [], events: [] };
-  const tfNonGrav = tf ? !isAllGravitic(state, tf.id) : false;
-  const candidates = retreatCandidates(state, side, from, forbidden, tfNonGrav);
+  const candidates = tf ? tfRetreatCandidates(state, side, tf.id, from, forbidden) : retreatCandidates(state, side, from, forbidden, false);
   // D-31: the owner's choice (given, else his standing retreat choice for this TF), else the default.
   const to = choice && candidates.includes(choice) ? choice : (preferredRetreat(state, side, tfId, candidates) ?? candidates[0] ?? null);
   const destroyed: string[] = [];
@@ -78,6 +90,16 @@ export function retreatGroup(
     delete u.under;
   }
   let mergedInto: string | undefined;
+  if (tf && isFullWater(to)) {
+    // L934: forced into water, a mixed TF loses its non-gravitic units; the gravitic ones go on.
+    const lost = unitsIn(state, tf.id).filter((x) => !unitType(x).gravitic);
+    for (const u of lost) {
+      destroy(state, u);
+      destroyed.push(u.id);
+    }
+    // TF contents are the owner's (H1), as combat losses are.
+    events.push({ type: 'retreat.water-losses', visibleTo: [side], data: { tf: tf.id, hex: to, destroyed: lost.map((u) => u.id), rule: 'L934' } });
+  }
   if (tf) {
     const host = tfsAt(state, to).find((t) => t.side === side && t.id !== tf.id);
     if (host) {

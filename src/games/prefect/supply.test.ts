@@ -16,6 +16,23 @@ beforeEach(() => {
 afterEach(() => useRulesData(null));
 
 describe('fatigue (L687-719, L778-794)', () => {
+  it('L930: an independent non-gravitic unit ringed by water has no LOC for fatigue removal; a gravitic TF there has', () => {
+    const ring = [hx(3, 3), hx(3, 4), hx(4, 3), hx(4, 5), hx(5, 3), hx(5, 4)];
+    useFixtureMap({ water: Object.fromEntries(ring.map((h) => [h, 'FULL' as const])) });
+    const mk = (independent: boolean, type: string) => makeTestState({
+      tfs: [{ id: 'tf', side: 'CW', hex: hx(4, 4), units: [type], fatigue: 1, independent }],
+      bases: [{ id: 'b', side: 'CW', type: 'GL3', hex: hx(2, 2), supply: 20 }],
+    });
+    const rest = order({ fatigue: [{ tf: 'tf', levels: 1, sources: [{ id: 'b', amount: 1 }] }] });
+    const ind = mk(true, 'militia-regiment');
+    expect(validateSupply(ind, 'CW', rest)).toMatchObject([{ code: 'no-loc', rule: 'L780, L930' }]);
+    expect(ind.tfs.tf.fatigue).toBe(1);
+    const grav = mk(false, 'cw-light-cohort');
+    expect(validateSupply(grav, 'CW', rest)).toEqual([]);
+    applySupply(grav, 'CW', rest);
+    expect(grav.tfs.tf.fatigue).toBe(0);
+  });
+
   it('T-P12 / L719: a Light Cohort from a TF at fatigue 2 joins a TF at fatigue 0 → fatigue 2', () => {
     const s = makeTestState({
       tfs: [

@@ -11,7 +11,7 @@
  */
 import type { GameEvent, OrderError } from '../../engine/contract.js';
 import type { PrefectState, Side, SupplyOrder } from './types.js';
-import { freeCounter, joinTf, tfCreatedEvents, newTaskForce, tfsAt, unitType, unitsIn } from './composition.js';
+import { freeCounter, isAllGravitic, joinTf, tfCreatedEvents, newTaskForce, tfsAt, unitType, unitsIn } from './composition.js';
 import { hasLoc, hasLocToAny } from './loc.js';
 import { storeOf, supplyAnchors, type Store } from './supply-stores.js';
 import { baseValue, isFullWater, rulesData, scenarioDef } from './rules-data.js';
@@ -45,7 +45,7 @@ export function scheduledDeliveries(state: PrefectState, side?: Side): GameEvent
   return (side ? [side] : (['TOG', 'CW'] as Side[])).flatMap((s) => deliver(state, s));
 }
 
-function pay(state: PrefectState, side: Side, sources: { id: string; amount: number }[], toHex: string, cost: number, path: (string | number)[], err: Err, rule: string): boolean {
+function pay(state: PrefectState, side: Side, sources: { id: string; amount: number }[], toHex: string, cost: number, path: (string | number)[], err: Err, rule: string, nonGravitic = false): boolean {
   const total = sources.reduce((a, s) => a + s.amount, 0);
   if (total !== cost) return err('wrong-cost', path, `costs ${cost} SP, the sources give ${total}`, rule), false;
   const stores: [Store, number][] = [];
@@ -54,7 +54,7 @@ function pay(state: PrefectState, side: Side, sources: { id: string; amount: num
     if (!st) return err('bad-source', [...path, i, 'id'], `'${s.id}' is not one of your active bases or HQs`, 'L778'), false;
     if (!Number.isInteger(s.amount) || s.amount <= 0) return err('bad-amount', [...path, i, 'amount'], 'amounts are whole positive SP', 'L778'), false;
     if (st.sp() < s.amount) return err('not-enough-sp', [...path, i, 'amount'], `'${s.id}' holds only ${st.sp()} SP`, 'L776'), false;
-    if (!hasLoc(state, side, st.hex, toHex)) return err('no-loc', [...path, i, 'id'], `no line of communication from '${s.id}'`, 'L762, D-43'), false;
+    if (!hasLoc(state, side, st.hex, toHex, { nonGravitic })) return err('no-loc', [...path, i, 'id'], `no line of communication from '${s.id}'`, nonGravitic ? 'L762, L930, D-43' : 'L762, D-43'), false;
     stores.push([st, s.amount]);
   }
   for (const [st, n] of stores) st.take(n);
@@ -107,11 +107,13 @@ function run(state: PrefectState, side: Side, o: SupplyOrder, err: Err): GameEve
     if (!Number.isInteger(f.levels) || f.levels < 1 || f.levels > tf.fatigue) {
       return err('bad-levels', [...p, 'levels'], `the Task Force has fatigue ${tf.fatigue}`, 'L784-786');
     }
-    if (!hasLocToAny(state, side, tf.hex, supplyAnchors(state, side))) {
-      return err('no-loc', [...p, 'tf'], 'the Task Force has no line of communication to a Legion HQ or base', 'L780');
+    // L930: the lines of communication of an independent non-gravitic unit may not cross water.
+    const nonGravitic = !!tf.independent && !isAllGravitic(state, tf.id);
+    if (!hasLocToAny(state, side, tf.hex, supplyAnchors(state, side), { nonGravitic })) {
+      return err('no-loc', [...p, 'tf'], 'the Task Force has no line of communication to a Legion HQ or base', nonGravitic ? 'L780, L930' : 'L780');
     }
     const cost = unitsIn(state, tf.id).length * f.levels; // L782: 1 SP per unit per level, the whole TF (L792)
-    if (!pay(state, side, f.sources, tf.hex, cost, [...p, 'sources'], err, 'L782, L792')) return;
+    if (!pay(state, side, f.sources, tf.hex, cost, [...p, 'sources'], err, 'L782, L792', nonGravitic)) return;
     tf.fatigue = (tf.fatigue - f.levels) as typeof tf.fatigue;
     mine({ tf: tf.id, levels: f.levels, cost, fatigue: tf.fatigue, rule: 'L782' }, 'supply.rest');
   });

@@ -347,6 +347,8 @@ export interface DetectionRecord {
   targetNumber: number;
   roll: number;
   success: boolean;
+  /** L451: a Movement Phase detection lapses once the detector or the target moves. */
+  lapsed?: boolean;
 }
 
 export interface DeclaredAttack {
@@ -553,8 +555,11 @@ export interface CombatDetectOrder {
   detections: { detector: string; target: string; esm: number }[];
   engineers?: { engineer: string; unit: string }[];
   shift?: 'LEFT' | 'RIGHT' | 'NONE' | 'FAVOURABLE';
-  /** After an AR/CA, which own TF advances into a vacated hex (D-32); 'auto' = bot choice. */
-  advance?: 'none' | 'auto';
+  /**
+   * After an AR/CA, the defending TF's advance into a vacated hex (D-32, L635): 'none', 'auto'
+   * (the first free one), or `hexes`, ranked: the first of them this combat vacated and left free.
+   */
+  advance?: 'none' | 'auto' | { hexes: string[] };
 }
 
 export interface SupplyOrder {

@@ -126,7 +126,7 @@ function detectionsJson(s: PrefectState, viewer: Viewer): Json {
   return s.detections.map((d) => {
     const owner = s.tfs[d.target]?.side;
     const full = s.options.revealMode === 'TABLETOP' || (viewer !== null && viewer === owner);
-    return j(full ? d : { phase: d.phase, detector: d.detector, target: d.target, hex: d.hex, announcedEsm: d.announcedEsm, success: d.success });
+    return j(full ? d : { phase: d.phase, detector: d.detector, target: d.target, hex: d.hex, announcedEsm: d.announcedEsm, success: d.success, ...(d.lapsed ? { lapsed: true } : {}) });
   });
 }
 

@@ -2,7 +2,7 @@
  * Withdrawal Phase (L848-864, D-46), simultaneous. First every disorganised unit on the map
  * without a LOC to a friendly HQ or base is destroyed (L852). The others may move up to nine
  * hexes (non-gravitic: one, never into water, L924-928), not entering or crossing enemy TFs,
- * enemy bases or enemy active ZOC (L856, D-16), unlimited stacking (L858). A unit ending with a
+ * enemy units (L363), enemy bases or enemy active ZOC (L856, D-16), unlimited stacking (L858). A unit ending with a
  * friendly Legion base or a TF with an HQ goes under it (L860). Moves are public (H36).
  */
 import type { GameEvent, OrderError } from '../../engine/contract.js';
@@ -43,12 +43,14 @@ function checkMove(state: PrefectState, side: Side, m: { unit: string; path: str
   const blocked = new Set<string>([...zoc]);
   for (const t of Object.values(state.tfs)) if (t.side === enemy) blocked.add(t.hex);
   for (const b of Object.values(state.bases)) if (b.side === enemy) blocked.add(b.hex);
+  // L363: disorganised units may not enter hexes occupied by enemy units (disorganised ones too).
+  for (const x of Object.values(state.units)) if (x.side === enemy && onMap(x)) blocked.add(x.hex!);
   const check = validatePath(rulesData().graph, [u.hex!, ...steps], {
     budget: grav ? 9 : 1, // L854, L924
     cost: (_from, to) => (blocked.has(to) || (!grav && isFullWater(to)) ? null : 1),
   });
   if (!check.ok) {
-    const why = check.reason === 'over-budget' ? `at most ${grav ? 9 : 1} hexes` : check.reason === 'impassable' ? 'may not enter enemy TFs, bases or active ZOC (or water when non-gravitic)' : check.reason;
+    const why = check.reason === 'over-budget' ? `at most ${grav ? 9 : 1} hexes` : check.reason === 'impassable' ? 'may not enter enemy TFs, units, bases or active ZOC (or water when non-gravitic)' : check.reason;
     return e(`path-${check.reason}`, [...p, 'path', Math.max(0, check.index - (m.path[0] === u.hex ? 0 : 1))], why, grav ? 'L854-856, D-46' : 'L924-928');
   }
   return [];

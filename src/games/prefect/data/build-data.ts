@@ -147,7 +147,7 @@ export function buildLiberation(p: LiberationParams = LIBERATION): Record<string
   const togMain = p.bases.find((b) => b.side === 'TOG')!.id;
   const cwMain = p.bases.find((b) => b.side === 'CW')!.id;
   const togSecond = p.bases.filter((b) => b.side === 'TOG')[1]?.id ?? togMain;
-  const designed = rc('Scenario Book lost (digest §3.6): Liberation designed for a ~10-turn game');
+  const designed = rc('Scenario Book lost (digest §3.6): Liberation designed for an 11-turn game');
   return {
     id: 'liberation',
     title: 'Liberation',
@@ -207,8 +207,8 @@ export function buildLiberation(p: LiberationParams = LIBERATION): Record<string
     ],
     provenance: designed,
     fieldProvenance: {
-      turns: rb('L246 (the scenario sets the number of turns); 10 designed'),
-      firstAttacker: rb('L252 (set by the scenario); TOG designed'),
+      turns: rc('L246: the scenario sets the number of turns and the Scenario Book is lost; 11 designed (an odd number balances the alternating roles, data/README "Balance")'),
+      firstAttacker: rc('L252: the scenario names the first attacker and the Scenario Book is lost; TOG designed (the invader opens)'),
       manusPrimus: rb('L423 (CW Manus Primus HQ, ID no. 2)'),
       togManus: rb('L423 (TOG forms a fifth Manus HQ)'),
       legionSize: rb('L138 (a Legion has ten combat cohorts)'),

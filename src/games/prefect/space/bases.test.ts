@@ -3,6 +3,7 @@ import { ScriptedDice } from '../../../engine/dice.js';
 import { sectorId } from './data/build-space.js';
 import { marineAssaultErrors, resolveMarineAssault, MARINE_COHORT_ATTACK } from './marines.js';
 import { missionOrderErrors } from './missions.js';
+import { moveErrors } from './movement.js';
 import { applyCarrierDamage, carrierMissionError, loadBase, loadBaseErrors, unloadBase, unloadBaseErrors } from './new-bases.js';
 import { buildState, sector } from './testing.js';
 import type { NavalBase, SpaceState } from './types.js';
@@ -131,5 +132,41 @@ describe('transporting and establishing orbital bases (L2085-2109)', () => {
     expect(applyCarrierDamage(s)).toEqual([{ base: 'nb', outcome: 'DESTROYED' }]);
     expect(s.bases.nb).toMatchObject({ status: 'DESTROYED', offSystemBox: 'DESTROYED' });
     expect(applyCarrierDamage(s)).toEqual([]);
+  });
+});
+
+describe('orbital placement (L1429-1439, D-71)', () => {
+  const TR = sectorId(6, 7); // Traverse: no body, so one segment (D-71)
+  const unloadAt = (s: SpaceState, sector: string, segment: number) => {
+    loadBase(s, 'TOG', { base: 'nb', tf: 'conv', loads: [{ unit: M, sp: 50 }, { unit: L, sp: 10 }] });
+    Object.assign(s.tfs.conv, { place: { kind: 'SECTOR', sector }, mission: 'SUPPLY', suppliedSegment: { segment, turn: 1 } });
+    return unloadBaseErrors(s, 'TOG', 'nb', segment);
+  };
+
+  it('L1429: any number of friendly and enemy TFs share a sector', () => {
+    const specs = ['TOG', 'CW', 'TOG', 'CW', 'TOG', 'CW'].map((side, i) => ({ id: `t${i}`, side: side as 'TOG' | 'CW', place: sector(KU), mission: 'ATTACK' as const, units: [[side === 'TOG' ? 'tog-FG' : 'cw-FG', 1]] as [string, number][] }));
+    const s = buildState([...specs, { id: 'mover', side: 'TOG', place: sector(NM), mission: 'ATTACK', units: [['tog-FG', 1]] }]);
+    for (const t of Object.values(s.tfs)) t.beganTurnInSystem = true;
+    expect(moveErrors(s, 'TOG', 'mover', KU)).toEqual([]);
+  });
+
+  it('L1435, L1437, L1433: a destroyed base frees its segment for the next one; the others stay in their segments', () => {
+    const s = convoy();
+    s.bases.tog1.status = 'DESTROYED';
+    const before = Object.values(s.bases).filter((b) => b.id !== 'nb').map((b) => [b.id, b.sector, b.segment]);
+    expect(unloadAt(s, KU, 1)).toEqual([]); // with tog1 alive this is EVEN_FILL (the test above)
+    unloadBase(s, 'TOG', 'nb', 1);
+    expect(Object.values(s.bases).filter((b) => b.id !== 'nb').map((b) => [b.id, b.sector, b.segment])).toEqual(before);
+  });
+
+  it('L1439: ground bases do not count towards the even fill of orbital bases', () => {
+    const s = convoy();
+    for (const i of [1, 2, 3]) s.bases[`g${i}`] = { id: `g${i}`, side: 'TOG', type: 'GN1', status: 'ACTIVE', sector: KU, segment: 4, supply: 0 };
+    expect(unloadAt(s, KU, 4)).toEqual([]);
+  });
+
+  it('D-71: an orbital base may go into a bodiless sector, which has one segment', () => {
+    expect(unloadAt(convoy(), TR, 1)).toEqual([]);
+    expect(codes(unloadAt(convoy(), TR, 2))).toEqual(['NO_SUCH_SEGMENT L1002']);
   });
 });

@@ -19,7 +19,8 @@ const ut = (id: string): NavalUnitType => {
 };
 const fieldProv = (rec: { provenance: Provenance; fieldProvenance?: Partial<Record<string, Provenance>> }, f: string): Provenance =>
   rec.fieldProvenance?.[f] ?? rec.provenance;
-const wellFormed = (p: Provenance): boolean => (p.source === 'rulebook' ? /L\d+|D-\d+/.test(p.rule) : p.reason.length > 20);
+// A rulebook tag names a line of the book; a digest decision (D-nn) is a reconstruction and says so.
+const wellFormed = (p: Provenance): boolean => (p.source === 'rulebook' ? /\bL\d+/.test(p.rule) : p.reason.length > 20);
 const tmpPack = (file: string, value: unknown): URL => {
   const dir = mkdtempSync(join(tmpdir(), 'prefect-space-'));
   writeFileSync(join(dir, file), JSON.stringify(value));
@@ -99,6 +100,9 @@ describe('naval counters consistent with every example (digest §3.4)', () => {
     for (const b of Object.values(baseTypes)) for (const f of ['attack', 'defence', 'esm', 'sig', 'supplyMax']) expect(wellFormed(fieldProv(b, f))).toBe(true);
     expect(fieldProv(ut('cw-CA'), 'esm')).toEqual({ source: 'rulebook', rule: 'L1499' });
     expect(fieldProv(ut('tog-BB'), 'attack').source).toBe('reconstructed');
+    // D-65b / D-41 are the digest's designs: no line of the book gives naval reorganisation costs or base storage.
+    for (const t of Object.values(unitTypes)) expect(fieldProv(t, 'reorgCost').source, `${t.id}.reorgCost`).toBe('reconstructed');
+    for (const b of Object.values(baseTypes)) expect(fieldProv(b, 'supplyMax').source, `${b.id}.supplyMax`).toBe('reconstructed');
   });
 });
 

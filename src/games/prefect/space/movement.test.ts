@@ -45,6 +45,18 @@ describe('intra-system movement (L1405-1425)', () => {
     expect(moveErrors(s, 'CW', 'trav1', 'OFFSYSTEM').map((e) => e.code)).toEqual(['OFFSYSTEM_NEEDS_WITHDRAWAL']);
   });
 
+  it('L1308: neither disorganised units (its own or the enemy\u2019s) nor fatigue hinder a move', () => {
+    const s = world();
+    s.tfs.trav1.fatigue = 3;
+    s.units['trav1-cw-P-1'].status = 'DISORGANISED';
+    s.tfs.tog.units.forEach((id) => { s.units[id].status = 'DISORGANISED'; }); // enemy disorganised units in Traverse
+    s.bases.b1.status = 'DISRUPTED';
+    expect(moveErrors(s, 'CW', 'trav1', KU)).toEqual([]);
+    expect(moveErrors(s, 'CW', 'trav1', sectorId(2, 1))).toEqual([]);
+    applyMove(s, 'trav1', KU);
+    expect(s.tfs.trav1).toMatchObject({ place: sector(KU), fatigue: 3 });
+  });
+
   it('withdrawing off-system dissolves the TF into the Functional box, restored (L1421)', () => {
     const s = world();
     s.units['trav2-cw-FL1-1'].status = 'DISORGANISED';

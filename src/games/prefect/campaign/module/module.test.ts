@@ -13,7 +13,7 @@ import { DEFAULT_SECONDS } from './prompts.js';
 import { playBots } from './testing.js';
 import type { CampaignGameState } from './types.js';
 
-const SPACE_STEPS = ['MISSIONS', 'TSPACE', 'REACTION', 'MOVE', 'COMBAT'];
+const SPACE_STEPS = ['MISSIONS', 'TSPACE', 'PLACE', 'REACTION', 'MOVE', 'COMBAT'];
 const GROUND_STEPS = ['MOVEMENT', 'COMBAT_DECLARE', 'COMBAT_DETECT'];
 
 export function invariants(cs: CampaignGameState): string[] {

@@ -50,6 +50,7 @@ export const SIDES: readonly Side[] = ['TOG', 'CW'];
 export const KIND_OF: Readonly<Record<string, string>> = {
   missions: 'mission-assignment',
   tspace: 'space-movement',
+  place: 'space-movement', // L1387, L1401: arrivals placed after the detection rolls
   move: 'space-movement',
   reaction: 'space-reaction',
   'combat-plan': 'space-combat',

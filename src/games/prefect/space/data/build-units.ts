@@ -54,7 +54,9 @@ function unitType(side: 'TOG' | 'CW', code: ShipClass | FighterClass): NavalUnit
   const id = `${side.toLowerCase()}-${code}`;
   const d = DESIGN[code];
   const known = KNOWN[id];
-  const fieldProvenance: FieldProvenance = { reorgCost: rulebook('D-65b') };
+  const fieldProvenance: FieldProvenance = {
+    reorgCost: reconstructed('D-65b: the rulebook gives no naval reorganisation cost (M10); designed by class (fighters and transports 2, squadrons and frigates 4, CA 6, BB 8)'),
+  };
   const v = Object.fromEntries(FIELDS.map((f, i) => [f, known?.stats[f] ?? d[i]])) as Record<(typeof FIELDS)[number], number>;
   for (const f of FIELDS) {
     const rule = known?.rules[f];
@@ -91,7 +93,10 @@ export function buildBaseTypes(): Record<NavalBaseClass, NavalBaseType> {
   for (let n = 1; n <= 6; n++) {
     const on: NavalBaseType = {
       id: `ON${n}` as NavalBaseClass, orbital: true, classLevel: n, attack: 2 * n, defence: 2 * n + 1, esm: n + 1, sig: n, supplyMax: 20 * n,
-      provenance, fieldProvenance: { classLevel: rulebook('L1132'), supplyMax: rulebook('D-41') },
+      provenance, fieldProvenance: {
+        classLevel: rulebook('L1132'),
+        supplyMax: reconstructed('D-41: the rulebook gives no base storage maximum; designed 20 × class (ground bases 30 × class, higher by L2003)'),
+      },
     };
     const gn: NavalBaseType = {
       id: `GN${n}` as NavalBaseClass, orbital: false, classLevel: n, attack: Math.ceil(n / 2), defence: 2 * n + 2, esm: Math.ceil(n / 2), sig: 0,

@@ -16,7 +16,7 @@ import { closeAdjustment, deployTransport, destroySurplus, exchange, formTf, vol
 import { applyReaction, enterTSpace, exitErrors, reactionErrors } from '../tspace.js';
 import { sectorById } from '../state.js';
 import type { RuleError } from '../types.js';
-import type { AdjustOrder, MissionsOrder, MoveOrder, ReactionOrder, Side, SpaceGameState, SupplyOrder, TSpaceOrder } from './types.js';
+import type { AdjustOrder, MissionsOrder, MoveOrder, PlaceOrder, ReactionOrder, Side, SpaceGameState, SupplyOrder, TSpaceOrder } from './types.js';
 
 export type Applied = { errors: OrderError[]; events: GameEvent[] };
 
@@ -46,8 +46,26 @@ export function checkTSpace(s: SpaceGameState, side: Side, o: TSpaceOrder): Appl
   if (new Set(ids).size !== ids.length) return fail('DUPLICATE_TF', 'L1360', 'a TF exits twice', ['exits']);
   const ex = exitErrors(s, side, ids);
   if (ex.length) return { errors: toOrderErrors(ex, ['exits']), events: [] };
-  const bad = o.exits.findIndex((x) => !sectorById(x.sector));
+  const withExit = s.options.arrivalPlacement === 'with-exit';
+  const missing = o.exits.findIndex((x) => x.sector === undefined);
+  if (withExit && missing >= 0) return fail('SECTOR_NEEDED', 'L1387, L1401', 'with arrivalPlacement with-exit each exit names its sector', ['exits', missing, 'sector']);
+  const bad = o.exits.findIndex((x) => x.sector !== undefined && !sectorById(x.sector));
   if (bad >= 0) return fail('NO_SUCH_SECTOR', 'L984, L1409', `no sector ${o.exits[bad].sector}`, ['exits', bad, 'sector']);
+  return { errors: [], events: [] };
+}
+
+/** L1387, L1401: the owner places each arrival owed now exactly once, in a sector of the system map. */
+export function checkPlace(s: SpaceGameState, side: Side, o: PlaceOrder): Applied {
+  const owed = (s.placing?.tfs ?? []).map((x) => x.tf);
+  const seen = new Set<string>();
+  for (const [i, p] of o.places.entries()) {
+    if (!owed.includes(p.tf) || s.tfs[p.tf]?.side !== side) return fail('NOT_ARRIVING', 'L1387, L1401', `${p.tf} is not an arrival you place now`, ['places', i, 'tf']);
+    if (seen.has(p.tf)) return fail('DUPLICATE_TF', 'L1387, L1401', `${p.tf} is placed twice`, ['places', i, 'tf']);
+    seen.add(p.tf);
+    if (!sectorById(p.sector)) return fail('NO_SUCH_SECTOR', 'L984, L1387', `no sector ${p.sector}`, ['places', i, 'sector']);
+  }
+  const left = owed.find((tf) => !seen.has(tf));
+  if (left) return fail('NOT_PLACED', 'L1387, L1401', `${left} arrives and must be placed in a sector`, ['places']);
   return { errors: [], events: [] };
 }
 

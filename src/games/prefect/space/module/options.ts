@@ -6,7 +6,7 @@
 import type { Json, OptionSpec } from '../../../../engine/contract.js';
 import type { SpaceOptions } from './types.js';
 
-export const DEFAULT_OPTIONS: SpaceOptions = { reactionWindowSeconds: 600, externalCombat: 'OFF', externalResultSeconds: 86400 };
+export const DEFAULT_OPTIONS: SpaceOptions = { reactionWindowSeconds: 600, externalCombat: 'OFF', externalResultSeconds: 86400, arrivalPlacement: 'after-detection' };
 
 export const OPTION_SPECS: OptionSpec[] = [
   {
@@ -18,6 +18,10 @@ export const OPTION_SPECS: OptionSpec[] = [
     description: "'LEVIATHAN': each deep-space interception and orbital-segment battle of the Space Combat Phase pauses; both players fight it with Leviathan and enter the result (destroyed / disorganised units, TFs that broke off); differing entries are asked again, a missed deadline falls back to Prefect resolution. Space Game only.",
   },
   { id: 'externalResultSeconds', type: 'number', default: 86400, rule: 'D-87', description: 'Deadline in seconds of each external-result entry (externalCombat).' },
+  {
+    id: 'arrivalPlacement', type: 'string', default: 'after-detection', values: ['after-detection', 'with-exit'], rule: 'L1387, L1401',
+    description: "'after-detection': the owner places each arriving Task Force once he knows whether it was detected — detected ones at once, the others after the opponent's reaction (as written); 'with-exit': the sectors are named with the exits (one prompt fewer).",
+  },
 ];
 
 /** The platform's raw option map, checked: a wrong type fails at set-up, never mid-game. */
@@ -33,6 +37,9 @@ export function spaceOptions(raw: Record<string, Json>): SpaceOptions {
     } else if (k === 'externalResultSeconds') {
       if (typeof v !== 'number' || !Number.isInteger(v) || v < 60 || v > 14 * 86400) throw new RangeError('externalResultSeconds must be a whole number of seconds between 60 and 1209600 (D-87)');
       out.externalResultSeconds = v;
+    } else if (k === 'arrivalPlacement') {
+      if (v !== 'after-detection' && v !== 'with-exit') throw new RangeError("arrivalPlacement must be 'after-detection' or 'with-exit' (L1387, L1401)");
+      out.arrivalPlacement = v;
     } else throw new RangeError(`prefect-space has no option '${k}'`);
   }
   return out;

@@ -49,6 +49,8 @@ export function defaultFor(s: SpaceGameState, o: Owed): SpaceOrder {
       }) };
     }
     case 'tspace': return { kind: 'tspace', enter: mustEnter(s, o.side), exits: [] };
+    // L1387, L1401: the sectors named at exit, else the first sector of the map.
+    case 'place': return { kind: 'place', places: (s.placing?.tfs ?? []).map((x) => ({ tf: x.tf, sector: x.sector ?? SECTOR_IDS[0] })) };
     case 'reaction': return { kind: 'reaction', moves: [] };
     case 'move': return { kind: 'move', moves: [] };
     case 'combat-plan': return { kind: 'combat-plan', plan: emptyPlan() };
@@ -61,7 +63,8 @@ export function defaultFor(s: SpaceGameState, o: Owed): SpaceOrder {
 
 export const DESCRIPTIONS: Record<SpaceOrder['kind'], string> = {
   missions: 'Mission Assignment: one mission for each of your Task Forces in the system or off-system; sector-defence units to orbital segments (sealed, L1210-1296).',
-  tspace: 'T-space movement: put off-system Task Forces on space 0 and name the Task Forces that exit, each with the sector it appears in (L1356-1401).',
+  tspace: 'T-space movement: put off-system Task Forces on space 0 and name the Task Forces that exit; a sector named here is the default of the placement that follows the detection rolls (required with arrivalPlacement with-exit) (L1356-1401).',
+  place: 'Place your arriving Task Forces: the detected ones now that the rolls are known (L1387), the undetected ones after the opponent\u2019s transfers (L1401).',
   reaction: 'Enemy Task Forces were detected arriving: reassign units between your sector-defence Task Forces (L1395-1399).',
   move: 'Intra-system movement: move Task Forces that began the turn in the system; withdrawal Task Forces may leave (L1405-1421).',
   'combat-plan': 'Space Combat: order and choices for your missions (sealed, L1443-1829).',
@@ -91,6 +94,7 @@ function choicesFor(s: SpaceGameState, o: Owed): unknown {
       track: own.filter((t) => t.place.kind === 'TSPACE').map((t) => ({ tf: t.id, turns: (t.place as { turns: number }).turns, ...tSpaceSignal(liveUnitsOf(s, t.id).map(stats), (t.place as { turns: number }).turns) })),
       sectors: SECTOR_IDS,
     };
+    case 'place': return { detected: s.placing?.detected ?? false, tfs: s.placing?.tfs ?? [], sectors: SECTOR_IDS };
     case 'reaction': return {
       sdTfs: own.filter((t) => t.mission === 'SECTOR_DEFENCE' && t.place.kind === 'SECTOR').map((t) => ({
         tf: t.id, sector: sectorOf(t), segments: segmentsOf(sectorById(sectorOf(t)!)!),

@@ -56,9 +56,53 @@ describe('prefect-space sequence', () => {
     moved.pendingArrivals = pending.map((a) => ({ ...a, sector: a.sector === 's1-1' ? 's1-2' : 's1-1' }));
     expect(JSON.stringify(prefectSpace.view(moved, detector.side))).toBe(JSON.stringify(prefectSpace.view(s, detector.side)));
     const r = prefectSpace.resolve(s, defaults(s), seededDice('r', 1));
-    for (const a of pending) expect(r.state.tfs[a.tf].place).toEqual({ kind: 'SECTOR', sector: a.sector });
     expect(r.state.pendingArrivals).toBeUndefined();
+    // L1401: after the transfers the owner places the undetected arrivals, where he likes now.
+    expect(r.state).toMatchObject({ step: 'PLACE', placing: { detected: false } });
+    expect(r.state.placing!.tfs.map((x) => x.tf)).toEqual(pending.map((a) => a.tf));
+    for (const a of pending) expect(r.state.tfs[a.tf].place.kind).not.toBe('SECTOR');
+    const owner = prefectSpace.prompts(r.state)[0];
+    expect(owner).toMatchObject({ side: s.tfs[pending[0].tf].side, kind: 'place' });
+    const other = structuredClone(r.state);
+    other.placing!.tfs = other.placing!.tfs.map((x) => ({ ...x, sector: 's7-1' }));
+    expect(JSON.stringify(prefectSpace.view(other, detector.side))).toBe(JSON.stringify(prefectSpace.view(r.state, detector.side))); // H16: still hidden
+    const places = pending.map((a) => ({ tf: tfAlias(r.state, a.tf), sector: a.sector === 's1-1' ? 's1-2' : 's1-1' }));
+    expect(prefectSpace.validate(r.state, owner.side, { kind: 'place', places })).toEqual([]);
+    const placed = prefectSpace.resolve(r.state, { [owner.side]: { kind: 'place', places } }, seededDice('p', 1));
+    pending.forEach((a, i) => expect(placed.state.tfs[a.tf].place).toEqual({ kind: 'SECTOR', sector: places[i].sector }));
+    expect(placed.state.placing).toBeUndefined();
   }, 60_000);
+
+  it('L1387: detected arrivals are placed by their owner once the rolls are known; every one, once, in a sector', () => {
+    const s = find((x) => x.step === 'PLACE' && !!x.placing?.detected);
+    const p = prefectSpace.prompts(s)[0];
+    const tfs = s.placing!.tfs.map((x) => x.tf);
+    expect(p).toMatchObject({ kind: 'place', side: s.tfs[tfs[0]].side, choices: { detected: true } });
+    for (const tf of tfs) expect(s.tfs[tf].place.kind).not.toBe('SECTOR');
+    const code = (o: unknown) => prefectSpace.validate(s, p.side, o).map((e) => e.code);
+    const places = tfs.map((tf) => ({ tf: tfAlias(s, tf), sector: 's2-1' }));
+    expect(code({ kind: 'place', places: places.slice(1) })).toEqual(['NOT_PLACED']);
+    expect(code({ kind: 'place', places: [...places, places[0]] })).toEqual(['DUPLICATE_TF']);
+    expect(code({ kind: 'place', places: places.map((x) => ({ ...x, sector: 'nowhere' })) })).toEqual(['NO_SUCH_SECTOR']);
+    expect(code({ kind: 'place', places: [{ ...places[0], turns: 1 }, ...places.slice(1)] })).toEqual(['MALFORMED']);
+    const r = prefectSpace.resolve(s, { [p.side]: { kind: 'place', places } }, seededDice('d', 1));
+    for (const tf of tfs) expect(r.state.tfs[tf].place).toEqual({ kind: 'SECTOR', sector: 's2-1' });
+    expect(r.events.filter((e) => e.type === 'tspace.placed')).toHaveLength(tfs.length);
+    expect(r.events.find((e) => e.type === 'tspace.placed')).toMatchObject({ visibleTo: 'all', data: { detected: true, sector: 's2-1' } });
+  }, 60_000);
+
+  it('arrivalPlacement with-exit (option): sectors named with the exits, no placement prompt', () => {
+    const s = find((x) => x.step === 'TSPACE');
+    s.options.arrivalPlacement = 'with-exit';
+    const p = prefectSpace.prompts(s)[0];
+    const track = (p.choices as { track: { tf: string }[] }).track;
+    if (track.length) {
+      expect(prefectSpace.validate(s, p.side, { kind: 'tspace', enter: (p.defaultOrders as { enter: string[] }).enter, exits: [{ tf: track[0].tf }] }).map((e) => e.code)).toEqual(['SECTOR_NEEDED']);
+    }
+    let placePrompts = 0;
+    playBots('q1', ({ prompts }) => { placePrompts += prompts.filter((x) => x.kind === 'place').length; }, 800, undefined, { arrivalPlacement: 'with-exit' });
+    expect(placePrompts).toBe(0);
+  }, 120_000);
 
   it('L1887: a TF formed off-system must go to space 0 at its next T-space phase', () => {
     const s = find((x) => x.step === 'TSPACE' && Object.values(x.tfs).some((t) => t.formedOffSystemTurn !== undefined && t.formedOffSystemTurn < x.turn && t.place.kind === 'OFFSYSTEM' && t.mission));

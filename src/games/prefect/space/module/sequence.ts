@@ -17,7 +17,7 @@ import { applyAdjust, applyMissions, applyMoves, applyReactionOrder, applySupply
 import { combatOwed } from './combat-link.js';
 import { combatStep } from '../external/run.js';
 import type {
-  AdjustOrder, MissionsOrder, MoveOrder, ReactionOrder, Side, SpaceGameState, SpaceOrder, SupplyOrder, TSpaceOrder,
+  AdjustOrder, MissionsOrder, MoveOrder, PlaceOrder, ReactionOrder, Side, SpaceGameState, SpaceOrder, SupplyOrder, TSpaceOrder,
 } from './types.js';
 import { SIDES } from './types.js';
 
@@ -53,6 +53,7 @@ export function owedAt(s: SpaceGameState): Owed[] {
   switch (s.step) {
     case 'MISSIONS': return SIDES.filter((side) => tfsNeedingMission(s, side).length > 0).map((side) => ({ side, kind: 'missions', secret: true }));
     case 'TSPACE': return [{ side: p, kind: 'tspace', secret: false }];
+    case 'PLACE': return [{ side: p, kind: 'place', secret: false }];
     case 'REACTION': return [{ side: otherSide(p), kind: 'reaction', secret: false }];
     case 'MOVE': return [{ side: p, kind: 'move', secret: false }];
     case 'COMBAT':
@@ -94,12 +95,33 @@ function endHalf(s: SpaceGameState): GameEvent[] {
   return [];
 }
 
-/** L1387, L1401: arrivals placed; `pending` waits for the reaction. */
-function placeAll(s: SpaceGameState, list: { tf: string; sector: string }[]): GameEvent[] {
+/** L1397: the detector's reaction, if he has one to make, before the undetected arrivals are placed. */
+function afterDetectedPlaced(s: SpaceGameState, anyDetected: boolean, pending: { tf: string; sector?: string }[]): GameEvent[] {
+  if (anyDetected && reactionPossible(s, otherSide(phasingOf(s)))) {
+    s.pendingArrivals = pending;
+    s.step = 'REACTION';
+    return [];
+  }
+  return placeUndetected(s, pending);
+}
+
+/** L1401: after the opponent's transfers the owner places his undetected arrivals (a PLACE prompt, unless named at exit). */
+function placeUndetected(s: SpaceGameState, pending: { tf: string; sector?: string }[]): GameEvent[] {
+  if (pending.length && s.options.arrivalPlacement !== 'with-exit') {
+    s.placing = { detected: false, tfs: pending };
+    s.step = 'PLACE';
+    return [];
+  }
+  return [...placeAll(s, pending), ...toMove(s)];
+}
+
+/** L1401 with arrivalPlacement 'with-exit': the undetected arrivals go to the sectors named at exit. */
+function placeAll(s: SpaceGameState, list: { tf: string; sector?: string }[]): GameEvent[] {
   const side = phasingOf(s);
   return list.map((a) => {
-    placeArrival(s, a.tf, a.sector);
-    return { type: 'tspace.placed', visibleTo: 'all', data: { side, tf: a.tf, sector: a.sector, detected: false } };
+    const sector = a.sector!; // checkTSpace requires it under 'with-exit'
+    placeArrival(s, a.tf, sector);
+    return { type: 'tspace.placed', visibleTo: 'all', data: { side, tf: a.tf, sector, detected: false } };
   });
 }
 
@@ -147,28 +169,44 @@ export function advance(s: SpaceGameState, orders: Partial<Record<Side, SpaceOrd
       const rolls = rollArrivals(s, dice, ord.exits.map((x) => x.tf));
       // H19: each exit's Sig total and modifier are announced; the detector's roll is public.
       const recorded = dice.drain();
-      const pending: { tf: string; sector: string }[] = [];
+      const withExit = s.options.arrivalPlacement === 'with-exit';
+      const detected: { tf: string; sector?: string }[] = [];
+      const pending: { tf: string; sector?: string }[] = [];
       rolls.forEach((r, i) => {
         s.arrivals.push({ tf: r.tf, side: p, turn: s.turn, total: r.total, modifier: r.modifier, roll: r.roll, detected: r.detected });
         const sector = ord.exits[i].sector;
-        if (r.detected) placeArrival(s, r.tf, sector);
-        else pending.push({ tf: r.tf, sector });
-        events.push({ type: 'tspace.arrival', visibleTo: 'all', data: { side: p, tf: r.tf, total: r.total, modifier: r.modifier, roll: r.roll, detected: r.detected, ...(r.detected ? { sector } : {}) }, rolls: recorded.filter((x) => x.label.endsWith(` ${r.tf}`)) });
+        const placedNow = r.detected && withExit;
+        if (placedNow) placeArrival(s, r.tf, sector!);
+        else (r.detected ? detected : pending).push({ tf: r.tf, ...(sector ? { sector } : {}) });
+        events.push({ type: 'tspace.arrival', visibleTo: 'all', data: { side: p, tf: r.tf, total: r.total, modifier: r.modifier, roll: r.roll, detected: r.detected, ...(placedNow ? { sector } : {}) }, rolls: recorded.filter((x) => x.label.endsWith(` ${r.tf}`)) });
       });
-      if (rolls.some((r) => r.detected) && reactionPossible(s, otherSide(p))) {
+      if (detected.length) {
+        // L1387: the owner now knows which arrivals were detected and places those first.
+        s.placing = { detected: true, tfs: detected };
         s.pendingArrivals = pending;
-        s.step = 'REACTION';
-      } else {
-        events.push(...placeAll(s, pending));
-        events.push(...toMove(s));
+        s.step = 'PLACE';
+      } else events.push(...afterDetectedPlaced(s, rolls.some((r) => r.detected), pending));
+      break;
+    }
+    case 'PLACE': {
+      const placing = s.placing!;
+      delete s.placing;
+      for (const x of o<PlaceOrder>(p).places) {
+        placeArrival(s, x.tf, x.sector);
+        events.push({ type: 'tspace.placed', visibleTo: 'all', data: { side: p, tf: x.tf, sector: x.sector, detected: placing.detected } });
       }
+      if (placing.detected) {
+        const pending = s.pendingArrivals ?? [];
+        delete s.pendingArrivals;
+        events.push(...afterDetectedPlaced(s, true, pending));
+      } else events.push(...toMove(s));
       break;
     }
     case 'REACTION': {
       events.push(...applyReactionOrder(s, otherSide(p), o<ReactionOrder>(otherSide(p))).events);
-      events.push(...placeAll(s, s.pendingArrivals ?? []));
+      const pending = s.pendingArrivals ?? [];
       delete s.pendingArrivals;
-      events.push(...toMove(s));
+      events.push(...placeUndetected(s, pending));
       break;
     }
     case 'MOVE':

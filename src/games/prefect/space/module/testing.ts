@@ -4,7 +4,7 @@ import { seededDice } from '../../../../engine/dice.js';
 import prefectSpace from './index.js';
 import type { SpaceGameState } from './types.js';
 
-export const newGame = (seed: string): SpaceGameState => prefectSpace.setup('hold-the-line', {}, seededDice(seed, 0));
+export const newGame = (seed: string, options: Record<string, Json> = {}): SpaceGameState => prefectSpace.setup('hold-the-line', options, seededDice(seed, 0));
 
 export interface StepInfo { step: number; prev: SpaceGameState; state: SpaceGameState; prompts: Prompt[]; orders: Record<string, Json>; events: GameEvent[] }
 
@@ -25,8 +25,8 @@ export const gsEverywhere: BotVariant = (order, prompt) => {
 };
 
 /** Plays bot against bot to the end; `each` sees every step; `variant` may rewrite the bots' orders. */
-export function playBots(seed: string, each?: (x: StepInfo) => void, maxSteps = 800, variant?: BotVariant): SpaceGameState {
-  let s = newGame(seed);
+export function playBots(seed: string, each?: (x: StepInfo) => void, maxSteps = 800, variant?: BotVariant, options: Record<string, Json> = {}): SpaceGameState {
+  let s = newGame(seed, options);
   for (let step = 1; step <= maxSteps; step++) {
     const prompts = prefectSpace.prompts(s);
     if (!prompts.length) return s;

@@ -14,11 +14,12 @@ export type { Side } from '../types.js';
 export const SIDES: readonly Side[] = ['TOG', 'CW'];
 
 /**
- * MISSIONS (1, sealed) → per half (attacker, then defender): TSPACE (2/5) → REACTION (the
- * detector's SD reaction, only when there is one to make) → MOVE (3/6) → COMBAT (4/7, sealed
+ * MISSIONS (1, sealed) → per half (attacker, then defender): TSPACE (2/5) → PLACE (the owner
+ * places his detected arrivals, L1387) → REACTION (the detector's SD reaction, only when there is
+ * one to make) → PLACE (the undetected arrivals, L1401) → MOVE (3/6) → COMBAT (4/7, sealed
  * plan + standing reactions) → ADJUST (8, sealed) → SUPPLY (9, sealed) → Tempo (10, automatic).
  */
-export type SpaceStep = 'MISSIONS' | 'TSPACE' | 'REACTION' | 'MOVE' | 'COMBAT' | 'ADJUST' | 'SUPPLY' | 'GAME_OVER';
+export type SpaceStep = 'MISSIONS' | 'TSPACE' | 'PLACE' | 'REACTION' | 'MOVE' | 'COMBAT' | 'ADJUST' | 'SUPPLY' | 'GAME_OVER';
 
 export interface SpaceOptions {
   /** Seconds the detector has to react after T-space detections (H20), Prompt.deadlineSeconds. */
@@ -27,6 +28,12 @@ export interface SpaceOptions {
   externalCombat?: 'OFF' | 'LEVIATHAN';
   /** D-87: deadline in seconds of each external-result prompt. */
   externalResultSeconds?: number;
+  /**
+   * L1387, L1401: 'after-detection' (default) = the owner places his arrivals once he knows which
+   * were detected (detected ones at once, the others after the reaction); 'with-exit' = the sectors
+   * named with the exits (one prompt fewer).
+   */
+  arrivalPlacement?: 'after-detection' | 'with-exit';
 }
 
 export interface ArrivalNote {
@@ -49,7 +56,9 @@ export interface SpaceGameState extends SpaceState {
   /** 1 = the turn Attacker's phases 2-4, 2 = the Defender's phases 5-7 (D-53). */
   half: 1 | 2;
   /** Undetected arrivals waiting for the detector's reaction (L1401): hidden from the detector. */
-  pendingArrivals?: { tf: string; sector: string }[];
+  pendingArrivals?: { tf: string; sector?: string }[];
+  /** L1387/L1401: the arrivals the phasing owner places now (PLACE), with the sectors named at exit as defaults. */
+  placing?: { detected: boolean; tfs: { tf: string; sector?: string }[] };
   /** This turn's T-space arrivals as announced (public: Sig total, modifier, roll, detected). */
   arrivals: ArrivalNote[];
   /** New bases and transports deployed as bases, announced to the opponent (L2109, L2113, H33). */
@@ -65,7 +74,10 @@ export interface SpaceGameState extends SpaceState {
 }
 
 export interface MissionsOrder { kind: 'missions'; missions: MissionOrder[] }
-export interface TSpaceOrder { kind: 'tspace'; enter: string[]; exits: { tf: string; sector: string }[] }
+/** `sector` is required with arrivalPlacement 'with-exit'; otherwise it is the default of the later placement. */
+export interface TSpaceOrder { kind: 'tspace'; enter: string[]; exits: { tf: string; sector?: string }[] }
+/** L1387, L1401: where each arrival appears, chosen after the detection results. */
+export interface PlaceOrder { kind: 'place'; places: { tf: string; sector: string }[] }
 export interface ReactionOrder { kind: 'reaction'; moves: ReactionMove[] }
 export interface MoveOrder { kind: 'move'; moves: { tf: string; to: string }[] }
 export interface CombatPlanOrder { kind: 'combat-plan'; plan: unknown }
@@ -96,4 +108,4 @@ export interface SupplyOrder {
 /** D-87: a Leviathan battle's result in Prefect terms (../external/types.ts). */
 export type ExternalResultOrder = SpaceExternalResultOrder;
 
-export type SpaceOrder = MissionsOrder | TSpaceOrder | ReactionOrder | MoveOrder | CombatPlanOrder | CombatReactionsOrder | AdjustOrder | SupplyOrder | ExternalResultOrder;
+export type SpaceOrder = MissionsOrder | TSpaceOrder | PlaceOrder | ReactionOrder | MoveOrder | CombatPlanOrder | CombatReactionsOrder | AdjustOrder | SupplyOrder | ExternalResultOrder;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { OrderError } from '../../../../engine/contract.js';
 import { MISSIONS } from '../types.js';
-import { applyAdjust, applyMissions, applyMoves, applyReactionOrder, applySupply, checkTSpace, toOrderErrors } from './apply.js';
+import { applyAdjust, applyMissions, applyMoves, applyReactionOrder, applySupply, checkPlace, checkTSpace, toOrderErrors } from './apply.js';
 import { planErrors, reactionsErrors } from './combat-link.js';
 import { owedAt } from './sequence.js';
 import type { Side, SpaceGameState, SpaceOrder } from './types.js';
@@ -27,7 +27,8 @@ export const SCHEMAS: Record<SpaceOrder['kind'], z.ZodTypeAny> = {
     params: z.object({ destination: id.optional() }).strict().optional(),
     sdAllocation: z.record(z.string().regex(/^\d+$/), ids).optional(),
   }).strict()) }).strict(),
-  tspace: z.object({ kind: z.literal('tspace'), enter: ids, exits: list(z.object({ tf: id, sector: id }).strict()) }).strict(),
+  tspace: z.object({ kind: z.literal('tspace'), enter: ids, exits: list(z.object({ tf: id, sector: id.optional() }).strict()) }).strict(),
+  place: z.object({ kind: z.literal('place'), places: list(z.object({ tf: id, sector: id }).strict()) }).strict(),
   reaction: z.object({ kind: z.literal('reaction'), moves: list(z.object({ units: ids, from: id, to: id, segment: int }).strict()) }).strict(),
   move: z.object({ kind: z.literal('move'), moves: list(z.object({ tf: id, to: id }).strict()) }).strict(),
   'combat-plan': z.object({ kind: z.literal('combat-plan'), plan: z.unknown() }).strict(),
@@ -57,7 +58,7 @@ export const SCHEMAS: Record<SpaceOrder['kind'], z.ZodTypeAny> = {
 
 /** The rule each kind of order carries out (digest §4.4), named by a malformed-order error. */
 const PHASE_RULE: Record<SpaceOrder['kind'], string> = {
-  missions: 'L1210-1296', tspace: 'L1356-1401', reaction: 'L1395-1399', move: 'L1405-1421',
+  missions: 'L1210-1296', tspace: 'L1356-1401', place: 'L1387, L1401', reaction: 'L1395-1399', move: 'L1405-1421',
   'combat-plan': 'L1443-1829', 'combat-reactions': 'L1443-1829', adjust: 'L1869-1889', supply: 'L1891-1967',
   'external-result': 'L2572-2600, D-87',
 };
@@ -83,6 +84,7 @@ export function checkOrder(s: SpaceGameState, side: string, raw: unknown): Check
   switch (order.kind) {
     case 'missions': errors = applyMissions(trial, me, order).errors; break;
     case 'tspace': errors = checkTSpace(trial, me, order).errors; break;
+    case 'place': errors = checkPlace(trial, me, order).errors; break;
     case 'reaction': errors = applyReactionOrder(trial, me, order).errors; break;
     case 'move': errors = applyMoves(trial, me, order).errors; break;
     case 'combat-plan': errors = toOrderErrors(planErrors(trial, me, order.plan), ['plan']); break;
