@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
-const rest = (path: string, init: RequestInit = {}, token?: string): Promise<Response & { json(): Promise<any> }> =>
+const rest = (path: string, init: RequestInit = {}, token?: string) =>
   fetch(`${stack.base}/api/v1${path}`, { ...init, headers: { ...(init.headers as object), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 
 const GAME = `query($id:ID!){game(id:$id){viewer pieces{id side board at label symbol values hidden}
@@ -92,7 +92,7 @@ it('pieces and texts come from what the viewer may see; iOwe follows who still o
   expect(a.game).toEqual({ iOwe: false, myOwedSides: [] });
   const b = (await as(stack.base, bob, GAME, { id: gameId })).data.game;
   expect(b.game).toEqual({ iOwe: true, myOwedSides: ['south'] });
-  const listed = await rest('/games?mine=true', {}, bob.token).then((x) => x.json());
+  const listed: any = await rest('/games?mine=true', {}, bob.token).then((x) => x.json());
   expect(listed.games.find((x: { id: string }) => x.id === gameId)).toMatchObject({ iOwe: true, myOwedSides: ['south'] });
 
   expect((await submit(stack.base, bob, gameId, 1, { bid: 2, note: 'BOB-SECRET-NOTE' })).errors).toBeUndefined();
@@ -114,11 +114,11 @@ it('pieces and texts come from what the viewer may see; iOwe follows who still o
   expect(av.myPrompts[0].text.text).toBe('Claim one prize: crown, sword, shield, ring.');
 
   // The REST mirror serves the same presenter's output.
-  const r = await rest(`/games/${gameId}`, {}, alice.token).then((x) => x.json());
+  const r: any = await rest(`/games/${gameId}`, {}, alice.token).then((x) => x.json());
   expect(r.pieces).toMatchObject(av.pieces);
   expect(r.myPrompts[0].text).toEqual(av.myPrompts[0].text);
   expect(r.game).toMatchObject({ iOwe: true, myOwedSides: ['north'] });
-  const ev = await rest(`/games/${gameId}/events`, {}, bob.token).then((x) => x.json());
+  const ev: any = await rest(`/games/${gameId}/events`, {}, bob.token).then((x) => x.json());
   expect(ev.events.map((e: { text: { text: string } }) => e.text.text)).toEqual(texts(bv));
 }, 60_000);
 
