@@ -16,13 +16,13 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 const rest = (path: string, init: RequestInit = {}, token?: string) =>
-  fetch(`${stack.base}/api/v1${path}`, { ...init, headers: { ...(init.headers as object), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  fetch(`${stack.base}/api/v1${path}`, { ...init, headers: { ...(init.headers as object), ...(token ? { authorization: `Bearer ${token}` } : {}) } }) as Promise<Omit<Response, 'json'> & { json(): Promise<any> }>;
 
 const GAME = `query($id:ID!){game(id:$id){viewer pieces{id side board at label symbol values hidden}
   game{iOwe myOwedSides} myPrompts{kind defaultOrders text{key params text}} events{seq type text{key text}}}}`;
 
 it('boards: GraphQL and REST agree; a strong ETag answers If-None-Match with 304; an unknown scenario is a 404', async () => {
-  const r = await fetch(`${stack.base}/graphql`, {
+  const r: any = await fetch(`${stack.base}/graphql`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query: `{modules{id boards(scenario:"standard"){id title orientation hexes{id} boxes{id title} tracks{id spaces{id label}}}}}` }),
   }).then((x) => x.json());
