@@ -7,10 +7,12 @@ import { Ajv } from 'ajv';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { as, createGame, join, register, submit, type Player } from '../helpers/play.js';
 import { startStack, type Stack } from '../helpers/stack.js';
+import { shippedModules } from '../../src/games/index.js';
 
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack('services');
+  for (const m of shippedModules) stack.booted.platform.modules.register(m);
   await stack.spawnWorker();
 });
 afterAll(async () => stack?.close());
@@ -24,7 +26,7 @@ const GAME = `query($id:ID!){game(id:$id){viewer pieces{id side board at label s
 it('boards: GraphQL and REST agree; a strong ETag answers If-None-Match with 304; an unknown scenario is a 404', async () => {
   const r: any = await fetch(`${stack.base}/graphql`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: `{modules{id boards(scenario:"standard"){id title orientation hexes{id} boxes{id title} tracks{id spaces{id label}}}}}` }),
+    body: JSON.stringify({ query: `{modules{id boards{id title orientation hexes{id} boxes{id title} tracks{id spaces{id label}}}}}` }),
   }).then((x) => x.json());
   const sealed = r.data.modules.find((m: { id: string }) => m.id === 'sealed-bid');
   expect(sealed.boards[0]).toMatchObject({ id: 'table', orientation: 'flat', hexes: [], boxes: [{ id: 'pool', title: 'Prizes still to win' }] });
@@ -72,6 +74,21 @@ it('orders schemas: every prompt kind of the fixture has one, and a draft checke
     expect(v.data.validateOrders.valid, JSON.stringify(draft)).toBe(ok);
   }
   void bob;
+}, 60_000);
+
+it('every shipped module publishes valid JSON Schemas where it has them; Cerberus has one per prompt kind and its globe over REST', async () => {
+  const mods = (await (await rest('/modules')).json()).modules as { id: string; promptKinds: { kind: string; ordersSchema?: object }[] }[];
+  const ajv = new Ajv({ strict: false });
+  for (const m of mods) for (const k of m.promptKinds) if (k.ordersSchema) expect(() => ajv.compile(k.ordersSchema!), `${m.id} ${k.kind}`).not.toThrow();
+  const cerberus = mods.find((m) => m.id === 'cerberus')!;
+  expect(cerberus.promptKinds.length).toBeGreaterThan(5);
+  for (const k of cerberus.promptKinds) expect(k.ordersSchema, k.kind).toBeTruthy();
+  const globe = await rest('/modules/cerberus/boards?scenario=campaign');
+  expect(globe.status).toBe(200);
+  const body = await globe.json();
+  expect(body.boards[0].hexes).toHaveLength(440);
+  expect(body.boards[0].wrapX).toBeGreaterThan(0);
+  expect((await rest('/modules/cerberus/boards?scenario=campaign', { headers: { 'if-none-match': globe.headers.get('etag')! } })).status).toBe(304);
 }, 60_000);
 
 it('pieces and texts come from what the viewer may see; iOwe follows who still owes', async () => {
