@@ -89,6 +89,13 @@ it('every shipped module publishes valid JSON Schemas where it has them; Cerberu
   expect(body.boards[0].hexes).toHaveLength(440);
   expect(body.boards[0].wrapX).toBeGreaterThan(0);
   expect((await rest('/modules/cerberus/boards?scenario=campaign', { headers: { 'if-none-match': globe.headers.get('etag')! } })).status).toBe(304);
+  // The whole globe also fits within the GraphQL cost limits.
+  const q: any = await fetch(`${stack.base}/graphql`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: `{modules{id boards{id wrapX hexes{id x y terrain features neighbors label} boxes{id title}}}}` }),
+  }).then((x) => x.json());
+  expect(q.errors).toBeUndefined();
+  expect(q.data.modules.find((m: { id: string }) => m.id === 'cerberus').boards[0].hexes).toEqual(body.boards[0].hexes.map((h: object) => ({ label: null, ...h })));
 }, 60_000);
 
 it('pieces and texts come from what the viewer may see; iOwe follows who still owes', async () => {
