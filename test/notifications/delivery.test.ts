@@ -99,6 +99,10 @@ describe('notifications of a resolved step', () => {
     const stepMail = stepMails(alice)[0];
     expect(stepMail.html).toContain('<h2>');
     expect(stepMail.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+    // The body reads the module's sentences for the recipient, not raw event JSON.
+    expect(stepMail.text).toContain('Round 1: north bid 3, south bid 1; north wins the right to claim.');
+    expect(stepMail.text).toContain(`Your note for round 1 is kept: "${secret.alice}".`);
+    expect(stepMail.text).not.toContain('{"round"');
     expect(stepPushes(alice)[0].title).toContain('Step 1 resolved');
 
     // Hidden information: each side sees its own note, never the other's; club channels neither.

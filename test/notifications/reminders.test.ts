@@ -52,6 +52,8 @@ describe('deadline reminders', () => {
     await stack.clock.set(new Date(t.deadline - 23 * HOUR));
     const first = await waitFor(async () => t.toBob()[0], 20_000);
     expect(verifyWebhook(t.hb.secret, first)).toMatchObject({ type: 'deadline.reminder', data: { gameId: t.g.id, step: 1, sides: ['south'], deadline: new Date(t.deadline).toISOString() } });
+    // The sentence shows the deadline in bob's zone (none set: UTC) and how far off it is.
+    expect(verifyWebhook(t.hb.secret, first).data.text).toMatch(/are due \w{3} \d{1,2} \w{3} \d{2}:\d{2} UTC, in 23 hours\./);
     // 30 min before: the 1 h reminder.
     await stack.clock.set(new Date(t.deadline - HOUR / 2));
     await waitFor(async () => t.toBob().length === 2 || null, 20_000);
