@@ -2,11 +2,11 @@
 import { buildServer } from './api/server.js';
 import { shippedModules } from './games/index.js';
 import { boot } from './platform/boot.js';
-import { loadConfig } from './platform/config.js';
+import { configOrExit } from './platform/lifecycle.js';
 import { loadExtraModules } from './platform/games/registry.js';
 
-const config = loadConfig();
-const booted = await boot(config, [...shippedModules, ...(await loadExtraModules())]);
+const config = configOrExit();
+const booted = await boot(config, [...shippedModules, ...(await loadExtraModules(config.extraModules))]);
 if (config.inlineWorker) await booted.startWorker();
 if (config.notify.inline) await booted.startNotifier();
 const app = await buildServer({ platform: booted.platform, authService: booted.authService });

@@ -5,15 +5,15 @@
  */
 import { shippedModules } from '../src/games/index.js';
 import { boot } from '../src/platform/boot.js';
-import { loadConfig } from '../src/platform/config.js';
+import { configOrExit } from '../src/platform/lifecycle.js';
 import { loadExtraModules } from '../src/platform/games/registry.js';
 
-const config = loadConfig();
+const config = configOrExit();
 if (!config.redisUrl) {
   console.error('The notifier process needs REDIS_URL (without Redis the API runs the notifier in-process).');
   process.exit(2);
 }
-const booted = await boot(config, [...shippedModules, ...(await loadExtraModules())]);
+const booted = await boot(config, [...shippedModules, ...(await loadExtraModules(config.extraModules))]);
 await booted.startNotifier();
 booted.platform.log.info({ pid: process.pid, role: 'notifier', smtp: Boolean(config.notify.smtpUrl) }, 'notifier worker ready');
 

@@ -1,15 +1,15 @@
 /** Resolution worker process: consumes resolve jobs from BullMQ and delivers the outbox. */
 import { shippedModules } from '../src/games/index.js';
 import { boot } from '../src/platform/boot.js';
-import { loadConfig } from '../src/platform/config.js';
+import { configOrExit } from '../src/platform/lifecycle.js';
 import { loadExtraModules } from '../src/platform/games/registry.js';
 
-const config = loadConfig();
+const config = configOrExit();
 if (!config.redisUrl) {
   console.error('The worker process needs REDIS_URL (without Redis the API runs the worker in-process).');
   process.exit(2);
 }
-const booted = await boot(config, [...shippedModules, ...(await loadExtraModules())]);
+const booted = await boot(config, [...shippedModules, ...(await loadExtraModules(config.extraModules))]);
 await booted.startWorker();
 booted.platform.log.info({ pid: process.pid }, 'worker ready');
 

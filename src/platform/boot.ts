@@ -17,7 +17,6 @@ import { startOutboxSweeper } from './events/outbox.js';
 import { startReconciler } from './games/reconciler.js';
 import { ModuleRegistry, type AnyModule } from './games/registry.js';
 import { resolveStep } from './games/resolution.js';
-import { CRASH_RECOVERY } from './queue/bull.js';
 import { BullQueue } from './queue/bullmq.js';
 import { InlineQueue } from './queue/inline.js';
 import { Notifier } from './notifications/notifier.js';
@@ -54,16 +53,16 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
   const queue = config.redisUrl
     ? new BullQueue(config.redisUrl, {
         attempts: config.resolveAttempts,
-        prefix: opts.queuePrefix ?? process.env.WARPOST_QUEUE_PREFIX,
-        stalledIntervalMs: opts.stalledIntervalMs ?? Number(process.env.WARPOST_STALLED_INTERVAL_MS || CRASH_RECOVERY.stalledIntervalMs),
-        lockDurationMs: opts.lockDurationMs ?? Number(process.env.WARPOST_LOCK_DURATION_MS || CRASH_RECOVERY.lockDurationMs),
-        concurrency: Number(process.env.WARPOST_WORKER_CONCURRENCY || 4),
+        prefix: opts.queuePrefix ?? config.queue.prefix,
+        stalledIntervalMs: opts.stalledIntervalMs ?? config.queue.stalledIntervalMs,
+        lockDurationMs: opts.lockDurationMs ?? config.queue.lockDurationMs,
+        concurrency: config.queue.concurrency,
       })
     : new InlineQueue(config.resolveAttempts);
   const emitter = createEmitter(config.redisUrl);
   const secret = await jwtSecret(config);
-  const notify = await createNotifyRuntime(config, secret, opts.queuePrefix ?? process.env.WARPOST_QUEUE_PREFIX);
-  const clock = opts.clock ?? createClock();
+  const notify = await createNotifyRuntime(config, secret, opts.queuePrefix ?? config.queue.prefix);
+  const clock = opts.clock ?? createClock(config.testClock);
   const platform: Platform = { config, prisma: db.prisma, pgPool: db.pool, modules: new ModuleRegistry(modules), queue, emitter, log, notify, clock };
   const authService = new AuthService(db.prisma, secret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
   let notifier: Notifier | undefined;
@@ -80,7 +79,7 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
         log.debug({ gameId: job.gameId, step: job.step, outcome, waitMs: ctx.dueAt ? started - ctx.dueAt : undefined, ms: Date.now() - started }, 'resolution job');
       });
       const stopOutbox = startOutboxSweeper(platform);
-      const stopReconciler = startReconciler(platform, Number(process.env.WARPOST_RECONCILE_INTERVAL_MS || 5000));
+      const stopReconciler = startReconciler(platform, config.queue.reconcileIntervalMs);
       stopSweeper = () => (stopOutbox(), stopReconciler());
     },
     async startNotifier() {

@@ -7,13 +7,13 @@ import { isValidEmail, renderDigest, renderMail } from './channels/email.js';
 import { isValidPushKey, pushPayload } from './channels/push.js';
 import { newSecret, signatureHeaders, webhookBody } from './channels/webhook.js';
 import { stepResolved, type GameInfo, type StoredEvent } from './content.js';
-import { loadNotifyConfig } from './config.js';
+import { loadConfig } from '../config.js';
 import { backoffMs } from './deliver.js';
 import { checkReceiverUrl, isPrivateAddress, post } from './http.js';
 import { inQuietHours, isValidTimeZone, localMinutes, nextOccurrence, parseClock } from './localtime.js';
 import { TokenSigner } from './tokens.js';
 
-const cfg = loadNotifyConfig({}, { host: '127.0.0.1', port: 3000 });
+const cfg = loadConfig({}).notify;
 
 describe('local time', () => {
   it('parses clocks and checks zones', () => {
