@@ -5,7 +5,7 @@
  */
 import { shippedModules } from '../src/games/index.js';
 import { boot } from '../src/platform/boot.js';
-import { configOrExit } from '../src/platform/lifecycle.js';
+import { configOrExit, drainOnSignals } from '../src/platform/lifecycle.js';
 import { loadExtraModules } from '../src/platform/games/registry.js';
 
 const config = configOrExit();
@@ -17,12 +17,4 @@ const booted = await boot(config, [...shippedModules, ...(await loadExtraModules
 await booted.startNotifier();
 booted.platform.log.info({ pid: process.pid, role: 'notifier', smtp: Boolean(config.notify.smtpUrl) }, 'notifier worker ready');
 
-let closing = false;
-async function shutdown() {
-  if (closing) return;
-  closing = true;
-  await booted.shutdown(); // deliveries in flight finish first
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
+drainOnSignals(() => booted.shutdown(), { timeoutMs: config.shutdownTimeoutMs, log: booted.platform.log }); // deliveries in flight finish first

@@ -1,7 +1,7 @@
 /** Resolution worker process: consumes resolve jobs from BullMQ and delivers the outbox. */
 import { shippedModules } from '../src/games/index.js';
 import { boot } from '../src/platform/boot.js';
-import { configOrExit } from '../src/platform/lifecycle.js';
+import { configOrExit, drainOnSignals } from '../src/platform/lifecycle.js';
 import { loadExtraModules } from '../src/platform/games/registry.js';
 
 const config = configOrExit();
@@ -13,12 +13,4 @@ const booted = await boot(config, [...shippedModules, ...(await loadExtraModules
 await booted.startWorker();
 booted.platform.log.info({ pid: process.pid }, 'worker ready');
 
-let closing = false;
-async function shutdown() {
-  if (closing) return;
-  closing = true;
-  await booted.shutdown(); // in-flight resolutions finish first
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
+drainOnSignals(() => booted.shutdown(), { timeoutMs: config.shutdownTimeoutMs, log: booted.platform.log }); // in-flight resolutions finish first
