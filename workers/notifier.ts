@@ -7,6 +7,7 @@ import { shippedModules } from '../src/games/index.js';
 import { boot } from '../src/platform/boot.js';
 import { configOrExit, drainOnSignals } from '../src/platform/lifecycle.js';
 import { loadExtraModules } from '../src/platform/games/registry.js';
+import { serveMetrics } from '../src/platform/metrics.js';
 
 const config = configOrExit();
 if (!config.redisUrl) {
@@ -17,4 +18,5 @@ const booted = await boot(config, [...shippedModules, ...(await loadExtraModules
 await booted.startNotifier();
 booted.platform.log.info({ pid: process.pid, role: 'notifier', smtp: Boolean(config.notify.smtpUrl) }, 'notifier worker ready');
 
-drainOnSignals(() => booted.shutdown(), { timeoutMs: config.shutdownTimeoutMs, log: booted.platform.log }); // deliveries in flight finish first
+const metricsServer = config.metrics.port ? await serveMetrics(config.metrics.port, config.host) : undefined;
+drainOnSignals(async () => (metricsServer?.close(), await booted.shutdown()), { timeoutMs: config.shutdownTimeoutMs, log: booted.platform.log }); // deliveries in flight finish first

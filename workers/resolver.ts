@@ -3,6 +3,7 @@ import { shippedModules } from '../src/games/index.js';
 import { boot } from '../src/platform/boot.js';
 import { configOrExit, drainOnSignals } from '../src/platform/lifecycle.js';
 import { loadExtraModules } from '../src/platform/games/registry.js';
+import { serveMetrics } from '../src/platform/metrics.js';
 
 const config = configOrExit();
 if (!config.redisUrl) {
@@ -13,4 +14,5 @@ const booted = await boot(config, [...shippedModules, ...(await loadExtraModules
 await booted.startWorker();
 booted.platform.log.info({ pid: process.pid }, 'worker ready');
 
-drainOnSignals(() => booted.shutdown(), { timeoutMs: config.shutdownTimeoutMs, log: booted.platform.log }); // in-flight resolutions finish first
+const metricsServer = config.metrics.port ? await serveMetrics(config.metrics.port, config.host) : undefined;
+drainOnSignals(async () => (metricsServer?.close(), await booted.shutdown()), { timeoutMs: config.shutdownTimeoutMs, log: booted.platform.log }); // in-flight resolutions finish first

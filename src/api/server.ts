@@ -8,6 +8,7 @@ import type { Platform } from '../platform/context.js';
 import { authenticate } from './auth-context.js';
 import { GRAPHQL_PATH, mercuriusEdgeOptions, registerApiRoutes, registerEdge } from './edge.js';
 import { clientErrorHandler } from './http/client-error.js';
+import { registerMetrics } from './http/metrics.js';
 import { frameworkErrors } from './http/error-handler.js';
 import { buildResolvers } from './graphql/resolvers.js';
 import { registerTrustRoutes } from './trust-routes.js';
@@ -37,6 +38,7 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
     // Unknown body fields are refused (additionalProperties: false), not silently dropped.
     ajv: { customOptions: { removeAdditional: false } },
   });
+  registerMetrics(app, platform.config.metrics.token);
   const edge = await registerEdge(app, platform);
   await installWsLimits(app, GRAPHQL_PATH, platform.config.api);
   shapeWsErrors(app);

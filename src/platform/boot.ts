@@ -21,6 +21,7 @@ import { BullQueue } from './queue/bullmq.js';
 import { InlineQueue } from './queue/inline.js';
 import { Notifier } from './notifications/notifier.js';
 import { createNotifyRuntime } from './notifications/runtime.js';
+import { metrics, watchPlatform } from './metrics.js';
 
 export interface Booted {
   platform: Platform;
@@ -65,6 +66,7 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
   const clock = opts.clock ?? createClock(config.testClock);
   const platform: Platform = { config, prisma: db.prisma, pgPool: db.pool, modules: new ModuleRegistry(modules), queue, emitter, log, notify, clock };
   const authService = new AuthService(db.prisma, secret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
+  const unwatch = watchPlatform(platform); // the queue and outbox gauges of /metrics
   let notifier: Notifier | undefined;
   let stopSweeper = () => {};
   return {
@@ -74,7 +76,13 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
     async startWorker() {
       await queue.startWorker(async (job, ctx) => {
         const started = Date.now();
-        const outcome = await resolveStep(platform, job, ctx);
+        if (ctx.dueAt) metrics.resolutionWait.observe(Math.max(0, started - ctx.dueAt) / 1000);
+        const outcome = await resolveStep(platform, job, ctx).catch((err: unknown) => {
+          metrics.resolutions.inc({ outcome: 'error' });
+          throw err;
+        });
+        metrics.resolutions.inc({ outcome: String(outcome) });
+        metrics.resolutionDuration.observe((Date.now() - started) / 1000);
         // Per-job timing for latency work (LOG_LEVEL=debug): time queued past due, time to resolve.
         log.debug({ gameId: job.gameId, step: job.step, outcome, waitMs: ctx.dueAt ? started - ctx.dueAt : undefined, ms: Date.now() - started }, 'resolution job');
       });
@@ -87,6 +95,7 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
       await notifier.start();
     },
     async shutdown() {
+      unwatch();
       await notifier?.stop();
       await notify.queue.close(); // lets deliveries in flight finish
       stopSweeper();

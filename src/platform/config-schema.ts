@@ -156,6 +156,9 @@ export const VARIABLES = {
   NOTIFY_REMINDER_BEFORE_SECONDS: v(int(3600), NOTIFIER, 'deadline reminders go out this long before a deadline (at most a quarter of the step)'),
   NOTIFY_CONCURRENCY: v(int(8, { min: 1 }), NOTIFIER, 'deliveries one notifier sends at once'),
   WARPOST_INLINE_NOTIFIER: v(optBool('true without Redis'), API, 'run the notifier inside the API process'),
+  // Metrics
+  METRICS_TOKEN: v(optStr('unset → /metrics open'), API, 'bearer token `/metrics` requires (`Authorization: Bearer …`); without it anyone who reaches the port may scrape', { secret: true }),
+  WARPOST_METRICS_PORT: v(int(0, { max: 65535 }), ['worker', 'notifier'], 'port on which a worker or notifier process serves `/metrics` (on `HOST`; 0: none)'),
   // The HTTP edge
   TRUST_PROXY: v(trustProxy, API, 'trust `X-Forwarded-For` from proxies: `true`, a hop count, or comma-separated addresses/CIDRs (per-address rate limits count the client address)'),
   RATE_LIMIT_WINDOW_SECONDS: v(int(60, { min: 1 }), API, 'length of a rate-limit window'),

@@ -28,6 +28,8 @@ export interface Config {
   logRequests: boolean;
   /** Graceful drain on SIGTERM/SIGINT is cut off (exit 1) after this long. */
   shutdownTimeoutMs: number;
+  /** /metrics: the bearer token it requires (API), the port workers serve it on (0: none). */
+  metrics: { token?: string; port: number };
   /** Extra game module files to load (tests, third-party modules). */
   extraModules: string[];
   /** Run the resolution worker inside the API process (default with the embedded queue). */
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS,
     shutdownTimeoutMs: e.WARPOST_SHUTDOWN_TIMEOUT_MS,
+    metrics: { token: e.METRICS_TOKEN, port: e.WARPOST_METRICS_PORT },
     extraModules: e.WARPOST_EXTRA_MODULES ?? [],
     inlineWorker: e.WARPOST_INLINE_WORKER ?? !redisUrl,
     resolveAttempts: e.RESOLVE_ATTEMPTS,
