@@ -9,6 +9,7 @@ import { authenticate } from './auth-context.js';
 import { GRAPHQL_PATH, mercuriusEdgeOptions, registerApiRoutes, registerEdge } from './edge.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { registerMetrics } from './http/metrics.js';
+import { registerTransport } from './http/transport.js';
 import { frameworkErrors } from './http/error-handler.js';
 import { buildResolvers } from './graphql/resolvers.js';
 import { registerTrustRoutes } from './trust-routes.js';
@@ -39,6 +40,7 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
     ajv: { customOptions: { removeAdditional: false } },
   });
   registerMetrics(app, platform.config.metrics.token);
+  await registerTransport(app, platform.config.api.corsOrigins);
   const edge = await registerEdge(app, platform);
   await installWsLimits(app, GRAPHQL_PATH, platform.config.api);
   shapeWsErrors(app);

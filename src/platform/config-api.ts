@@ -6,6 +6,8 @@
 export interface ApiConfig {
   /** Fastify `trustProxy`: false, true, a hop count, or a list of trusted proxy addresses. */
   trustProxy: boolean | number | string;
+  /** Origins allowed by CORS ('*': any); empty: no CORS headers at all. */
+  corsOrigins: string[];
   /** Prefix of the API's keys in Redis (rate-limit counters, persisted queries). */
   redisPrefix: string;
   rateLimit: {

@@ -92,6 +92,21 @@ function list(defaultDoc = 'unset') {
   return { schema: optional(inner), type: 'comma-separated list', default: defaultDoc };
 }
 
+/** Browser origins (`https://host[:port]`, no path) or `*`. */
+function origins() {
+  const origin = (o: string) => {
+    if (o === '*') return true;
+    try {
+      const u = new URL(o);
+      return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === o;
+    } catch {
+      return false;
+    }
+  };
+  const inner = list().schema.pipe(z.array(z.string().refine(origin, 'must be origins like https://play.example.org (scheme, host, optional port; no path or trailing slash) or *')).optional());
+  return { schema: inner, type: 'comma-separated origins', default: 'unset → no CORS' };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const trustProxy = {
@@ -160,6 +175,7 @@ export const VARIABLES = {
   METRICS_TOKEN: v(optStr('unset → /metrics open'), API, 'bearer token `/metrics` requires (`Authorization: Bearer …`); without it anyone who reaches the port may scrape', { secret: true }),
   WARPOST_METRICS_PORT: v(int(0, { max: 65535 }), ['worker', 'notifier'], 'port on which a worker or notifier process serves `/metrics` (on `HOST`; 0: none)'),
   // The HTTP edge
+  CORS_ORIGINS: v(origins(), API, 'browser origins allowed to call the API from other sites (CORS; `*` for any); unset, browsers may call it only from its own origin'),
   TRUST_PROXY: v(trustProxy, API, 'trust `X-Forwarded-For` from proxies: `true`, a hop count, or comma-separated addresses/CIDRs (per-address rate limits count the client address)'),
   RATE_LIMIT_WINDOW_SECONDS: v(int(60, { min: 1 }), API, 'length of a rate-limit window'),
   RATE_LIMIT_PER_IP: v(int(600), API, 'requests per window from one client address (0: no limit)'),

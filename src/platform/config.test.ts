@@ -87,6 +87,9 @@ describe('configuration schema', () => {
     expect(err.message).toContain('LOG_REQUESTS: must be true or false (got "yes")');
     expect(err.message).toContain('WARPOST_WORKER_CONCURRENCY: must be at least 1');
     expect(problems({ PORT: '70000' }).message).toContain('PORT: must be at most 65535');
+    expect(problems({ CORS_ORIGINS: 'https://ok.example.org,https://bad.example.org/' }).message).toContain('CORS_ORIGINS: must be origins');
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example.org, http://localhost:5173' }).api.corsOrigins).toEqual(['https://a.example.org', 'http://localhost:5173']);
+    expect(loadConfig({}).api.corsOrigins).toEqual([]);
   });
 
   it('a secret is never echoed in the error', () => {

@@ -125,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     api: {
       trustProxy: e.TRUST_PROXY,
+      corsOrigins: e.CORS_ORIGINS ?? [],
       redisPrefix: e.API_REDIS_PREFIX,
       rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000, perIp: e.RATE_LIMIT_PER_IP, perToken: e.RATE_LIMIT_PER_TOKEN },
       ws: {
