@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pino from 'pino';
+import { DEFAULT_SCRYPT } from './auth/passwords.js';
 import { AuthService } from './auth/service.js';
 import { createClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -65,7 +66,7 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
   const notify = await createNotifyRuntime(config, secret, opts.queuePrefix ?? config.queue.prefix);
   const clock = opts.clock ?? createClock(config.testClock);
   const platform: Platform = { config, prisma: db.prisma, pgPool: db.pool, modules: new ModuleRegistry(modules), queue, emitter, log, notify, clock };
-  const authService = new AuthService(db.prisma, secret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
+  const authService = new AuthService(db.prisma, secret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays, { ...DEFAULT_SCRYPT, N: 2 ** config.scryptCost });
   const unwatch = watchPlatform(platform); // the queue and outbox gauges of /metrics
   let notifier: Notifier | undefined;
   let stopSweeper = () => {};

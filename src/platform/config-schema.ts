@@ -132,6 +132,7 @@ export const VARIABLES = {
   WARPOST_DATA_DIR: v(optStr('`./data`'), [...ALL, 'cli'], 'embedded database and generated secrets'),
   JWT_SECRET: v(optStr('generated into the data dir'), ['api', 'notifier'], 'HMAC key for access tokens and signed notification links (set it when running several processes)', { secret: true }),
   WARPOST_SIGNING_KEY: v(optStr('generated into the data dir (`signing-key.pem`)'), ALL, 'Ed25519 private key for receipts, PEM or base64 of the PKCS8 DER; every process must share it (`openssl genpkey -algorithm ed25519`)', { secret: true }),
+  WARPOST_SCRYPT_COST: v(int(17, { min: 10, max: 20 }), API, 'log2 of scrypt\'s N for new password hashes (r = 8, p = 1; 17 follows OWASP); older hashes are upgraded at their next login. Tests lower it to save CPU'),
   ACCESS_TOKEN_TTL_SECONDS: v(int(900, { min: 1 }), API, 'access-token lifetime'),
   REFRESH_TOKEN_TTL_DAYS: v(int(30, { min: 1 }), API, 'refresh-token lifetime'),
   BODY_LIMIT_BYTES: v(int(256 * 1024, { min: 1024 }), API, 'largest request body (413 above it)'),

@@ -19,6 +19,8 @@ export interface Config {
   jwtSecret?: string;
   /** Ed25519 private key for receipts (PEM or base64 PKCS8); embedded mode keeps one under dataDir. */
   signingKey?: string;
+  /** log2 of scrypt's N for new password hashes. */
+  scryptCost: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   /** Largest accepted request body, bytes. */
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.WARPOST_DATA_DIR ?? join(process.cwd(), 'data')),
     jwtSecret: e.JWT_SECRET,
     signingKey: e.WARPOST_SIGNING_KEY,
+    scryptCost: e.WARPOST_SCRYPT_COST,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     bodyLimit: e.BODY_LIMIT_BYTES,
