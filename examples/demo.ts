@@ -41,7 +41,7 @@ async function startServer() {
   // With Redis too the demo resolves in its own process (BullMQ), unless told to leave it to `npm run worker`.
   env.WARPOST_INLINE_WORKER ??= 'true';
   const config = { ...loadConfig(env), port: Number(process.env.PORT ?? 0) };
-  const booted = await boot(config, [...shippedModules, ...(await loadExtraModules())]);
+  const booted = await boot(config, [...shippedModules, ...(await loadExtraModules(config.extraModules))]);
   if (config.inlineWorker) await booted.startWorker();
   if (config.notify.inline) await booted.startNotifier();
   const app = await buildServer({ platform: booted.platform, authService: booted.authService, logger: false });

@@ -4,10 +4,10 @@
  */
 import { openDatabase } from '../src/platform/db/client.js';
 import { DataDirInUseError } from '../src/platform/db/dir-lock.js';
-import { loadConfig } from '../src/platform/config.js';
+import { configOrExit } from '../src/platform/lifecycle.js';
 
 const [cmd, username] = process.argv.slice(2);
-const config = loadConfig();
+const config = configOrExit();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((err) => {
   if (!(err instanceof DataDirInUseError)) throw err;
   console.error(err.message);

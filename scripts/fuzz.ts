@@ -13,6 +13,7 @@
 import { join, resolve } from 'node:path';
 import { fuzzGame, fuzzModule, type FuzzGameResult } from '../src/engine/fuzz.js';
 import { shippedModules } from '../src/games/index.js';
+import { loadConfig } from '../src/platform/config.js';
 import { loadExtraModules, type AnyModule } from '../src/platform/games/registry.js';
 
 function arg(name: string, fallback: string): string {
@@ -22,7 +23,7 @@ function arg(name: string, fallback: string): string {
 
 const FIXTURE = join(resolve(import.meta.dirname, '..'), 'test/fixtures/sealed-bid.ts');
 const registry = new Map<string, AnyModule>();
-for (const m of [...shippedModules, ...(await loadExtraModules([FIXTURE, process.env.WARPOST_EXTRA_MODULES].filter(Boolean).join(',')))]) {
+for (const m of [...shippedModules, ...(await loadExtraModules([FIXTURE, ...loadConfig().extraModules]))]) {
   if (!registry.has(m.id)) registry.set(m.id, m);
 }
 

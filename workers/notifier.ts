@@ -5,24 +5,18 @@
  */
 import { shippedModules } from '../src/games/index.js';
 import { boot } from '../src/platform/boot.js';
-import { loadConfig } from '../src/platform/config.js';
+import { configOrExit, drainOnSignals } from '../src/platform/lifecycle.js';
 import { loadExtraModules } from '../src/platform/games/registry.js';
+import { serveMetrics } from '../src/platform/metrics.js';
 
-const config = loadConfig();
+const config = configOrExit();
 if (!config.redisUrl) {
   console.error('The notifier process needs REDIS_URL (without Redis the API runs the notifier in-process).');
   process.exit(2);
 }
-const booted = await boot(config, [...shippedModules, ...(await loadExtraModules())]);
+const booted = await boot(config, [...shippedModules, ...(await loadExtraModules(config.extraModules))]);
 await booted.startNotifier();
 booted.platform.log.info({ pid: process.pid, role: 'notifier', smtp: Boolean(config.notify.smtpUrl) }, 'notifier worker ready');
 
-let closing = false;
-async function shutdown() {
-  if (closing) return;
-  closing = true;
-  await booted.shutdown(); // deliveries in flight finish first
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
+const metricsServer = config.metrics.port ? await serveMetrics(config.metrics.port, config.host) : undefined;
+drainOnSignals(async () => (metricsServer?.close(), await booted.shutdown()), { timeoutMs: config.shutdownTimeoutMs, log: booted.platform.log }); // deliveries in flight finish first

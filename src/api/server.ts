@@ -8,6 +8,8 @@ import type { Platform } from '../platform/context.js';
 import { authenticate } from './auth-context.js';
 import { GRAPHQL_PATH, mercuriusEdgeOptions, registerApiRoutes, registerEdge } from './edge.js';
 import { clientErrorHandler } from './http/client-error.js';
+import { registerMetrics } from './http/metrics.js';
+import { registerTransport } from './http/transport.js';
 import { frameworkErrors } from './http/error-handler.js';
 import { buildResolvers } from './graphql/resolvers.js';
 import { registerTrustRoutes } from './trust-routes.js';
@@ -37,6 +39,8 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
     // Unknown body fields are refused (additionalProperties: false), not silently dropped.
     ajv: { customOptions: { removeAdditional: false } },
   });
+  registerMetrics(app, platform.config.metrics.token);
+  await registerTransport(app, platform.config.api.corsOrigins);
   const edge = await registerEdge(app, platform);
   await installWsLimits(app, GRAPHQL_PATH, platform.config.api);
   shapeWsErrors(app);

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pino from 'pino';
+import { DEFAULT_SCRYPT } from './auth/passwords.js';
 import { AuthService } from './auth/service.js';
 import { createClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -17,11 +18,11 @@ import { startOutboxSweeper } from './events/outbox.js';
 import { startReconciler } from './games/reconciler.js';
 import { ModuleRegistry, type AnyModule } from './games/registry.js';
 import { resolveStep } from './games/resolution.js';
-import { CRASH_RECOVERY } from './queue/bull.js';
 import { BullQueue } from './queue/bullmq.js';
 import { InlineQueue } from './queue/inline.js';
 import { Notifier } from './notifications/notifier.js';
 import { createNotifyRuntime } from './notifications/runtime.js';
+import { metrics, watchPlatform } from './metrics.js';
 
 export interface Booted {
   platform: Platform;
@@ -54,18 +55,19 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
   const queue = config.redisUrl
     ? new BullQueue(config.redisUrl, {
         attempts: config.resolveAttempts,
-        prefix: opts.queuePrefix ?? process.env.WARPOST_QUEUE_PREFIX,
-        stalledIntervalMs: opts.stalledIntervalMs ?? Number(process.env.WARPOST_STALLED_INTERVAL_MS || CRASH_RECOVERY.stalledIntervalMs),
-        lockDurationMs: opts.lockDurationMs ?? Number(process.env.WARPOST_LOCK_DURATION_MS || CRASH_RECOVERY.lockDurationMs),
-        concurrency: Number(process.env.WARPOST_WORKER_CONCURRENCY || 4),
+        prefix: opts.queuePrefix ?? config.queue.prefix,
+        stalledIntervalMs: opts.stalledIntervalMs ?? config.queue.stalledIntervalMs,
+        lockDurationMs: opts.lockDurationMs ?? config.queue.lockDurationMs,
+        concurrency: config.queue.concurrency,
       })
     : new InlineQueue(config.resolveAttempts);
   const emitter = createEmitter(config.redisUrl);
   const secret = await jwtSecret(config);
-  const notify = await createNotifyRuntime(config, secret, opts.queuePrefix ?? process.env.WARPOST_QUEUE_PREFIX);
-  const clock = opts.clock ?? createClock();
+  const notify = await createNotifyRuntime(config, secret, opts.queuePrefix ?? config.queue.prefix);
+  const clock = opts.clock ?? createClock(config.testClock);
   const platform: Platform = { config, prisma: db.prisma, pgPool: db.pool, modules: new ModuleRegistry(modules), queue, emitter, log, notify, clock };
-  const authService = new AuthService(db.prisma, secret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
+  const authService = new AuthService(db.prisma, secret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays, { ...DEFAULT_SCRYPT, N: 2 ** config.scryptCost });
+  const unwatch = watchPlatform(platform); // the queue and outbox gauges of /metrics
   let notifier: Notifier | undefined;
   let stopSweeper = () => {};
   return {
@@ -75,12 +77,18 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
     async startWorker() {
       await queue.startWorker(async (job, ctx) => {
         const started = Date.now();
-        const outcome = await resolveStep(platform, job, ctx);
+        if (ctx.dueAt) metrics.resolutionWait.observe(Math.max(0, started - ctx.dueAt) / 1000);
+        const outcome = await resolveStep(platform, job, ctx).catch((err: unknown) => {
+          metrics.resolutions.inc({ outcome: 'error' });
+          throw err;
+        });
+        metrics.resolutions.inc({ outcome: String(outcome) });
+        metrics.resolutionDuration.observe((Date.now() - started) / 1000);
         // Per-job timing for latency work (LOG_LEVEL=debug): time queued past due, time to resolve.
         log.debug({ gameId: job.gameId, step: job.step, outcome, waitMs: ctx.dueAt ? started - ctx.dueAt : undefined, ms: Date.now() - started }, 'resolution job');
       });
       const stopOutbox = startOutboxSweeper(platform);
-      const stopReconciler = startReconciler(platform, Number(process.env.WARPOST_RECONCILE_INTERVAL_MS || 5000));
+      const stopReconciler = startReconciler(platform, config.queue.reconcileIntervalMs);
       stopSweeper = () => (stopOutbox(), stopReconciler());
     },
     async startNotifier() {
@@ -88,6 +96,7 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
       await notifier.start();
     },
     async shutdown() {
+      unwatch();
       await notifier?.stop();
       await notify.queue.close(); // lets deliveries in flight finish
       stopSweeper();

@@ -41,9 +41,10 @@ export class ControlledClock implements Clock {
   }
 }
 
-export function createClock(env: NodeJS.ProcessEnv = process.env): Clock {
-  if (env.WARPOST_TEST_CLOCK !== 'true') return systemClock;
-  const clock = new ControlledClock(Number(env.WARPOST_TEST_CLOCK_OFFSET_MS || 0));
+/** `testClock`: Config.testClock (WARPOST_TEST_CLOCK, WARPOST_TEST_CLOCK_OFFSET_MS). */
+export function createClock(testClock: { offsetMs: number } | undefined): Clock {
+  if (!testClock) return systemClock;
+  const clock = new ControlledClock(testClock.offsetMs);
   // A worker spawned by a test follows its parent's clock.
   if (typeof process.send === 'function') {
     process.on('message', (m: unknown) => {

@@ -1,7 +1,11 @@
-/** Configuration comes from the environment only (README, "Configuration"). */
+/**
+ * Configuration comes from the environment only, through one schema (config-schema.ts, which
+ * also writes the README's table). The shapes below are what the code uses.
+ */
 import { join, resolve } from 'node:path';
-import { loadNotifyConfig, type NotifyConfig } from './notifications/config.js';
-import { loadApiConfig, type ApiConfig } from './config-api.js';
+import { parseEnv } from './config-schema.js';
+import type { NotifyConfig } from './notifications/config.js';
+import type { ApiConfig } from './config-api.js';
 
 export interface Config {
   port: number;
@@ -15,6 +19,8 @@ export interface Config {
   jwtSecret?: string;
   /** Ed25519 private key for receipts (PEM or base64 PKCS8); embedded mode keeps one under dataDir. */
   signingKey?: string;
+  /** log2 of scrypt's N for new password hashes. */
+  scryptCost: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   /** Largest accepted request body, bytes. */
@@ -22,11 +28,28 @@ export interface Config {
   logLevel: string;
   /** Log one line per HTTP request (LOG_REQUESTS=false turns it off, e.g. for benchmarks). */
   logRequests: boolean;
+  /** Graceful drain on SIGTERM/SIGINT is cut off (exit 1) after this long. */
+  shutdownTimeoutMs: number;
+  /** /metrics: the bearer token it requires (API), the port workers serve it on (0: none). */
+  metrics: { token?: string; port: number };
+  /** Extra game module files to load (tests, third-party modules). */
+  extraModules: string[];
   /** Run the resolution worker inside the API process (default with the embedded queue). */
   inlineWorker: boolean;
   resolveAttempts: number;
   /** Group commit: most order submissions stored in one transaction (1 stores each on its own). */
   submissionBatch: number;
+  /** BullMQ settings of the resolution queue (Redis only). */
+  queue: {
+    prefix?: string;
+    concurrency: number;
+    stalledIntervalMs: number;
+    lockDurationMs: number;
+    /** How often the worker's reconciler re-queues what is ready or overdue. */
+    reconcileIntervalMs: number;
+  };
+  /** Tests only: a clock the test moves (clock.ts), starting at this offset from real time. */
+  testClock?: { offsetMs: number };
   /** Fault injection for tests: sleep this long inside the resolution transaction. */
   faultResolveDelayMs: number;
   /** The reconciler re-queues a deadline this long after it (plus grace) passed; the deadline job should have fired. */
@@ -41,37 +64,87 @@ export interface Config {
   api: ApiConfig;
 }
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n)) throw new Error(`${name} must be a number, got "${raw}"`);
-  return n;
-}
+export { ConfigError } from './config-schema.js';
 
+/** Reads the environment through the schema (config-schema.ts); throws a ConfigError naming each invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const redisUrl = env.REDIS_URL || undefined;
+  const e = parseEnv(env);
+  const redisUrl = e.REDIS_URL;
+  const linkHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
-    port: int(env, 'PORT', 3000),
-    host: env.HOST || '127.0.0.1',
-    databaseUrl: env.DATABASE_URL || undefined,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
     redisUrl,
-    dataDir: resolve(env.WARPOST_DATA_DIR || join(process.cwd(), 'data')),
-    jwtSecret: env.JWT_SECRET || undefined,
-    signingKey: env.WARPOST_SIGNING_KEY || undefined,
-    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 900),
-    refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30),
-    bodyLimit: int(env, 'BODY_LIMIT_BYTES', 256 * 1024),
-    logLevel: env.LOG_LEVEL || 'info',
-    logRequests: env.LOG_REQUESTS !== 'false',
-    inlineWorker: env.WARPOST_INLINE_WORKER ? env.WARPOST_INLINE_WORKER === 'true' : !redisUrl,
-    resolveAttempts: int(env, 'RESOLVE_ATTEMPTS', 3),
-    submissionBatch: Math.max(1, int(env, 'WARPOST_SUBMISSION_BATCH', 64)),
-    faultResolveDelayMs: int(env, 'WARPOST_FAULT_RESOLVE_DELAY_MS', 0),
-    reconcileGraceSeconds: Math.max(0, int(env, 'WARPOST_RECONCILE_GRACE_SECONDS', 5)),
-    voteWindowSeconds: Math.max(60, int(env, 'VOTE_WINDOW_SECONDS', 48 * 3600)),
-    vacationDaysPerYear: Math.min(366, Math.max(0, int(env, 'VACATION_DAYS_PER_YEAR', 21))),
-    notify: loadNotifyConfig(env, { host: env.HOST || '127.0.0.1', port: int(env, 'PORT', 3000), redisUrl }),
-    api: loadApiConfig(env),
+    dataDir: resolve(e.WARPOST_DATA_DIR ?? join(process.cwd(), 'data')),
+    jwtSecret: e.JWT_SECRET,
+    signingKey: e.WARPOST_SIGNING_KEY,
+    scryptCost: e.WARPOST_SCRYPT_COST,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS,
+    shutdownTimeoutMs: e.WARPOST_SHUTDOWN_TIMEOUT_MS,
+    metrics: { token: e.METRICS_TOKEN, port: e.WARPOST_METRICS_PORT },
+    extraModules: e.WARPOST_EXTRA_MODULES ?? [],
+    inlineWorker: e.WARPOST_INLINE_WORKER ?? !redisUrl,
+    resolveAttempts: e.RESOLVE_ATTEMPTS,
+    submissionBatch: e.WARPOST_SUBMISSION_BATCH,
+    queue: {
+      prefix: e.WARPOST_QUEUE_PREFIX,
+      concurrency: e.WARPOST_WORKER_CONCURRENCY,
+      stalledIntervalMs: e.WARPOST_STALLED_INTERVAL_MS,
+      lockDurationMs: e.WARPOST_LOCK_DURATION_MS,
+      reconcileIntervalMs: e.WARPOST_RECONCILE_INTERVAL_MS,
+    },
+    testClock: e.WARPOST_TEST_CLOCK ? { offsetMs: e.WARPOST_TEST_CLOCK_OFFSET_MS } : undefined,
+    faultResolveDelayMs: e.WARPOST_FAULT_RESOLVE_DELAY_MS,
+    reconcileGraceSeconds: e.WARPOST_RECONCILE_GRACE_SECONDS,
+    voteWindowSeconds: e.VOTE_WINDOW_SECONDS,
+    vacationDaysPerYear: e.VACATION_DAYS_PER_YEAR,
+    notify: {
+      publicUrl: (e.PUBLIC_URL ?? `http://${linkHost}:${e.PORT}`).replace(/\/+$/, ''),
+      gameUrlTemplate: e.GAME_URL_TEMPLATE,
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      vapidSubject: e.VAPID_SUBJECT,
+      allowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS,
+      httpTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      maxAttempts: e.NOTIFY_MAX_ATTEMPTS,
+      retryBaseMs: e.NOTIFY_RETRY_BASE_MS,
+      retryMaxMs: e.NOTIFY_RETRY_MAX_MS,
+      webhookDisableAfter: e.WEBHOOK_DISABLE_AFTER_FAILURES,
+      leaseMs: e.NOTIFY_LEASE_MS,
+      sweepIntervalMs: e.NOTIFY_SWEEP_INTERVAL_MS,
+      dispatchIntervalMs: e.NOTIFY_DISPATCH_INTERVAL_MS,
+      concurrency: e.NOTIFY_CONCURRENCY,
+      reminderBeforeSeconds: e.NOTIFY_REMINDER_BEFORE_SECONDS,
+      inline: e.WARPOST_INLINE_NOTIFIER ?? !redisUrl,
+      faultDispatchDelayMs: e.WARPOST_FAULT_DISPATCH_DELAY_MS,
+      faultDeliverDelayMs: e.WARPOST_FAULT_DELIVER_DELAY_MS,
+    },
+    api: {
+      trustProxy: e.TRUST_PROXY,
+      corsOrigins: e.CORS_ORIGINS ?? [],
+      redisPrefix: e.API_REDIS_PREFIX,
+      rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000, perIp: e.RATE_LIMIT_PER_IP, perToken: e.RATE_LIMIT_PER_TOKEN },
+      ws: {
+        connectionsPerIp: e.WS_CONNECTIONS_PER_IP,
+        connectionsPerToken: e.WS_CONNECTIONS_PER_TOKEN,
+        subscribesPerConnection: e.WS_SUBSCRIBES_PER_CONNECTION,
+        subscribesPerToken: e.WS_SUBSCRIBES_PER_TOKEN,
+        initTimeoutMs: e.WS_INIT_TIMEOUT_SECONDS * 1000,
+      },
+      login: {
+        windowSeconds: e.LOGIN_THROTTLE_WINDOW_SECONDS,
+        failuresPerAccountAddress: e.LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
+        failuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+        failuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
+      },
+      graphql: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxComplexity: e.GRAPHQL_MAX_COMPLEXITY, maxTokens: e.GRAPHQL_MAX_TOKENS },
+    },
   };
 }

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { shippedModules } from '../games/index.js';
 import { loadExtraModules, ModuleRegistry, type AnyModule } from '../platform/games/registry.js';
+import { configOrExit } from '../platform/lifecycle.js';
 import { verifyExport, type VerifyReport } from '../platform/trust/verifier.js';
 
 const USAGE = 'usage: npm run verify -- <export.json> [--key <jwk.json>] [--module <module.ts>] [--json]';
@@ -66,7 +67,7 @@ async function main() {
     console.error(`cannot read input: ${(e as Error).message}`);
     return 2;
   }
-  const registry = new ModuleRegistry([...shippedModules, ...(await loadExtraModules())]);
+  const registry = new ModuleRegistry([...shippedModules, ...(await loadExtraModules(configOrExit().extraModules))]);
   const report = verifyExport(data, { module: (id) => override ?? registry.get(id), trustedKeys });
   if (report.first?.check === 'format') {
     console.error(`${args.file} is ${report.first.message}`);

@@ -48,6 +48,8 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
     WARPOST_EXTRA_MODULES: FIXTURE,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     JWT_SECRET: 'test-secret-' + randomBytes(8).toString('hex'),
+    // Cheaper password hashes: tests register many users on a shared machine (the default is 17).
+    WARPOST_SCRYPT_COST: '14',
     // Tests poll hard from one address; the rate-limit tests set their own limits.
     RATE_LIMIT_PER_IP: '1000000',
     RATE_LIMIT_PER_TOKEN: '1000000',

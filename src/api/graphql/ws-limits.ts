@@ -25,6 +25,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ApiConfig } from '../../platform/config-api.js';
 import { findUnsafeJson } from '../http/input-guard.js';
+import { metrics } from '../../platform/metrics.js';
 
 /** Close code of a refused connection (graphql-ws clients treat it as final: no reconnect loop). */
 export const WS_RATE_LIMITED_CLOSE = 4429;
@@ -107,6 +108,9 @@ export async function installWsLimits(app: FastifyInstance, path: string, config
     let acked = false;
     /** Ids of this connection's operations that have started and not yet completed. */
     const live = new Set<string>();
+    const started = (id: string) => live.has(id) || (live.add(id), metrics.openSubscriptions.inc());
+    const ended = (id: string) => live.delete(id) && metrics.openSubscriptions.dec();
+    socket.once('close', () => (metrics.openSubscriptions.dec(live.size), live.clear()));
     const shut = (code: number, reason: string) => {
       closed = true;
       socket.close(code, reason);
@@ -125,7 +129,7 @@ export async function installWsLimits(app: FastifyInstance, path: string, config
         }
         if (out.type === 'connection_ack') acked = true;
         if (out.type === 'connection_error') return shut(CLOSE.forbidden, 'Forbidden');
-        if ((out.type === 'complete' || out.type === 'error') && typeof out.id === 'string') live.delete(out.id);
+        if ((out.type === 'complete' || out.type === 'error') && typeof out.id === 'string') ended(out.id);
       }
       return send(data, ...rest);
     }) as typeof socket.send;
@@ -164,7 +168,7 @@ export async function installWsLimits(app: FastifyInstance, path: string, config
         if (v) return (refuse(v), false);
         return true;
       }
-      if (strict && msg.type === 'complete' && typeof msg.id === 'string') live.delete(msg.id);
+      if (strict && msg.type === 'complete' && typeof msg.id === 'string') ended(msg.id);
       if (msg.type !== 'subscribe' && msg.type !== 'start') return true;
       if (strict && !acked) return (shut(CLOSE.unauthorized, 'Unauthorized'), false);
       if (strict && typeof msg.id === 'string' && live.has(msg.id)) return (shut(CLOSE.duplicateId, `Subscriber for ${msg.id.slice(0, 80)} already exists`), false);
@@ -183,7 +187,7 @@ export async function installWsLimits(app: FastifyInstance, path: string, config
       }
       const v = credential ? await subscribesByToken(`wssub:token:${credential}`) : await subscribesByIp(`wssub:ip:${ip}`);
       if (v) return (sendError(msg.id, v), false);
-      if (typeof msg.id === 'string') live.add(msg.id);
+      if (typeof msg.id === 'string') started(msg.id);
       return true;
     }
 

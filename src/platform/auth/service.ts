@@ -8,7 +8,7 @@ import jwt from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.js';
 import { AppError } from '../errors.js';
-import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
+import { DEFAULT_SCRYPT, dummyHash, hashPassword, needsRehash, verifyPassword, type ScryptParams } from './passwords.js';
 
 export const SCOPES = ['read', 'play', 'admin'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -58,6 +58,7 @@ export class AuthService {
     secret: string,
     private readonly accessTtl: number,
     private readonly refreshTtlDays: number,
+    private readonly scrypt: ScryptParams = DEFAULT_SCRYPT,
   ) {
     this.key = createSecretKey(Buffer.from(secret));
   }
@@ -73,7 +74,7 @@ export class AuthService {
         { code: 'INVALID_PASSWORD', path: ['password'], message: 'Use 8 to 200 characters.' },
       ]);
     }
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, this.scrypt);
     const existing = await this.db.user.findFirst({ where: { username: { equals: username, mode: 'insensitive' } } });
     if (existing) throw new AppError('USERNAME_TAKEN', `The user name "${username}" is taken.`);
     try {
@@ -88,8 +89,13 @@ export class AuthService {
   async login(username: string, password: string): Promise<AuthTokens> {
     const user = await this.db.user.findUnique({ where: { username } });
     // Verify against a dummy hash for unknown users so timing does not reveal who exists.
-    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash(this.scrypt)));
     if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Wrong user name or password.');
+    if (needsRehash(user.passwordHash, this.scrypt)) {
+      // Made with older parameters: store the current ones (unless the password changed meanwhile).
+      const passwordHash = await hashPassword(password, this.scrypt);
+      await this.db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash } });
+    }
     return this.issue(user.id, user.username, randomUUID());
   }
 

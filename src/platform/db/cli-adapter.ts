@@ -2,6 +2,7 @@
 // generate migration SQL; the server applies migrations with its own runner (migrate.ts).
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { parseEnv } from '../config-schema.js';
 
 // The CLI reads catalog columns of type `name` (19) and `"char"` (18); read them as text.
 const TEXT_OIDS = [18, 19];
@@ -24,7 +25,7 @@ function pgConfig(url: string): pg.PoolConfig {
 }
 
 export async function cliAdapter() {
-  const url = process.env.DATABASE_URL;
+  const url = parseEnv(process.env).DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL must be set for Prisma CLI calls');
   return new PrismaPg(pgConfig(url));
 }

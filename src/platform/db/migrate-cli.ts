@@ -1,8 +1,9 @@
 /** `npm run db:migrate`: creates the database if needed and applies prisma/migrations. */
 import pg from 'pg';
+import { loadConfig } from '../config.js';
 import { migratePostgres } from './client.js';
 
-const url = process.env.DATABASE_URL;
+const url = loadConfig().databaseUrl;
 if (!url) {
   console.error('Set DATABASE_URL (the embedded database migrates itself at start).');
   process.exit(2);

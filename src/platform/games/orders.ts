@@ -17,6 +17,7 @@ import { isUniqueViolation, pgTransaction, prismaSql, type SqlTx } from '../db/s
 import { readSubmissionContext, writeSubmissions, type LockedGameRow, type SubmissionContext, type SubmissionWrite } from './submission-sql.js';
 import { SubmissionBatcher } from './submission-batch.js';
 import { readyDelayMs } from './time-control.js';
+import { metrics } from '../metrics.js';
 
 export interface SubmitInput {
   gameId: string;
@@ -169,6 +170,7 @@ export async function submitOrders(p: Platform, user: Principal, input: SubmitIn
     d = await attempt();
   }
   const result = d.result;
+  metrics.submissions.inc({ result: result.replayed ? 'replayed' : 'accepted' });
   if (result.stepComplete) await enqueueAfterCommit(p, { gameId: result.gameId, step: result.step }, d.delayMs ? { delayMs: d.delayMs } : undefined);
   else if (d.reveal) await deliverOutbox(p).catch(() => undefined); // the reveal notice; the sweeper retries
   return result;

@@ -52,13 +52,15 @@ export function resolveOptions(specs: OptionSpec[], given: Record<string, unknow
 }
 
 /**
- * Loads extra modules named in WARPOST_EXTRA_MODULES (comma-separated file paths; used by tests).
- * Relative paths are taken from the working directory, not from this file, as a shell user expects.
+ * Loads extra module files (Config.extraModules, from WARPOST_EXTRA_MODULES; a comma-separated
+ * string is split too). Relative paths are taken from the working directory, not from this file,
+ * as a shell user expects.
  */
-export async function loadExtraModules(spec = process.env.WARPOST_EXTRA_MODULES, cwd = process.cwd()): Promise<AnyModule[]> {
+export async function loadExtraModules(spec: string | readonly string[] | undefined, cwd = process.cwd()): Promise<AnyModule[]> {
   if (!spec) return [];
+  const paths = typeof spec === 'string' ? spec.split(',') : spec;
   const mods: AnyModule[] = [];
-  for (const path of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const path of paths.map((s) => s.trim()).filter(Boolean)) {
     const m = await import(pathToFileURL(isAbsolute(path) ? path : resolve(cwd, path)).href);
     mods.push(m.default ?? m.module);
   }

@@ -19,6 +19,7 @@ import { post } from './http.js';
 import { isKind, type Kind } from './kinds.js';
 import { inQuietHours, quietHoursEnd } from './localtime.js';
 import { getSettings, isEnabled, preferenceRows, quietOf } from './preferences.js';
+import { metrics } from '../metrics.js';
 
 type Delivery = NonNullable<Awaited<ReturnType<Platform['prisma']['notificationDelivery']['findUnique']>>>;
 
@@ -58,6 +59,7 @@ export async function handleDelivery(p: Platform, deliveryId: string): Promise<v
     if (!verdict.send) {
       if ('holdUntil' in verdict) return await hold(p, d, verdict.holdUntil);
       await p.prisma.notificationDelivery.update({ where: { id: d.id }, data: { status: verdict.status, lastError: verdict.reason, leaseUntil: null } });
+      metrics.deliveries.inc({ channel: d.channel, result: verdict.status.toLowerCase() });
       return;
     }
     if (cfg.faultDeliverDelayMs > 0) {
@@ -196,6 +198,7 @@ async function record(p: Platform, d: Delivery, o: Outcome, started: Date) {
     }
     return [];
   }, TX_OPTIONS);
+  metrics.deliveries.inc({ channel: d.channel, result: o.ok ? 'sent' : retry ? 'retry' : 'failed' });
   if (retry) await enqueueDelivery(p, { id: d.id, attempts: attempt, notBefore });
   for (const n of notices) await enqueueDelivery(p, n);
 }

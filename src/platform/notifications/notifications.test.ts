@@ -8,13 +8,13 @@ import { isValidPushKey, pushPayload } from './channels/push.js';
 import { newSecret, signatureHeaders, webhookBody } from './channels/webhook.js';
 import { deadlineReminder, stepResolved, yourTurn, type GameInfo, type StoredEvent } from './content.js';
 import { formatDeadline } from './localtime.js';
-import { loadNotifyConfig } from './config.js';
+import { loadConfig } from '../config.js';
 import { backoffMs } from './deliver.js';
 import { checkReceiverUrl, isPrivateAddress, post } from './http.js';
 import { inQuietHours, isValidTimeZone, localMinutes, nextOccurrence, parseClock } from './localtime.js';
 import { TokenSigner } from './tokens.js';
 
-const cfg = loadNotifyConfig({}, { host: '127.0.0.1', port: 3000 });
+const cfg = loadConfig({}).notify;
 
 describe('local time', () => {
   it('parses clocks and checks zones', () => {

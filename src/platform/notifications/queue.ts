@@ -5,6 +5,7 @@
  * twice, or a job lost with its process, costs nothing; the sweeper re-queues what is overdue.
  */
 import { bullQueue, CRASH_RECOVERY, type BullHandle } from '../queue/bull.js';
+import type { QueueStats } from '../queue/types.js';
 
 export const NOTIFY_QUEUE_NAME = 'warpost-notify';
 
@@ -25,6 +26,7 @@ export interface NotifyQueue {
   startWorker(handler: DeliverHandler, concurrency: number): Promise<void>;
   /** Finishes jobs in flight, then stops. */
   close(): Promise<void>;
+  stats(): Promise<QueueStats>;
 }
 
 export class BullNotifyQueue implements NotifyQueue {
@@ -52,6 +54,10 @@ export class BullNotifyQueue implements NotifyQueue {
 
   close(): Promise<void> {
     return this.bull.close();
+  }
+
+  stats(): Promise<QueueStats> {
+    return this.bull.stats();
   }
 }
 
@@ -91,5 +97,9 @@ export class InlineNotifyQueue implements NotifyQueue {
     this.closed = true;
     for (const t of this.timers) clearTimeout(t);
     await Promise.allSettled([...this.inFlight]);
+  }
+
+  async stats(): Promise<QueueStats> {
+    return { waiting: this.pending.length, active: this.inFlight.size, delayed: this.timers.size, oldestWaitingMs: 0 };
   }
 }

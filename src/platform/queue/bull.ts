@@ -6,6 +6,7 @@
  */
 import { Queue, Worker, type ConnectionOptions, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
+import type { QueueStats } from './types.js';
 
 export interface BullHandle<T> {
   add(jobName: string, data: T, opts: JobsOptions): Promise<void>;
@@ -14,6 +15,7 @@ export interface BullHandle<T> {
   startWorker(processor: (job: Job<T>) => Promise<void>, opts: Omit<WorkerOptions, 'connection' | 'prefix'>): Promise<void>;
   close(): Promise<void>;
   ping(): Promise<boolean>;
+  stats(): Promise<QueueStats>;
 }
 
 /**
@@ -48,6 +50,13 @@ export function bullQueue<T>(redisUrl: string, name: string, prefix?: string): B
     },
     async ping() {
       return (await connection.ping()) === 'PONG';
+    },
+    async stats() {
+      const c = await queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed');
+      const [oldest] = await queue.getJobs(['waiting', 'prioritized'], 0, 0, true);
+      // A delayed job became due at its timestamp plus its delay.
+      const dueAt = oldest ? oldest.timestamp + (oldest.delay ?? 0) : Date.now();
+      return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, oldestWaitingMs: Math.max(0, Date.now() - dueAt) };
     },
   };
 }

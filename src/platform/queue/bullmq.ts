@@ -62,4 +62,8 @@ export class BullQueue implements ResolutionQueue {
   ping() {
     return this.bull.ping();
   }
+
+  stats() {
+    return this.bull.stats();
+  }
 }

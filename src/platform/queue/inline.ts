@@ -1,13 +1,13 @@
 /** In-process queue for the embedded default: same job ids, retries and handler as BullMQ. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { setLongTimeout, type LongTimer } from './long-timer.js';
-import { jobId, type EnqueueOptions, type ResolutionQueue, type ResolveHandler, type ResolveJob } from './types.js';
+import { jobId, type EnqueueOptions, type QueueStats, type ResolutionQueue, type ResolveHandler, type ResolveJob } from './types.js';
 
 export class InlineQueue implements ResolutionQueue {
   private handler?: ResolveHandler;
   private readonly known = new Set<string>();
   private readonly timers = new Map<string, LongTimer>();
-  private readonly pending: { job: ResolveJob; id: string }[] = [];
+  private readonly pending: { job: ResolveJob; id: string; at: number }[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
 
@@ -38,7 +38,7 @@ export class InlineQueue implements ResolutionQueue {
   private dispatch(job: ResolveJob, id: string) {
     if (this.closed) return;
     if (!this.handler) {
-      this.pending.push({ job, id });
+      this.pending.push({ job, id, at: Date.now() });
       return;
     }
     // Like BullMQ with removeOnComplete: once run, the same job id may be queued again.
@@ -69,5 +69,10 @@ export class InlineQueue implements ResolutionQueue {
 
   async ping() {
     return true;
+  }
+
+  async stats(): Promise<QueueStats> {
+    // Jobs run as soon as they are due; only jobs queued before the worker started wait.
+    return { waiting: this.pending.length, active: this.inFlight.size, delayed: this.timers.size, oldestWaitingMs: this.pending.length ? Date.now() - this.pending[0].at : 0 };
   }
 }

@@ -25,6 +25,15 @@ export interface EnqueueOptions {
   variant?: string;
 }
 
+/** What /metrics shows of a queue (metrics.ts). */
+export interface QueueStats {
+  waiting: number;
+  active: number;
+  delayed: number;
+  /** How long the oldest job due to run has waited (0 when none waits). */
+  oldestWaitingMs: number;
+}
+
 export interface ResolutionQueue {
   enqueue(job: ResolveJob, opts?: EnqueueOptions): Promise<void>;
   /**
@@ -37,6 +46,7 @@ export interface ResolutionQueue {
   /** Finishes jobs in flight, then stops. */
   close(): Promise<void>;
   ping(): Promise<boolean>;
+  stats(): Promise<QueueStats>;
 }
 
 /** Job id derived from game and step, so the same step is never queued twice. */
