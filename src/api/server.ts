@@ -1,4 +1,4 @@
-/** The HTTP server: GraphQL (with GraphiQL and graphql-ws subscriptions) and health routes. */
+/** The HTTP server: GraphQL (with GraphiQL and graphql-ws subscriptions), health routes and the browser client. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -8,6 +8,7 @@ import type { Platform } from '../platform/context.js';
 import { authenticate } from './auth-context.js';
 import { GRAPHQL_PATH, mercuriusEdgeOptions, registerApiRoutes, registerEdge } from './edge.js';
 import { clientErrorHandler } from './http/client-error.js';
+import { registerWebClient } from './http/web-client.js';
 import { frameworkErrors } from './http/error-handler.js';
 import { buildResolvers } from './graphql/resolvers.js';
 import { registerTrustRoutes } from './trust-routes.js';
@@ -70,6 +71,7 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
 
   await registerTrustRoutes(app, platform);
   await registerNotificationRoutes(app, platform);
+  await registerWebClient(app);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
     const checks: Record<string, boolean> = {};
