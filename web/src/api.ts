@@ -6,13 +6,14 @@
 import { createClient, type Client } from 'graphql-ws';
 
 const STORE_KEY = 'warpost:session';
-/** Refresh when less than this is left of the access token. */
-const REFRESH_MARGIN_MS = 60_000;
+/** Refresh when less than this is left of the access token (a third of short lifetimes). */
+const margin = (s: Session) => Math.min(60_000, s.ttlMs / 3);
 
 export interface Session {
   accessToken: string;
   refreshToken: string;
   expiresAt: number;
+  ttlMs: number;
   user: { id: string; username: string };
 }
 
@@ -39,7 +40,7 @@ let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 function load(): Session | null {
   try {
     const s = JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null') as Session | null;
-    return s && typeof s.refreshToken === 'string' ? s : null;
+    return s && typeof s.refreshToken === 'string' && typeof s.ttlMs === 'number' ? s : null;
   } catch {
     return null;
   }
@@ -56,7 +57,7 @@ function setSession(s: Session | null) {
 function scheduleRefresh() {
   clearTimeout(refreshTimer);
   if (!session) return;
-  const wait = Math.max(0, session.expiresAt - Date.now() - REFRESH_MARGIN_MS);
+  const wait = Math.max(0, session.expiresAt - Date.now() - margin(session));
   refreshTimer = setTimeout(() => void refreshNow(), Math.min(wait, 2 ** 31 - 1));
 }
 
@@ -80,7 +81,7 @@ window.addEventListener('storage', (e) => {
 const AUTH_FIELDS = 'accessToken expiresIn refreshToken user { id username }';
 
 function fromPayload(p: { accessToken: string; expiresIn: number; refreshToken: string; user: Session['user'] }): Session {
-  return { accessToken: p.accessToken, refreshToken: p.refreshToken, expiresAt: Date.now() + p.expiresIn * 1000, user: p.user };
+  return { accessToken: p.accessToken, refreshToken: p.refreshToken, expiresAt: Date.now() + p.expiresIn * 1000, ttlMs: p.expiresIn * 1000, user: p.user };
 }
 
 async function post<T>(query: string, variables: Record<string, unknown>, token?: string): Promise<T> {
@@ -123,7 +124,7 @@ async function refreshNow(): Promise<Session | null> {
 
 /** A valid access token, refreshed first when it is about to expire; undefined when logged out. */
 export async function accessToken(): Promise<string | undefined> {
-  if (session && session.expiresAt - Date.now() < REFRESH_MARGIN_MS / 2) await refreshNow();
+  if (session && session.expiresAt - Date.now() < margin(session) / 2) await refreshNow();
   return session?.accessToken;
 }
 

@@ -24,8 +24,8 @@ const PAGE_HEADERS = {
 
 export async function registerWebClient(app: FastifyInstance, dir = WEB_BUILD_DIR) {
   const indexPath = join(dir, 'index.html');
-  let page: string | undefined;
-  const loadPage = () => (page ??= existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined);
+  // Read per request (a few hundred bytes): a rebuild while the server runs is picked up.
+  const loadPage = () => (existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined);
 
   await app.register(async (scope) => {
     await scope.register(fastifyStatic, {

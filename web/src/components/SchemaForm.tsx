@@ -95,8 +95,8 @@ export function SchemaField({ schema, value, onChange, path, name, ctx }: { sche
         });
     const idx = opts.findIndex((o) => o.value === value);
     return (
-      <label for={id}>
-        {label}
+      <div class="field">
+        <label for={id}>{label}</label>
         <select id={id} name={path.join('.')} value={String(idx)} aria-invalid={errs.length > 0} aria-describedby={errId}
           onChange={(e) => onChange(opts[Number(e.currentTarget.value)]?.value)}>
           {idx < 0 && <option value="-1">Choose…</option>}
@@ -104,7 +104,7 @@ export function SchemaField({ schema, value, onChange, path, name, ctx }: { sche
         </select>
         {help}
         {errors}
-      </label>
+      </div>
     );
   }
   if (variants) {
@@ -185,14 +185,14 @@ export function SchemaField({ schema, value, onChange, path, name, ctx }: { sche
     case 'integer':
     case 'number':
       return (
-        <label for={id}>
-          {label}
+        <div class="field">
+          <label for={id}>{label}</label>
           <input id={id} name={path.join('.')} type="number" step={typeOf(s) === 'integer' ? 1 : 'any'} min={s.minimum} max={s.maximum}
             value={typeof value === 'number' ? String(value) : ''} aria-invalid={errs.length > 0} aria-describedby={errId}
             onInput={(e) => onChange(e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value))} />
           {help}
           {errors}
-        </label>
+        </div>
       );
     case 'boolean':
       return (
@@ -206,8 +206,8 @@ export function SchemaField({ schema, value, onChange, path, name, ctx }: { sche
     case 'string': {
       const ref = s['x-warpost-ref'] as string | undefined;
       return (
-        <label for={id}>
-          {label}
+        <div class="field">
+          <label for={id}>{label}</label>
           {ref && <span class="hint"> (type it, or focus here and click a {ref} on the board)</span>}
           <input id={id} name={path.join('.')} type="text" maxLength={s.maxLength} value={typeof value === 'string' ? value : ''}
             data-ref={ref} aria-invalid={errs.length > 0} aria-describedby={errId}
@@ -215,7 +215,7 @@ export function SchemaField({ schema, value, onChange, path, name, ctx }: { sche
             onInput={(e) => onChange(e.currentTarget.value)} />
           {help}
           {errors}
-        </label>
+        </div>
       );
     }
     default:
@@ -233,8 +233,8 @@ export function JsonField({ id, label, value, onChange, errors }: { id: string; 
   const [text, setText] = useState(JSON.stringify(value ?? null, null, 2));
   const [bad, setBad] = useState(false);
   return (
-    <label for={id}>
-      {label} (JSON)
+    <div class="field">
+      <label for={id}>{label} (JSON)</label>
       <textarea id={id} name={id} rows={6} value={text} spellcheck={false} aria-invalid={bad || errors.length > 0}
         onInput={(e) => {
           const t = e.currentTarget.value;
@@ -248,6 +248,6 @@ export function JsonField({ id, label, value, onChange, errors }: { id: string; 
         }} />
       {bad && <span class="field-error">This is not valid JSON yet.</span>}
       {errors.length > 0 && <span class="field-error">{errors.join(' ')}</span>}
-    </label>
+    </div>
   );
 }

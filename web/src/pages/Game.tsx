@@ -67,7 +67,9 @@ export function GamePage({ gameId }: { gameId: string }) {
       () => void load(),
       () => setLive(false),
     );
-    return () => (stop(), setLive(false));
+    // A step that opens (the start, too) is also announced to the player who owes it.
+    const stopTurns = subscribe<{ myTurn: { gameId: string } }>('subscription { myTurn { gameId } }', {}, (d) => d.myTurn.gameId === gameId && void load());
+    return () => (stop(), stopTurns(), setLive(false));
   }, [gameId, side]);
 
   if (error && !data) return <p class="error" role="alert">{error}</p>;
@@ -94,12 +96,12 @@ export function GamePage({ gameId }: { gameId: string }) {
           <span class={`live ${live ? 'on' : 'off'}`}>{live ? ' · live' : ' · not live'}</span>
         </p>
         {mySeats.length > 1 && (
-          <label>
-            View as
-            <select value={data.viewer ?? ''} onChange={(e) => setSide(e.currentTarget.value)}>
+          <div class="field">
+            <label for="f-viewas">View as</label>
+            <select id="f-viewas" name="viewas" value={data.viewer ?? ''} onChange={(e) => setSide(e.currentTarget.value)}>
               {mySeats.map((s) => <option key={s} value={s}>{s}</option>)}
             </select>
-          </label>
+          </div>
         )}
         {g.pausedReason && <p class="error">Paused: {g.pausedReason}</p>}
         {data.outcome && <p class="outcome"><strong>Result:</strong> {data.outcome.summary}</p>}
@@ -112,7 +114,7 @@ export function GamePage({ gameId }: { gameId: string }) {
             : (
               <details open>
                 <summary>What your side sees</summary>
-                <pre class="raw">{JSON.stringify(data.view, null, 2)}</pre>
+                <pre class="raw" tabIndex={0}>{JSON.stringify(data.view, null, 2)}</pre>
               </details>
             )}
         </section>
@@ -201,7 +203,7 @@ function PromptForm({ gameId, step, prompt, schema, mySubmission, onRefFocus, on
       {!schema && prompt.choices != null && (
         <details>
           <summary>Choices</summary>
-          <pre class="raw">{JSON.stringify(prompt.choices, null, 2)}</pre>
+          <pre class="raw" tabIndex={0}>{JSON.stringify(prompt.choices, null, 2)}</pre>
         </details>
       )}
       <form onSubmit={submit}>
@@ -230,7 +232,7 @@ function EventLog({ events }: { events: GameEvent[] }) {
     <section class="card" aria-labelledby="log-title">
       <h2 id="log-title">Event log</h2>
       {shown.length === 0 ? <p>Nothing has happened yet.</p> : (
-        <ol class="log" aria-live="polite" reversed>
+        <ol class="log" aria-live="polite" reversed tabIndex={0} aria-label="Events, newest first">
           {shown.map((e) => (
             <li key={e.seq}>
               <span class="hint">step {e.step}</span> {e.text?.text ?? `${e.type}${e.data != null ? `: ${JSON.stringify(e.data)}` : ''}`}

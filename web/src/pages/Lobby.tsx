@@ -183,38 +183,38 @@ function CreateGame({ modules, onCreated }: { modules: ModuleInfo[]; onCreated: 
     <section class="card" aria-labelledby="create-title">
       <h2 id="create-title">New game</h2>
       <form onSubmit={create} class="grid">
-        <label>
-          Game
-          <select name="module" value={mod.id} onChange={(e) => setModuleId(e.currentTarget.value)}>
+        <div class="field">
+          <label for="f-module">Game</label>
+          <select id="f-module" name="module" value={mod.id} onChange={(e) => setModuleId(e.currentTarget.value)}>
             {modules.map((m) => <option key={m.id} value={m.id}>{m.title}</option>)}
           </select>
-        </label>
-        <label>
-          Scenario
-          <select name="scenario" value={sc?.id} onChange={(e) => setScenario(e.currentTarget.value)}>
+        </div>
+        <div class="field">
+          <label for="f-scenario">Scenario</label>
+          <select id="f-scenario" name="scenario" value={sc?.id} onChange={(e) => setScenario(e.currentTarget.value)}>
             {mod.scenarios.map((s) => <option key={s.id} value={s.id}>{s.title}</option>)}
           </select>
-        </label>
+        </div>
         {sc && <p class="hint wide">{sc.description}</p>}
-        <label>
-          Your side
-          <select name="side" value={side} onChange={(e) => setSide(e.currentTarget.value)}>
+        <div class="field">
+          <label for="f-side">Your side</label>
+          <select id="f-side" name="side" value={side} onChange={(e) => setSide(e.currentTarget.value)}>
             <option value="random">Random</option>
             {sc?.sides.map((s) => <option key={s} value={s}>{s}</option>)}
             <option value="">None (do not seat me)</option>
           </select>
-        </label>
-        <label>
-          Time control
-          <select name="preset" value={preset} onChange={(e) => setPreset(e.currentTarget.value)}>
+        </div>
+        <div class="field">
+          <label for="f-preset">Time control</label>
+          <select id="f-preset" name="preset" value={preset} onChange={(e) => setPreset(e.currentTarget.value)}>
             {PRESETS.map(([v, t]) => <option key={v} value={v}>{t}</option>)}
           </select>
-        </label>
+        </div>
         {preset === 'custom' && (
-          <label>
-            Seconds a step
-            <input type="number" name="stepSeconds" min={1} max={5184000} value={stepSeconds} onInput={(e) => setStepSeconds(Number(e.currentTarget.value))} />
-          </label>
+          <div class="field">
+            <label for="f-stepSeconds">Seconds a step</label>
+            <input id="f-stepSeconds" type="number" name="stepSeconds" min={1} max={5184000} value={stepSeconds} onInput={(e) => setStepSeconds(Number(e.currentTarget.value))} />
+          </div>
         )}
         <label class="check">
           <input type="checkbox" name="isPublic" checked={isPublic} onChange={(e) => setIsPublic(e.currentTarget.checked)} />
@@ -251,19 +251,19 @@ function OptionField({ spec, value, onChange }: { spec: ModuleInfo['options'][nu
     );
   if (spec.values?.length)
     return (
-      <label>
-        {label}
-        <select name={`option-${spec.id}`} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)}>
+      <div class="field">
+        <label for={`f-option-${spec.id}`}>{label}</label>
+        <select id={`f-option-${spec.id}`} name={`option-${spec.id}`} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)}>
           {spec.values.map((v) => <option key={v} value={v}>{v}</option>)}
         </select>
-      </label>
+      </div>
     );
   return (
-    <label>
-      {label}
+    <div class="field">
+      <label for={`f-option-${spec.id}`}>{label}</label>
       {spec.type === 'number'
-        ? <input name={`option-${spec.id}`} type="number" value={String(value ?? '')} onInput={(e) => onChange(Number(e.currentTarget.value))} />
-        : <input name={`option-${spec.id}`} type="text" value={String(value ?? '')} onInput={(e) => onChange(e.currentTarget.value)} />}
-    </label>
+        ? <input id={`f-option-${spec.id}`} name={`option-${spec.id}`} type="number" value={String(value ?? '')} onInput={(e) => onChange(Number(e.currentTarget.value))} />
+        : <input id={`f-option-${spec.id}`} name={`option-${spec.id}`} type="text" value={String(value ?? '')} onInput={(e) => onChange(e.currentTarget.value)} />}
+    </div>
   );
 }

@@ -26,16 +26,16 @@ export function Login() {
     <section class="card narrow" aria-labelledby="auth-title">
       <h1 id="auth-title">{mode === 'login' ? 'Log in' : 'Create an account'}</h1>
       <form onSubmit={submit}>
-        <label>
-          User name
-          <input name="username" autoComplete="username" required minLength={3} maxLength={32} pattern="[A-Za-z0-9_\-]+"
+        <div class="field">
+          <label for="f-username">User name</label>
+          <input id="f-username" name="username" autoComplete="username" required minLength={3} maxLength={32} pattern="[A-Za-z0-9_\-]+"
             value={username} onInput={(e) => setUsername(e.currentTarget.value)} />
-        </label>
-        <label>
-          Password
-          <input name="password" type="password" autoComplete={mode === 'login' ? 'current-password' : 'new-password'} required
+        </div>
+        <div class="field">
+          <label for="f-password">Password</label>
+          <input id="f-password" name="password" type="password" autoComplete={mode === 'login' ? 'current-password' : 'new-password'} required
             minLength={mode === 'register' ? 8 : 1} maxLength={200} value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
-        </label>
+        </div>
         {error && <p class="error" role="alert">{error}</p>}
         <button type="submit" class="primary" disabled={busy}>{mode === 'login' ? 'Log in' : 'Create account'}</button>
       </form>
