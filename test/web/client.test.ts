@@ -101,7 +101,7 @@ describe('browser client', () => {
     if (SHOTS) await alice.screenshot({ path: join(SHOTS, 'game.png'), fullPage: true });
 
     // Registered over 6 s ago with 6 s access tokens: a live expiry means the client refreshed them.
-    const stored = await alice.evaluate(() => JSON.parse(localStorage.getItem('warpost:session') ?? 'null'));
+    const stored = await alice.evaluate(`JSON.parse(localStorage.getItem('warpost:session') ?? 'null')`) as { expiresAt: number };
     expect(stored.expiresAt).toBeGreaterThan(Date.now());
     await alice.goto(`${stack.base}/`);
     await alice.getByText('Your turn (north)').waitFor();
@@ -118,7 +118,7 @@ describe('browser client', () => {
     const res = await page.goto(`${stack.base}/login`);
     expect(res?.headers()['content-security-policy']).toContain("default-src 'self'");
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth') as number;
     expect(overflow).toBeLessThanOrEqual(0);
     expect(own).toEqual([]);
   });
