@@ -4,6 +4,7 @@ import type { Platform } from '../../platform/context.js';
 import * as lobby from '../../platform/games/lobby.js';
 import * as orders from '../../platform/games/orders.js';
 import * as views from '../../platform/games/views.js';
+import { boardsOf } from '../../platform/games/presenter.js';
 import type { FastifyReply } from 'fastify';
 import type { RequestAuth } from '../auth-context.js';
 import { withRetryAfter, type LoginThrottle } from '../http/login-throttle.js';
@@ -49,6 +50,29 @@ export const moduleInfo = (m: { id: string; title: string; sides: string[]; scen
   promptKinds: m.promptKinds ?? [],
 });
 
+type SummaryRoot = ReturnType<typeof summary>;
+
+/** The caller's sides that owe now, computed once per summary object of a response. */
+const owedMemo = new WeakMap<object, Promise<string[]>>();
+function myOwed(root: SummaryRoot, { platform, auth }: Ctx): Promise<string[]> {
+  let hit = owedMemo.get(root);
+  if (!hit) owedMemo.set(root, (hit = owedSidesOf(platform, auth.optional(), root)));
+  return hit;
+}
+
+/** Which of the caller's sides owe a submission in this game now (none for spectators). */
+export async function owedSidesOf(platform: Platform, user: { userId: string } | null, g: SummaryRoot): Promise<string[]> {
+  const mine = user ? g.seats.filter((s) => s.user.id === user.userId).map((s) => s.side) : [];
+  return (await views.owedBy(platform, g, mine)).sides;
+}
+
+/** A summary with iOwe and myOwedSides filled in, for the REST mirror (GraphQL resolves them per field). */
+export async function summaryFor(platform: Platform, user: { userId: string } | null, g: Parameters<typeof summary>[0]) {
+  const s = summary(g);
+  const myOwedSides = await owedSidesOf(platform, user, s);
+  return { ...s, iOwe: myOwedSides.length > 0, myOwedSides };
+}
+
 export function buildResolvers() {
   const notify = notificationResolvers();
   const { Mutation: timeControlMutation, Query: timeControlQuery, GameView: timeControlGameView, ...timeControl } = timeControlResolvers();
@@ -79,6 +103,13 @@ export function buildResolvers() {
       ...notify.Query,
       ...timeControlQuery,
     }),
+    GameModuleInfo: {
+      boards: guard((root: { id: string }, a: Args, { platform }: Ctx) => boardsOf(platform.modules.get(root.id), a.scenario).boards),
+    },
+    GameSummary: {
+      iOwe: guard(async (root: SummaryRoot, _a: Args, ctx: Ctx) => (await myOwed(root, ctx)).length > 0),
+      myOwedSides: guard((root: SummaryRoot, _a: Args, ctx: Ctx) => myOwed(root, ctx)),
+    },
     GameView: {
       ...trust.GameView,
       ...timeControlGameView,

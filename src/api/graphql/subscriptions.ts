@@ -8,6 +8,7 @@ import type { GameSignal, TurnSignal } from '../../platform/events/pubsub.js';
 import { onResubscribed, publish, topics } from '../../platform/events/pubsub.js';
 import * as views from '../../platform/games/views.js';
 import { eventBound } from '../../platform/trust/spectators.js';
+import { withEventTexts } from '../../platform/games/presenter.js';
 import type { Ctx } from './resolvers.js';
 import { guard } from './errors.js';
 
@@ -45,7 +46,9 @@ export function subscriptionResolvers() {
         const source = await ctx.pubsub.subscribe(topics.game(game.id));
         const latest = await p.prisma.gameEvent.findFirst({ where: { gameId: game.id, ...bound(game.status, game.step) }, orderBy: { seq: 'desc' }, select: { seq: true } });
         let last = args.afterSeq ?? latest?.seq ?? 0;
-        const load = (b: object) => p.prisma.gameEvent.findMany({ where: { ...where, ...b, seq: { gt: last } }, orderBy: { seq: 'asc' } });
+        const module = views.installedModule(p, game.module);
+        const load = async (b: object) =>
+          withEventTexts(module, await p.prisma.gameEvent.findMany({ where: { ...where, ...b, seq: { gt: last } }, orderBy: { seq: 'asc' } }), viewer);
         openGames.set(game.id, (openGames.get(game.id) ?? 0) + 1);
         return (async function* () {
           try {

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import * as lobby from '../../platform/games/lobby.js';
 import * as views from '../../platform/games/views.js';
-import { moduleInfo, summary } from '../graphql/resolvers.js';
+import { moduleInfo, summary, summaryFor } from '../graphql/resolvers.js';
+import { boardsOf, etagMatches } from '../../platform/games/presenter.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
 import { body, errorResponses, gameParams, s, side } from './schemas.js';
@@ -30,6 +31,29 @@ export async function lobbyRoutes(app: FastifyInstance, { platform }: RestDeps) 
     },
   }, async () => ({ modules: platform.modules.list().map(moduleInfo) }));
 
+  app.get<{ Params: { moduleId: string }; Querystring: { scenario?: string } }>('/modules/:moduleId/boards', {
+    schema: {
+      tags, operationId: 'getBoards', summary: 'Boards of a scenario', security: security.none,
+      description: 'The maps of a module\'s scenario, for clients to draw (hexes with centres, terrain, features and neighbours; off-map boxes; tracks). Static for a module version: the answer carries a strong ETag computed from its content and `Cache-Control: public`; send the ETag back in `If-None-Match` to get 304 Not Modified.',
+      params: { type: 'object', properties: { moduleId: s.str('Module id.', { minLength: 1, maxLength: 100 }) }, required: ['moduleId'] },
+      querystring: { type: 'object', additionalProperties: false, properties: { scenario: s.str('Scenario id (default: the module\'s first scenario).', { minLength: 1, maxLength: 100 }) } },
+      response: {
+        200: {
+          type: 'object', description: 'Boards.',
+          properties: { module: s.str('Module id.'), scenario: s.str('Scenario id.'), boards: s.listOf(s.ref('Board'), 'Boards; empty for a module without maps.') },
+          required: ['module', 'scenario', 'boards'],
+        },
+        304: { type: 'null', description: 'Not modified: the If-None-Match ETag is current.' },
+        ...errorResponses,
+      },
+    },
+  }, async (req, reply) => {
+    const published = boardsOf(platform.modules.get(req.params.moduleId), req.query.scenario);
+    reply.header('etag', published.etag).header('cache-control', 'public, max-age=300');
+    if (etagMatches(req.headers['if-none-match'], published.etag)) return reply.code(304).send();
+    return { module: published.module, scenario: published.scenario, boards: published.boards };
+  });
+
   app.get<{ Querystring: { status?: string; mine?: boolean; first?: number } }>('/games', {
     schema: {
       tags, operationId: 'listGames', summary: 'List games', security: security.optional,
@@ -48,7 +72,7 @@ export async function lobbyRoutes(app: FastifyInstance, { platform }: RestDeps) 
   }, async (req) => {
     const user = req.auth.optional();
     if (user) req.auth.require('read');
-    return { games: (await lobby.listGames(platform, user, req.query)).map(summary) };
+    return { games: await Promise.all((await lobby.listGames(platform, user, req.query)).map((g) => summaryFor(platform, user, g))) };
   });
 
   app.post<{ Body: lobby.CreateGameInput }>('/games', {

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as orders from '../../platform/games/orders.js';
 import * as views from '../../platform/games/views.js';
-import { summary } from '../graphql/resolvers.js';
+import { summaryFor } from '../graphql/resolvers.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
 import { body, errorResponses, gameParams, MAX_INT, s, side } from './schemas.js';
@@ -33,8 +33,9 @@ export async function playRoutes(app: FastifyInstance, { platform }: RestDeps) {
       response: { 200: s.ref('GameView'), ...errorResponses },
     },
   }, async (req) => {
-    const v = await views.gameView(platform, reader(req), req.params.gameId, req.query.side);
-    return { ...v, game: summary(v.game) };
+    const user = reader(req);
+    const v = await views.gameView(platform, user, req.params.gameId, req.query.side);
+    return { ...v, game: await summaryFor(platform, user, v.game) };
   });
 
   app.get<GameParams & { Querystring: { side?: string; afterSeq?: number; limit?: number } }>('/games/:gameId/events', {

@@ -11,6 +11,8 @@ import { delayedSpectatorView, eventBound } from '../trust/spectators.js';
 import type { TurnSignal } from '../events/pubsub.js';
 import { owedSides, pickSide, promptsOf } from './common.js';
 import { pageSize } from '../page-size.js';
+import { piecesOf, withEventTexts, withPromptTexts } from './presenter.js';
+import type { AnyModule } from './registry.js';
 
 export async function loadGame(p: Platform, gameId: string) {
   const game = await p.prisma.game.findUnique({ where: { id: gameId }, include: { seats: { include: { user: true } } } });
@@ -51,11 +53,14 @@ export async function gameView(p: Platform, user: Principal | null, gameId: stri
   const mine = viewer && active ? await p.prisma.submission.findUnique({ where: { gameId_step_side: { gameId, step: game.step, side: viewer } } }) : null;
   // Delayed spectators see the state of an earlier step and nothing of the live one.
   const delayed = viewer === null ? await delayedSpectatorView(p, game) : null;
+  const view = delayed ? delayed.view : game.state == null ? null : module.view(game.state, viewer);
   return {
     game,
     viewer,
-    view: delayed ? delayed.view : game.state == null ? null : module.view(game.state, viewer),
-    myPrompts: viewer ? prompts.filter((pr) => pr.side === viewer) : [],
+    view,
+    // Derived from the viewer's view only, so a piece can show nothing the view hides.
+    pieces: piecesOf(module, view, viewer),
+    myPrompts: viewer ? withPromptTexts(module, prompts.filter((pr) => pr.side === viewer), viewer) : [],
     owed: delayed ? [] : owedSides(prompts).map((s) => ({ side: s, ready: subs.some((x) => x.side === s && x.ready) })),
     mySubmission: mine ?? null,
     outcome: game.outcome,
@@ -65,11 +70,21 @@ export async function gameView(p: Platform, user: Principal | null, gameId: stri
 export async function listEvents(p: Platform, user: Principal | null, gameId: string, opts: { side?: string | null; afterSeq?: number; limit?: number }) {
   const game = await loadGame(p, gameId);
   const viewer = await viewerSide(p, game, user, opts.side);
-  return p.prisma.gameEvent.findMany({
+  const events = await p.prisma.gameEvent.findMany({
     where: { ...eventWhere(gameId, viewer), ...eventBound(game, viewer), seq: { gt: opts.afterSeq ?? 0 } },
     orderBy: { seq: 'asc' },
     take: pageSize(opts.limit, 500, 1000, 'limit'),
   });
+  return withEventTexts(installedModule(p, game.module), events, viewer);
+}
+
+/** The module of a game, or null when it is no longer installed (old events keep fallback texts). */
+export function installedModule(p: Platform, id: string): AnyModule | null {
+  try {
+    return p.modules.get(id);
+  } catch {
+    return null;
+  }
 }
 
 /** The caller's own sealed orders for the current step (nobody else's). */
@@ -87,21 +102,35 @@ export async function mySubmission(p: Platform, user: Principal, gameId: string,
 export async function owedTurns(p: Platform, userId: string): Promise<(TurnSignal & { reveal?: true })[]> {
   const games = await p.prisma.game.findMany({
     where: { status: 'ACTIVE', seats: { some: { userId } } },
-    select: { id: true, module: true, state: true, step: true, stepDeadline: true, seats: { where: { userId }, select: { side: true } } },
+    select: { id: true, module: true, status: true, state: true, step: true, stepDeadline: true, seats: { where: { userId }, select: { side: true } } },
     orderBy: { id: 'asc' },
   });
   const notices: (TurnSignal & { reveal?: true })[] = [];
   for (const game of games) {
-    const owed = owedSides(promptsOf(p.modules.get(game.module), game.state));
-    const mine = game.seats.map((s) => s.side).filter((s) => owed.includes(s));
-    if (mine.length === 0) continue;
-    const phase = await loadPhase(p.prisma, game.id, game.step, owed);
-    const sides = phase.revealOpen
-      ? phase.commitments.filter((c) => !c.revealedAt && mine.includes(c.side)).map((c) => c.side)
-      : phase.waiting.filter((s) => mine.includes(s));
+    const { sides, reveal } = await owedBy(p, game, game.seats.map((s) => s.side));
     if (sides.length === 0) continue;
     const deadline = game.stepDeadline?.toISOString() ?? null;
-    notices.push({ gameId: game.id, step: game.step, sides: sides.sort(), deadline, ...(phase.revealOpen ? { reveal: true as const } : {}) });
+    notices.push({ gameId: game.id, step: game.step, sides, deadline, ...(reveal ? { reveal: true as const } : {}) });
   }
   return notices;
+}
+
+/**
+ * Which of `mySides` owe a submission now in a game: orders neither committed nor sent ready, or
+ * in the reveal phase the reveal of a commitment. Only the given sides are ever named.
+ */
+export async function owedBy(
+  p: Platform,
+  game: { id: string; module: string; status: string; state: unknown; step: number },
+  mySides: string[],
+): Promise<{ sides: string[]; reveal: boolean }> {
+  if (game.status !== 'ACTIVE' || mySides.length === 0) return { sides: [], reveal: false };
+  const owed = owedSides(promptsOf(p.modules.get(game.module), game.state));
+  const mine = mySides.filter((s) => owed.includes(s));
+  if (mine.length === 0) return { sides: [], reveal: false };
+  const phase = await loadPhase(p.prisma, game.id, game.step, owed);
+  const sides = phase.revealOpen
+    ? phase.commitments.filter((c) => !c.revealedAt && mine.includes(c.side)).map((c) => c.side)
+    : phase.waiting.filter((s) => mine.includes(s));
+  return { sides: sides.sort(), reveal: phase.revealOpen };
 }

@@ -9,6 +9,7 @@ import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { eventWhere } from '../games/views.js';
+import { withEventTexts, withPromptTexts } from '../games/presenter.js';
 import { ordersHash } from './canonical.js';
 import { recordAccess, resolvedSteps } from './access.js';
 import { receiptFromRow } from './receipts.js';
@@ -24,7 +25,7 @@ export async function replayStep(p: Platform, user: Principal | null, gameId: st
   const module = p.modules.get(game.module);
   const prompts = viewer === null ? [] : module.prompts(state).filter((pr) => pr.side === viewer);
   const events = await p.prisma.gameEvent.findMany({ where: { ...eventWhere(gameId, viewer), step: { lt: step } }, orderBy: { seq: 'asc' } });
-  return { gameId, step, viewer, view: module.view(state, viewer) as Json, myPrompts: prompts, events };
+  return { gameId, step, viewer, view: module.view(state, viewer) as Json, myPrompts: withPromptTexts(module, prompts, viewer), events: withEventTexts(module, events, viewer) };
 }
 
 /**
