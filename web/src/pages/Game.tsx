@@ -17,18 +17,29 @@ interface View {
   mySubmission: { step: number; side: string; orders: unknown; ready: boolean } | null;
   events: GameEvent[];
   outcome: { winner: string | null; level: string | null; summary: string } | null;
-  boards?: BoardGeometry[] | null;
   pieces?: Piece[] | null;
 }
 interface ModuleMeta { sides: string[]; promptKinds: { kind: string; description: string; ordersSchema?: Schema | null }[] }
 
 const VIEW = `query($id:ID!,$side:String){ game(id:$id, side:$side) {
   viewer view game { ${SUMMARY} pausedReason seedHash }
-  myPrompts { side kind secret description choices defaultOrders }
+  myPrompts { side kind secret description choices defaultOrders text { key text } }
   owed { side ready } mySubmission { step side orders ready }
-  events(limit: 1000) { seq step type data createdAt }
+  events(limit: 1000) { seq step type data createdAt text { key text } }
+  pieces { id side board at label symbol values hidden detail }
   outcome { winner level summary } } }`;
-const MODULE = `{ modules { id sides promptKinds { kind description } } }`;
+const MODULE = `{ modules { id sides promptKinds { kind description ordersSchema } } }`;
+
+/**
+ * Boards are static per module version: the REST mirror serves them with a strong ETag, so the
+ * browser's cache revalidates them instead of downloading a map on every visit.
+ */
+async function fetchBoards(module: string, scenario: string): Promise<BoardGeometry[]> {
+  const res = await fetch(`/api/v1/modules/${encodeURIComponent(module)}/boards?scenario=${encodeURIComponent(scenario)}`, { headers: { accept: 'application/json' } });
+  const body = (await res.json().catch(() => ({}))) as { boards?: BoardGeometry[]; error?: { message: string } };
+  if (!res.ok || !body.boards) throw new Error(body.error?.message ?? `The boards could not be loaded (${res.status}).`);
+  return body.boards;
+}
 
 const draftKey = (gameId: string, side: string, step: number, kind: string) => `warpost:draft:${gameId}:${side}:${step}:${kind}`;
 
@@ -37,6 +48,7 @@ export function GamePage({ gameId }: { gameId: string }) {
   const [side, setSide] = useState<string | undefined>(undefined);
   const [data, setData] = useState<View | null>(null);
   const [meta, setMeta] = useState<ModuleMeta | null>(null);
+  const [boards, setBoards] = useState<BoardGeometry[]>([]);
   const [error, setError] = useState('');
   const [live, setLive] = useState(false);
   const [selected, setSelected] = useState<string | undefined>();
@@ -58,7 +70,8 @@ export function GamePage({ gameId }: { gameId: string }) {
   useEffect(() => {
     if (!data) return;
     gql<{ modules: (ModuleMeta & { id: string })[] }>(MODULE).then((d) => setMeta(d.modules.find((m) => m.id === data.game.module) ?? null), () => undefined);
-  }, [data?.game.module]);
+    fetchBoards(data.game.module, data.game.scenario).then(setBoards, (e: Error) => setError(e.message));
+  }, [data?.game.module, data?.game.scenario]);
   useEffect(() => {
     setLive(true);
     const stop = subscribe<{ gameEvents: { step: number; status: string; events: GameEvent[] } }>(
@@ -79,7 +92,6 @@ export function GamePage({ gameId }: { gameId: string }) {
   const me = currentSession()?.user.username;
   const mySeats = g.seats.filter((s) => s.user.username === me).map((s) => s.side);
   const sides = meta?.sides ?? g.seats.map((s) => s.side);
-  const boards = data.boards ?? [];
   const onSelect = (at: string) => {
     setSelected(at);
     refTarget.current?.set(at);

@@ -20,11 +20,14 @@ export interface GameSummary {
   allowMultiSeat: boolean;
   step: number;
   deadline: string | null;
+  /** One of my sides owes a submission now. */
+  iOwe: boolean;
+  myOwedSides: string[];
   seats: { side: string; user: { username: string } }[];
   timeControl: { preset: string; stepSeconds: number | null };
 }
 
-export const SUMMARY = 'id module scenario status isPublic allowMultiSeat step deadline seats { side user { username } } timeControl { preset stepSeconds }';
+export const SUMMARY = 'id module scenario status isPublic allowMultiSeat step deadline iOwe myOwedSides seats { side user { username } } timeControl { preset stepSeconds }';
 const MODULES = 'modules { id title sides scenarios { id title description sides } options { id description type default values rule } }';
 const PRESETS: [string, string][] = [
   ['none', 'No clock'],
@@ -46,7 +49,6 @@ export function Lobby() {
   const [modules, setModules] = useState<ModuleInfo[]>([]);
   const [open, setOpen] = useState<GameSummary[]>([]);
   const [mine, setMine] = useState<GameSummary[]>([]);
-  const [owing, setOwing] = useState<Record<string, string[]>>({});
   const [error, setError] = useState('');
   const [tick, setTick] = useState(0);
   const reload = () => setTick((t) => t + 1);
@@ -57,24 +59,23 @@ export function Lobby() {
     ).then((d) => (setModules(d.modules), setOpen(d.open), setMine(d.mine), setError('')), (e: Error) => setError(e.message));
   }, [tick]);
 
-  // The subscription first sends what is owed now, then each new turn as it opens.
+  // Each turn that opens for me (the subscription starts with those owed now) refreshes the lists.
   useEffect(
     () =>
-      subscribe<{ myTurn: { gameId: string; step: number; sides: string[] } }>(
-        'subscription { myTurn { gameId step sides } }',
+      subscribe<{ myTurn: { gameId: string } }>(
+        'subscription { myTurn { gameId } }',
         {},
-        ({ myTurn }) => {
-          setOwing((o) => ({ ...o, [myTurn.gameId]: myTurn.sides }));
-          reload();
-        },
+        () => reload(),
       ),
     [],
   );
 
+  // What I owe comes first: the server says so per game (iOwe), and myTurn notices keep it live.
+  const owedSides = (g: GameSummary) => (g.iOwe ? g.myOwedSides : []);
   const sortedMine = useMemo(() => {
-    const rank = (g: GameSummary) => (owing[g.id] && g.status === 'ACTIVE' ? 0 : g.status === 'ACTIVE' ? 1 : g.status === 'OPEN' ? 2 : 3);
+    const rank = (g: GameSummary) => (owedSides(g).length ? 0 : g.status === 'ACTIVE' ? 1 : g.status === 'OPEN' ? 2 : 3);
     return [...mine].sort((a, b) => rank(a) - rank(b));
-  }, [mine, owing]);
+  }, [mine]);
 
   async function join(gameId: string, side: string) {
     try {
@@ -94,10 +95,10 @@ export function Lobby() {
         {sortedMine.length === 0 ? <p>You hold no seat yet. Create a game or join one below.</p> : (
           <ul class="games">
             {sortedMine.map((g) => (
-              <li key={g.id} class={owing[g.id] && g.status === 'ACTIVE' ? 'owed' : ''}>
+              <li key={g.id} class={owedSides(g).length ? 'owed' : ''}>
                 <a href={`/games/${encodeURIComponent(g.id)}`}>{titleOf(g, modules)}</a>
                 <span class={`status ${g.status.toLowerCase()}`}>{g.status.toLowerCase()}</span>
-                {owing[g.id] && g.status === 'ACTIVE' && <strong class="badge">Your turn ({owing[g.id].join(', ')})</strong>}
+                {owedSides(g).length > 0 && <strong class="badge">Your turn ({owedSides(g).join(', ')})</strong>}
                 <span>step {g.step}</span>
                 {g.deadline && <Deadline at={g.deadline} />}
               </li>
