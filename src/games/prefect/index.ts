@@ -18,6 +18,7 @@ import type { PrefectState, Side } from './types.js';
 import { SIDES } from './types.js';
 import { checkOrder, type Checked } from './validate.js';
 import { aliasEvents, aliasTfIds, hiddenIds, redactFor, viewOf } from './view.js';
+import { planetaryPresentation, withPlanetarySchemas } from './present/index.js';
 
 /** Validation memoised per state object and order (engine/step-kit.ts). */
 const checked = memoCheck<PrefectState, Checked>((state, side, raw) => checkOrder(state, side, raw));
@@ -57,7 +58,7 @@ export const prefect = defineGame<PrefectState, Json>({
   sides: [...SIDES],
   scenarios: Object.values(rulesData().scenarios).map((sc) => ({ id: sc.id, title: sc.title, description: sc.description, sides: [...SIDES] })),
   options: OPTION_SPECS,
-  promptKinds: [
+  promptKinds: withPlanetarySchemas([
     { kind: 'setup-assign', description: 'Set-up: units into Task Forces, sealed (L226-242).' },
     { kind: 'setup-place', description: 'Set-up: placing Task Force counters in turn (L226-242).' },
     { kind: 'movement-plan', description: 'Planned play: the attacker\'s whole Movement Phase, sealed (L393-457).' },
@@ -73,7 +74,7 @@ export const prefect = defineGame<PrefectState, Json>({
     { kind: 'supply', description: 'Supply Phase, sealed (L737-846).' },
     { kind: 'withdrawal', description: 'Withdrawal Phase, sealed (L848-864).' },
     { kind: 'adjustment', description: 'Task Force Adjustment Phase, sealed (L866-878).' },
-  ],
+  ]),
   setup: (scenario, options, dice) => initialState(scenario, options, dice),
   prompts,
   validate: validateOrders,
@@ -82,6 +83,7 @@ export const prefect = defineGame<PrefectState, Json>({
   outcome: outcomeOf,
   // Orders name TFs by their public aliases: real TF ids would tell the sender the enemy's organisation and counters.
   bot: (state, side, dice) => aliasTfIds(state, botOrders(state, side as Side, dice, validateOrders) as unknown as Json),
+  ...planetaryPresentation, // boards, pieces, event and prompt sentences (present/)
 });
 
 export default prefect;

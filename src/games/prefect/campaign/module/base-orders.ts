@@ -14,7 +14,7 @@ import { ruleError } from '../state.js';
 import type { RuleError } from '../types.js';
 import type { CampaignGameState, Side } from './types.js';
 
-const schema = z.array(z.object({ tf: z.string(), type: z.string() }).strict()).max(10);
+export const schema = z.array(z.object({ tf: z.string(), type: z.string() }).strict()).max(10);
 export type AssignBases = z.infer<typeof schema>;
 
 /** The `assignBases` part of a raw TF Adjustment order (ground TF aliases resolved), or its error. */

@@ -19,6 +19,7 @@ import { initialState, OPTION_SPECS } from './setup.js';
 import type { CampaignGameState } from './types.js';
 import { validateOrders } from './validate.js';
 import { campaignView } from './view.js';
+import { campaignPresentation, withCampaignSchemas } from '../present/index.js';
 
 /** Applies the owed orders (an invalid or missing one replaced by the prompt's default) and runs to the next decision point. */
 export function resolveStep(prev: CampaignGameState, ordersBySide: Record<string, Json>, dice: Dice): { state: CampaignGameState; events: GameEvent[] } {
@@ -52,7 +53,7 @@ export const prefectCampaign = defineGame<CampaignGameState, Json>({
   sides: ['TOG', 'CW'],
   scenarios: Object.values(campaignData.scenarios).map((sc) => ({ id: sc.id, title: sc.title, description: sc.description, sides: ['TOG', 'CW'] })),
   options: OPTION_SPECS,
-  promptKinds: PROMPT_KINDS,
+  promptKinds: withCampaignSchemas(PROMPT_KINDS),
   setup: (scenario, options, dice) => initialState(scenario, options, dice),
   prompts: buildPrompts,
   validate: validateOrders,
@@ -60,6 +61,7 @@ export const prefectCampaign = defineGame<CampaignGameState, Json>({
   view: campaignView,
   outcome: outcomeOf,
   bot: campaignBot,
+  ...campaignPresentation, // boards, pieces, event and prompt sentences (../present/)
 });
 
 export default prefectCampaign;

@@ -42,7 +42,7 @@ import type { RuleError } from '../types.js';
 import type { CampaignGameState, Side } from './types.js';
 
 const str = z.string();
-const linkSchema = z.object({
+export const linkSchema = z.object({
   deliver: z.array(z.object({ transport: str, base: str, sp: z.number().int().positive() }).strict()).optional(),
   unload: z.array(z.object({ units: z.array(str).min(1), base: str, into: str.optional() }).strict()).optional(),
   load: z.array(z.object({ unit: str, transports: z.array(str).min(1), dump: z.record(z.number()).optional() }).strict()).optional(),

@@ -43,8 +43,8 @@ function gsStrikeErrors(cs: CampaignGameState, raw: unknown): OrderError[] {
   return out;
 }
 
-const group = z.object({ zone: z.number().int(), units: z.array(z.string()) }).strict();
-const landing = z.object({ group: z.number().int(), hex: z.string() }).strict();
+export const group = z.object({ zone: z.number().int(), units: z.array(z.string()) }).strict();
+export const landing = z.object({ group: z.number().int(), hex: z.string() }).strict();
 
 /** L2388 / L2390: explicit groups and landing hexes are tried on a copy (the library's rules decide). */
 function dropErrors(cs: CampaignGameState, side: Side, o: { drops?: unknown; landings?: unknown }): OrderError[] {

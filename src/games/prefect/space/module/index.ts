@@ -18,6 +18,7 @@ import type { SpaceGameState } from './types.js';
 import { SIDES } from './types.js';
 import { checkOrder, type Checked } from './validate.js';
 import { aliasEvents, aliasTfIds, viewOf } from './view.js';
+import { spacePresentation, withSpaceSchemas } from '../present/index.js';
 
 /** Validation memoised per state object and order (engine/step-kit.ts). */
 const checked = memoCheck<SpaceGameState, Checked>((state, side, raw) => checkOrder(state, side, raw));
@@ -49,7 +50,7 @@ export const prefectSpace = defineGame<SpaceGameState, Json>({
   sides: [...SIDES],
   scenarios: Object.values(spaceData.scenarios).map((sc) => ({ id: sc.id, title: sc.title, description: sc.description, sides: [...SIDES] })),
   options: OPTION_SPECS,
-  promptKinds: PROMPT_KINDS,
+  promptKinds: withSpaceSchemas(PROMPT_KINDS),
   setup: (scenario, options, dice) => initialState(scenario, options, dice),
   prompts,
   validate: validateOrders,
@@ -62,6 +63,7 @@ export const prefectSpace = defineGame<SpaceGameState, Json>({
     if (!prompt) return null;
     return botOrders(viewOf(state, side), prompt, side, (o) => validateOrders(state, side, o), dice);
   },
+  ...spacePresentation, // boards, pieces, event and prompt sentences (../present/)
 });
 
 export default prefectSpace;

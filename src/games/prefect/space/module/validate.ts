@@ -21,7 +21,7 @@ const int = z.number().int();
 const spend = { sources: z.array(z.object({ from: id, sp: int.min(0) }).strict()).max(50) };
 const list = <T extends z.ZodTypeAny>(t: T) => z.array(t).max(100);
 
-const SCHEMAS: Record<SpaceOrder['kind'], z.ZodTypeAny> = {
+export const SCHEMAS: Record<SpaceOrder['kind'], z.ZodTypeAny> = {
   missions: z.object({ kind: z.literal('missions'), missions: list(z.object({
     tf: id, mission: z.enum(MISSIONS as [string, ...string[]]),
     params: z.object({ destination: id.optional() }).strict().optional(),
