@@ -9,6 +9,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import prefect from '../../src/games/prefect/index.js';
+import { gql } from '../helpers/gql.js';
+import { register } from '../helpers/play.js';
 import { ROOT, startStack, type Stack } from '../helpers/stack.js';
 import { buildClient, launch, seriousA11yViolations, watchErrors } from './browser.js';
 
@@ -25,6 +28,7 @@ describe('browser client', () => {
   beforeAll(async () => {
     await buildClient();
     stack = await startStack('services', { ACCESS_TOKEN_TTL_SECONDS: '6' });
+    stack.booted.platform.modules.register(prefect); // the worker process loads the shipped modules itself
     await stack.spawnWorker();
     browser = await launch();
   }, 180_000);
@@ -98,7 +102,6 @@ describe('browser client', () => {
     await bob.getByRole('heading', { name: 'Event log' }).waitFor();
     await expect.poll(() => bob.locator('.log li').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await bob.locator('.log').innerText()).not.toContain('steady'); // north's note is north's alone
-    if (SHOTS) await alice.screenshot({ path: join(SHOTS, 'game.png'), fullPage: true });
 
     // Registered over 6 s ago with 6 s access tokens: a live expiry means the client refreshed them.
     const stored = await alice.evaluate(`JSON.parse(localStorage.getItem('warpost:session') ?? 'null')`) as { expiresAt: number };
@@ -106,6 +109,57 @@ describe('browser client', () => {
     await alice.goto(`${stack.base}/`);
     await alice.getByText('Your turn (north)').waitFor();
 
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('draws a Prefect board with its counters, and a board click fills a piece field of the schema-built form', async () => {
+    const suffix = Math.random().toString(36).slice(2, 7);
+    const tog = await register(stack.base, `tog_${suffix}`);
+    const cw = await register(stack.base, `cw_${suffix}`);
+    const created = await gql(stack.base, `mutation($i:CreateGameInput!){createGame(input:$i){id}}`, { i: { module: 'prefect', scenario: 'liberation', side: 'TOG' } }, tog.token);
+    const id = created.data.createGame.id as string;
+    await gql(stack.base, `mutation($g:ID!){joinGame(gameId:$g,side:"CW"){status}}`, { g: id }, cw.token);
+    const boards = (await (await fetch(`${stack.base}/api/v1/modules/prefect/boards?scenario=liberation`)).json()) as { boards: { hexes: unknown[] }[] };
+    const hexes = boards.boards[0].hexes.length;
+
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    contexts.push(ctx);
+    const page = await ctx.newPage();
+    watchErrors(page, errors);
+    // Log in through the form, as a player would.
+    await page.goto(`${stack.base}/login`);
+    await page.getByLabel('User name').fill(tog.name);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('link', { name: /Prefect/ }).first().click();
+    await page.waitForURL(`${stack.base}/games/${id}`);
+
+    const map = page.getByRole('application', { name: /map/ });
+    await map.waitFor();
+    expect(await map.locator('g.hex').count()).toBe(hexes);
+    await expect.poll(() => map.locator('g.counter').count()).toBeGreaterThan(0);
+    // Zoom and pan change the view box (buttons and keys).
+    const before = await map.getAttribute('viewBox');
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await map.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await map.getAttribute('viewBox')).not.toBe(before);
+
+    const form = page.getByRole('region', { name: 'TOG: setup-assign (sealed)' });
+    const pieceField = form.locator('input[data-ref="piece"]').first();
+    await pieceField.fill('');
+    await pieceField.focus();
+    const counter = map.locator('g.counter').first();
+    await counter.dispatchEvent('click');
+    const picked = await pieceField.inputValue();
+    // The access tokens made at registration have expired (6 s): ask as the page's refreshed session.
+    const token = (await page.evaluate(`JSON.parse(localStorage.getItem('warpost:session')).accessToken`)) as string;
+    const shown = await gql(stack.base, `query($g:ID!){game(id:$g){pieces{id}}}`, { g: id }, token);
+    const pieces = shown.data.game.pieces.map((p: { id: string }) => p.id);
+    expect(pieces).toContain(picked);
+    await page.getByRole('button', { name: 'Fit' }).click();
+    expect(await seriousA11yViolations(page), 'Prefect game page').toEqual([]);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'game.png') });
     expect(errors).toEqual([]);
   }, 120_000);
 

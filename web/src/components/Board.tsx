@@ -25,7 +25,8 @@ const TERRAIN: Record<string, string> = {
 };
 const SIDE_COLOURS = ['#c0392b', '#2e5fa8', '#2f7d32', '#8e44ad', '#b9770e', '#117a65'];
 
-function terrainColour(t: string) {
+function terrainColour(t0: string) {
+  const t = t0.split('+')[0]; // several terrains in one hex: the first one colours it
   if (TERRAIN[t]) return TERRAIN[t];
   let h = 0;
   for (const c of t) h = (h * 31 + c.charCodeAt(0)) % 360;
@@ -45,7 +46,7 @@ export function sideColour(side: string | null, sides: string[]) {
   return SIDE_COLOURS[(i < 0 ? sides.length : i) % SIDE_COLOURS.length];
 }
 
-export function Board({ board, pieces, sides, selected, onSelect }: { board: BoardGeometry; pieces: Piece[]; sides: string[]; selected?: string; onSelect: (at: string) => void }) {
+export function Board({ board, pieces, sides, selected, onSelect }: { board: BoardGeometry; pieces: Piece[]; sides: string[]; selected?: string; onSelect: (at: string, pieceId?: string) => void }) {
   const flat = board.orientation === 'flat';
   const bounds = useMemo(() => {
     const xs = board.hexes.map((h) => h.x), ys = board.hexes.map((h) => h.y);
@@ -63,6 +64,8 @@ export function Board({ board, pieces, sides, selected, onSelect }: { board: Boa
     return m;
   }, [pieces, board.id]);
   const hexById = useMemo(() => new Map(board.hexes.map((h) => [h.id, h])), [board]);
+  /** The counter drawn on top of a stack (a click on the hex picks it for a piece field). */
+  const topOf = (at: string) => { const st = stacks.get(at); return st?.[Math.min(2, st.length - 1)]?.id; };
 
   const zoom = (f: number, cx = vb.x + vb.w / 2, cy = vb.y + vb.h / 2) =>
     setVb((v) => {
@@ -89,7 +92,7 @@ export function Board({ board, pieces, sides, selected, onSelect }: { board: Boa
       setFocusIdx(next);
       const h = board.hexes[next];
       setVb((v) => ({ ...v, x: h.x - v.w / 2, y: h.y - v.h / 2 }));
-    } else if (k === 'Enter' || k === ' ') onSelect(board.hexes[focusIdx].id);
+    } else if (k === 'Enter' || k === ' ') onSelect(board.hexes[focusIdx].id, topOf(board.hexes[focusIdx].id));
     else return;
     e.preventDefault();
   }
@@ -132,7 +135,7 @@ export function Board({ board, pieces, sides, selected, onSelect }: { board: Boa
         }}
         onPointerUp={() => setTimeout(() => (drag.current = null))}>
         {board.hexes.map((h) => (
-          <g key={h.id} class={`hex${h.id === selected ? ' selected' : ''}`} onClick={() => !drag.current?.moved && onSelect(h.id)}>
+          <g key={h.id} class={`hex${h.id === selected ? ' selected' : ''}`} onClick={() => !drag.current?.moved && onSelect(h.id, topOf(h.id))}>
             <title>{hexName(h)}</title>
             <polygon points={corners(h.x, h.y, flat)} fill={terrainColour(h.terrain)} />
             {h.features?.includes('city') && <circle cx={h.x} cy={h.y + 0.45} r={0.12} class="feature" />}
@@ -144,7 +147,7 @@ export function Board({ board, pieces, sides, selected, onSelect }: { board: Boa
           const h = hexById.get(at);
           if (!h) return null;
           return stack.slice(0, 3).map((p, i) => (
-            <g key={p.id} class="counter" transform={`translate(${h.x - 0.42 + i * 0.08} ${h.y - 0.32 - i * 0.08})`} onClick={() => !drag.current?.moved && onSelect(at)}>
+            <g key={p.id} class="counter" transform={`translate(${h.x - 0.42 + i * 0.08} ${h.y - 0.32 - i * 0.08})`} onClick={() => !drag.current?.moved && onSelect(at, p.id)}>
               <title>{pieceName(p)}{stack.length > 1 ? ` (stack of ${stack.length})` : ''}</title>
               <rect width={0.84} height={0.7} rx={0.06} fill={sideColour(p.side, sides)} />
               <text x={0.42} y={0.26} class="c-label">{p.hidden ? '?' : p.label.slice(0, 8)}</text>
@@ -159,10 +162,10 @@ export function Board({ board, pieces, sides, selected, onSelect }: { board: Boa
         <div class="hex-detail" aria-live="polite">
           <strong>{hexName(selHex)}</strong>: {selHex.terrain}
           {selHex.features?.length ? `, ${selHex.features.join(', ')}` : ''}
-          <PieceList pieces={stacks.get(selHex.id) ?? []} />
+          <PieceList pieces={stacks.get(selHex.id) ?? []} onPick={(id) => onSelect(selHex.id, id)} />
         </div>
       )}
-      <Boxes board={board} stacks={stacks} />
+      <Boxes board={board} stacks={stacks} onSelect={onSelect} />
     </figure>
   );
 }
@@ -176,19 +179,20 @@ export function pieceName(p: Piece) {
   return [p.label, p.symbol, p.values, p.side && `(${p.side})`].filter(Boolean).join(' ');
 }
 
-function PieceList({ pieces }: { pieces: Piece[] }) {
+/** Counters as a list; each is a button that picks it (for a piece field of the orders). */
+function PieceList({ pieces, onPick }: { pieces: Piece[]; onPick: (id: string) => void }) {
   if (!pieces.length) return <p class="hint">No counters here.</p>;
-  return <ul class="pieces">{pieces.map((p) => <li key={p.id}>{pieceName(p)}</li>)}</ul>;
+  return <ul class="pieces">{pieces.map((p) => <li key={p.id}><button type="button" class="link" onClick={() => onPick(p.id)}>{pieceName(p)}</button></li>)}</ul>;
 }
 
-function Boxes({ board, stacks }: { board: BoardGeometry; stacks: Map<string, Piece[]> }) {
+function Boxes({ board, stacks, onSelect }: { board: BoardGeometry; stacks: Map<string, Piece[]>; onSelect: (at: string, pieceId?: string) => void }) {
   if (!board.boxes.length && !board.tracks.length) return null;
   return (
     <div class="boxes">
       {board.boxes.map((b) => (
         <section key={b.id} class="box" aria-label={b.title}>
-          <h4>{b.title}</h4>
-          <PieceList pieces={stacks.get(b.id) ?? []} />
+          <h4><button type="button" class="link" onClick={() => onSelect(b.id)}>{b.title}</button></h4>
+          <PieceList pieces={stacks.get(b.id) ?? []} onPick={(id) => onSelect(b.id, id)} />
         </section>
       ))}
       {board.tracks.map((t) => (

@@ -208,7 +208,7 @@ export function SchemaField({ schema, value, onChange, path, name, ctx }: { sche
       return (
         <div class="field">
           <label for={id}>{label}</label>
-          {ref && <span class="hint"> (type it, or focus here and click a {ref} on the board)</span>}
+          {ref && <span class="hint">A {ref}: type it, or click one on the board while this field has focus.</span>}
           <input id={id} name={path.join('.')} type="text" maxLength={s.maxLength} value={typeof value === 'string' ? value : ''}
             data-ref={ref} aria-invalid={errs.length > 0} aria-describedby={errId}
             onFocus={() => ref && ctx.onRefFocus(ref, (v) => onChange(v))}

@@ -19,7 +19,7 @@ interface View {
   outcome: { winner: string | null; level: string | null; summary: string } | null;
   pieces?: Piece[] | null;
 }
-interface ModuleMeta { sides: string[]; promptKinds: { kind: string; description: string; ordersSchema?: Schema | null }[] }
+interface ModuleMeta { title: string; scenarios: { id: string; title: string }[]; sides: string[]; promptKinds: { kind: string; description: string; ordersSchema?: Schema | null }[] }
 
 const VIEW = `query($id:ID!,$side:String){ game(id:$id, side:$side) {
   viewer view game { ${SUMMARY} pausedReason seedHash }
@@ -28,7 +28,7 @@ const VIEW = `query($id:ID!,$side:String){ game(id:$id, side:$side) {
   events(limit: 1000) { seq step type data createdAt text { key text } }
   pieces { id side board at label symbol values hidden detail }
   outcome { winner level summary } } }`;
-const MODULE = `{ modules { id sides promptKinds { kind description ordersSchema } } }`;
+const MODULE = `{ modules { id title sides scenarios { id title } promptKinds { kind description ordersSchema } } }`;
 
 /**
  * Boards are static per module version: the REST mirror serves them with a strong ETag, so the
@@ -92,15 +92,18 @@ export function GamePage({ gameId }: { gameId: string }) {
   const me = currentSession()?.user.username;
   const mySeats = g.seats.filter((s) => s.user.username === me).map((s) => s.side);
   const sides = meta?.sides ?? g.seats.map((s) => s.side);
-  const onSelect = (at: string) => {
+  // A click on the board fills the focused board-reference field: a piece field takes the counter, others the place.
+  const onSelect = (at: string, pieceId?: string) => {
     setSelected(at);
-    refTarget.current?.set(at);
+    const t = refTarget.current;
+    if (t && t.ref === 'piece') pieceId && t.set(pieceId);
+    else t?.set(at);
   };
 
   return (
     <div class="game">
       <header class="game-head card">
-        <h1>{g.module}: {g.scenario}</h1>
+        <h1>{meta?.title ?? g.module}: {meta?.scenarios.find((x) => x.id === g.scenario)?.title ?? g.scenario}</h1>
         <p>
           <span class={`status ${g.status.toLowerCase()}`}>{g.status.toLowerCase()}</span> · step {g.step}
           {data.viewer ? ` · you play ${data.viewer}` : ' · spectating'}
