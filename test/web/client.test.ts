@@ -159,7 +159,10 @@ describe('browser client', () => {
     expect(pieces).toContain(picked);
     await page.getByRole('button', { name: 'Fit' }).click();
     expect(await seriousA11yViolations(page), 'Prefect game page').toEqual([]);
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'game.png') });
+    if (SHOTS) {
+      for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+      await page.screenshot({ path: join(SHOTS, 'game.png') });
+    }
     expect(errors).toEqual([]);
   }, 120_000);
 
