@@ -68,6 +68,7 @@ describe('browser client', () => {
     await alice.getByLabel('Scenario').selectOption({ label: 'One round' });
     await expect.poll(() => alice.getByLabel('Starting budget of each side.').inputValue()).toBe('10');
     await alice.getByLabel('Your side').selectOption('north');
+    await alice.getByLabel('Time control').selectOption('fast');
     expect(await seriousA11yViolations(alice), 'lobby').toEqual([]);
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     await alice.getByRole('button', { name: 'Create game' }).click();
@@ -91,6 +92,9 @@ describe('browser client', () => {
     expect(await alice.getByLabel('Orders (JSON)').inputValue()).toContain('"steady"');
     await alice.getByRole('button', { name: 'Submit orders' }).click();
     await alice.getByText('Orders sent and sealed.').waitFor();
+    // The one-hour deadline in local time, with a countdown.
+    const deadline = alice.locator('.game-head .deadline');
+    await expect.poll(() => deadline.innerText()).toMatch(/Deadline .+\(59 min \d+ s left\)|\(1 h 0 min left\)/);
 
     const southForm = await orders(bob, 'south', '{"bid": 1}');
     await southForm.getByText('These orders are legal.').waitFor();
@@ -167,6 +171,16 @@ describe('browser client', () => {
   }, 120_000);
 
   it('fits a phone: one column under 700 px, and the page is served under its own CSP', async () => {
+    const phone = await player(`phone_${Math.random().toString(36).slice(2, 7)}`, { width: 390, height: 844 });
+    await phone.getByLabel('Game', { exact: true }).selectOption({ label: 'Sealed Bid (test fixture)' });
+    await phone.getByRole('button', { name: 'Create game' }).click();
+    await phone.waitForURL(/\/games\/[^/]+$/);
+    await phone.getByRole('heading', { name: 'Event log' }).waitFor();
+    const board = (await phone.locator('.board-area').boundingBox())!;
+    const panel = (await phone.locator('.side-panel').boundingBox())!;
+    expect(panel.y).toBeGreaterThanOrEqual(board.y + board.height); // stacked, not side by side
+    expect(await phone.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
+
     const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
     contexts.push(ctx);
     const page = await ctx.newPage();
@@ -178,6 +192,7 @@ describe('browser client', () => {
     const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth') as number;
     expect(overflow).toBeLessThanOrEqual(0);
     expect(own).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   it('leaves the API routes alone', async () => {
