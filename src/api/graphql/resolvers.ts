@@ -106,6 +106,7 @@ export function buildResolvers() {
     GameModuleInfo: {
       boards: guard((root: { id: string }, a: Args, { platform }: Ctx) => boardsOf(platform.modules.get(root.id), a.scenario).boards),
     },
+    BoardHex: { features: (root: { features?: string[] }) => root.features ?? [] },
     GameSummary: {
       iOwe: guard(async (root: SummaryRoot, _a: Args, ctx: Ctx) => (await myOwed(root, ctx)).length > 0),
       myOwedSides: guard((root: SummaryRoot, _a: Args, ctx: Ctx) => myOwed(root, ctx)),

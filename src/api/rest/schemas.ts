@@ -82,7 +82,7 @@ export const schemas = [
   object('PromptKind', 'A kind of prompt a module issues.', {
     kind: str('Prompt kind (Prompt.kind).'),
     description: str('What it asks for.'),
-    ordersSchema: any('JSON Schema (draft 2020-12) of the orders this kind accepts; strings naming hexes or pieces carry `x-warpost-ref`. Absent when the module publishes none.'),
+    ordersSchema: any('JSON Schema of the orders this kind accepts (`$schema` names the draft; draft-07 when absent); strings naming hexes or pieces carry `x-warpost-ref`. Absent when the module publishes none.'),
   }, ['kind', 'description']),
   object('Text', 'A sentence for the viewer: a stable key and parameters (for translations) and the English text.', {
     key: str('Stable key, e.g. event.step-resolved.'),

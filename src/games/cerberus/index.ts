@@ -6,8 +6,10 @@
  * then the rules of its part), the prompts with legal choices (prompts.ts), the redacted views
  * (view.ts), the outcome (14.4–14.5, victory.ts) and the bot (bot.ts).
  */
+import { boards, ordersSchema, pieces } from './client.js';
+import { describeEvent, describePrompt } from './describe.js';
 import { createHash } from 'node:crypto';
-import { defineGame, type Json, type OptionSpec, type OrderError, type Outcome, type Prompt } from '../../engine/contract.js';
+import { defineGame, type Json, type OptionSpec, type OrderError, type Outcome, type Prompt, type PromptKindInfo } from '../../engine/contract.js';
 import type { Dice } from '../../engine/dice.js';
 import { memoCheck } from '../../engine/step-kit.js';
 import { botOrders } from './bot.js';
@@ -222,7 +224,7 @@ export const cerberus = defineGame<CerberusState, Json>({
     },
   ],
   options: OFFERED_OPTIONS,
-  promptKinds: [
+  promptKinds: withOrdersSchemas([
     { kind: 'setup-cetian', description: 'Cetian set-up (14.1): placing the garrison, face down where allowed.' },
     { kind: 'setup-human', description: 'Human set-up (14.2): the fleet and the first landings.' },
     { kind: 'major-effort', description: 'Major Effort declaration (13.2), sealed when both sides may declare.' },
@@ -230,7 +232,7 @@ export const cerberus = defineGame<CerberusState, Json>({
     { kind: 'strategic-cetian', description: 'Cetian strategic transportation and reinforcement (3.0).' },
     { kind: 'phase-plan', description: 'A whole player phase: special forces, supply, moves, attacks, transport.' },
     { kind: 'losses', description: 'A loss choice asked interactively (7.6), when the defender wants one.' },
-  ],
+  ]),
 
   setup(scenario, options, dice) {
     if (scenario !== CAMPAIGN) throw new RangeError(`Cerberus has no scenario '${scenario}'`);
@@ -256,6 +258,15 @@ export const cerberus = defineGame<CerberusState, Json>({
   outcome: outcomeOf,
 
   bot: (state, side, dice) => botOrders(state, side as Side, dice, validateOrders) as unknown as Json,
+
+  boards: () => boards(),
+  pieces,
+  describeEvent,
+  describePrompt,
 });
+
+function withOrdersSchemas(kinds: PromptKindInfo[]): PromptKindInfo[] {
+  return kinds.map((k) => ({ ...k, ordersSchema: ordersSchema(k.kind) }));
+}
 
 export default cerberus;

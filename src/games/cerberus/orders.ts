@@ -24,8 +24,10 @@ function strictObject<T extends z.ZodRawShape>(shape: T) {
     .strict();
 }
 
-const hexId = z.string().regex(/^\d{4}$/, 'a hex id is four digits RRCC (poles 0000 and 2000)');
-const unitId = z.string().min(1).max(64);
+export const hexIdSchema = z.string().regex(/^\d{4}$/, 'a hex id is four digits RRCC (poles 0000 and 2000)');
+export const unitIdSchema = z.string().min(1).max(64);
+const hexId = hexIdSchema;
+const unitId = unitIdSchema;
 const unitIds = z.array(unitId).max(200);
 const factors = z.number().int().min(0).max(1000);
 

@@ -38,6 +38,8 @@ export interface StoredEvent {
   visibleTo: string[];
   data: unknown;
   rolls: unknown;
+  /** The event's sentence for this recipient (presenter.eventText), when the dispatcher has one. */
+  text?: string;
 }
 
 export const gameLabel = (g: GameInfo) => `${g.moduleTitle} (${g.scenario}) #${g.id.slice(0, 8)}`;
@@ -53,7 +55,7 @@ export function canSee(ev: StoredEvent, sides: string[] | null): boolean {
 
 function eventLine(ev: StoredEvent): string {
   const data = ev.data == null ? '' : JSON.stringify(ev.data);
-  const line = `${ev.type}${data && data !== '{}' ? `: ${data}` : ''}`;
+  const line = ev.text ?? `${ev.type}${data && data !== '{}' ? `: ${data}` : ''}`;
   return `• ${line.length > 300 ? `${line.slice(0, 297)}...` : line}`;
 }
 
@@ -76,7 +78,7 @@ export function stepResolved(cfg: NotifyConfig, g: GameInfo, step: number, event
       step,
       status: nextStatus,
       ...(sides ? { sides } : {}),
-      events: seen.map((e) => ({ seq: e.seq, step: e.step, type: e.type, data: e.data, rolls: e.rolls })),
+      events: seen.map((e) => ({ seq: e.seq, step: e.step, type: e.type, data: e.data, rolls: e.rolls, ...(e.text ? { text: e.text } : {}) })),
     },
   };
 }
@@ -125,10 +127,15 @@ export interface PromptInfo {
   side: string;
   kind: string;
   description: string;
+  /** The prompt's sentence (presenter.promptText). */
+  text?: string;
 }
 
-/** `reveal`: the step's commit–reveal phase opened; committed sides now reveal their orders. */
-export function yourTurn(cfg: NotifyConfig, g: GameInfo, step: number, sides: string[], deadline: string | null, prompts: PromptInfo[], reveal = false): Message {
+/**
+ * `reveal`: the step's commit–reveal phase opened; committed sides now reveal their orders.
+ * `deadlineText`: the deadline in the recipient's time zone, absolute and relative.
+ */
+export function yourTurn(cfg: NotifyConfig, g: GameInfo, step: number, sides: string[], deadline: string | null, prompts: PromptInfo[], reveal = false, deadlineText?: string): Message {
   return {
     kind: 'YOUR_TURN',
     title: `${reveal ? 'Reveal your orders' : 'Your turn'} (step ${step}): ${gameLabel(g)}`,
@@ -136,8 +143,8 @@ export function yourTurn(cfg: NotifyConfig, g: GameInfo, step: number, sides: st
       reveal
         ? `Every side is bound: reveal the committed orders of ${sides.join(', ')} for step ${step} of ${gameLabel(g)}.`
         : `${sides.join(', ')} ${sides.length > 1 ? 'owe' : 'owes'} orders for step ${step} of ${gameLabel(g)}.`,
-      ...(reveal ? [] : prompts.map((p) => `• ${p.side}: ${p.description}`)),
-      deadline ? `Deadline: ${deadline} (default orders are used after it).` : 'There is no deadline.',
+      ...(reveal ? [] : prompts.map((p) => `• ${p.side}: ${p.text ?? p.description}`)),
+      deadline ? `Deadline: ${deadlineText ?? deadline} (default orders are used after it).` : 'There is no deadline.',
     ],
     url: gameUrl(cfg, g.id),
     gameId: g.id,
@@ -146,12 +153,12 @@ export function yourTurn(cfg: NotifyConfig, g: GameInfo, step: number, sides: st
   };
 }
 
-export function deadlineReminder(cfg: NotifyConfig, g: GameInfo, step: number, sides: string[], deadline: string): Message {
+export function deadlineReminder(cfg: NotifyConfig, g: GameInfo, step: number, sides: string[], deadline: string, deadlineText?: string): Message {
   return {
     kind: 'DEADLINE_REMINDER',
     title: `Deadline soon (step ${step}): ${gameLabel(g)}`,
     lines: [
-      `Orders for step ${step} of ${gameLabel(g)} are due at ${deadline}.`,
+      `Orders for step ${step} of ${gameLabel(g)} are due ${deadlineText ?? `at ${deadline}`}.`,
       `Without them, default orders are used for ${sides.join(', ')}.`,
     ],
     url: gameUrl(cfg, g.id),

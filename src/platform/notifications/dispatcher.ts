@@ -16,7 +16,9 @@ import { spectatorHorizon } from '../trust/spectators.js';
 import * as content from './content.js';
 import type { GameInfo, Message, StoredEvent } from './content.js';
 import type { Channel, Kind } from './kinds.js';
-import { nextOccurrence, parseClock } from './localtime.js';
+import { formatDeadline, nextOccurrence, parseClock } from './localtime.js';
+import { eventText, promptText } from '../games/presenter.js';
+import { installedModule } from '../games/views.js';
 import { getSettings, isEnabled, type PreferenceRow, type Settings } from './preferences.js';
 import type { ReminderSignal } from '../games/sweep.js';
 
@@ -161,7 +163,7 @@ async function planGameSignal(b: Batch, sig: GameSignal) {
       await b.public(key, info.id, content.gameStarted(cfg, info, null));
     } else if (ev.type === 'step-resolved') {
       const key = `STEP_RESOLVED:${info.id}:${ev.step}`;
-      for (const [userId, sides] of players) await b.personal(key, userId, content.stepResolved(cfg, info, ev.step, events, sides, sig.status));
+      for (const [userId, sides] of players) await b.personal(key, userId, content.stepResolved(cfg, info, ev.step, described(b, info, events, sides), sides, sig.status));
       await planPublicStep(b, info, sig, ev.step, events);
     } else if (ev.type === 'game-finished') {
       const key = `GAME_FINISHED:${info.id}`;
@@ -198,13 +200,32 @@ async function planPublicStep(b: Batch, info: GameInfo, sig: GameSignal, step: n
   const cfg = b.p.notify.config;
   const horizon = spectatorHorizon({ ...info, spectatorDelaySteps: info.spectatorDelaySteps }, sig.status, sig.step);
   if (horizon === null) {
-    await b.public(`STEP_RESOLVED:${info.id}:${step}`, info.id, content.stepResolved(cfg, info, step, events, null, sig.status));
+    await b.public(`STEP_RESOLVED:${info.id}:${step}`, info.id, content.stepResolved(cfg, info, step, described(b, info, events, null), null, sig.status));
     return;
   }
   const visibleStep = horizon - 1;
   if (visibleStep < 1) return;
   const delayed = (await b.tx.gameEvent.findMany({ where: { gameId: info.id, step: visibleStep }, orderBy: { seq: 'asc' } })) as StoredEvent[];
-  await b.public(`STEP_RESOLVED:${info.id}:${visibleStep}`, info.id, content.stepResolved(cfg, info, visibleStep, delayed, null, 'ACTIVE'));
+  await b.public(`STEP_RESOLVED:${info.id}:${visibleStep}`, info.id, content.stepResolved(cfg, info, visibleStep, described(b, info, delayed, null), null, 'ACTIVE'));
+}
+
+/**
+ * Each event the recipient may see, with its sentence for one of the recipient's sides that sees
+ * it (the public sentence for game hooks). Events it may not see are dropped here already.
+ */
+function described(b: Batch, info: GameInfo, events: StoredEvent[], sides: string[] | null): StoredEvent[] {
+  const module = installedModule(b.p, info.module);
+  return events.filter((e) => content.canSee(e, sides)).map((e) => {
+    const viewer = e.visibleTo.includes('*') ? (sides?.[0] ?? null) : (sides ?? []).find((s) => e.visibleTo.includes(s)) ?? null;
+    return { ...e, text: eventText(module, e, viewer).text };
+  });
+}
+
+/** A deadline in the recipient's own time zone (notification settings; UTC by default). */
+async function deadlineFor(b: Batch, userId: string, deadline: string | null): Promise<string | undefined> {
+  if (!deadline) return undefined;
+  const { timeZone } = await b.settings(userId);
+  return formatDeadline(new Date(deadline), timeZone, b.p.clock.now());
 }
 
 async function planTurn(b: Batch, userId: string, sig: TurnSignal & { reveal?: boolean }) {
@@ -220,13 +241,13 @@ async function planTurn(b: Batch, userId: string, sig: TurnSignal & { reveal?: b
         .get(game.module)
         .prompts(game.state)
         .filter((pr) => sig.sides.includes(pr.side))
-        .map((pr) => ({ side: pr.side, kind: pr.kind, description: pr.description }));
+        .map((pr) => ({ side: pr.side, kind: pr.kind, description: pr.description, text: promptText(b.p.modules.get(game.module), pr, pr.side).text }));
     }
   } catch {
     prompts = []; // the notice still goes out without the prompt text
   }
   const reveal = sig.reveal === true;
-  await b.personal(`YOUR_TURN:${info.id}:${sig.step}${reveal ? ':reveal' : ''}`, userId, content.yourTurn(cfg, info, sig.step, sig.sides, sig.deadline, prompts, reveal));
+  await b.personal(`YOUR_TURN:${info.id}:${sig.step}${reveal ? ':reveal' : ''}`, userId, content.yourTurn(cfg, info, sig.step, sig.sides, sig.deadline, prompts, reveal, await deadlineFor(b, userId, sig.deadline)));
   // Deadline reminders are not planned here: the clock-driven sweep (games/sweep.ts) sends them
   // when they are due, to whoever still owes orders then (planReminder).
 }
@@ -236,7 +257,7 @@ async function planReminder(b: Batch, userId: string, sig: ReminderSignal) {
   const loaded = await gameInfo(b.p, b.tx, sig.gameId);
   if (!loaded || loaded.game.step !== sig.step || loaded.game.status !== 'ACTIVE') return;
   const key = `DEADLINE_REMINDER:${sig.gameId}:${sig.step}:${new Date(sig.deadline).getTime()}:${sig.offsetSeconds}`;
-  await b.personal(key, userId, content.deadlineReminder(b.p.notify.config, loaded.info, sig.step, sig.sides, sig.deadline));
+  await b.personal(key, userId, content.deadlineReminder(b.p.notify.config, loaded.info, sig.step, sig.sides, sig.deadline, await deadlineFor(b, userId, sig.deadline)));
 }
 
 async function planNotice(b: Batch, userId: string, payload: { kind?: string; gameId?: string; invitedBy?: string; side?: string }) {

@@ -102,3 +102,29 @@ export function inQuietHours(now: Date, quiet: QuietHours | null, tz: string): b
 export function quietHoursEnd(now: Date, quiet: QuietHours, tz: string): Date {
   return nextOccurrence(now, parseClock(quiet.end)!, tz);
 }
+
+const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/**
+ * A deadline as a reader in `tz` sees it, absolute and relative to `now`:
+ * "Thu 3 Dec 20:00 CET, in 2 days". An unknown zone falls back to UTC.
+ */
+export function formatDeadline(at: Date, tz: string, now: Date): string {
+  const zone = isValidTimeZone(tz) ? tz : 'UTC';
+  let f = deadlineFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
+    deadlineFormats.set(zone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
+  return `${p.weekday} ${p.day} ${p.month} ${p.hour}:${p.minute} ${p.timeZoneName}, ${relativeTo(at, now)}`;
+}
+
+function relativeTo(at: Date, now: Date): string {
+  const s = (at.getTime() - now.getTime()) / 1000;
+  const a = Math.abs(s);
+  if (a < 3600) return relative.format(Math.round(s / 60), 'minute');
+  if (a < 2 * 86400) return relative.format(Math.round(s / 3600), 'hour');
+  return relative.format(Math.round(s / 86400), 'day');
+}

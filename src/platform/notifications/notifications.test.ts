@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { isValidEmail, renderDigest, renderMail } from './channels/email.js';
 import { isValidPushKey, pushPayload } from './channels/push.js';
 import { newSecret, signatureHeaders, webhookBody } from './channels/webhook.js';
-import { stepResolved, type GameInfo, type StoredEvent } from './content.js';
+import { deadlineReminder, stepResolved, yourTurn, type GameInfo, type StoredEvent } from './content.js';
+import { formatDeadline } from './localtime.js';
 import { loadNotifyConfig } from './config.js';
 import { backoffMs } from './deliver.js';
 import { checkReceiverUrl, isPrivateAddress, post } from './http.js';
@@ -170,6 +171,23 @@ describe('content', () => {
     const pub = JSON.stringify(stepResolved(cfg, game, 1, events, null, 'ACTIVE'));
     expect(pub).not.toContain('SECRET');
     expect(pub).toContain('public');
+  });
+
+  it('results and turns read as sentences, with the deadline in the reader\'s zone and relative', () => {
+    const said = stepResolved(cfg, game, 1, [{ ...ev(5, ['*'], { bids: 1 }), text: 'Round 1: north bid 3, south bid 2.' }], ['north'], 'ACTIVE');
+    expect(said.lines).toContain('• Round 1: north bid 3, south bid 2.');
+    expect(said.lines.join('\n')).not.toContain('"bids"');
+    const now = new Date('2026-12-01T19:00:00Z');
+    const at = '2026-12-03T19:00:00.000Z';
+    const when = formatDeadline(new Date(at), 'Europe/Paris', now);
+    expect(when).toBe('Thu 3 Dec 20:00 CET, in 2 days');
+    expect(formatDeadline(new Date(at), 'Not/AZone', now)).toBe('Thu 3 Dec 19:00 UTC, in 2 days');
+    expect(formatDeadline(new Date('2026-12-01T19:45:00Z'), 'UTC', now)).toBe('Tue 1 Dec 19:45 UTC, in 45 minutes');
+    const turn = yourTurn(cfg, game, 2, ['north'], at, [{ side: 'north', kind: 'bid', description: 'Bid.', text: 'Bid 0 to 10 for the right to claim a prize.' }], false, when);
+    expect(turn.lines).toContain('• north: Bid 0 to 10 for the right to claim a prize.');
+    expect(turn.lines).toContain(`Deadline: ${when} (default orders are used after it).`);
+    expect(turn.data.deadline).toBe(at); // machines keep the ISO instant
+    expect(deadlineReminder(cfg, game, 2, ['north'], at, when).lines[0]).toContain(`due ${when}`);
   });
 
   it('mail bodies escape HTML; digests group by game; push payloads stay small', () => {
