@@ -47,7 +47,7 @@ beforeAll(() => {
       if (x.step % 7 === 0) for (const viewer of [...SIDES, null]) { const view = prefect.view(x.state, viewer); seen.views.push({ state: x.state, viewer, view, pieces: prefect.pieces!(view, viewer) }); }
     });
   }
-});
+}, 120_000);
 
 describe('Prefect Planetary presentation: texts', () => {
   it('every event type of the bot games has a sentence built from its own data, for every viewer it reaches', () => {

@@ -44,7 +44,7 @@ export function textProblems(mod: GameModule<unknown, Json>, e: { type: string; 
 }
 
 export function ajv(): Ajv2020 {
-  const a = new Ajv2020({ allErrors: false, strict: true, strictTypes: false });
+  const a = new Ajv2020({ strict: true });
   a.addKeyword({ keyword: 'x-warpost-ref', schemaType: 'string' });
   return a;
 }

@@ -36,7 +36,7 @@ export function paramsOf(data: Json): Params {
   const out: Params = {};
   const put = (k: string, v: Json): void => {
     if (Array.isArray(v)) { out[k] = v.map(itemWord).join(', ') || 'none'; out[`${k}Count`] = v.length; return; }
-    if (v && typeof v === 'object') { for (const [s, x] of Object.entries(v)) if (x === null || typeof x !== 'object') out[`${k}.${s}`] = scalar(x); else if (Array.isArray(x)) out[`${k}.${s}`] = x.map(itemWord).join(', '); return; }
+    if (v && typeof v === 'object') { for (const [s, x] of Object.entries(v)) if (x === null || typeof x !== 'object') out[`${k}.${s}`] = typeof x === 'number' ? x : scalar(x); else if (Array.isArray(x)) out[`${k}.${s}`] = x.map(itemWord).join(', '); return; }
     out[k] = typeof v === 'number' ? v : scalar(v);
   };
   if (Array.isArray(data)) put('items', data);

@@ -26,7 +26,7 @@ beforeAll(() => {
       if (x.step % 3 === 0) for (const viewer of [...SIDES, null]) { const view = prefectSpace.view(x.state, viewer); seen.views.push({ state: x.state, viewer, view, pieces: prefectSpace.pieces!(view, viewer) }); }
     });
   }
-});
+}, 120_000);
 
 describe('Prefect Space presentation: texts', () => {
   it('every event type of the bot games has a sentence built from its own data, for every viewer it reaches', () => {
