@@ -191,13 +191,13 @@ function Boxes({ board, stacks, onSelect }: { board: BoardGeometry; stacks: Map<
     <div class="boxes">
       {board.boxes.map((b) => (
         <section key={b.id} class="box" aria-label={b.title}>
-          <h4><button type="button" class="link" onClick={() => onSelect(b.id)}>{b.title}</button></h4>
+          <h3 class="box-title"><button type="button" class="link" onClick={() => onSelect(b.id)}>{b.title}</button></h3>
           <PieceList pieces={stacks.get(b.id) ?? []} onPick={(id) => onSelect(b.id, id)} />
         </section>
       ))}
       {board.tracks.map((t) => (
         <section key={t.id} class="box" aria-label={t.title}>
-          <h4>{t.title}</h4>
+          <h3 class="box-title">{t.title}</h3>
           <ol class="track">{t.spaces.map((s) => <li key={s.id}>{s.label}{(stacks.get(s.id) ?? []).map((p) => ` · ${pieceName(p)}`)}</li>)}</ol>
         </section>
       ))}
