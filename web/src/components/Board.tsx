@@ -102,7 +102,7 @@ export function Board({ board, pieces, sides, selected, onSelect }: { board: Boa
   return (
     <figure class="board">
       <figcaption>
-        <strong>{board.title}</strong>
+        <h2 class="board-title">{board.title}</h2>
         {board.notes && <span class="hint"> {board.notes}</span>}
       </figcaption>
       <div class="board-tools" role="group" aria-label={`${board.title}: zoom and pan`}>
