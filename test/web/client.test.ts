@@ -52,9 +52,14 @@ describe('browser client', () => {
     return page;
   }
 
-  async function orders(page: Page, side: string, json: string) {
+  /** Fills the bid form (built from the fixture's orders schema). */
+  async function orders(page: Page, side: string, bid: number, note?: string) {
     const form = page.getByRole('region', { name: `${side}: bid (sealed)` });
-    await form.getByLabel('Orders (JSON)').fill(json);
+    await form.getByLabel('Bid', { exact: true }).fill(String(bid));
+    if (note !== undefined) {
+      await form.getByLabel('Include note').check();
+      await form.getByLabel('Note', { exact: true }).fill(note);
+    }
     return form;
   }
 
@@ -82,21 +87,23 @@ describe('browser client', () => {
     await bob.waitForURL(gameUrl);
 
     // The game started when bob sat down: alice's page follows live, then both owe a sealed bid.
-    const northForm = await orders(alice, 'north', '{"bid": 99, "note": "all in"}');
+    const northForm = await orders(alice, 'north', 99, 'all in');
     // Dry-run validation as one drafts: the module's own sentence comes back.
-    await northForm.getByText('You have 10 to bid.').waitFor();
-    await orders(alice, 'north', '{"bid": 4, "note": "steady"}');
+    await northForm.getByText('You have 10 to bid.').first().waitFor();
+    await orders(alice, 'north', 4);
+    await northForm.getByLabel('Note', { exact: true }).fill('steady');
     await northForm.getByText('These orders are legal.').waitFor();
     // The draft survives a reload (localStorage).
     await alice.reload();
-    expect(await alice.getByLabel('Orders (JSON)').inputValue()).toContain('"steady"');
+    expect(await alice.getByLabel('Note', { exact: true }).inputValue()).toBe('steady');
+    expect(await alice.getByLabel('Bid', { exact: true }).inputValue()).toBe('4');
     await alice.getByRole('button', { name: 'Submit orders' }).click();
     await alice.getByText('Orders sent and sealed.').waitFor();
     // The one-hour deadline in local time, with a countdown.
     const deadline = alice.locator('.game-head .deadline');
     await expect.poll(() => deadline.innerText()).toMatch(/Deadline .+\(59 min \d+ s left\)|\(1 h 0 min left\)/);
 
-    const southForm = await orders(bob, 'south', '{"bid": 1}');
+    const southForm = await orders(bob, 'south', 1);
     await southForm.getByText('These orders are legal.').waitFor();
     expect(await seriousA11yViolations(bob), 'game page').toEqual([]);
     await bob.getByRole('button', { name: 'Submit orders' }).click();

@@ -99,6 +99,18 @@ export function Board({ board, pieces, sides, selected, onSelect }: { board: Boa
 
   const cursor = board.hexes[focusIdx];
   const selHex = selected ? hexById.get(selected) : undefined;
+  if (board.hexes.length === 0) {
+    // A board of boxes and tracks only: nothing to draw as a map.
+    return (
+      <figure class="board">
+        <figcaption>
+          <h2 class="board-title">{board.title}</h2>
+          {board.notes && <span class="hint"> {board.notes}</span>}
+        </figcaption>
+        <Boxes board={board} stacks={stacks} onSelect={onSelect} />
+      </figure>
+    );
+  }
   return (
     <figure class="board">
       <figcaption>
