@@ -42,6 +42,8 @@ for (const f of assets) {
 }
 await cp(join(ROOT, 'prisma/migrations'), join(out, 'prisma/migrations'), { recursive: true });
 await cp(join(ROOT, 'schema.graphql'), join(out, 'schema.graphql'));
+// The browser client (npm run build:web), at the same path relative to the compiled server.
+await cp(join(ROOT, 'web/dist'), join(out, 'web/dist'), { recursive: true });
 const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 await writeFile(join(out, 'package.json'), JSON.stringify({ name: pkg.name, version: pkg.version, private: true, type: 'module' }, null, 2) + '\n');
 console.log(`built ${code.length} modules and ${assets.length} data files into ${relative(ROOT, out) || '.'} in ${Date.now() - started} ms`);

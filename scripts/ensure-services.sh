@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Makes sure PostgreSQL and Redis are running on loopback for the integration tests:
 # starts them if they are installed but down, installs them (Debian packages) if missing.
+# The browser tests (test/web) need Debian's Chromium at /usr/bin/chromium; it is installed too.
 set -euo pipefail
 
 PGHOST=127.0.0.1
 need_install=()
 command -v pg_ctlcluster >/dev/null 2>&1 || need_install+=(postgresql)
 command -v redis-server >/dev/null 2>&1 || need_install+=(redis-server)
+[ -x /usr/bin/chromium ] || need_install+=(chromium)
 if [ ${#need_install[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then echo "missing ${need_install[*]}; install them (root needed)" >&2; exit 1; fi
   echo "installing ${need_install[*]}"

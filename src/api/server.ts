@@ -1,4 +1,4 @@
-/** The HTTP server: GraphQL (with GraphiQL and graphql-ws subscriptions) and health routes. */
+/** The HTTP server: GraphQL (with GraphiQL and graphql-ws subscriptions), health routes and the browser client. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -10,6 +10,7 @@ import { GRAPHQL_PATH, mercuriusEdgeOptions, registerApiRoutes, registerEdge } f
 import { clientErrorHandler } from './http/client-error.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerTransport } from './http/transport.js';
+import { registerWebClient } from './http/web-client.js';
 import { frameworkErrors } from './http/error-handler.js';
 import { buildResolvers } from './graphql/resolvers.js';
 import { registerTrustRoutes } from './trust-routes.js';
@@ -74,6 +75,7 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
 
   await registerTrustRoutes(app, platform);
   await registerNotificationRoutes(app, platform);
+  await registerWebClient(app);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
     const checks: Record<string, boolean> = {};

@@ -1,0 +1,218 @@
+/**
+ * A board drawn from its published geometry (hex centres in units of the outer radius), with
+ * the viewer's counters stacked on it. Pan by dragging or the arrow keys, zoom with the wheel,
+ * the buttons or +/-. Clicking a hex (or Enter on the focused board) selects it.
+ */
+import { useMemo, useRef, useState } from 'preact/hooks';
+
+export interface BoardHex { id: string; x: number; y: number; terrain: string; features?: string[]; neighbors: string[]; label?: string }
+export interface BoardGeometry {
+  id: string;
+  title: string;
+  orientation: 'pointy' | 'flat';
+  hexes: BoardHex[];
+  boxes: { id: string; title: string }[];
+  tracks: { id: string; title: string; spaces: { id: string; label: string }[] }[];
+  wrapX?: number | null;
+  notes?: string | null;
+}
+export interface Piece { id: string; side: string | null; board: string; at: string; label: string; symbol?: string | null; values?: string | null; hidden: boolean; detail?: unknown }
+
+const TERRAIN: Record<string, string> = {
+  clear: '#e8e4c9', open: '#e8e4c9', plain: '#e8e4c9', plains: '#e8e4c9', desert: '#eed9a0', rough: '#cdb98f', hills: '#c9b27a',
+  mountain: '#a8926b', mountains: '#a8926b', forest: '#9fc48a', woods: '#9fc48a', jungle: '#7fae6c', swamp: '#a5c2a8', marsh: '#a5c2a8',
+  water: '#9cc3e0', sea: '#8ab6db', ocean: '#7aa7d1', lake: '#9cc3e0', city: '#d8c4c4', urban: '#d8c4c4', ice: '#eef3f7', space: '#2b3140',
+};
+const SIDE_COLOURS = ['#c0392b', '#2e5fa8', '#2f7d32', '#8e44ad', '#b9770e', '#117a65'];
+
+function terrainColour(t0: string) {
+  const t = t0.split('+')[0]; // several terrains in one hex: the first one colours it
+  if (TERRAIN[t]) return TERRAIN[t];
+  let h = 0;
+  for (const c of t) h = (h * 31 + c.charCodeAt(0)) % 360;
+  return `hsl(${h} 35% 78%)`;
+}
+
+function corners(x: number, y: number, flat: boolean) {
+  return Array.from({ length: 6 }, (_, i) => {
+    const a = (Math.PI / 180) * (60 * i + (flat ? 0 : 30));
+    return `${(x + Math.cos(a) * 0.98).toFixed(3)},${(y + Math.sin(a) * 0.98).toFixed(3)}`;
+  }).join(' ');
+}
+
+export function sideColour(side: string | null, sides: string[]) {
+  if (side === null) return '#555';
+  const i = sides.indexOf(side);
+  return SIDE_COLOURS[(i < 0 ? sides.length : i) % SIDE_COLOURS.length];
+}
+
+export function Board({ board, pieces, sides, selected, onSelect }: { board: BoardGeometry; pieces: Piece[]; sides: string[]; selected?: string; onSelect: (at: string, pieceId?: string) => void }) {
+  const flat = board.orientation === 'flat';
+  const bounds = useMemo(() => {
+    const xs = board.hexes.map((h) => h.x), ys = board.hexes.map((h) => h.y);
+    const minX = Math.min(...xs) - 1.2, minY = Math.min(...ys) - 1.2;
+    return { x: minX, y: minY, w: Math.max(...xs) + 1.2 - minX, h: Math.max(...ys) + 1.2 - minY };
+  }, [board]);
+  const [vb, setVb] = useState(bounds);
+  const svg = useRef<SVGSVGElement>(null);
+  const drag = useRef<{ x: number; y: number; vb: typeof vb; moved: boolean } | null>(null);
+  const [focusIdx, setFocusIdx] = useState(0);
+
+  const stacks = useMemo(() => {
+    const m = new Map<string, Piece[]>();
+    for (const p of pieces) if (p.board === board.id) m.set(p.at, [...(m.get(p.at) ?? []), p]);
+    return m;
+  }, [pieces, board.id]);
+  const hexById = useMemo(() => new Map(board.hexes.map((h) => [h.id, h])), [board]);
+  /** The counter drawn on top of a stack (a click on the hex picks it for a piece field). */
+  const topOf = (at: string) => { const st = stacks.get(at); return st?.[Math.min(2, st.length - 1)]?.id; };
+
+  const zoom = (f: number, cx = vb.x + vb.w / 2, cy = vb.y + vb.h / 2) =>
+    setVb((v) => {
+      const w = Math.min(Math.max(v.w * f, 3), bounds.w * 3), h = (w / v.w) * v.h;
+      return { x: cx - ((cx - v.x) * w) / v.w, y: cy - ((cy - v.y) * h) / v.h, w, h };
+    });
+  const pan = (dx: number, dy: number) => setVb((v) => ({ ...v, x: v.x + dx * v.w, y: v.y + dy * v.h }));
+
+  function toBoard(e: { clientX: number; clientY: number }) {
+    const r = svg.current!.getBoundingClientRect();
+    return { x: vb.x + ((e.clientX - r.left) / r.width) * vb.w, y: vb.y + ((e.clientY - r.top) / r.height) * vb.h };
+  }
+
+  function onKey(e: KeyboardEvent) {
+    const k = e.key;
+    const moves: Record<string, [number, number]> = { ArrowLeft: [-0.1, 0], ArrowRight: [0.1, 0], ArrowUp: [0, -0.1], ArrowDown: [0, 0.1] };
+    if (moves[k] && !e.shiftKey) pan(...moves[k]);
+    else if (k === '+' || k === '=') zoom(0.8);
+    else if (k === '-') zoom(1.25);
+    else if (k === '0') setVb(bounds);
+    else if (k === 'n' || k === 'p' || (moves[k] && e.shiftKey)) {
+      // Step the keyboard cursor through the hexes (n/p, or Shift+arrows), then Enter selects.
+      const next = (focusIdx + (k === 'p' || k === 'ArrowLeft' || k === 'ArrowUp' ? -1 : 1) + board.hexes.length) % board.hexes.length;
+      setFocusIdx(next);
+      const h = board.hexes[next];
+      setVb((v) => ({ ...v, x: h.x - v.w / 2, y: h.y - v.h / 2 }));
+    } else if (k === 'Enter' || k === ' ') onSelect(board.hexes[focusIdx].id, topOf(board.hexes[focusIdx].id));
+    else return;
+    e.preventDefault();
+  }
+
+  const cursor = board.hexes[focusIdx];
+  const selHex = selected ? hexById.get(selected) : undefined;
+  if (board.hexes.length === 0) {
+    // A board of boxes and tracks only: nothing to draw as a map.
+    return (
+      <figure class="board">
+        <figcaption>
+          <h2 class="board-title">{board.title}</h2>
+          {board.notes && <span class="hint"> {board.notes}</span>}
+        </figcaption>
+        <Boxes board={board} stacks={stacks} onSelect={onSelect} />
+      </figure>
+    );
+  }
+  return (
+    <figure class="board">
+      <figcaption>
+        <h2 class="board-title">{board.title}</h2>
+        {board.notes && <span class="hint"> {board.notes}</span>}
+      </figcaption>
+      <div class="board-tools" role="group" aria-label={`${board.title}: zoom and pan`}>
+        <button type="button" onClick={() => zoom(0.8)} aria-label="Zoom in">+</button>
+        <button type="button" onClick={() => zoom(1.25)} aria-label="Zoom out">−</button>
+        <button type="button" onClick={() => setVb(bounds)}>Fit</button>
+        <button type="button" onClick={() => pan(-0.2, 0)} aria-label="Pan left">←</button>
+        <button type="button" onClick={() => pan(0.2, 0)} aria-label="Pan right">→</button>
+        <button type="button" onClick={() => pan(0, -0.2)} aria-label="Pan up">↑</button>
+        <button type="button" onClick={() => pan(0, 0.2)} aria-label="Pan down">↓</button>
+      </div>
+      <svg ref={svg} class="map" viewBox={`${vb.x} ${vb.y} ${vb.w} ${vb.h}`} tabIndex={0} role="application"
+        aria-label={`${board.title} map. Arrow keys pan, plus and minus zoom, 0 fits, n and p move the hex cursor, Enter selects. Cursor at ${cursor ? hexName(cursor) : 'none'}.`}
+        onKeyDown={onKey}
+        onWheel={(e) => {
+          e.preventDefault();
+          const p = toBoard(e);
+          zoom(e.deltaY < 0 ? 0.85 : 1 / 0.85, p.x, p.y);
+        }}
+        onPointerDown={(e) => {
+          drag.current = { x: e.clientX, y: e.clientY, vb, moved: false };
+        }}
+        onPointerMove={(e) => {
+          const d = drag.current;
+          if (!d || !(e.buttons & 1)) return;
+          const r = svg.current!.getBoundingClientRect();
+          const dx = e.clientX - d.x, dy = e.clientY - d.y;
+          if (Math.abs(dx) + Math.abs(dy) > 4) d.moved = true;
+          if (d.moved) setVb({ ...d.vb, x: d.vb.x - (dx / r.width) * d.vb.w, y: d.vb.y - (dy / r.height) * d.vb.h });
+        }}
+        onPointerUp={() => setTimeout(() => (drag.current = null))}>
+        {board.hexes.map((h) => (
+          <g key={h.id} class={`hex${h.id === selected ? ' selected' : ''}`} onClick={() => !drag.current?.moved && onSelect(h.id, topOf(h.id))}>
+            <title>{hexName(h)}</title>
+            <polygon points={corners(h.x, h.y, flat)} fill={terrainColour(h.terrain)} />
+            {h.features?.includes('city') && <circle cx={h.x} cy={h.y + 0.45} r={0.12} class="feature" />}
+            <text x={h.x} y={h.y - 0.55} class="hex-label">{h.label ?? h.id}</text>
+          </g>
+        ))}
+        {cursor && <polygon points={corners(cursor.x, cursor.y, flat)} class="cursor" />}
+        {[...stacks].map(([at, stack]) => {
+          const h = hexById.get(at);
+          if (!h) return null;
+          return stack.slice(0, 3).map((p, i) => (
+            <g key={p.id} class="counter" transform={`translate(${h.x - 0.42 + i * 0.08} ${h.y - 0.32 - i * 0.08})`} onClick={() => !drag.current?.moved && onSelect(at, p.id)}>
+              <title>{pieceName(p)}{stack.length > 1 ? ` (stack of ${stack.length})` : ''}</title>
+              <rect width={0.84} height={0.7} rx={0.06} fill={sideColour(p.side, sides)} />
+              <text x={0.42} y={0.26} class="c-label">{p.hidden ? '?' : p.label.slice(0, 8)}</text>
+              {p.symbol && !p.hidden && <text x={0.42} y={0.44} class="c-symbol">{p.symbol.slice(0, 10)}</text>}
+              {p.values && <text x={0.42} y={0.63} class="c-values">{p.values}</text>}
+              {i === Math.min(2, stack.length - 1) && stack.length > 1 && <text x={0.8} y={0.16} class="c-count">{stack.length}</text>}
+            </g>
+          ));
+        })}
+      </svg>
+      {selHex && (
+        <div class="hex-detail" aria-live="polite">
+          <strong>{hexName(selHex)}</strong>: {selHex.terrain}
+          {selHex.features?.length ? `, ${selHex.features.join(', ')}` : ''}
+          <PieceList pieces={stacks.get(selHex.id) ?? []} onPick={(id) => onSelect(selHex.id, id)} />
+        </div>
+      )}
+      <Boxes board={board} stacks={stacks} onSelect={onSelect} />
+    </figure>
+  );
+}
+
+function hexName(h: BoardHex) {
+  return `Hex ${h.label ?? h.id}`;
+}
+
+export function pieceName(p: Piece) {
+  if (p.hidden) return `Hidden counter${p.side ? ` of ${p.side}` : ''}`;
+  return [p.label, p.symbol, p.values, p.side && `(${p.side})`].filter(Boolean).join(' ');
+}
+
+/** Counters as a list; each is a button that picks it (for a piece field of the orders). */
+function PieceList({ pieces, onPick }: { pieces: Piece[]; onPick: (id: string) => void }) {
+  if (!pieces.length) return <p class="hint">No counters here.</p>;
+  return <ul class="pieces">{pieces.map((p) => <li key={p.id}><button type="button" class="link" onClick={() => onPick(p.id)}>{pieceName(p)}</button></li>)}</ul>;
+}
+
+function Boxes({ board, stacks, onSelect }: { board: BoardGeometry; stacks: Map<string, Piece[]>; onSelect: (at: string, pieceId?: string) => void }) {
+  if (!board.boxes.length && !board.tracks.length) return null;
+  return (
+    <div class="boxes">
+      {board.boxes.map((b) => (
+        <section key={b.id} class="box" aria-label={b.title}>
+          <h3 class="box-title"><button type="button" class="link" onClick={() => onSelect(b.id)}>{b.title}</button></h3>
+          <PieceList pieces={stacks.get(b.id) ?? []} onPick={(id) => onSelect(b.id, id)} />
+        </section>
+      ))}
+      {board.tracks.map((t) => (
+        <section key={t.id} class="box" aria-label={t.title}>
+          <h3 class="box-title">{t.title}</h3>
+          <ol class="track">{t.spaces.map((s) => <li key={s.id}>{s.label}{(stacks.get(s.id) ?? []).map((p) => ` · ${pieceName(p)}`)}</li>)}</ol>
+        </section>
+      ))}
+    </div>
+  );
+}

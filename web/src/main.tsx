@@ -1,0 +1,40 @@
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { currentSession, logout, onSession, type Session } from './api';
+import { onLinkClick, usePath } from './router';
+import { Login } from './pages/Login';
+import { Lobby } from './pages/Lobby';
+import { GamePage } from './pages/Game';
+import './style.css';
+
+function App() {
+  const path = usePath();
+  const [session, setSession] = useState<Session | null>(currentSession());
+  useEffect(() => onSession(setSession), []);
+  const game = /^\/games\/([^/]+)$/.exec(path);
+
+  let page;
+  let title = 'Lobby';
+  if (!session) (page = <Login />), (title = 'Log in');
+  else if (game) (page = <GamePage gameId={decodeURIComponent(game[1])} />), (title = 'Game');
+  else page = <Lobby />;
+  useEffect(() => void (document.title = `${title} · Warpost`), [title]);
+
+  return (
+    <div class="app" onClick={onLinkClick}>
+      <a class="skip" href="#main">Skip to content</a>
+      <header class="top">
+        <a class="brand" href="/">Warpost</a>
+        {session && (
+          <nav aria-label="Account">
+            <span class="who">Logged in as <strong>{session.user.username}</strong></span>
+            <button type="button" onClick={() => void logout()}>Log out</button>
+          </nav>
+        )}
+      </header>
+      <main id="main" tabIndex={-1}>{page}</main>
+    </div>
+  );
+}
+
+render(<App />, document.getElementById('app')!);

@@ -1,0 +1,260 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ApiError, currentSession, gql, subscribe } from '../api';
+import { Board, type BoardGeometry, type Piece } from '../components/Board';
+import { Deadline } from '../components/Deadline';
+import { emptyValue, JsonField, SchemaField, type FormContext, type Schema } from '../components/SchemaForm';
+import { SUMMARY, type GameSummary } from './Lobby';
+
+interface Text { key: string; text: string }
+interface Prompt { side: string; kind: string; secret: boolean; description: string; choices: unknown; defaultOrders: unknown; text?: Text | null }
+interface GameEvent { seq: number; step: number; type: string; data: unknown; createdAt: string; text?: Text | null }
+interface View {
+  viewer: string | null;
+  view: unknown;
+  game: GameSummary & { pausedReason: string | null; seedHash: string };
+  myPrompts: Prompt[];
+  owed: { side: string; ready: boolean }[];
+  mySubmission: { step: number; side: string; orders: unknown; ready: boolean } | null;
+  events: GameEvent[];
+  outcome: { winner: string | null; level: string | null; summary: string } | null;
+  pieces?: Piece[] | null;
+}
+interface ModuleMeta { title: string; scenarios: { id: string; title: string }[]; sides: string[]; promptKinds: { kind: string; description: string; ordersSchema?: Schema | null }[] }
+
+const VIEW = `query($id:ID!,$side:String){ game(id:$id, side:$side) {
+  viewer view game { ${SUMMARY} pausedReason seedHash }
+  myPrompts { side kind secret description choices defaultOrders text { key text } }
+  owed { side ready } mySubmission { step side orders ready }
+  events(limit: 1000) { seq step type data createdAt text { key text } }
+  pieces { id side board at label symbol values hidden detail }
+  outcome { winner level summary } } }`;
+const MODULE = `{ modules { id title sides scenarios { id title } promptKinds { kind description ordersSchema } } }`;
+
+/**
+ * Boards are static per module version: the REST mirror serves them with a strong ETag, so the
+ * browser's cache revalidates them instead of downloading a map on every visit.
+ */
+async function fetchBoards(module: string, scenario: string): Promise<BoardGeometry[]> {
+  const res = await fetch(`/api/v1/modules/${encodeURIComponent(module)}/boards?scenario=${encodeURIComponent(scenario)}`, { headers: { accept: 'application/json' } });
+  const body = (await res.json().catch(() => ({}))) as { boards?: BoardGeometry[]; error?: { message: string } };
+  if (!res.ok || !body.boards) throw new Error(body.error?.message ?? `The boards could not be loaded (${res.status}).`);
+  return body.boards;
+}
+
+const draftKey = (gameId: string, side: string, step: number, kind: string) => `warpost:draft:${gameId}:${side}:${step}:${kind}`;
+
+/** One game as the player's side sees it: board, what is owed, order forms, and the event log. */
+export function GamePage({ gameId }: { gameId: string }) {
+  const [side, setSide] = useState<string | undefined>(undefined);
+  const [data, setData] = useState<View | null>(null);
+  const [meta, setMeta] = useState<ModuleMeta | null>(null);
+  const [boards, setBoards] = useState<BoardGeometry[]>([]);
+  const [error, setError] = useState('');
+  const [live, setLive] = useState(false);
+  const [selected, setSelected] = useState<string | undefined>();
+  const refTarget = useRef<{ ref: string; set: (v: string) => void } | null>(null);
+  const lastSeq = useRef(0);
+
+  async function load() {
+    try {
+      const d = await gql<{ game: View }>(VIEW, { id: gameId, side });
+      lastSeq.current = Math.max(lastSeq.current, ...d.game.events.map((e) => e.seq));
+      setData(d.game);
+      setError('');
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }
+
+  useEffect(() => void load(), [gameId, side]);
+  useEffect(() => {
+    if (!data) return;
+    gql<{ modules: (ModuleMeta & { id: string })[] }>(MODULE).then((d) => setMeta(d.modules.find((m) => m.id === data.game.module) ?? null), () => undefined);
+    fetchBoards(data.game.module, data.game.scenario).then(setBoards, (e: Error) => setError(e.message));
+  }, [data?.game.module, data?.game.scenario]);
+  useEffect(() => {
+    setLive(true);
+    const stop = subscribe<{ gameEvents: { step: number; status: string; events: GameEvent[] } }>(
+      'subscription($g:ID!,$side:String,$after:Int){ gameEvents(gameId:$g, side:$side, afterSeq:$after) { step status events { seq } } }',
+      { g: gameId, side, after: lastSeq.current },
+      () => void load(),
+      () => setLive(false),
+    );
+    // A step that opens (the start, too) is also announced to the player who owes it.
+    const stopTurns = subscribe<{ myTurn: { gameId: string } }>('subscription { myTurn { gameId } }', {}, (d) => d.myTurn.gameId === gameId && void load());
+    return () => (stop(), stopTurns(), setLive(false));
+  }, [gameId, side]);
+
+  if (error && !data) return <p class="error" role="alert">{error}</p>;
+  if (!data) return <p aria-busy="true">Loading the game…</p>;
+
+  const g = data.game;
+  const me = currentSession()?.user.username;
+  const mySeats = g.seats.filter((s) => s.user.username === me).map((s) => s.side);
+  const sides = meta?.sides ?? g.seats.map((s) => s.side);
+  // A click on the board fills the focused board-reference field: a piece field takes the counter, others the place.
+  const onSelect = (at: string, pieceId?: string) => {
+    setSelected(at);
+    const t = refTarget.current;
+    if (t && t.ref === 'piece') pieceId && t.set(pieceId);
+    else t?.set(at);
+  };
+
+  return (
+    <div class="game">
+      <header class="game-head card">
+        <h1>{meta?.title ?? g.module}: {meta?.scenarios.find((x) => x.id === g.scenario)?.title ?? g.scenario}</h1>
+        <p>
+          <span class={`status ${g.status.toLowerCase()}`}>{g.status.toLowerCase()}</span> · step {g.step}
+          {data.viewer ? ` · you play ${data.viewer}` : ' · spectating'}
+          {g.deadline && <> · <Deadline at={g.deadline} /></>}
+          <span class={`live ${live ? 'on' : 'off'}`}>{live ? ' · live' : ' · not live'}</span>
+        </p>
+        {mySeats.length > 1 && (
+          <div class="field">
+            <label for="f-viewas">View as</label>
+            <select id="f-viewas" name="viewas" value={data.viewer ?? ''} onChange={(e) => setSide(e.currentTarget.value)}>
+              {mySeats.map((s) => <option key={s} value={s}>{s}</option>)}
+            </select>
+          </div>
+        )}
+        {g.pausedReason && <p class="error">Paused: {g.pausedReason}</p>}
+        {data.outcome && <p class="outcome"><strong>Result:</strong> {data.outcome.summary}</p>}
+        {error && <p class="error" role="alert">{error}</p>}
+      </header>
+      <div class="game-body">
+        <section class="board-area card" aria-label="Board">
+          {boards.length > 0
+            ? boards.map((b) => <Board key={b.id} board={b} pieces={data.pieces ?? []} sides={sides} selected={selected} onSelect={onSelect} />)
+            : (
+              <details open>
+                <summary>What your side sees</summary>
+                <pre class="raw" tabIndex={0}>{JSON.stringify(data.view, null, 2)}</pre>
+              </details>
+            )}
+        </section>
+        <aside class="side-panel">
+          <section class="card" aria-labelledby="owed-title">
+            <h2 id="owed-title">Owed this step</h2>
+            {data.owed.length === 0 ? <p>Nothing is owed.</p> : (
+              <ul>{data.owed.map((o) => <li key={o.side}>{o.side}: {o.ready ? 'ready' : 'waiting'}</li>)}</ul>
+            )}
+          </section>
+          {data.myPrompts.map((p) => (
+            <PromptForm key={`${g.step}:${p.side}:${p.kind}`} gameId={gameId} step={g.step} prompt={p} mySubmission={data.mySubmission}
+              schema={meta?.promptKinds.find((k) => k.kind === p.kind)?.ordersSchema ?? undefined}
+              onRefFocus={(ref, set) => (refTarget.current = { ref, set })} onSubmitted={() => void load()} multiSeat={mySeats.length > 1} />
+          ))}
+          <EventLog events={data.events} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function PromptForm({ gameId, step, prompt, schema, mySubmission, onRefFocus, onSubmitted, multiSeat }: {
+  gameId: string; step: number; prompt: Prompt; schema?: Schema; mySubmission: View['mySubmission'];
+  onRefFocus: FormContext['onRefFocus']; onSubmitted: () => void; multiSeat: boolean;
+}) {
+  const key = draftKey(gameId, prompt.side, step, prompt.kind);
+  const [orders, setOrders] = useState<unknown>(() => {
+    const saved = localStorage.getItem(key);
+    if (saved) return JSON.parse(saved);
+    if (mySubmission && mySubmission.step === step && mySubmission.side === prompt.side) return mySubmission.orders;
+    return prompt.defaultOrders ?? (schema ? emptyValue(schema, schema) : {});
+  });
+  const [check, setCheck] = useState<{ valid: boolean; errors: { code: string; path: unknown[]; message: string; rule?: string | null }[] } | null>(null);
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  const sideArg = multiSeat ? prompt.side : undefined;
+
+  // Dry-run validation as one drafts (debounced); the draft is kept in this browser.
+  useEffect(() => {
+    localStorage.setItem(key, JSON.stringify(orders));
+    const t = setTimeout(() => {
+      gql<{ validateOrders: NonNullable<typeof check> }>(
+        'mutation($g:ID!,$s:Int!,$o:JSON!,$side:String){validateOrders(gameId:$g,step:$s,orders:$o,side:$side){valid errors{code path message rule}}}',
+        { g: gameId, s: step, o: orders ?? null, side: sideArg },
+      ).then((d) => setCheck(d.validateOrders), (e: Error) => setCheck({ valid: false, errors: [{ code: 'ERROR', path: [], message: e.message }] }));
+    }, 350);
+    return () => clearTimeout(t);
+  }, [JSON.stringify(orders)]);
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    setBusy(true);
+    setStatus('');
+    try {
+      const d = await gql<{ submitOrders: { stepComplete: boolean; ordersHash: string } }>(
+        'mutation($g:ID!,$s:Int!,$o:JSON!,$k:String!,$side:String){submitOrders(gameId:$g,step:$s,orders:$o,idempotencyKey:$k,side:$side){stepComplete ordersHash}}',
+        { g: gameId, s: step, o: orders ?? null, k: crypto.randomUUID(), side: sideArg },
+      );
+      localStorage.removeItem(key);
+      setStatus(d.submitOrders.stepComplete ? 'Orders sent. Every side is ready: the step is resolving.' : 'Orders sent and sealed. Waiting for the other sides.');
+      onSubmitted();
+    } catch (err) {
+      const ae = err as ApiError;
+      setStatus(`Refused: ${ae.message}`);
+      if (ae.details?.length) setCheck({ valid: false, errors: ae.details.map((d) => ({ ...d, path: d.path ?? [] })) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const errs = check?.errors ?? [];
+  const ctx: FormContext = {
+    root: schema ?? {},
+    idPrefix: `o-${prompt.side}-${prompt.kind}`,
+    errorsAt: (path) => errs.filter((x) => JSON.stringify(x.path) === JSON.stringify(path) && path.length > 0).map((x) => x.message),
+    onRefFocus,
+  };
+  const sent = mySubmission && mySubmission.step === step && mySubmission.side === prompt.side;
+  const titleId = `${ctx.idPrefix}-title`;
+  return (
+    <section class="card prompt" aria-labelledby={titleId}>
+      <h2 id={titleId}>{prompt.side}: {prompt.kind}{prompt.secret ? ' (sealed)' : ''}</h2>
+      <p>{prompt.text?.text ?? prompt.description}</p>
+      {prompt.secret && <p class="hint">Sealed: nobody sees these orders until every owed side is in.</p>}
+      {!schema && prompt.choices != null && (
+        <details>
+          <summary>Choices</summary>
+          <pre class="raw" tabIndex={0}>{JSON.stringify(prompt.choices, null, 2)}</pre>
+        </details>
+      )}
+      <form onSubmit={submit}>
+        {schema
+          ? <SchemaField schema={schema} value={orders} onChange={setOrders} path={[]} name="orders" ctx={ctx} />
+          : <JsonField id={`${ctx.idPrefix}-json`} label="Orders" value={orders} onChange={setOrders} errors={[]} />}
+        <div class="check-result" aria-live="polite">
+          {check === null ? <span class="hint">Checking…</span> : check.valid ? <span class="ok">These orders are legal.</span> : (
+            <ul class="field-error">{errs.map((x, i) => <li key={i}>{x.message}{x.rule ? ` (rule ${x.rule})` : ''}</li>)}</ul>
+          )}
+        </div>
+        <div class="row">
+          <button type="submit" class="primary" disabled={busy}>{sent ? 'Replace orders' : 'Submit orders'}</button>
+          <button type="button" onClick={() => setOrders(prompt.defaultOrders)}>Reset to default</button>
+        </div>
+        {sent && <p class="hint">Sent{mySubmission!.ready ? ' and ready' : ''}; you may replace them until the step resolves.</p>}
+        {status && <p role="status">{status}</p>}
+      </form>
+    </section>
+  );
+}
+
+function EventLog({ events }: { events: GameEvent[] }) {
+  const shown = useMemo(() => [...events].reverse(), [events]);
+  return (
+    <section class="card" aria-labelledby="log-title">
+      <h2 id="log-title">Event log</h2>
+      {shown.length === 0 ? <p>Nothing has happened yet.</p> : (
+        <ol class="log" aria-live="polite" reversed tabIndex={0} aria-label="Events, newest first">
+          {shown.map((e) => (
+            <li key={e.seq}>
+              <span class="hint">step {e.step}</span> {e.text?.text ?? `${e.type}${e.data != null ? `: ${JSON.stringify(e.data)}` : ''}`}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
