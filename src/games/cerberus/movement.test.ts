@@ -229,10 +229,16 @@ describe('4.5, 5 zones of control in movement', () => {
     const s = at([unit('HUMAN', 'MOBILE', '1110', { id: 'h' }), unit('CETIAN', 'EFIELD', '1009')]);
     expect(codes(s, plan({ unitId: 'h', path: ['1010', '0910', '0810'] }))).toEqual([]);
   });
-  it('option zocContinueInto=any-enemy-hex (5.42 literal): after a ZOC stop, any adjacent enemy-held hex may be entered', () => {
+  it('5.42 (default, as written): after a ZOC stop, any adjacent hex holding enemy units may be entered, even one whose units exert no ZOC', () => {
     const units = () => [unit('HUMAN', 'MOBILE', '1110', { id: 'h' }), unit('CETIAN', 'INFANTRY', '1009'), unit('CETIAN', 'EFIELD', '0910')];
-    expect(codes(at(units()), plan({ unitId: 'h', path: ['1010', '0910'] }))).toEqual(['move.zoc']);
-    expect(codes(at(units(), { options: { zocContinueInto: 'any-enemy-hex' } }), plan({ unitId: 'h', path: ['1010', '0910'] }))).toEqual([]);
+    expect(codes(at(units()), plan({ unitId: 'h', path: ['1010', '0910'] }))).toEqual([]);
+    expect(codes(at(units()), plan({ unitId: 'h', path: ['1010', '1011'] }))).toEqual(['move.zoc']);
+  });
+  it('option zocContinueInto=exerting (5.1): after a ZOC stop, only the hex of a unit exerting that ZOC may be entered', () => {
+    const units = () => [unit('HUMAN', 'MOBILE', '1110', { id: 'h' }), unit('CETIAN', 'INFANTRY', '1009'), unit('CETIAN', 'EFIELD', '0910')];
+    const o = { options: { zocContinueInto: 'exerting' } };
+    expect(codes(at(units(), o), plan({ unitId: 'h', path: ['1010', '0910'] }))).toEqual(['move.zoc']);
+    expect(codes(at(units(), o), plan({ unitId: 'h', path: ['1010', '1009'] }))).toEqual([]);
   });
 });
 
