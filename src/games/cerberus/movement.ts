@@ -28,7 +28,7 @@ import { mapFor } from './map.js';
 import { cannotMove, checkMove, execute, makeSim, moveRules, type Check, type Exec, type MoveContext, type Sim } from './movement-unit.js';
 import type { MoveOrder, MovementPlan } from './orders.js';
 import type { SegmentHandler } from './sequence.js';
-import { canAddToStack, stackAt, stackingViolations } from './stacking.js';
+import { canAddToStack, isStackingLegal, stackAt, stackingViolations } from './stacking.js';
 import type { IntensityAt } from './zoc.js';
 import { destroyUnit, newPhaseScratch, unitById, type CerberusState, type HexId, type Side, type Unit } from './state.js';
 
@@ -206,19 +206,21 @@ export function relieveOverstack(state: CerberusState, side: Side, ctx: MoveCont
     const v = stackingViolations(state, side)[0];
     if (!v) break;
     const here = stackAt(state, side, v.hex);
+    const fixes = (u: Unit) => (isStackingLegal(here.filter((x) => x.id !== u.id)) ? 0 : 1);
     const movers = here
       .filter((u) => u.cls !== 'SPACEPORT' && u.cls !== 'BASE' && u.cls !== 'EFIELD')
-      .sort((a, b) => a.attack + a.defense - (b.attack + b.defense) || a.id.localeCompare(b.id));
+      .sort((a, b) => fixes(a) - fixes(b) || a.attack + a.defense - (b.attack + b.defense) || a.id.localeCompare(b.id));
     let moved = false;
     for (const u of movers) {
       const to = reachableHexes(state, u.id, ctx)
         .filter((r) => canAddToStack(state, side, r.hex, [u]))
         .sort((a, b) => a.path.length - b.path.length || a.cost - b.cost || a.hex.localeCompare(b.hex))[0];
       if (!to) continue;
-      events.push({ type: 'stacking.relieved', visibleTo: [side], data: { unitId: u.id, from: v.hex, to: to.hex, rule: '6.8' } });
-      events.push(...applyMovementPlan(state, side, { moves: [{ unitId: u.id, path: to.path }], ifBlocked: 'skip' }, undefined, ctx));
-      moved = u.hex === to.hex;
-      if (moved) break;
+      const ev = applyMovementPlan(state, side, { moves: [{ unitId: u.id, path: to.path }], ifBlocked: 'skip' }, undefined, ctx);
+      if (unitById(state, u.id)?.hex !== to.hex) continue; // applyMovementPlan replaces the unit objects
+      events.push({ type: 'stacking.relieved', visibleTo: [side], data: { unitId: u.id, from: v.hex, to: to.hex, rule: '6.8' } }, ...ev);
+      moved = true;
+      break;
     }
     if (moved) continue;
     const victim = movers[0] ?? here[here.length - 1];
