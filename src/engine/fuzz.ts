@@ -192,11 +192,11 @@ export interface FuzzSummary {
 
 // ---------------------------------------------------------------- rule coverage
 
-/** Rule references in one `rule` field: "6.8, 6.2 (stacking)" → ['6.8', '6.2']; words other than rule numbers (G36, 3.2 B.1) are kept as written. */
+/** Rule references in one `rule` field: "6.8, 6.2 (stacking)" → ['6.8', '6.2'], "L2230: no air defence" → ['L2230']; other references (G36, 3.2 B.1) are kept as written. */
 export function ruleRefs(text: string): string[] {
   return text
     .split(/[,;]/)
-    .map((t) => t.replace(/\(.*?\)/g, '').trim())
+    .map((t) => t.replace(/\(.*?\)/g, '').replace(/:.*$/, '').trim())
     .filter(Boolean);
 }
 

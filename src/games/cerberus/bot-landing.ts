@@ -9,6 +9,7 @@ import { canAddToStack } from './stacking.js';
 import { enemyOf, type CerberusState, type HexId, type Side, type Unit } from './state.js';
 import { landingQuote, placementContext, placementProblem, scratchOf, stpLeft } from './transport-cost.js';
 import { CAMPAIGN_WEIGHT, campaignBonus, denialLandings, lastTurn } from './bot-human.js';
+import { logisticsActions } from './bot-logistics.js';
 import { CONTINENT_VP, anchors, enemyStacks, hexScore, isInst, nearest, onMap, type EnemyStack } from './bot-knowledge.js';
 
 /** Landing priority: a Spaceport first if none is down, then fighting units (Fleet before home boxes), Bases last (11.12). */
@@ -164,7 +165,7 @@ export function planTransportation(state: CerberusState, side: Side): Transporta
       Object.assign(u, { box: 'MAP', hex: a.hex, landedOnTurn: rest.turn });
     }
   }
-  const plan: TransportationPlan = { actions: [...denial, ...planLandings(rest, side)], ifIllegal: 'skip' };
+  const plan: TransportationPlan = { actions: [...denial, ...planLandings(rest, side), ...logisticsActions(state, side)], ifIllegal: 'skip' };
   const insertion = side === 'CETIAN' && state.turn === 1 && stpLeft(state, side) >= 0 ? planInsertion(state, side) : undefined;
   if (insertion) plan.insertion = insertion;
   return plan;
