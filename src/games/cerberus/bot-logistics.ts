@@ -5,7 +5,9 @@
  * - 11.15 evacuate a unit that would be lost to supply (in a polar row with no stocked own
  *   installation in reach, 12.13) or, with the free evacuation of a low Space State, any
  *   out-of-supply unit: it can land again later;
- * - 11.16 shuttle an out-of-supply combat unit next to an own installation that holds supplies;
+ * - 11.16 shuttle an out-of-supply combat unit, or one beyond reach of any stocked own
+ *   installation, next to an own installation that holds supplies; on the Human's last turn, a
+ *   spare unit onto a continent he has no unit on (14.5 continents held, `lastTurnShuttles`);
  * - 11.2 (Cetian) carry supplies from a well-stocked installation to a short one, or a unit to an
  *   installation with enemy troops near it;
  * - 10.42 raid the stockpile of a known enemy Base or Spaceport with SF left over from the other missions;
@@ -13,7 +15,8 @@
  * Actions go after the landings: what the STP no longer covers is dropped by the bot's self-check.
  */
 import { airReach, fireEnv, type AdzSuppression } from './fire-support.js';
-import { isPolarSupplyHex, mapFor } from './map.js';
+import { continentOf, isPolarSupplyHex, isResourceHex, mapFor } from './map.js';
+import { lastTurn } from './bot-human.js';
 import type { AttackOrder, SpecialForcesPlan, TransportAction } from './orders.js';
 import { evacuationChoices, shuttleChoices, subOrbitalChoices } from './prompts-transport.js';
 import { enemyOf, newPhaseScratch, unitById, type CerberusState, type Side, type Unit } from './state.js';
@@ -25,28 +28,28 @@ const isInstallationUnit = (u: Unit) => u.cls === 'BASE' || u.cls === 'SPACEPORT
 export function logisticsActions(state: CerberusState, side: Side): TransportAction[] {
   const actions: TransportAction[] = [];
   const taken = new Set<string>();
-  // 11.15: a unit in a polar row with no stocked own installation near dies at the next Supply
-  // Segment (12.13); the free evacuation of a low Space State also saves an unsupplied one.
+  // 11.15: a unit in a polar row beyond reach of a stocked own installation dies at the next
+  // Supply Segment (12.13); the free evacuation of a low Space State also saves an unsupplied one.
   const evac = evacuationChoices(state, side);
   const map = mapFor(state.options);
   const stocked = state.units.filter((u) => u.side === side && onMap(u) && isInstallationUnit(u) && u.supplies > 0 && !u.disrupted).map((u) => u.hex!);
+  const stranded = (u: Unit) =>
+    !isInstallationUnit(u) && u.cls !== 'EFIELD' && !isResourceHex(u.hex!) && !stocked.some((h) => map.distance(h, u.hex!) <= Math.max(1, Math.min(u.movement, 6)));
   const doomed = (id: string) => {
     const u = unitById(state, id)!;
-    if (isInstallationUnit(u) || u.cls === 'EFIELD') return false;
-    const polarAlone = isPolarSupplyHex(u.hex!) && !stocked.some((h) => map.distance(h, u.hex!) <= Math.max(1, Math.min(u.movement, 6)));
-    return polarAlone || (u.outOfSupply && evac.freeAvailable);
+    return (stranded(u) && isPolarSupplyHex(u.hex!)) || ((u.outOfSupply || stranded(u)) && evac.freeAvailable);
   };
   for (const c of evac.units.filter((c) => doomed(c.unitId)).slice(0, Math.min(2, evac.fleetRoom))) {
     actions.push({ type: 'evacuate', unitId: c.unitId });
     taken.add(c.unitId);
   }
-  // 11.16: an unsupplied combat unit shuttled next to a stocked own installation is supplied again next turn.
+  // 11.16: an unsupplied or stranded combat unit shuttled next to a stocked own installation is supplied next turn.
   const nearStock = new Set(stocked.flatMap((h) => [h, ...map.neighbors(h)]));
   let shuttles = 0;
   for (const c of shuttleChoices(state, side, {})) {
     for (const id of c.unitIds) {
       const u = unitById(state, id)!;
-      if (shuttles >= 2 || taken.has(id) || !u.outOfSupply || u.attack === 0) continue;
+      if (shuttles >= 2 || taken.has(id) || !(u.outOfSupply || stranded(u)) || u.attack === 0) continue;
       const hex = c.hexes.find((h) => nearStock.has(h));
       if (!hex) continue;
       actions.push({ type: 'shuttle', unitId: id, hex });
@@ -125,4 +128,29 @@ export function planSuppression(state: CerberusState, side: Side, planCombat: Co
     if (score > strength(without) && (!best || score > best.score)) best = { suppress: [{ targetInstallationId: t.id, from }], attacks, score };
   }
   return best && { suppress: best.suppress, attacks: best.attacks };
+}
+
+/**
+ * 11.16, 14.5 the Human's last turn: shuttle spare units (2 STP each, cheaper than most landings)
+ * onto continents he has no unit on, up to `stp`; the denial landings then cover the rest. Each
+ * shuttle comes with its cost.
+ */
+export function lastTurnShuttles(state: CerberusState, side: Side, stp: number): { action: TransportAction; cost: number }[] {
+  const out: { action: TransportAction; cost: number }[] = [];
+  const covered = new Set(state.units.filter((u) => u.side === side && onMap(u)).map((u) => continentOf(u.hex!)));
+  const spare = (id: string) => {
+    const u = unitById(state, id)!;
+    const stack = state.units.filter((x) => x.side === side && onMap(x) && x.hex === u.hex);
+    return !isInstallationUnit(u) && u.cls !== 'EFIELD' && u.attack > 0 && !(stack.some(isInstallationUnit) && stack.filter((x) => x.attack > 0).length <= 1);
+  };
+  for (const c of shuttleChoices(state, side, {})) {
+    if (out.length >= 3 || c.cost > stp) continue;
+    const id = c.unitIds.find(spare);
+    const hex = id && c.hexes.find((h) => { const k = continentOf(h); return !!k && k !== 'ISLAND' && !covered.has(k); });
+    if (!id || !hex) continue;
+    out.push({ action: { type: 'shuttle', unitId: id, hex }, cost: c.cost });
+    covered.add(continentOf(hex));
+    stp -= c.cost;
+  }
+  return out;
 }
