@@ -17,6 +17,7 @@
 import type { Json } from '../../engine/contract.js';
 import { isVisibleTo } from '../../engine/redact.js';
 import { seededDice } from '../../engine/dice.js';
+import { tallyEvents } from '../../engine/fuzz.js';
 import { unitsData } from './data/index.js';
 import cerberus from './index.js';
 import { holdsSupplies, stockCap } from './logistics.js';
@@ -46,6 +47,9 @@ export interface FuzzGame {
   kinds: Record<string, number>;
   /** An extended game (16) stopped at `maxTurns` without a result. */
   unfinished?: boolean;
+  /** Events per rule reference and per type (src/engine/fuzz.ts tallyEvents), for rule coverage. */
+  rules: Record<string, number>;
+  eventTypes: Record<string, number>;
 }
 
 export class InvariantError extends Error {
@@ -111,12 +115,13 @@ export function playFuzzGame(seed: string, o: { checkViews?: boolean; options?: 
   let step = 0;
   let events = 0;
   const kinds: Record<string, number> = {};
+  const tally = { rules: {} as Record<string, number>, eventTypes: {} as Record<string, number> };
   const fail = (msg: string): never => {
     throw new InvariantError(seed, step, msg);
   };
   while (!cerberus.outcome(state)) {
     if (state.turn > turnCap) {
-      return { seed, options, steps: step, turn: state.turn, winner: null, level: null, vp: null, events, kinds, unfinished: true };
+      return { seed, options, steps: step, turn: state.turn, winner: null, level: null, vp: null, events, kinds, unfinished: true, ...tally };
     }
     step++;
     if (step > maxSteps) fail(`no end after ${maxSteps} steps (turn ${state.turn}, ${state.segment})`);
@@ -132,6 +137,7 @@ export function playFuzzGame(seed: string, o: { checkViews?: boolean; options?: 
     // The platform stores the state as JSON between steps: play on from the round trip.
     state = JSON.parse(JSON.stringify(r.state)) as CerberusState;
     events += r.events.length;
+    tallyEvents(r.events, tally);
     const problems = checkState(state);
     if (problems.length) fail(problems.slice(0, 5).join('; '));
     for (const e of r.events) {
@@ -153,5 +159,5 @@ export function playFuzzGame(seed: string, o: { checkViews?: boolean; options?: 
     const vp = victoryPoints(state, cerberusVictoryMap);
     if (vp.HUMAN.total !== result.vp?.HUMAN || vp.CETIAN.total !== result.vp?.CETIAN) fail(`VP ${JSON.stringify(result.vp)} do not recompute`);
   }
-  return { seed, options, steps: step, turn: state.turn, winner: result.winner, level: result.level, vp: result.vp, events, kinds };
+  return { seed, options, steps: step, turn: state.turn, winner: result.winner, level: result.level, vp: result.vp, events, kinds, ...tally };
 }
