@@ -5,9 +5,13 @@
  *   npm run fuzz:cerberus -- --games 1000 [--from 0] [--prefix fuzz] [--no-views]
  *
  * The summary also gives the balance of the bot games (wins, levels, each side's share of the
- * decided games, the spread of the Human:Cetian VP ratio, mean VP): src/games/cerberus/README.md.
+ * decided games, the spread of the Human:Cetian VP ratio, mean VP): src/games/cerberus/README.md,
+ * and the rule coverage: per rule of src/games/cerberus/rule-coverage.ts, the events and games
+ * that exercised it.
  */
+import { ruleCoverage } from '../src/engine/fuzz.js';
 import { InvariantError, playFuzzGame, type FuzzGame } from '../src/games/cerberus/fuzz-harness.js';
+import { ruleCoverageList } from '../src/games/cerberus/rule-coverage.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -64,6 +68,14 @@ const summary = {
     CETIAN: results.length ? +(results.reduce((n, g) => n + (g.vp?.CETIAN ?? 0), 0) / results.length).toFixed(1) : 0,
   },
   seconds: +((performance.now() - started) / 1000).toFixed(1),
+  ruleCoverage: (() => {
+    const sum = (pick: (g: FuzzGame) => Record<string, number>) => {
+      const out: Record<string, { events: number; games: number }> = {};
+      for (const g of results) for (const [k, n] of Object.entries(pick(g))) out[k] = { events: (out[k]?.events ?? 0) + n, games: (out[k]?.games ?? 0) + 1 };
+      return out;
+    };
+    return ruleCoverage({ rules: sum((g) => g.rules), eventTypes: sum((g) => g.eventTypes) }, ruleCoverageList, { moduleFuzz: true }).map((r) => ({ rule: r.rule, title: r.title, events: r.events, games: r.games, status: r.status }));
+  })(),
 };
 console.log(JSON.stringify(summary, null, 2));
 if (failures.length) {

@@ -9,12 +9,18 @@
  * WARPOST_EXTRA_MODULES, so a newly registered module is fuzzed without changes here.
  * Exit status 1 when anything failed. The Cerberus-specific invariant fuzz stays in
  * `npm run fuzz:cerberus`.
+ *
+ * Rule coverage: the summary counts, per rule reference the events cite, the events and games
+ * that exercised it; for a module with a coverage list (test/fuzz/rule-coverage.ts) each listed
+ * rule is printed with its count and status (exercised, unreachable or deferred with the reason,
+ * or missing).
  */
 import { join, resolve } from 'node:path';
-import { fuzzGame, fuzzModule, type FuzzGameResult } from '../src/engine/fuzz.js';
+import { fuzzGame, fuzzModule, ruleCoverage, type FuzzGameResult } from '../src/engine/fuzz.js';
 import { shippedModules } from '../src/games/index.js';
 import { loadConfig } from '../src/platform/config.js';
 import { loadExtraModules, type AnyModule } from '../src/platform/games/registry.js';
+import { ruleCoverageLists } from '../test/fuzz/rule-coverage.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -57,6 +63,13 @@ for (const m of modules) {
   });
   failed += s.failures.length;
   const byKind = s.failures.reduce<Record<string, number>>((acc, f) => ({ ...acc, [f.kind]: (acc[f.kind] ?? 0) + 1 }), {});
-  console.log(JSON.stringify({ ...s, failures: byKind, firstFailures: s.failures.slice(0, 5).map((f) => ({ ...f, message: f.message.split('\n')[0], reproduce: reproduce(m.id, f.seed) })) }, null, 2));
+  const list = ruleCoverageLists[m.id];
+  const coverage = list ? ruleCoverage(s, list) : undefined;
+  const { eventTypes: _types, ...rest } = s;
+  console.log(JSON.stringify({ ...rest, failures: byKind, firstFailures: s.failures.slice(0, 5).map((f) => ({ ...f, message: f.message.split('\n')[0], reproduce: reproduce(m.id, f.seed) })), ...(coverage ? { coverage } : {}) }, null, 2));
+  if (coverage) {
+    const missing = coverage.filter((r) => r.status === 'missing');
+    console.log(`${m.id}: rule coverage ${coverage.filter((r) => r.status === 'exercised').length}/${coverage.length} exercised${missing.length ? `; never exercised, no reason: ${missing.map((r) => r.rule).join(', ')}` : ''}`);
+  }
 }
 process.exit(failed ? 1 : 0);

@@ -11,8 +11,12 @@
  *   validation, or nothing is owed while the game has no outcome (the platform would pause it);
  * - endless: no outcome after `maxSteps` steps.
  * State goes through a JSON round trip after every step, as the platform stores it.
+ *
+ * Rule coverage: every event's `rule` fields (anywhere in its data, e.g. `rule: '6.8, 6.2'`) are
+ * counted per rule reference, and event types are counted too, so a module's declared rule list
+ * (`RuleCoverageList`) can be checked against what the games exercised (`ruleCoverage`).
  */
-import type { GameModule, Json, OptionSpec, Prompt, Side } from './contract.js';
+import type { GameEvent, GameModule, Json, OptionSpec, Prompt, Side } from './contract.js';
 import { seededDice, type Dice } from './dice.js';
 
 /** contract: the module broke the kernel contract (e.g. a prompt kind it does not declare in promptKinds). */
@@ -39,6 +43,10 @@ export interface FuzzGameResult {
   choiceRejected: number;
   winner: Side | null | undefined;
   failure?: FuzzFailure;
+  /** Events citing each rule reference (from `rule` fields in event data). */
+  rules: Record<string, number>;
+  /** Events by type. */
+  eventTypes: Record<string, number>;
 }
 
 export interface FuzzOptions {
@@ -109,7 +117,7 @@ function attempt<T>(what: string, f: () => T): T {
 export function fuzzGame(module: GameModule<any, any>, seed: string, o: FuzzOptions = {}): FuzzGameResult {
   const maxSteps = o.maxSteps ?? DEFAULT_MAX_STEPS;
   const { scenario, options } = fuzzSetupFor(module, seed, o.varyOptions);
-  const result: FuzzGameResult = { seed, scenario, options, steps: 0, plays: { bot: 0, choice: 0, default: 0 }, choiceRejected: 0, winner: undefined };
+  const result: FuzzGameResult = { seed, scenario, options, steps: 0, plays: { bot: 0, choice: 0, default: 0 }, choiceRejected: 0, winner: undefined, rules: {}, eventTypes: {} };
   const sides = module.scenarios.find((s) => s.id === scenario)?.sides ?? module.sides;
   try {
     let state = attempt('setup', () => JSON.parse(JSON.stringify(module.setup(scenario, options, seededDice(seed, 0)))));
@@ -155,6 +163,7 @@ export function fuzzGame(module: GameModule<any, any>, seed: string, o: FuzzOpti
         orders[prompt.side] = chosen as Json;
       }
       const r = attempt('resolve', () => module.resolve(state, orders, seededDice(seed, step)));
+      tallyEvents(r.events, result);
       state = JSON.parse(JSON.stringify(r.state));
       if (o.checkViews !== false) for (const viewer of [...sides, null]) attempt(`view (${viewer ?? 'spectator'})`, () => module.view(state, viewer));
     }
@@ -175,6 +184,110 @@ export interface FuzzSummary {
   choiceRejected: number;
   winners: Record<string, number>;
   seconds: number;
+  /** Per rule reference: events citing it, and games with at least one such event. */
+  rules: Record<string, { events: number; games: number }>;
+  /** Per event type: events, and games with at least one. */
+  eventTypes: Record<string, { events: number; games: number }>;
+}
+
+// ---------------------------------------------------------------- rule coverage
+
+/** Rule references in one `rule` field: "6.8, 6.2 (stacking)" → ['6.8', '6.2'], "L2230: no air defence" → ['L2230']; other references (G36, 3.2 B.1) are kept as written. */
+export function ruleRefs(text: string): string[] {
+  return text
+    .split(/[,;]/)
+    .map((t) => t.replace(/\(.*?\)/g, '').replace(/:.*$/, '').trim())
+    .filter(Boolean);
+}
+
+function collectRules(data: unknown, out: string[]): void {
+  if (Array.isArray(data)) for (const x of data) collectRules(x, out);
+  else if (data && typeof data === 'object') {
+    for (const [k, v] of Object.entries(data)) {
+      if (k === 'rule' && typeof v === 'string') out.push(...ruleRefs(v));
+      else collectRules(v, out);
+    }
+  }
+}
+
+/** Adds `events` to per-rule-reference and per-type counts (the fuzz's own, or a module's bot-game harness). */
+export function tallyEvents(events: readonly GameEvent[], into: Pick<FuzzGameResult, 'rules' | 'eventTypes'>): void {
+  for (const e of events) {
+    into.eventTypes[e.type] = (into.eventTypes[e.type] ?? 0) + 1;
+    const refs: string[] = [];
+    collectRules(e.data, refs);
+    for (const ref of new Set(refs)) into.rules[ref] = (into.rules[ref] ?? 0) + 1;
+  }
+}
+
+/**
+ * One rule of a module's coverage list. It counts as exercised when an event cites it (or a
+ * sub-rule of it: 10.41 for 10.4) or when an event of one of `events` types occurred; a rule bot
+ * games cannot reach carries `unreachable`, the reason, instead.
+ */
+export interface RuleCoverageEntry {
+  rule: string;
+  title?: string;
+  /** Event types that show the rule exercised even where no event cites it. */
+  events?: string[];
+  /** Why fuzz games cannot exercise it (a rule only checked in validation, an option they never draw, …). */
+  unreachable?: string;
+  /**
+   * The module's own bot-vs-bot fuzz exercises it and checks so (named here, with why the random
+   * play of this file's games rarely reaches it); `ruleCoverage` without `moduleFuzz` reports it
+   * as 'deferred' rather than missing.
+   */
+  moduleFuzz?: string;
+}
+
+export interface RuleCoverageList {
+  module: string;
+  rules: RuleCoverageEntry[];
+}
+
+export interface RuleCoverageRow {
+  rule: string;
+  title?: string;
+  /** Events that exercised it (citing it or a sub-rule, or of a listed type). */
+  events: number;
+  /** Games with at least one such event (at least, when several references matched). */
+  games: number;
+  status: 'exercised' | 'unreachable' | 'deferred' | 'missing';
+  reason?: string;
+}
+
+/** Is `ref` the rule `rule` or one of its sub-rules (10.41 of 10.4, 10.4 of 10; not 12.5 of 1)? */
+export function citesRule(ref: string, rule: string): boolean {
+  if (ref === rule) return true;
+  if (!ref.startsWith(rule)) return false;
+  const next = ref[rule.length];
+  return next === '.' || next === ' ' || (rule.includes('.') && /[0-9]/.test(next));
+}
+
+/**
+ * Each listed rule with how often the summary's games exercised it, and its status. `moduleFuzz`:
+ * the games are the module's own bot-game fuzz, so its `moduleFuzz` rules must be exercised too.
+ */
+export function ruleCoverage(summary: Pick<FuzzSummary, 'rules' | 'eventTypes'>, list: RuleCoverageList, o: { moduleFuzz?: boolean } = {}): RuleCoverageRow[] {
+  return list.rules.map((entry) => {
+    let events = 0;
+    let games = 0;
+    for (const [ref, c] of Object.entries(summary.rules)) {
+      if (!citesRule(ref, entry.rule)) continue;
+      events += c.events;
+      games = Math.max(games, c.games);
+    }
+    for (const type of entry.events ?? []) {
+      const c = summary.eventTypes[type];
+      if (!c) continue;
+      events += c.events;
+      games = Math.max(games, c.games);
+    }
+    const deferred = !o.moduleFuzz && entry.moduleFuzz;
+    const status = events > 0 ? 'exercised' : entry.unreachable ? 'unreachable' : deferred ? 'deferred' : 'missing';
+    const reason = entry.unreachable ?? (deferred ? entry.moduleFuzz : undefined);
+    return { rule: entry.rule, ...(entry.title ? { title: entry.title } : {}), events, games, status, ...(reason ? { reason } : {}) };
+  });
 }
 
 /** Game seeds of a run: `${seed}-0` … `${seed}-(games-1)`. */
@@ -182,16 +295,26 @@ export const gameSeed = (seed: string, i: number) => `${seed}-${i}`;
 
 export function fuzzModule(module: GameModule<any, any>, games: number, seed: string, o: FuzzOptions & { onGame?(r: FuzzGameResult): void } = {}): FuzzSummary {
   const started = performance.now();
-  const s: FuzzSummary = { module: module.id, games, failures: [], steps: 0, plays: { bot: 0, choice: 0, default: 0 }, choiceRejected: 0, winners: {}, seconds: 0 };
+  const s: FuzzSummary = { module: module.id, games, failures: [], steps: 0, plays: { bot: 0, choice: 0, default: 0 }, choiceRejected: 0, winners: {}, seconds: 0, rules: {}, eventTypes: {} };
   for (let i = 0; i < games; i++) {
     const r = fuzzGame(module, gameSeed(seed, i), o);
     o.onGame?.(r);
     s.steps += r.steps;
     for (const k of ['bot', 'choice', 'default'] as const) s.plays[k] += r.plays[k];
     s.choiceRejected += r.choiceRejected;
+    addCounts(s.rules, r.rules);
+    addCounts(s.eventTypes, r.eventTypes);
     if (r.failure) s.failures.push(r.failure);
     else s.winners[r.winner ?? 'draw'] = (s.winners[r.winner ?? 'draw'] ?? 0) + 1;
   }
   s.seconds = +((performance.now() - started) / 1000).toFixed(1);
   return s;
+}
+
+function addCounts(into: Record<string, { events: number; games: number }>, game: Record<string, number>): void {
+  for (const [k, n] of Object.entries(game)) {
+    const c = (into[k] ??= { events: 0, games: 0 });
+    c.events += n;
+    c.games++;
+  }
 }

@@ -1,26 +1,59 @@
 /**
  * The random-play fuzzer (src/engine/fuzz.ts) over every registered module and the Sealed Bid
- * fixture: a few seeded games each, no crash, dead end or endless game. The long run is
- * `npm run fuzz -- --module all --games 1000`.
+ * fixture: a few seeded games each, no crash, dead end or endless game, and every rule of the
+ * module's coverage list (rule-coverage.ts in its folder) exercised by those games unless the list
+ * says why it cannot be. The long run is `npm run fuzz -- --module all --games 1000`.
  */
 import { describe, expect, it } from 'vitest';
 import type { GameModule, Prompt } from '../../src/engine/contract.js';
-import { choiceOrders, fuzzGame, fuzzModule } from '../../src/engine/fuzz.js';
+import { choiceOrders, citesRule, fuzzGame, fuzzModule, ruleCoverage, ruleRefs } from '../../src/engine/fuzz.js';
 import { seededDice } from '../../src/engine/dice.js';
 import { shippedModules } from '../../src/games/index.js';
 import sealedBid from '../fixtures/sealed-bid.js';
+import { ruleCoverageLists } from './rule-coverage.js';
 
 const modules = [...shippedModules, sealedBid as GameModule<any, any>];
 // A full Cerberus game takes seconds on this machine: fewer games for slow modules.
 const GAMES: Record<string, number> = { 'sealed-bid': 40 };
 
 describe('fuzz: random legal games through the engine contract, per module', () => {
-  it.each(modules.map((m) => [m.id, m] as const))('%s: no crash, dead end or endless game', (_id, module) => {
+  it.each(modules.map((m) => [m.id, m] as const))('%s: no crash, dead end or endless game; every listed rule exercised or explained', (_id, module) => {
     const s = fuzzModule(module, GAMES[module.id] ?? 2, 'unit');
     expect(s.failures.map((f) => `${f.kind} seed ${f.seed} step ${f.step}: ${f.message.split('\n')[0]}`)).toEqual([]);
     expect(s.steps).toBeGreaterThan(0);
     expect(s.plays.bot).toBeGreaterThan(0);
+    const list = ruleCoverageLists[module.id];
+    if (!list) return; // the fixture has no rulebook
+    const rows = ruleCoverage(s, list);
+    expect(rows.filter((r) => r.status === 'missing').map((r) => `${r.rule}${r.title ? ` (${r.title})` : ''}: never exercised, no reason given`)).toEqual([]);
+    expect(rows.filter((r) => r.status === 'exercised').length).toBeGreaterThan(0);
   }, 600_000);
+
+  it('every coverage list names a shipped module, each rule once', () => {
+    for (const [id, list] of Object.entries(ruleCoverageLists)) {
+      expect(shippedModules.map((m) => m.id)).toContain(id);
+      const rules = list.rules.map((r) => r.rule);
+      expect(new Set(rules).size).toBe(rules.length);
+    }
+  });
+});
+
+describe('fuzz: rule coverage counting', () => {
+  it('rule fields anywhere in event data are counted per reference; sub-rules count for their rule', () => {
+    expect(ruleRefs('6.8, 6.2 (stacking); 14.23, G36')).toEqual(['6.8', '6.2', '14.23', 'G36']);
+    expect(ruleRefs('L2230: no air defence')).toEqual(['L2230']);
+    expect([citesRule('10.41', '10.4'), citesRule('10.4', '10'), citesRule('3.2 A.3', '3.2'), citesRule('12.5', '1'), citesRule('10.4', '10.41'), citesRule('11.15', '11.1')]).toEqual([true, true, true, false, false, true]);
+    const m = { ...(sealedBid as GameModule<any, any>) };
+    m.resolve = (st, o, d) => {
+      const r = sealedBid.resolve(st, o, d);
+      return { ...r, events: [...r.events, { type: 'probe', visibleTo: 'all', data: { nested: [{ rule: '7.5, 7.6' }] } }] };
+    };
+    const s = fuzzModule(m, 3, 'count');
+    expect(s.rules['7.5']).toEqual({ events: s.eventTypes.probe.events, games: 3 });
+    const rows = ruleCoverage(s, { module: 'sealed-bid', rules: [{ rule: '7' }, { rule: '8.1', unreachable: 'not in this game' }, { rule: '9.9' }, { rule: '1.1', events: ['probe'] }] });
+    expect(rows.map((r) => r.status)).toEqual(['exercised', 'unreachable', 'missing', 'exercised']);
+    expect(rows[0].events).toBe(2 * s.eventTypes.probe.events);
+  });
 });
 
 describe('fuzz: the fuzzer finds what it is for', () => {

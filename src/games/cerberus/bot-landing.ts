@@ -9,6 +9,7 @@ import { canAddToStack } from './stacking.js';
 import { enemyOf, type CerberusState, type HexId, type Side, type Unit } from './state.js';
 import { landingQuote, placementContext, placementProblem, scratchOf, stpLeft } from './transport-cost.js';
 import { CAMPAIGN_WEIGHT, campaignBonus, denialLandings, lastTurn } from './bot-human.js';
+import { lastTurnShuttles, logisticsActions } from './bot-logistics.js';
 import { CONTINENT_VP, anchors, enemyStacks, hexScore, isInst, nearest, onMap, type EnemyStack } from './bot-knowledge.js';
 
 /** Landing priority: a Spaceport first if none is down, then fighting units (Fleet before home boxes), Bases last (11.12). */
@@ -152,11 +153,20 @@ function planInsertion(state: CerberusState, side: Side): TransportationPlan['in
 }
 
 export function planTransportation(state: CerberusState, side: Side): TransportationPlan {
-  // 14.5 the Human's last turn: first deny the Cetian his continents (bot-human.ts), then land as usual.
-  const denial = side === 'HUMAN' && lastTurn(state) ? denialLandings(state, side, stpLeft(state, side)).actions : [];
+  // 14.5 the Human's last turn: first deny the Cetian his continents, shuttling spare units where
+  // he can (bot-logistics.ts) and landing the rest (bot-human.ts), then land as usual.
+  const final = side === 'HUMAN' && lastTurn(state);
   let rest = state;
-  if (denial.length) {
+  const shuttles = final ? lastTurnShuttles(state, side, stpLeft(state, side)) : [];
+  const denial: TransportAction[] = [];
+  if (final) {
     rest = structuredClone(state);
+    for (const { action, cost } of shuttles) {
+      if (action.type !== 'shuttle') continue;
+      Object.assign(rest.units.find((x) => x.id === action.unitId)!, { hex: action.hex });
+      scratchOf(rest, side).stpUsed += cost;
+    }
+    denial.push(...denialLandings(rest, side, stpLeft(rest, side)).actions);
     for (const a of denial) {
       if (a.type !== 'land') continue;
       const u = rest.units.find((x) => x.id === a.unitId)!;
@@ -164,7 +174,7 @@ export function planTransportation(state: CerberusState, side: Side): Transporta
       Object.assign(u, { box: 'MAP', hex: a.hex, landedOnTurn: rest.turn });
     }
   }
-  const plan: TransportationPlan = { actions: [...denial, ...planLandings(rest, side)], ifIllegal: 'skip' };
+  const plan: TransportationPlan = { actions: [...shuttles.map((s) => s.action), ...denial, ...planLandings(rest, side), ...logisticsActions(state, side)], ifIllegal: 'skip' };
   const insertion = side === 'CETIAN' && state.turn === 1 && stpLeft(state, side) >= 0 ? planInsertion(state, side) : undefined;
   if (insertion) plan.insertion = insertion;
   return plan;

@@ -14,11 +14,12 @@ import { isStackingLegal } from './stacking.js';
 import { enemyOf, type CerberusState, type HexId, type PlayerSegment, type Side, type Unit } from './state.js';
 import { ASSUMED_DEFENSE, COL_2_1, COL_3_1, COL_3_2, anchors, enemyStacks, hexScore, isBattalion, isInst, onMap } from './bot-knowledge.js';
 import { planTransportation } from './bot-landing.js';
+import { planRaids, planSuppression } from './bot-logistics.js';
 import { CAMPAIGN_WEIGHT, campaignBonus, denialMoves, enemyReach, exposureCost, lastTurn } from './bot-human.js';
 
 // ---------------------------------------------------------------- Special Forces (10)
 
-/** 10.41 disrupt a known enemy Spaceport (it fires, flies and lands nothing while disrupted); else hold a pair for combat (10.43). */
+/** 10.41 disrupt a known enemy Spaceport (it fires, flies and lands nothing while disrupted); hold a pair for combat (10.43); raid with the rest (10.42). */
 function planSf(state: CerberusState, side: Side): SpecialForcesPlan {
   const ready = sfInFleet(state, side, 'READY').map((u) => u.id);
   let cap = Math.min(ready.length, sfCapRemaining(state, side));
@@ -33,7 +34,9 @@ function planSf(state: CerberusState, side: Side): SpecialForcesPlan {
     ready.splice(0, n);
   }
   // Pairs held now count against the cap only when placed (G14); keep two for a supported attack.
-  if (cap >= 2 && ready.length >= 2) plan.hold.push(...ready.slice(0, 2));
+  if (cap >= 2 && ready.length >= 2) plan.hold.push(...ready.splice(0, 2));
+  // 10.42 the rest raid enemy stockpiles (bot-logistics.ts).
+  planRaids(state, side, plan, ready, cap);
   return plan;
 }
 
@@ -181,7 +184,10 @@ export function planPhase(state: CerberusState, side: Side, from: PlayerSegment)
     case 'MOVEMENT':
       return { kind: 'phase-plan', through: 'MOVEMENT', movement: { moves: planMovement(state, side), ifBlocked: 'truncate' } };
     case 'COMBAT':
-      return { kind: 'phase-plan', through: 'COMBAT', combat: { suppress: [], attacks: planCombat(state, side) } };
+    {
+      const attacks = planCombat(state, side);
+      return { kind: 'phase-plan', through: 'COMBAT', combat: planSuppression(state, side, planCombat, attacks) ?? { suppress: [], attacks } };
+    }
     case 'TRANSPORTATION':
       return { kind: 'phase-plan', through: 'TRANSPORTATION', transportation: planTransportation(state, side) };
   }

@@ -3,7 +3,8 @@
  * invariants checked after every step (used by fuzz.test.ts and scripts/fuzz-cerberus.ts):
  * - the bot's orders validate, and something is owed until the game is over (3.1);
  * - every unit is in exactly one place, with a hex exactly when on the map (2.6);
- * - both sides' stacks are legal at every decision point, i.e. after every segment run (6.8);
+ * - both sides' stacks are legal at every decision point, i.e. after every segment run (6.8),
+ *   except a hex marked for relief by the end of its owner's next Movement Segment (14.22);
  * - stockpiles are within their caps (12.2), cargo within a Transport's 6 (11.32);
  * - victory points can be recomputed and match the final result (14.5);
  * - nothing a side may not see reaches it: no event it may see and no view it gets names a
@@ -16,6 +17,7 @@
 import type { Json } from '../../engine/contract.js';
 import { isVisibleTo } from '../../engine/redact.js';
 import { seededDice } from '../../engine/dice.js';
+import { tallyEvents } from '../../engine/fuzz.js';
 import { unitsData } from './data/index.js';
 import cerberus from './index.js';
 import { holdsSupplies, stockCap } from './logistics.js';
@@ -45,6 +47,9 @@ export interface FuzzGame {
   kinds: Record<string, number>;
   /** An extended game (16) stopped at `maxTurns` without a result. */
   unfinished?: boolean;
+  /** Events per rule reference and per type (src/engine/fuzz.ts tallyEvents), for rule coverage. */
+  rules: Record<string, number>;
+  eventTypes: Record<string, number>;
 }
 
 export class InvariantError extends Error {
@@ -85,7 +90,8 @@ export function checkState(s: CerberusState): string[] {
     if (u.cargo && 'supplies' in u.cargo && (u.cargo.supplies < 0 || u.cargo.supplies > 6)) problems.push(`${u.id} carries ${u.cargo.supplies}`);
     if (u.faceDown && u.side === 'HUMAN') problems.push(`Human ${u.id} face down`);
   }
-  for (const side of SIDES) for (const v of stackingViolations(s, side)) problems.push(`${side} overstacked in ${v.hex}: ${v.message}`);
+  const excused = (side: string, hex: string) => (s.reliefDue ?? []).some((r) => r.side === side && r.hex === hex);
+  for (const side of SIDES) for (const v of stackingViolations(s, side)) if (!excused(side, v.hex)) problems.push(`${side} overstacked in ${v.hex}: ${v.message}`);
   const vp = victoryPoints(s, cerberusVictoryMap);
   for (const side of SIDES) if (!Number.isFinite(vp[side].total) || vp[side].total < 0) problems.push(`${side} VP ${vp[side].total}`);
   if (s.turn > (s.lastTurn ?? Infinity)) problems.push(`turn ${s.turn} after the last turn`);
@@ -109,12 +115,13 @@ export function playFuzzGame(seed: string, o: { checkViews?: boolean; options?: 
   let step = 0;
   let events = 0;
   const kinds: Record<string, number> = {};
+  const tally = { rules: {} as Record<string, number>, eventTypes: {} as Record<string, number> };
   const fail = (msg: string): never => {
     throw new InvariantError(seed, step, msg);
   };
   while (!cerberus.outcome(state)) {
     if (state.turn > turnCap) {
-      return { seed, options, steps: step, turn: state.turn, winner: null, level: null, vp: null, events, kinds, unfinished: true };
+      return { seed, options, steps: step, turn: state.turn, winner: null, level: null, vp: null, events, kinds, unfinished: true, ...tally };
     }
     step++;
     if (step > maxSteps) fail(`no end after ${maxSteps} steps (turn ${state.turn}, ${state.segment})`);
@@ -130,6 +137,7 @@ export function playFuzzGame(seed: string, o: { checkViews?: boolean; options?: 
     // The platform stores the state as JSON between steps: play on from the round trip.
     state = JSON.parse(JSON.stringify(r.state)) as CerberusState;
     events += r.events.length;
+    tallyEvents(r.events, tally);
     const problems = checkState(state);
     if (problems.length) fail(problems.slice(0, 5).join('; '));
     for (const e of r.events) {
@@ -151,5 +159,5 @@ export function playFuzzGame(seed: string, o: { checkViews?: boolean; options?: 
     const vp = victoryPoints(state, cerberusVictoryMap);
     if (vp.HUMAN.total !== result.vp?.HUMAN || vp.CETIAN.total !== result.vp?.CETIAN) fail(`VP ${JSON.stringify(result.vp)} do not recompute`);
   }
-  return { seed, options, steps: step, turn: state.turn, winner: result.winner, level: result.level, vp: result.vp, events, kinds };
+  return { seed, options, steps: step, turn: state.turn, winner: result.winner, level: result.level, vp: result.vp, events, kinds, ...tally };
 }

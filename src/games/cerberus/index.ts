@@ -225,13 +225,13 @@ export const cerberus = defineGame<CerberusState, Json>({
   ],
   options: OFFERED_OPTIONS,
   promptKinds: withOrdersSchemas([
-    { kind: 'setup-cetian', description: 'Cetian set-up (14.1): placing the garrison, face down where allowed.' },
-    { kind: 'setup-human', description: 'Human set-up (14.2): the fleet and the first landings.' },
-    { kind: 'major-effort', description: 'Major Effort declaration (13.2), sealed when both sides may declare.' },
-    { kind: 'strategic-human', description: 'Human strategic transportation and reinforcement (3.0).' },
-    { kind: 'strategic-cetian', description: 'Cetian strategic transportation and reinforcement (3.0).' },
-    { kind: 'phase-plan', description: 'A whole player phase: special forces, supply, moves, attacks, transport.' },
-    { kind: 'losses', description: 'A loss choice asked interactively (7.6), when the defender wants one.' },
+    { kind: 'setup-cetian', description: 'Cetian set-up (14.12): placing the garrison, face down where allowed.' },
+    { kind: 'setup-human', description: 'Human set-up (14.13): the units with the Fleet and on Earth.' },
+    { kind: 'major-effort', description: 'Major Effort declaration (13.4, 3.2 A.2–A.3), sealed when both sides may declare.' },
+    { kind: 'strategic-human', description: 'Human Strategic Transportation Segment (3.2 D.2): Earth and Fleet boxes.' },
+    { kind: 'strategic-cetian', description: 'Cetian Strategic Transportation Segment (3.2 D.3): Tau Ceti, System and Fleet boxes.' },
+    { kind: 'phase-plan', description: 'A whole Player Phase (3.2 B–C): special forces (10), supply (12), movement (4), combat (7–8), transportation (11).' },
+    { kind: 'losses', description: 'A loss choice asked interactively (7.7, option lossChoice).' },
   ]),
 
   setup(scenario, options, dice) {

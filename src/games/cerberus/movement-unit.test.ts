@@ -87,15 +87,17 @@ describe('11.3 Transport companies in the Movement Segment', () => {
     const s2 = at([transport('HUMAN', '1010', { cargo: { supplies: 6 } }), unit('HUMAN', 'INFANTRY', '1010', { id: 'i' })]);
     expect(codes(s2, plan({ unitId: 't', path: ['1011'], load: { atStep: 0, passengerId: 'i' } }))).toEqual(['move.transport-full']);
   });
-  it('12.5: supplies load only at a friendly Base or Spaceport holding enough; unload only into one', () => {
+  it('12.5: supplies load only at a friendly Base or Spaceport holding enough; unload only at another Base (default, as written), or a Spaceport too (option)', () => {
     const s = at([transport('HUMAN', '1009'), unit('HUMAN', 'BASE', '1011', { id: 'b', supplies: 2 }), unit('HUMAN', 'MOBILE', '1011', { id: 'm' })]);
     expect(codes(s, plan({ unitId: 't', path: ['1010'], load: { atStep: 0, supplies: 2 } }))).toEqual(['move.no-installation']);
     expect(codes(s, plan({ unitId: 't', path: ['1010', '1011'], load: { atStep: 2, supplies: 3 } }))).toEqual(['move.no-supplies']);
     const s2 = at([transport('HUMAN', '1009', { cargo: { supplies: 4 } }), unit('HUMAN', 'MOBILE', '1010', { id: 'm' }), unit('HUMAN', 'SPACEPORT', '1010', { id: 'sp', supplies: 0 })]);
     expect(codes(s2, plan({ unitId: 't', path: ['1010'], unloadSuppliesInto: 'm' }))).toEqual(['move.unload-target']);
-    expect(codes(s2, plan({ unitId: 't', path: ['1010'], unloadSuppliesInto: 'sp' }))).toEqual([]);
-    const baseOnly = at([transport('HUMAN', '1009', { cargo: { supplies: 4 } }), unit('HUMAN', 'SPACEPORT', '1010', { id: 'sp' })], { options: { transportSuppliesUnloadAt: 'base-only' } });
-    expect(codes(baseOnly, plan({ unitId: 't', path: ['1010'], unloadSuppliesInto: 'sp' }))).toEqual(['move.unload-target']);
+    expect(codes(s2, plan({ unitId: 't', path: ['1010'], unloadSuppliesInto: 'sp' }))).toEqual(['move.unload-target']);
+    const either = at([transport('HUMAN', '1009', { cargo: { supplies: 4 } }), unit('HUMAN', 'SPACEPORT', '1010', { id: 'sp', supplies: 0 })], { options: { transportSuppliesUnloadAt: 'base-or-spaceport' } });
+    expect(codes(either, plan({ unitId: 't', path: ['1010'], unloadSuppliesInto: 'sp' }))).toEqual([]);
+    const base = at([transport('HUMAN', '1009', { cargo: { supplies: 4 } }), unit('HUMAN', 'BASE', '1010', { id: 'b', supplies: 0 })]);
+    expect(codes(base, plan({ unitId: 't', path: ['1010'], unloadSuppliesInto: 'b' }))).toEqual([]);
   });
   it('12.4: a Transport inverted to ferry supplies may not move this turn', () => {
     const s = at([transport('HUMAN', '1009', { ferrying: true })]);

@@ -229,11 +229,50 @@ describe('4.5, 5 zones of control in movement', () => {
     const s = at([unit('HUMAN', 'MOBILE', '1110', { id: 'h' }), unit('CETIAN', 'EFIELD', '1009')]);
     expect(codes(s, plan({ unitId: 'h', path: ['1010', '0910', '0810'] }))).toEqual([]);
   });
-  it('option zocContinueInto=any-enemy-hex (5.42 literal): after a ZOC stop, any adjacent enemy-held hex may be entered', () => {
+  it('5.42 (default, as written): after a ZOC stop, any adjacent hex holding enemy units may be entered, even one whose units exert no ZOC', () => {
     const units = () => [unit('HUMAN', 'MOBILE', '1110', { id: 'h' }), unit('CETIAN', 'INFANTRY', '1009'), unit('CETIAN', 'EFIELD', '0910')];
-    expect(codes(at(units()), plan({ unitId: 'h', path: ['1010', '0910'] }))).toEqual(['move.zoc']);
-    expect(codes(at(units(), { options: { zocContinueInto: 'any-enemy-hex' } }), plan({ unitId: 'h', path: ['1010', '0910'] }))).toEqual([]);
+    expect(codes(at(units()), plan({ unitId: 'h', path: ['1010', '0910'] }))).toEqual([]);
+    expect(codes(at(units()), plan({ unitId: 'h', path: ['1010', '1011'] }))).toEqual(['move.zoc']);
+  });
+  it('option zocContinueInto=exerting (5.1): after a ZOC stop, only the hex of a unit exerting that ZOC may be entered', () => {
+    const units = () => [unit('HUMAN', 'MOBILE', '1110', { id: 'h' }), unit('CETIAN', 'INFANTRY', '1009'), unit('CETIAN', 'EFIELD', '0910')];
+    const o = { options: { zocContinueInto: 'exerting' } };
+    expect(codes(at(units(), o), plan({ unitId: 'h', path: ['1010', '0910'] }))).toEqual(['move.zoc']);
+    expect(codes(at(units(), o), plan({ unitId: 'h', path: ['1010', '1009'] }))).toEqual([]);
   });
 });
 
 const sorted = (a: readonly string[]): string[] => [...a].sort();
+
+describe('6.8, 14.22 an overstack not of the plan’s making is relieved at the end of the Movement Segment', () => {
+  const crowd = () => [
+    unit('CETIAN', 'SPACEPORT', '0505', { id: 'C:SP' }),
+    unit('CETIAN', 'INFANTRY', '0505', { id: 'C:i1', attack: 3, defense: 4 }),
+    unit('CETIAN', 'INFANTRY', '0505', { id: 'C:i2', attack: 3, defense: 4 }),
+    unit('CETIAN', 'INFANTRY', '0505', { id: 'C:1/P', sub: 'PROVISIONAL', attack: 1, defense: 4, movement: 2 }),
+  ];
+  it('6.8: with an empty plan the weakest unit steps to the nearest legal hex and the relief mark is cleared', () => {
+    const s = at(crowd(), { phasing: 'CETIAN' });
+    s.reliefDue = [{ side: 'CETIAN', hex: '0505' }];
+    const ev = movementHandler()(s, { dice: undefined as never, orders: {} });
+    expect(hexOf(s, 'C:1/P')).not.toBe('0505');
+    expect(isAdjacent(hexOf(s, 'C:1/P')!, '0505')).toBe(true);
+    expect(ev.find((e) => e.type === 'stacking.relieved')).toMatchObject({ visibleTo: ['CETIAN'], data: { unitId: 'C:1/P', from: '0505', rule: '6.8' } });
+    expect(s.reliefDue).toEqual([]);
+  });
+  it('6.8: a plan that relieves the hex itself leaves nothing to do', () => {
+    const s = at(crowd(), { phasing: 'CETIAN' });
+    s.plan = { side: 'CETIAN', order: { movement: plan({ unitId: 'C:i1', path: ['0604'] }) } } as unknown as CerberusState['plan'];
+    const ev = movementHandler()(s, { dice: undefined as never, orders: {} });
+    expect(hexOf(s, 'C:i1')).toBe('0604');
+    expect(hexOf(s, 'C:1/P')).toBe('0505');
+    expect(ev.some((e) => e.type === 'stacking.relieved')).toBe(false);
+  });
+  it('6.8: a unit that cannot leave (out of supply, 12.12) is eliminated rather than left overstacked', () => {
+    const units = crowd().map((u) => (u.cls === 'INFANTRY' ? { ...u, outOfSupply: true } : u));
+    const s = at(units, { phasing: 'CETIAN' });
+    const ev = movementHandler()(s, { dice: undefined as never, orders: {} });
+    expect(unitById(s, 'C:1/P')!.box).toBe('DESTROYED');
+    expect(ev.find((e) => e.type === 'stacking.eliminated')).toMatchObject({ visibleTo: 'all', data: { unitId: 'C:1/P', rule: '6.8' } });
+  });
+});

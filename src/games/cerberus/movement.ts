@@ -28,9 +28,9 @@ import { mapFor } from './map.js';
 import { cannotMove, checkMove, execute, makeSim, moveRules, type Check, type Exec, type MoveContext, type Sim } from './movement-unit.js';
 import type { MoveOrder, MovementPlan } from './orders.js';
 import type { SegmentHandler } from './sequence.js';
-import { stackingViolations } from './stacking.js';
+import { canAddToStack, isStackingLegal, stackAt, stackingViolations } from './stacking.js';
 import type { IntensityAt } from './zoc.js';
-import { newPhaseScratch, unitById, type CerberusState, type HexId, type Side, type Unit } from './state.js';
+import { destroyUnit, newPhaseScratch, unitById, type CerberusState, type HexId, type Side, type Unit } from './state.js';
 
 export type { MoveContext };
 
@@ -193,6 +193,45 @@ export function movementChoices(state: CerberusState, side: Side, ctx: MoveConte
   return out;
 }
 
+/**
+ * 6.8 the end of `side`'s Movement Segment: a hex still overstacked that its plan did not make
+ * so (the 14.22 Provisional arriving in a full Spaceport hex) is relieved now. The weakest unit
+ * there that may still move goes to the nearest hex it may legally end in; if none can, it is
+ * eliminated (the limits must hold at the end of the segment, and the rules give no other way).
+ * Clears the side's `reliefDue` marks.
+ */
+export function relieveOverstack(state: CerberusState, side: Side, ctx: MoveContext = {}): GameEvent[] {
+  const events: GameEvent[] = [];
+  for (let guard = 0; guard < 20; guard++) {
+    const v = stackingViolations(state, side)[0];
+    if (!v) break;
+    const here = stackAt(state, side, v.hex);
+    const fixes = (u: Unit) => (isStackingLegal(here.filter((x) => x.id !== u.id)) ? 0 : 1);
+    const movers = here
+      .filter((u) => u.cls !== 'SPACEPORT' && u.cls !== 'BASE' && u.cls !== 'EFIELD')
+      .sort((a, b) => fixes(a) - fixes(b) || a.attack + a.defense - (b.attack + b.defense) || a.id.localeCompare(b.id));
+    let moved = false;
+    for (const u of movers) {
+      const to = reachableHexes(state, u.id, ctx)
+        .filter((r) => canAddToStack(state, side, r.hex, [u]))
+        .sort((a, b) => a.path.length - b.path.length || a.cost - b.cost || a.hex.localeCompare(b.hex))[0];
+      if (!to) continue;
+      const ev = applyMovementPlan(state, side, { moves: [{ unitId: u.id, path: to.path }], ifBlocked: 'skip' }, undefined, ctx);
+      if (unitById(state, u.id)?.hex !== to.hex) continue; // applyMovementPlan replaces the unit objects
+      events.push({ type: 'stacking.relieved', visibleTo: [side], data: { unitId: u.id, from: v.hex, to: to.hex, rule: '6.8' } }, ...ev);
+      moved = true;
+      break;
+    }
+    if (moved) continue;
+    const victim = movers[0] ?? here[here.length - 1];
+    victim.faceDown = false; // 14.5: a destroyed unit is scored, so it is shown
+    destroyUnit(victim, state.turn, 'other');
+    events.push({ type: 'stacking.eliminated', visibleTo: 'all', data: { unitId: victim.id, hex: v.hex, rule: '6.8' } });
+  }
+  if (state.reliefDue) state.reliefDue = state.reliefDue.filter((r) => r.side !== side);
+  return events;
+}
+
 export interface MovementHooks extends MoveContext {
   /** Storm intensity for the state of the moment (weather module); wins over `intensityAt`. */
   intensityFor?: (state: CerberusState) => IntensityAt;
@@ -205,6 +244,7 @@ export function movementHandler(hooks: MovementHooks = {}): SegmentHandler {
     if (!side) return [];
     const plan = state.plan?.side === side ? state.plan.order.movement : undefined;
     const intensityAt = hooks.intensityFor?.(state) ?? hooks.intensityAt;
-    return applyMovementPlan(state, side, plan ?? { moves: [], ifBlocked: 'truncate' }, dice, { intensityAt });
+    const events = applyMovementPlan(state, side, plan ?? { moves: [], ifBlocked: 'truncate' }, dice, { intensityAt });
+    return [...events, ...relieveOverstack(state, side, { intensityAt })];
   };
 }

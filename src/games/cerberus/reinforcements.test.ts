@@ -82,10 +82,15 @@ describe('14.22 Cetian reinforcements', () => {
     runTurns(s, 2, 2);
     expect(unitById(s, 'C:1/P')).toMatchObject({ box: 'DESTROYED', destroyed: { turn: 2, cause: 'spaceport-lost' } });
   });
-  it('G6: a full Spaceport hex delays the Provisional (stacking, 6)', () => {
+  it('14.22, 6.8: a full Spaceport hex does not delay the Provisional; the hex is marked for relief by the next Movement Segment', () => {
     const s = scene();
-    reinforcementSegment(s, full);
-    expect(unitById(s, 'C:1/P')!.box).toBe('TURN_TRACK');
+    const ev = reinforcementSegment(s, full);
+    expect(unitById(s, 'C:1/P')).toMatchObject({ box: 'MAP', hex: unitById(s, 'C:SP')!.hex });
+    expect(s.reliefDue).toEqual([{ side: 'CETIAN', hex: unitById(s, 'C:SP')!.hex }]);
+    expect(ev.find((e) => e.type === 'stacking.relief-due')).toMatchObject({ visibleTo: ['CETIAN'], data: { rule: '6.8' } });
+    const t = scene();
+    reinforcementSegment(t, roomy);
+    expect(t.reliefDue).toBeUndefined();
   });
   it('G6 (option provisionalAtReducedSpaceport): a Spaceport reduced to a Base still receives it; off, the unit is lost', () => {
     const s = scene({ reduced: true });
@@ -241,8 +246,8 @@ describe('16.3 rebuilding in the extended game', () => {
   });
 });
 
-describe('14.22, 14.12 the delayed Provisional tells the Human and spectators nothing hidden', () => {
-  it('14.22 default set-up and default orders: only the Cetian event names C:1/P and the full Spaceport hex', () => {
+describe('14.22, 6.8, 14.12 the Provisional with the default set-up', () => {
+  it('14.22 default set-up and default orders: it arrives on turn 1 though the Spaceport hex is full; only the Cetian is told of the relief due', () => {
     let s = cerberus.setup('campaign', {}, seededDice('delayed', 0)) as CerberusState;
     const events: GameEvent[] = [];
     for (let step = 1; step < 40 && s.turn === 1 && !cerberus.outcome(s); step++) {
@@ -254,12 +259,9 @@ describe('14.22, 14.12 the delayed Provisional tells the Human and spectators no
     }
     const seen = (viewer: 'HUMAN' | 'CETIAN' | null) =>
       JSON.stringify(events.filter((e) => isVisibleTo(e.visibleTo, viewer, cerberus.sides)));
-    // The scene really happens: the owner is told which unit waits and why (G6).
-    expect(seen('CETIAN')).toContain('C:1/P');
-    expect(seen('CETIAN')).toContain('spaceport hex full');
-    for (const viewer of ['HUMAN', null] as const) {
-      expect(seen(viewer)).not.toContain('C:1/P');
-      expect(seen(viewer)).not.toMatch(/spaceport hex full/i);
-    }
+    expect(unitById(s, 'C:1/P')).toMatchObject({ box: 'MAP', hex: unitById(s, 'C:SP')!.hex });
+    expect(seen('CETIAN')).toContain('stacking.relief-due');
+    expect(seen('CETIAN')).not.toContain('reinforcement.delayed');
+    for (const viewer of ['HUMAN', null] as const) expect(seen(viewer)).not.toContain('stacking.relief-due');
   });
 });

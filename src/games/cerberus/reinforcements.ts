@@ -14,7 +14,7 @@ const D = SPACE_DATA;
 
 /** What this module needs from the stacking rules (6), supplied by the movement module. */
 export interface ReinforcementHooks {
-  /** May `unit` join its owner's stack in `hex` without breaking the stacking limits? */
+  /** Would `unit` join its owner's stack in `hex` without breaking the stacking limits? */
   canStack(state: CerberusState, unit: Unit, hex: HexId): boolean;
 }
 
@@ -50,7 +50,12 @@ export function rebuildRate(turn: number): { EARTH: number; SYSTEM: number; TAU_
   return row ? { EARTH: row.EARTH, SYSTEM: row.SYSTEM, TAU_CETI: row.TAU_CETI } : { EARTH: 0, SYSTEM: 0, TAU_CETI: 0 };
 }
 
-/** 14.22 turn 1: the Provisional battalion arrives at the Cetian Spaceport, waits, or is lost. */
+/**
+ * 14.22 turn 1: the Provisional battalion arrives at the Cetian Spaceport, waits (only while the
+ * Spaceport is disrupted or off the map), or is lost. A full Spaceport hex does not delay it: the
+ * stacking limits hold only at the end of a Movement or Transportation Segment (6.8), so the hex
+ * is marked for relief by the end of its owner's next Movement Segment (movement.ts).
+ */
 function arriveAtSpaceport(state: CerberusState, unit: Unit, hooks: ReinforcementHooks): GameEvent[] {
   const opts = ruleOptions(state.options);
   const ports = unitsOf(state, unit.side).filter((u) => u.cls === 'SPACEPORT');
@@ -71,12 +76,17 @@ function arriveAtSpaceport(state: CerberusState, unit: Unit, hooks: Reinforcemen
   if (!port) return ports.some((p) => p.box !== 'DESTROYED') ? wait('spaceport not on the map') : lost();
   if (port.reduced && !opts.provisionalAtReducedSpaceport) return lost();
   if (port.disrupted) return wait('spaceport disrupted');
-  if (!hooks.canStack(state, unit, port.hex!)) return wait('spaceport hex full (G6)');
+  const overstacks = !hooks.canStack(state, unit, port.hex!);
   unit.box = 'MAP';
   unit.hex = port.hex;
   unit.due = null;
   unit.arrivesAt = null;
-  return [pub('reinforcement.arrived', { unitId: unit.id, side: unit.side, at: port.hex, rule: '14.22' })];
+  const events = [pub('reinforcement.arrived', { unitId: unit.id, side: unit.side, at: port.hex, rule: '14.22' })];
+  if (overstacks) {
+    (state.reliefDue ??= []).push({ side: unit.side, hex: port.hex! });
+    events.push({ type: 'stacking.relief-due', visibleTo: [unit.side], data: { hex: port.hex, by: 'end of your next Movement Segment', rule: '6.8' } });
+  }
+  return events;
 }
 
 /**

@@ -71,7 +71,7 @@ export function validateCetianSetup(state: CerberusState, order: CetianSetupOrde
     if (seen.has(p.unitId)) return errors.push({ code: 'setup.twice', path: [...at, 'unitId'], message: `${p.unitId} is placed twice.`, rule: '14.12' });
     seen.add(p.unitId);
     if (!hasHex(p.hex)) return errors.push({ code: 'setup.no-hex', path: [...at, 'hex'], message: `There is no hex ${p.hex} on Cerberus.`, rule: '4.9' });
-    if (!mayLand(p.hex)) errors.push({ code: 'setup.water', path: [...at, 'hex'], message: `${p.hex} is All Water; units may not end there.`, rule: '4.4' });
+    if (!mayLand(p.hex)) errors.push({ code: 'setup.water', path: [...at, 'hex'], message: `${p.hex} is All Water; units may not end there.`, rule: '4.4, 9.21' });
     if (p.faceDown && !SETUP.CETIAN.map.mayBeFaceDown) errors.push({ code: 'setup.face-down', path: [...at, 'faceDown'], message: 'Units may not be placed face down.', rule: '14.12' });
     if (isSetupInstallation(u) && !isResourceHex(p.hex)) {
       errors.push({ code: 'setup.installation-off-resource', path: [...at, 'hex'], message: 'Bases and the Spaceport must be deployed on Resource hexes.', rule: '14.12' });

@@ -58,17 +58,19 @@ describe('10.41 SF versus Spaceport table', () => {
   it('10.41: a cell never destroys more SF than took part', () => {
     for (let n = 1; n <= 4; n++) for (let d = 1; d <= 6; d++) expect(lookupDisruption(n, d).sfLost).toBeLessThanOrEqual(n);
   });
-  it('10.41, G15: an installation may be attacked for disruption once per game turn', () => {
+  it('10.41, G15 (option sfDisruptionLimit = every-installation): any installation may be attacked for disruption once per game turn', () => {
     const { s, baseId } = humanSfScene();
+    s.options = { sfDisruptionLimit: 'every-installation' };
     specialForcesSegment(s, 'HUMAN', plan({ disrupt: [{ targetId: baseId, sfIds: ['H:SF1'] }] }), new ScriptedDice([5]));
     const again = validateSpecialForcesPlan(s, 'HUMAN', plan({ disrupt: [{ targetId: baseId, sfIds: ['H:SF2'] }] }));
     expect(again.map((e) => e.code)).toContain('sf.target-once');
-    const twice = validateSpecialForcesPlan(humanSfScene().s, 'HUMAN', plan({ disrupt: [{ targetId: 'C:B1', sfIds: ['H:SF1'] }, { targetId: 'C:B1', sfIds: ['H:SF2'] }] }));
+    const other = humanSfScene().s;
+    other.options = { sfDisruptionLimit: 'every-installation' };
+    const twice = validateSpecialForcesPlan(other, 'HUMAN', plan({ disrupt: [{ targetId: 'C:B1', sfIds: ['H:SF1'] }, { targetId: 'C:B1', sfIds: ['H:SF2'] }] }));
     expect(twice.map((e) => e.code)).toContain('sf.target-once');
   });
-  it('10.41 literal (option sfDisruptionLimit = spaceports-only): a Base may be attacked twice', () => {
+  it('10.41 (default, as written): only a Spaceport is limited to one disruption attack per turn; a Base may be attacked twice', () => {
     const { s, baseId } = humanSfScene();
-    s.options = { sfDisruptionLimit: 'spaceports-only' };
     const errs = validateSpecialForcesPlan(s, 'HUMAN', plan({ disrupt: [{ targetId: baseId, sfIds: ['H:SF1'] }, { targetId: baseId, sfIds: ['H:SF2'] }] }));
     expect(errs).toEqual([]);
   });

@@ -269,6 +269,12 @@ export interface CerberusState {
   phaseScratch: PhaseScratch | null;
   plan: StoredPlan | null;
   pending: PendingDecision[];
+  /**
+   * 6.8 hexes overstacked outside a Movement or Transportation Segment (the 14.22 Provisional
+   * arriving in a full Spaceport hex): legal until the end of that side's next Movement Segment,
+   * which relieves them. Absent in games stored before.
+   */
+  reliefDue?: { side: Side; hex: HexId }[];
   /** 14.4: Minimum Garrison suspended until the end of this turn. */
   garrison: { suspendedUntil: number | null };
   result: GameResult | null;

@@ -157,14 +157,16 @@ describe('12.4 supply paths', () => {
     expect(u(s, 'H:T/1').cargo).toEqual({ supplies: 1 });
   });
 
-  it('12.71: one unit per Resource hex, and none where a friendly Base (or Spaceport, option resourceDrawBarredBy) stands', () => {
+  it('12.71: one unit per Resource hex; only a friendly Base bars the draw (default, as written), a Spaceport too with option resourceDrawBarredBy', () => {
     const s = at('CETIAN', -6, [unit('CETIAN', 'MOBILE', '0408', { id: 'C:1/3' }), unit('CETIAN', 'INFANTRY', '0408', { id: 'C:2/3' })]);
     const both = plan({ draws: [{ unitId: 'C:1/3', source: { kind: 'resource' } }, { unitId: 'C:2/3', source: { kind: 'resource' } }] });
     expect(validateSupplyPlan(s, 'CETIAN', both)).toMatchObject([{ code: 'supply.resource-once', path: ['draws', 1, 'source'] }]);
     const sp = (options = {}) => at('HUMAN', 6, [unit('HUMAN', 'SPACEPORT', '1109', { id: 'H:SP1', supplies: 0 }), unit('HUMAN', 'MOBILE', '1109', { id: 'H:1/2' })], options);
     const r = plan({ draws: [{ unitId: 'H:1/2', source: { kind: 'resource' } }] });
-    expect(validateSupplyPlan(sp(), 'HUMAN', r)[0]).toMatchObject({ code: 'supply.resource-barred', rule: '12.71' });
-    expect(validateSupplyPlan(sp({ resourceDrawBarredBy: 'base-only' }), 'HUMAN', r)).toEqual([]);
+    expect(validateSupplyPlan(sp(), 'HUMAN', r)).toEqual([]);
+    expect(validateSupplyPlan(sp({ resourceDrawBarredBy: 'base-or-spaceport' }), 'HUMAN', r)[0]).toMatchObject({ code: 'supply.resource-barred', rule: '12.71' });
+    const base = at('HUMAN', 6, [unit('HUMAN', 'BASE', '1109', { id: 'H:B1', supplies: 0 }), unit('HUMAN', 'MOBILE', '1109', { id: 'H:1/2' })]);
+    expect(validateSupplyPlan(base, 'HUMAN', r)[0]).toMatchObject({ code: 'supply.resource-barred', rule: '12.71' });
   });
 });
 

@@ -142,7 +142,8 @@ export function placementContext(state: CerberusState, side: Side, hooks: Logist
  */
 export function placementProblem(state: CerberusState, side: Side, unit: Unit, hex: HexId, how: Placement, ctx: PlacementContext): Problem | null {
   if (!hasHex(hex)) return problem('transport.no-such-hex', `There is no hex ${hex} on Cerberus.`, '4.9');
-  if (!mayLand(hex)) return problem('transport.water', 'Units may be landed only on land, never in an All Water hex.', '4.4, 14.23');
+  // Inferred (data: mayLandInAllWaterProvenance): 4.4/9.21 bar only ending a move there; 14.23 says 'land hex'.
+  if (!mayLand(hex)) return problem('transport.water', 'Units may be landed only on land, never in an All Water hex.', '14.23, G36');
   if (ctx.intensityAt(hex) >= 3) return problem('transport.storm', 'No unit may be landed into a hex under Intensity 3 weather.', '15.72', true);
   const here = state.units.filter((u) => onMap(u) && u.hex === hex && u.id !== unit.id);
   const enemies = here.filter((u) => u.side === enemyOf(side));

@@ -136,12 +136,12 @@ describe('11.12–11.145 landing costs', () => {
     expect(codes(validateTransportationPlan(s, 'HUMAN', plan([land('H:1/X', '1307')])))).toEqual(['transport.low-state']);
   });
 
-  it('10.412: a disrupted Spaceport gives no discount and no landing exemption (option disruptedLanding fleet-only: only Fleet landings lose them)', () => {
+  it('10.412 (default, as written): a disrupted Spaceport stops only transport from the Fleet; option disruptedLanding no-use: it serves no landing', () => {
     const units = () => [mk('HUMAN', 'SPACEPORT', '1206', { id: 'H:SP1', disrupted: { by: 'CETIAN', turn: 4 } }), mk('HUMAN', 'MOBILE', 'FLEET', { id: 'H:1/2' }), mk('HUMAN', 'MOBILE', 'EARTH', { id: 'H:2/2' })];
-    const s = at('HUMAN', 6, units());
-    expect([landingCost(s, 'HUMAN', 'H:1/2', '1206'), landingCost(s, 'HUMAN', 'H:2/2', '1206')]).toEqual([2, 5]);
-    const literal = at('HUMAN', 6, units(), 4, { disruptedLanding: 'fleet-only' });
+    const literal = at('HUMAN', 6, units());
     expect([landingCost(literal, 'HUMAN', 'H:1/2', '1206'), landingCost(literal, 'HUMAN', 'H:2/2', '1206')]).toEqual([2, 4]);
+    const s = at('HUMAN', 6, units(), 4, { disruptedLanding: 'no-use' });
+    expect([landingCost(s, 'HUMAN', 'H:1/2', '1206'), landingCost(s, 'HUMAN', 'H:2/2', '1206')]).toEqual([2, 5]);
   });
 });
 

@@ -119,13 +119,18 @@ describe('14.5 victory points', () => {
     expect(vp.HUMAN).toMatchObject({ remaining: 3 + 1 + 1 + 1 + 1, continents: 25, continentsHeld: ['ALPHA'], resources: 2 + 1, destroyed: 0 });
     expect(vp.CETIAN).toMatchObject({ remaining: 1 + 2 + 1, continents: 0, resources: 2 });
   });
-  it('14.5, G9: a Spaceport reduced to a Base scores half for the enemy at once (option reducedSpaceportVp) and counts as a Base for its owner', () => {
+  it('14.5 (default, as written): a destroyed Spaceport scores 10, reduced first or not; a reduced one scores nothing before and counts as a Base for its owner', () => {
     const units = [unit('CETIAN', 'SPACEPORT', '1010', { reduced: true }), unit('HUMAN', 'MOBILE', '1111')];
     const s = stateAt({}, units);
-    expect(victoryPoints(s, toyMap).HUMAN.destroyed).toBe(5);
-    expect(victoryPoints(s, toyMap).CETIAN.remaining).toBe(2);
-    s.options = { reducedSpaceportVp: 'on-destruction' };
     expect(victoryPoints(s, toyMap).HUMAN.destroyed).toBe(0);
+    expect(victoryPoints(s, toyMap).CETIAN.remaining).toBe(2);
+    destroyUnit(units[0], 5, 'combat');
+    expect(victoryPoints(s, toyMap).HUMAN.destroyed).toBe(10);
+  });
+  it('14.5, G9 (option reducedSpaceportVp = split): a reduced Spaceport scores half for the enemy at once, the other half when destroyed', () => {
+    const units = [unit('CETIAN', 'SPACEPORT', '1010', { reduced: true }), unit('HUMAN', 'MOBILE', '1111')];
+    const s = stateAt({ options: { reducedSpaceportVp: 'split' } }, units);
+    expect(victoryPoints(s, toyMap).HUMAN.destroyed).toBe(5);
     destroyUnit(units[0], 5, 'combat');
     expect(victoryPoints(s, toyMap).HUMAN.destroyed).toBe(10);
   });

@@ -143,7 +143,7 @@ export function victoryPoints(state: CerberusState, map: VictoryMap): Record<Sid
     for (const u of state.units) {
       if (u.side !== enemy) continue;
       if (u.box === 'DESTROYED') destroyed += destroyedValue(u, opts);
-      // G9: a Spaceport reduced to a Base is worth half a Spaceport to the enemy at once.
+      // 14.5 scores a Spaceport when destroyed; option 'split' (G9) gives half of it at the reduction.
       else if (u.cls === 'SPACEPORT' && u.reduced && opts.reducedSpaceportVp === 'split') destroyed += D.victoryPoints.destroyed.SPACEPORT / 2;
     }
     const remaining = onMap.filter((u) => u.side === side).reduce((n, u) => n + remainingValue(u), 0);

@@ -162,12 +162,15 @@ const STORMS = [
 
 const WHY = {
   neighbors: 'Globe model of digest §2.2 (offset rows, wrap mod 30, curvature gaps by column mod 5, double hexes in rows 05/15); it reproduces every adjacency, wrap, pole and path example of 4.91–4.95.',
-  terrain: 'Mapsheet lost (digest G1): terrain designed for play. Land in the curvature rows (01–04, 16–19) and on North Polar is Ice; 13 Mountain hexes give defensive ground on every continent; hexes the text mentions are kept land and non-Mountain where its examples need it.',
+  terrain: 'Mapsheet lost (digest G1): terrain designed for play. Land in the curvature rows (01–04, 16–19) and on North Polar is Ice, but for two Mountain hexes (0312, 0402); 13 Mountain hexes give defensive ground on every continent; hexes the text mentions are kept land and non-Mountain where its examples need it.',
   partialWater: 'Mapsheet lost: a few coastal hexes carry the Partial Water overlay, which has no effect of its own (9.23).',
   continent: 'Mapsheet lost: six continents sized roughly by their victory value (14.5) and placed to fit the examples (8.42: Human Bases 0605/0812/1313 near North Polar, Beta and Delta; 11.35: Cetian Spaceport on Alpha, Human Spaceport on Gamma and a Base on Beta); a few islands belong to none (15.8).',
   resource: 'Mapsheet lost: 20 Resource hexes spread over every continent (Alpha 5; Beta, Gamma, North Polar 3; Delta, Epsilon, islands 2), numbered west to east by column then row so that 1109 is #7 as in 8.42.',
   storm: 'Mapsheet lost: ACF hexes #1/#2 in the north (arrow S) and #6 in the south (arrow N) as 15.51 requires; TS hexes #3–#5 over tropical water near the equator, arrows poleward (15.63 removes a TS more than 5 rows from the equator).',
 };
+/** 4.93 prints 1028 among the North Pole's neighbours; the stored list reads 0128 (a decision, digest C2). */
+const NORTH_POLE_READING =
+  "A decision, not the printed text: 4.93 lists 1028 among the North Pole's neighbours, which is not in row 01. Read as 0128, as the pattern 0103-0123 and 0103's own list (4.95) show; option northPoleNeighbor '1028' (map variant) gives the literal list.";
 const TEXT_NEIGHBORS: Record<string, string> = { '0404': '4.95', '0304': '4.95', '0203': '4.95', '0103': '4.95', '0000': '4.93', '2000': '4.93' };
 /** Hexes the text mentions and what it requires of them (digest §2.3). */
 const TEXT_CONSTRAINTS: Record<string, string> = {
@@ -199,7 +202,7 @@ export function buildMap(): Record<string, unknown> {
     const terrain = !land ? 'ALL_WATER' : MOUNTAINS.includes(id) ? 'MOUNTAIN' : code === 'N' || polarRow ? 'ICE' : 'CLEAR';
     const storm = stormAt.get(id);
     const provenance: Record<string, Prov> = {};
-    if (TEXT_NEIGHBORS[id]) provenance.neighbors = rb(TEXT_NEIGHBORS[id]);
+    if (TEXT_NEIGHBORS[id]) provenance.neighbors = id === '0000' ? rc(NORTH_POLE_READING) : rb(TEXT_NEIGHBORS[id]);
     if (cell?.double && id === '0505') provenance.double = rb('4.92');
     if (TEXT_CONSTRAINTS[id]) provenance.terrain = rc(`${WHY.terrain} Constraint: ${TEXT_CONSTRAINTS[id]}.`);
     if (id === '1109') provenance.resource = rb('8.42');
@@ -233,7 +236,7 @@ export function buildMap(): Record<string, unknown> {
       polarSupplyRows: { value: [0, 1, 2, 3, 17, 18, 19, 20], provenance: rb('12.13') },
     },
     provenance: {
-      neighbors: rc(WHY.neighbors), double: rc(`${WHY.neighbors} 4.92 names only 0505; the other nine doubles follow the same pattern.`),
+      neighbors: rc(WHY.neighbors), double: rc(`${WHY.neighbors} 4.92 names only 0505; the other eleven doubles (twelve in all, six in each of rows 05 and 15) follow the same pattern.`),
       terrain: rc(WHY.terrain), partialWater: rc(WHY.partialWater), continent: rc(WHY.continent),
       resource: rc(WHY.resource), storm: rc(WHY.storm),
     },
