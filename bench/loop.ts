@@ -213,7 +213,7 @@ export async function benchLoop(env: BenchEnv, o: LoopOptions = {}) {
   const pids = { api: api.pid!, worker: worker.pid! };
   const out: Record<string, unknown> = { games, clients: games * 2 };
   try {
-    const modes: LoopMode[] = o.mode ? [o.mode] : ['read'];
+    const modes: LoopMode[] = o.mode ? [o.mode] : ['read', 'push'];
     const bare = await submitOrdersRun(PORT, pids.api, await makeGames(d, 50, { pairs: 50 }), seconds);
     out.bareSubmitOrders = bare;
     for (const kind of o.kinds ?? ['fixture', 'cerberus']) {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only engine,api,e2e,loop,scale,cerberus] [--quick] [--loop-mode=read|push] [--loop-games=N]`: runs the benchmarks against the
+ * `npm run bench [-- --only engine,api,e2e,loop,scale,cerberus] [--quick] [--loop-mode=read|push] [--loop-games=N] [--loop-kinds=fixture,cerberus]`: runs the benchmarks against the
  * real services on this machine and writes bench/results/latest.json plus a short table.
  * Speeds are reported with a baseline measured in the same run (shared machines are noisy).
  */
@@ -34,7 +34,8 @@ try {
   if (db && only.has('loop')) {
     const mode = args.find((a) => a.startsWith('--loop-mode='))?.split('=')[1] as LoopMode | undefined;
     const games = Number(args.find((a) => a.startsWith('--loop-games='))?.split('=')[1] ?? (quick ? 20 : 50));
-    results.loop = await benchLoop(benchEnv(db.url), { games, mode, seconds: quick ? 3 : 5, cerberusSteps: quick ? 6 : 12 });
+    const kinds = args.find((a) => a.startsWith('--loop-kinds='))?.split('=')[1].split(',') as ('fixture' | 'cerberus')[] | undefined;
+    results.loop = await benchLoop(benchEnv(db.url), { games, mode, kinds, seconds: quick ? 3 : 5, cerberusSteps: quick ? 6 : 12 });
   }
   if (db && only.has('cerberus')) results.cerberus = await benchCerberus(benchEnv(db.url), { games: quick ? 3 : 5 });
   if (db && only.has('scale')) results.scale = await benchScale(benchEnv(db.url), quick ? { games: 1000, subscriptions: 100, resolveGames: 200 } : {});

@@ -58,7 +58,7 @@ describe.each(modules.map((m) => [m.id, m] as const))('secrets of %s', (id, modu
     const game = await createGame(base, players[me], { module: id, scenario: scenario.id, side: me });
     const ws = wsClient(base, players[me].token);
     const turns = collect(ws, `subscription{myTurn{gameId step sides deadline}}`);
-    const events = collect(ws, `subscription($g:ID!){gameEvents(gameId:$g){gameId step status events{seq type data rolls}}}`, { g: game.id });
+    const events = collect(ws, `subscription($g:ID!){gameEvents(gameId:$g){gameId step status events{seq type data rolls} myPrompts{side kind secret description choices defaultOrders} owed{side ready} owes}}`, { g: game.id });
     await new Promise((r) => setTimeout(r, 200));
     for (const side of others) await join(base, players[side], game.id, side);
 
