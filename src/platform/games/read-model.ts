@@ -14,6 +14,7 @@ import { LRUCache } from 'lru-cache';
 import type { Json, Prompt } from '../../engine/contract.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
+import { promptsOf } from './common.js';
 
 type Row = Record<string, unknown>;
 
@@ -156,7 +157,7 @@ export async function readGame(p: Platform, gameId: string, userId: string | nul
     game: game as unknown as GameRow,
     flags: subs.map((s) => ({ side: s.side, ready: s.ready })),
     own,
-    prompts: () => (e.prompts ??= e.state == null ? [] : module.prompts(e.state)),
+    prompts: () => (e.prompts ??= promptsOf(module, e.state)),
     view: (viewer) => {
       if (!e.views.has(viewer)) e.views.set(viewer, e.state == null ? null : module.view(e.state, viewer));
       return e.views.get(viewer)!;
