@@ -1,5 +1,6 @@
 /** Creates users and running fixture games through the platform services (no HTTP), for benches. */
 import { randomBytes } from 'node:crypto';
+import { shippedModules } from '../src/games/index.js';
 import { boot, type Booted } from '../src/platform/boot.js';
 import { loadConfig } from '../src/platform/config.js';
 import { loadExtraModules } from '../src/platform/games/registry.js';
@@ -36,20 +37,28 @@ export function processEnv(e: BenchEnv, extra: NodeJS.ProcessEnv = {}): NodeJS.P
   };
 }
 
-/** A driver-side platform (no worker) for creating games quickly. */
+/** A driver-side platform (no worker) for creating games quickly: the shipped modules and the fixture. */
 export async function driver(e: BenchEnv): Promise<Booted> {
   const config = { ...loadConfig({ ...process.env, ...processEnv(e) }), logLevel: 'warn' };
-  return boot(config, await loadExtraModules(FIXTURE), { queuePrefix: e.queuePrefix });
+  return boot(config, [...shippedModules, ...(await loadExtraModules(FIXTURE))], { queuePrefix: e.queuePrefix });
 }
 
 export interface Pair {
   gameId: string;
+  /** The creator, who holds the module's first side (`sides[0]`). */
   north: { principal: Principal; token: string };
+  /** The joiner, on `sides[1]`. */
   south: { principal: Principal; token: string };
+  sides: [string, string];
 }
 
-/** Registers a pool of user pairs and starts `n` fixture games (scenario 'standard') among them. */
-export async function makeGames(d: Booted, n: number, opts: { pairs?: number; concurrency?: number } = {}): Promise<Pair[]> {
+/** Which game `makeGames` starts: the fixture's 'standard' scenario unless told otherwise. */
+export interface GameKind { module: string; scenario: string; sides: [string, string] }
+export const FIXTURE_GAME: GameKind = { module: 'sealed-bid', scenario: 'standard', sides: ['north', 'south'] };
+
+/** Registers a pool of user pairs and starts `n` games (by default the fixture's) among them. */
+export async function makeGames(d: Booted, n: number, opts: { pairs?: number; concurrency?: number; kind?: GameKind } = {}): Promise<Pair[]> {
+  const kind = opts.kind ?? FIXTURE_GAME;
   const tag = randomBytes(3).toString('hex');
   const seat = async (name: string) => {
     const t = await d.authService.register(name, 'bench password 1');
@@ -65,9 +74,9 @@ export async function makeGames(d: Booted, n: number, opts: { pairs?: number; co
     Array.from({ length: opts.concurrency ?? 8 }, async () => {
       for (let i = next++; i < n; i = next++) {
         const { north, south } = pairs[i % pairCount];
-        const g = await lobby.createGame(d.platform, north.principal, { module: 'sealed-bid', scenario: 'standard', side: 'north' });
-        await lobby.joinGame(d.platform, south.principal, g.id, 'south');
-        out.push({ gameId: g.id, north, south });
+        const g = await lobby.createGame(d.platform, north.principal, { module: kind.module, scenario: kind.scenario, side: kind.sides[0] });
+        await lobby.joinGame(d.platform, south.principal, g.id, kind.sides[1]);
+        out.push({ gameId: g.id, north, south, sides: kind.sides });
       }
     }),
   );

@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { RequestAuth } from '../auth-context.js';
 import { withRetryAfter, type LoginThrottle } from '../http/login-throttle.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
-import { subscriptionResolvers } from './subscriptions.js';
+import { gameUpdateResolvers, subscriptionResolvers } from './subscriptions.js';
 import { trustResolvers } from './trust.js';
 import { guard } from './errors.js';
 import { notificationResolvers } from './notifications.js';
@@ -30,9 +30,10 @@ type Resolver = (root: any, args: Args, ctx: Ctx) => unknown;
 /** Every resolver goes through `guard`, which turns errors into the documented shape. */
 const wrapAll = (r: Record<string, Resolver>) => Object.fromEntries(Object.entries(r).map(([k, f]) => [k, guard(f)]));
 
-type GameRow = Awaited<ReturnType<typeof views.loadGame>>;
+/** What a lobby summary is made of: a game row with its seats and each seat's user. */
+type SummarySource = { stepDeadline: Date | null; status: string; seed: string; seats: { side: string; user: { id: string; username: string } }[] };
 
-export function summary(g: GameRow | Awaited<ReturnType<typeof lobby.listGames>>[number]) {
+export function summary<G extends SummarySource>(g: G) {
   return {
     ...g,
     deadline: g.stepDeadline,
@@ -114,9 +115,8 @@ export function buildResolvers() {
     GameView: {
       ...trust.GameView,
       ...timeControlGameView,
-      events: guard(async (root: any, a: Args, { platform }: Ctx) =>
-        views.listEvents(platform, root._user, root.game.id, { side: root.viewer, afterSeq: a.afterSeq, limit: a.limit }),
-      ),
+      // The view already established the viewer (and that the caller may see the game).
+      events: guard(async (root: any, a: Args, { platform }: Ctx) => views.viewEvents(platform, root.game, root.viewer, { afterSeq: a.afterSeq, limit: a.limit })),
     },
     Mutation: wrapAll({
       register: (_r, a, { authService }) => authService.register(a.username, a.password),
@@ -152,6 +152,7 @@ export function buildResolvers() {
       ...timeControlMutation,
     }),
     Subscription: { ...subscriptionResolvers(), ...notify.Subscription },
+    GameUpdate: gameUpdateResolvers(),
     NotificationSettings: notify.NotificationSettings,
     ...timeControl,
   };

@@ -1,4 +1,6 @@
 /** Small helpers shared by the game services. */
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Prompt } from '../../engine/contract.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../errors.js';
@@ -20,9 +22,26 @@ export function owedSides(prompts: Prompt[]): string[] {
   return [...new Set(prompts.map((p) => p.side))];
 }
 
+/**
+ * The module's prompts for `state`. Modules are pure, so prompts are remembered per (module,
+ * digest of the state's JSON): the submission checks and the reads of one step share one
+ * computation (a Cerberus state's prompts cost 10-25 ms, its digest about 0.5 ms). The JSON is
+ * not canonical (that costs as much as the prompts): states read back from PostgreSQL always
+ * come in jsonb's key order, so they hit; an equal state in another key order only misses.
+ * Callers must not mutate what they get.
+ */
 export function promptsOf(module: AnyModule, state: unknown): Prompt[] {
-  return state == null ? [] : module.prompts(state);
+  if (state == null) return [];
+  const key = `${module.id}|${createHash('sha1').update(JSON.stringify(state)).digest('base64')}`;
+  let prompts = promptMemo.get(key);
+  if (!prompts) {
+    prompts = module.prompts(state);
+    promptMemo.set(key, prompts, { size: Math.max(256, JSON.stringify(prompts).length * 2) });
+  }
+  return prompts;
 }
+
+const promptMemo = new LRUCache<string, Prompt[]>({ maxSize: 32 * 1024 * 1024 });
 
 /** RFC 8785 canonical JSON, so equal orders hash equally (and clients can recompute hashes). */
 export const canonicalJson = jcs;

@@ -9,7 +9,7 @@ import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { deliverOutbox } from '../events/outbox.js';
 import { topics } from '../events/pubsub.js';
-import { lockGame, owedSides, TX_OPTIONS, type Tx } from './common.js';
+import { lockGame, owedSides, promptsOf, TX_OPTIONS, type Tx } from './common.js';
 import { resolveOptions } from './registry.js';
 import { normaliseTimeControl, readTimeControl, stepDeadlineFor, type TimeControl } from './time-control.js';
 import { scheduleStep } from './scheduling.js';
@@ -156,7 +156,7 @@ async function startInTx(p: Platform, tx: Tx, gameId: string) {
   // Set-up dice are step 0 of the same derivation as every later step.
   const dice = new SeededDice({ seed: game.seed, gameId, step: 0 });
   const state = module.setup(game.scenario, game.options as Record<string, never>, dice);
-  const prompts = module.prompts(state);
+  const prompts = promptsOf(module, state);
   const tc = game.timeControl as unknown as TimeControl;
   const now = p.clock.now();
   const deadline = stepDeadlineFor(tc, prompts, now);

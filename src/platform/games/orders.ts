@@ -11,7 +11,7 @@ import { announceReveal, checkPlainChange, guardSealedChange, phaseAfterPlainCha
 import { signReceipt, type Receipt } from '../trust/receipts.js';
 import { signingKey, type SigningKey } from '../trust/keys.js';
 import { checkIdempotencyKey, recordKey } from '../trust/idempotency.js';
-import { canonicalJson, lockGame, owedSides, pickSide, sha256Hex, TX_OPTIONS, type Tx } from './common.js';
+import { canonicalJson, lockGame, owedSides, pickSide, promptsOf, sha256Hex, TX_OPTIONS, type Tx } from './common.js';
 import { enqueueAfterCommit } from './scheduling.js';
 import { isUniqueViolation, pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
 import { readSubmissionContext, writeSubmissions, type LockedGameRow, type SubmissionContext, type SubmissionWrite } from './submission-sql.js';
@@ -61,7 +61,7 @@ function turnOf(p: Platform, game: { module: string; status: string; step: numbe
     throw new AppError('STALE_STEP', `Orders were for step ${step}, but the game is at step ${game.step}.`, [], { currentStep: game.step });
   }
   const module = p.modules.get(game.module);
-  const prompts = module.prompts(game.state);
+  const prompts = promptsOf(module, game.state);
   if (!prompts.some((pr) => pr.side === mySide)) throw new AppError('NOT_OWED', `The side "${mySide}" owes nothing at step ${step}.`);
   return { module, side: mySide, prompts };
 }

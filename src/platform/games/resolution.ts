@@ -17,7 +17,7 @@ import { pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
 import { topics } from '../events/pubsub.js';
 import type { JobContext, ResolveJob } from '../queue/types.js';
 import { openRevealWindow, scheduleRevealDeadline, stepTrust, type StepTrust } from '../trust/deadline.js';
-import { lockGame, owedSides, TX_OPTIONS, type Tx } from './common.js';
+import { lockGame, owedSides, promptsOf, TX_OPTIONS, type Tx } from './common.js';
 import { turnSignals } from './lobby.js';
 import { lapseVotes } from './admin.js';
 import { appendPublicEvent, decideMissedTurns, record as recordMissedTurns } from './missed-turns.js';
@@ -86,7 +86,7 @@ async function resolveCommon(p: Platform, job: ResolveJob, sql: SqlTx): Promise<
   const { game, submissions, trust, lastSeq } = await readResolutionContext(sql, job.gameId);
   if (game.status !== 'ACTIVE' || game.step !== job.step) return { outcome: 'stale' };
   const module = p.modules.get(game.module);
-  const owed = owedSides(module.prompts(game.state));
+  const owed = owedSides(promptsOf(module, game.state));
   const ordersBySide: Record<Side, Json> = {};
   const origins: Record<Side, string> = {};
   for (const side of owed) {
@@ -118,7 +118,7 @@ async function resolveOnModels(p: Platform, job: ResolveJob, tx: Tx): Promise<Tx
     if (due === null || due > nowMs) return { outcome: 'stale', early: due };
   }
   const module = p.modules.get(game.module);
-  const prompts = module.prompts(game.state);
+  const prompts = promptsOf(module, game.state);
   const owed = owedSides(prompts);
   const subs = await tx.submission.findMany({ where: { gameId: game.id, step: game.step } });
   const readySubs = subs.filter((s) => s.ready);
@@ -209,7 +209,7 @@ function planStep(p: Platform, module: AnyModule, game: StepGame, owed: Side[], 
   const dice = new SeededDice({ seed: game.seed, gameId: game.id, step: game.step, salts: Object.values(trust.salts) });
   const { state, events } = module.resolve(game.state, ordersBySide, dice);
   const outcome = module.outcome(state);
-  const nextPrompts = outcome ? [] : module.prompts(state);
+  const nextPrompts = outcome ? [] : promptsOf(module, state);
   const finished = outcome !== null;
   const stuck = !finished && nextPrompts.length === 0;
 

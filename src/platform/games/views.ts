@@ -13,6 +13,8 @@ import { owedSides, pickSide, promptsOf } from './common.js';
 import { pageSize } from '../page-size.js';
 import { piecesOf, withEventTexts, withPromptTexts } from './presenter.js';
 import type { AnyModule } from './registry.js';
+import { readEvents } from './event-log.js';
+import { readGame, type GameRow } from './read-model.js';
 
 export async function loadGame(p: Platform, gameId: string) {
   const game = await p.prisma.game.findUnique({ where: { id: gameId }, include: { seats: { include: { user: true } } } });
@@ -20,10 +22,10 @@ export async function loadGame(p: Platform, gameId: string) {
   return game;
 }
 
-type LoadedGame = Awaited<ReturnType<typeof loadGame>>;
+type SeatedGame = { id: string; isPublic: boolean; creatorId: string; seats: { side: string; userId: string }[] };
 
 /** The side the caller sees as: their (chosen) seat, or null for a spectator. */
-export async function viewerSide(p: Platform, game: LoadedGame, user: Principal | null, side?: string | null): Promise<string | null> {
+export async function viewerSide(p: Platform, game: SeatedGame, user: Principal | null, side?: string | null): Promise<string | null> {
   const seated = user ? game.seats.filter((s) => s.userId === user.userId) : [];
   if (seated.length > 0) return pickSide(game.seats, user!.userId, side ?? seated[0].side);
   if (side) throw new AppError('NOT_YOUR_SIDE', `You do not hold the side "${side}".`);
@@ -40,20 +42,24 @@ export function eventWhere(gameId: string, viewer: string | null) {
   return { gameId, visibleTo: { hasSome: viewer ? ['*', viewer] : ['*'] } };
 }
 
+/**
+ * The game as the caller's side sees it. The game, seats and submission flags come from one
+ * plain-SQL read, and the module's prompts and views are remembered per state version
+ * (read-model.ts); delayed spectators and private games' invitations take their own reads.
+ */
 export async function gameView(p: Platform, user: Principal | null, gameId: string, side?: string | null) {
-  const game = await loadGame(p, gameId);
+  const read = await readGame(p, gameId, user?.userId ?? null);
+  const game = read.game;
   const viewer = await viewerSide(p, game, user, side);
-  const module = p.modules.get(game.module);
   const active = game.status === 'ACTIVE';
-  const prompts = active && game.state != null ? module.prompts(game.state) : [];
-  const subs = active
-    ? await p.prisma.submission.findMany({ where: { gameId, step: game.step }, select: { side: true, ready: true } })
-    : [];
+  const prompts = active && game.state != null ? read.prompts() : [];
+  const subs = active ? read.flags : [];
   // The viewer's own sealed orders; nobody else's orders are ever loaded here.
-  const mine = viewer && active ? await p.prisma.submission.findUnique({ where: { gameId_step_side: { gameId, step: game.step, side: viewer } } }) : null;
+  const mine = viewer && active ? read.own.find((s) => s.side === viewer) ?? null : null;
   // Delayed spectators see the state of an earlier step and nothing of the live one.
   const delayed = viewer === null ? await delayedSpectatorView(p, game) : null;
-  const view = delayed ? delayed.view : game.state == null ? null : module.view(game.state, viewer);
+  const module = p.modules.get(game.module);
+  const view = delayed ? delayed.view : read.view(viewer);
   return {
     game,
     viewer,
@@ -62,20 +68,26 @@ export async function gameView(p: Platform, user: Principal | null, gameId: stri
     pieces: piecesOf(module, view, viewer),
     myPrompts: viewer ? withPromptTexts(module, prompts.filter((pr) => pr.side === viewer), viewer) : [],
     owed: delayed ? [] : owedSides(prompts).map((s) => ({ side: s, ready: subs.some((x) => x.side === s && x.ready) })),
-    mySubmission: mine ?? null,
+    mySubmission: mine,
     outcome: game.outcome,
   };
 }
 
-export async function listEvents(p: Platform, user: Principal | null, gameId: string, opts: { side?: string | null; afterSeq?: number; limit?: number }) {
-  const game = await loadGame(p, gameId);
-  const viewer = await viewerSide(p, game, user, opts.side);
-  const events = await p.prisma.gameEvent.findMany({
-    where: { ...eventWhere(gameId, viewer), ...eventBound(game, viewer), seq: { gt: opts.afterSeq ?? 0 } },
-    orderBy: { seq: 'asc' },
-    take: pageSize(opts.limit, 500, 1000, 'limit'),
-  });
+/** The events `viewer` may see, with their sentences, for a game whose viewer is already established (a GameView). */
+export async function viewEvents(
+  p: Platform,
+  game: Pick<GameRow, 'id' | 'module' | 'status' | 'step' | 'spectatorDelaySteps'>,
+  viewer: string | null,
+  opts: { afterSeq?: number; limit?: number },
+) {
+  const events = await readEvents(p, game.id, viewer, { after: opts.afterSeq ?? 0, beforeStep: eventBound(game, viewer).step?.lt, limit: pageSize(opts.limit, 500, 1000, 'limit') });
   return withEventTexts(installedModule(p, game.module), events, viewer);
+}
+
+export async function listEvents(p: Platform, user: Principal | null, gameId: string, opts: { side?: string | null; afterSeq?: number; limit?: number }) {
+  const { game } = await readGame(p, gameId, null);
+  const viewer = await viewerSide(p, game, user, opts.side);
+  return viewEvents(p, game, viewer, opts);
 }
 
 /** The module of a game, or null when it is no longer installed (old events keep fallback texts). */
