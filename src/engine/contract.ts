@@ -88,9 +88,11 @@ export interface PromptKindInfo {
   description: string;
   /**
    * JSON Schema of the orders this kind accepts, so a client can build a form and check a draft
-   * before sending it. Its `$schema` names the draft (draft-07, what zod-to-json-schema writes,
-   * when absent); the module's validate stays the judge, the schema only catches shape errors. Strings that name something on a board carry
-   * `"x-warpost-ref": "hex" | "piece" | "box"` so a client can offer a click instead of a text box.
+   * before sending it. Every module writes draft-07 (what zod-to-json-schema emits), so one
+   * validator reads them all; `$schema`, when present, names it. The module's validate stays
+   * the judge, the schema only catches shape errors. Strings that name something on a board
+   * carry `"x-warpost-ref": "hex" | "piece" | "box"` so a client can offer a click instead of a
+   * text box.
    */
   ordersSchema?: Json;
 }

@@ -40,7 +40,9 @@ export const PLANETARY_EVENTS: TextTable = {
   'combat.losses': (p) => `Your losses: ${p.units ?? p.destroyed}.`,
   'combat.cancelled': 'Attack {attack} is cancelled ({reason}).',
   'combat.support-only': 'Task Forces {attackers} attacking {target} in hex {hex} hold only support units: no combat.',
-  retreat: (p) => `${p.tf === 'none' ? 'Disorganised units' : `Task Force ${p.tf}`} retreat from hex ${p.from} to ${p.to}${p.mergedInto !== 'none' ? `, joining ${p.mergedInto}` : ''}.`,
+  // L613: with no hex to retreat to, the retreating units are destroyed (to: none, destroyed: yes).
+  retreat: (p) => `${p.tf === 'none' ? 'Disorganised units' : `Task Force ${p.tf}`} ${p.destroyed === 'yes' ? `cannot retreat from hex ${p.from} and ${p.tf === 'none' ? 'are' : 'is'} destroyed` : `retreat from hex ${p.from} to ${p.to}`}${p.mergedInto !== undefined && p.mergedInto !== 'none' ? `, joining ${p.mergedInto}` : ''}.`,
+  'retreat.water-losses': (p) => `Your Task Force ${p.tf} retreats into water in hex ${p.hex} and loses its non-gravitic units: ${units(p, 'destroyed')} (${p.rule}).`,
   advance: 'Task Force {tf} advances from hex {from} to {to}.',
   'units.disorganised': (p) => `Disorganised and left on the map: ${units(p)}.`,
   'units.disorganised.detail': 'Your units disorganised: {units}.',

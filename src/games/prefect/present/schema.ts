@@ -1,7 +1,7 @@
 /**
  * JSON Schemas of orders (contract `PromptKindInfo.ordersSchema`) generated from the modules' zod
  * schemas with zod-to-json-schema, every reference inlined, then two passes: the draft named
- * 2020-12, and strings that name a hex or a counter marked `"x-warpost-ref"` by their property
+ * draft-07 (the one draft of every module's schemas, engine/contract.ts), and strings that name a hex or a counter marked `"x-warpost-ref"` by their property
  * name so a client can offer a click on the board.
  */
 import type { ZodTypeAny } from 'zod';
@@ -10,7 +10,7 @@ import type { Json } from '../../../engine/contract.js';
 
 export type Ref = 'hex' | 'piece' | 'box';
 export type RefNames = Readonly<Record<string, Ref>>;
-export const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
+export const DRAFT = 'http://json-schema.org/draft-07/schema#';
 
 /** Property names that hold a hex or a counter id in the Prefect orders (all three modules). */
 export const PREFECT_REFS: RefNames = {
@@ -44,7 +44,7 @@ export function markRefs(s: Json, refs: RefNames): Json {
   return s;
 }
 
-/** One order shape as a standalone JSON Schema (draft 2020-12), refs marked. */
+/** One order shape as a standalone JSON Schema (draft-07), refs marked. */
 export function orderSchema(z: ZodTypeAny, refs: RefNames = PREFECT_REFS): Json {
   const raw = zodToJsonSchema(z, { target: 'jsonSchema7', $refStrategy: 'none' }) as Obj;
   delete raw.$schema;

@@ -1,9 +1,9 @@
 /**
  * Test helpers for the presentation of the three Prefect modules (imported only by tests): a
  * bot-v-bot run with a hook after each step, the checks every module's texts, pieces and orders
- * schemas must pass, and an ajv (draft 2020-12) validator that knows `x-warpost-ref`.
+ * schemas must pass, and an ajv (draft-07) validator that knows `x-warpost-ref`.
  */
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv } from 'ajv';
 import type { BoardGeometry, GameEvent, GameModule, Json, Piece, Prompt, Viewer } from '../../../engine/contract.js';
 import { seededDice } from '../../../engine/dice.js';
 import { FALLBACK_SUFFIX, MISSING } from './text.js';
@@ -43,8 +43,8 @@ export function textProblems(mod: GameModule<unknown, Json>, e: { type: string; 
   return out;
 }
 
-export function ajv(): Ajv2020 {
-  const a = new Ajv2020({ strict: true });
+export function ajv(): Ajv {
+  const a = new Ajv({ strict: true });
   a.addKeyword({ keyword: 'x-warpost-ref', schemaType: 'string' });
   return a;
 }

@@ -70,7 +70,7 @@ export const CAMPAIGN_EVENTS: TextTable = {
 
 export const CAMPAIGN_PROMPTS: TextTable = {
   'mission-assignment': '{side}: assign a mission to each of your naval Task Forces (sealed).',
-  'space-movement': '{side}: T-space and intra-system movement.',
+  'space-movement': '{side}: T-space movement, placement of the arrivals and intra-system movement.',
   'space-reaction': '{side}: react to the enemy naval arrivals.',
   'space-combat': '{side}: your Space Combat plan or standing reactions (sealed).',
   'ground-movement': '{side}: your ground Movement Phase plan or counter-orders (sealed).',

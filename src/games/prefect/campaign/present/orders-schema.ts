@@ -51,7 +51,7 @@ const ground = (...kinds: Parameters<typeof planetaryOrderSchema>[0][]): Json[] 
 function build(kind: string): Json[] {
   switch (kind) {
     case 'mission-assignment': return [spaceOrderSchema('missions')];
-    case 'space-movement': return [spaceOrderSchema('tspace'), spaceOrderSchema('move')];
+    case 'space-movement': return [spaceOrderSchema('tspace'), spaceOrderSchema('place'), spaceOrderSchema('move')];
     case 'space-reaction': return [spaceOrderSchema('reaction')];
     case 'space-combat': return [withFields(spaceOrderSchema('combat-plan'), { odLoads: orderSchema(odLoadsSchema) }), spaceOrderSchema('combat-reactions')];
     case 'ground-movement': return ground('movement-plan', 'counter-orders', 'move', 'end-movement');

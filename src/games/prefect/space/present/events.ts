@@ -62,6 +62,7 @@ export const SPACE_EVENTS: TextTable = {
 export const SPACE_PROMPTS: TextTable = {
   missions: '{side}: assign a mission to each of your Task Forces (sealed).',
   tspace: '{side}: T-space movement — Task Forces entering and exiting.',
+  place: (p) => `${p.side}: place your arriving Task Forces (${count(p.tfsCount, 'Task Force')}) in their sectors.`,
   reaction: '{side}: enemy arrivals detected — reassign your sector-defence units.',
   move: '{side}: move your Task Forces within the system.',
   'combat-plan': '{side}: plan your Space Combat missions (sealed).',
