@@ -21,6 +21,9 @@ export default defineConfig({
           pool: 'forks',
           fileParallelism: false,
           globalSetup: ['test/global-setup.ts'],
+          // Tests that boot in process read process.env: hash test passwords at a cheap cost, as
+          // test/helpers/stack.ts does for spawned servers (password tests set their own).
+          env: { WARPOST_SCRYPT_COST: '14' },
         },
       },
     ],

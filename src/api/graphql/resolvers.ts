@@ -51,7 +51,8 @@ export const moduleInfo = (m: { id: string; title: string; sides: string[]; scen
   promptKinds: m.promptKinds ?? [],
 });
 
-type SummaryRoot = ReturnType<typeof summary>;
+/** A summary as resolved: its game row (what owedBy reads) and its seats. */
+type SummaryRoot = ReturnType<typeof summary> & Parameters<typeof views.owedBy>[1];
 
 /** The caller's sides that owe now, computed once per summary object of a response. */
 const owedMemo = new WeakMap<object, Promise<string[]>>();
@@ -68,7 +69,7 @@ export async function owedSidesOf(platform: Platform, user: { userId: string } |
 }
 
 /** A summary with iOwe and myOwedSides filled in, for the REST mirror (GraphQL resolves them per field). */
-export async function summaryFor(platform: Platform, user: { userId: string } | null, g: Parameters<typeof summary>[0]) {
+export async function summaryFor<G extends SummarySource & Parameters<typeof views.owedBy>[1]>(platform: Platform, user: { userId: string } | null, g: G) {
   const s = summary(g);
   const myOwedSides = await owedSidesOf(platform, user, s);
   return { ...s, iOwe: myOwedSides.length > 0, myOwedSides };
