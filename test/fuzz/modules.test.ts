@@ -13,8 +13,9 @@ import sealedBid from '../fixtures/sealed-bid.js';
 import { ruleCoverageLists } from './rule-coverage.js';
 
 const modules = [...shippedModules, sealedBid as GameModule<any, any>];
-// A full Cerberus game takes seconds on this machine: fewer games for slow modules.
-const GAMES: Record<string, number> = { 'sealed-bid': 40 };
+// A full Cerberus game takes seconds on this machine: two games for it and the planetary game.
+// Space and Campaign games are quick: enough of them that the rules on their lists come up.
+const GAMES: Record<string, number> = { 'sealed-bid': 40, 'prefect-space': 6, 'prefect-campaign': 12 };
 
 describe('fuzz: random legal games through the engine contract, per module', () => {
   it.each(modules.map((m) => [m.id, m] as const))('%s: no crash, dead end or endless game; every listed rule exercised or explained', (_id, module) => {
