@@ -13,7 +13,7 @@ import { registerTransport } from './http/transport.js';
 import { registerWebClient } from './http/web-client.js';
 import { registerGraphiql } from './http/graphiql.js';
 import { frameworkErrors } from './http/error-handler.js';
-import { buildResolvers } from './graphql/resolvers.js';
+import { buildLoaders, buildResolvers } from './graphql/resolvers.js';
 import { registerTrustRoutes } from './trust-routes.js';
 import { registerNotificationRoutes } from './notification-routes.js';
 import { shapeWsErrors } from './graphql/ws-errors.js';
@@ -53,6 +53,7 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
     path: GRAPHQL_PATH,
     schema: readFileSync(SCHEMA_PATH, 'utf8'),
     resolvers: buildResolvers() as never,
+    loaders: buildLoaders() as never,
     graphiql: false, // served offline by http/graphiql.ts
     context: async (req) => ({ platform, authService, loginThrottle: edge.loginThrottle, auth: await authenticate(authService, req.headers.authorization) }),
     subscription: {
