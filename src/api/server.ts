@@ -11,8 +11,9 @@ import { clientErrorHandler } from './http/client-error.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerTransport } from './http/transport.js';
 import { registerWebClient } from './http/web-client.js';
+import { registerGraphiql } from './http/graphiql.js';
 import { frameworkErrors } from './http/error-handler.js';
-import { buildResolvers } from './graphql/resolvers.js';
+import { buildLoaders, buildResolvers } from './graphql/resolvers.js';
 import { registerTrustRoutes } from './trust-routes.js';
 import { registerNotificationRoutes } from './notification-routes.js';
 import { shapeWsErrors } from './graphql/ws-errors.js';
@@ -52,7 +53,8 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
     path: GRAPHQL_PATH,
     schema: readFileSync(SCHEMA_PATH, 'utf8'),
     resolvers: buildResolvers() as never,
-    graphiql: true,
+    loaders: buildLoaders() as never,
+    graphiql: false, // served offline by http/graphiql.ts
     context: async (req) => ({ platform, authService, loginThrottle: edge.loginThrottle, auth: await authenticate(authService, req.headers.authorization) }),
     subscription: {
       emitter: platform.emitter as never,
@@ -75,6 +77,7 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
 
   await registerTrustRoutes(app, platform);
   await registerNotificationRoutes(app, platform);
+  registerGraphiql(app);
   await registerWebClient(app);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {

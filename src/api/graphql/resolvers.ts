@@ -13,7 +13,7 @@ import { gameUpdateResolvers, subscriptionResolvers } from './subscriptions.js';
 import { trustResolvers } from './trust.js';
 import { guard } from './errors.js';
 import { notificationResolvers } from './notifications.js';
-import { timeControlResolvers } from './timecontrol.js';
+import { timeControlLoaders, timeControlResolvers } from './timecontrol.js';
 
 export interface Ctx {
   platform: Platform;
@@ -73,6 +73,11 @@ export async function summaryFor<G extends SummarySource & Parameters<typeof vie
   const s = summary(g);
   const myOwedSides = await owedSidesOf(platform, user, s);
   return { ...s, iOwe: myOwedSides.length > 0, myOwedSides };
+}
+
+/** Mercurius loaders: fields resolved in one batch per request (see timecontrol.ts). */
+export function buildLoaders() {
+  return { ...timeControlLoaders() };
 }
 
 export function buildResolvers() {

@@ -128,18 +128,40 @@ export async function appendPublicEvent(tx: Tx, gameId: string, step: number, ty
   return seq;
 }
 
-/** Reliability of a user across games: turns played on time against turns missed. */
-export async function reliability(p: Platform, userId: string) {
+export interface Reliability {
+  turnsPlayed: number; turnsMissed: number; excusesUsed: number; civilDisorders: number; forfeits: number; resignations: number; ratio: number;
+}
+
+/** MissedTurn actions that count as a missed turn (an excused or resigned one does not). */
+const MISSED = new Set(['default', 'bot', 'forfeit']);
+
+/**
+ * Reliability of users across games: turns played on time against turns missed. Two grouped
+ * queries for any number of users (one per table), so a list of games with its players'
+ * figures costs the same whatever its length.
+ */
+export async function reliabilities(p: Platform, userIds: readonly string[]): Promise<Map<string, Reliability>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
   // Counted from MissedTurn rows only (kept per user): a seat passed to a replacement player
   // takes none of its previous holder's record along, and leaves none of it behind either.
-  const [played, missed, excused, civilDisorder, forfeits, resignations] = await Promise.all([
-    p.prisma.submission.count({ where: { userId, origin: 'player' } }),
-    p.prisma.missedTurn.count({ where: { userId, action: { in: ['default', 'bot', 'forfeit'] } } }),
-    p.prisma.missedTurn.count({ where: { userId, action: 'excused' } }),
-    p.prisma.missedTurn.count({ where: { userId, action: 'bot' } }),
-    p.prisma.missedTurn.count({ where: { userId, action: 'forfeit' } }),
-    p.prisma.missedTurn.count({ where: { userId, action: 'resigned' } }),
+  const [played, misses] = await Promise.all([
+    p.prisma.submission.groupBy({ by: ['userId'], where: { userId: { in: ids }, origin: 'player' }, _count: { _all: true } }),
+    p.prisma.missedTurn.groupBy({ by: ['userId', 'action'], where: { userId: { in: ids } }, _count: { _all: true } }),
   ]);
-  const total = played + missed;
-  return { turnsPlayed: played, turnsMissed: missed, excusesUsed: excused, civilDisorders: civilDisorder, forfeits, resignations, ratio: total === 0 ? 1 : played / total };
+  const out = new Map(ids.map((id) => [id, { turnsPlayed: 0, turnsMissed: 0, excusesUsed: 0, civilDisorders: 0, forfeits: 0, resignations: 0, ratio: 1 }]));
+  for (const row of played) out.get(row.userId)!.turnsPlayed = row._count._all;
+  for (const { userId, action, _count: { _all: n } } of misses) {
+    const r = out.get(userId)!;
+    if (MISSED.has(action)) r.turnsMissed += n;
+    if (action === 'excused') r.excusesUsed += n;
+    if (action === 'bot') r.civilDisorders += n;
+    if (action === 'forfeit') r.forfeits += n;
+    if (action === 'resigned') r.resignations += n;
+  }
+  for (const r of out.values()) {
+    const total = r.turnsPlayed + r.turnsMissed;
+    r.ratio = total === 0 ? 1 : r.turnsPlayed / total;
+  }
+  return out;
 }
