@@ -225,10 +225,11 @@ export class Ledger<S = unknown> {
   }
 
   /** Every finding for `viewer` in `payloads` (raw texts or JSON values of one channel). */
-  check(label: string, viewer: Viewer, payloads: readonly unknown[], secrets = this.secretsFor(viewer)): string[] {
+  check(label: string, viewer: Viewer, payloads: readonly unknown[], secrets = this.secretsFor(viewer), revealed?: ReadonlySet<string>): string[] {
     const texts = payloads.map((p) => (typeof p === 'string' ? p : JSON.stringify(p)));
     const found = scan(`${label} (${viewer ?? 'spectator'})`, texts, secrets);
-    const facts = this.knownFacts.get(this.key(viewer))!;
+    const known = this.knownFacts.get(this.key(viewer))!;
+    const facts = revealed?.size ? new Set([...known, ...revealed]) : known;
     for (const p of payloads) {
       let json: unknown = p;
       if (typeof p === 'string') {
@@ -259,6 +260,8 @@ export class Ledger<S = unknown> {
   checkEvents(label: string, viewer: Viewer, events: readonly { type: string; data: Json }[], secrets = this.secretsFor(viewer), learn = true): string[] {
     const known = this.knownTokens.get(this.key(viewer))!;
     const hidden = new Set(secrets);
+    // What the step's rules reveals showed of the pieces they name (hidden attributes included).
+    const revealed = new Set<string>();
     const found: string[] = [];
     for (const e of events) {
       if (e.type in (this.kit.secrets.revealedBy ?? {})) {
@@ -266,8 +269,10 @@ export class Ledger<S = unknown> {
           if (learn) known.add(t);
           hidden.delete(t);
         }
+        factsOf(e.data, this.kit.secrets.hiddenKeys ?? [], revealed);
+        if (learn) for (const f of revealed) this.knownFacts.get(this.key(viewer))!.add(f);
       }
-      found.push(...this.check(label, viewer, [e], hidden));
+      found.push(...this.check(label, viewer, [e], hidden, revealed));
     }
     return found;
   }

@@ -19,7 +19,7 @@ import type { Json, Viewer } from '../../src/engine/contract.js';
 import { seededDice } from '../../src/engine/dice.js';
 import { boot, type Booted } from '../../src/platform/boot.js';
 import { loadConfig } from '../../src/platform/config.js';
-import { collect, wsClient } from '../helpers/gql.js';
+import { collect, waitFor, wsClient } from '../helpers/gql.js';
 import { as, createGame, join, register, submit, VIEW, type Player } from '../helpers/play.js';
 import { rest } from '../helpers/rest.js';
 import { NOTIFY_ENV, startReceiver, type Receiver } from '../notifications/helpers.js';
@@ -187,6 +187,13 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
       await new Promise((r) => setTimeout(r, 500));
       ledger.observe(g.state as never);
       await Promise.all(viewers.map((v) => look(v, `after step ${g.step - 1}`, g)));
+    }
+    // The notifier sends webhooks on its own schedule: wait for each viewer's, and scan the late ones too.
+    await waitFor(async () => viewers.every((v) => rx.at(hookPath(v)).length > 0), 30_000).catch(() => undefined);
+    for (const v of viewers) {
+      const bodies = rx.at(hookPath(v)).map((r) => r.body.toString('utf8'));
+      findings.push(...ledger.check('late webhooks', v, bodies.slice(hooksSeen[key(v)] ?? 0)));
+      received[key(v)] = bodies.length;
     }
     expect(findings.slice(0, 12)).toEqual([]);
     // Every channel was exercised: secrets existed, webhooks and subscriptions delivered.

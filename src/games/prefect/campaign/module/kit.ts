@@ -20,8 +20,9 @@ export default defineKit<CampaignGameState>({
     // The sectors are printed on the map.
     publicWords: () => spaceData.map.sectors.map((x) => x.id),
     // H25: the survivors reach the chosen segment and the opponent places (reveals) its forces
-    // there; combat shows the forces it engages (L1475-1487: committed units stay hidden until then).
-    revealedBy: { SEGMENT_CHOSEN: 'L1675, H25', SEGMENT_PLACED: 'H25', COMBAT: 'L1475-1487' },
+    // there; combat shows the forces it engages (L1475-1487: committed units stay hidden until then),
+    // and which of them retreat from it (L1581-1613).
+    revealedBy: { SEGMENT_CHOSEN: 'L1675, H25', SEGMENT_PLACED: 'H25', COMBAT: 'L1475-1487', RETREAT: 'L1581-1613' },
     // H19: T-space exits are announced one by one, in the order the player gives them.
     orderedByRule: { 'space.map.arrivals': { rule: 'H19', fixed: false } },
     hiddenKeys: ['org', 'counter', 'fatigue', 'units', 'sdAllocation', 'mission', 'missionParams', 'counterNo'],
