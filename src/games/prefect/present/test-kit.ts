@@ -3,7 +3,7 @@
  * bot-v-bot run with a hook after each step, the checks every module's texts, pieces and orders
  * schemas must pass, and an ajv (draft-07) validator that knows `x-warpost-ref`.
  */
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import type { BoardGeometry, GameEvent, GameModule, Json, Piece, Prompt, Viewer } from '../../../engine/contract.js';
 import { seededDice } from '../../../engine/dice.js';
 import { FALLBACK_SUFFIX, MISSING } from './text.js';
@@ -41,6 +41,23 @@ export function textProblems(mod: GameModule<unknown, Json>, e: { type: string; 
   const data = `${JSON.stringify(e.data)} ${Object.values(t.params).join(' ')}`;
   for (const w of named(t.text)) if (!data.includes(w)) out.push(`${e.type}: "${w}" is not in the event (${t.text})`);
   return out;
+}
+
+/** Schema errors of each prompt's default and bot orders (one line each), and the prompt kinds seen. */
+export function schemaProblems(validators: Map<string, ValidateFunction>, prompts: { p: Prompt; bot: Json }[]): { problems: string[]; kinds: Set<string> } {
+  const problems: string[] = [];
+  const kinds = new Set<string>();
+  for (const { p, bot } of prompts) {
+    kinds.add(p.kind);
+    const v = validators.get(p.kind);
+    if (!v) {
+      problems.push(`${p.kind}: no schema`);
+      continue;
+    }
+    if (!v(p.defaultOrders)) problems.push(`${p.kind} default: ${JSON.stringify(v.errors)}`);
+    if (!v(bot)) problems.push(`${p.kind} bot ${JSON.stringify(bot).slice(0, 300)}: ${JSON.stringify(v.errors)}`);
+  }
+  return { problems, kinds };
 }
 
 export function ajv(): Ajv {
