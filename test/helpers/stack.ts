@@ -77,10 +77,7 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
   const booted = await boot(config, await loadExtraModules(FIXTURE), { queuePrefix: env.WARPOST_QUEUE_PREFIX, clock: testClock });
   if (config.inlineWorker) await booted.startWorker();
   if (config.notify.inline) await booted.startNotifier();
-  const app = await buildServer({ platform: booted.platform, authService: booted.authService, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const { app, base } = await listen(booted);
   const workers: ChildProcess[] = [];
 
   /** `entry`: workers/resolver.ts (default) or workers/notifier.ts; both log "worker ready". */
@@ -158,4 +155,12 @@ export function useModuleStack(module: Parameters<Booted['platform']['modules'][
   }, 120_000);
   afterAll(async () => stack?.close());
   return () => stack!;
+}
+
+/** The API of an in-process platform on a free loopback port. */
+export async function listen(booted: Booted) {
+  const app = await buildServer({ platform: booted.platform, authService: booted.authService, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  return { app, base: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}` };
 }

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../src/api/server.js';
+import { listen } from '../helpers/stack.js';
 import type { GameModule } from '../../src/engine/contract.js';
 import { boot, type Booted } from '../../src/platform/boot.js';
 import { loadConfig } from '../../src/platform/config.js';
@@ -28,10 +28,7 @@ beforeAll(async () => {
   const config = { ...loadConfig({ ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, REDIS_URL: '', JWT_SECRET: 'pushed-update-key', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_TOKEN: '0', LOG_LEVEL: 'warn' }), port: 0 };
   booted = await boot(config, [sealedBid as GameModule<any, any>]);
   await booted.startWorker();
-  app = await buildServer({ platform: booted.platform, authService: booted.authService, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  ({ app, base } = await listen(booted));
 }, 120_000);
 
 afterAll(async () => {

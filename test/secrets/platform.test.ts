@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../src/api/server.js';
+import { listen } from '../helpers/stack.js';
 import type { Json, Viewer } from '../../src/engine/contract.js';
 import { seededDice } from '../../src/engine/dice.js';
 import { boot, type Booted } from '../../src/platform/boot.js';
@@ -45,10 +45,7 @@ beforeAll(async () => {
   booted = await boot(config, covered.map((c) => c.module));
   await booted.startWorker();
   await booted.startNotifier();
-  app = await buildServer({ platform: booted.platform, authService: booted.authService, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  ({ app, base } = await listen(booted));
 }, 120_000);
 
 afterAll(async () => {
