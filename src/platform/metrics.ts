@@ -35,6 +35,16 @@ export function watchPlatform(p: Platform): () => void {
 }
 
 const QUEUES = { resolve: (p: Platform) => p.queue.stats(), notify: (p: Platform) => p.notify.queue.stats() };
+type QueueStats = Awaited<ReturnType<(typeof QUEUES)['resolve']>>;
+
+/** Each queue's stats at scrape time; a queue that does not answer is left out. */
+async function eachQueue(use: (queue: string, s: QueueStats) => void) {
+  if (!current) return;
+  for (const [queue, stats] of Object.entries(QUEUES)) {
+    const s = await stats(current).catch(() => undefined);
+    if (s) use(queue, s);
+  }
+}
 
 new client.Gauge({
   name: 'warpost_queue_jobs',
@@ -43,12 +53,9 @@ new client.Gauge({
   registers: [registry],
   async collect() {
     this.reset();
-    if (!current) return;
-    for (const [queue, stats] of Object.entries(QUEUES)) {
-      const s = await stats(current).catch(() => undefined);
-      if (!s) continue;
+    await eachQueue((queue, s) => {
       for (const state of ['waiting', 'active', 'delayed'] as const) this.set({ queue, state }, s[state]);
-    }
+    });
   },
 });
 
@@ -59,11 +66,7 @@ new client.Gauge({
   registers: [registry],
   async collect() {
     this.reset();
-    if (!current) return;
-    for (const [queue, stats] of Object.entries(QUEUES)) {
-      const s = await stats(current).catch(() => undefined);
-      if (s) this.set({ queue }, s.oldestWaitingMs / 1000);
-    }
+    await eachQueue((queue, s) => this.set({ queue }, s.oldestWaitingMs / 1000));
   },
 });
 

@@ -103,20 +103,14 @@ export function Board({ board, pieces, sides, selected, onSelect }: { board: Boa
     // A board of boxes and tracks only: nothing to draw as a map.
     return (
       <figure class="board">
-        <figcaption>
-          <h2 class="board-title">{board.title}</h2>
-          {board.notes && <span class="hint"> {board.notes}</span>}
-        </figcaption>
+        <Caption board={board} />
         <Boxes board={board} stacks={stacks} onSelect={onSelect} />
       </figure>
     );
   }
   return (
     <figure class="board">
-      <figcaption>
-        <h2 class="board-title">{board.title}</h2>
-        {board.notes && <span class="hint"> {board.notes}</span>}
-      </figcaption>
+      <Caption board={board} />
       <div class="board-tools" role="group" aria-label={`${board.title}: zoom and pan`}>
         <button type="button" onClick={() => zoom(0.8)} aria-label="Zoom in">+</button>
         <button type="button" onClick={() => zoom(1.25)} aria-label="Zoom out">−</button>
@@ -179,6 +173,15 @@ export function Board({ board, pieces, sides, selected, onSelect }: { board: Boa
       )}
       <Boxes board={board} stacks={stacks} onSelect={onSelect} />
     </figure>
+  );
+}
+
+function Caption({ board }: { board: BoardGeometry }) {
+  return (
+    <figcaption>
+      <h2 class="board-title">{board.title}</h2>
+      {board.notes && <span class="hint"> {board.notes}</span>}
+    </figcaption>
   );
 }
 
