@@ -5,6 +5,8 @@ import { seededDice } from '../../src/engine/dice.js';
 import { defineKit } from '../../src/engine/kit.js';
 import { attributeLeaks, findToken, idLike, Ledger, orderProblems, tokensOf } from './derive.js';
 import { covered, kitOf, oracleFindings } from './play.js';
+import prefectCampaign from '../../src/games/prefect/campaign/module/index.js';
+import campaignKit from '../../src/games/prefect/campaign/module/kit.js';
 
 const kit = defineKit({ maxSteps: 1, secrets: { hiddenKeys: ['org'] }, bench: { engine: true } });
 
@@ -47,6 +49,15 @@ describe('derived secrets: the detectors', () => {
     expect([...ledger.secretsFor('south')]).toContain('SECRET-n-1');
     expect(ledger.checkEvents('e', 'south', [{ type: 'x', data: { note: 'SECRET-n-1' } }])).toHaveLength(1);
     expect(ledger.checkEvents('e', 'north', [{ type: 'x', data: { note: 'SECRET-n-1' } }])).toEqual([]);
+  });
+
+  it("a kit's named rules reveal shows what it names: the Campaign's used ground support (L2214, D-76)", () => {
+    const ledger = new Ledger(prefectCampaign, campaignKit, ['TOG', 'CW'], 'invasion');
+    ledger.observe(prefectCampaign.setup('invasion', {}, seededDice('derive-gs')));
+    // The TOG side's GS units supporting its counter-attacked TF, by type, told to both sides.
+    const data = { side: 'TOG', counterAttack: 'tf_b03e8b146d9bc469', units: ['tog-P', 'tog-D'], rule: 'L2204, D-76' };
+    expect(ledger.checkEvents('e', 'CW', [{ type: 'gs.unnamed', data }])).toHaveLength(1);
+    expect(ledger.checkEvents('e', 'CW', [{ type: 'gs.revealed', data }])).toEqual([]);
   });
 
   it('the validate oracle: a hidden id answered unlike a made-up one', () => {

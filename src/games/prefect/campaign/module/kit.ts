@@ -21,8 +21,12 @@ export default defineKit<CampaignGameState>({
     publicWords: () => spaceData.map.sectors.map((x) => x.id),
     // H25: the survivors reach the chosen segment and the opponent places (reveals) its forces
     // there; combat shows the forces it engages (L1475-1487: committed units stay hidden until then),
-    // and which of them retreat from it (L1581-1613).
-    revealedBy: { SEGMENT_CHOSEN: 'L1675, H25', SEGMENT_PLACED: 'H25', COMBAT: 'L1475-1487', RETREAT: 'L1581-1613' },
+    // and which of them retreat from it (L1581-1613). Naval ground support committed to a ground
+    // combat is revealed once used (L2214, D-76): the unit types that support a TF or an attack.
+    revealedBy: {
+      SEGMENT_CHOSEN: 'L1675, H25', SEGMENT_PLACED: 'H25', COMBAT: 'L1475-1487', RETREAT: 'L1581-1613',
+      'gs.committed': 'L2214, D-76', 'gs.revealed': 'L2204-2214, D-76',
+    },
     // H19: T-space exits are announced one by one, in the order the player gives them.
     orderedByRule: { 'space.map.arrivals': { rule: 'H19', fixed: false } },
     hiddenKeys: ['org', 'counter', 'fatigue', 'units', 'sdAllocation', 'mission', 'missionParams', 'counterNo'],
