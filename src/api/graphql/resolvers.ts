@@ -7,6 +7,7 @@ import * as views from '../../platform/games/views.js';
 import { boardsOf } from '../../platform/games/presenter.js';
 import type { FastifyReply } from 'fastify';
 import type { RequestAuth } from '../auth-context.js';
+import type { AccountThrottle } from '../http/account-throttle.js';
 import { withRetryAfter, type LoginThrottle } from '../http/login-throttle.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { gameUpdateResolvers, subscriptionResolvers } from './subscriptions.js';
@@ -14,12 +15,14 @@ import { trustResolvers } from './trust.js';
 import { guard } from './errors.js';
 import { notificationResolvers } from './notifications.js';
 import { timeControlLoaders, timeControlResolvers } from './timecontrol.js';
+import { accountLoaders, accountResolvers } from './accounts.js';
 
 export interface Ctx {
   platform: Platform;
   authService: AuthService;
   auth: RequestAuth;
   loginThrottle: LoginThrottle;
+  accountThrottle: AccountThrottle;
   /** Mercurius adds the reply (and through it the request). */
   reply: FastifyReply;
 }
@@ -77,13 +80,16 @@ export async function summaryFor<G extends SummarySource & Parameters<typeof vie
 
 /** Mercurius loaders: fields resolved in one batch per request (see timecontrol.ts). */
 export function buildLoaders() {
-  return { ...timeControlLoaders() };
+  const time = timeControlLoaders();
+  const accounts = accountLoaders();
+  return { ...time, ...accounts, User: { ...time.User, ...accounts.User } };
 }
 
 export function buildResolvers() {
   const notify = notificationResolvers();
   const { Mutation: timeControlMutation, Query: timeControlQuery, GameView: timeControlGameView, ...timeControl } = timeControlResolvers();
   const trust = trustResolvers();
+  const accounts = accountResolvers();
   return {
     JSON: JSONScalar,
     DateTime: DateTimeScalar,
@@ -109,6 +115,7 @@ export function buildResolvers() {
       ...trust.Query,
       ...notify.Query,
       ...timeControlQuery,
+      ...accounts.Query,
     }),
     GameModuleInfo: {
       boards: guard((root: { id: string }, a: Args, { platform }: Ctx) => boardsOf(platform.modules.get(root.id), a.scenario).boards),
@@ -156,6 +163,7 @@ export function buildResolvers() {
       ...trust.Mutation,
       ...notify.Mutation,
       ...timeControlMutation,
+      ...accounts.Mutation,
     }),
     Subscription: { ...subscriptionResolvers(), ...notify.Subscription },
     GameUpdate: gameUpdateResolvers(),
