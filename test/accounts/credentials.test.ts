@@ -157,17 +157,17 @@ describe('password reset by mail', () => {
   it('over REST: the same flow, unknown keys refused', async () => {
     const p = await player('rr');
     const before = Date.now();
-    const extra = await rest(stack.base, 'POST', '/account/password-reset', { body: { email: addressOf(p), username: p.name }, headers: { 'x-forwarded-for': '192.0.2.77' } });
+    const extra = await rest(stack.base, 'POST', '/account/reset-password', { body: { email: addressOf(p), username: p.name }, headers: { 'x-forwarded-for': '192.0.2.77' } });
     expect(extra.status).toBe(400);
-    const r = await rest(stack.base, 'POST', '/account/password-reset', { body: { email: addressOf(p) }, headers: { 'x-forwarded-for': '192.0.2.77' } });
+    const r = await rest(stack.base, 'POST', '/account/reset-password', { body: { email: addressOf(p) }, headers: { 'x-forwarded-for': '192.0.2.77' } });
     expect(r).toMatchObject({ status: 200, body: { ok: true } });
     const token = tokenIn((await mailOf(addressOf(p), 'PASSWORD_RESET', before)).text);
-    const bad = await rest(stack.base, 'POST', '/account/password-reset/confirm', { body: { token: `${token}x`, newPassword: 'rest reset secret' } });
+    const bad = await rest(stack.base, 'POST', '/account/reset-password/confirm', { body: { token: `${token}x`, newPassword: 'rest reset secret' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('LINK_INVALID');
-    const good = await rest(stack.base, 'POST', '/account/password-reset/confirm', { body: { token, newPassword: 'rest reset secret' } });
+    const good = await rest(stack.base, 'POST', '/account/reset-password/confirm', { body: { token, newPassword: 'rest reset secret' } });
     expect(good).toMatchObject({ status: 200, body: { ok: true } });
-    const reused = await rest(stack.base, 'POST', '/account/password-reset/confirm', { body: { token, newPassword: 'rest reset secret' } });
+    const reused = await rest(stack.base, 'POST', '/account/reset-password/confirm', { body: { token, newPassword: 'rest reset secret' } });
     expect(reused.status).toBe(410);
     expect(reused.body.error.code).toBe('LINK_USED');
     // The mailed link's page resets through a form, too (it only shows the form on GET).

@@ -81,6 +81,7 @@ describe('blocks', () => {
     const mine = await createGame(stack.base, me, { module: 'sealed-bid', scenario: 'short', side: 'north', isPublic: false });
     expect((await as(stack.base, me, 'mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}', { g: mine.id, u: them.name })).errors).toBeUndefined();
 
+    expect((await rest(stack.base, 'POST', '/account/blocks', { token: me.token, body: { username: them.name } })).body).toEqual({ ok: true }); // again: no change
     const lifted = await rest(stack.base, 'DELETE', `/account/blocks/${them.name}`, { token: me.token });
     expect(lifted.body).toEqual({ removed: true });
     expect((await as(stack.base, them, 'mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}', { g: g.id, u: me.name })).errors).toBeUndefined();

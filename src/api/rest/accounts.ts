@@ -75,7 +75,7 @@ export async function accountRoutes(app: FastifyInstance, { platform, authServic
     return { ok: true };
   });
 
-  app.post<{ Body: { email: string } }>('/account/password-reset', {
+  app.post<{ Body: { email: string } }>('/account/reset-password', {
     schema: {
       tags, operationId: 'requestPasswordReset', summary: 'Ask for a password-reset link', security: security.none,
       description: 'Mails a single-use link (valid one hour) to every account whose confirmed address this is. The answer is the same for an unknown address. Limited per address and per client address (429 RATE_LIMITED).',
@@ -87,7 +87,7 @@ export async function accountRoutes(app: FastifyInstance, { platform, authServic
     return { ok: true };
   });
 
-  app.post<{ Body: { token: string; newPassword: string } }>('/account/password-reset/confirm', {
+  app.post<{ Body: { token: string; newPassword: string } }>('/account/reset-password/confirm', {
     schema: {
       tags, operationId: 'resetPassword', summary: 'Reset the password with a mailed link', security: security.none,
       description: 'Sets a new password; the link is spent and every login signed out. LINK_INVALID, LINK_EXPIRED or LINK_USED when the link does not work (nothing changes).',
@@ -171,13 +171,14 @@ export async function accountRoutes(app: FastifyInstance, { platform, authServic
     },
   }, async (req) => ({ users: await blocks.blockedUsers(platform, req.auth.require('read').userId) }));
 
-  app.put<{ Params: { username: string } }>('/account/blocks/:username', {
+  app.post<{ Body: { username: string } }>('/account/blocks', {
     schema: {
       tags, operationId: 'blockUser', summary: 'Block a user', security: security.bearer,
       description: 'They cannot invite you to a game or offer you a seat (nor message you). Needs the play scope.',
-      params: usernameParams, response: ok,
+      body: body('Whom to block.', { username: s.str('Their user name.', { maxLength: 64 }) }, ['username']),
+      response: ok,
     },
-  }, async (req) => ({ ok: await blocks.blockUser(platform, req.auth.require('play'), req.params.username) }));
+  }, async (req) => ({ ok: await blocks.blockUser(platform, req.auth.require('play'), req.body.username) }));
 
   app.delete<{ Params: { username: string } }>('/account/blocks/:username', {
     schema: {
