@@ -207,4 +207,14 @@ describe('change the address', () => {
     await from('192.0.2.200', REQUEST_RESET, { e: next });
     await mailOf(next, 'PASSWORD_RESET', t1);
   }, 60_000);
+
+  it('replacing a confirmed address through the notification settings tells the old address too', async () => {
+    const p = await player('cn');
+    const before = Date.now();
+    const next = `other_${p.name.toLowerCase()}@test.invalid`;
+    expect((await as(stack.base, p, 'mutation($e:String){setNotificationEmail(email:$e){pendingEmail}}', { e: next })).errors).toBeUndefined();
+    await mailOf(next, 'EMAIL_CONFIRMATION', before);
+    const notice = await mailOf(addressOf(p), 'EMAIL_CHANGE_NOTICE', before);
+    expect(notice.text).toContain('o***@test.invalid');
+  }, 60_000);
 });
