@@ -4,6 +4,7 @@
  * failures, and an unknown address counts like a known one, so a refusal tells nothing about who
  * has an account. In Redis when configured (shared by every instance), otherwise in memory.
  */
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { ApiConfig } from '../../platform/config-api.js';
@@ -31,7 +32,8 @@ export class AccountThrottle {
   /** Counts one password-reset request for `email` from `ip`; refuses past either limit. */
   async passwordReset(email: string, ip: string) {
     await take(this.ip, ip, 'address');
-    await take(this.address, email.trim().toLowerCase(), 'email');
+    // Keyed by a hash: the counters' store never holds the addresses themselves.
+    await take(this.address, createHash('sha256').update(email.trim().toLowerCase()).digest('base64url'), 'email');
   }
 
   /** Counts one address change (a confirmation mail) for an account. */
