@@ -133,6 +133,9 @@ describe('delete the account', () => {
     await as(stack.base, b, UPDATE, { i: { displayName: 'Bob B.', bio: 'south player' } });
     await as(stack.base, b, 'mutation($u:String!){blockUser(username:$u)}', { u: a.name });
     await as(stack.base, b, `mutation($g:ID!){setGameNote(gameId:$g,text:"my private note")}`, { g: g.id });
+    const ownOpen = await createGame(stack.base, b, { module: 'sealed-bid', scenario: 'short', side: 'north' });
+    const othersOpen = await createGame(stack.base, c, { module: 'sealed-bid', scenario: 'short' });
+    await join(stack.base, b, othersOpen.id, 'south');
 
     const wrong = await as(stack.base, b, 'mutation($p:String!){deleteAccount(password:$p)}', { p: 'not my password' });
     expect(code(wrong)).toBe('INVALID_CREDENTIALS');
@@ -156,6 +159,10 @@ describe('delete the account', () => {
     }
     expect(await rows(`SELECT 1 FROM "UserBlock" WHERE "blockerId" = $1 OR "blockedId" = $1`, [b.id])).toEqual([]);
 
+    // Open games: the one b created is cancelled, b's seat in c's is free again.
+    expect(await rows(`SELECT status FROM "Game" WHERE id = $1`, [ownOpen.id])).toEqual([{ status: 'CANCELLED' }]);
+    expect(await rows(`SELECT side FROM "Seat" WHERE "gameId" = $1`, [othersOpen.id])).toEqual([]);
+    expect(await rows(`SELECT status FROM "Game" WHERE id = $1`, [othersOpen.id])).toEqual([{ status: 'OPEN' }]);
     // The game goes on: the seat is held by "deleted player", played by the bot and offered to anyone.
     const v = await view(stack.base, a, g.id);
     expect(v.game.status).toBe('ACTIVE');
