@@ -114,6 +114,12 @@ export function parseRulebook(text: string): Block[] {
   return blocks;
 }
 
+/**
+ * Words of the paragraph quoted in the index: enough to find it on the page, and no more (the
+ * repository ships none of the book's text beyond such an incipit).
+ */
+export const FIRST_WORDS = 5;
+
 const words = (s: string, n: number): string => {
   const w = s.trim().replace(/^•\s*/, '').split(/\s+/);
   return w.slice(0, n).join(' ') + (w.length > n ? ' …' : '');
@@ -145,7 +151,7 @@ export function locate(blocks: Block[], line: number): Location {
   if (target.heading) paragraph = 0;
   const inBlock = line >= target.start && line <= target.end ? target.lines[line - target.start] : target.lines[0];
   if (part && chain[0] === part) chain.shift();
-  return { line, part, section: chain, paragraph, firstWords: words(inBlock, 8) };
+  return { line, part, section: chain, paragraph, firstWords: words(inBlock, FIRST_WORDS) };
 }
 
 /** `Lnnn` and `Lnnn-mmm` / `Lnnn–Lmmm` citations: the line numbers named (both ends of a range). */

@@ -65,7 +65,7 @@ describe('rules-index: structure of a plain-text rulebook', () => {
 
   it('numbers paragraphs from the nearest heading and gives the heading chain', () => {
     expect(locate(blocks, 11)).toMatchObject({ part: 'Ground Game', section: [], paragraph: 1 });
-    expect(locate(blocks, 15)).toMatchObject({ part: 'Ground Game', section: ['Movement'], paragraph: 1, firstWords: 'A unit may move three hexes.' });
+    expect(locate(blocks, 15)).toMatchObject({ part: 'Ground Game', section: ['Movement'], paragraph: 1, firstWords: 'A unit may move three …' });
     expect(locate(blocks, 18)).toMatchObject({ section: ['Movement'], paragraph: 2, firstWords: 'second item.' });
     expect(locate(blocks, 22)).toMatchObject({ section: ['Movement', 'Mountain Hexes'], paragraph: 1 });
     expect(locate(blocks, 28)).toMatchObject({ part: 'Ground Game', section: ['Supply Phase'], paragraph: 2 });
@@ -96,7 +96,7 @@ describe('rules-index: citations and the generated table', () => {
 
   it('renders one row per cited line, and reads them back', () => {
     const md = renderIndex('sample', parseRulebook(BOOK), [15, 36]);
-    expect(md).toContain('| L15 | Ground Game | Movement | 1 | A unit may move three hexes. |');
+    expect(md).toContain('| L15 | Ground Game | Movement | 1 | A unit may move three … |');
     expect(md).toContain('| L36 | Air Game | Supply Phase | 1 |');
     expect(indexedLines(md)).toEqual([15, 36]);
   });
