@@ -1,7 +1,7 @@
 /**
  * Rulebook line index: maps every transcription line number a game's code cites (`L1519`,
- * `L393-457`) to where a reader of the printed book finds it: part, section heading, paragraph
- * number within that section, and the paragraph's first words.
+ * `L393-457`) to where a reader of the printed book finds it: part, section heading and
+ * paragraph number within that section (no text of the book is quoted).
  *
  *   npx tsx scripts/rules-index.ts <rulebook transcription .txt> src/games/<id> [--check]
  *
@@ -41,7 +41,6 @@ export interface Location {
   section: string[];
   /** 0 = the line is the heading itself. */
   paragraph: number;
-  firstWords: string;
 }
 
 const SENTENCE_END = /[.:;,!?]["'”’)]*$|["”’]$/;
@@ -114,17 +113,6 @@ export function parseRulebook(text: string): Block[] {
   return blocks;
 }
 
-/**
- * Words of the paragraph quoted in the index: enough to find it on the page, and no more (the
- * repository ships none of the book's text beyond such an incipit).
- */
-export const FIRST_WORDS = 5;
-
-const words = (s: string, n: number): string => {
-  const w = s.trim().replace(/^•\s*/, '').split(/\s+/);
-  return w.slice(0, n).join(' ') + (w.length > n ? ' …' : '');
-};
-
 /** Where a 1-based line falls in the parsed book. */
 export function locate(blocks: Block[], line: number): Location {
   if (!blocks.length) throw new Error('empty rulebook');
@@ -149,9 +137,8 @@ export function locate(blocks: Block[], line: number): Location {
     if (b.level === 1 && /\bGame$/.test(t) && numberedDepth(t) === undefined) part = t;
   }
   if (target.heading) paragraph = 0;
-  const inBlock = line >= target.start && line <= target.end ? target.lines[line - target.start] : target.lines[0];
   if (part && chain[0] === part) chain.shift();
-  return { line, part, section: chain, paragraph, firstWords: words(inBlock, FIRST_WORDS) };
+  return { line, part, section: chain, paragraph };
 }
 
 /** `Lnnn` and `Lnnn-mmm` / `Lnnn–Lmmm` citations: the line numbers named (both ends of a range). */
@@ -199,15 +186,16 @@ export function renderIndex(gameId: string, blocks: Block[], lines: number[]): s
     '',
     'Code and notes in this folder cite the rulebook transcription by line (`L1519`). This table',
     'says where each cited line is in the printed book: the part, the section heading (outer ›',
-    'inner), the paragraph counted from that heading (0: the heading itself) and its first words.',
+    'inner) and the paragraph counted from that heading (0: the heading itself). It quotes none',
+    'of the book: a club holding the printed rules finds the paragraph by its heading and count.',
     '',
   ];
   if (!lines.length) return [...head, 'No transcription line is cited in this folder: the code cites the rules by their printed numbers.', ''].join('\n');
   const rows = lines.map((l) => {
     const loc = locate(blocks, l);
-    return `| L${l} | ${cell(loc.part || '—')} | ${cell(loc.section.join(' › ') || '—')} | ${loc.paragraph} | ${cell(loc.firstWords)} |`;
+    return `| L${l} | ${cell(loc.part || '—')} | ${cell(loc.section.join(' › ') || '—')} | ${loc.paragraph} |`;
   });
-  return [...head, '| Line | Part | Section | ¶ | First words |', '|---|---|---|---|---|', ...rows, ''].join('\n');
+  return [...head, '| Line | Part | Section | ¶ |', '|---|---|---|---|', ...rows, ''].join('\n');
 }
 
 function main(argv: string[]): number {
