@@ -199,6 +199,17 @@ describe('the game list', () => {
     expect(taken.body.offeredSides).toEqual([]);
     expect((await list(carol, { f: { offeredSeats: true, player: alice.name } })).map((x) => x.id)).not.toContain(g.id);
 
+    // A seat offered to one user by name is listed to that user only.
+    const named = await game(alice, { title: 'Offered to carol' });
+    await join(stack.base, bob, named.id);
+    await as(stack.base, bob, `mutation($g:ID!){resignSeat(gameId:$g){id}}`, { g: named.id });
+    const offer = await as(stack.base, alice, `mutation($g:ID!,$u:String){offerSeat(gameId:$g,side:"south",username:$u){id}}`, { g: named.id, u: carol.name });
+    expect(offer.errors).toBeUndefined();
+    const forCarol = await list(carol, { f: { offeredSeats: true, player: alice.name } });
+    expect(forCarol.find((x) => x.id === named.id)?.offeredSides).toEqual(['south']);
+    expect((await list(dave, { f: { offeredSeats: true, player: alice.name } })).map((x) => x.id)).not.toContain(named.id);
+    expect((await list(dave, { f: { player: alice.name }, n: 200 })).find((x) => x.id === named.id)?.offeredSides).toEqual([]);
+
     // A private running game with an offered seat is not listed to a stranger.
     const hidden = await game(alice, { title: 'Private replacement', isPublic: false });
     await as(stack.base, alice, `mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`, { g: hidden.id, u: bob.name });

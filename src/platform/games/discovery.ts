@@ -56,7 +56,7 @@ const bad = (message: string, code: string, path: (string | number)[], hint: str
   throw new AppError('BAD_INPUT', message, [{ code, path, message: hint }]);
 };
 
-/** Games `user` may see in a list: public ones, and private ones they created, play or are invited to. */
+/** Games `user` may see in a list: public ones, and private ones they created, play or are invited to (views.viewerSide's rule). */
 export function visibleTo(user: Principal | null): Prisma.GameWhereInput {
   return {
     OR: [
@@ -65,8 +65,6 @@ export function visibleTo(user: Principal | null): Prisma.GameWhereInput {
         { creatorId: user.userId },
         { seats: { some: { userId: user.userId } } },
         { invitations: { some: { userId: user.userId } } },
-        // A seat offered to the user by name admits them (takeSeat's rule).
-        { seats: { some: { offeredToId: user.userId } } },
       ] : []),
     ],
   };
