@@ -91,7 +91,10 @@ export async function discoveryRoutes(app: FastifyInstance, { platform }: RestDe
       tags: ['lobby'], operationId: 'removeInvitation', summary: 'Withdraw an invitation', security: security.bearer,
       description: 'The creator withdraws an invitation to a private game. `ok` is false when there was none. A seat the user already took stays (leave frees it).',
       params: { type: 'object', properties: { gameId: gameParams.properties.gameId, username: s.str('The invited user.', { minLength: 1, maxLength: 64 }) }, required: ['gameId', 'username'] },
-      response: { 200: s.ref('Ok'), ...errorResponses },
+      response: {
+        200: { type: 'object', description: 'Done.', properties: { ok: s.bool('True when an invitation was withdrawn; false when there was none.') }, required: ['ok'] },
+        ...errorResponses,
+      },
     },
   }, async (req) => ({ ok: await discovery.removeInvitation(platform, req.auth.require('play'), req.params.gameId, req.params.username) }));
 }
