@@ -10,6 +10,7 @@ import { authenticate, type RequestAuth } from '../auth-context.js';
 import { assertSafeJson } from '../http/input-guard.js';
 import type { LoginThrottle } from '../http/login-throttle.js';
 import { authRoutes } from './auth.js';
+import { discoveryRoutes } from './discovery.js';
 import { lobbyRoutes } from './lobby.js';
 import { playRoutes } from './play.js';
 import { schemas } from './schemas.js';
@@ -53,6 +54,7 @@ export async function restApi(app: FastifyInstance, opts: RestDeps) {
   });
   await app.register(authRoutes, deps);
   await app.register(lobbyRoutes, deps);
+  await app.register(discoveryRoutes, deps);
   await app.register(playRoutes, deps);
   await app.register(timeControlRoutes, deps);
   await app.register(trustRoutes, deps);
