@@ -76,6 +76,8 @@ export type ErrorCode =
   | 'LINK_EXPIRED'
   | 'LINK_USED'
   | 'BLOCKED'
+  // Finding a game (discovery.ts): the game's joining requirement
+  | 'RELIABILITY_TOO_LOW'
   // Notifications
   | 'NOT_CONFIGURED'
   | 'WEBHOOK_DISABLED'
@@ -100,6 +102,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   NOT_YOUR_SIDE: 403,
   NOT_INVITED: 403,
   NOT_A_PLAYER: 403,
+  RELIABILITY_TOO_LOW: 403,
   VACATION_BANK_EXCEEDED: 422,
   NOT_FOUND: 404,
   STEP_NOT_AVAILABLE: 404,

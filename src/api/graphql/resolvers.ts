@@ -16,6 +16,8 @@ import { guard } from './errors.js';
 import { notificationResolvers } from './notifications.js';
 import { timeControlLoaders, timeControlResolvers } from './timecontrol.js';
 import { accountLoaders, accountResolvers } from './accounts.js';
+import { discoveryResolvers } from './discovery.js';
+import { freeSides, offeredSides } from '../../platform/games/discovery.js';
 
 export interface Ctx {
   platform: Platform;
@@ -34,7 +36,10 @@ type Resolver = (root: any, args: Args, ctx: Ctx) => unknown;
 const wrapAll = (r: Record<string, Resolver>) => Object.fromEntries(Object.entries(r).map(([k, f]) => [k, guard(f)]));
 
 /** What a lobby summary is made of: a game row with its seats and each seat's user. */
-type SummarySource = { stepDeadline: Date | null; status: string; seed: string; seats: { side: string; user: { id: string; username: string } }[] };
+type SummarySource = {
+  stepDeadline: Date | null; status: string; seed: string;
+  seats: { side: string; user: { id: string; username: string }; offeredAt?: Date | null; offeredToId?: string | null }[];
+};
 
 export function summary<G extends SummarySource>(g: G) {
   return {
@@ -42,6 +47,8 @@ export function summary<G extends SummarySource>(g: G) {
     deadline: g.stepDeadline,
     seed: g.status === 'FINISHED' || g.status === 'CANCELLED' ? g.seed : null,
     seats: g.seats.map((s) => ({ side: s.side, user: { id: s.user.id, username: s.user.username } })),
+    /** Offered seats, for GameSummary.offeredSides (which shows each caller only the offers open to them). */
+    _offers: g.seats.filter((s) => s.offeredAt).map((s) => ({ side: s.side, to: s.offeredToId ?? null })),
   };
 }
 
@@ -57,13 +64,25 @@ export const moduleInfo = (m: { id: string; title: string; sides: string[]; scen
 /** A summary as resolved: its game row (what owedBy reads) and its seats. */
 type SummaryRoot = ReturnType<typeof summary> & Parameters<typeof views.owedBy>[1];
 
-/** The caller's sides that owe now, computed once per summary object of a response. */
+/**
+ * The caller's sides that owe now, computed once per summary object of a response. A list
+ * (discovery.ts `withOwedBatch`) gives each of its summaries one shared batch: two statements
+ * for the whole list, whatever its length.
+ */
 const owedMemo = new WeakMap<object, Promise<string[]>>();
-function myOwed(root: SummaryRoot, { platform, auth }: Ctx): Promise<string[]> {
+function myOwed(root: SummaryRoot & OwedHint, { platform, auth }: Ctx): Promise<string[]> {
   let hit = owedMemo.get(root);
-  if (!hit) owedMemo.set(root, (hit = owedSidesOf(platform, auth.optional(), root)));
+  if (!hit) {
+    hit = root.owedSides ? Promise.resolve(root.owedSides)
+      : root._owedBatch ? root._owedBatch().then((m) => m.get(root.id)?.sides ?? [])
+        : owedSidesOf(platform, auth.optional(), root);
+    owedMemo.set(root, hit);
+  }
   return hit;
 }
+
+/** What a list may have computed already for myOwed. */
+type OwedHint = { id: string; owedSides?: string[]; _owedBatch?: () => Promise<Map<string, { sides: string[] }>> };
 
 /** Which of the caller's sides owe a submission in this game now (none for spectators). */
 export async function owedSidesOf(platform: Platform, user: { userId: string } | null, g: SummaryRoot): Promise<string[]> {
@@ -72,10 +91,15 @@ export async function owedSidesOf(platform: Platform, user: { userId: string } |
 }
 
 /** A summary with iOwe and myOwedSides filled in, for the REST mirror (GraphQL resolves them per field). */
-export async function summaryFor<G extends SummarySource & Parameters<typeof views.owedBy>[1]>(platform: Platform, user: { userId: string } | null, g: G) {
+export async function summaryFor<G extends SummarySource & Parameters<typeof views.owedBy>[1] & { scenario: string }>(platform: Platform, user: { userId: string } | null, g: G) {
   const s = summary(g);
   const myOwedSides = await owedSidesOf(platform, user, s);
-  return { ...s, iOwe: myOwedSides.length > 0, myOwedSides };
+  return { ...s, iOwe: myOwedSides.length > 0, myOwedSides, ...listing(platform, user, s) };
+}
+
+/** The listing fields the REST mirror adds to a summary (GraphQL resolves them per field). */
+export function listing(platform: Platform, user: { userId: string } | null, s: ReturnType<typeof summary> & { module: string; scenario: string }) {
+  return { freeSides: freeSides(platform, s), offeredSides: offeredSides(s, user?.userId ?? null) };
 }
 
 /** Mercurius loaders: fields resolved in one batch per request (see timecontrol.ts). */
@@ -90,6 +114,7 @@ export function buildResolvers() {
   const { Mutation: timeControlMutation, Query: timeControlQuery, GameView: timeControlGameView, ...timeControl } = timeControlResolvers();
   const trust = trustResolvers();
   const accounts = accountResolvers();
+  const discovery = discoveryResolvers();
   return {
     JSON: JSONScalar,
     DateTime: DateTimeScalar,
@@ -99,11 +124,6 @@ export function buildResolvers() {
         return p ? { id: p.userId, username: p.username } : null;
       },
       modules: (_r, _a, { platform }) => platform.modules.list().map(moduleInfo),
-      games: async (_r, a, { platform, auth }) => {
-        const user = auth.optional();
-        if (user) auth.require('read');
-        return (await lobby.listGames(platform, user, a)).map(summary);
-      },
       game: async (_r, a, { platform, auth }) => {
         const user = auth.optional();
         if (user) auth.require('read');
@@ -116,6 +136,7 @@ export function buildResolvers() {
       ...notify.Query,
       ...timeControlQuery,
       ...accounts.Query,
+      ...discovery.Query,
     }),
     GameModuleInfo: {
       boards: guard((root: { id: string }, a: Args, { platform }: Ctx) => boardsOf(platform.modules.get(root.id), a.scenario).boards),
@@ -124,6 +145,7 @@ export function buildResolvers() {
     GameSummary: {
       iOwe: guard(async (root: SummaryRoot, _a: Args, ctx: Ctx) => (await myOwed(root, ctx)).length > 0),
       myOwedSides: guard((root: SummaryRoot, _a: Args, ctx: Ctx) => myOwed(root, ctx)),
+      ...discovery.GameSummary,
     },
     GameView: {
       ...trust.GameView,
@@ -164,6 +186,7 @@ export function buildResolvers() {
       ...notify.Mutation,
       ...timeControlMutation,
       ...accounts.Mutation,
+      ...discovery.Mutation,
     }),
     Subscription: { ...subscriptionResolvers(), ...notify.Subscription },
     GameUpdate: gameUpdateResolvers(),

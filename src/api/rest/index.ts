@@ -12,6 +12,7 @@ import type { AccountThrottle } from '../http/account-throttle.js';
 import type { LoginThrottle } from '../http/login-throttle.js';
 import { accountRoutes, accountSchemas } from './accounts.js';
 import { authRoutes } from './auth.js';
+import { discoveryRoutes } from './discovery.js';
 import { lobbyRoutes } from './lobby.js';
 import { playRoutes } from './play.js';
 import { schemas } from './schemas.js';
@@ -57,6 +58,7 @@ export async function restApi(app: FastifyInstance, opts: RestDeps) {
   await app.register(authRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(lobbyRoutes, deps);
+  await app.register(discoveryRoutes, deps);
   await app.register(playRoutes, deps);
   await app.register(timeControlRoutes, deps);
   await app.register(trustRoutes, deps);

@@ -1,8 +1,10 @@
 /** REST: game modules, the game list, creating, joining and leaving games, invitations. */
 import type { FastifyInstance } from 'fastify';
+import * as discovery from '../../platform/games/discovery.js';
 import * as lobby from '../../platform/games/lobby.js';
+import { listArgs, listQuery, restSummaries, type ListQuery } from './discovery.js';
 import * as views from '../../platform/games/views.js';
-import { moduleInfo, summary, summaryFor } from '../graphql/resolvers.js';
+import { moduleInfo, summary } from '../graphql/resolvers.js';
 import { boardsOf, etagMatches } from '../../platform/games/presenter.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
@@ -54,10 +56,10 @@ export async function lobbyRoutes(app: FastifyInstance, { platform }: RestDeps) 
     return { module: published.module, scenario: published.scenario, boards: published.boards };
   });
 
-  app.get<{ Querystring: { status?: string; mine?: boolean; first?: number } }>('/games', {
+  app.get<{ Querystring: ListQuery }>('/games', {
     schema: {
       tags, operationId: 'listGames', summary: 'List games', security: security.optional,
-      description: 'Public games and the caller\'s own, newest first; `mine` keeps only games where the caller holds a side.',
+      description: 'Public games and the caller\'s own (a private game is listed only to its creator, its players and the users it invites), newest first unless `orderBy` says otherwise; `mine` keeps only games where the caller holds a side. The other parameters filter (all must hold). Pages: pass `nextCursor` as `after` (same `orderBy`) for the next page; it is null on the last one. Keyset pages: games created meanwhile never shift a page. Unknown parameters are refused.',
       querystring: {
         type: 'object',
         additionalProperties: false,
@@ -65,14 +67,23 @@ export async function lobbyRoutes(app: FastifyInstance, { platform }: RestDeps) 
           status: s.str('Only games with this status.', { enum: ['OPEN', 'ACTIVE', 'PAUSED', 'FINISHED', 'CANCELLED'] }),
           mine: { type: 'boolean', default: false, description: 'Only games where you hold a side (needs a credential).' },
           first: s.int('How many games, at most.', { minimum: 1, maximum: 200, default: 50 }),
+          ...listQuery,
         },
       },
-      response: { 200: { type: 'object', description: 'Games.', properties: { games: s.listOf(s.ref('GameSummary'), 'Games.') }, required: ['games'] }, ...errorResponses },
+      response: {
+        200: {
+          type: 'object', description: 'Games.',
+          properties: { games: s.listOf(s.ref('GameSummary'), 'Games.'), nextCursor: s.nullable(s.str('Pass as `after` for the next page; null on the last page.')) },
+          required: ['games'],
+        },
+        ...errorResponses,
+      },
     },
   }, async (req) => {
     const user = req.auth.optional();
     if (user) req.auth.require('read');
-    return { games: await Promise.all((await lobby.listGames(platform, user, req.query)).map((g) => summaryFor(platform, user, g))) };
+    const { games, nextCursor } = await discovery.listGames(platform, user, listArgs(req.query));
+    return { games: await restSummaries(platform, user, games), nextCursor };
   });
 
   app.post<{ Body: lobby.CreateGameInput }>('/games', {
@@ -100,6 +111,9 @@ export async function lobbyRoutes(app: FastifyInstance, { platform }: RestDeps) 
         isPublic: { type: 'boolean', default: true, description: 'Listed and joinable by anyone.' },
         allowMultiSeat: { type: 'boolean', default: false, description: 'Let one user hold several sides (hot-seat testing).' },
         side: s.nullable(s.str('Seat the creator at once: a side name, or "random".', { maxLength: 100 })),
+        title: s.nullable(s.str('Title shown in the game list: plain text on one line, 1 to 100 characters, no HTML (default: the module\'s and scenario\'s titles).', { maxLength: 1000 })),
+        description: s.nullable(s.str('Description: plain text, at most 2000 characters, no HTML.', { maxLength: 10_000 })),
+        minReliability: { type: ['number', 'null'], minimum: 0, maximum: 1, description: 'Joining asks at least this reliability ratio of players the creator did not choose by name.' },
       }, ['module', 'scenario']),
       response: { 201: s.ref('GameSummary'), ...errorResponses },
     },

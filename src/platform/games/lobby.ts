@@ -15,7 +15,7 @@ import { resolveOptions } from './registry.js';
 import { normaliseTimeControl, readTimeControl, stepDeadlineFor, type TimeControl } from './time-control.js';
 import { scheduleStep } from './scheduling.js';
 import { checkSpectatorDelay } from '../trust/spectators.js';
-import { pageSize } from '../page-size.js';
+import { gameListing, listGames as discoverGames, requireReliability } from './discovery.js';
 
 export interface CreateGameInput {
   module: string;
@@ -28,6 +28,12 @@ export interface CreateGameInput {
   side?: string | null;
   /** Spectators see the game this many steps behind while it runs (README, "Trust"). */
   spectatorDelaySteps?: number | null;
+  /** Shown in the game list: plain text, at most 100 characters (default: module and scenario titles). */
+  title?: string | null;
+  /** Plain text, at most 2000 characters. */
+  description?: string | null;
+  /** Joining requires at least this reliability ratio, 0 to 1 (discovery.ts). */
+  minReliability?: number | null;
 }
 
 export async function createGame(p: Platform, user: Principal, input: CreateGameInput) {
@@ -41,6 +47,7 @@ export async function createGame(p: Platform, user: Principal, input: CreateGame
   const options = resolveOptions(module.options, input.options ?? {});
   const timeControl = normaliseTimeControl(input.timeControl);
   checkPromptKinds(module, timeControl);
+  const listing = gameListing(input, `${module.title}: ${scenario.title}`);
   const seed = randomBytes(32).toString('hex');
   // The lobby hears of a new game through the outbox, written with the game.
   const game = await p.prisma.$transaction(async (tx) => {
@@ -53,6 +60,7 @@ export async function createGame(p: Platform, user: Principal, input: CreateGame
         isPublic: input.isPublic ?? true,
         allowMultiSeat: input.allowMultiSeat ?? false,
         spectatorDelaySteps: checkSpectatorDelay(input.spectatorDelaySteps),
+        ...listing,
         creatorId: user.userId,
         seed,
         seedHash: createHash('sha256').update(seed).digest('hex'),
@@ -101,6 +109,7 @@ export async function joinGame(p: Platform, user: Principal, gameId: string, sid
       const inv = await tx.invitation.findUnique({ where: { gameId_userId: { gameId, userId: user.userId } } });
       if (!inv) throw new AppError('NOT_INVITED', 'This game is private and you have no invitation.');
     }
+    await requireReliability(p, tx, game, user.userId);
     if (!game.allowMultiSeat && game.seats.some((s) => s.userId === user.userId)) {
       throw new AppError('MULTI_SEAT_FORBIDDEN', 'You already hold a side, and this game allows one side per player.');
     }
@@ -191,18 +200,7 @@ export function turnSignals(seats: { side: string; userId: string }[], gameId: s
   }));
 }
 
+/** The game list as a plain array (discovery.ts has the filters, sorts and pages). */
 export async function listGames(p: Platform, user: Principal | null, filter: { status?: string; mine?: boolean; first?: number }) {
-  const take = pageSize(filter.first, 50, 200);
-  const where: Record<string, unknown> = {};
-  if (filter.status) where.status = filter.status;
-  if (filter.mine) {
-    if (!user) throw new AppError('UNAUTHENTICATED', 'Log in to list your games.');
-    where.seats = { some: { userId: user.userId } };
-  } else {
-    where.OR = [
-      { isPublic: true },
-      ...(user ? [{ creatorId: user.userId }, { seats: { some: { userId: user.userId } } }, { invitations: { some: { userId: user.userId } } }] : []),
-    ];
-  }
-  return p.prisma.game.findMany({ where, orderBy: { createdAt: 'desc' }, take, include: { seats: { include: { user: true } } } });
+  return (await discoverGames(p, user, filter)).games;
 }

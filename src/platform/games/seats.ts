@@ -16,6 +16,7 @@ import { topics } from '../events/pubsub.js';
 import { afterEffect, audit, checkReason, requireAdmin, type LockedGame } from './admin.js';
 import { lockGame, owedSides, pickSide, promptsOf, TX_OPTIONS, type Tx } from './common.js';
 import { turnSignals } from './lobby.js';
+import { requireReliability } from './discovery.js';
 import { appendPublicEvent } from './missed-turns.js';
 
 const running = (game: { status: string }) => {
@@ -102,6 +103,7 @@ export async function takeSeat(p: Platform, user: Principal, gameId: string, sid
     running(game);
     if (!seat.offeredAt) throw new AppError('SEAT_NOT_OFFERED', `The seat "${side}" is not offered.`);
     if (seat.offeredToId && seat.offeredToId !== user.userId) throw new AppError('FORBIDDEN', `The seat "${side}" is offered to someone else.`);
+    await requireReliability(p, tx, game, user.userId, seat.offeredToId === user.userId);
     await handOver(p, tx, game, side, { id: user.userId, username: user.username }, 'taken', null);
   }, TX_OPTIONS);
   await afterEffect(p, null);

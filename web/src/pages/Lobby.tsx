@@ -25,9 +25,11 @@ export interface GameSummary {
   myOwedSides: string[];
   seats: { side: string; user: { username: string } }[];
   timeControl: { preset: string; stepSeconds: number | null };
+  /** Set at creation (plain text; empty for games older than titles). */
+  title: string;
 }
 
-export const SUMMARY = 'id module scenario status isPublic allowMultiSeat step deadline iOwe myOwedSides seats { side user { username } } timeControl { preset stepSeconds }';
+export const SUMMARY = 'id title module scenario status isPublic allowMultiSeat step deadline iOwe myOwedSides seats { side user { username } } timeControl { preset stepSeconds }';
 const MODULES = 'modules { id title sides scenarios { id title description sides } options { id description type default values rule } }';
 const PRESETS: [string, string][] = [
   ['none', 'No clock'],
@@ -134,6 +136,7 @@ export function Lobby() {
 }
 
 function titleOf(g: GameSummary, modules: ModuleInfo[]) {
+  if (g.title) return g.title;
   const m = modules.find((x) => x.id === g.module);
   const sc = m?.scenarios.find((s) => s.id === g.scenario);
   return `${m?.title ?? g.module}: ${sc?.title ?? g.scenario}`;
