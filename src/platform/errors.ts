@@ -71,6 +71,11 @@ export type ErrorCode =
   | 'VACATION_OVERLAP'
   | 'VACATION_BANK_EXCEEDED'
   | 'SEAT_NOT_OFFERED'
+  // Press (src/platform/press)
+  | 'PRESS_OFF'
+  | 'PRESS_NOT_ALLOWED'
+  | 'PRESS_CLOSED'
+  | 'BLOCKED'
   // Notifications
   | 'NOT_CONFIGURED'
   | 'WEBHOOK_DISABLED'
@@ -91,6 +96,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   NOT_YOUR_SIDE: 403,
   NOT_INVITED: 403,
   NOT_A_PLAYER: 403,
+  PRESS_OFF: 403,
+  PRESS_NOT_ALLOWED: 403,
+  BLOCKED: 403,
   VACATION_BANK_EXCEEDED: 422,
   NOT_FOUND: 404,
   STEP_NOT_AVAILABLE: 404,

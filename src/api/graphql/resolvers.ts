@@ -14,6 +14,8 @@ import { trustResolvers } from './trust.js';
 import { guard } from './errors.js';
 import { notificationResolvers } from './notifications.js';
 import { timeControlLoaders, timeControlResolvers } from './timecontrol.js';
+import { pressRulesOf } from '../../platform/press/rules.js';
+import { pressResolvers } from './press.js';
 
 export interface Ctx {
   platform: Platform;
@@ -31,13 +33,14 @@ type Resolver = (root: any, args: Args, ctx: Ctx) => unknown;
 const wrapAll = (r: Record<string, Resolver>) => Object.fromEntries(Object.entries(r).map(([k, f]) => [k, guard(f)]));
 
 /** What a lobby summary is made of: a game row with its seats and each seat's user. */
-type SummarySource = { stepDeadline: Date | null; status: string; seed: string; seats: { side: string; user: { id: string; username: string } }[] };
+type SummarySource = { stepDeadline: Date | null; status: string; seed: string; pressMode?: string; pressDuringReveal?: boolean; seats: { side: string; user: { id: string; username: string } }[] };
 
 export function summary<G extends SummarySource>(g: G) {
   return {
     ...g,
     deadline: g.stepDeadline,
     seed: g.status === 'FINISHED' || g.status === 'CANCELLED' ? g.seed : null,
+    press: pressRulesOf(g),
     seats: g.seats.map((s) => ({ side: s.side, user: { id: s.user.id, username: s.user.username } })),
   };
 }
@@ -84,6 +87,7 @@ export function buildResolvers() {
   const notify = notificationResolvers();
   const { Mutation: timeControlMutation, Query: timeControlQuery, GameView: timeControlGameView, ...timeControl } = timeControlResolvers();
   const trust = trustResolvers();
+  const pressApi = pressResolvers();
   return {
     JSON: JSONScalar,
     DateTime: DateTimeScalar,
@@ -109,6 +113,7 @@ export function buildResolvers() {
       ...trust.Query,
       ...notify.Query,
       ...timeControlQuery,
+      ...pressApi.Query,
     }),
     GameModuleInfo: {
       boards: guard((root: { id: string }, a: Args, { platform }: Ctx) => boardsOf(platform.modules.get(root.id), a.scenario).boards),
@@ -156,8 +161,9 @@ export function buildResolvers() {
       ...trust.Mutation,
       ...notify.Mutation,
       ...timeControlMutation,
+      ...pressApi.Mutation,
     }),
-    Subscription: { ...subscriptionResolvers(), ...notify.Subscription },
+    Subscription: { ...subscriptionResolvers(), ...notify.Subscription, ...pressApi.Subscription },
     GameUpdate: gameUpdateResolvers(),
     NotificationSettings: notify.NotificationSettings,
     ...timeControl,

@@ -12,6 +12,7 @@ import type { LoginThrottle } from '../http/login-throttle.js';
 import { authRoutes } from './auth.js';
 import { lobbyRoutes } from './lobby.js';
 import { playRoutes } from './play.js';
+import { pressRoutes, pressSchemas } from './press.js';
 import { schemas } from './schemas.js';
 import { timeControlRoutes } from './timecontrol.js';
 import { trustRoutes, trustSchemas } from './trust.js';
@@ -34,7 +35,7 @@ declare module 'fastify' {
 
 /** Shared schemas go on the root instance, where the OpenAPI generator collects them. */
 export function addRestSchemas(app: FastifyInstance) {
-  for (const schema of [...schemas, ...webhookSchemas, ...trustSchemas]) app.addSchema(schema);
+  for (const schema of [...schemas, ...webhookSchemas, ...trustSchemas, ...pressSchemas]) app.addSchema(schema);
 }
 
 export async function restApi(app: FastifyInstance, opts: RestDeps) {
@@ -57,4 +58,5 @@ export async function restApi(app: FastifyInstance, opts: RestDeps) {
   await app.register(timeControlRoutes, deps);
   await app.register(trustRoutes, deps);
   await app.register(webhookRoutes, deps);
+  await app.register(pressRoutes, deps);
 }

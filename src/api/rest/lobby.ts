@@ -100,6 +100,10 @@ export async function lobbyRoutes(app: FastifyInstance, { platform }: RestDeps) 
         isPublic: { type: 'boolean', default: true, description: 'Listed and joinable by anyone.' },
         allowMultiSeat: { type: 'boolean', default: false, description: 'Let one user hold several sides (hot-seat testing).' },
         side: s.nullable(s.str('Seat the creator at once: a side name, or "random".', { maxLength: 100 })),
+        press: body('Press rules (default: full press, open during reveal phases).', {
+          mode: s.str('FULL, PUBLIC_ONLY or NONE.', { enum: ['FULL', 'PUBLIC_ONLY', 'NONE'] }),
+          duringReveal: s.bool('Players may send press while a step is in its reveal phase.'),
+        }),
       }, ['module', 'scenario']),
       response: { 201: s.ref('GameSummary'), ...errorResponses },
     },

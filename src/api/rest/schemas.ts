@@ -160,6 +160,7 @@ export const schemas = [
     createdAt: dateTime('When it was created.'),
     iOwe: bool('True when one of your sides owes a submission now (in the game list and the game view).'),
     myOwedSides: listOf({ type: 'string' }, 'Your sides that owe a submission now (in the game list and the game view).'),
+    press: ref('PressRules'),
   }, ['id', 'module', 'scenario', 'status', 'isPublic', 'allowMultiSeat', 'options', 'timeControl', 'seats', 'step', 'deadline', 'seedHash', 'seed', 'pausedReason', 'pausedAt', 'pausedBy', 'createdAt']),
   object('Prompt', 'What one side owes now.', {
     side: str('Side that owes.'),

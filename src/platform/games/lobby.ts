@@ -15,6 +15,7 @@ import { normaliseTimeControl, readTimeControl, stepDeadlineFor, type TimeContro
 import { scheduleStep } from './scheduling.js';
 import { checkSpectatorDelay } from '../trust/spectators.js';
 import { pageSize } from '../page-size.js';
+import { pressColumns, type PressRulesInput } from '../press/rules.js';
 
 export interface CreateGameInput {
   module: string;
@@ -27,6 +28,8 @@ export interface CreateGameInput {
   side?: string | null;
   /** Spectators see the game this many steps behind while it runs (README, "Trust"). */
   spectatorDelaySteps?: number | null;
+  /** Press rules (docs/press.md): FULL, PUBLIC_ONLY or NONE, and whether press is open in reveal phases. */
+  press?: PressRulesInput | null;
 }
 
 export async function createGame(p: Platform, user: Principal, input: CreateGameInput) {
@@ -40,6 +43,7 @@ export async function createGame(p: Platform, user: Principal, input: CreateGame
   const options = resolveOptions(module.options, input.options ?? {});
   const timeControl = normaliseTimeControl(input.timeControl);
   checkPromptKinds(module, timeControl);
+  const press = pressColumns(input.press);
   const seed = randomBytes(32).toString('hex');
   // The lobby hears of a new game through the outbox, written with the game.
   const game = await p.prisma.$transaction(async (tx) => {
@@ -52,6 +56,7 @@ export async function createGame(p: Platform, user: Principal, input: CreateGame
         isPublic: input.isPublic ?? true,
         allowMultiSeat: input.allowMultiSeat ?? false,
         spectatorDelaySteps: checkSpectatorDelay(input.spectatorDelaySteps),
+        ...press,
         creatorId: user.userId,
         seed,
         seedHash: createHash('sha256').update(seed).digest('hex'),
