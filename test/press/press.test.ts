@@ -11,7 +11,7 @@ import { as, createGame, join, register, type Player } from '../helpers/play.js'
 import { rest } from '../helpers/rest.js';
 import type { Stack } from '../helpers/stack.js';
 import { commit, EXPORT, newSalt } from '../helpers/trust.js';
-import { addWebhook, decryptPush, equip, type Equipped, type MailServer, type Receiver, startNotifyRig, stopNotifyRig } from '../notifications/helpers.js';
+import { addWebhook, decryptPush, equip, setPrefs, type Equipped, type MailServer, type Receiver, startNotifyRig, stopNotifyRig } from '../notifications/helpers.js';
 
 let stack: Stack;
 let mail: MailServer;
@@ -204,7 +204,11 @@ describe('press', () => {
   });
 
   it('follows the press rules: none, public only, no press in reveal phases', { timeout: 60_000 }, async () => {
-    const none = await game(alice, bob, { mode: 'NONE' });
+    const none = await game(alice, bob, { mode: 'NONE', duringReveal: false });
+    const shown = await as(stack.base, bob, `query($g:ID!){game(id:$g){game{press{mode duringReveal}}}}`, { g: none });
+    expect(shown.data.game.game.press).toEqual({ mode: 'NONE', duringReveal: false });
+    const shownRest = await rest(stack.base, 'GET', `/games/${none}`, { token: bob.token });
+    expect(shownRest.body.game.press).toEqual({ mode: 'NONE', duringReveal: false });
     expect(errorCode(await as(stack.base, bob, SEND, { g: none, to: { everyone: true }, t: 'hi' }))).toBe('PRESS_OFF');
     const r = await rest(stack.base, 'POST', `/games/${none}/press`, { token: bob.token, body: { to: { sides: ['north'] }, text: 'hi' } });
     expect(r.status).toBe(403);
@@ -265,6 +269,52 @@ describe('press', () => {
     expect(h.status, h.raw).toBe(200);
     expect(h.body).toMatchObject({ hidden: true, text: null });
     expect(await stack.booted.platform.prisma.auditEntry.count({ where: { gameId, action: 'hide-press', actorRole: 'platform-admin' } })).toBe(1);
+  });
+
+  it("a spectator who takes a seat stops reading the spectators' chat at once", { timeout: 60_000 }, async () => {
+    const s = tag();
+    const x = await register(stack.base, `pt_${s}`);
+    const y = await register(stack.base, `pu_${s}`);
+    const z = await register(stack.base, `pv_${s}`);
+    const g = (await createGame(stack.base, x, { module: 'sealed-bid', scenario: 'standard', side: 'north' })).id;
+    const ws = wsClient(stack.base, y.token);
+    const feed = collect(ws, SUB, { g });
+    await new Promise((r) => setTimeout(r, 300));
+    await send(z, g, { spectators: true }, 'before');
+    await feed.until((items) => items.length >= 1);
+    await join(stack.base, y, g, 'south');
+    await send(z, g, { spectators: true }, 'after the seat');
+    await send(x, g, { everyone: true }, 'public after');
+    await feed.until((items) => items.some((i: any) => i.pressMessages.text === 'public after'));
+    expect(feed.items.map((i: any) => i.pressMessages.text)).toEqual(['before', 'public after']);
+    expect((await as(stack.base, y, LIST, { g })).data.pressMessages.messages.map((m: any) => m.text)).toEqual(['public after']);
+    await ws.dispose();
+  });
+
+  it('notifies by the recipient\'s preferences, digest and quiet hours', { timeout: 120_000 }, async () => {
+    const s = tag();
+    const sender = await register(stack.base, `pw_${s}`);
+    const [digest, quiet, off] = await Promise.all(['pd', 'pq', 'pn'].map((n) => register(stack.base, `${n}_${s}`)));
+    for (const p of [digest, quiet, off]) await equip(stack, mail, rx, p);
+    const hhmm = (t: number) => new Date(t).toISOString().slice(11, 16);
+    const SETTINGS = `mutation($i:NotificationSettingsInput!){updateNotificationSettings(input:$i){digest}}`;
+    await as(stack.base, digest, SETTINGS, { i: { digest: true, digestTime: hhmm(Date.now() + 6 * 3600_000) } });
+    await as(stack.base, quiet, SETTINGS, { i: { timeZone: 'UTC', quietHours: { start: hhmm(Date.now() - 3600_000), end: hhmm(Date.now() + 3600_000) } } });
+    await setPrefs(stack, off, [{ kind: 'PRESS', channel: 'EMAIL', enabled: false }]);
+    const ids: Record<string, string> = {};
+    for (const p of [digest, quiet, off]) {
+      const g = await game(sender, p);
+      ids[p.name] = g;
+      await send(sender, g, { sides: ['south'] }, `for ${p.name}`);
+    }
+    const deliveries = (p: Player) => stack.booted.platform.prisma.notificationDelivery.findMany({ where: { userId: p.id, kind: 'PRESS' } });
+    const byChannel = async (p: Player) => Object.fromEntries((await deliveries(p)).map((d) => [d.channel, d.status]));
+    await waitFor(async () => (await deliveries(digest)).length === 3 && (await deliveries(quiet)).length === 3 && (await deliveries(off)).length === 2, 30_000);
+    expect((await byChannel(digest)).EMAIL).toBe('DIGEST');
+    await waitFor(async () => (await byChannel(quiet)).EMAIL === 'HELD' && (await byChannel(quiet)).PUSH === 'HELD', 30_000);
+    await waitFor(async () => (await byChannel(off)).WEBHOOK === 'SENT', 30_000);
+    expect(await byChannel(off)).not.toHaveProperty('EMAIL');
+    expect(mail.to(`${off.name.toLowerCase()}@test.invalid`).filter((m) => m.kind === 'PRESS')).toEqual([]);
   });
 
   it('limits each user to 20 messages a minute', { timeout: 60_000 }, async () => {

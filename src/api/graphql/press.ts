@@ -1,7 +1,7 @@
 /**
  * GraphQL adapters for press (docs/press.md). The subscription hears only "message N of game G
  * was stored" and loads the message itself, so it passes on exactly what the subscriber may
- * read (src/platform/press/channels.ts), rechecked for every message.
+ * read (src/platform/press/channels.ts), with who the subscriber is rechecked for every message.
  */
 import type { Principal } from '../../platform/auth/service.js';
 import * as press from '../../platform/press/service.js';
@@ -42,7 +42,7 @@ export function pressResolvers() {
             for await (const raw of source) {
               const signal = raw as press.PressSignal;
               if (signal.seq <= floor || sent.has(signal.seq)) continue;
-              const message = await press.signalledMessage(p, user, game.id, viewer, signal.seq);
+              const message = await press.signalledMessage(p, user, game.id, a.side, signal.seq);
               if (!message) continue;
               sent.add(signal.seq);
               yield { pressMessages: message };

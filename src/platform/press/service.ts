@@ -380,13 +380,16 @@ export async function listReports(p: Platform, user: Principal, gameId: string) 
 
 // ---- Live delivery ----
 
-/** The message of a signal, if `viewer` may read it now (the subscription's filter). */
-export async function signalledMessage(p: Platform, user: Principal, gameId: string, viewer: string | null, seq: number) {
-  const [game, row] = await Promise.all([
-    p.prisma.game.findUnique({ where: { id: gameId }, select: { id: true, status: true, step: true, spectatorDelaySteps: true } }),
-    p.prisma.pressMessage.findUnique({ where: { gameId_seq: { gameId, seq } } }),
-  ]);
-  if (!game || !row || !canRead(row.audience, readableBy(game, viewer))) return null;
+/**
+ * The message of a signal, if the subscriber may read it now. Who the subscriber is in the game
+ * is read again for each message: a spectator who takes a seat reads as that side from then on
+ * (and no longer the spectators' chat), one who loses access reads nothing.
+ */
+export async function signalledMessage(p: Platform, user: Principal, gameId: string, side: string | null | undefined, seq: number) {
+  const row = await p.prisma.pressMessage.findUnique({ where: { gameId_seq: { gameId, seq } } });
+  if (!row) return null;
+  const access = await pressAccess(p, user, gameId, side).catch(() => null);
+  if (!access || !canRead(row.audience, access.readable)) return null;
   return (await present(p, [row], user.userId))[0];
 }
 
