@@ -140,7 +140,7 @@ export async function sendPress(p: Platform, user: Principal, input: SendInput) 
     return message;
   }, TX_OPTIONS);
   await deliverOutbox(p).catch((err) => p.log.warn({ err }, 'outbox delivery deferred to the sweeper'));
-  return present(p, [stored], user.userId).then((r) => r[0]);
+  return present(p, [stored]).then((r) => r[0]);
 }
 
 async function inRevealPhase(p: Platform, tx: Tx, game: GameWithSeats): Promise<boolean> {
@@ -182,7 +182,7 @@ export async function pressAccess(p: Platform, user: Principal, gameId: string, 
 type MessageRow = { id: string; gameId: string; seq: number; channel: string; audience: string[]; senderId: string; senderSide: string | null; text: string; step: number; createdAt: Date; hiddenAt: Date | null };
 
 /** Messages as the API shows them: a hidden one keeps its place but loses its text. */
-export async function present(p: Platform, rows: MessageRow[], _forUser: string, showHidden = false) {
+export async function present(p: Platform, rows: MessageRow[], showHidden = false) {
   const ids = [...new Set(rows.map((r) => r.senderId))];
   const users = ids.length ? await p.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } }) : [];
   const names = new Map(users.map((u) => [u.id, u.username]));
@@ -241,7 +241,7 @@ export async function listPress(p: Platform, user: Principal, input: ListInput) 
     take: take + 1,
   });
   const page = rows.slice(0, take);
-  const messages = await present(p, page, user.userId);
+  const messages = await present(p, page);
   return { gameId: game.id, viewer, messages, endCursor: page.length ? encodeCursor(page[page.length - 1].seq) : (input.after ?? null), hasMore: rows.length > take };
 }
 
@@ -348,7 +348,7 @@ export async function hidePress(p: Platform, user: Principal, messageId: string,
     await audit(p, tx, game, user, role, 'hide-press', why, { messageId: row.id });
     return updated;
   }, TX_OPTIONS);
-  return (await present(p, [hidden], user.userId))[0];
+  return (await present(p, [hidden]))[0];
 }
 
 /**
@@ -369,7 +369,7 @@ export async function listReports(p: Platform, user: Principal, gameId: string) 
   const out = [];
   for (const m of reported) {
     const mayRead = role === 'platform-admin' || readers.some((v) => canRead(m.audience, readableBy(game, v)));
-    const [message] = await present(p, [m], user.userId, mayRead);
+    const [message] = await present(p, [m], mayRead);
     out.push({
       message: mayRead ? message : { ...message, text: null },
       reports: m.reports.map((r) => ({ reporter: { id: r.reporterId, username: names.get(r.reporterId) ?? 'deleted player' }, reason: r.reason, createdAt: r.createdAt })),
@@ -390,12 +390,12 @@ export async function signalledMessage(p: Platform, user: Principal, gameId: str
   if (!row) return null;
   const access = await pressAccess(p, user, gameId, side).catch(() => null);
   if (!access || !canRead(row.audience, access.readable)) return null;
-  return (await present(p, [row], user.userId))[0];
+  return (await present(p, [row]))[0];
 }
 
 /** Messages `viewer` may read after `afterSeq` (a subscription's catch-up). */
 export async function readableSince(p: Platform, user: Principal, gameId: string, viewer: string | null, afterSeq: number) {
   const game = await gameOrThrow(p.prisma, gameId);
   const rows = await p.prisma.pressMessage.findMany({ where: { gameId, seq: { gt: afterSeq }, audience: { hasSome: readableBy(game, viewer) } }, orderBy: { seq: 'asc' }, take: 500 });
-  return present(p, rows, user.userId);
+  return present(p, rows);
 }
