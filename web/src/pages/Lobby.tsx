@@ -1,3 +1,4 @@
+import { Vacation } from '../components/Vacation';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, gql, subscribe } from '../api';
 import { navigate } from '../router';
@@ -107,6 +108,7 @@ export function Lobby() {
         )}
       </section>
       <CreateGame modules={modules} onCreated={(id) => navigate(`/games/${encodeURIComponent(id)}`)} />
+      <Vacation />
       <section class="card" aria-labelledby="open-title">
         <h2 id="open-title">Open games</h2>
         <button type="button" onClick={reload}>Refresh</button>
