@@ -9,15 +9,18 @@
  *   adjustment, one of them again by commit–reveal), until turn 2 opens.
  * No console errors; no serious accessibility violation on the game pages.
  */
+import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import cerberus from '../../src/games/cerberus/index.js';
 import prefect from '../../src/games/prefect/index.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { ROOT, startStack, type Stack } from '../helpers/stack.js';
 import { buildClient, launch, seriousA11yViolations, watchErrors } from './browser.js';
 
 const PASSWORD = 'correct horse battery';
 const STEP_TIMEOUT = 60_000;
+/** WARPOST_SCREENSHOTS=1 refreshes the README's Cerberus screenshot (docs/screenshots/). */
+const SHOTS = process.env.WARPOST_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : undefined;
 
 describe('browser client: a full turn by clicking', () => {
   let stack: Stack;
@@ -127,6 +130,11 @@ describe('browser client: a full turn by clicking', () => {
     await send(fleet);
     // The Cetian's own counters stand on the globe with NATO-style symbols from their unit types.
     expect(await map(cetian).locator('g.counter .nato[data-symbol="infantry"]').count()).toBeGreaterThan(0);
+    if (SHOTS) {
+      await cetian.getByRole('button', { name: 'Zoom in' }).first().click();
+      await cetian.getByRole('button', { name: 'Zoom in' }).first().click();
+      await cetian.screenshot({ path: join(SHOTS, 'cerberus.png') });
+    }
 
     // Game turn 1 (3.1): the phase plans, then the strategic segments; each page follows live.
     await send(await prompt(human, 'HUMAN: phase-plan'));
@@ -145,8 +153,50 @@ describe('browser client: a full turn by clicking', () => {
     await replay.getByLabel(/Step to replay/).fill('2');
     await replay.locator('.replay-body[data-step="2"]').waitFor();
     expect(await replay.locator('g.hex').count()).toBe(await map(human).locator('g.hex').count());
+
+    // Votes: the Human proposes a pause and the Cetian approves it; then the Cetian's resume passes too.
+    await human.getByRole('button', { name: 'Pause the clock' }).click();
+    await human.getByText('Proposed: the other players are asked.').waitFor();
+    await cetian.reload();
+    await cetian.getByRole('button', { name: 'Approve pause' }).click();
+    await cetian.getByText(/^Paused: /).waitFor();
+    const cetianVotes = cetian.getByRole('region', { name: 'Votes and seat' });
+    await cetianVotes.getByRole('button', { name: 'Resume the clock' }).click();
+    await expect.poll(() => cetianVotes.getByRole('status').innerText()).toBe('Proposed: the other players are asked.');
+    await human.reload();
+    const humanVotes = human.getByRole('region', { name: 'Votes and seat' });
+    await humanVotes.getByRole('button', { name: 'Approve resume' }).click();
+    await expect.poll(() => humanVotes.getByRole('status').innerText()).toBe('You approved.');
+    await expect.poll(() => human.getByText(/^Paused: /).count()).toBe(0);
+    await prompt(human, 'HUMAN: phase-plan');
     expect(errors).toEqual([]);
   }, 300_000);
+
+  it('a player leaves the seat, a third player takes it from the game page; a vacation starts and ends', async () => {
+    const suffix = Math.random().toString(36).slice(2, 7);
+    const north = await player(`n_${suffix}`);
+    const south = await player(`s_${suffix}`);
+    await startGame(north, south, 'sealed-bid', 'north', 'south');
+    await prompt(south, 'south: bid (sealed)');
+    await south.getByRole('button', { name: 'Leave my seat…' }).click();
+    await south.getByRole('button', { name: 'Yes, leave' }).click();
+    await south.getByText('You left the game.').waitFor();
+
+    const carol = await player(`c_${suffix}`);
+    await carol.goto(north.url());
+    await carol.getByRole('button', { name: 'Take the south seat' }).click();
+    await prompt(carol, 'south: bid (sealed)');
+    expect(await carol.locator('.game-head').innerText()).toContain('you play south');
+
+    await carol.goto(`${stack.base}/`);
+    const vacation = carol.getByRole('region', { name: 'Vacation' });
+    await vacation.getByLabel('Days away').fill('3');
+    await vacation.getByRole('button', { name: 'Start a vacation now' }).click();
+    await vacation.getByText('Your vacation has begun.').waitFor();
+    await vacation.getByRole('button', { name: 'End it now' }).click();
+    await vacation.getByText('Welcome back.').waitFor();
+    expect(errors).toEqual([]);
+  }, 120_000);
 
   it('Prefect: commit–reveal of the sealed assignment, placements by clicking, and planetary turn 1', async () => {
     const suffix = Math.random().toString(36).slice(2, 7);

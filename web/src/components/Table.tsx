@@ -13,7 +13,7 @@ export const VOTE_FIELDS = 'votes { id kind status side step expiresAt proposedB
 
 const KINDS: [string, string][] = [['PAUSE', 'Pause the clock'], ['RESUME', 'Resume the clock'], ['DRAW', 'Agree a draw'], ['CANCEL', 'Call the game off']];
 
-export function Table({ gameId, votes, me, seated, running, onChange }: { gameId: string; votes: Vote[]; me?: string; seated: string[]; running: boolean; onChange: () => void }) {
+export function Table({ gameId, votes, me, seated, status: gameStatus, onChange }: { gameId: string; votes: Vote[]; me?: string; seated: string[]; status: string; onChange: () => void }) {
   const [status, setStatus] = useState('');
   const [confirm, setConfirm] = useState<'concede' | 'resign' | null>(null);
   async function act(query: string, vars: Record<string, unknown>, done: string) {
@@ -53,9 +53,9 @@ export function Table({ gameId, votes, me, seated, running, onChange }: { gameId
         </ul>
       )}
       {decided.length > 0 && <ul class="hint">{decided.map((v) => <li key={v.id}>{v.kind.toLowerCase()} (step {v.step}): {v.status.toLowerCase()}</li>)}</ul>}
-      {running && (
+      {(gameStatus === 'ACTIVE' || gameStatus === 'PAUSED') && (
         <div class="row">
-          {KINDS.map(([k, label]) => <button type="button" key={k} onClick={() => void propose(k)}>{label}</button>)}
+          {KINDS.filter(([k]) => k !== (gameStatus === 'PAUSED' ? 'PAUSE' : 'RESUME')).map(([k, label]) => <button type="button" key={k} onClick={() => void propose(k)}>{label}</button>)}
           <button type="button" onClick={() => setConfirm('concede')}>Concede…</button>
           <button type="button" onClick={() => setConfirm('resign')}>Leave my seat…</button>
         </div>

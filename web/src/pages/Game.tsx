@@ -8,6 +8,7 @@ import { legalHexes, namedInChoices, type Named } from '../choices';
 import { commitOrders, revealOrders, storedCommitment } from '../commit';
 import { Replay } from '../components/Replay';
 import { Table, VOTE_FIELDS, type Vote } from '../components/Table';
+import { SeatOffers } from '../components/SeatOffers';
 
 interface Text { key: string; text: string }
 interface Prompt { side: string; kind: string; secret: boolean; description: string; choices: unknown; defaultOrders: unknown; text?: Text | null }
@@ -25,6 +26,7 @@ interface View {
   commitments: { side: string; committed: boolean; revealed: boolean }[];
   revealOpen: boolean;
   votes: Vote[];
+  canAdminister: boolean;
 }
 interface ModuleMeta { title: string; scenarios: { id: string; title: string }[]; sides: string[]; promptKinds: { kind: string; description: string; ordersSchema?: Schema | null }[] }
 
@@ -34,7 +36,7 @@ const VIEW = `query($id:ID!,$side:String){ game(id:$id, side:$side) {
   owed { side ready } mySubmission { step side orders ready }
   events(limit: 1000) { seq step type data createdAt text { key text } }
   pieces { id side board at label symbol values hidden detail }
-  outcome { winner level summary } commitments { side committed revealed } revealOpen ${VOTE_FIELDS} } }`;
+  outcome { winner level summary } commitments { side committed revealed } revealOpen ${VOTE_FIELDS} canAdminister } }`;
 const MODULE = `{ modules { id title sides scenarios { id title } promptKinds { kind description ordersSchema } } }`;
 
 /**
@@ -181,7 +183,8 @@ export function GamePage({ gameId }: { gameId: string }) {
               onSubmitted={() => void load()} multiSeat={mySeats.length > 1} />
           ))}
           <EventLog events={data.events} />
-          <Table gameId={gameId} votes={data.votes} me={me} seated={mySeats} running={g.status === 'ACTIVE'} onChange={() => void load()} />
+          <Table gameId={gameId} votes={data.votes} me={me} seated={mySeats} status={g.status} onChange={() => void load()} />
+          {g.status === 'ACTIVE' && <SeatOffers gameId={gameId} events={data.events} seated={mySeats.length > 0} sides={sides} canAdminister={data.canAdminister} onChange={() => void load()} />}
           {g.step > 1 && <Replay gameId={gameId} side={data.viewer} lastStep={g.status === 'ACTIVE' ? g.step : g.step} boards={boards} sides={sides} />}
         </aside>
       </div>
