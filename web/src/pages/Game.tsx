@@ -97,6 +97,12 @@ export function GamePage({ gameId }: { gameId: string }) {
     return () => (stop(), stopTurns(), setLive(false));
   }, [gameId, side]);
 
+  // A new step brings new prompts: the board forgets the last one's focused field and legal hexes.
+  useEffect(() => {
+    refTarget.current = null;
+    setLegal(undefined);
+  }, [data?.game.step]);
+
   // Reveal phase: every owed side is bound, so this browser reveals the commitments it holds.
   useEffect(() => {
     if (!data?.revealOpen) return;
@@ -185,7 +191,7 @@ export function GamePage({ gameId }: { gameId: string }) {
           <EventLog events={data.events} />
           <Table gameId={gameId} votes={data.votes} me={me} seated={mySeats} status={g.status} onChange={() => void load()} />
           {g.status === 'ACTIVE' && <SeatOffers gameId={gameId} events={data.events} seated={mySeats.length > 0} sides={sides} canAdminister={data.canAdminister} onChange={() => void load()} />}
-          {g.step > 1 && <Replay gameId={gameId} side={data.viewer} lastStep={g.status === 'ACTIVE' ? g.step : g.step} boards={boards} sides={sides} />}
+          {g.step > 1 && <Replay gameId={gameId} side={data.viewer} lastStep={g.step} boards={boards} sides={sides} />}
         </aside>
       </div>
     </div>
@@ -247,8 +253,8 @@ function PromptForm({ gameId, step, prompt, schema, mySubmission, named, commitm
     setBusy(true);
     setStatus('');
     try {
+      // The draft stays: committed orders are not stored by the server until they are revealed.
       const d = await commitOrders(gameId, prompt.side, step, orders ?? null, sideArg);
-      localStorage.removeItem(key);
       setStatus(d.revealOpen ? 'Committed. Every side is bound: revealing now.' : 'Committed: only a hash of your orders was sent. This browser reveals them when every side is bound.');
       onSubmitted();
     } catch (err) {
