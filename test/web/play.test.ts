@@ -2,8 +2,9 @@
  * Issue 19, "play a full turn against each other by clicking": in Chromium, two browser contexts
  * register, create and join a game from the lobby, and play by clicking the map and the forms
  * built from the orders schemas, each page following the other's moves live.
- * - Cerberus: both set-ups (14.1) and game turn 1 (3.1: the phase plans of both sides, then the
- *   Human and the Cetian strategic segments), until turn 2 opens.
+ * - Cerberus: both set-ups (14.1) and game turn 1 (3.1: the phase plans of both sides, the Cetian
+ *   moving a unit clicked on the globe, then the Human and the Cetian strategic segments), until
+ *   turn 2 opens; then the replay slider, and a pause and a resume voted by both players.
  * - Prefect (planetary): the sealed task-force assignment by commit–reveal, the alternating
  *   placements clicked on Ku Crassus, and planetary turn 1 (movement and counter-orders, supply,
  *   adjustment, one of them again by commit–reveal), until turn 2 opens.
@@ -14,6 +15,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import cerberus from '../../src/games/cerberus/index.js';
 import prefect from '../../src/games/prefect/index.js';
+import { gql } from '../helpers/gql.js';
 import { ROOT, startStack, type Stack } from '../helpers/stack.js';
 import { buildClient, launch, seriousA11yViolations, watchErrors } from './browser.js';
 
@@ -138,7 +140,37 @@ describe('browser client: a full turn by clicking', () => {
 
     // Game turn 1 (3.1): the phase plans, then the strategic segments; each page follows live.
     await send(await prompt(human, 'HUMAN: phase-plan'));
-    await send(await prompt(cetian, 'CETIAN: phase-plan'));
+    // The Cetian moves a unit (rule 5): the unit clicked on the globe, then a hex its choices say it reaches for 1 MP.
+    const plan = await prompt(cetian, 'CETIAN: phase-plan');
+    const token = (await cetian.evaluate(`JSON.parse(localStorage.getItem('warpost:session')).accessToken`)) as string;
+    const gameId = cetian.url().split('/').pop()!;
+    const choices = (await gql(stack.base, `query($g:ID!){game(id:$g){myPrompts{choices}}}`, { g: gameId }, token)).data.game.myPrompts[0].choices;
+    const reachable = choices.MOVEMENT.reachable as Record<string, { hex: string; cost: number }[]>;
+    let mover = '', to = '';
+    for (const [id, hexes] of Object.entries(reachable)) {
+      const step1 = hexes.find((h) => h.cost === 1);
+      if (step1 && (await map(cetian).locator(`g.counter[data-piece="${id}"]`).count())) [mover, to] = [id, step1.hex];
+      if (mover) break;
+    }
+    expect(mover).not.toBe('');
+    await plan.getByLabel('Include movement').check();
+    await plan.getByLabel('Include moves').first().check();
+    await plan.getByRole('button', { name: 'Add moves' }).click();
+    const unitField = plan.locator('input[id$="-movement-moves-0-unitId"]');
+    await unitField.focus();
+    // A click on the stack takes its top counter and opens the hex's list, where the one below is picked.
+    await map(cetian).locator(`g.counter[data-piece="${mover}"]`).click({ force: true });
+    const designation = mover.replace(/^C:/, '').replace(/[/]/g, '\\/');
+    await cetian.locator('.hex-detail').getByRole('button', { name: new RegExp(`^${designation} `) }).click();
+    expect(await unitField.inputValue()).toBe(mover);
+    await plan.getByRole('button', { name: 'Add path' }).click();
+    const pathField = plan.locator('input[id$="-movement-moves-0-path-0"]');
+    await pathField.focus();
+    await clickHex(cetian, to);
+    expect(await pathField.inputValue()).toBe(to);
+    await send(plan);
+    // Resolved: the counter stands in its new hex on the Cetian's map.
+    await expect.poll(() => map(cetian).locator(`g.counter[data-piece="${mover}"]`).getAttribute('data-at'), { timeout: STEP_TIMEOUT }).toBe(to);
     await send(await prompt(human, 'HUMAN: strategic-human'));
     const logBefore = await human.locator('.log li').count();
     await send(await prompt(cetian, 'CETIAN: strategic-cetian'));
