@@ -185,6 +185,9 @@ describe('browser client: a full turn by clicking', () => {
     await replay.getByLabel(/Step to replay/).fill('2');
     await replay.locator('.replay-body[data-step="2"]').waitFor();
     expect(await replay.locator('g.hex').count()).toBe(await map(human).locator('g.hex').count());
+    // Replay.pieces: the Cetian garrison as the Human saw it then, face down.
+    expect(await replay.locator('g.counter').count()).toBeGreaterThan(0);
+    expect(await replay.locator('g.counter .c-label').allTextContents()).toContain('?');
 
     // Votes: the Human proposes a pause and the Cetian approves it; then the Cetian's resume passes too.
     await human.getByRole('button', { name: 'Pause the clock' }).click();
