@@ -166,6 +166,10 @@ describe('embedded: `npm run admin -- backup` beside the running server, `restor
     const again = await admin(newDir, 'restore', file);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already holds a database/);
+    // With no server on it, the command opens the directory itself.
+    const offline = await admin(newDir, 'backup', join(dir, 'offline.tar.gz'));
+    expect(offline.code).toBe(0);
+    expect(offline.stdout).toContain('from the data directory');
     // The keys the guide says to keep with the backup: the receipt-signing key and the VAPID pair.
     for (const f of ['signing-key.pem', 'vapid.json']) await copyFile(join(liveDir, f), join(newDir, f)).catch(() => undefined);
     const liveEvents = await eventsTo(live.base, game.a, game.id, 2);
@@ -177,5 +181,5 @@ describe('embedded: `npm run admin -- backup` beside the running server, `restor
     expect(await eventsTo(restored.base, game.a, game.id, 2)).toEqual(liveEvents);
     expect(await playOwed(restored.base, [game.a, game.b], game.id)).toBe(2);
     await waitFor(async () => (await view(restored.base, game.a, game.id)).game.step === 3, 30_000);
-  }, 300_000); // an embedded database initialised and one restored, four CLI runs
+  }, 300_000); // an embedded database initialised and one restored, five CLI runs
 });
