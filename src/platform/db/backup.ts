@@ -6,7 +6,7 @@
  * opened). Whoever holds the directory answers `GET /backup` on a Unix socket beside it, which only
  * users who may read the data directory can reach; a command run beside the server asks there.
  */
-import { chmodSync, existsSync, readdirSync, unlinkSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { join } from 'node:path';
@@ -83,4 +83,9 @@ export function assertNoDatabase(dir: string): void {
   if (existsSync(dir) && readdirSync(dir).some((f) => f !== LOCK_FILE)) {
     throw new BackupError(`${dir} already holds a database: a restore never overwrites one. Move it aside (with the server stopped), or restore into a new WARPOST_DATA_DIR.`);
   }
+}
+
+/** Empties a database directory a failed restore began to fill (its lock stays). */
+export function clearDatabaseDir(dir: string): void {
+  for (const f of readdirSync(dir)) if (f !== LOCK_FILE) rmSync(join(dir, f), { recursive: true, force: true });
 }

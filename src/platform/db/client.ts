@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../generated/prisma/client.js';
-import { assertNoDatabase, BackupError, dumpPglite, serveBackups } from './backup.js';
+import { assertNoDatabase, BackupError, clearDatabaseDir, dumpPglite, serveBackups } from './backup.js';
 import { lockDataDir } from './dir-lock.js';
 import { applyMigrations, type SqlRunner } from './migrate.js';
 
@@ -85,7 +85,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     if (opts.restoreFrom) {
       assertNoDatabase(dir);
       log(`restoring the embedded database into ${dir}`);
-      lite = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([opts.restoreFrom]) }).finally(() => lock.reclaim());
+      lite = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([opts.restoreFrom]) })
+        .catch((err: Error) => {
+          clearDatabaseDir(dir); // what was unpacked before it failed: the directory was empty
+          throw new BackupError(`Not a usable backup of the embedded database (${err.message}); nothing was restored.`);
+        })
+        .finally(() => lock.reclaim());
     } else {
       log(`initialising the embedded database in ${dir} (the first start takes up to a minute)`);
       lite = await PGlite.create(dir);
