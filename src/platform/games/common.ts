@@ -1,11 +1,10 @@
 /** Small helpers shared by the game services. */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { Prompt } from '../../engine/contract.js';
+import type { AnyModule, Prompt } from '../../engine/contract.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../errors.js';
 import { jcs, sha256Hex } from '../trust/canonical.js';
-import type { AnyModule } from './registry.js';
 
 export type Tx = Prisma.TransactionClient;
 

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Json, Side } from '../../engine/contract.js';
+import type { AnyModule, Json, Side } from '../../engine/contract.js';
 import { SeededDice } from '../../engine/dice.js';
 import type { Platform } from '../context.js';
 import { pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
@@ -21,7 +21,6 @@ import { lockGame, owedSides, promptsOf, TX_OPTIONS, type Tx } from './common.js
 import { turnSignals } from './lobby.js';
 import { lapseVotes } from './admin.js';
 import { appendPublicEvent, decideMissedTurns, record as recordMissedTurns } from './missed-turns.js';
-import type { AnyModule } from './registry.js';
 import { readResolutionContext, writeResolution, type StepWrite } from './resolution-sql.js';
 import { enqueueAfterCommit, scheduleStep } from './scheduling.js';
 import { readTimeControl, stepDeadlineFor, type TimeControl } from './time-control.js';
