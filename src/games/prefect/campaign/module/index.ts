@@ -8,6 +8,7 @@
  */
 import { defineGame, type GameEvent, type Json, type Outcome } from '../../../../engine/contract.js';
 import type { Dice } from '../../../../engine/dice.js';
+import { ordersOrDefaults, type Checked } from '../../../../engine/step-kit.js';
 import { aliasEvents as aliasGround } from '../../view.js';
 import { aliasEvents as aliasSpace } from '../../space/module/view.js';
 import { campaignData } from '../data/index.js';
@@ -21,21 +22,21 @@ import { validateOrders } from './validate.js';
 import { campaignView } from './view.js';
 import { campaignPresentation, withCampaignSchemas } from '../present/index.js';
 
+/** The orders as given when legal (validation names hidden pieces only by what the side sees). */
+function checked(state: CampaignGameState, side: string, raw: unknown): Checked<Json> {
+  const errors = validateOrders(state, side, raw);
+  return { errors, order: errors.length ? null : (raw as Json) };
+}
+
+/** The prompt's deadline default. */
+function defaultOrders(state: CampaignGameState, owed: { side: string }): Json {
+  return structuredClone(buildPrompts(state).find((p) => p.side === owed.side)!.defaultOrders);
+}
+
 /** Applies the owed orders (an invalid or missing one replaced by the prompt's default) and runs to the next decision point. */
 export function resolveStep(prev: CampaignGameState, ordersBySide: Record<string, Json>, dice: Dice): { state: CampaignGameState; events: GameEvent[] } {
   const state = structuredClone(prev);
-  const prompts = buildPrompts(prev);
-  const orders: Record<string, Json> = {};
-  const events: GameEvent[] = [];
-  for (const o of owedAt(prev)) {
-    const raw = ordersBySide[o.side];
-    const errors = raw === undefined ? [] : validateOrders(prev, o.side, raw);
-    if (raw !== undefined && !errors.length) orders[o.side] = structuredClone(raw);
-    else {
-      orders[o.side] = structuredClone(prompts.find((p) => p.side === o.side)!.defaultOrders);
-      events.push({ type: 'orders.defaulted', visibleTo: [o.side], data: { errors: errors.slice(0, 5) as unknown as Json } });
-    }
-  }
+  const { orders, events } = ordersOrDefaults(prev, state, owedAt(prev), ordersBySide, checked, defaultOrders);
   events.push(...advance(state, orders, dice));
   // The library's events (drops, boxes) name real TF ids; everyone sees both maps' TFs under aliases (the sub-modules' events already are).
   return { state, events: aliasSpace(state.space, aliasGround(state.planetary, events)) };
