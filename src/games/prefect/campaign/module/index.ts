@@ -15,6 +15,7 @@ import { campaignData } from '../data/index.js';
 import { invasionResult } from '../victory.js';
 import { campaignBot } from './bot.js';
 import { buildPrompts, PROMPT_KINDS } from './prompts.js';
+import { withCampaignScenarios } from './halves.js';
 import { advance, owedAt } from './sequence.js';
 import { initialState, OPTION_SPECS } from './setup.js';
 import type { CampaignGameState } from './types.js';
@@ -48,7 +49,13 @@ function outcomeOf(cs: CampaignGameState): Outcome | null {
   return { winner: cs.result.winner, level: 'invasion', summary: cs.result.summary, score: { bases: r.invaderBases.held, urban: r.invaderUrban.held } };
 }
 
-export const prefectCampaign = defineGame<CampaignGameState, Json>({
+/** `module` with every function run within the campaign's scenarios (halves.ts). */
+function withScenarios<M extends object>(module: M): M {
+  const wrap = (f: (...args: unknown[]) => unknown) => (...args: unknown[]) => withCampaignScenarios(() => f(...args));
+  return Object.fromEntries(Object.entries(module).map(([k, v]) => [k, typeof v === 'function' ? wrap(v as (...args: unknown[]) => unknown) : v])) as M;
+}
+
+export const prefectCampaign = withScenarios(defineGame<CampaignGameState, Json>({
   id: 'prefect-campaign',
   title: 'Renegade Legion: Prefect — Campaign Game',
   sides: ['TOG', 'CW'],
@@ -63,6 +70,6 @@ export const prefectCampaign = defineGame<CampaignGameState, Json>({
   outcome: outcomeOf,
   bot: campaignBot,
   ...campaignPresentation, // boards, pieces, event and prompt sentences (../present/)
-});
+}));
 
 export default prefectCampaign;
