@@ -14,8 +14,9 @@
 import type { Json, Outcome, Prompt, Side } from '../../engine/contract.js';
 import { SeededDice } from '../../engine/dice.js';
 import type { Platform } from '../context.js';
-import { topics } from '../events/pubsub.js';
-import type { Tx } from './common.js';
+import { prismaSql } from '../db/sql.js';
+import { appendPublicEvent } from '../events/event-log.js';
+import type { Tx } from '../db/transactions.js';
 import { deadlineFrom, promptKinds, readTimeControl } from './time-control.js';
 import { onVacation } from './vacations.js';
 
@@ -60,7 +61,7 @@ export async function decideMissedTurns(p: Platform, tx: Tx, game: LockedGame, p
     if (until) {
       const sides = holders.filter((h) => away.has(h.userId)).map((h) => h.side);
       await tx.game.update({ where: { id: game.id }, data: { stepDeadline: until } });
-      await appendPublicEvent(tx, game.id, game.step, 'deadline-extended', { step: game.step, sides, deadline: until.toISOString(), reason: 'vacation' }, 'ACTIVE');
+      await appendPublicEvent(prismaSql(tx), game.id, game.step, 'deadline-extended', { step: game.step, sides, deadline: until.toISOString(), reason: 'vacation' }, 'ACTIVE');
       return { kind: 'extend', deadline: until, graceMs: tc.graceSeconds * 1000, sides };
     }
   }
@@ -81,7 +82,7 @@ export async function decideMissedTurns(p: Platform, tx: Tx, game: LockedGame, p
       await tx.missedTurn.createMany({ data: excused.map((e) => ({ userId: e.userId, gameId: game.id, step: game.step, side: e.side, action: 'excused' })), skipDuplicates: true });
       await tx.game.update({ where: { id: game.id }, data: { stepDeadline: deadline } });
       const sides = excused.map((e) => e.side);
-      await appendPublicEvent(tx, game.id, game.step, 'deadline-extended', { step: game.step, sides, deadline: deadline.toISOString(), reason: 'excuse' }, 'ACTIVE');
+      await appendPublicEvent(prismaSql(tx), game.id, game.step, 'deadline-extended', { step: game.step, sides, deadline: deadline.toISOString(), reason: 'excuse' }, 'ACTIVE');
       return { kind: 'extend', deadline, graceMs: tc.graceSeconds * 1000, sides };
     }
   }
@@ -117,15 +118,6 @@ export async function record(tx: Tx, game: { id: string; step: number; seats: { 
     return seat ? [{ userId: seat.userId, gameId: game.id, step: game.step, side, action }] : [];
   });
   if (data.length) await tx.missedTurn.createMany({ data, skipDuplicates: true });
-}
-
-/** Appends one event everyone sees and tells subscribers (through the outbox). */
-export async function appendPublicEvent(tx: Tx, gameId: string, step: number, type: string, data: object, status: string) {
-  const last = await tx.gameEvent.findFirst({ where: { gameId }, orderBy: { seq: 'desc' }, select: { seq: true } });
-  const seq = (last?.seq ?? 0) + 1;
-  await tx.gameEvent.create({ data: { gameId, seq, step, type, visibleTo: ['*'], data, rolls: [] } });
-  await tx.outboxMessage.create({ data: { topic: topics.game(gameId), payload: { gameId, step, status, afterSeq: seq - 1, uptoSeq: seq } } });
-  return seq;
 }
 
 export interface Reliability {

@@ -11,7 +11,8 @@ import { announceReveal, checkPlainChange, guardSealedChange, phaseAfterPlainCha
 import { signReceipt, type Receipt } from '../trust/receipts.js';
 import { signingKey, type SigningKey } from '../trust/keys.js';
 import { checkIdempotencyKey, recordKey } from '../trust/idempotency.js';
-import { canonicalJson, lockGame, owedSides, pickSide, promptsOf, sha256Hex, TX_OPTIONS, type Tx } from './common.js';
+import { canonicalJson, lockGame, owedSides, pickSide, promptsOf, sha256Hex } from './common.js';
+import { TX_OPTIONS, type Tx } from '../db/transactions.js';
 import { enqueueAfterCommit } from './scheduling.js';
 import { isUniqueViolation, pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
 import { readSubmissionContext, writeSubmissions, type LockedGameRow, type SubmissionContext, type SubmissionWrite } from './submission-sql.js';
@@ -140,7 +141,7 @@ export async function submitOrders(p: Platform, user: Principal, input: SubmitIn
     const d = decide(p, user, input, await readSubmissionContext(sql, query), h);
     if (d.reveal) {
       if (!tx) throw new NeedsModels(); // rolled back; the whole submission runs again on Prisma
-      await announceReveal(tx, { ...d.reveal.game, seats: d.reveal.seats }, d.reveal.phase, d.reveal.game.stepDeadline);
+      await announceReveal(prismaSql(tx), { ...d.reveal.game, seats: d.reveal.seats }, d.reveal.phase, d.reveal.game.stepDeadline);
     }
     if (d.write) await writeSubmissions(sql, [d.write]);
     return d;
@@ -201,7 +202,7 @@ export async function setReady(p: Platform, user: Principal, input: { gameId: st
     if (!sub) throw new AppError('NOT_FOUND', 'Submit orders before marking them ready.');
     await tx.submission.update({ where: { id: sub.id }, data: { ready: input.ready } });
     const phase = phaseAfterPlainChange(before, side, input.ready);
-    if (phase.revealOpen) await announceReveal(tx, game, phase, game.stepDeadline);
+    if (phase.revealOpen) await announceReveal(prismaSql(tx), game, phase, game.stepDeadline);
     announced = phase.revealOpen;
     return input.ready && phase.owed.every((s) => phase.ready.includes(s));
   }, TX_OPTIONS);

@@ -17,10 +17,12 @@ import { pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
 import { topics } from '../events/pubsub.js';
 import type { JobContext, ResolveJob } from '../queue/types.js';
 import { openRevealWindow, scheduleRevealDeadline, stepTrust, type StepTrust } from '../trust/deadline.js';
-import { lockGame, owedSides, promptsOf, TX_OPTIONS, type Tx } from './common.js';
-import { turnSignals } from './lobby.js';
-import { lapseVotes } from './admin.js';
-import { appendPublicEvent, decideMissedTurns, record as recordMissedTurns } from './missed-turns.js';
+import { lockGame, owedSides, promptsOf } from './common.js';
+import { TX_OPTIONS, type Tx } from '../db/transactions.js';
+import { turnSignals } from '../events/turn-signals.js';
+import { lapseVotes } from './open-votes.js';
+import { decideMissedTurns, record as recordMissedTurns } from './missed-turns.js';
+import { appendPublicEvent, lastSeq } from '../events/event-log.js';
 import type { AnyModule } from './registry.js';
 import { readResolutionContext, writeResolution, type StepWrite } from './resolution-sql.js';
 import { enqueueAfterCommit, scheduleStep } from './scheduling.js';
@@ -138,7 +140,7 @@ async function resolveOnModels(p: Platform, job: ResolveJob, tx: Tx): Promise<Tx
     if (decision.kind === 'forfeit') {
       await tx.game.update({ where: { id: game.id }, data: { status: 'FINISHED', outcome: decision.outcome as object, finishedAt: p.clock.now(), stepDeadline: null } });
       await lapseVotes(tx, game.id, p.clock.now());
-      await appendPublicEvent(tx, game.id, game.step, 'game-finished', decision.outcome as object, 'FINISHED');
+      await appendPublicEvent(prismaSql(tx), game.id, game.step, 'game-finished', decision.outcome as object, 'FINISHED');
       return { outcome: 'resolved', opened: null };
     }
     botOrders = decision.botOrders;
@@ -157,7 +159,7 @@ async function resolveOnModels(p: Platform, job: ResolveJob, tx: Tx): Promise<Tx
   await recordMissedTurns(tx, game, owed.filter((s) => origins[s] === 'default' || origins[s] === 'unrevealed'), 'default');
   await faultPause(p, game);
 
-  const afterSeq = await lastSeq(tx, game.id);
+  const afterSeq = await lastSeq(prismaSql(tx), game.id);
   const plan = planStep(p, module, game, owed, ordersBySide, origins, trust, afterSeq);
   const w = plan.write;
   await tx.gameEvent.createMany({
@@ -264,21 +266,10 @@ async function pauseGame(p: Platform, job: ResolveJob, reason: string) {
   await p.prisma.$transaction(async (tx) => {
     const game = await lockGame(tx, job.gameId);
     if (game.status !== 'ACTIVE' || game.step !== job.step) return;
-    const last = await tx.gameEvent.findFirst({ where: { gameId: game.id }, orderBy: { seq: 'desc' }, select: { seq: true } });
-    const seq = (last?.seq ?? 0) + 1;
     await tx.game.update({ where: { id: game.id }, data: { status: 'PAUSED', pausedReason: reason, pausedBy: 'failure', pausedAt: p.clock.now() } });
-    await tx.gameEvent.create({ data: { gameId: game.id, seq, step: game.step, type: 'game-paused', visibleTo: ['*'], data: { reason }, rolls: [] } });
-    await tx.outboxMessage.create({
-      data: { topic: topics.game(game.id), payload: { gameId: game.id, step: game.step, status: 'PAUSED', afterSeq: seq - 1, uptoSeq: seq } },
-    });
+    await appendPublicEvent(prismaSql(tx), game.id, game.step, 'game-paused', { reason }, 'PAUSED');
   }, TX_OPTIONS);
   await scheduleStep(p, { gameId: job.gameId, step: job.step, deadline: null });
-}
-
-/** The game's last event sequence (0 before any), as raw SQL: it runs on every step (see outbox.ts). */
-async function lastSeq(tx: Tx, gameId: string): Promise<number> {
-  const [row] = await tx.$queryRaw<{ seq: number | null }[]>`SELECT max(seq) AS seq FROM "GameEvent" WHERE "gameId" = ${gameId}`;
-  return row?.seq ?? 0;
 }
 
 /** An event every side sees is public (spectators see it too); otherwise it lists its sides. */

@@ -13,7 +13,7 @@ import { owedSides, pickSide, promptsOf } from './common.js';
 import { pageSize } from '../page-size.js';
 import { piecesOf, withEventTexts, withPromptTexts } from './presenter.js';
 import type { AnyModule } from './registry.js';
-import { readEvents } from './event-log.js';
+import { readEvents } from '../events/event-log.js';
 import { readGame, type GameRow } from './read-model.js';
 
 export async function loadGame(p: Platform, gameId: string) {
