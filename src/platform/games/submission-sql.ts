@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SqlTx } from '../db/sql.js';
-import type { Phase } from '../trust/phase.js';
+import { announceReveal, type Phase } from '../trust/phase.js';
 import type { Receipt } from '../trust/receipts.js';
 
 /** The game row as the submission needs it, read under its row lock. */
@@ -92,11 +92,14 @@ export interface SubmissionWrite {
   receipt: Receipt;
   requestHash: string;
   response: unknown;
+  /** The submission opened the commit–reveal phase: announced in the same transaction. */
+  reveal?: { game: { id: string; step: number; status: string; seats: { side: string; userId: string }[] }; phase: Phase; deadline: Date | null };
 }
 
 /**
  * Stores each write's orders (replacing the side's earlier ones for the step), signed receipt
- * and idempotency record in one statement: one round trip for the whole batch, all or nothing.
+ * and idempotency record in one statement: one round trip for the whole batch, all or nothing;
+ * then announces the reveal phase for each write that opened it (rare: two more statements).
  * At most one write per game and side (a batch's rule). A concurrent request with the same key
  * fails here on the record's primary key (isUniqueViolation, db/sql.ts); the records go in key
  * order, so two batches sharing keys wait on each other in one direction only (no deadlock).
@@ -131,4 +134,5 @@ export async function writeSubmissions(sql: SqlTx, ws: SubmissionWrite[]): Promi
      SELECT "userId", rkey, "requestHash", response FROM input ORDER BY "userId", rkey`,
     [JSON.stringify(rows.map((r, i) => ({ i, ...r })))],
   );
+  for (const w of ws) if (w.reveal) await announceReveal(sql, w.reveal.game, w.reveal.phase, w.reveal.deadline);
 }
