@@ -39,8 +39,8 @@ interface Raw {
 
 /**
  * Locks the game row (FOR UPDATE: submissions and resolution serialise on it) and reads what the
- * step needs, in one round trip: warpost_resolution_context (migration
- * 20261130160000_resolution_fast_path), which reads after the lock with fresh snapshots.
+ * step needs, in one round trip: warpost_resolution_context (sql/, created by a migration),
+ * which reads after the lock with fresh snapshots.
  */
 export async function readResolutionContext(sql: SqlTx, gameId: string): Promise<ResolutionContext> {
   const [{ ctx }] = await sql.query<{ ctx: Raw | null }>(`SELECT warpost_resolution_context($1) AS ctx`, [gameId]);

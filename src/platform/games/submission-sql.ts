@@ -55,8 +55,8 @@ export interface ContextQuery {
 
 /**
  * Locks the game row (FOR UPDATE: submissions and resolution serialise on it) and reads the
- * rest of what a submission needs, in one round trip: warpost_submission_context (migration
- * 20261130150000_submission_fast_path), which reads after the lock with fresh snapshots.
+ * rest of what a submission needs, in one round trip: warpost_submission_context (sql/, created
+ * by a migration), which reads after the lock with fresh snapshots.
  */
 export async function readSubmissionContext(sql: SqlTx, q: ContextQuery): Promise<SubmissionContext> {
   const [{ ctx }] = await sql.query<{ ctx: Raw }>(`SELECT warpost_submission_context($1, $2, $3) AS ctx`, [q.gameId, q.userId, q.key]);
@@ -66,7 +66,7 @@ export async function readSubmissionContext(sql: SqlTx, q: ContextQuery): Promis
 /**
  * The same for a batch of submissions to different games, in one round trip: the games are
  * locked in id order without waiting, then each context is read (warpost_submission_contexts,
- * migration 20261201090000_submission_batch). Contexts come back in the order of `qs`; `busy`
+ * sql/, created by a migration). Contexts come back in the order of `qs`; `busy`
  * for a game another transaction holds (its submission goes the one-by-one way).
  */
 export async function readSubmissionContexts(sql: SqlTx, qs: ContextQuery[]): Promise<(SubmissionContext | 'busy')[]> {
