@@ -5,6 +5,7 @@ import * as lobby from '../../platform/games/lobby.js';
 import * as orders from '../../platform/games/orders.js';
 import * as views from '../../platform/games/views.js';
 import { boardsOf } from '../../platform/games/presenter.js';
+import { moduleInfo, owedSidesOf, summary, type SummaryRoot } from '../presenters.js';
 import type { FastifyReply } from 'fastify';
 import type { RequestAuth } from '../auth-context.js';
 import { withRetryAfter, type LoginThrottle } from '../http/login-throttle.js';
@@ -30,49 +31,12 @@ type Resolver = (root: any, args: Args, ctx: Ctx) => unknown;
 /** Every resolver goes through `guard`, which turns errors into the documented shape. */
 const wrapAll = (r: Record<string, Resolver>) => Object.fromEntries(Object.entries(r).map(([k, f]) => [k, guard(f)]));
 
-/** What a lobby summary is made of: a game row with its seats and each seat's user. */
-type SummarySource = { stepDeadline: Date | null; status: string; seed: string; seats: { side: string; user: { id: string; username: string } }[] };
-
-export function summary<G extends SummarySource>(g: G) {
-  return {
-    ...g,
-    deadline: g.stepDeadline,
-    seed: g.status === 'FINISHED' || g.status === 'CANCELLED' ? g.seed : null,
-    seats: g.seats.map((s) => ({ side: s.side, user: { id: s.user.id, username: s.user.username } })),
-  };
-}
-
-export const moduleInfo = (m: { id: string; title: string; sides: string[]; scenarios: unknown[]; options: unknown[]; promptKinds?: unknown[] }) => ({
-  id: m.id,
-  title: m.title,
-  sides: m.sides,
-  scenarios: m.scenarios,
-  options: m.options,
-  promptKinds: m.promptKinds ?? [],
-});
-
-/** A summary as resolved: its game row (what owedBy reads) and its seats. */
-type SummaryRoot = ReturnType<typeof summary> & Parameters<typeof views.owedBy>[1];
-
 /** The caller's sides that owe now, computed once per summary object of a response. */
 const owedMemo = new WeakMap<object, Promise<string[]>>();
 function myOwed(root: SummaryRoot, { platform, auth }: Ctx): Promise<string[]> {
   let hit = owedMemo.get(root);
   if (!hit) owedMemo.set(root, (hit = owedSidesOf(platform, auth.optional(), root)));
   return hit;
-}
-
-/** Which of the caller's sides owe a submission in this game now (none for spectators). */
-export async function owedSidesOf(platform: Platform, user: { userId: string } | null, g: SummaryRoot): Promise<string[]> {
-  const mine = user ? g.seats.filter((s) => s.user.id === user.userId).map((s) => s.side) : [];
-  return (await views.owedBy(platform, g, mine)).sides;
-}
-
-/** A summary with iOwe and myOwedSides filled in, for the REST mirror (GraphQL resolves them per field). */
-export async function summaryFor<G extends SummarySource & Parameters<typeof views.owedBy>[1]>(platform: Platform, user: { userId: string } | null, g: G) {
-  const s = summary(g);
-  const myOwedSides = await owedSidesOf(platform, user, s);
-  return { ...s, iOwe: myOwedSides.length > 0, myOwedSides };
 }
 
 /** Mercurius loaders: fields resolved in one batch per request (see timecontrol.ts). */

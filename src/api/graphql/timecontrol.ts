@@ -13,7 +13,8 @@ import * as views from '../../platform/games/views.js';
 import { readTimeControl } from '../../platform/games/time-control.js';
 import type { Tx } from '../../platform/db/transactions.js';
 import { guard, toGraphQLError } from './errors.js';
-import { summary, type Ctx } from './resolvers.js';
+import { summary } from '../presenters.js';
+import type { Ctx } from './resolvers.js';
 
 type Args = Record<string, any>;
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as lobby from '../../platform/games/lobby.js';
 import * as views from '../../platform/games/views.js';
-import { moduleInfo, summary, summaryFor } from '../graphql/resolvers.js';
+import { moduleInfo, summary, summaryFor } from '../presenters.js';
 import { boardsOf, etagMatches } from '../../platform/games/presenter.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';

@@ -193,3 +193,17 @@ export async function listGames(p: Platform, user: Principal | null, filter: { s
   }
   return p.prisma.game.findMany({ where, orderBy: { createdAt: 'desc' }, take, include: { seats: { include: { user: true } } } });
 }
+
+/** Private games appear only to their creator, players and invitees (as in listGames). */
+async function mayList(p: Platform, game: { id: string; isPublic: boolean; creatorId: string; seats: { userId: string }[] }, user: Principal | null) {
+  if (game.isPublic) return true;
+  if (!user) return false;
+  if (game.creatorId === user.userId || game.seats.some((s) => s.userId === user.userId)) return true;
+  return Boolean(await p.prisma.invitation.findUnique({ where: { gameId_userId: { gameId: game.id, userId: user.userId } } }));
+}
+
+/** The game as listGames lists it (seats with their users), or null when it is gone or not listed to `user`. */
+export async function listedGame(p: Platform, user: Principal | null, gameId: string) {
+  const game = await p.prisma.game.findUnique({ where: { id: gameId }, include: { seats: { include: { user: true } } } });
+  return game && (await mayList(p, game, user)) ? game : null;
+}
