@@ -7,7 +7,7 @@
  * with the number of games, and bad input refused with a clear error and nothing stored.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { countingSql } from '../helpers/sql-count.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode } from '../helpers/gql.js';
 import { as, createGame, join, register, submit, type Player } from '../helpers/play.js';
@@ -51,20 +51,10 @@ async function listAll(p: Player, vars: Record<string, unknown>) {
 
 const game = (p: Player, input: Record<string, unknown>) => createGame(stack.base, p, { module: 'sealed-bid', scenario: 'standard', side: 'north', ...input });
 
-/** Counts the SQL statements this process sends while `fn` runs (the API serves in process). */
+/** The statements on the game tables while `fn` runs (the API serves in process). */
 async function counting<T>(fn: () => Promise<T>) {
-  const sql: string[] = [];
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const q = args[0] as string | { text?: string };
-    sql.push(typeof q === 'string' ? q : (q?.text ?? ''));
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  try {
-    return { result: await fn(), sql: sql.filter((s) => /"(Game|Seat|User|Submission|Commitment|Invitation)"/.test(s)) };
-  } finally {
-    pg.Client.prototype.query = original;
-  }
+  const { result, sql } = await countingSql(fn);
+  return { result, sql: sql.filter((s) => /"(Game|Seat|User|Submission|Commitment|Invitation)"/.test(s)) };
 }
 
 describe('the game list', () => {

@@ -5,7 +5,7 @@
  * figures were computed before batching).
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { countingSql } from '../helpers/sql-count.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createGame, join, register, type Player } from '../helpers/play.js';
 import { startStack, type Stack } from '../helpers/stack.js';
@@ -43,21 +43,6 @@ describe('User.reliability batched', () => {
     await stack?.close();
   });
 
-  /** Counts every SQL statement this process sends to PostgreSQL while `fn` runs. */
-  async function counting<T>(fn: () => Promise<T>) {
-    const sql: string[] = [];
-    const original = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const q = args[0] as string | { text?: string };
-      sql.push(typeof q === 'string' ? q : (q?.text ?? ''));
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    try {
-      return { result: await fn(), sql };
-    } finally {
-      pg.Client.prototype.query = original;
-    }
-  }
 
   /** The unbatched figures: six counts per user. */
   async function unbatched(userId: string) {
@@ -75,7 +60,7 @@ describe('User.reliability batched', () => {
   }
 
   async function list(n: number) {
-    const { result, sql } = await counting(() => as(stack.base, players[0], LIST, { n }));
+    const { result, sql } = await countingSql(() => as(stack.base, players[0], LIST, { n }));
     expect(result.errors).toBeUndefined();
     const listed = result.data.games as { id: string; seats: { side: string; user: { id: string; reliability: unknown } }[] }[];
     expect(listed).toHaveLength(n);
