@@ -121,7 +121,7 @@ export function Lobby() {
                 <span class="tc">{g.timeControl.preset}</span>
                 {(!mineIds.has(g.id) || g.allowMultiSeat) &&
                   openSides(g, modules).map((side) => (
-                    <button type="button" key={side} onClick={() => void join(g.id, side)} aria-label={`Join ${titleOf(g, modules)} as ${side}`}>
+                    <button type="button" key={side} onClick={() => void join(g.id, side)} aria-label={`${titleOf(g, modules)}: join as ${side}`}>
                       Join as {side}
                     </button>
                   ))}
