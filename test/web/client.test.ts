@@ -81,9 +81,11 @@ describe('browser client', () => {
     const gameUrl = alice.url();
 
     await bob.getByRole('button', { name: 'Refresh' }).click();
-    await bob.getByRole('button', { name: /as south$/ }).first().waitFor();
+    // Other test files open sealed-bid games in the same database: join alice's, found by her seat.
+    const aliceGame = bob.getByRole('listitem').filter({ hasText: `north (alice_${suffix})` });
+    await aliceGame.getByRole('button', { name: /as south$/ }).waitFor();
     if (SHOTS) await bob.screenshot({ path: join(SHOTS, 'lobby.png'), fullPage: true });
-    await bob.getByRole('button', { name: /as south$/ }).first().click();
+    await aliceGame.getByRole('button', { name: /as south$/ }).click();
     await bob.waitForURL(gameUrl);
 
     // The game started when bob sat down: alice's page follows live, then both owe a sealed bid.
