@@ -1,4 +1,5 @@
 /** The HTTP server: GraphQL (with GraphiQL and graphql-ws subscriptions), health routes and the browser client. */
+import { databaseReady } from '../platform/db/client.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -82,7 +83,7 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
     const checks: Record<string, boolean> = {};
-    checks.database = await platform.prisma.$queryRaw`SELECT 1`.then(() => true, () => false);
+    checks.database = await databaseReady(platform.prisma);
     checks.queue = await platform.queue.ping().catch(() => false);
     const ok = Object.values(checks).every(Boolean);
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', checks });

@@ -1,8 +1,9 @@
 /**
- * The common step's plain-SQL path (src/platform/games/resolution-sql.ts) against the Prisma
- * models path it replaces: the same seed and orders must write the same rows, whether the SQL
- * goes to the pg pool or through Prisma (the embedded route). The rare cases still fall back to
- * the models, a stale or waiting step writes nothing, and times stay UTC.
+ * The common step's plain-SQL read (src/platform/games/resolution-sql.ts) against the deadline
+ * job's read through the Prisma models: the same seed and orders must write the same rows (by the
+ * one writer), whether the SQL goes to the pg pool or through Prisma (the embedded route). A
+ * side bound to default orders records its missed turn, a stale or waiting step writes nothing,
+ * and times stay UTC.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,7 +135,7 @@ describe('resolution fast path (issue 8)', () => {
     expect(after.game.step).toBe(2);
   });
 
-  it('a side bound to default orders (opened reveal) falls back to the models path and records the missed turn', async () => {
+  it('a side bound to default orders (opened reveal) records the missed turn on the common path', async () => {
     const { gameId, players } = await newGame();
     const db = booted.platform.prisma;
     await submitOrders(booted.platform, players.north, { gameId, step: 1, orders: { bid: 1, note: '' }, idempotencyKey: randomUUID() });

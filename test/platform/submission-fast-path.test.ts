@@ -2,7 +2,7 @@
  * The submission's raw-SQL path (src/platform/games/submission-sql.ts, db/sql.ts) on PostgreSQL,
  * in process: the guarantees the Prisma version gave, checked where the new code could break
  * them. Idempotency under a race, nothing written on a refusal, exactly one enqueue when the
- * last owed side is ready, the reveal phase (which falls back to the Prisma path) and UTC times.
+ * last owed side is ready, the reveal phase (announced by the same writer) and UTC times.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,7 +140,7 @@ describe('submission fast path (issue 8)', () => {
     }
   });
 
-  it('plain orders that bind the last side open the reveal phase once (the Prisma fallback) and lock orders', async () => {
+  it('plain orders that bind the last side open the reveal phase once (written with the submission) and lock orders', async () => {
     const { gameId, north, south } = await newGame();
     const salt = 'a'.repeat(32);
     await commitOrders(booted.platform, north, { gameId, step: 1, commitment: commitmentOf({ bid: 1, note: 'sealed' }, salt), idempotencyKey: randomUUID() });

@@ -2,7 +2,8 @@
 import type { Platform } from '../../platform/context.js';
 import * as discovery from '../../platform/games/discovery.js';
 import { guard } from './errors.js';
-import { summary, type Ctx } from './resolvers.js';
+import type { Ctx } from './resolvers.js';
+import { summary } from '../presenters.js';
 
 type Args = Record<string, any>;
 type Summary = ReturnType<typeof summary>;

@@ -7,14 +7,15 @@
 import type { Principal } from '../../platform/auth/service.js';
 import type { Platform } from '../../platform/context.js';
 import { topics } from '../../platform/events/pubsub.js';
+import { listedGame } from '../../platform/games/lobby.js';
 import * as address from '../../platform/notifications/email-address.js';
-import { EVENT_TYPES, type AnyKind } from '../../platform/notifications/kinds.js';
 import { listNotifications } from '../../platform/notifications/log.js';
 import * as prefs from '../../platform/notifications/preferences.js';
 import * as push from '../../platform/notifications/push-subscriptions.js';
 import * as hooks from '../../platform/notifications/webhooks.js';
 import { guard } from './errors.js';
-import { summary, type Ctx } from './resolvers.js';
+import { deliveryOut, hookOut, summary } from '../presenters.js';
+import type { Ctx } from './resolvers.js';
 
 type Args = Record<string, any>;
 type Resolver = (root: any, args: Args, ctx: Ctx) => unknown;
@@ -25,45 +26,6 @@ const settingsOut = (p: Platform, s: prefs.Settings) => ({
   quietHours: prefs.quietOf(s),
   emailAvailable: Boolean(p.notify.config.smtpUrl),
 });
-
-type HookRow = Awaited<ReturnType<typeof hooks.listWebhooks>>[number];
-/** Only these fields leave the server: never the secrets. */
-export const hookOut = (h: HookRow) => ({
-  id: h.id,
-  url: h.url,
-  format: h.format,
-  gameId: h.gameId,
-  kinds: h.kinds,
-  enabled: h.enabled,
-  disabledAt: h.disabledAt,
-  disabledReason: h.disabledReason,
-  consecutiveFailures: h.consecutiveFailures,
-  previousSecretExpiresAt: h.previousSecretUntil && h.previousSecretUntil > new Date() ? h.previousSecretUntil : null,
-  createdAt: h.createdAt,
-});
-
-type DeliveryRow = Awaited<ReturnType<typeof hooks.webhookDeliveries>>[number];
-export const deliveryOut = (d: DeliveryRow) => ({
-  id: d.id,
-  kind: d.kind,
-  eventType: EVENT_TYPES[d.kind as AnyKind] ?? d.kind,
-  status: d.status,
-  attempts: d.attempts,
-  createdAt: d.createdAt,
-  sentAt: d.sentAt,
-  nextAttemptAt: d.status === 'PENDING' || d.status === 'HELD' ? d.notBefore : null,
-  lastError: d.lastError,
-  message: d.payload,
-  attemptLog: d.attemptLog.map((a) => ({ ...a, at: a.startedAt })),
-});
-
-/** Private games appear only to their creator, players and invitees (as in `games`). */
-async function mayList(p: Platform, game: { id: string; isPublic: boolean; creatorId: string; seats: { userId: string }[] }, user: Principal | null) {
-  if (game.isPublic) return true;
-  if (!user) return false;
-  if (game.creatorId === user.userId || game.seats.some((s) => s.userId === user.userId)) return true;
-  return Boolean(await p.prisma.invitation.findUnique({ where: { gameId_userId: { gameId: game.id, userId: user.userId } } }));
-}
 
 type SubCtx = Ctx & { pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> } };
 
@@ -117,8 +79,8 @@ export function notificationResolvers() {
             for await (const raw of source) {
               const gameId = (raw as { gameId?: string }).gameId;
               if (typeof gameId !== 'string') continue;
-              const game = await p.prisma.game.findUnique({ where: { id: gameId }, include: { seats: { include: { user: true } } } });
-              if (!game || !(await mayList(p, game, user))) continue;
+              const game = await listedGame(p, user, gameId);
+              if (!game) continue;
               yield { lobbyChanges: { gameId, status: game.status, game: summary(game) } };
             }
           })();

@@ -5,6 +5,7 @@ import * as lobby from '../../platform/games/lobby.js';
 import * as orders from '../../platform/games/orders.js';
 import * as views from '../../platform/games/views.js';
 import { boardsOf } from '../../platform/games/presenter.js';
+import { moduleInfo, owedSidesOf, summary, type SummaryRoot } from '../presenters.js';
 import type { FastifyReply } from 'fastify';
 import type { RequestAuth } from '../auth-context.js';
 import { withRetryAfter, type LoginThrottle } from '../http/login-throttle.js';
@@ -32,35 +33,6 @@ type Resolver = (root: any, args: Args, ctx: Ctx) => unknown;
 /** Every resolver goes through `guard`, which turns errors into the documented shape. */
 const wrapAll = (r: Record<string, Resolver>) => Object.fromEntries(Object.entries(r).map(([k, f]) => [k, guard(f)]));
 
-/** What a lobby summary is made of: a game row with its seats and each seat's user. */
-type SummarySource = {
-  stepDeadline: Date | null; status: string; seed: string;
-  seats: { side: string; user: { id: string; username: string }; offeredAt?: Date | null; offeredToId?: string | null }[];
-};
-
-export function summary<G extends SummarySource>(g: G) {
-  return {
-    ...g,
-    deadline: g.stepDeadline,
-    seed: g.status === 'FINISHED' || g.status === 'CANCELLED' ? g.seed : null,
-    seats: g.seats.map((s) => ({ side: s.side, user: { id: s.user.id, username: s.user.username } })),
-    /** Offered seats, for GameSummary.offeredSides (which shows each caller only the offers open to them). */
-    _offers: g.seats.filter((s) => s.offeredAt).map((s) => ({ side: s.side, to: s.offeredToId ?? null })),
-  };
-}
-
-export const moduleInfo = (m: { id: string; title: string; sides: string[]; scenarios: unknown[]; options: unknown[]; promptKinds?: unknown[] }) => ({
-  id: m.id,
-  title: m.title,
-  sides: m.sides,
-  scenarios: m.scenarios,
-  options: m.options,
-  promptKinds: m.promptKinds ?? [],
-});
-
-/** A summary as resolved: its game row (what owedBy reads) and its seats. */
-type SummaryRoot = ReturnType<typeof summary> & Parameters<typeof views.owedBy>[1];
-
 /**
  * The caller's sides that owe now, computed once per summary object of a response. A list
  * (discovery.ts `withOwedBatch`) gives each of its summaries one shared batch: two statements
@@ -80,24 +52,6 @@ function myOwed(root: SummaryRoot & OwedHint, { platform, auth }: Ctx): Promise<
 
 /** What a list may have computed already for myOwed. */
 type OwedHint = { id: string; owedSides?: string[]; _owedBatch?: () => Promise<Map<string, { sides: string[] }>> };
-
-/** Which of the caller's sides owe a submission in this game now (none for spectators). */
-export async function owedSidesOf(platform: Platform, user: { userId: string } | null, g: SummaryRoot): Promise<string[]> {
-  const mine = user ? g.seats.filter((s) => s.user.id === user.userId).map((s) => s.side) : [];
-  return (await views.owedBy(platform, g, mine)).sides;
-}
-
-/** A summary with iOwe and myOwedSides filled in, for the REST mirror (GraphQL resolves them per field). */
-export async function summaryFor<G extends SummarySource & Parameters<typeof views.owedBy>[1] & { scenario: string }>(platform: Platform, user: { userId: string } | null, g: G) {
-  const s = summary(g);
-  const myOwedSides = await owedSidesOf(platform, user, s);
-  return { ...s, iOwe: myOwedSides.length > 0, myOwedSides, ...listing(platform, user, s) };
-}
-
-/** The listing fields the REST mirror adds to a summary (GraphQL resolves them per field). */
-export function listing(platform: Platform, user: { userId: string } | null, s: ReturnType<typeof summary> & { module: string; scenario: string }) {
-  return { freeSides: freeSides(platform, s), offeredSides: offeredSides(s, user?.userId ?? null) };
-}
 
 /** Mercurius loaders: fields resolved in one batch per request (see timecontrol.ts). */
 export function buildLoaders() {

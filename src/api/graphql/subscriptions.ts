@@ -9,7 +9,7 @@ import type { GameSignal, TurnSignal } from '../../platform/events/pubsub.js';
 import { onResubscribed, publish, topics } from '../../platform/events/pubsub.js';
 import type { Prompt } from '../../engine/contract.js';
 import { owedSides } from '../../platform/games/common.js';
-import { latestSeq, readEvents, readEventsShared, type EventRow } from '../../platform/games/event-log.js';
+import { latestSeq, readEvents, readEventsShared, type EventRow } from '../../platform/events/event-log.js';
 import { readGame, readGameShared } from '../../platform/games/read-model.js';
 import * as views from '../../platform/games/views.js';
 import { eventBound, spectatorHorizon } from '../../platform/trust/spectators.js';

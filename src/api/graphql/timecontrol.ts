@@ -11,9 +11,10 @@ import * as vacations from '../../platform/games/vacations.js';
 import * as votes from '../../platform/games/votes.js';
 import * as views from '../../platform/games/views.js';
 import { readTimeControl } from '../../platform/games/time-control.js';
-import type { Tx } from '../../platform/games/common.js';
+import type { Tx } from '../../platform/db/transactions.js';
 import { guard, toGraphQLError } from './errors.js';
-import { summary, type Ctx } from './resolvers.js';
+import { summary } from '../presenters.js';
+import type { Ctx } from './resolvers.js';
 
 type Args = Record<string, any>;
 

@@ -4,7 +4,7 @@ import type { Platform } from '../../platform/context.js';
 import * as discovery from '../../platform/games/discovery.js';
 import { takeSeat } from '../../platform/games/seats.js';
 import * as views from '../../platform/games/views.js';
-import { listing, summary } from '../graphql/resolvers.js';
+import { listing, summary } from '../presenters.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
 import { body, errorResponses, gameParams, s } from './schemas.js';

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as orders from '../../platform/games/orders.js';
 import * as views from '../../platform/games/views.js';
-import { summaryFor } from '../graphql/resolvers.js';
+import { summaryFor } from '../presenters.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
 import { body, errorResponses, gameParams, MAX_INT, s, side } from './schemas.js';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.js';
 import { FORMATS, KINDS } from '../../platform/notifications/kinds.js';
 import * as hooks from '../../platform/notifications/webhooks.js';
-import { deliveryOut, hookOut } from '../graphql/notifications.js';
+import { deliveryOut, hookOut } from '../presenters.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
 import { body, errorResponses, object, s } from './schemas.js';

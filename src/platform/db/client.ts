@@ -96,3 +96,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     },
   };
 }
+
+/** Whether the database answers a trivial query (the API's readiness check). */
+export function databaseReady(db: Db): Promise<boolean> {
+  return db.$queryRaw`SELECT 1`.then(() => true, () => false);
+}

@@ -14,12 +14,15 @@ import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { deliverOutbox } from '../events/outbox.js';
 import { topics } from '../events/pubsub.js';
-import { lockGame, owedSides, promptsOf, TX_OPTIONS, type Tx } from './common.js';
-import { turnSignals } from './lobby.js';
-import { appendPublicEvent } from './missed-turns.js';
+import { lockGame, owedSides, promptsOf } from './common.js';
+import { TX_OPTIONS, type Tx } from '../db/transactions.js';
+import { turnSignals } from '../events/turn-signals.js';
+import { prismaSql } from '../db/sql.js';
+import { appendPublicEvent } from '../events/event-log.js';
 import { enqueueAfterCommit, rearmDeadline } from './scheduling.js';
 import { MAX_STEP_SECONDS, readTimeControl } from './time-control.js';
 import { pageSize } from '../page-size.js';
+import { lapseVotes } from './open-votes.js';
 
 export type AdminRole = 'creator' | 'platform-admin';
 export type LockedGame = Awaited<ReturnType<typeof lockGame>>;
@@ -71,7 +74,7 @@ export interface Effect {
 export async function pauseInTx(p: Platform, tx: Tx, game: LockedGame, pausedBy: 'vote' | 'admin', by: string, reason: string) {
   if (game.status !== 'ACTIVE') throw new AppError('GAME_NOT_ACTIVE', `The game is ${game.status.toLowerCase()}; only a running game can be paused.`);
   await tx.game.update({ where: { id: game.id }, data: { status: 'PAUSED', pausedAt: p.clock.now(), pausedBy, pausedReason: reason } });
-  await appendPublicEvent(tx, game.id, game.step, 'game-paused', { step: game.step, reason, by, kind: pausedBy }, 'PAUSED');
+  await appendPublicEvent(prismaSql(tx), game.id, game.step, 'game-paused', { step: game.step, reason, by, kind: pausedBy }, 'PAUSED');
 }
 
 /**
@@ -84,7 +87,7 @@ export async function resumeInTx(p: Platform, tx: Tx, game: LockedGame, by: stri
   const pausedMs = game.pausedAt ? Math.max(0, now.getTime() - game.pausedAt.getTime()) : 0;
   const deadline = game.stepDeadline ? new Date(game.stepDeadline.getTime() + pausedMs) : null;
   await tx.game.update({ where: { id: game.id }, data: { status: 'ACTIVE', pausedAt: null, pausedBy: null, pausedReason: null, stepDeadline: deadline } });
-  await appendPublicEvent(tx, game.id, game.step, 'game-resumed', { step: game.step, by, reason, deadline: deadline?.toISOString() ?? null, pausedSeconds: Math.round(pausedMs / 1000) }, 'ACTIVE');
+  await appendPublicEvent(prismaSql(tx), game.id, game.step, 'game-resumed', { step: game.step, by, reason, deadline: deadline?.toISOString() ?? null, pausedSeconds: Math.round(pausedMs / 1000) }, 'ACTIVE');
   const owed = owedSides(promptsOf(p.modules.get(game.module), game.state));
   if (owed.length) await tx.outboxMessage.createMany({ data: turnSignals(activeSeats(game), game.id, game.step, owed, deadline) });
   const graceMs = readTimeControl(game.timeControl).graceSeconds * 1000;
@@ -108,14 +111,9 @@ export async function endInTx(p: Platform, tx: Tx, game: LockedGame, end: { stat
     },
   });
   await lapseVotes(tx, game.id, now);
-  if (end.status === 'FINISHED') await appendPublicEvent(tx, game.id, game.step, 'game-finished', end.outcome, 'FINISHED');
-  else await appendPublicEvent(tx, game.id, game.step, 'game-cancelled', { step: game.step, summary: end.summary }, 'CANCELLED');
+  if (end.status === 'FINISHED') await appendPublicEvent(prismaSql(tx), game.id, game.step, 'game-finished', end.outcome, 'FINISHED');
+  else await appendPublicEvent(prismaSql(tx), game.id, game.step, 'game-cancelled', { step: game.step, summary: end.summary }, 'CANCELLED');
   await tx.outboxMessage.create({ data: { topic: topics.lobby, payload: { gameId: game.id, status: end.status } } });
-}
-
-/** Votes still open when a game ends lapse (EXPIRED). */
-export async function lapseVotes(tx: Tx, gameId: string, now: Date) {
-  await tx.gameVote.updateMany({ where: { gameId, status: 'OPEN' }, data: { status: 'EXPIRED', decidedAt: now } });
 }
 
 /** The sides of a game, from its scenario. */
@@ -177,7 +175,7 @@ export async function extendDeadline(p: Platform, user: Principal, gameId: strin
     if (until.getTime() <= game.stepDeadline.getTime()) throw bad('NOT_LATER', `The new deadline must be later than the current one (${game.stepDeadline.toISOString()}).`);
     if (until.getTime() - now.getTime() > MAX_STEP_SECONDS * 1000) throw bad('TOO_FAR', 'A deadline can be at most 60 days away.');
     await tx.game.update({ where: { id: game.id }, data: { stepDeadline: until } });
-    await appendPublicEvent(tx, game.id, game.step, 'deadline-extended', { step: game.step, sides: [], deadline: until.toISOString(), reason: 'admin', by: user.username }, game.status);
+    await appendPublicEvent(prismaSql(tx), game.id, game.step, 'deadline-extended', { step: game.step, sides: [], deadline: until.toISOString(), reason: 'admin', by: user.username }, game.status);
     await audit(p, tx, game, user, role, 'extend-deadline', why, { from: game.stepDeadline.toISOString(), to: until.toISOString() });
     const owed = owedSides(promptsOf(p.modules.get(game.module), game.state));
     if (game.status === 'ACTIVE' && owed.length) await tx.outboxMessage.createMany({ data: turnSignals(activeSeats(game), game.id, game.step, owed, until) });

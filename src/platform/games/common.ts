@@ -2,14 +2,10 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Prompt } from '../../engine/contract.js';
-import type { Prisma } from '../../generated/prisma/client.js';
 import { AppError } from '../errors.js';
 import { jcs, sha256Hex } from '../trust/canonical.js';
 import type { AnyModule } from './registry.js';
-
-export type Tx = Prisma.TransactionClient;
-
-export const TX_OPTIONS = { timeout: 60_000, maxWait: 15_000 };
+import type { Tx } from '../db/transactions.js';
 
 /** Locks the game row for the rest of the transaction: submissions and resolution serialise on it. */
 export async function lockGame(tx: Tx, gameId: string) {

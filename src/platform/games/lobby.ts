@@ -8,8 +8,12 @@ import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { deliverOutbox } from '../events/outbox.js';
+import { prismaSql } from '../db/sql.js';
+import { appendEvents } from '../events/event-log.js';
 import { topics } from '../events/pubsub.js';
-import { lockGame, owedSides, promptsOf, TX_OPTIONS, type Tx } from './common.js';
+import { turnSignals } from '../events/turn-signals.js';
+import { lockGame, owedSides, promptsOf } from './common.js';
+import { TX_OPTIONS, type Tx } from '../db/transactions.js';
 import { resolveOptions } from './registry.js';
 import { normaliseTimeControl, readTimeControl, stepDeadlineFor, type TimeControl } from './time-control.js';
 import { scheduleStep } from './scheduling.js';
@@ -173,32 +177,31 @@ async function startInTx(p: Platform, tx: Tx, gameId: string) {
     where: { id: gameId },
     data: { status: 'ACTIVE', state, step: 1, startedAt: now, stepDeadline: deadline },
   });
-  await tx.gameEvent.create({
-    data: { gameId, seq: 1, step: 0, type: 'game-started', visibleTo: ['*'], data: { scenario: game.scenario }, rolls: [] },
-  });
   await tx.stepRecord.create({ data: { gameId, step: 0, orders: {}, origins: {}, rolls: dice.log as object[], state } });
   const owed = owedSides(prompts);
-  await tx.outboxMessage.createMany({
-    data: [
-      { topic: topics.game(gameId), payload: { gameId, step: 1, status: 'ACTIVE', afterSeq: 0, uptoSeq: 1 } },
-      ...turnSignals(game.seats, gameId, 1, owed, deadline),
-      { topic: topics.lobby, payload: { gameId, status: 'ACTIVE' } },
-    ],
-  });
+  // The game's first event (seq 1), then its first turn notices and the lobby's.
+  await appendEvents(prismaSql(tx), gameId, [{ step: 0, type: 'game-started', visibleTo: ['*'], data: { scenario: game.scenario }, rolls: [] }], { step: 1, status: 'ACTIVE' }, [
+    ...turnSignals(game.seats, gameId, 1, owed, deadline),
+    { topic: topics.lobby, payload: { gameId, status: 'ACTIVE' } },
+  ]);
   return { gameId, step: 1, deadline, graceMs: readTimeControl(tc).graceSeconds * 1000 };
-}
-
-/** One "your turn" message per user who owes orders, listing the sides they owe for. */
-export function turnSignals(seats: { side: string; userId: string }[], gameId: string, step: number, owed: string[], deadline: Date | null) {
-  const byUser = new Map<string, string[]>();
-  for (const seat of seats) if (owed.includes(seat.side)) byUser.set(seat.userId, [...(byUser.get(seat.userId) ?? []), seat.side]);
-  return [...byUser].map(([userId, sides]) => ({
-    topic: topics.user(userId),
-    payload: { gameId, step, sides, deadline: deadline?.toISOString() ?? null },
-  }));
 }
 
 /** The game list as a plain array (discovery.ts has the filters, sorts and pages). */
 export async function listGames(p: Platform, user: Principal | null, filter: { status?: string; mine?: boolean; first?: number }) {
   return (await discoverGames(p, user, filter)).games;
+}
+
+/** Private games appear only to their creator, players and invitees (as in listGames). */
+async function mayList(p: Platform, game: { id: string; isPublic: boolean; creatorId: string; seats: { userId: string }[] }, user: Principal | null) {
+  if (game.isPublic) return true;
+  if (!user) return false;
+  if (game.creatorId === user.userId || game.seats.some((s) => s.userId === user.userId)) return true;
+  return Boolean(await p.prisma.invitation.findUnique({ where: { gameId_userId: { gameId: game.id, userId: user.userId } } }));
+}
+
+/** The game as listGames lists it (seats with their users), or null when it is gone or not listed to `user`. */
+export async function listedGame(p: Platform, user: Principal | null, gameId: string) {
+  const game = await p.prisma.game.findUnique({ where: { id: gameId }, include: { seats: { include: { user: true } } } });
+  return game && (await mayList(p, game, user)) ? game : null;
 }

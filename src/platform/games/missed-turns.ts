@@ -11,11 +11,13 @@
  * Every missed turn is a MissedTurn row of the user who held the seat (a replacement player
  * does not inherit it), for reliability figures.
  */
+import { randomUUID } from 'node:crypto';
 import type { Json, Outcome, Prompt, Side } from '../../engine/contract.js';
 import { SeededDice } from '../../engine/dice.js';
 import type { Platform } from '../context.js';
-import { topics } from '../events/pubsub.js';
-import type { Tx } from './common.js';
+import { prismaSql, type SqlTx } from '../db/sql.js';
+import { appendPublicEvent } from '../events/event-log.js';
+import type { Tx } from '../db/transactions.js';
 import { deadlineFrom, promptKinds, readTimeControl } from './time-control.js';
 import { onVacation } from './vacations.js';
 
@@ -60,7 +62,7 @@ export async function decideMissedTurns(p: Platform, tx: Tx, game: LockedGame, p
     if (until) {
       const sides = holders.filter((h) => away.has(h.userId)).map((h) => h.side);
       await tx.game.update({ where: { id: game.id }, data: { stepDeadline: until } });
-      await appendPublicEvent(tx, game.id, game.step, 'deadline-extended', { step: game.step, sides, deadline: until.toISOString(), reason: 'vacation' }, 'ACTIVE');
+      await appendPublicEvent(prismaSql(tx), game.id, game.step, 'deadline-extended', { step: game.step, sides, deadline: until.toISOString(), reason: 'vacation' }, 'ACTIVE');
       return { kind: 'extend', deadline: until, graceMs: tc.graceSeconds * 1000, sides };
     }
   }
@@ -81,14 +83,14 @@ export async function decideMissedTurns(p: Platform, tx: Tx, game: LockedGame, p
       await tx.missedTurn.createMany({ data: excused.map((e) => ({ userId: e.userId, gameId: game.id, step: game.step, side: e.side, action: 'excused' })), skipDuplicates: true });
       await tx.game.update({ where: { id: game.id }, data: { stepDeadline: deadline } });
       const sides = excused.map((e) => e.side);
-      await appendPublicEvent(tx, game.id, game.step, 'deadline-extended', { step: game.step, sides, deadline: deadline.toISOString(), reason: 'excuse' }, 'ACTIVE');
+      await appendPublicEvent(prismaSql(tx), game.id, game.step, 'deadline-extended', { step: game.step, sides, deadline: deadline.toISOString(), reason: 'excuse' }, 'ACTIVE');
       return { kind: 'extend', deadline, graceMs: tc.graceSeconds * 1000, sides };
     }
   }
 
   // 2. The policy.
   if (tc.onMissedTurn === 'forfeit' && players.length > 0) {
-    await record(tx, game, players, 'forfeit');
+    await record(prismaSql(tx), game, players, 'forfeit');
     const remaining = allSides.filter((s) => !players.includes(s));
     const outcome: Outcome = {
       winner: remaining.length === 1 ? remaining[0]! : null,
@@ -103,29 +105,29 @@ export async function decideMissedTurns(p: Platform, tx: Tx, game: LockedGame, p
       const seat = game.seats.find((s) => s.side === side);
       if (seat) await tx.seat.update({ where: { id: seat.id }, data: { civilDisorder: true } });
     }
-    await record(tx, game, players, 'bot');
+    await record(prismaSql(tx), game, players, 'bot');
   }
   // 'default': the resolution gives the prompt's default orders and records the miss.
   void prompts;
   return { kind: 'proceed', botOrders };
 }
 
-/** Records missed turns (idempotent per game, step, side and action). */
-export async function record(tx: Tx, game: { id: string; step: number; seats: { side: string; userId: string }[] }, sides: Side[], action: string) {
-  const data = sides.flatMap((side) => {
+/**
+ * Records missed turns (idempotent per game, step, side and action): the one writer of
+ * MissedTurn rows, in plain SQL so the resolution's pg path and the Prisma paths share it.
+ */
+export async function record(sql: SqlTx, game: { id: string; step: number; seats: { side: string; userId: string }[] }, sides: Side[], action: string) {
+  const rows = sides.flatMap((side) => {
     const seat = game.seats.find((s) => s.side === side);
-    return seat ? [{ userId: seat.userId, gameId: game.id, step: game.step, side, action }] : [];
+    return seat ? [{ id: randomUUID(), userId: seat.userId, side }] : [];
   });
-  if (data.length) await tx.missedTurn.createMany({ data, skipDuplicates: true });
-}
-
-/** Appends one event everyone sees and tells subscribers (through the outbox). */
-export async function appendPublicEvent(tx: Tx, gameId: string, step: number, type: string, data: object, status: string) {
-  const last = await tx.gameEvent.findFirst({ where: { gameId }, orderBy: { seq: 'desc' }, select: { seq: true } });
-  const seq = (last?.seq ?? 0) + 1;
-  await tx.gameEvent.create({ data: { gameId, seq, step, type, visibleTo: ['*'], data, rolls: [] } });
-  await tx.outboxMessage.create({ data: { topic: topics.game(gameId), payload: { gameId, step, status, afterSeq: seq - 1, uptoSeq: seq } } });
-  return seq;
+  if (rows.length === 0) return;
+  await sql.query(
+    `INSERT INTO "MissedTurn" (id, "userId", "gameId", step, side, action, "createdAt")
+     SELECT m.id, m."userId", $1, $2, m.side, $3, $4::timestamp(3) FROM jsonb_to_recordset($5::jsonb) AS m(id text, "userId" text, side text)
+     ON CONFLICT ("gameId", step, side, action) DO NOTHING`,
+    [game.id, game.step, action, new Date().toISOString(), JSON.stringify(rows)],
+  );
 }
 
 export interface Reliability {

@@ -11,11 +11,12 @@ import { announceReveal, checkPlainChange, guardSealedChange, phaseAfterPlainCha
 import { signReceipt, type Receipt } from '../trust/receipts.js';
 import { signingKey, type SigningKey } from '../trust/keys.js';
 import { checkIdempotencyKey, recordKey } from '../trust/idempotency.js';
-import { canonicalJson, lockGame, owedSides, pickSide, promptsOf, sha256Hex, TX_OPTIONS, type Tx } from './common.js';
+import { canonicalJson, lockGame, owedSides, pickSide, promptsOf, sha256Hex } from './common.js';
+import { TX_OPTIONS, type Tx } from '../db/transactions.js';
 import { enqueueAfterCommit } from './scheduling.js';
-import { isUniqueViolation, pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
-import { readSubmissionContext, writeSubmissions, type LockedGameRow, type SubmissionContext, type SubmissionWrite } from './submission-sql.js';
-import { SubmissionBatcher } from './submission-batch.js';
+import { pgTransaction, prismaSql } from '../db/sql.js';
+import type { SubmissionContext, SubmissionWrite } from './submission-sql.js';
+import { SubmissionBatcher, submitOne, type SubmissionItem } from './submission-batch.js';
 import { readyDelayMs } from './time-control.js';
 import { metrics } from '../metrics.js';
 
@@ -43,9 +44,6 @@ export interface SubmitResult {
 }
 
 const MAX_ORDERS_BYTES = 128 * 1024;
-
-/** The pg fast path met the rare case that writes through Prisma models (opening the reveal). */
-class NeedsModels extends Error {}
 
 /** Checks that the step is current, the side is the caller's, and the side owes orders now. */
 export async function checkTurn(p: Platform, tx: Tx, user: Principal, gameId: string, step: number, side?: string | null) {
@@ -84,8 +82,8 @@ export function validateWith(module: { validate(s: unknown, side: string, o: unk
 interface Decided {
   result: SubmitResult;
   write?: SubmissionWrite;
-  /** The submission opens the commit–reveal phase (announced through the Prisma models). */
-  reveal?: { game: LockedGameRow; seats: SubmissionContext['seats']; phase: ReturnType<typeof phaseAfterPlainChange> };
+  /** The submission opened the commit–reveal phase (its announcement goes with the write). */
+  revealed: boolean;
   delayMs: number;
 }
 
@@ -94,7 +92,7 @@ interface Decided {
  * side, status, step, owed, sealed phase, legality. Throws AppError to refuse; stores nothing.
  */
 function decide(p: Platform, user: Principal, input: SubmitInput, ctx: SubmissionContext, h: { ready: boolean; requestHash: string; key: SigningKey }): Decided {
-  if (ctx.prior) return { result: replay(ctx.prior, h.requestHash), delayMs: 0 };
+  if (ctx.prior) return { result: replay(ctx.prior, h.requestHash), revealed: false, delayMs: 0 };
   const game = ctx.game;
   if (!game) throw new AppError('NOT_FOUND', `No game ${input.gameId}.`);
   const { module, side, prompts } = turnOf(p, game, ctx.seats, user, input.step, input.side);
@@ -109,8 +107,12 @@ function decide(p: Platform, user: Principal, input: SubmitInput, ctx: Submissio
   const result: SubmitResult = { gameId: game.id, step: game.step, side, ordersHash, ready: h.ready, stepComplete, replayed: false, receipt };
   return {
     result,
-    write: { gameId: game.id, step: game.step, side, userId: user.userId, orders: input.orders, ordersHash, idempotencyKey: input.idempotencyKey, recordKey: recordKey(game.id, input.idempotencyKey), ready: h.ready, receipt, requestHash: h.requestHash, response: result },
-    reveal: phase.revealOpen ? { game, seats: ctx.seats, phase } : undefined,
+    write: {
+      gameId: game.id, step: game.step, side, userId: user.userId, orders: input.orders, ordersHash, idempotencyKey: input.idempotencyKey,
+      recordKey: recordKey(game.id, input.idempotencyKey), ready: h.ready, receipt, requestHash: h.requestHash, response: result,
+      reveal: phase.revealOpen ? { game: { id: game.id, step: game.step, status: game.status, seats: ctx.seats }, phase, deadline: game.stepDeadline } : undefined,
+    },
+    revealed: phase.revealOpen,
     delayMs: readyDelayMs(game.timeControl),
   };
 }
@@ -128,51 +130,32 @@ export function submissionBatcher(p: Platform): SubmissionBatcher | null {
   return b;
 }
 
+/**
+ * One submission in a transaction, by the one writer (submission-batch.ts): on PostgreSQL
+ * batched with whatever arrives together (or alone when batching is off: four round trips,
+ * begin, lock and read, write, commit), embedded (PGlite) in a Prisma transaction.
+ */
+function submit<T>(p: Platform, item: SubmissionItem<T>): Promise<T> {
+  const batcher = submissionBatcher(p);
+  if (batcher) return batcher.run(item);
+  if (p.pgPool) return pgTransaction(p.pgPool, (sql) => submitOne(sql, item));
+  return p.prisma.$transaction((tx) => submitOne(prismaSql(tx), item), TX_OPTIONS);
+}
+
 export async function submitOrders(p: Platform, user: Principal, input: SubmitInput): Promise<SubmitResult> {
   checkIdempotencyKey(input.idempotencyKey);
   const ready = input.ready ?? true;
   const requestHash = sha256Hex(canonicalJson({ g: input.gameId, s: input.step, side: input.side ?? null, o: input.orders, r: ready }));
   const h = { ready, requestHash, key: await signingKey(p.config) };
   const query = { gameId: input.gameId, userId: user.userId, key: recordKey(input.gameId, input.idempotencyKey) };
-  // One by one: four round trips (begin, lock and read, write, commit; submission-sql.ts).
-  // `tx` is set on the Prisma path only: opening the reveal phase writes through the models.
-  const body = async (sql: SqlTx, tx: Tx | null): Promise<Decided> => {
-    const d = decide(p, user, input, await readSubmissionContext(sql, query), h);
-    if (d.reveal) {
-      if (!tx) throw new NeedsModels(); // rolled back; the whole submission runs again on Prisma
-      await announceReveal(tx, { ...d.reveal.game, seats: d.reveal.seats }, d.reveal.phase, d.reveal.game.stepDeadline);
-    }
-    if (d.write) await writeSubmissions(sql, [d.write]);
-    return d;
-  };
-  const viaModels = () => p.prisma.$transaction((tx) => body(prismaSql(tx), tx), TX_OPTIONS);
-  const attempt = async (): Promise<Decided> => {
-    if (!p.pgPool) return viaModels();
-    try {
-      // Batched with whatever else arrives together; an item that opens the reveal goes alone.
-      const batched = await submissionBatcher(p)?.run<Decided>({ ...query, decide: (ctx) => {
-        const d = decide(p, user, input, ctx, h);
-        return d.reveal ? 'alone' : { value: d, write: d.write };
-      } });
-      if (batched && batched !== 'alone') return batched.value;
-      return await pgTransaction(p.pgPool, (sql) => body(sql, null));
-    } catch (e) {
-      if (e instanceof NeedsModels) return viaModels();
-      throw e;
-    }
-  };
-  let d: Decided;
-  try {
-    d = await attempt();
-  } catch (e) {
-    // A concurrent request with the same key won the insert: answer as its replay (or conflict).
-    if (!isUniqueViolation(e)) throw e;
-    d = await attempt();
-  }
+  const d = await submit(p, { ...query, decide: (ctx) => {
+    const d = decide(p, user, input, ctx, h);
+    return { value: d, write: d.write };
+  } });
   const result = d.result;
   metrics.submissions.inc({ result: result.replayed ? 'replayed' : 'accepted' });
   if (result.stepComplete) await enqueueAfterCommit(p, { gameId: result.gameId, step: result.step }, d.delayMs ? { delayMs: d.delayMs } : undefined);
-  else if (d.reveal) await deliverOutbox(p).catch(() => undefined); // the reveal notice; the sweeper retries
+  else if (d.revealed) await deliverOutbox(p).catch(() => undefined); // the reveal notice; the sweeper retries
   return result;
 }
 
@@ -201,7 +184,7 @@ export async function setReady(p: Platform, user: Principal, input: { gameId: st
     if (!sub) throw new AppError('NOT_FOUND', 'Submit orders before marking them ready.');
     await tx.submission.update({ where: { id: sub.id }, data: { ready: input.ready } });
     const phase = phaseAfterPlainChange(before, side, input.ready);
-    if (phase.revealOpen) await announceReveal(tx, game, phase, game.stepDeadline);
+    if (phase.revealOpen) await announceReveal(prismaSql(tx), game, phase, game.stepDeadline);
     announced = phase.revealOpen;
     return input.ready && phase.owed.every((s) => phase.ready.includes(s));
   }, TX_OPTIONS);

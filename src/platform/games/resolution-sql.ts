@@ -4,10 +4,10 @@
  * everything. Constant texts, bound values (db/sql.ts). DateTime columns are UTC `timestamp(3)`:
  * read back as UTC text, bound as ISO strings, never through the session time zone.
  */
-import { randomUUID } from 'node:crypto';
 import type { Json } from '../../engine/contract.js';
 import { AppError } from '../errors.js';
 import type { SqlTx } from '../db/sql.js';
+import { eventsParam, insertEventsSql, insertOutboxSql, outboxParam, type OutboxRow } from '../events/event-log.js';
 import type { StepTrust } from '../trust/deadline.js';
 
 export interface ResolutionContext {
@@ -39,8 +39,8 @@ interface Raw {
 
 /**
  * Locks the game row (FOR UPDATE: submissions and resolution serialise on it) and reads what the
- * step needs, in one round trip: warpost_resolution_context (migration
- * 20261130160000_resolution_fast_path), which reads after the lock with fresh snapshots.
+ * step needs, in one round trip: warpost_resolution_context (sql/, created by a migration),
+ * which reads after the lock with fresh snapshots.
  */
 export async function readResolutionContext(sql: SqlTx, gameId: string): Promise<ResolutionContext> {
   const [{ ctx }] = await sql.query<{ ctx: Raw | null }>(`SELECT warpost_resolution_context($1) AS ctx`, [gameId]);
@@ -61,7 +61,7 @@ export async function readResolutionContext(sql: SqlTx, gameId: string): Promise
   };
 }
 
-/** Everything a resolved step writes; built once (resolution.ts planStep) for either path. */
+/** Everything a resolved step writes; built once (resolution.ts planStep), written once (writeResolution). */
 export interface StepWrite {
   gameId: string;
   step: number;
@@ -79,7 +79,7 @@ export interface StepWrite {
     finished: boolean;
     stepDeadline: Date | null;
   };
-  outbox: { topic: string; payload: unknown }[];
+  outbox: OutboxRow[];
   /** The game clock's now: finishedAt, pausedAt and lapsed votes' decidedAt. */
   now: Date;
 }
@@ -87,8 +87,8 @@ export interface StepWrite {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
- * Writes the step in one statement: events, step record, the game row, outbox rows and (when
- * the game finished) its open votes lapsed. One round trip, all or nothing. The step record's
+ * The one writer of a resolved step, whichever way the step was read: events, step record, the
+ * game row, outbox rows and (when the game finished) its open votes lapsed, in one statement. One round trip, all or nothing. The step record's
  * primary key (gameId, step) and the events' (gameId, seq) make a second write of the same step
  * fail rather than land twice, although the step guard under the lock already prevents it.
  * Creation times are bound (UTC, the time of the write) rather than left to the column default,
@@ -98,9 +98,7 @@ export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<void> {
   const g = w.game;
   await sql.query(
     `WITH ev AS (
-       INSERT INTO "GameEvent" (id, "gameId", seq, step, type, "visibleTo", data, rolls, "createdAt")
-       SELECT e.id, $1, e.seq, $2, e.type, e."visibleTo", e.data, e.rolls, $20::timestamp(3)
-         FROM jsonb_to_recordset($3::jsonb) AS e(id text, seq int, type text, "visibleTo" text[], data jsonb, rolls jsonb)
+       ${insertEventsSql('$1', '$3', '$20')}
        RETURNING 1
      ), rec AS (
        INSERT INTO "StepRecord" ("gameId", step, orders, origins, rolls, state, salts, commitments, "resolvedAt")
@@ -120,12 +118,11 @@ export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<void> {
        WHERE "gameId" = $1 AND status = 'OPEN' AND $16::boolean
        RETURNING 1
      )
-     INSERT INTO "OutboxMessage" (id, topic, payload, "createdAt")
-     SELECT o.id, o.topic, o.payload, $20::timestamp(3) FROM jsonb_to_recordset($21::jsonb) AS o(id text, topic text, payload jsonb)`,
+     ${insertOutboxSql('$21', '$20')}`,
     [
       w.gameId,
       w.step,
-      JSON.stringify(w.events.map((e) => ({ id: randomUUID(), ...e }))),
+      eventsParam(w.events.map((e) => ({ ...e, step: w.step }))),
       JSON.stringify(w.record.orders),
       JSON.stringify(w.record.origins),
       JSON.stringify(w.record.rolls),
@@ -143,7 +140,7 @@ export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<void> {
       iso(w.now),
       iso(g.stepDeadline),
       new Date().toISOString(),
-      JSON.stringify(w.outbox.map((o) => ({ id: randomUUID(), ...o }))),
+      outboxParam(w.outbox),
     ],
   );
 }

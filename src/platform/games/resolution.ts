@@ -4,9 +4,11 @@
  * the events with their visibility, the step record and the outgoing messages in one
  * transaction. A step is never resolved twice: the step number is the guard under the lock.
  *
- * The common step (every owed side ready, no deadline, no missed turn) runs on plain SQL in two
- * statements (resolution-sql.ts, bench/RESULTS.md issue 8); deadlines, missed turns, forfeits
- * and failures run on the Prisma models.
+ * Every resolved step is written by one writer (writeResolution, resolution-sql.ts) from one
+ * plan (planStep). A step whose owed sides are all ready is read in one statement too, on the
+ * pg pool (bench/RESULTS.md issue 8); a deadline job (which may bind missing sides, extend the
+ * deadline or end the game) reads and decides through the Prisma models in a Prisma
+ * transaction, and writes the step by the same writer.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -17,10 +19,12 @@ import { pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
 import { topics } from '../events/pubsub.js';
 import type { JobContext, ResolveJob } from '../queue/types.js';
 import { openRevealWindow, scheduleRevealDeadline, stepTrust, type StepTrust } from '../trust/deadline.js';
-import { lockGame, owedSides, promptsOf, TX_OPTIONS, type Tx } from './common.js';
-import { turnSignals } from './lobby.js';
-import { lapseVotes } from './admin.js';
-import { appendPublicEvent, decideMissedTurns, record as recordMissedTurns } from './missed-turns.js';
+import { lockGame, owedSides, promptsOf } from './common.js';
+import { TX_OPTIONS, type Tx } from '../db/transactions.js';
+import { turnSignals } from '../events/turn-signals.js';
+import { lapseVotes } from './open-votes.js';
+import { decideMissedTurns, record as recordMissedTurns } from './missed-turns.js';
+import { appendPublicEvent, lastSeq } from '../events/event-log.js';
 import type { AnyModule } from './registry.js';
 import { readResolutionContext, writeResolution, type StepWrite } from './resolution-sql.js';
 import { enqueueAfterCommit, scheduleStep } from './scheduling.js';
@@ -29,9 +33,6 @@ import { readTimeControl, stepDeadlineFor, type TimeControl } from './time-contr
 export type ResolveOutcome = 'resolved' | 'stale' | 'waiting' | 'paused';
 
 type Opened = { gameId: string; step: number; deadline: Date | null; graceMs: number } | null;
-
-/** The plain-SQL path met a case that writes through the Prisma models (a missed turn to record). */
-class NeedsModels extends Error {}
 
 export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext): Promise<ResolveOutcome> {
   try {
@@ -66,23 +67,16 @@ type TxResult =
   | { outcome: 'waiting'; revealDeadline?: Date; extended?: { deadline: Date; graceMs: number } }
   | { outcome: 'resolved'; opened: Opened };
 
-/** The common step on plain SQL first; a deadline job (it may bind missing sides) and the rare cases on the models. */
+/** Which transaction a job runs in follows from its kind: a deadline job needs the models. */
 async function resolveInTransaction(p: Platform, job: ResolveJob): Promise<TxResult> {
-  if (!job.force) {
-    try {
-      // On PostgreSQL straight on the pool; embedded (PGlite) the same statements through Prisma.
-      if (p.pgPool) return await pgTransaction(p.pgPool, (sql) => resolveCommon(p, job, sql));
-      return await p.prisma.$transaction((tx) => resolveCommon(p, job, prismaSql(tx)), TX_OPTIONS);
-    } catch (e) {
-      if (!(e instanceof NeedsModels)) throw e;
-      // Rolled back, nothing written: the whole step runs again on the models.
-    }
-  }
-  return p.prisma.$transaction((tx) => resolveOnModels(p, job, tx), TX_OPTIONS);
+  if (job.force) return p.prisma.$transaction((tx) => resolveAtDeadline(p, job, tx), TX_OPTIONS);
+  // On PostgreSQL straight on the pool; embedded (PGlite) the same statements through Prisma.
+  if (p.pgPool) return pgTransaction(p.pgPool, (sql) => resolveReady(p, job, sql));
+  return p.prisma.$transaction((tx) => resolveReady(p, job, prismaSql(tx)), TX_OPTIONS);
 }
 
-/** Every owed side ready, no deadline: lock and read in one statement, write in one. */
-async function resolveCommon(p: Platform, job: ResolveJob, sql: SqlTx): Promise<TxResult> {
+/** A step queued when its last owed side got ready: lock and read in one statement, write in one. */
+async function resolveReady(p: Platform, job: ResolveJob, sql: SqlTx): Promise<TxResult> {
   const { game, submissions, trust, lastSeq } = await readResolutionContext(sql, job.gameId);
   if (game.status !== 'ACTIVE' || game.step !== job.step) return { outcome: 'stale' };
   const module = p.modules.get(game.module);
@@ -95,42 +89,36 @@ async function resolveCommon(p: Platform, job: ResolveJob, sql: SqlTx): Promise<
     ordersBySide[side] = sub.orders as Json;
     origins[side] = sub.origin;
   }
-  // A side bound to its default orders when the reveal opened missed the turn: recorded on the models.
-  if (owed.some((s) => origins[s] === 'default')) throw new NeedsModels();
+  // A side bound to its default orders when the reveal opened (trust/deadline.ts) missed the turn.
+  await recordMissedTurns(sql, game, owed.filter((s) => origins[s] === 'default'), 'default');
   await faultPause(p, game);
   const plan = planStep(p, module, game, owed, ordersBySide, origins, trust, lastSeq);
   await writeResolution(sql, plan.write);
   return { outcome: 'resolved', opened: plan.opened };
 }
 
-/** Any step, deadline policies included, on the Prisma models. */
-async function resolveOnModels(p: Platform, job: ResolveJob, tx: Tx): Promise<TxResult> {
+/** A deadline job: the step with whatever is ready, by the deadline policies, on the Prisma models. */
+async function resolveAtDeadline(p: Platform, job: ResolveJob, tx: Tx): Promise<TxResult> {
   const game = await lockGame(tx, job.gameId);
   if (game.status !== 'ACTIVE' || game.step !== job.step) return { outcome: 'stale' };
   // A deadline job acts only once the deadline (plus grace) has passed by the game clock: a
   // job armed for a deadline that has since moved (pause, vacation, excuse, admin) or one that
   // fired a little early does nothing but arm one for the real time (a duplicate of the job
   // the move armed, if any: the first to run resolves, the other finds the step stale).
-  if (job.force) {
-    const graceMs = readTimeControl(game.timeControl).graceSeconds * 1000;
-    const due = game.stepDeadline ? game.stepDeadline.getTime() + graceMs : null;
-    const nowMs = p.clock.now().getTime();
-    if (due === null || due > nowMs) return { outcome: 'stale', early: due };
-  }
+  const graceMs = readTimeControl(game.timeControl).graceSeconds * 1000;
+  const due = game.stepDeadline ? game.stepDeadline.getTime() + graceMs : null;
+  if (due === null || due > p.clock.now().getTime()) return { outcome: 'stale', early: due };
   const module = p.modules.get(game.module);
   const prompts = promptsOf(module, game.state);
   const owed = owedSides(prompts);
   const subs = await tx.submission.findMany({ where: { gameId: game.id, step: game.step } });
   const readySubs = subs.filter((s) => s.ready);
-  if (!job.force && !owed.every((side) => readySubs.some((s) => s.side === side))) return { outcome: 'waiting' };
   const trust = await stepTrust(tx, game.id, game.step);
-  if (job.force) {
-    const revealDeadline = await openRevealWindow(p.clock.now(), tx, game, prompts, owed, trust);
-    if (revealDeadline) return { outcome: 'waiting', revealDeadline };
-  }
+  const revealDeadline = await openRevealWindow(p.clock.now(), tx, game, prompts, owed, trust);
+  if (revealDeadline) return { outcome: 'waiting', revealDeadline };
   // Missed turns (missed-turns.ts): an excuse extends the deadline; otherwise the game's policy.
   let botOrders: Record<Side, Json> = {};
-  const missing = job.force ? owed.filter((side) => !readySubs.some((s) => s.side === side) && !trust.unrevealed.includes(side)) : [];
+  const missing = owed.filter((side) => !readySubs.some((s) => s.side === side) && !trust.unrevealed.includes(side));
   if (missing.length) {
     const allSides = module.scenarios.find((sc) => sc.id === game.scenario)?.sides ?? module.sides;
     const decision = await decideMissedTurns(p, tx, game, prompts, missing, allSides);
@@ -138,7 +126,7 @@ async function resolveOnModels(p: Platform, job: ResolveJob, tx: Tx): Promise<Tx
     if (decision.kind === 'forfeit') {
       await tx.game.update({ where: { id: game.id }, data: { status: 'FINISHED', outcome: decision.outcome as object, finishedAt: p.clock.now(), stepDeadline: null } });
       await lapseVotes(tx, game.id, p.clock.now());
-      await appendPublicEvent(tx, game.id, game.step, 'game-finished', decision.outcome as object, 'FINISHED');
+      await appendPublicEvent(prismaSql(tx), game.id, game.step, 'game-finished', decision.outcome as object, 'FINISHED');
       return { outcome: 'resolved', opened: null };
     }
     botOrders = decision.botOrders;
@@ -154,36 +142,12 @@ async function resolveOnModels(p: Platform, job: ResolveJob, tx: Tx): Promise<Tx
     // A committed side that did not reveal misses the turn like an absent one, recorded apart.
     origins[side] = sub ? sub.origin : Object.hasOwn(botOrders, side) ? 'bot' : trust.unrevealed.includes(side) ? 'unrevealed' : 'default';
   }
-  await recordMissedTurns(tx, game, owed.filter((s) => origins[s] === 'default' || origins[s] === 'unrevealed'), 'default');
+  await recordMissedTurns(prismaSql(tx), game, owed.filter((s) => origins[s] === 'default' || origins[s] === 'unrevealed'), 'default');
   await faultPause(p, game);
 
-  const afterSeq = await lastSeq(tx, game.id);
-  const plan = planStep(p, module, game, owed, ordersBySide, origins, trust, afterSeq);
-  const w = plan.write;
-  await tx.gameEvent.createMany({
-    data: w.events.map((e) => ({ gameId: w.gameId, step: w.step, seq: e.seq, type: e.type, visibleTo: e.visibleTo, data: e.data as object, rolls: e.rolls as object[] })),
-  });
-  const rec = w.record;
-  await tx.stepRecord.create({
-    data: { gameId: w.gameId, step: w.step, orders: rec.orders as object, origins: rec.origins, rolls: rec.rolls as object[], state: rec.state as object, salts: rec.salts, commitments: rec.commitments },
-  });
-  if (w.game.finished) await lapseVotes(tx, game.id, w.now);
-  const g = w.game;
-  await tx.game.update({
-    where: { id: game.id },
-    data: {
-      state: g.state as object,
-      step: g.step,
-      status: g.status,
-      pausedReason: g.pausedReason,
-      pausedBy: g.pausedBy,
-      pausedAt: g.pausedAt,
-      outcome: g.finished ? (g.outcome as object) : undefined,
-      finishedAt: g.finished ? w.now : undefined,
-      stepDeadline: g.stepDeadline,
-    },
-  });
-  await tx.outboxMessage.createMany({ data: w.outbox.map((o) => ({ topic: o.topic, payload: o.payload as object })) });
+  const sql = prismaSql(tx);
+  const plan = planStep(p, module, game, owed, ordersBySide, origins, trust, await lastSeq(sql, game.id));
+  await writeResolution(sql, plan.write);
   return { outcome: 'resolved', opened: plan.opened };
 }
 
@@ -264,21 +228,10 @@ async function pauseGame(p: Platform, job: ResolveJob, reason: string) {
   await p.prisma.$transaction(async (tx) => {
     const game = await lockGame(tx, job.gameId);
     if (game.status !== 'ACTIVE' || game.step !== job.step) return;
-    const last = await tx.gameEvent.findFirst({ where: { gameId: game.id }, orderBy: { seq: 'desc' }, select: { seq: true } });
-    const seq = (last?.seq ?? 0) + 1;
     await tx.game.update({ where: { id: game.id }, data: { status: 'PAUSED', pausedReason: reason, pausedBy: 'failure', pausedAt: p.clock.now() } });
-    await tx.gameEvent.create({ data: { gameId: game.id, seq, step: game.step, type: 'game-paused', visibleTo: ['*'], data: { reason }, rolls: [] } });
-    await tx.outboxMessage.create({
-      data: { topic: topics.game(game.id), payload: { gameId: game.id, step: game.step, status: 'PAUSED', afterSeq: seq - 1, uptoSeq: seq } },
-    });
+    await appendPublicEvent(prismaSql(tx), game.id, game.step, 'game-paused', { reason }, 'PAUSED');
   }, TX_OPTIONS);
   await scheduleStep(p, { gameId: job.gameId, step: job.step, deadline: null });
-}
-
-/** The game's last event sequence (0 before any), as raw SQL: it runs on every step (see outbox.ts). */
-async function lastSeq(tx: Tx, gameId: string): Promise<number> {
-  const [row] = await tx.$queryRaw<{ seq: number | null }[]>`SELECT max(seq) AS seq FROM "GameEvent" WHERE "gameId" = ${gameId}`;
-  return row?.seq ?? 0;
 }
 
 /** An event every side sees is public (spectators see it too); otherwise it lists its sides. */

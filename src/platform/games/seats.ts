@@ -13,10 +13,12 @@ import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { topics } from '../events/pubsub.js';
 import { afterEffect, audit, checkReason, requireAdmin, type LockedGame } from './admin.js';
-import { lockGame, owedSides, pickSide, promptsOf, TX_OPTIONS, type Tx } from './common.js';
-import { turnSignals } from './lobby.js';
+import { lockGame, owedSides, pickSide, promptsOf } from './common.js';
+import { TX_OPTIONS, type Tx } from '../db/transactions.js';
+import { turnSignals } from '../events/turn-signals.js';
+import { prismaSql } from '../db/sql.js';
 import { requireReliability } from './discovery.js';
-import { appendPublicEvent } from './missed-turns.js';
+import { appendPublicEvent } from '../events/event-log.js';
 
 const running = (game: { status: string }) => {
   if (game.status !== 'ACTIVE' && game.status !== 'PAUSED') throw new AppError('GAME_NOT_ACTIVE', `The game is ${game.status.toLowerCase()}; its seats no longer change.`);
@@ -45,7 +47,7 @@ async function handOver(p: Platform, tx: Tx, game: LockedGame, side: string, to:
   await tx.seat.update({ where: { id: seat.id }, data: { userId: to.id, civilDisorder: false, offeredAt: null, offeredToId: null, joinedAt: p.clock.now() } });
   // The previous player's private scratch orders for the side go with them.
   await tx.draft.deleteMany({ where: { gameId: game.id, side } });
-  await appendPublicEvent(tx, game.id, game.step, 'seat-replaced', { side, player: to.username, previous: previous?.username ?? null, how, ...(by ? { by } : {}) }, game.status);
+  await appendPublicEvent(prismaSql(tx), game.id, game.step, 'seat-replaced', { side, player: to.username, previous: previous?.username ?? null, how, ...(by ? { by } : {}) }, game.status);
   await tx.outboxMessage.create({ data: { topic: topics.lobby, payload: { gameId: game.id, status: game.status } } });
   const owed = owedSides(promptsOf(p.modules.get(game.module), game.state));
   if (game.status === 'ACTIVE' && owed.includes(side)) {
@@ -64,7 +66,7 @@ export async function resignSeat(p: Platform, user: Principal, gameId: string, s
     const now = p.clock.now();
     await tx.seat.update({ where: { id: seat.id }, data: { civilDisorder: true, offeredAt: now, offeredToId: null } });
     await tx.missedTurn.createMany({ data: [{ userId: user.userId, gameId, step: game.step, side: mine, action: 'resigned' }], skipDuplicates: true });
-    await appendPublicEvent(tx, gameId, game.step, 'seat-resigned', { side: mine, by: user.username, offered: true }, game.status);
+    await appendPublicEvent(prismaSql(tx), gameId, game.step, 'seat-resigned', { side: mine, by: user.username, offered: true }, game.status);
     await tx.outboxMessage.create({ data: { topic: topics.lobby, payload: { gameId, status: game.status } } });
   }, TX_OPTIONS);
   await afterEffect(p, null);
@@ -81,7 +83,7 @@ export async function offerSeat(p: Platform, user: Principal, gameId: string, si
     if (!seat.civilDisorder) throw new AppError('CONFLICT', `The player of "${side}" still plays: only a seat in civil disorder (or resigned) is offered; replaceSeat hands it over directly.`);
     const to = username ? await findUser(tx, username) : null;
     await tx.seat.update({ where: { id: seat.id }, data: { offeredAt: p.clock.now(), offeredToId: to?.id ?? null } });
-    await appendPublicEvent(tx, gameId, game.step, 'seat-offered', { side, to: to?.username ?? null, by: user.username }, game.status);
+    await appendPublicEvent(prismaSql(tx), gameId, game.step, 'seat-offered', { side, to: to?.username ?? null, by: user.username }, game.status);
     await audit(p, tx, game, user, role, 'offer-seat', why, { side, to: to?.username ?? null });
     if (to) await tx.outboxMessage.create({ data: { topic: topics.notice(to.id), payload: { kind: 'SEAT_OFFERED', gameId, side, invitedBy: user.username } } });
     await tx.outboxMessage.create({ data: { topic: topics.lobby, payload: { gameId, status: game.status } } });

@@ -1,22 +1,23 @@
 /**
- * Group commit for order submissions (bench/RESULTS.md, issue 8). Each submission is a durable
- * transaction; on a small machine their cost is round trips and commits, not work. Submissions
- * that arrive while another batch is in flight wait for it and then go together: one BEGIN,
- * one read of every context (the free games locked, in id order), one write of every accepted
+ * How order submissions reach the database: one writer (`decideAndWrite`) behind every path.
+ * Each submission is a durable transaction; on a small machine their cost is round trips and
+ * commits, not work (bench/RESULTS.md, issue 8). So on PostgreSQL submissions that arrive while
+ * another batch is in flight wait for it and then go together (group commit): one BEGIN, one
+ * read of every context (the free games locked, in id order), one write of every accepted
  * submission, one COMMIT. Alone, a submission goes at once in a batch of one, so quiet servers
  * pay nothing in latency; busy ones share each round trip and WAL flush among the batch.
  *
  * Each item is checked on its own (`decide`): one refused item refuses only itself. A batch
  * holds one item per game and per idempotency key at most, so no item reads a state another
  * item of the batch is about to change; the others wait for the next batch. A game another
- * transaction holds is not waited for: its item runs alone, waiting for that game only. If the
- * batch's transaction fails as a whole (a key raced by another process, a lost connection),
- * nothing of it was written and every item is told to run on its own (`alone`), exactly as
- * without batching: the idempotency record then answers any item whose batch did commit.
+ * transaction holds is not waited for by the batch: its item gets a transaction of its own
+ * (`submitOne`), waiting for that game only. If the batch's transaction fails as a whole (a
+ * lost connection), nothing of it was written and every item not refused gets one of its own
+ * too, exactly as without batching. The caller sees one answer either way.
  */
 import type pg from 'pg';
-import { pgTransaction } from '../db/sql.js';
-import { readSubmissionContexts, writeSubmissions, type ContextQuery, type SubmissionContext, type SubmissionWrite } from './submission-sql.js';
+import { pgTransaction, type SqlTx } from '../db/sql.js';
+import { readSubmissionContext, readSubmissionContexts, writeSubmissions, type ContextQuery, type SubmissionContext, type SubmissionWrite } from './submission-sql.js';
 
 /** What an item's own checks decided: store `write` (if any) and answer with `value`. */
 export interface Decision<T> {
@@ -24,17 +25,43 @@ export interface Decision<T> {
   write?: SubmissionWrite;
 }
 
-export interface BatchItem<T> extends ContextQuery {
-  /** The item's checks on its context, in JS, under the batch's locks. Throws to refuse the item. */
-  decide(ctx: SubmissionContext): Decision<T> | 'alone';
+export interface SubmissionItem<T> extends ContextQuery {
+  /** The item's checks on its context, in JS, under its game's lock. Throws to refuse the item. */
+  decide(ctx: SubmissionContext): Decision<T>;
 }
 
-/** `alone`: run this item on the one-by-one path (nothing of it was written). */
-export type BatchOutcome<T> = { value: T } | 'alone';
+/** An item's outcome in a transaction: its answer, its refusal, or its game held elsewhere (not read). */
+type Outcome<T> = { value: T } | { refused: unknown } | 'busy';
+
+/** Decides each item on its context and writes every accepted one in one statement: the one writer of submissions. */
+async function decideAndWrite<T>(sql: SqlTx, items: SubmissionItem<T>[], ctxs: (SubmissionContext | 'busy')[]): Promise<Outcome<T>[]> {
+  const writes: SubmissionWrite[] = [];
+  const outcomes = items.map((item, i): Outcome<T> => {
+    const ctx = ctxs[i];
+    if (ctx === 'busy') return 'busy';
+    try {
+      const d = item.decide(ctx);
+      if (d.write) writes.push(d.write);
+      return { value: d.value };
+    } catch (e) {
+      return { refused: e };
+    }
+  });
+  if (writes.length) await writeSubmissions(sql, writes);
+  return outcomes;
+}
+
+/** One submission in the transaction `sql`, waiting for its game's lock. Throws its refusal (nothing written). */
+export async function submitOne<T>(sql: SqlTx, item: SubmissionItem<T>): Promise<T> {
+  const [outcome] = await decideAndWrite(sql, [item], [await readSubmissionContext(sql, item)]);
+  if (outcome === 'busy') throw new Error('unreachable: a waiting read is never busy');
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome.value;
+}
 
 interface Pending<T> {
-  item: BatchItem<T>;
-  settle(outcome: BatchOutcome<T>): void;
+  item: SubmissionItem<T>;
+  settle(value: T): void;
   fail(e: unknown): void;
 }
 
@@ -43,7 +70,7 @@ export interface BatchOptions {
   maxItems: number;
   /** Batches in flight at once (each on its own pooled connection). */
   maxInFlight: number;
-  /** Told (at most every 10 s) that batches failed whole and ran one by one: `failed` since the last call. */
+  /** Told (at most every 10 s) that batches failed whole and their items ran one by one: `failed` since the last call. */
   onFailure?: (err: unknown, failed: number) => void;
 }
 
@@ -68,7 +95,8 @@ export class SubmissionBatcher {
     this.unwarned = 0;
   }
 
-  run<T>(item: BatchItem<T>): Promise<BatchOutcome<T>> {
+  /** The item's answer, from whichever transaction stored it; rejects with its refusal. */
+  run<T>(item: SubmissionItem<T>): Promise<T> {
     return new Promise((settle, fail) => {
       this.queue.push({ item, settle, fail } as Pending<unknown>);
       this.pump();
@@ -123,37 +151,29 @@ export class SubmissionBatcher {
   private async runBatch(batch: Pending<unknown>[]) {
     this.stats.batches++;
     this.stats.items += batch.length;
-    const outcomes = new Map<Pending<unknown>, BatchOutcome<unknown>>();
-    const refusals = new Map<Pending<unknown>, unknown>();
+    let outcomes: Outcome<unknown>[];
+    // Refusals are final even if the transaction then fails: they wrote nothing.
+    let decided: Outcome<unknown>[] = [];
     try {
-      await pgTransaction(this.pool, async (sql) => {
+      outcomes = await pgTransaction(this.pool, async (sql) => {
         const ctxs = await readSubmissionContexts(sql, batch.map((p) => p.item));
-        const writes: SubmissionWrite[] = [];
-        batch.forEach((p, i) => {
-          const ctx = ctxs[i];
-          if (ctx === 'busy') return void outcomes.set(p, 'alone'); // its game is held: wait for it alone
-          try {
-            const d = p.item.decide(ctx);
-            if (d === 'alone') return void outcomes.set(p, 'alone');
-            if (d.write) writes.push(d.write);
-            outcomes.set(p, { value: d.value });
-          } catch (e) {
-            refusals.set(p, e);
-          }
-        });
-        if (writes.length) await writeSubmissions(sql, writes);
+        decided = await decideAndWrite(sql, batch.map((p) => p.item), ctxs);
+        return decided;
       });
     } catch (err) {
       this.stats.failed++;
       this.warnFailed(err);
       // Rolled back whole: every item that was not refused runs again on its own.
-      for (const p of batch) if (!refusals.has(p)) p.settle('alone');
-      for (const [p, e] of refusals) p.fail(e);
-      return;
+      outcomes = batch.map((_, i) => {
+        const o = decided[i];
+        return o !== undefined && o !== 'busy' && 'refused' in o ? o : 'busy';
+      });
     }
-    for (const p of batch) {
-      if (refusals.has(p)) p.fail(refusals.get(p));
-      else p.settle(outcomes.get(p)!);
-    }
+    batch.forEach((p, i) => {
+      const o = outcomes[i];
+      if (o === 'busy') void pgTransaction(this.pool, (sql) => submitOne(sql, p.item)).then(p.settle, p.fail);
+      else if ('refused' in o) p.fail(o.refused);
+      else p.settle(o.value);
+    });
   }
 }

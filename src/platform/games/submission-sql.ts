@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SqlTx } from '../db/sql.js';
-import type { Phase } from '../trust/phase.js';
+import { announceReveal, type Phase } from '../trust/phase.js';
 import type { Receipt } from '../trust/receipts.js';
 
 /** The game row as the submission needs it, read under its row lock. */
@@ -55,8 +55,8 @@ export interface ContextQuery {
 
 /**
  * Locks the game row (FOR UPDATE: submissions and resolution serialise on it) and reads the
- * rest of what a submission needs, in one round trip: warpost_submission_context (migration
- * 20261130150000_submission_fast_path), which reads after the lock with fresh snapshots.
+ * rest of what a submission needs, in one round trip: warpost_submission_context (sql/, created
+ * by a migration), which reads after the lock with fresh snapshots.
  */
 export async function readSubmissionContext(sql: SqlTx, q: ContextQuery): Promise<SubmissionContext> {
   const [{ ctx }] = await sql.query<{ ctx: Raw }>(`SELECT warpost_submission_context($1, $2, $3) AS ctx`, [q.gameId, q.userId, q.key]);
@@ -66,7 +66,7 @@ export async function readSubmissionContext(sql: SqlTx, q: ContextQuery): Promis
 /**
  * The same for a batch of submissions to different games, in one round trip: the games are
  * locked in id order without waiting, then each context is read (warpost_submission_contexts,
- * migration 20261201090000_submission_batch). Contexts come back in the order of `qs`; `busy`
+ * sql/, created by a migration). Contexts come back in the order of `qs`; `busy`
  * for a game another transaction holds (its submission goes the one-by-one way).
  */
 export async function readSubmissionContexts(sql: SqlTx, qs: ContextQuery[]): Promise<(SubmissionContext | 'busy')[]> {
@@ -92,11 +92,14 @@ export interface SubmissionWrite {
   receipt: Receipt;
   requestHash: string;
   response: unknown;
+  /** The submission opened the commit–reveal phase: announced in the same transaction. */
+  reveal?: { game: { id: string; step: number; status: string; seats: { side: string; userId: string }[] }; phase: Phase; deadline: Date | null };
 }
 
 /**
  * Stores each write's orders (replacing the side's earlier ones for the step), signed receipt
- * and idempotency record in one statement: one round trip for the whole batch, all or nothing.
+ * and idempotency record in one statement: one round trip for the whole batch, all or nothing;
+ * then announces the reveal phase for each write that opened it (rare: two more statements).
  * At most one write per game and side (a batch's rule). A concurrent request with the same key
  * fails here on the record's primary key (isUniqueViolation, db/sql.ts); the records go in key
  * order, so two batches sharing keys wait on each other in one direction only (no deadlock).
@@ -131,4 +134,5 @@ export async function writeSubmissions(sql: SqlTx, ws: SubmissionWrite[]): Promi
      SELECT "userId", rkey, "requestHash", response FROM input ORDER BY "userId", rkey`,
     [JSON.stringify(rows.map((r, i) => ({ i, ...r })))],
   );
+  for (const w of ws) if (w.reveal) await announceReveal(sql, w.reveal.game, w.reveal.phase, w.reveal.deadline);
 }

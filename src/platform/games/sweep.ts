@@ -16,7 +16,8 @@ import type { Platform } from '../context.js';
 import { deliverOutbox } from '../events/outbox.js';
 import { topics } from '../events/pubsub.js';
 import { activeSeats } from './admin.js';
-import { lockGame, owedSides, promptsOf, TX_OPTIONS } from './common.js';
+import { lockGame, owedSides, promptsOf } from './common.js';
+import { TX_OPTIONS } from '../db/transactions.js';
 import { promptKinds, readTimeControl, reminderSchedule, stepSecondsFor } from './time-control.js';
 import { expireDue } from './votes.js';
 

@@ -14,7 +14,7 @@
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
-import { TX_OPTIONS, type Tx } from './common.js';
+import { TX_OPTIONS, type Tx } from '../db/transactions.js';
 
 const DAY = 86_400_000;
 const YEAR_AHEAD = 366 * DAY;

@@ -7,13 +7,13 @@ import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { loadPhase } from '../trust/phase.js';
-import { delayedSpectatorView, eventBound } from '../trust/spectators.js';
+import { delayedSpectatorView, eventBound, spectatorHorizon } from '../trust/spectators.js';
 import type { TurnSignal } from '../events/pubsub.js';
 import { owedSides, pickSide, promptsOf } from './common.js';
 import { pageSize } from '../page-size.js';
 import { piecesOf, withEventTexts, withPromptTexts } from './presenter.js';
 import type { AnyModule } from './registry.js';
-import { readEvents } from './event-log.js';
+import { readEvents } from '../events/event-log.js';
 import { readGame, type GameRow } from './read-model.js';
 
 export async function loadGame(p: Platform, gameId: string) {
@@ -145,4 +145,18 @@ export async function owedBy(
     ? phase.commitments.filter((c) => !c.revealedAt && mine.includes(c.side)).map((c) => c.side)
     : phase.waiting.filter((s) => mine.includes(s));
   return { sides: sides.sort(), reveal: phase.revealOpen };
+}
+
+/** Commit–reveal progress of the current step: who committed and who revealed, never what. */
+export async function commitProgress(p: Platform, root: { game: { id: string; module: string; status: string; step: number; spectatorDelaySteps: number }; viewer: string | null }) {
+  const { game } = root;
+  // Like readiness, hidden from delayed spectators: they see nothing of the live step.
+  if (game.status !== 'ACTIVE' || (root.viewer === null && spectatorHorizon(game) !== null)) return { commitments: [], revealOpen: false };
+  const state = (await p.prisma.game.findUnique({ where: { id: game.id }, select: { state: true } }))?.state;
+  const owed = owedSides(promptsOf(p.modules.get(game.module), state));
+  const phase = await p.prisma.$transaction((tx) => loadPhase(tx, game.id, game.step, owed));
+  return {
+    commitments: phase.commitments.map((c) => ({ side: c.side, committed: true, revealed: c.revealedAt !== null })),
+    revealOpen: phase.revealOpen,
+  };
 }

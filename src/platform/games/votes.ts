@@ -12,8 +12,10 @@ import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { activeSeats, afterEffect, endInTx, pauseInTx, resumeInTx, sidesOf, type Effect, type LockedGame } from './admin.js';
-import { lockGame, pickSide, TX_OPTIONS, type Tx } from './common.js';
-import { appendPublicEvent } from './missed-turns.js';
+import { lockGame, pickSide } from './common.js';
+import { TX_OPTIONS, type Tx } from '../db/transactions.js';
+import { prismaSql } from '../db/sql.js';
+import { appendPublicEvent } from '../events/event-log.js';
 
 export const VOTE_KINDS = ['PAUSE', 'RESUME', 'DRAW', 'CANCEL', 'CONCEDE'] as const;
 export type VoteKind = (typeof VOTE_KINDS)[number];
@@ -32,7 +34,7 @@ export async function expireDue(p: Platform, tx: Tx, game: { id: string; step: n
   const due = await tx.gameVote.findMany({ where: { gameId: game.id, status: 'OPEN', expiresAt: { lte: now } } });
   for (const v of due) {
     await tx.gameVote.update({ where: { id: v.id }, data: { status: 'EXPIRED', decidedAt: now } });
-    await appendPublicEvent(tx, game.id, game.step, 'vote-expired', { voteId: v.id, kind: v.kind, expiresAt: v.expiresAt.toISOString() }, game.status);
+    await appendPublicEvent(prismaSql(tx), game.id, game.step, 'vote-expired', { voteId: v.id, kind: v.kind, expiresAt: v.expiresAt.toISOString() }, game.status);
   }
   return due.length;
 }
@@ -87,7 +89,7 @@ async function decideIfDone(p: Platform, tx: Tx, game: LockedGame, voteId: strin
   if (vote.status !== 'OPEN' || !who.every((u) => yes.has(u))) return null;
   const now = p.clock.now();
   await tx.gameVote.update({ where: { id: vote.id }, data: { status: 'PASSED', decidedAt: now } });
-  await appendPublicEvent(tx, game.id, game.step, 'vote-passed', { voteId: vote.id, kind: vote.kind, ...(vote.side ? { side: vote.side } : {}) }, game.status);
+  await appendPublicEvent(prismaSql(tx), game.id, game.step, 'vote-passed', { voteId: vote.id, kind: vote.kind, ...(vote.side ? { side: vote.side } : {}) }, game.status);
   return apply(p, tx, game, vote, by);
 }
 
@@ -111,14 +113,14 @@ export async function proposeVote(p: Platform, user: Principal, gameId: string, 
       data: { gameId, kind, proposedById: user.userId, side: conceded, step: game.step, createdAt: now, expiresAt: new Date(Math.min(windowEnd, deadline)) },
     });
     await tx.voteBallot.create({ data: { voteId: vote.id, userId: user.userId, approve: true, castAt: now } });
-    await appendPublicEvent(tx, gameId, game.step, 'vote-proposed', {
+    await appendPublicEvent(prismaSql(tx), gameId, game.step, 'vote-proposed', {
       voteId: vote.id, kind, by: user.username, ...(conceded ? { side: conceded } : {}), expiresAt: vote.expiresAt.toISOString(),
     }, game.status);
     // A concession needs nobody else; a vote with a single voter is decided by the proposal.
     const effect = kind === 'CONCEDE'
       ? await (async () => {
           await tx.gameVote.update({ where: { id: vote.id }, data: { status: 'PASSED', decidedAt: now } });
-          await appendPublicEvent(tx, gameId, game.step, 'vote-passed', { voteId: vote.id, kind, side: conceded }, game.status);
+          await appendPublicEvent(prismaSql(tx), gameId, game.step, 'vote-passed', { voteId: vote.id, kind, side: conceded }, game.status);
           return apply(p, tx, game, vote, user.username);
         })()
       : await decideIfDone(p, tx, game, vote.id, user.username);
@@ -143,7 +145,7 @@ export async function castVote(p: Platform, user: Principal, voteId: string, app
     await tx.voteBallot.create({ data: { voteId, userId: user.userId, approve, castAt: now } });
     if (!approve) {
       await tx.gameVote.update({ where: { id: voteId }, data: { status: 'REJECTED', decidedAt: now } });
-      await appendPublicEvent(tx, game.id, game.step, 'vote-rejected', { voteId, kind: vote.kind, by: user.username }, game.status);
+      await appendPublicEvent(prismaSql(tx), game.id, game.step, 'vote-rejected', { voteId, kind: vote.kind, by: user.username }, game.status);
       return null;
     }
     return decideIfDone(p, tx, game, voteId, user.username);

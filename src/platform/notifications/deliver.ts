@@ -8,7 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Platform } from '../context.js';
-import { TX_OPTIONS, type Tx } from '../games/common.js';
+import { TX_OPTIONS, type Tx } from '../db/transactions.js';
 import { isValidEmail, renderDigest, renderMail, sendMail, type RenderedMail } from './channels/email.js';
 import { pushRequest } from './channels/push.js';
 import { signatureHeaders, webhookBody } from './channels/webhook.js';

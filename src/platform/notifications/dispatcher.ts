@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Platform } from '../context.js';
 import type { GameSignal, TurnSignal } from '../events/pubsub.js';
-import { TX_OPTIONS, type Tx } from '../games/common.js';
+import { TX_OPTIONS, type Tx } from '../db/transactions.js';
 import { spectatorHorizon } from '../trust/spectators.js';
 import * as content from './content.js';
 import type { GameInfo, Message, StoredEvent } from './content.js';

@@ -8,7 +8,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
-import { TX_OPTIONS } from '../games/common.js';
+import { TX_OPTIONS } from '../db/transactions.js';
 import { isValidEmail } from './channels/email.js';
 import { emailConfirmation } from './content.js';
 import { enqueueDelivery } from './dispatcher.js';

@@ -6,7 +6,7 @@
  */
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Platform } from '../context.js';
-import { TX_OPTIONS } from '../games/common.js';
+import { TX_OPTIONS } from '../db/transactions.js';
 import { closeMailers } from './channels/email.js';
 import type { Message } from './content.js';
 import { handleDelivery } from './deliver.js';

@@ -15,6 +15,7 @@ import { enqueueAfterCommit } from '../games/scheduling.js';
 import { commitmentOf, HASH_PATTERN, jcs, ordersHash, SALT_PATTERN, sha256Hex } from './canonical.js';
 import { idempotent } from './idempotency.js';
 import { signingKey } from './keys.js';
+import { prismaSql } from '../db/sql.js';
 import { announceReveal, lockedError, loadPhase } from './phase.js';
 import { issueReceipt, type Receipt } from './receipts.js';
 
@@ -73,7 +74,7 @@ export async function commitOrders(p: Platform, user: Principal, input: CommitIn
       update: { commitment, userId: user.userId },
     });
     const after = await loadPhase(tx, game.id, game.step, owed);
-    if (after.revealOpen) await announceReveal(tx, game, after, game.stepDeadline);
+    if (after.revealOpen) await announceReveal(prismaSql(tx), game, after, game.stepDeadline);
     announced = after.revealOpen;
     const receipt = await issueReceipt(tx, key, { kind: 'commitment', gameId: game.id, step: game.step, side, hash: commitment, seedHash: game.seedHash, userId: user.userId });
     return { gameId: game.id, step: game.step, side, commitment, revealOpen: after.revealOpen, receipt };

@@ -7,10 +7,11 @@
  */
 import type { Json, Prompt } from '../../engine/contract.js';
 import type { Platform } from '../context.js';
-import type { Tx } from '../games/common.js';
+import type { Tx } from '../db/transactions.js';
 import { enqueueAfterCommit, scheduleStep } from '../games/scheduling.js';
 import { deadlineFrom, promptKinds, type TimeControl } from '../games/time-control.js';
 import { ordersHash } from './canonical.js';
+import { prismaSql } from '../db/sql.js';
 import { announceReveal, loadPhase } from './phase.js';
 
 export interface StepTrust {
@@ -62,7 +63,7 @@ export async function openRevealWindow(
     });
   }
   await tx.game.update({ where: { id: game.id }, data: { stepDeadline: deadline } });
-  await announceReveal(tx, game, await loadPhase(tx, game.id, game.step, owed), deadline);
+  await announceReveal(prismaSql(tx), game, await loadPhase(tx, game.id, game.step, owed), deadline);
   return deadline;
 }
 

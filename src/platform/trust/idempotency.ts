@@ -7,7 +7,7 @@
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
-import { TX_OPTIONS, type Tx } from '../games/common.js';
+import { TX_OPTIONS, type Tx } from '../db/transactions.js';
 
 /** The stored record's key: the client's key within its game. */
 export function recordKey(gameId: string, key: string): string {

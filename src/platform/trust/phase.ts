@@ -5,8 +5,10 @@
  * nobody (server included) can react to a revealed order before every side was bound.
  */
 import { AppError } from '../errors.js';
-import { topics } from '../events/pubsub.js';
-import type { Tx } from '../games/common.js';
+import type { SqlTx } from '../db/sql.js';
+import { appendPublicEvent } from '../events/event-log.js';
+import { turnSignals } from '../events/turn-signals.js';
+import type { Tx } from '../db/transactions.js';
 
 export interface Phase {
   commitments: { side: string; userId: string; commitment: string; salt: string | null; revealedAt: Date | null }[];
@@ -64,26 +66,13 @@ export const lockedError = (step: number) =>
  * to reveal (a turn notice with reveal: true). Called on the change that opened it.
  */
 export async function announceReveal(
-  tx: Tx,
+  sql: SqlTx,
   game: { id: string; step: number; status: string; seats: { side: string; userId: string }[] },
   phase: Phase,
   deadline: Date | null,
 ) {
   const committed = phase.commitments.map((c) => c.side).sort();
-  const last = await tx.gameEvent.findFirst({ where: { gameId: game.id }, orderBy: { seq: 'desc' }, select: { seq: true } });
-  const seq = (last?.seq ?? 0) + 1;
-  await tx.gameEvent.create({
-    data: { gameId: game.id, seq, step: game.step, type: 'reveal-open', visibleTo: ['*'], data: { step: game.step, committed, deadline: deadline?.toISOString() ?? null }, rolls: [] },
-  });
-  const byUser = new Map<string, string[]>();
-  for (const c of phase.commitments) if (!c.revealedAt) byUser.set(c.userId, [...(byUser.get(c.userId) ?? []), c.side]);
-  await tx.outboxMessage.createMany({
-    data: [
-      { topic: topics.game(game.id), payload: { gameId: game.id, step: game.step, status: game.status, afterSeq: seq - 1, uptoSeq: seq } },
-      ...[...byUser].map(([userId, sides]) => ({
-        topic: topics.user(userId),
-        payload: { gameId: game.id, step: game.step, sides, deadline: deadline?.toISOString() ?? null, reveal: true },
-      })),
-    ],
-  });
+  const unrevealed = phase.commitments.filter((c) => !c.revealedAt);
+  const notices = turnSignals(unrevealed, game.id, game.step, unrevealed.map((c) => c.side), deadline, { reveal: true });
+  await appendPublicEvent(sql, game.id, game.step, 'reveal-open', { step: game.step, committed, deadline: deadline?.toISOString() ?? null }, game.status, notices);
 }

@@ -4,7 +4,7 @@
  * after resolution the adjudicated orders must hash to it, and the verifier checks every one.
  */
 import { sign, verify, type KeyObject } from 'node:crypto';
-import type { Tx } from '../games/common.js';
+import type { Tx } from '../db/transactions.js';
 import { jcs } from './canonical.js';
 import { publicKeyFromJwk, type SigningKey } from './keys.js';
 

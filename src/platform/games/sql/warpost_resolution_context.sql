@@ -1,0 +1,30 @@
+-- The step resolution's reads in one round trip (bench/RESULTS.md, issue 8): lock the game row,
+-- then read its seats, the step's submissions and commitments, and the last event sequence.
+-- PL/pgSQL and VOLATILE for the same reason as warpost_submission_context: each statement in it
+-- takes a fresh snapshot, so the reads after the lock see everything the previous lock holder
+-- (a submission, another worker) committed. NULL when there is no such game.
+CREATE OR REPLACE FUNCTION warpost_resolution_context(p_game TEXT) RETURNS json
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  g RECORD;
+BEGIN
+  SELECT id, module, scenario, status::text AS status, step, state, seed, "timeControl", "stepDeadline"
+    INTO g FROM "Game" WHERE id = p_game FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  RETURN json_build_object(
+    'game', json_build_object('id', g.id, 'module', g.module, 'scenario', g.scenario, 'status', g.status, 'step', g.step,
+                              'state', g.state, 'seed', g.seed, 'timeControl', g."timeControl",
+                              'stepDeadline', to_char(g."stepDeadline", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+    'seats', (SELECT coalesce(json_agg(json_build_object('side', side, 'userId', "userId") ORDER BY side), '[]'::json)
+                FROM "Seat" WHERE "gameId" = g.id),
+    'submissions', (SELECT coalesce(json_agg(json_build_object('side', side, 'orders', orders, 'origin', origin, 'ready', ready)), '[]'::json)
+                      FROM "Submission" WHERE "gameId" = g.id AND step = g.step),
+    -- Ordered by side as stepTrust reads them: the salts feed the dice in this order.
+    'commitments', (SELECT coalesce(json_agg(json_build_object('side', side, 'commitment', commitment, 'salt', salt,
+                                                               'revealed', "revealedAt" IS NOT NULL) ORDER BY side), '[]'::json)
+                      FROM "Commitment" WHERE "gameId" = g.id AND step = g.step),
+    'lastSeq', (SELECT coalesce(max(seq), 0) FROM "GameEvent" WHERE "gameId" = g.id));
+END
+$$;
