@@ -210,6 +210,12 @@ export interface GameModule<S = Json, O = Json> {
   describePrompt?(prompt: Prompt, viewer: Viewer): Text;
 }
 
+/**
+ * Any module, whatever its state and order types: how the platform, the registry and the tools
+ * hold modules they know only through this contract (state and orders are opaque JSON to them).
+ */
+export type AnyModule = GameModule<any, any>;
+
 /** Helper for module authors: type-checks a module literal without widening it. */
 export function defineGame<S, O>(module: GameModule<S, O>): GameModule<S, O> {
   return module;

@@ -4,3 +4,5 @@ export * from './dice.js';
 export * from './hexgrid.js';
 export * from './tables.js';
 export * from './redact.js';
+export * from './draw.js';
+export * from './hands.js';

@@ -32,12 +32,14 @@ export function memoCheck<S extends object, C>(check: (state: S, side: string, r
 
 /**
  * The orders to apply at a step: each owed side's order if legal (validated against `prev`, a
- * copy handed over), otherwise its default, with an `orders.defaulted` event telling that side why.
+ * copy handed over), otherwise its default, with an `orders.defaulted` event telling that side why
+ * (its first five errors; for a side that sent nothing, `missing` if given, else none).
  */
 export function ordersOrDefaults<S, O, W extends { side: string }>(
   prev: S, next: S, owed: W[], ordersBySide: Record<string, Json>,
   checked: (state: S, side: string, raw: unknown) => Checked<O>,
   defaultFor: (state: S, owed: W) => O,
+  opts: { missing?: OrderError } = {},
 ): { orders: Record<string, O>; events: GameEvent[] } {
   const orders: Record<string, O> = {};
   const events: GameEvent[] = [];
@@ -47,7 +49,8 @@ export function ordersOrDefaults<S, O, W extends { side: string }>(
     if (c?.order) orders[o.side] = structuredClone(c.order);
     else {
       orders[o.side] = defaultFor(next, o);
-      events.push({ type: 'orders.defaulted', visibleTo: [o.side], data: { errors: (c?.errors ?? []).slice(0, 5) as unknown as Json } });
+      const errors = c ? c.errors : opts.missing ? [opts.missing] : [];
+      events.push({ type: 'orders.defaulted', visibleTo: [o.side], data: { errors: errors.slice(0, 5) as unknown as Json } });
     }
   }
   return { orders, events };

@@ -3,7 +3,7 @@
  * its own folder under src/games/.
  */
 import type { ModuleKit } from '../engine/kit.js';
-import type { AnyModule } from '../platform/games/registry.js';
+import type { AnyModule } from '../engine/contract.js';
 import cerberus from './cerberus/index.js';
 import cerberusKit from './cerberus/kit.js';
 import prefect from './prefect/index.js';

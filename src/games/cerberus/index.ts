@@ -11,7 +11,7 @@ import { describeEvent, describePrompt } from './describe.js';
 import { createHash } from 'node:crypto';
 import { defineGame, type Json, type OptionSpec, type OrderError, type Outcome, type Prompt, type PromptKindInfo } from '../../engine/contract.js';
 import type { Dice } from '../../engine/dice.js';
-import { memoCheck } from '../../engine/step-kit.js';
+import { memoCheck, ordersOrDefaults } from '../../engine/step-kit.js';
 import { botOrders } from './bot.js';
 import { combatSegmentHandler, validateCombatPlan } from './combat.js';
 import { optionSpecs } from './data/index.js';
@@ -152,6 +152,8 @@ function validateUncached(state: CerberusState, side: Side, raw: unknown): Check
 
 // ---------------------------------------------------------------- resolution
 
+const NO_ORDERS: OrderError = { code: 'missing', path: [], message: 'No orders were given.', rule: '3.1' };
+
 /**
  * Applies the orders of every owed side and runs to the next decision point. An order that does
  * not validate (it never should: the platform validates on submission) is replaced by the
@@ -159,17 +161,7 @@ function validateUncached(state: CerberusState, side: Side, raw: unknown): Check
  */
 export function resolveStep(prev: CerberusState, ordersBySide: Record<string, Json>, dice: Dice) {
   const state = structuredClone(prev);
-  const orders: Partial<Record<Side, CerberusOrder>> = {};
-  const events = [];
-  for (const o of owedAt(state)) {
-    const raw = ordersBySide[o.side];
-    const c = raw === undefined ? { errors: [{ code: 'missing', path: [], message: 'No orders were given.', rule: '3.1' }], order: null } : checked(prev, o.side, raw);
-    if (c.order) orders[o.side] = structuredClone(c.order);
-    else {
-      orders[o.side] = defaultFor(state, o);
-      events.push({ type: 'orders.defaulted', visibleTo: [o.side], data: { errors: c.errors.slice(0, 5) as unknown as Json } });
-    }
-  }
+  const { orders, events } = ordersOrDefaults(prev, state, owedAt(state), ordersBySide, checked, defaultFor, { missing: NO_ORDERS });
   events.push(...advance(state, orders, dice, SEGMENT_HANDLERS));
   return { state, events };
 }

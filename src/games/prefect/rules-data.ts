@@ -55,7 +55,7 @@ export function useRulesData(d: RulesData | null): void {
   override = d;
 }
 
-/** A scenario by id: the rules data's own, then scenarios derived by other modules (the Campaign's ground half). */
+/** A scenario by id: the rules data's own, then, during a Campaign call, its ground half (campaign/module/halves.ts). */
 export const planetaryScenarios = lookupWithSources<ScenarioDef>((id) => rulesData().scenarios[id]);
 export const scenarioDef = (id: string): ScenarioDef => planetaryScenarios.get(id);
 

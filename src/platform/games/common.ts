@@ -1,10 +1,9 @@
 /** Small helpers shared by the game services. */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { Prompt } from '../../engine/contract.js';
+import type { AnyModule, Prompt } from '../../engine/contract.js';
 import { AppError } from '../errors.js';
 import { jcs, sha256Hex } from '../trust/canonical.js';
-import type { AnyModule } from './registry.js';
 import type { Tx } from '../db/transactions.js';
 
 /** Locks the game row for the rest of the transaction: submissions and resolution serialise on it. */

@@ -4,10 +4,9 @@
  * boards of a scenario with a content hash for HTTP caching. One presenter for GraphQL, REST and
  * notifications, so every client reads the same words.
  */
-import type { BoardGeometry, Json, Piece, Prompt, Text, Viewer } from '../../engine/contract.js';
+import type { AnyModule, BoardGeometry, Json, Piece, Prompt, Text, Viewer } from '../../engine/contract.js';
 import { AppError } from '../errors.js';
 import { jcs, sha256Hex } from '../trust/canonical.js';
-import type { AnyModule } from './registry.js';
 
 const text = (key: string, params: Record<string, string | number>, sentence: string): Text => ({ key, params, text: sentence });
 

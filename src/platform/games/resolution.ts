@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Json, Side } from '../../engine/contract.js';
+import type { AnyModule, Json, Side } from '../../engine/contract.js';
 import { SeededDice } from '../../engine/dice.js';
 import type { Platform } from '../context.js';
 import { pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
@@ -25,7 +25,6 @@ import { turnSignals } from '../events/turn-signals.js';
 import { lapseVotes } from './open-votes.js';
 import { decideMissedTurns, record as recordMissedTurns } from './missed-turns.js';
 import { appendPublicEvent, lastSeq } from '../events/event-log.js';
-import type { AnyModule } from './registry.js';
 import { readResolutionContext, writeResolution, type StepWrite } from './resolution-sql.js';
 import { enqueueAfterCommit, scheduleStep } from './scheduling.js';
 import { readTimeControl, stepDeadlineFor, type TimeControl } from './time-control.js';

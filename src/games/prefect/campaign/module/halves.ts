@@ -19,14 +19,14 @@ import { campaignData, navalScenario } from '../data/index.js';
 /**
  * The Space module finds its scenario (rebuild limit, bot's key sector) by `state.scenario`
  * through `spaceScenarios`. The campaign's naval half is a scenario derived from the campaign
- * pack (`navalScenario`, data/index.ts) under its own id, `invasion-space`: it is added as a
- * lookup source, so the space pack and the scenarios prefect-space offers stay as shipped.
+ * pack (`navalScenario`, data/index.ts) under its own id, `invasion-space`: it is a lookup source
+ * while the campaign runs (`withCampaignScenarios`), so the space pack, the scenarios
+ * prefect-space offers and what it resolves on its own stay as shipped.
  */
 const navalHalves = new Map<string, SpaceScenario>(Object.values(campaignData.scenarios).map((sc) => {
   const naval = navalScenario(sc);
   return [naval.id, naval];
 }));
-spaceScenarios.addSource((id) => navalHalves.get(id));
 
 /**
  * Likewise the Planetary module reads its scenario (order of battle for the bot's estimate of
@@ -40,25 +40,34 @@ const groundHalves = new Map<string, ScenarioDef>(Object.values(campaignData.sce
   urbanControl: sc.ground.urbanControl, supply: [], reinforcements: [], extraBases: [], hqSupply: sc.ground.hqSupply,
   victory: [], provenance: sc.provenance,
 }]));
-planetaryScenarios.addSource((id) => groundHalves.get(id));
+
+/**
+ * Runs `fn` with the campaign's naval and ground halves known to the Space and Planetary
+ * lookups: every entry point of the campaign module (module/index.ts) and every call into the
+ * other two modules below runs within it, so they know these scenarios only during the
+ * campaign's own calls, never by import order.
+ */
+export function withCampaignScenarios<R>(fn: () => R): R {
+  return spaceScenarios.within((id) => navalHalves.get(id), () => planetaryScenarios.within((id) => groundHalves.get(id), fn));
+}
 
 export type PlanetaryStep = PrefectState['step'];
 
 export const groundAt = (ps: PrefectState, step: PlanetaryStep): PrefectState => (ps.step === step ? ps : { ...ps, step });
 export const spaceAt = (ss: SpaceGameState, step: SpaceStep): SpaceGameState => (ss.step === step ? ss : { ...ss, step });
 
-export const groundPrompts = (ps: PrefectState): Prompt[] => prefect.prompts(ps);
-export const spacePrompts = (ss: SpaceGameState): Prompt[] => prefectSpace.prompts(ss);
+export const groundPrompts = (ps: PrefectState): Prompt[] => withCampaignScenarios(() => prefect.prompts(ps));
+export const spacePrompts = (ss: SpaceGameState): Prompt[] => withCampaignScenarios(() => prefectSpace.prompts(ss));
 
-export const groundErrors = (ps: PrefectState, side: string, raw: unknown): OrderError[] => prefect.validate(ps, side, raw);
-export const spaceErrors = (ss: SpaceGameState, side: string, raw: unknown): OrderError[] => prefectSpace.validate(ss, side, raw);
+export const groundErrors = (ps: PrefectState, side: string, raw: unknown): OrderError[] => withCampaignScenarios(() => prefect.validate(ps, side, raw));
+export const spaceErrors = (ss: SpaceGameState, side: string, raw: unknown): OrderError[] => withCampaignScenarios(() => prefectSpace.validate(ss, side, raw));
 
 export function resolveGround(ps: PrefectState, orders: Record<string, Json>, dice: Dice): { state: PrefectState; events: GameEvent[] } {
-  return prefect.resolve(ps, orders, dice);
+  return withCampaignScenarios(() => prefect.resolve(ps, orders, dice));
 }
 export function resolveSpace(ss: SpaceGameState, orders: Record<string, Json>, dice: Dice): { state: SpaceGameState; events: GameEvent[] } {
-  return prefectSpace.resolve(ss, orders, dice);
+  return withCampaignScenarios(() => prefectSpace.resolve(ss, orders, dice));
 }
 
-export const groundBot = (ps: PrefectState, side: string, dice: Dice): Json => prefect.bot(ps, side, dice);
-export const spaceBot = (ss: SpaceGameState, side: string, dice: Dice): Json => prefectSpace.bot(ss, side, dice);
+export const groundBot = (ps: PrefectState, side: string, dice: Dice): Json => withCampaignScenarios(() => prefect.bot(ps, side, dice));
+export const spaceBot = (ss: SpaceGameState, side: string, dice: Dice): Json => withCampaignScenarios(() => prefectSpace.bot(ss, side, dice));

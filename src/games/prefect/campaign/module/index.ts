@@ -8,12 +8,14 @@
  */
 import { defineGame, type GameEvent, type Json, type Outcome } from '../../../../engine/contract.js';
 import type { Dice } from '../../../../engine/dice.js';
+import { ordersOrDefaults, type Checked } from '../../../../engine/step-kit.js';
 import { aliasEvents as aliasGround } from '../../view.js';
 import { aliasEvents as aliasSpace } from '../../space/module/view.js';
 import { campaignData } from '../data/index.js';
 import { invasionResult } from '../victory.js';
 import { campaignBot } from './bot.js';
 import { buildPrompts, PROMPT_KINDS } from './prompts.js';
+import { withCampaignScenarios } from './halves.js';
 import { advance, owedAt } from './sequence.js';
 import { initialState, OPTION_SPECS } from './setup.js';
 import type { CampaignGameState } from './types.js';
@@ -21,21 +23,21 @@ import { validateOrders } from './validate.js';
 import { campaignView } from './view.js';
 import { campaignPresentation, withCampaignSchemas } from '../present/index.js';
 
+/** The orders as given when legal (validation names hidden pieces only by what the side sees). */
+function checked(state: CampaignGameState, side: string, raw: unknown): Checked<Json> {
+  const errors = validateOrders(state, side, raw);
+  return { errors, order: errors.length ? null : (raw as Json) };
+}
+
+/** The prompt's deadline default. */
+function defaultOrders(state: CampaignGameState, owed: { side: string }): Json {
+  return structuredClone(buildPrompts(state).find((p) => p.side === owed.side)!.defaultOrders);
+}
+
 /** Applies the owed orders (an invalid or missing one replaced by the prompt's default) and runs to the next decision point. */
 export function resolveStep(prev: CampaignGameState, ordersBySide: Record<string, Json>, dice: Dice): { state: CampaignGameState; events: GameEvent[] } {
   const state = structuredClone(prev);
-  const prompts = buildPrompts(prev);
-  const orders: Record<string, Json> = {};
-  const events: GameEvent[] = [];
-  for (const o of owedAt(prev)) {
-    const raw = ordersBySide[o.side];
-    const errors = raw === undefined ? [] : validateOrders(prev, o.side, raw);
-    if (raw !== undefined && !errors.length) orders[o.side] = structuredClone(raw);
-    else {
-      orders[o.side] = structuredClone(prompts.find((p) => p.side === o.side)!.defaultOrders);
-      events.push({ type: 'orders.defaulted', visibleTo: [o.side], data: { errors: errors.slice(0, 5) as unknown as Json } });
-    }
-  }
+  const { orders, events } = ordersOrDefaults(prev, state, owedAt(prev), ordersBySide, checked, defaultOrders);
   events.push(...advance(state, orders, dice));
   // The library's events (drops, boxes) name real TF ids; everyone sees both maps' TFs under aliases (the sub-modules' events already are).
   return { state, events: aliasSpace(state.space, aliasGround(state.planetary, events)) };
@@ -47,7 +49,13 @@ function outcomeOf(cs: CampaignGameState): Outcome | null {
   return { winner: cs.result.winner, level: 'invasion', summary: cs.result.summary, score: { bases: r.invaderBases.held, urban: r.invaderUrban.held } };
 }
 
-export const prefectCampaign = defineGame<CampaignGameState, Json>({
+/** `module` with every function run within the campaign's scenarios (halves.ts). */
+function withScenarios<M extends object>(module: M): M {
+  const wrap = (f: (...args: unknown[]) => unknown) => (...args: unknown[]) => withCampaignScenarios(() => f(...args));
+  return Object.fromEntries(Object.entries(module).map(([k, v]) => [k, typeof v === 'function' ? wrap(v as (...args: unknown[]) => unknown) : v])) as M;
+}
+
+export const prefectCampaign = withScenarios(defineGame<CampaignGameState, Json>({
   id: 'prefect-campaign',
   title: 'Renegade Legion: Prefect — Campaign Game',
   sides: ['TOG', 'CW'],
@@ -62,6 +70,6 @@ export const prefectCampaign = defineGame<CampaignGameState, Json>({
   outcome: outcomeOf,
   bot: campaignBot,
   ...campaignPresentation, // boards, pieces, event and prompt sentences (../present/)
-});
+}));
 
 export default prefectCampaign;

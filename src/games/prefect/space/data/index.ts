@@ -96,6 +96,6 @@ function load(): SpaceData {
 
 export const spaceData: SpaceData = load();
 
-/** A space scenario by id: the pack's own, then scenarios derived by other modules (the Campaign's naval half). */
+/** A space scenario by id: the pack's own, then, during a Campaign call, its naval half (campaign/module/halves.ts). */
 export const spaceScenarios = lookupWithSources<SpaceScenario>((id) => spaceData.scenarios[id]);
 export const spaceScenario = (id: string): SpaceScenario => spaceScenarios.get(id);
