@@ -71,6 +71,11 @@ export type ErrorCode =
   | 'VACATION_OVERLAP'
   | 'VACATION_BANK_EXCEEDED'
   | 'SEAT_NOT_OFFERED'
+  // Accounts
+  | 'LINK_INVALID'
+  | 'LINK_EXPIRED'
+  | 'LINK_USED'
+  | 'BLOCKED'
   // Finding a game (discovery.ts): the game's joining requirement
   | 'RELIABILITY_TOO_LOW'
   // Notifications
@@ -89,6 +94,10 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   TOKEN_INVALID: 401,
   REFRESH_TOKEN_REUSED: 401,
   FORBIDDEN: 403,
+  BLOCKED: 403,
+  LINK_INVALID: 400,
+  LINK_EXPIRED: 410,
+  LINK_USED: 410,
   INSUFFICIENT_SCOPE: 403,
   NOT_YOUR_SIDE: 403,
   NOT_INVITED: 403,

@@ -7,6 +7,7 @@ import * as views from '../../platform/games/views.js';
 import { boardsOf } from '../../platform/games/presenter.js';
 import type { FastifyReply } from 'fastify';
 import type { RequestAuth } from '../auth-context.js';
+import type { AccountThrottle } from '../http/account-throttle.js';
 import { withRetryAfter, type LoginThrottle } from '../http/login-throttle.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { gameUpdateResolvers, subscriptionResolvers } from './subscriptions.js';
@@ -14,6 +15,7 @@ import { trustResolvers } from './trust.js';
 import { guard } from './errors.js';
 import { notificationResolvers } from './notifications.js';
 import { timeControlLoaders, timeControlResolvers } from './timecontrol.js';
+import { accountLoaders, accountResolvers } from './accounts.js';
 import { discoveryResolvers } from './discovery.js';
 import { freeSides, offeredSides } from '../../platform/games/discovery.js';
 
@@ -22,6 +24,7 @@ export interface Ctx {
   authService: AuthService;
   auth: RequestAuth;
   loginThrottle: LoginThrottle;
+  accountThrottle: AccountThrottle;
   /** Mercurius adds the reply (and through it the request). */
   reply: FastifyReply;
 }
@@ -101,13 +104,16 @@ export function listing(platform: Platform, user: { userId: string } | null, s: 
 
 /** Mercurius loaders: fields resolved in one batch per request (see timecontrol.ts). */
 export function buildLoaders() {
-  return { ...timeControlLoaders() };
+  const time = timeControlLoaders();
+  const accounts = accountLoaders();
+  return { ...time, ...accounts, User: { ...time.User, ...accounts.User } };
 }
 
 export function buildResolvers() {
   const notify = notificationResolvers();
   const { Mutation: timeControlMutation, Query: timeControlQuery, GameView: timeControlGameView, ...timeControl } = timeControlResolvers();
   const trust = trustResolvers();
+  const accounts = accountResolvers();
   const discovery = discoveryResolvers();
   return {
     JSON: JSONScalar,
@@ -129,6 +135,7 @@ export function buildResolvers() {
       ...trust.Query,
       ...notify.Query,
       ...timeControlQuery,
+      ...accounts.Query,
       ...discovery.Query,
     }),
     GameModuleInfo: {
@@ -178,6 +185,7 @@ export function buildResolvers() {
       ...trust.Mutation,
       ...notify.Mutation,
       ...timeControlMutation,
+      ...accounts.Mutation,
       ...discovery.Mutation,
     }),
     Subscription: { ...subscriptionResolvers(), ...notify.Subscription },

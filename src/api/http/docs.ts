@@ -35,6 +35,8 @@ export async function registerDocs(app: FastifyInstance, version = VERSION) {
       tags: [
         { name: 'auth', description: 'Accounts and sessions.' },
         { name: 'tokens', description: 'Personal API tokens for bots and third-party clients.' },
+        { name: 'account', description: 'Your account: password, address, profile, blocks, data export and deletion.' },
+        { name: 'users', description: 'Public profiles.' },
         { name: 'lobby', description: 'Game modules, game lists, creating and joining games.' },
         { name: 'play', description: 'Game views, events, orders and drafts.' },
         { name: 'trust', description: 'Commit–reveal orders, adjudicated orders, replays and game exports.' },

@@ -6,6 +6,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { SeededDice } from '../../engine/dice.js';
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
+import { assertNotBlocked } from '../accounts/blocks.js';
 import { AppError } from '../errors.js';
 import { deliverOutbox } from '../events/outbox.js';
 import { topics } from '../events/pubsub.js';
@@ -78,7 +79,8 @@ export async function invite(p: Platform, user: Principal, gameId: string, usern
   if (!game) throw new AppError('NOT_FOUND', `No game ${gameId}.`);
   if (game.creatorId !== user.userId) throw new AppError('FORBIDDEN', 'Only the creator of a game may invite.');
   const invitee = await p.prisma.user.findUnique({ where: { username } });
-  if (!invitee) throw new AppError('NOT_FOUND', `No user "${username}".`);
+  if (!invitee || invitee.deletedAt) throw new AppError('NOT_FOUND', `No user "${username}".`);
+  await assertNotBlocked(p.prisma, invitee, user.userId, 'invitations');
   // The invitee is notified through the outbox, in the invitation's transaction (once: a repeated
   // invitation creates nothing).
   const created = await p.prisma.$transaction(async (tx) => {
