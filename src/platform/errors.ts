@@ -78,6 +78,10 @@ export type ErrorCode =
   | 'BLOCKED'
   // Finding a game (discovery.ts): the game's joining requirement
   | 'RELIABILITY_TOO_LOW'
+  // Press (src/platform/press); a blocked sender gets BLOCKED (above)
+  | 'PRESS_OFF'
+  | 'PRESS_NOT_ALLOWED'
+  | 'PRESS_CLOSED'
   // Notifications
   | 'NOT_CONFIGURED'
   | 'WEBHOOK_DISABLED'
@@ -103,6 +107,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   NOT_INVITED: 403,
   NOT_A_PLAYER: 403,
   RELIABILITY_TOO_LOW: 403,
+  PRESS_OFF: 403,
+  PRESS_NOT_ALLOWED: 403,
   VACATION_BANK_EXCEEDED: 422,
   NOT_FOUND: 404,
   STEP_NOT_AVAILABLE: 404,

@@ -18,6 +18,8 @@ import { timeControlLoaders, timeControlResolvers } from './timecontrol.js';
 import { accountLoaders, accountResolvers } from './accounts.js';
 import { discoveryResolvers } from './discovery.js';
 import { freeSides, offeredSides } from '../../platform/games/discovery.js';
+import { pressRulesOf } from '../../platform/press/rules.js';
+import { pressResolvers } from './press.js';
 
 export interface Ctx {
   platform: Platform;
@@ -37,7 +39,7 @@ const wrapAll = (r: Record<string, Resolver>) => Object.fromEntries(Object.entri
 
 /** What a lobby summary is made of: a game row with its seats and each seat's user. */
 type SummarySource = {
-  stepDeadline: Date | null; status: string; seed: string;
+  stepDeadline: Date | null; status: string; seed: string; pressMode?: string; pressDuringReveal?: boolean;
   seats: { side: string; user: { id: string; username: string }; offeredAt?: Date | null; offeredToId?: string | null }[];
 };
 
@@ -46,6 +48,7 @@ export function summary<G extends SummarySource>(g: G) {
     ...g,
     deadline: g.stepDeadline,
     seed: g.status === 'FINISHED' || g.status === 'CANCELLED' ? g.seed : null,
+    press: pressRulesOf(g),
     seats: g.seats.map((s) => ({ side: s.side, user: { id: s.user.id, username: s.user.username } })),
     /** Offered seats, for GameSummary.offeredSides (which shows each caller only the offers open to them). */
     _offers: g.seats.filter((s) => s.offeredAt).map((s) => ({ side: s.side, to: s.offeredToId ?? null })),
@@ -115,6 +118,7 @@ export function buildResolvers() {
   const trust = trustResolvers();
   const accounts = accountResolvers();
   const discovery = discoveryResolvers();
+  const pressApi = pressResolvers();
   return {
     JSON: JSONScalar,
     DateTime: DateTimeScalar,
@@ -137,6 +141,7 @@ export function buildResolvers() {
       ...timeControlQuery,
       ...accounts.Query,
       ...discovery.Query,
+      ...pressApi.Query,
     }),
     GameModuleInfo: {
       boards: guard((root: { id: string }, a: Args, { platform }: Ctx) => boardsOf(platform.modules.get(root.id), a.scenario).boards),
@@ -187,8 +192,9 @@ export function buildResolvers() {
       ...timeControlMutation,
       ...accounts.Mutation,
       ...discovery.Mutation,
+      ...pressApi.Mutation,
     }),
-    Subscription: { ...subscriptionResolvers(), ...notify.Subscription },
+    Subscription: { ...subscriptionResolvers(), ...notify.Subscription, ...pressApi.Subscription },
     GameUpdate: gameUpdateResolvers(),
     NotificationSettings: notify.NotificationSettings,
     ...timeControl,

@@ -41,6 +41,7 @@ export async function registerDocs(app: FastifyInstance, version = VERSION) {
         { name: 'play', description: 'Game views, events, orders and drafts.' },
         { name: 'trust', description: 'Commit–reveal orders, adjudicated orders, replays and game exports.' },
         { name: 'webhooks', description: 'Signed webhooks: registration, secret rotation, the delivery log, redelivery.' },
+        { name: 'press', description: 'Messages between players: channels, paged messages, read marks, reports and moderation.' },
       ],
       components: {
         securitySchemes: {

@@ -15,6 +15,7 @@ import { authRoutes } from './auth.js';
 import { discoveryRoutes } from './discovery.js';
 import { lobbyRoutes } from './lobby.js';
 import { playRoutes } from './play.js';
+import { pressRoutes, pressSchemas } from './press.js';
 import { schemas } from './schemas.js';
 import { timeControlRoutes } from './timecontrol.js';
 import { trustRoutes, trustSchemas } from './trust.js';
@@ -38,7 +39,7 @@ declare module 'fastify' {
 
 /** Shared schemas go on the root instance, where the OpenAPI generator collects them. */
 export function addRestSchemas(app: FastifyInstance) {
-  for (const schema of [...schemas, ...webhookSchemas, ...trustSchemas, ...accountSchemas]) app.addSchema(schema);
+  for (const schema of [...schemas, ...webhookSchemas, ...trustSchemas, ...accountSchemas, ...pressSchemas]) app.addSchema(schema);
 }
 
 export async function restApi(app: FastifyInstance, opts: RestDeps) {
@@ -63,4 +64,5 @@ export async function restApi(app: FastifyInstance, opts: RestDeps) {
   await app.register(timeControlRoutes, deps);
   await app.register(trustRoutes, deps);
   await app.register(webhookRoutes, deps);
+  await app.register(pressRoutes, deps);
 }

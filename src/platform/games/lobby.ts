@@ -16,6 +16,7 @@ import { normaliseTimeControl, readTimeControl, stepDeadlineFor, type TimeContro
 import { scheduleStep } from './scheduling.js';
 import { checkSpectatorDelay } from '../trust/spectators.js';
 import { gameListing, listGames as discoverGames, requireReliability } from './discovery.js';
+import { pressColumns, type PressRulesInput } from '../press/rules.js';
 
 export interface CreateGameInput {
   module: string;
@@ -34,6 +35,8 @@ export interface CreateGameInput {
   description?: string | null;
   /** Joining requires at least this reliability ratio, 0 to 1 (discovery.ts). */
   minReliability?: number | null;
+  /** Press rules (docs/press.md): FULL, PUBLIC_ONLY or NONE, and whether press is open in reveal phases. */
+  press?: PressRulesInput | null;
 }
 
 export async function createGame(p: Platform, user: Principal, input: CreateGameInput) {
@@ -48,6 +51,7 @@ export async function createGame(p: Platform, user: Principal, input: CreateGame
   const timeControl = normaliseTimeControl(input.timeControl);
   checkPromptKinds(module, timeControl);
   const listing = gameListing(input, `${module.title}: ${scenario.title}`);
+  const press = pressColumns(input.press);
   const seed = randomBytes(32).toString('hex');
   // The lobby hears of a new game through the outbox, written with the game.
   const game = await p.prisma.$transaction(async (tx) => {
@@ -61,6 +65,7 @@ export async function createGame(p: Platform, user: Principal, input: CreateGame
         allowMultiSeat: input.allowMultiSeat ?? false,
         spectatorDelaySteps: checkSpectatorDelay(input.spectatorDelaySteps),
         ...listing,
+        ...press,
         creatorId: user.userId,
         seed,
         seedHash: createHash('sha256').update(seed).digest('hex'),

@@ -2,7 +2,7 @@
  * What can be notified and through which channels. Kinds users can switch are KINDS; system
  * notices (email confirmation, a disabled webhook, the digest itself) always go out.
  */
-export const KINDS = ['YOUR_TURN', 'STEP_RESOLVED', 'DEADLINE_REMINDER', 'GAME_STARTED', 'GAME_FINISHED', 'GAME_PAUSED', 'INVITATION', 'VOTE'] as const;
+export const KINDS = ['YOUR_TURN', 'STEP_RESOLVED', 'DEADLINE_REMINDER', 'GAME_STARTED', 'GAME_FINISHED', 'GAME_PAUSED', 'INVITATION', 'VOTE', 'PRESS'] as const;
 export type Kind = (typeof KINDS)[number];
 export type SystemKind = 'EMAIL_CONFIRMATION' | 'WEBHOOK_DISABLED' | 'DIGEST' | 'WEBHOOK_TEST' | 'SIGN_IN_WARNING' | AccountKind;
 /** Account mails (platform/accounts/mail.ts). */
@@ -44,6 +44,7 @@ export const EVENT_TYPES: Record<AnyKind, string> = {
   GAME_PAUSED: 'game.paused',
   INVITATION: 'invitation.received',
   VOTE: 'vote.changed',
+  PRESS: 'press.message',
   EMAIL_CONFIRMATION: 'email.confirmation',
   WEBHOOK_DISABLED: 'webhook.disabled',
   DIGEST: 'digest',
