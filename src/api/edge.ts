@@ -15,6 +15,7 @@ import { checkGraphQLRequest, executionErrorFormatter, setGraphQLMediaType } fro
 import { memoryQueryStore, persistedQueries, redisQueryStore } from './graphql/persisted.js';
 import { registerDocs } from './http/docs.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { AccountThrottle } from './http/account-throttle.js';
 import { LoginThrottle } from './http/login-throttle.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { addRestSchemas, REST_PREFIX, restApi, type RestDeps } from './rest/index.js';
@@ -25,6 +26,7 @@ export interface Edge {
   /** Shared by rate limits and persisted queries when REDIS_URL is set. */
   redis?: Redis;
   loginThrottle: LoginThrottle;
+  accountThrottle: AccountThrottle;
 }
 
 export async function registerEdge(app: FastifyInstance, platform: Platform): Promise<Edge> {
@@ -52,7 +54,11 @@ export async function registerEdge(app: FastifyInstance, platform: Platform): Pr
   const login = platform.config.api.login;
   const warn = (username: string, failures: number) =>
     void warnOfFailedLogins(platform, username, failures, login.windowSeconds).catch((err) => platform.log.warn({ err }, 'the failed-login warning was not queued'));
-  return { redis, loginThrottle: new LoginThrottle(login, redis, platform.config.api.redisPrefix, warn) };
+  return {
+    redis,
+    loginThrottle: new LoginThrottle(login, redis, platform.config.api.redisPrefix, warn),
+    accountThrottle: new AccountThrottle(platform.config.api.accountLinks, redis, platform.config.api.redisPrefix),
+  };
 }
 
 export function mercuriusEdgeOptions(platform: Platform, edge: Edge) {

@@ -12,9 +12,9 @@ import { confirmEmail, unsubscribe } from '../platform/notifications/email-addre
 export const UNSUBSCRIBE_PATH = '/notifications/unsubscribe';
 export const CONFIRM_EMAIL_PATH = '/notifications/confirm-email';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function page(reply: FastifyReply, status: number, title: string, body: string) {
+export function page(reply: FastifyReply, status: number, title: string, body: string) {
   reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(title)}</title></head><body style="font-family:sans-serif;max-width:40em;margin:2em auto"><h1>${esc(title)}</h1>${body}</body></html>`;
 }

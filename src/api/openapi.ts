@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import type { AuthService } from '../platform/auth/service.js';
 import type { Platform } from '../platform/context.js';
 import { registerDocs } from './http/docs.js';
+import type { AccountThrottle } from './http/account-throttle.js';
 import type { LoginThrottle } from './http/login-throttle.js';
 import { addRestSchemas, REST_PREFIX, restApi } from './rest/index.js';
 
@@ -14,7 +15,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
   const app = Fastify({ logger: false, ajv: { customOptions: { removeAdditional: false } } });
   await registerDocs(app);
   addRestSchemas(app);
-  await app.register(restApi, { platform: {} as Platform, authService: {} as AuthService, loginThrottle: {} as LoginThrottle, prefix: REST_PREFIX });
+  await app.register(restApi, { platform: {} as Platform, authService: {} as AuthService, loginThrottle: {} as LoginThrottle, accountThrottle: {} as AccountThrottle, prefix: REST_PREFIX });
   await app.ready();
   const doc = app.swagger() as unknown as Record<string, unknown>;
   await app.close();

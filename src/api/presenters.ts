@@ -6,12 +6,13 @@
 import type { Platform } from '../platform/context.js';
 import * as views from '../platform/games/views.js';
 import { freeSides, offeredSides } from '../platform/games/discovery.js';
+import { pressRulesOf } from '../platform/press/rules.js';
 import { EVENT_TYPES, type AnyKind } from '../platform/notifications/kinds.js';
 import type * as hooks from '../platform/notifications/webhooks.js';
 
 /** What a lobby summary is made of: a game row with its seats and each seat's user. */
 export type SummarySource = {
-  stepDeadline: Date | null; status: string; seed: string;
+  stepDeadline: Date | null; status: string; seed: string; pressMode?: string; pressDuringReveal?: boolean;
   seats: { side: string; user: { id: string; username: string }; offeredAt?: Date | null; offeredToId?: string | null }[];
 };
 
@@ -20,6 +21,7 @@ export function summary<G extends SummarySource>(g: G) {
     ...g,
     deadline: g.stepDeadline,
     seed: g.status === 'FINISHED' || g.status === 'CANCELLED' ? g.seed : null,
+    press: pressRulesOf(g),
     seats: g.seats.map((s) => ({ side: s.side, user: { id: s.user.id, username: s.user.username } })),
     /** Offered seats, for GameSummary.offeredSides (which shows each caller only the offers open to them). */
     _offers: g.seats.filter((s) => s.offeredAt).map((s) => ({ side: s.side, to: s.offeredToId ?? null })),

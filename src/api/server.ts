@@ -17,6 +17,7 @@ import { frameworkErrors } from './http/error-handler.js';
 import { buildLoaders, buildResolvers } from './graphql/resolvers.js';
 import { registerTrustRoutes } from './trust-routes.js';
 import { registerNotificationRoutes } from './notification-routes.js';
+import { registerAccountRoutes } from './account-routes.js';
 import { shapeWsErrors } from './graphql/ws-errors.js';
 import { installWsLimits } from './graphql/ws-limits.js';
 import { installSubscriptionResync } from './graphql/subscriptions.js';
@@ -56,7 +57,7 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
     resolvers: buildResolvers() as never,
     loaders: buildLoaders() as never,
     graphiql: false, // served offline by http/graphiql.ts
-    context: async (req) => ({ platform, authService, loginThrottle: edge.loginThrottle, auth: await authenticate(authService, req.headers.authorization) }),
+    context: async (req) => ({ platform, authService, loginThrottle: edge.loginThrottle, accountThrottle: edge.accountThrottle, auth: await authenticate(authService, req.headers.authorization) }),
     subscription: {
       emitter: platform.emitter as never,
       // graphql-transport-ws: credentials arrive in the connection_init payload.
@@ -74,10 +75,11 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
     },
   });
 
-  await registerApiRoutes(app, { platform, authService, loginThrottle: edge.loginThrottle });
+  await registerApiRoutes(app, { platform, authService, loginThrottle: edge.loginThrottle, accountThrottle: edge.accountThrottle });
 
   await registerTrustRoutes(app, platform);
   await registerNotificationRoutes(app, platform);
+  await registerAccountRoutes(app, platform, authService);
   registerGraphiql(app);
   await registerWebClient(app);
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -40,6 +40,8 @@ export interface ApiConfig {
     /** Failures from one address across all accounts (and failed refreshes from it). */
     failuresPerAddress: number;
   };
+  /** Password-reset and address-change mails per window (http/account-throttle.ts; 0 turns a limit off). */
+  accountLinks: { windowSeconds: number; perAddress: number; perIp: number };
   graphql: {
     /** Deepest field nesting of an operation (introspection has its own rule). */
     maxDepth: number;

@@ -144,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         failuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
         failuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
       },
+      accountLinks: { windowSeconds: e.ACCOUNT_LINKS_WINDOW_SECONDS, perAddress: e.ACCOUNT_LINKS_PER_ADDRESS, perIp: e.ACCOUNT_LINKS_PER_IP },
       graphql: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxComplexity: e.GRAPHQL_MAX_COMPLEXITY, maxTokens: e.GRAPHQL_MAX_TOKENS },
     },
   };

@@ -71,8 +71,17 @@ export type ErrorCode =
   | 'VACATION_OVERLAP'
   | 'VACATION_BANK_EXCEEDED'
   | 'SEAT_NOT_OFFERED'
+  // Accounts
+  | 'LINK_INVALID'
+  | 'LINK_EXPIRED'
+  | 'LINK_USED'
+  | 'BLOCKED'
   // Finding a game (discovery.ts): the game's joining requirement
   | 'RELIABILITY_TOO_LOW'
+  // Press (src/platform/press); a blocked sender gets BLOCKED (above)
+  | 'PRESS_OFF'
+  | 'PRESS_NOT_ALLOWED'
+  | 'PRESS_CLOSED'
   // Notifications
   | 'NOT_CONFIGURED'
   | 'WEBHOOK_DISABLED'
@@ -89,11 +98,17 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   TOKEN_INVALID: 401,
   REFRESH_TOKEN_REUSED: 401,
   FORBIDDEN: 403,
+  BLOCKED: 403,
+  LINK_INVALID: 400,
+  LINK_EXPIRED: 410,
+  LINK_USED: 410,
   INSUFFICIENT_SCOPE: 403,
   NOT_YOUR_SIDE: 403,
   NOT_INVITED: 403,
   NOT_A_PLAYER: 403,
   RELIABILITY_TOO_LOW: 403,
+  PRESS_OFF: 403,
+  PRESS_NOT_ALLOWED: 403,
   VACATION_BANK_EXCEEDED: 422,
   NOT_FOUND: 404,
   STEP_NOT_AVAILABLE: 404,

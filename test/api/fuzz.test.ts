@@ -74,6 +74,14 @@ const OPERATIONS: [string, string[]][] = [
   [`mutation($wi:WebhookInput!){createWebhook(input:$wi){secret webhook{id}}}`, ['wi']],
   [`mutation($w:ID!,$grace:Int){rotateWebhookSecret(id:$w,graceSeconds:$grace){webhook{id previousSecretExpiresAt}}}`, ['w', 'grace']],
   [`query($w:ID!,$n:Int,$ds:DeliveryStatus){webhookDeliveries(webhookId:$w,first:$n,status:$ds){id attemptLog{ok}}}`, ['w', 'n', 'ds']],
+  [`mutation($pi:ProfileInput!){updateProfile(input:$pi){id profile{displayName bio languages timeZone}}}`, ['pi']],
+  [`query($u:String!){user(username:$u){id profile{displayName} gamesPlayed{module played} reliability{ratio}}}`, ['u']],
+  [`mutation($u:String!){blockUser(username:$u)}`, ['u']],
+  [`mutation($e:String!){requestPasswordReset(email:$e)}`, ['e']],
+  [`mutation($t:String!,$p:String!){resetPassword(token:$t,newPassword:$p)}`, ['t', 'p']],
+  [`mutation($t:String!){confirmEmailChange(token:$t)}`, ['t']],
+  [`mutation($p:String!,$e:String!){changeEmail(password:$p,email:$e)}`, ['p', 'e']],
+  [`mutation($p:String!,$n:String!){changePassword(currentPassword:$p,newPassword:$n)}`, ['p', 'n']],
 ];
 const hex = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: min, maxLength: max });
 const plausible: Record<string, fc.Arbitrary<unknown>> = {
@@ -87,6 +95,8 @@ const plausible: Record<string, fc.Arbitrary<unknown>> = {
   w: fc.constant('HOOK'),
   grace: fc.integer({ min: -5, max: 700_000 }),
   ds: fc.constantFrom('SENT', 'FAILED', 'NOPE'),
+  pi: fc.record({ displayName: fc.string(), bio: fc.string({ maxLength: 600 }), languages: fc.array(fc.constantFrom('en', 'fr-CA', 'xx-', '<b>', '')), timeZone: fc.constantFrom('UTC', 'Europe/Paris', 'Nowhere') }, { requiredKeys: [] }),
+  e: fc.constantFrom('someone@example.invalid', 'not an address', ''),
   wi: fc.record({ url: fc.constantFrom('http://127.0.0.1:9/h', 'ftp://x', 'not a url', 'http://u:p@h/'), kinds: fc.array(fc.constantFrom('GAME_STARTED', 'NOPE')), format: fc.constantFrom('JSON', 'XML') }, { requiredKeys: ['url'] }),
   i: fc.record({ module: fc.constantFrom('sealed-bid', 'chess'), scenario: fc.constantFrom('short', 'x'), options: fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 })), timeControl: fc.record({ preset: fc.constantFrom('none', 'custom', '__proto__', 'toString', 'fast'), stepSeconds: fc.integer() }, { requiredKeys: [] }) }, { requiredKeys: ['module', 'scenario'] }),
 };
@@ -98,7 +108,7 @@ describe('fuzzing', () => {
   it(`GraphQL variables (${RUNS} runs)`, async () => {
     const request = fc.record({
       op: fc.nat(OPERATIONS.length - 1),
-      vars: fc.dictionary(fc.constantFrom('g', 's', 'o', 'k', 'side', 'ready', 'i', 'a', 'l', 'st', 'mine', 'n', 'u', 'p', 'r', 'sc', 'c', 'salt', 'w', 'grace', 'ds', 'wi', 'zz'), fc.tuple(fc.boolean(), anyValue()), { maxKeys: 8 }),
+      vars: fc.dictionary(fc.constantFrom('g', 's', 'o', 'k', 'side', 'ready', 'i', 'a', 'l', 'st', 'mine', 'n', 'u', 'p', 'r', 'sc', 'c', 'salt', 'w', 'grace', 'ds', 'wi', 'pi', 'e', 't', 'zz'), fc.tuple(fc.boolean(), anyValue()), { maxKeys: 8 }),
       accept: fc.constantFrom(undefined, 'application/json', 'application/graphql-response+json', '*/*', 'text/html'),
       token: token(),
     });
@@ -163,6 +173,17 @@ describe('fuzzing', () => {
       ['GET', '/webhooks/{webhookId}/deliveries', ['first', 'status']],
       ['POST', '/webhooks/{webhookId}/test', []],
       ['POST', '/webhook-deliveries/{deliveryId}/redeliver', []],
+      ['POST', '/account/password', ['currentPassword', 'newPassword']],
+      ['POST', '/account/reset-password', ['email']],
+      ['POST', '/account/reset-password/confirm', ['token', 'newPassword']],
+      ['POST', '/account/email', ['password', 'email']],
+      ['POST', '/account/email/confirm', ['token']],
+      ['PATCH', '/account/profile', ['displayName', 'timeZone', 'languages', 'bio']],
+      ['GET', '/account/export', []],
+      ['GET', '/account/blocks', []],
+      ['POST', '/account/blocks', ['username']],
+      ['DELETE', '/account/blocks/{username}', []],
+      ['GET', '/users/{username}', []],
     ];
     /** Plausible values for some fields, so that requests also get past the schemas. */
     const restPlausible: Record<string, fc.Arbitrary<unknown>> = {

@@ -11,6 +11,8 @@
  * the owner's view and never in the opponent's, its appearance anywhere the opponent reads is a
  * leak. Short hidden values (an organisation, a counter number) are checked as facts about a
  * piece instead, for the attribute keys the module's kit declares (SecretsKit.hiddenKeys).
+ * Press adds secrets of its own: a token sent in a message is hidden from everyone outside the
+ * message's audience (Ledger.press).
  */
 import type { GameModule, Json, Side, Viewer } from '../../src/engine/contract.js';
 import type { ModuleKit } from '../../src/engine/kit.js';
@@ -170,6 +172,8 @@ export class Ledger<S = unknown> {
   /** The kit's extra secrets per viewer key, at the last observed step and the one before. */
   private extras: Map<string, string[]>[] = [];
   private readonly orderSeen = new Map<string, Map<string, boolean>>();
+  /** Press: a token sent in a message, and the viewers (sides, or null for spectators) it was for. */
+  private readonly pressed: { token: string; audience: Viewer[] }[] = [];
   state!: S;
   views!: Record<Side, Json>;
   spectatorView!: Json;
@@ -221,7 +225,13 @@ export class Ledger<S = unknown> {
     const out = new Set<string>();
     for (const snap of this.recent) for (const [side, toks] of Object.entries(snap)) if (side !== viewer) for (const t of toks) if (!known.has(t)) out.add(t);
     for (const snap of this.extras) for (const e of snap.get(this.key(viewer)) ?? []) out.add(e);
+    for (const m of this.pressed) if (!m.audience.includes(viewer)) out.add(m.token);
     return out;
+  }
+
+  /** A press message carried `token` to `audience`: every other viewer must never receive it. */
+  press(token: string, audience: Viewer[]) {
+    this.pressed.push({ token, audience });
   }
 
   /** Every finding for `viewer` in `payloads` (raw texts or JSON values of one channel). */

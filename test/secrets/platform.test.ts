@@ -10,6 +10,10 @@
  * id), other sides' adjudicated orders and the refusal of orders sent for them, the
  * gameEvents and myTurn subscription payloads, and the bodies of the webhooks they registered
  * (each player's own hook, the spectator's public game hook), plus the game's dice seed.
+ * Press: each side sends the next side a message, and the spectator writes in the spectators'
+ * chat, each carrying a token; every channel of every viewer outside a message's audience (press
+ * lists and channels over GraphQL and REST, the pressMessages subscription, views, exports,
+ * replays, webhooks) is searched for it, and each recipient must have received it.
  * Module-level checks over more seeds are in ./modules.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +35,9 @@ const EXPORT = `query($g:ID!){gameExport(gameId:$g)}`;
 const VALIDATE = `mutation($g:ID!,$s:Int!,$o:JSON!){validateOrders(gameId:$g,step:$s,orders:$o){valid side step errors{code path message rule}}}`;
 const ADJUDICATED = `query($g:ID!,$s:Int!,$side:String){adjudicatedOrders(gameId:$g,step:$s,side:$side){step side origin orders ordersHash commitment salt}}`;
 const HOOK = `mutation($i:WebhookInput!){createWebhook(input:$i){secret webhook{id}}}`;
+const PRESS_SEND = `mutation($g:ID!,$to:PressTo!,$t:String!){sendPress(gameId:$g,to:$to,text:$t){seq}}`;
+const PRESS_LIST = `query($g:ID!){pressMessages(gameId:$g,first:200){messages{seq channel text fromSide}}}`;
+const PRESS_CHANNELS = `query($g:ID!){pressChannels(gameId:$g){key kind name sides unread}}`;
 
 let booted: Booted;
 let app: FastifyInstance;
@@ -77,11 +84,26 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
     const ws = Object.fromEntries(viewers.map((v) => [key(v), wsClient(base, who(v).token)]));
     const feeds = Object.fromEntries(viewers.map((v) => [key(v), collect(ws[key(v)], `subscription($g:ID!){gameEvents(gameId:$g){gameId step status events{seq type data rolls}}}`, { g: game.id })]));
     const turns = Object.fromEntries(sides.map((s) => [s, collect(ws[s], `subscription{myTurn{gameId step sides deadline}}`)]));
+    const pressFeeds = Object.fromEntries(viewers.map((v) => [key(v), collect(ws[key(v)], `subscription($g:ID!){pressMessages(gameId:$g){seq channel text from{username}}}`, { g: game.id })]));
     await new Promise((r) => setTimeout(r, 200));
     for (const side of sides.slice(1)) await join(base, players[side], game.id, side);
 
     const load = () => booted.platform.prisma.game.findUniqueOrThrow({ where: { id: game.id } });
     const ledger = new Ledger(module, kit, sides, scenario.id);
+    // Press: side i writes to side i + 1 only; the spectator writes in the spectators' chat.
+    const pressed: { token: string; audience: Viewer[] }[] = [];
+    for (const [i, side] of sides.entries()) {
+      const to = sides[(i + 1) % sides.length];
+      const token = `pm${tag}${i}q`;
+      const r = await as(base, players[side], PRESS_SEND, { g: game.id, to: { sides: [to] }, t: `between us: ${token}` });
+      expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+      pressed.push({ token, audience: [side, to] });
+    }
+    const chat = await as(base, spectator, PRESS_SEND, { g: game.id, to: { spectators: true }, t: `spectators: pm${tag}sq` });
+    expect(chat.errors, JSON.stringify(chat.errors)).toBeUndefined();
+    pressed.push({ token: `pm${tag}sq`, audience: [null] });
+    for (const m of pressed) ledger.press(m.token, m.audience);
+    const pressSeen: Record<string, number> = {};
     const findings: string[] = [];
     const lastSeq: Record<string, number> = {};
     const rawsSeen: Record<string, number> = {};
@@ -118,6 +140,17 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
         if (v !== null) texts.push((await submit(base, p, game.id, g.step, { junk: true }, { side: other })).raw);
       }
       if (v !== null) texts.push((await as(base, p, VALIDATE, { g: game.id, s: g.step, o: { junk: [1, 'x'] } })).raw);
+      // Press as the viewer reads it: lists and channels (GraphQL, REST), each channel by key.
+      const list = await as(base, p, PRESS_LIST, { g: game.id });
+      texts.push(list.raw);
+      texts.push((await as(base, p, PRESS_CHANNELS, { g: game.id })).raw);
+      texts.push((await rest(base, 'GET', `/games/${game.id}/press`, { token: p.token })).raw);
+      for (const c of ['public', 'spectators', `sides:${[...sides].sort().join(',')}`, ...sides.map((x) => `sides:${[v ?? '', x].sort().join(',')}`)]) {
+        texts.push((await rest(base, 'GET', `/games/${game.id}/press?channel=${encodeURIComponent(c)}`, { token: p.token })).raw);
+      }
+      for (const m of pressed) if (m.audience.includes(v) && !list.raw.includes(m.token)) findings.push(`${label} (${k}): press ${m.token} never reached its recipient`);
+      texts.push(...pressFeeds[k].raws.slice(pressSeen[k] ?? 0));
+      pressSeen[k] = pressFeeds[k].raws.length;
       if (v !== null && module.prompts(g.state).some((x) => x.side === v)) {
         // Probe orders: the bot's orders with a hidden id in an id slot, and a made-up id there.
         const bot = module.bot(g.state, v, seededDice(`probe|${v}`, g.step)) as Json;
@@ -199,6 +232,14 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
     for (const v of viewers) expect(feeds[key(v)].items.length).toBeGreaterThan(0);
     if (id !== 'sealed-bid') expect(probes).toBeGreaterThan(0);
     for (const v of viewers) expect(feeds[key(v)].errors).toEqual([]);
+    // Press reached each recipient live and, for players, through their webhook.
+    for (const m of pressed) for (const v of m.audience) expect(pressFeeds[key(v)].raws.join(''), `press ${m.token} live to ${key(v)}`).toContain(m.token);
+    for (const m of pressed) {
+      for (const v of m.audience.filter((x): x is string => x !== null && x !== sides[pressed.indexOf(m)])) {
+        expect(rx.at(hookPath(v)).map((r) => r.body.toString('utf8')).join(''), `press ${m.token} by webhook to ${v}`).toContain(m.token);
+      }
+    }
+    for (const v of viewers) expect(pressFeeds[key(v)].errors).toEqual([]);
     await Promise.all(Object.values(ws).map((c) => c.dispose()));
   }, 300_000);
 });

@@ -8,6 +8,7 @@ import { boardsOf } from '../../platform/games/presenter.js';
 import { moduleInfo, owedSidesOf, summary, type SummaryRoot } from '../presenters.js';
 import type { FastifyReply } from 'fastify';
 import type { RequestAuth } from '../auth-context.js';
+import type { AccountThrottle } from '../http/account-throttle.js';
 import { withRetryAfter, type LoginThrottle } from '../http/login-throttle.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { gameUpdateResolvers, subscriptionResolvers } from './subscriptions.js';
@@ -15,14 +16,17 @@ import { trustResolvers } from './trust.js';
 import { guard } from './errors.js';
 import { notificationResolvers } from './notifications.js';
 import { timeControlLoaders, timeControlResolvers } from './timecontrol.js';
+import { accountLoaders, accountResolvers } from './accounts.js';
 import { discoveryResolvers } from './discovery.js';
 import { freeSides, offeredSides } from '../../platform/games/discovery.js';
+import { pressResolvers } from './press.js';
 
 export interface Ctx {
   platform: Platform;
   authService: AuthService;
   auth: RequestAuth;
   loginThrottle: LoginThrottle;
+  accountThrottle: AccountThrottle;
   /** Mercurius adds the reply (and through it the request). */
   reply: FastifyReply;
 }
@@ -55,14 +59,18 @@ type OwedHint = { id: string; owedSides?: string[]; _owedBatch?: () => Promise<M
 
 /** Mercurius loaders: fields resolved in one batch per request (see timecontrol.ts). */
 export function buildLoaders() {
-  return { ...timeControlLoaders() };
+  const time = timeControlLoaders();
+  const accounts = accountLoaders();
+  return { ...time, ...accounts, User: { ...time.User, ...accounts.User } };
 }
 
 export function buildResolvers() {
   const notify = notificationResolvers();
   const { Mutation: timeControlMutation, Query: timeControlQuery, GameView: timeControlGameView, ...timeControl } = timeControlResolvers();
   const trust = trustResolvers();
+  const accounts = accountResolvers();
   const discovery = discoveryResolvers();
+  const pressApi = pressResolvers();
   return {
     JSON: JSONScalar,
     DateTime: DateTimeScalar,
@@ -83,7 +91,9 @@ export function buildResolvers() {
       ...trust.Query,
       ...notify.Query,
       ...timeControlQuery,
+      ...accounts.Query,
       ...discovery.Query,
+      ...pressApi.Query,
     }),
     GameModuleInfo: {
       boards: guard((root: { id: string }, a: Args, { platform }: Ctx) => boardsOf(platform.modules.get(root.id), a.scenario).boards),
@@ -132,9 +142,11 @@ export function buildResolvers() {
       ...trust.Mutation,
       ...notify.Mutation,
       ...timeControlMutation,
+      ...accounts.Mutation,
       ...discovery.Mutation,
+      ...pressApi.Mutation,
     }),
-    Subscription: { ...subscriptionResolvers(), ...notify.Subscription },
+    Subscription: { ...subscriptionResolvers(), ...notify.Subscription, ...pressApi.Subscription },
     GameUpdate: gameUpdateResolvers(),
     NotificationSettings: notify.NotificationSettings,
     ...timeControl,

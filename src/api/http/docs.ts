@@ -35,10 +35,13 @@ export async function registerDocs(app: FastifyInstance, version = VERSION) {
       tags: [
         { name: 'auth', description: 'Accounts and sessions.' },
         { name: 'tokens', description: 'Personal API tokens for bots and third-party clients.' },
+        { name: 'account', description: 'Your account: password, address, profile, blocks, data export and deletion.' },
+        { name: 'users', description: 'Public profiles.' },
         { name: 'lobby', description: 'Game modules, game lists, creating and joining games.' },
         { name: 'play', description: 'Game views, events, orders and drafts.' },
         { name: 'trust', description: 'Commit–reveal orders, adjudicated orders, replays and game exports.' },
         { name: 'webhooks', description: 'Signed webhooks: registration, secret rotation, the delivery log, redelivery.' },
+        { name: 'press', description: 'Messages between players: channels, paged messages, read marks, reports and moderation.' },
       ],
       components: {
         securitySchemes: {

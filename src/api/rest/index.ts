@@ -8,11 +8,14 @@ import type { AuthService } from '../../platform/auth/service.js';
 import type { Platform } from '../../platform/context.js';
 import { authenticate, type RequestAuth } from '../auth-context.js';
 import { assertSafeJson } from '../http/input-guard.js';
+import type { AccountThrottle } from '../http/account-throttle.js';
 import type { LoginThrottle } from '../http/login-throttle.js';
+import { accountRoutes, accountSchemas } from './accounts.js';
 import { authRoutes } from './auth.js';
 import { discoveryRoutes } from './discovery.js';
 import { lobbyRoutes } from './lobby.js';
 import { playRoutes } from './play.js';
+import { pressRoutes, pressSchemas } from './press.js';
 import { schemas } from './schemas.js';
 import { timeControlRoutes } from './timecontrol.js';
 import { trustRoutes, trustSchemas } from './trust.js';
@@ -24,6 +27,7 @@ export interface RestDeps {
   platform: Platform;
   authService: AuthService;
   loginThrottle: LoginThrottle;
+  accountThrottle: AccountThrottle;
 }
 
 declare module 'fastify' {
@@ -35,11 +39,11 @@ declare module 'fastify' {
 
 /** Shared schemas go on the root instance, where the OpenAPI generator collects them. */
 export function addRestSchemas(app: FastifyInstance) {
-  for (const schema of [...schemas, ...webhookSchemas, ...trustSchemas]) app.addSchema(schema);
+  for (const schema of [...schemas, ...webhookSchemas, ...trustSchemas, ...accountSchemas, ...pressSchemas]) app.addSchema(schema);
 }
 
 export async function restApi(app: FastifyInstance, opts: RestDeps) {
-  const deps: RestDeps = { platform: opts.platform, authService: opts.authService, loginThrottle: opts.loginThrottle }; // not the prefix
+  const deps: RestDeps = { platform: opts.platform, authService: opts.authService, loginThrottle: opts.loginThrottle, accountThrottle: opts.accountThrottle }; // not the prefix
   app.decorateRequest('auth', null as unknown as RequestAuth);
   app.addHook('onRequest', async (req) => {
     req.auth = await authenticate(deps.authService, req.headers.authorization);
@@ -53,10 +57,12 @@ export async function restApi(app: FastifyInstance, opts: RestDeps) {
     assertSafeJson(req.body, ['body']);
   });
   await app.register(authRoutes, deps);
+  await app.register(accountRoutes, deps);
   await app.register(lobbyRoutes, deps);
   await app.register(discoveryRoutes, deps);
   await app.register(playRoutes, deps);
   await app.register(timeControlRoutes, deps);
   await app.register(trustRoutes, deps);
   await app.register(webhookRoutes, deps);
+  await app.register(pressRoutes, deps);
 }

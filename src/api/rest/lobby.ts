@@ -114,6 +114,10 @@ export async function lobbyRoutes(app: FastifyInstance, { platform }: RestDeps) 
         title: s.nullable(s.str('Title shown in the game list: plain text on one line, 1 to 100 characters, no HTML (default: the module\'s and scenario\'s titles).', { maxLength: 1000 })),
         description: s.nullable(s.str('Description: plain text, at most 2000 characters, no HTML.', { maxLength: 10_000 })),
         minReliability: { type: ['number', 'null'], minimum: 0, maximum: 1, description: 'Joining asks at least this reliability ratio of players the creator did not choose by name.' },
+        press: body('Press rules (default: full press, open during reveal phases).', {
+          mode: s.str('FULL, PUBLIC_ONLY or NONE.', { enum: ['FULL', 'PUBLIC_ONLY', 'NONE'] }),
+          duringReveal: s.bool('Players may send press while a step is in its reveal phase.'),
+        }),
       }, ['module', 'scenario']),
       response: { 201: s.ref('GameSummary'), ...errorResponses },
     },

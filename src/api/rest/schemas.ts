@@ -165,6 +165,7 @@ export const schemas = [
     minReliability: ({ type: ['number', 'null'], description: 'Joining asks at least this reliability ratio (0 to 1) of players the creator did not choose by name; null: anyone.' }),
     freeSides: listOf({ type: 'string' }, 'Sides of an open game nobody holds yet (in the game list, the dashboard and the game view).'),
     offeredSides: listOf({ type: 'string' }, 'Seats of a running game offered to anyone or to you by name (POST /games/{gameId}/take-seat takes one).'),
+    press: ref('PressRules'),
   }, ['id', 'module', 'scenario', 'status', 'isPublic', 'allowMultiSeat', 'options', 'timeControl', 'seats', 'step', 'deadline', 'seedHash', 'seed', 'pausedReason', 'pausedAt', 'pausedBy', 'createdAt']),
   object('Prompt', 'What one side owes now.', {
     side: str('Side that owes.'),

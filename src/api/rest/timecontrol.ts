@@ -12,7 +12,7 @@ const entry = {
     id: s.str('Entry id.'),
     gameId: s.str('The game.'),
     step: s.int('Step the game was at.'),
-    action: s.str('pause, resume, retry, extend-deadline, force-result, offer-seat or replace-seat.'),
+    action: s.str('pause, resume, retry, extend-deadline, force-result, offer-seat, replace-seat or hide-press (a press message hidden; details: messageId).'),
     actor: { type: 'object', description: 'Who acted.', properties: { id: s.str('User id.'), username: s.str('User name.') }, required: ['id', 'username'] },
     actorRole: s.str('Why they could: creator (the game\'s admin) or platform-admin.'),
     reason: s.nullable(s.str('The reason they gave, if any.')),

@@ -18,6 +18,8 @@ export interface Principal {
   username: string;
   scopes: Scope[];
   via: 'session' | 'api-token';
+  /** The login (refresh-token family) of a session, so account changes can spare the current one. */
+  sid?: string;
 }
 
 export interface AuthTokens {
@@ -69,11 +71,7 @@ export class AuthService {
         { code: 'INVALID_USERNAME', path: ['username'], message: 'Use 3 to 32 letters, digits, "_" or "-".' },
       ]);
     }
-    if (password.length < 8 || password.length > 200) {
-      throw new AppError('BAD_INPUT', 'A password has 8 to 200 characters.', [
-        { code: 'INVALID_PASSWORD', path: ['password'], message: 'Use 8 to 200 characters.' },
-      ]);
-    }
+    checkPassword(password, 'password');
     const passwordHash = await hashPassword(password, this.scrypt);
     const existing = await this.db.user.findFirst({ where: { username: { equals: username, mode: 'insensitive' } } });
     if (existing) throw new AppError('USERNAME_TAKEN', `The user name "${username}" is taken.`);
@@ -103,7 +101,7 @@ export class AuthService {
   async refresh(refreshToken: string): Promise<AuthTokens> {
     const row = await this.db.refreshToken.findUnique({ where: { tokenHash: sha256(refreshToken) }, include: { user: true } });
     if (!row) throw new AppError('TOKEN_INVALID', 'Unknown refresh token.');
-    if (row.revokedAt) throw new AppError('TOKEN_INVALID', 'This refresh token was revoked.');
+    if (row.revokedAt || row.user.deletedAt) throw new AppError('TOKEN_INVALID', 'This refresh token was revoked.');
     if (row.expiresAt < new Date()) throw new AppError('TOKEN_EXPIRED', 'This refresh token has expired; log in again.');
     // Spend it atomically: only one concurrent refresh may win.
     const spent = await this.db.refreshToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
@@ -119,6 +117,30 @@ export class AuthService {
     if (!row) return false;
     await this.revokeFamily(row.familyId);
     return true;
+  }
+
+  /** True when `password` is the user's (same cost whether or not the user exists). */
+  async verifyUserPassword(userId: string, password: string): Promise<boolean> {
+    const user = await this.db.user.findUnique({ where: { id: userId }, select: { passwordHash: true, deletedAt: true } });
+    const ok = await verifyPassword(String(password), user?.passwordHash ?? (await dummyHash(this.scrypt)));
+    return ok && !!user && !user.deletedAt;
+  }
+
+  /** The stored hash of a new password (checked for length first; `path` names the field). */
+  async newPasswordHash(password: string, path: string): Promise<string> {
+    checkPassword(password, path);
+    return hashPassword(password, this.scrypt);
+  }
+
+  /** Revokes every login of a user but `keep` (the caller's own session, when there is one). */
+  async revokeLogins(userId: string, keep?: string) {
+    const live = await this.db.refreshToken.findMany({ where: { userId, revokedAt: null, ...(keep ? { familyId: { not: keep } } : {}) }, select: { familyId: true }, distinct: ['familyId'] });
+    for (const { familyId } of live) await this.revokeFamily(familyId);
+  }
+
+  /** Takes logins revoked in a caller's transaction into account at once (after it committed). */
+  noteRevoked(familyIds: readonly string[]) {
+    for (const familyId of familyIds) this.logins.set(familyId, { revoked: true });
   }
 
   private async revokeFamily(familyId: string) {
@@ -170,7 +192,7 @@ export class AuthService {
     // jsonwebtoken's own rule: expired once the clock (whole seconds) reaches `exp`.
     if (known && Math.floor(Date.now() / 1000) < known.exp) {
       await this.checkLogin(known.sid);
-      return { ...known.principal, scopes: [...known.principal.scopes] };
+      return { ...known.principal, scopes: [...known.principal.scopes], ...(known.sid ? { sid: known.sid } : {}) };
     }
     let claims: jwt.JwtPayload;
     try {
@@ -183,7 +205,7 @@ export class AuthService {
     await this.checkLogin(sid);
     const principal: Principal = { userId: String(claims.sub), username: String(claims.username), scopes: claims.scopes as Scope[], via: 'session' };
     if (typeof claims.exp === 'number') this.verified.set(bearer, { principal: { ...principal, scopes: [...principal.scopes] }, exp: claims.exp, sid });
-    return principal;
+    return sid ? { ...principal, sid } : principal;
   }
 
   async createApiToken(userId: string, name: string, scopes: string[]) {
@@ -206,6 +228,12 @@ export class AuthService {
   async revokeApiToken(userId: string, id: string): Promise<boolean> {
     const r = await this.db.apiToken.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } });
     return r.count === 1;
+  }
+}
+
+function checkPassword(password: string, path: string) {
+  if (typeof password !== 'string' || password.length < 8 || password.length > 200) {
+    throw new AppError('BAD_INPUT', 'A password has 8 to 200 characters.', [{ code: 'INVALID_PASSWORD', path: [path], message: 'Use 8 to 200 characters.' }]);
   }
 }
 

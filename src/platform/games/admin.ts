@@ -27,7 +27,7 @@ import { lapseVotes } from './open-votes.js';
 export type AdminRole = 'creator' | 'platform-admin';
 export type LockedGame = Awaited<ReturnType<typeof lockGame>>;
 
-export const ADMIN_ACTIONS = ['pause', 'resume', 'retry', 'extend-deadline', 'force-result', 'offer-seat', 'replace-seat'] as const;
+export const ADMIN_ACTIONS = ['pause', 'resume', 'retry', 'extend-deadline', 'force-result', 'offer-seat', 'replace-seat', 'hide-press'] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 /** The caller's admin role in a game, or null. */

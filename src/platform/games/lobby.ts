@@ -6,6 +6,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { SeededDice } from '../../engine/dice.js';
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
+import { assertNotBlocked } from '../accounts/blocks.js';
 import { AppError } from '../errors.js';
 import { deliverOutbox } from '../events/outbox.js';
 import { prismaSql } from '../db/sql.js';
@@ -19,6 +20,7 @@ import { normaliseTimeControl, readTimeControl, stepDeadlineFor, type TimeContro
 import { scheduleStep } from './scheduling.js';
 import { checkSpectatorDelay } from '../trust/spectators.js';
 import { gameListing, listGames as discoverGames, requireReliability } from './discovery.js';
+import { pressColumns, type PressRulesInput } from '../press/rules.js';
 
 export interface CreateGameInput {
   module: string;
@@ -37,6 +39,8 @@ export interface CreateGameInput {
   description?: string | null;
   /** Joining requires at least this reliability ratio, 0 to 1 (discovery.ts). */
   minReliability?: number | null;
+  /** Press rules (docs/press.md): FULL, PUBLIC_ONLY or NONE, and whether press is open in reveal phases. */
+  press?: PressRulesInput | null;
 }
 
 export async function createGame(p: Platform, user: Principal, input: CreateGameInput) {
@@ -51,6 +55,7 @@ export async function createGame(p: Platform, user: Principal, input: CreateGame
   const timeControl = normaliseTimeControl(input.timeControl);
   checkPromptKinds(module, timeControl);
   const listing = gameListing(input, `${module.title}: ${scenario.title}`);
+  const press = pressColumns(input.press);
   const seed = randomBytes(32).toString('hex');
   // The lobby hears of a new game through the outbox, written with the game.
   const game = await p.prisma.$transaction(async (tx) => {
@@ -64,6 +69,7 @@ export async function createGame(p: Platform, user: Principal, input: CreateGame
         allowMultiSeat: input.allowMultiSeat ?? false,
         spectatorDelaySteps: checkSpectatorDelay(input.spectatorDelaySteps),
         ...listing,
+        ...press,
         creatorId: user.userId,
         seed,
         seedHash: createHash('sha256').update(seed).digest('hex'),
@@ -82,7 +88,8 @@ export async function invite(p: Platform, user: Principal, gameId: string, usern
   if (!game) throw new AppError('NOT_FOUND', `No game ${gameId}.`);
   if (game.creatorId !== user.userId) throw new AppError('FORBIDDEN', 'Only the creator of a game may invite.');
   const invitee = await p.prisma.user.findUnique({ where: { username } });
-  if (!invitee) throw new AppError('NOT_FOUND', `No user "${username}".`);
+  if (!invitee || invitee.deletedAt) throw new AppError('NOT_FOUND', `No user "${username}".`);
+  await assertNotBlocked(p.prisma, invitee, user.userId, 'invitations');
   // The invitee is notified through the outbox, in the invitation's transaction (once: a repeated
   // invitation creates nothing).
   const created = await p.prisma.$transaction(async (tx) => {

@@ -10,6 +10,7 @@
  */
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
+import { assertNotBlocked } from '../accounts/blocks.js';
 import { AppError } from '../errors.js';
 import { topics } from '../events/pubsub.js';
 import { afterEffect, audit, checkReason, requireAdmin, type LockedGame } from './admin.js';
@@ -82,6 +83,7 @@ export async function offerSeat(p: Platform, user: Principal, gameId: string, si
     const seat = seatOf(game, side);
     if (!seat.civilDisorder) throw new AppError('CONFLICT', `The player of "${side}" still plays: only a seat in civil disorder (or resigned) is offered; replaceSeat hands it over directly.`);
     const to = username ? await findUser(tx, username) : null;
+    if (to) await assertNotBlocked(tx, to, user.userId, 'seat offers');
     await tx.seat.update({ where: { id: seat.id }, data: { offeredAt: p.clock.now(), offeredToId: to?.id ?? null } });
     await appendPublicEvent(prismaSql(tx), gameId, game.step, 'seat-offered', { side, to: to?.username ?? null, by: user.username }, game.status);
     await audit(p, tx, game, user, role, 'offer-seat', why, { side, to: to?.username ?? null });
@@ -117,6 +119,7 @@ export async function replaceSeat(p: Platform, user: Principal, gameId: string, 
     const role = await requireAdmin(tx, user, game, 'replace a player');
     running(game);
     const to = await findUser(tx, username);
+    await assertNotBlocked(tx, to, user.userId, 'seats');
     const previous = await handOver(p, tx, game, side, to, 'replaced', user.username);
     await audit(p, tx, game, user, role, 'replace-seat', why, { side, from: previous, to: to.username });
   }, TX_OPTIONS);

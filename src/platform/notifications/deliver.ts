@@ -16,7 +16,7 @@ import * as content from './content.js';
 import type { Message } from './content.js';
 import { enqueueDelivery } from './dispatcher.js';
 import { post } from './http.js';
-import { isKind, type Kind } from './kinds.js';
+import { isAddressed, isKind, type Kind } from './kinds.js';
 import { inQuietHours, quietHoursEnd } from './localtime.js';
 import { getSettings, isEnabled, preferenceRows, quietOf } from './preferences.js';
 import { metrics } from '../metrics.js';
@@ -99,7 +99,7 @@ async function precheck(p: Platform, d: Delivery, now: Date): Promise<Verdict> {
   if (d.channel === 'PUSH' && !(d.pushSubscriptionId && (await p.prisma.pushSubscription.findUnique({ where: { id: d.pushSubscriptionId } })))) {
     return { send: false, status: 'SKIPPED', reason: 'The push subscription was removed.' };
   }
-  if (human && d.kind !== 'EMAIL_CONFIRMATION') {
+  if (human && !isAddressed(d.kind)) {
     const settings = await getSettings(p.prisma, d.userId);
     if (d.channel === 'EMAIL' && !settings.email) return { send: false, status: 'SKIPPED', reason: 'No confirmed email address.' };
     if (switchable && !isEnabled(await preferenceRows(p.prisma, d.userId, d.gameId), kind, d.channel as 'EMAIL' | 'PUSH', d.gameId)) {
@@ -129,7 +129,7 @@ async function send(p: Platform, d: Delivery): Promise<Outcome> {
   const msg = d.payload as unknown as Message;
   if (d.channel === 'EMAIL') {
     const settings = await getSettings(p.prisma, d.userId);
-    const to = d.kind === 'EMAIL_CONFIRMATION' ? String((msg.data as { to?: string }).to ?? '') : settings.email;
+    const to = isAddressed(d.kind) ? String((msg.data as { to?: string }).to ?? '') : settings.email;
     if (!to || !isValidEmail(to)) return { ok: false, error: 'No valid address.', permanent: true };
     const unsubscribe = unsubscribeUrl(p, d);
     const mail: RenderedMail = d.kind === 'DIGEST' ? renderDigest((msg.data as { items: Message[] }).items, unsubscribe) : renderMail(msg, unsubscribe);

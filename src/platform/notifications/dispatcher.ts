@@ -21,6 +21,8 @@ import { eventText, promptText } from '../games/presenter.js';
 import { installedModule } from '../games/views.js';
 import { getSettings, isEnabled, type PreferenceRow, type Settings } from './preferences.js';
 import type { ReminderSignal } from '../games/sweep.js';
+import { planPress } from '../press/notify.js';
+import type { PressSignal } from '../press/service.js';
 
 /** Serialises dispatchers across processes (pg_advisory_xact_lock key). */
 const DISPATCH_LOCK = 7250101;
@@ -278,6 +280,9 @@ async function plan(b: Batch, row: OutboxRow) {
   else if (prefix === 'user' && id) await planTurn(b, id, row.payload as TurnSignal);
   else if (prefix === 'notice' && id) await planNotice(b, id, row.payload as never);
   else if (prefix === 'reminder' && id) await planReminder(b, id, row.payload as ReminderSignal);
+  else if (prefix === 'press') {
+    await planPress({ tx: b.tx, config: b.p.notify.config, gameInfo: async (g) => (await gameInfo(b.p, b.tx, g))?.info ?? null, personal: (k, u, m) => b.personal(k, u, m) }, row.payload as PressSignal);
+  }
   // 'lobby' and anything else: live subscriptions only
 }
 

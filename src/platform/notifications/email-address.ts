@@ -8,6 +8,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
+import { emailChangeNotice, maskAddress, writeMail } from '../accounts/mail.js';
 import { TX_OPTIONS } from '../db/transactions.js';
 import { isValidEmail } from './channels/email.js';
 import { emailConfirmation } from './content.js';
@@ -34,9 +35,14 @@ export async function setEmail(p: Platform, user: Principal, email: string | nul
   const token = p.notify.tokens.sign('confirm-email', { u: user.userId, e: email, x: Date.now() + CONFIRM_TTL_MS });
   const link = `${p.notify.config.publicUrl}/notifications/confirm-email?token=${encodeURIComponent(token)}`;
   const msg = { ...emailConfirmation(link), data: { to: email } };
-  const d = await p.prisma.$transaction(async (tx) => {
+  const old = (await getSettings(p.prisma, user.userId)).email;
+  const [d, notice] = await p.prisma.$transaction(async (tx) => {
     await tx.notificationSettings.upsert({ where: { userId: user.userId }, create: { userId: user.userId, pendingEmail: email }, update: { pendingEmail: email } });
-    return tx.notificationDelivery.create({
+    // Replacing a confirmed address: its owner is told there, as an account address change does.
+    const notice = old && old.toLowerCase() !== email.toLowerCase()
+      ? await writeMail(p, tx, user.userId, old, emailChangeNotice(user.username, maskAddress(email)))
+      : null;
+    return [await tx.notificationDelivery.create({
       data: {
         idempotencyKey: `EMAIL_CONFIRMATION:${user.userId}:${randomUUID()}|EMAIL|${user.userId}`,
         userId: user.userId,
@@ -45,9 +51,10 @@ export async function setEmail(p: Platform, user: Principal, email: string | nul
         payload: msg as unknown as Prisma.InputJsonValue,
         maxAttempts: p.notify.config.maxAttempts,
       },
-    });
+    }), notice] as const;
   }, TX_OPTIONS);
   await enqueueDelivery(p, d);
+  if (notice) await enqueueDelivery(p, notice);
   return getSettings(p.prisma, user.userId);
 }
 

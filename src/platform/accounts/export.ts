@@ -1,0 +1,58 @@
+/**
+ * "Export my data" (README, "Accounts"): what the platform holds about the caller, as JSON. Orders
+ * are the caller's own submissions of steps already resolved; nothing of another player (their
+ * orders, notes, the game state, a running game's seed) is included, and no secret of the
+ * caller's (password hash, token hashes, webhook signing secrets) either.
+ */
+import type { Principal } from '../auth/service.js';
+import type { Platform } from '../context.js';
+import { reliabilities } from '../games/missed-turns.js';
+import { getSettings } from '../notifications/preferences.js';
+import { blockedUsers } from './blocks.js';
+import { profiles } from './profile.js';
+
+export async function exportMyData(p: Platform, user: Principal) {
+  const userId = user.userId;
+  const [account, profile, settings, preferences, webhooks, push, seats, submissions, notes, vacations, apiTokens, blocked, reliability] = await Promise.all([
+    p.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, username: true, createdAt: true, isAdmin: true } }),
+    profiles(p, [userId]).then((m) => m.get(userId)!),
+    getSettings(p.prisma, userId),
+    p.prisma.notificationPreference.findMany({ where: { userId }, orderBy: [{ gameId: 'asc' }, { kind: 'asc' }, { channel: 'asc' }] }),
+    p.prisma.webhook.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } }),
+    p.prisma.pushSubscription.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } }),
+    p.prisma.seat.findMany({ where: { userId }, include: { game: true }, orderBy: { joinedAt: 'asc' } }),
+    p.prisma.submission.findMany({ where: { userId, origin: 'player' }, include: { game: { select: { step: true, status: true } } }, orderBy: [{ gameId: 'asc' }, { step: 'asc' }, { side: 'asc' }] }),
+    p.prisma.gameNote.findMany({ where: { userId }, orderBy: { gameId: 'asc' } }),
+    p.prisma.vacation.findMany({ where: { userId }, orderBy: { startsAt: 'asc' } }),
+    p.prisma.apiToken.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } }),
+    blockedUsers(p, userId),
+    reliabilities(p, [userId]).then((m) => m.get(userId)!),
+  ]);
+  const games = new Map<string, { id: string; module: string; scenario: string; status: string; createdAt: Date; startedAt: Date | null; finishedAt: Date | null; outcome: unknown; sides: { side: string; joinedAt: Date }[] }>();
+  for (const s of seats) {
+    const g = s.game;
+    const entry = games.get(g.id) ?? { id: g.id, module: g.module, scenario: g.scenario, status: g.status, createdAt: g.createdAt, startedAt: g.startedAt, finishedAt: g.finishedAt, outcome: g.status === 'FINISHED' ? g.outcome : null, sides: [] };
+    entry.sides.push({ side: s.side, joinedAt: s.joinedAt });
+    games.set(g.id, entry);
+  }
+  const resolved = (s: (typeof submissions)[number]) => s.step < s.game.step || s.game.status === 'FINISHED' || s.game.status === 'CANCELLED';
+  return {
+    format: 'warpost-account-export/1',
+    exportedAt: new Date().toISOString(),
+    account: { ...account, email: settings.email, pendingEmail: settings.pendingEmail },
+    profile,
+    reliability,
+    notificationSettings: {
+      timeZone: settings.timeZone, quietStart: settings.quietStart, quietEnd: settings.quietEnd, digest: settings.digest, digestTime: settings.digestTime,
+      preferences: preferences.map((r) => ({ gameId: r.gameId || null, kind: r.kind, channel: r.channel, enabled: r.enabled })),
+      webhooks: webhooks.map((h) => ({ id: h.id, url: h.url, format: h.format, gameId: h.gameId, kinds: h.kinds, enabled: h.enabled, createdAt: h.createdAt })),
+      pushSubscriptions: push.map((s) => ({ endpoint: s.endpoint, createdAt: s.createdAt })),
+    },
+    games: [...games.values()],
+    orders: submissions.filter(resolved).map((s) => ({ gameId: s.gameId, step: s.step, side: s.side, orders: s.orders, submittedAt: s.updatedAt })),
+    notes: notes.map((n) => ({ gameId: n.gameId, text: n.text, updatedAt: n.updatedAt })),
+    vacations: vacations.map((v) => ({ startsAt: v.startsAt, endsAt: v.endsAt, endedEarlyAt: v.endedEarlyAt })),
+    apiTokens: apiTokens.map((t) => ({ name: t.name, scopes: t.scopes, createdAt: t.createdAt, lastUsedAt: t.lastUsedAt, revokedAt: t.revokedAt })),
+    blockedUsers: blocked.map((u) => u.username),
+  };
+}
