@@ -10,6 +10,7 @@ import { authenticate } from './auth-context.js';
 import { GRAPHQL_PATH, mercuriusEdgeOptions, registerApiRoutes, registerEdge } from './edge.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { registerMetrics } from './http/metrics.js';
+import { registerTracing } from './http/tracing.js';
 import { registerTransport } from './http/transport.js';
 import { registerWebClient } from './http/web-client.js';
 import { registerGraphiql } from './http/graphiql.js';
@@ -44,6 +45,7 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
     ajv: { customOptions: { removeAdditional: false } },
   });
   registerMetrics(app, platform.config.metrics.token);
+  registerTracing(app, platform.config.tracing);
   await registerTransport(app, platform.config.api.corsOrigins);
   const edge = await registerEdge(app, platform);
   await installWsLimits(app, GRAPHQL_PATH, platform.config.api);

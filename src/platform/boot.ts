@@ -24,6 +24,7 @@ import { InlineQueue } from './queue/inline.js';
 import { Notifier } from './notifications/notifier.js';
 import { createNotifyRuntime } from './notifications/runtime.js';
 import { metrics, watchPlatform } from './metrics.js';
+import { flushTraces, inSpan, SpanKind, startTracing } from './tracing.js';
 
 export interface Booted {
   platform: Platform;
@@ -52,6 +53,7 @@ async function jwtSecret(config: Config): Promise<string> {
 
 export async function boot(config: Config, modules: AnyModule[], opts: { queuePrefix?: string; stalledIntervalMs?: number; lockDurationMs?: number; clock?: Clock } = {}): Promise<Booted> {
   const log = pino({ level: config.logLevel });
+  if (config.tracing) startTracing();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onIdleError: (err) => log.warn({ err: err.message }, 'database connection lost while idle; the pool replaces it'), log: (msg, fields) => log.info(fields ?? {}, msg) });
   const queue = config.redisUrl
     ? new BullQueue(config.redisUrl, {
@@ -79,7 +81,12 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
       await queue.startWorker(async (job, ctx) => {
         const started = Date.now();
         if (ctx.dueAt) metrics.resolutionWait.observe(Math.max(0, started - ctx.dueAt) / 1000);
-        const outcome = await resolveStep(platform, job, ctx).catch((err: unknown) => {
+        const { trace, ...rest } = job;
+        const outcome = await inSpan('resolve', { 'warpost.game_id': job.gameId, 'warpost.step': job.step, 'warpost.attempt': ctx.attempt }, async (span) => {
+          const o = await resolveStep(platform, rest, ctx);
+          span.setAttribute('warpost.outcome', String(o));
+          return o;
+        }, { kind: SpanKind.CONSUMER, parent: trace ?? {} }).catch((err: unknown) => {
           metrics.resolutions.inc({ outcome: 'error' });
           throw err;
         });
@@ -104,6 +111,7 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
       await queue.close(); // lets resolutions in flight finish
       await closeEmitter(emitter);
       await db.close();
+      await flushTraces().catch((err: Error) => log.warn({ err: err.message }, 'traces not sent'));
     },
   };
 }

@@ -175,6 +175,7 @@ export const VARIABLES = {
   // Metrics
   METRICS_TOKEN: v(optStr('unset → /metrics open'), API, 'bearer token `/metrics` requires (`Authorization: Bearer …`); without it anyone who reaches the port may scrape', { secret: true }),
   WARPOST_METRICS_PORT: v(int(0, { max: 65535 }), ['worker', 'notifier'], 'port on which a worker or notifier process serves `/metrics` (on `HOST`; 0: none)'),
+  WARPOST_TRACING: v(bool(false), ALL, 'send OpenTelemetry traces over OTLP/HTTP (HTTP requests, queued resolutions and their run on a worker, in one trace); the exporter reads the standard `OTEL_EXPORTER_OTLP_ENDPOINT` (default `http://localhost:4318`) and `OTEL_EXPORTER_OTLP_HEADERS`'),
   // The HTTP edge
   CORS_ORIGINS: v(origins(), API, 'browser origins allowed to call the API from other sites (CORS; `*` for any); unset, browsers may call it only from its own origin'),
   TRUST_PROXY: v(trustProxy, API, 'trust `X-Forwarded-For` from proxies: `true`, a hop count, or comma-separated addresses/CIDRs (per-address rate limits count the client address)'),

@@ -32,6 +32,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** /metrics: the bearer token it requires (API), the port workers serve it on (0: none). */
   metrics: { token?: string; port: number };
+  /** OpenTelemetry traces over OTLP (tracing.ts). */
+  tracing: boolean;
   /** Extra game module files to load (tests, third-party modules). */
   extraModules: string[];
   /** Run the resolution worker inside the API process (default with the embedded queue). */
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: e.LOG_REQUESTS,
     shutdownTimeoutMs: e.WARPOST_SHUTDOWN_TIMEOUT_MS,
     metrics: { token: e.METRICS_TOKEN, port: e.WARPOST_METRICS_PORT },
+    tracing: e.WARPOST_TRACING,
     extraModules: e.WARPOST_EXTRA_MODULES ?? [],
     inlineWorker: e.WARPOST_INLINE_WORKER ?? !redisUrl,
     resolveAttempts: e.RESOLVE_ATTEMPTS,

@@ -4,32 +4,13 @@
  * (WARPOST_METRICS_PORT) — and the queue, outbox and subscription gauges are there. The bearer
  * token (METRICS_TOKEN) is required when set.
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/gql.js';
+import { freePort, sample } from '../helpers/metrics.js';
 import { createGame, join, register, submit, view } from '../helpers/play.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 const TOKEN = 'metrics-test-token';
-
-/** The value of one sample, 0 when the series does not exist yet. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  for (const line of text.split('\n')) {
-    const m = /^([a-z_:]+)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const have = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1], x[2]]));
-    if (Object.entries(labels).every(([k, v]) => have[k] === v)) return Number(m[3]);
-  }
-  return 0;
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((ok) => s.close(ok));
-  return port;
-}
 
 describe('/metrics', () => {
   let stack: Stack;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../generated/prisma/client.js';
+import { assertNoDatabase, BackupError, clearDatabaseDir, dumpPglite, serveBackups } from './backup.js';
 import { lockDataDir } from './dir-lock.js';
 import { applyMigrations, type SqlRunner } from './migrate.js';
 
@@ -18,6 +19,8 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** PostgreSQL only: the pool Prisma's adapter runs on, for the raw hot paths (db/sql.ts). */
   pool?: pg.Pool;
+  /** Embedded only: a gzipped tar of the database directory, consistent (db/backup.ts). */
+  backup?: () => Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -41,9 +44,14 @@ export async function migratePostgres(url: string): Promise<string[]> {
 /** Progress of opening the database: the embedded one can take half a minute on its first start. */
 export type StartupLog = (msg: string, fields?: Record<string, unknown>) => void;
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number; onIdleError?: (err: Error) => void; log?: StartupLog }): Promise<Database> {
+/**
+ * `restoreFrom` (embedded only): a backup made by `Database.backup`, unpacked into the data
+ * directory, which must hold no database yet.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number; onIdleError?: (err: Error) => void; log?: StartupLog; restoreFrom?: Buffer }): Promise<Database> {
   const log: StartupLog = opts.log ?? (() => {});
   if (opts.databaseUrl) {
+    if (opts.restoreFrom) throw new BackupError('DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/operations.md)');
     log('applying migrations to PostgreSQL');
     const applied = await migratePostgres(opts.databaseUrl);
     log('migrations applied', { applied: applied.length });
@@ -71,10 +79,23 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   await mkdir(dir, { recursive: true });
   // Before PGlite touches the directory: a second process must not open it at all.
   const lock = lockDataDir(dir);
-  log(`initialising the embedded database in ${dir} (the first start takes up to a minute)`);
   let lite: Awaited<ReturnType<typeof PGlite.create>>;
+  let stopServing = async () => {};
   try {
-    lite = await PGlite.create(dir);
+    if (opts.restoreFrom) {
+      assertNoDatabase(dir);
+      log(`restoring the embedded database into ${dir}`);
+      lite = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([opts.restoreFrom]) })
+        .catch((err: Error) => {
+          clearDatabaseDir(dir); // what was unpacked before it failed: the directory was empty
+          throw new BackupError(`Not a usable backup of the embedded database (${err.message}); nothing was restored.`);
+        })
+        .finally(() => lock.reclaim());
+    } else {
+      log(`initialising the embedded database in ${dir} (the first start takes up to a minute)`);
+      lite = await PGlite.create(dir);
+    }
+    stopServing = await serveBackups(opts.dataDir, () => dumpPglite(lite), (msg) => log(msg));
   } catch (err) {
     lock.release();
     throw err;
@@ -89,7 +110,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return {
     prisma,
     kind: 'pglite',
+    backup: () => dumpPglite(lite),
     close: async () => {
+      await stopServing();
       await prisma.$disconnect();
       await lite.close();
       lock.release();

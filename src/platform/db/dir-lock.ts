@@ -18,6 +18,8 @@ export class DataDirInUseError extends Error {
 
 export interface DirLock {
   release(): void;
+  /** Writes this process's pid again (a restore unpacks the backed-up process's lock file over it). */
+  reclaim(): void;
 }
 
 function alive(pid: number): boolean {
@@ -57,5 +59,5 @@ export function lockDataDir(dir: string): DirLock {
     }
   };
   process.on('exit', release);
-  return { release };
+  return { release, reclaim: () => writeFileSync(file, String(process.pid)) };
 }

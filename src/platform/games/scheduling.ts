@@ -2,6 +2,7 @@
 import type { Platform } from '../context.js';
 import { deliverOutbox } from '../events/outbox.js';
 import type { EnqueueOptions, ResolveJob } from '../queue/types.js';
+import { inSpan, SpanKind, traceCarrier } from '../tracing.js';
 import { withTimeout } from '../with-timeout.js';
 
 const QUEUE_LATE = 'queue did not answer in time';
@@ -12,11 +13,14 @@ const QUEUE_LATE = 'queue did not answer in time';
  * so a player's accepted orders never fail or hang on the queue.
  */
 export async function enqueueAfterCommit(p: Platform, job: ResolveJob, opts?: EnqueueOptions, timeoutMs = 2000): Promise<void> {
-  try {
-    await withTimeout(p.queue.enqueue(job, opts), timeoutMs, QUEUE_LATE);
-  } catch (err) {
-    p.log.warn({ err, job }, 'could not queue now; the reconciler will queue it');
-  }
+  // The job carries the trace of what queued it: the worker's resolution continues that trace.
+  await inSpan('queue resolve', { 'warpost.game_id': job.gameId, 'warpost.step': job.step }, async () => {
+    try {
+      await withTimeout(p.queue.enqueue({ ...job, trace: traceCarrier() }, opts), timeoutMs, QUEUE_LATE);
+    } catch (err) {
+      p.log.warn({ err, job }, 'could not queue now; the reconciler will queue it');
+    }
+  }, { kind: SpanKind.PRODUCER });
 }
 
 /** `graceMs`: the time control's grace period; default orders are used that long after the deadline. */

@@ -2,11 +2,15 @@
  * The resolution queue. Two implementations behind one interface: BullMQ on Redis (production)
  * and an in-process runner (embedded default). The same handler runs behind both.
  */
+import type { TraceCarrier } from '../tracing.js';
+
 export interface ResolveJob {
   gameId: string;
   step: number;
   /** Resolve even if not every owed submission is in (deadline passed, admin retry). */
   force?: boolean;
+  /** The trace context of the request that queued the job (tracing.ts; absent when tracing is off). */
+  trace?: TraceCarrier;
 }
 
 export interface JobContext {
