@@ -57,7 +57,6 @@ describe('notification delivery metrics', () => {
     // failed at once. Sent moves once per delivery answered 200, no more. (Retry and failed are
     // bounded below only: the notifier's sweeper may also retry deliveries left by earlier tests.)
     expect(webhook(after, 'sent') - webhook(before, 'sent')).toBe(rx.at(`/dm-${s}/ok`).length);
-    expect(webhook(after, 'retry') - webhook(before, 'retry')).toBeLessThanOrEqual(rx.at(`/dm-${s}/flaky`).length);
     expect(after).toMatch(/^warpost_notification_deliveries_total\{channel="WEBHOOK",result="sent"\} \d+/m);
   });
 });

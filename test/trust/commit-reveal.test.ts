@@ -139,10 +139,12 @@ describe('commit–reveal', () => {
     const gameId = await newGame({ timeControl: { preset: 'custom', stepSeconds: 3 } });
     const salt = newSalt();
     await commit(stack.base, alice, gameId, 1, { bid: 3, note: 'bound' }, salt);
-    // Bob sends nothing: at the deadline he is bound to his defaults and Alice may reveal.
+    // Bob sends nothing: at the deadline he is bound to his defaults and Alice may reveal. The
+    // view's fields are read one after another, so one read may show the window open before the
+    // event that announces it: wait for both.
     const opened = await waitFor(async () => {
       const live = (await as(stack.base, alice, LIVE, { id: gameId })).data.game;
-      return live.revealOpen ? live : null;
+      return live.revealOpen && live.events.some((e: { type: string }) => e.type === 'reveal-open') ? live : null;
     }, 20_000);
     expect(opened.game.step).toBe(1);
     expect(opened.events.at(-1)).toMatchObject({ type: 'reveal-open', data: { committed: ['north'] } });
