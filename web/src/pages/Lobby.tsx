@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, gql, subscribe } from '../api';
 import { navigate } from '../router';
 import { Deadline } from '../components/Deadline';
+import { Vacation } from '../components/Vacation';
 
 export interface ModuleInfo {
   id: string;
@@ -109,6 +110,7 @@ export function Lobby() {
         )}
       </section>
       <CreateGame modules={modules} onCreated={(id) => navigate(`/games/${encodeURIComponent(id)}`)} />
+      <Vacation />
       <section class="card" aria-labelledby="open-title">
         <h2 id="open-title">Open games</h2>
         <button type="button" onClick={reload}>Refresh</button>
