@@ -210,6 +210,27 @@ describe('browser client: a full turn by clicking', () => {
     expect(errors).toEqual([]);
   }, 300_000);
 
+  it('a player leaves the seat, a third player takes it from the lobby', async () => {
+    const suffix = Math.random().toString(36).slice(2, 7);
+    const north = await player(`ln_${suffix}`);
+    const south = await player(`ls_${suffix}`);
+    await startGame(north, `ln_${suffix}`, south, 'sealed-bid', 'north', 'south');
+    await prompt(south, 'south: bid (sealed)');
+    await south.getByRole('button', { name: 'Leave my seat…' }).click();
+    await south.getByRole('button', { name: 'Yes, leave' }).click();
+    await south.getByText('You left the game.').waitFor();
+
+    const dave = await player(`ld_${suffix}`);
+    // Other files offer seats in the same database: the game is found by north's seat (a unique name).
+    const offers = dave.getByRole('region', { name: 'Seats offered in running games' });
+    const game = offers.getByRole('listitem').filter({ hasText: `north (ln_${suffix})` });
+    await game.getByRole('button', { name: /: take seat south$/ }).click();
+    await dave.waitForURL(north.url());
+    await prompt(dave, 'south: bid (sealed)');
+    expect(await dave.locator('.game-head').innerText()).toContain('you play south');
+    expect(errors).toEqual([]);
+  }, 120_000);
+
   it('a player leaves the seat, a third player takes it from the game page; a vacation starts and ends', async () => {
     const suffix = Math.random().toString(36).slice(2, 7);
     const north = await player(`n_${suffix}`);
