@@ -41,6 +41,7 @@ export const trustSchemas = [
     step: s.int('The step whose opening is shown.'),
     viewer: nullableStr('The side this replay is for; null for a spectator.'),
     view: s.any("The module's view of the state at the opening of the step, as it was shown then."),
+    pieces: s.nullable(s.listOf(s.ref('Piece'), 'The counters of that view, placed on the boards; null when the module publishes none.') as { type: string }),
     myPrompts: s.listOf(s.ref('Prompt'), "The viewer's prompts at that step, as they were offered."),
     events: s.listOf(s.ref('Event'), 'Events the viewer could see from earlier steps.'),
   }, ['gameId', 'step', 'viewer', 'myPrompts', 'events']),
