@@ -127,7 +127,7 @@ export async function accountRoutes(app: FastifyInstance, { platform, authServic
   app.post<{ Body: { password: string } }>('/account/delete', {
     schema: {
       tags, operationId: 'deleteAccount', summary: 'Delete the account', security: security.bearer,
-      description: 'Personal data goes; seats in running games are offered to replacements (the bot plays them meanwhile); open games you created are cancelled. Needs the admin scope and your password.',
+      description: 'Personal data goes; seats in running games are offered to replacements (the bot plays them meanwhile); open games you created are cancelled; your press messages stay in their games under the deleted name. Needs the admin scope and your password.',
       body: body('Your password.', { password: password('Your current password.') }, ['password']),
       response: ok,
     },
@@ -140,7 +140,7 @@ export async function accountRoutes(app: FastifyInstance, { platform, authServic
   app.get('/account/export', {
     schema: {
       tags, operationId: 'exportMyData', summary: 'Export my data', security: security.bearer,
-      description: 'Everything the platform holds about you, as JSON (format warpost-account-export/1): account, profile, settings, games, your orders of resolved steps, notes. Nothing about other players. Needs the admin scope.',
+      description: 'Everything the platform holds about you, as JSON (format warpost-account-export/1): account, profile, settings, games, your orders of resolved steps, notes, the press messages you wrote and the reports you filed. Nothing about other players. Needs the admin scope.',
       response: { 200: { type: 'object', description: 'The export (see docs/accounts.md).', additionalProperties: true }, ...errorResponses },
     },
   }, async (req) => exportMyData(platform, req.auth.require('admin')));

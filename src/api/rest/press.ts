@@ -51,7 +51,7 @@ export const pressSchemas = [
     message: s.ref('PressMessage'),
     reports: s.listOf({
       type: 'object', additionalProperties: false, required: ['reporter', 'reason', 'createdAt'],
-      properties: { reporter: user, reason: s.str('Why.'), createdAt: s.str('When.', { format: 'date-time' }) },
+      properties: { reporter: { description: 'Who reported it; null once the reporter deleted their account.', anyOf: [user, { type: 'null' }] }, reason: s.str('Why.'), createdAt: s.str('When.', { format: 'date-time' }) },
     }, 'Its reports, oldest first.'),
   }),
 ];
