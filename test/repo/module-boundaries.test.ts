@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shipped } from '../../src/games/index.js';
+import { shipped } from '#games/index.js';
 import sealedBid, { kit as sealedBidKit } from '../fixtures/sealed-bid.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
