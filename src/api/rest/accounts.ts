@@ -4,13 +4,13 @@
  * services as the GraphQL fields.
  */
 import type { FastifyInstance } from 'fastify';
-import * as blocks from '../../platform/accounts/blocks.js';
-import * as credentials from '../../platform/accounts/credentials.js';
-import { deleteAccount } from '../../platform/accounts/deletion.js';
-import { exportMyData } from '../../platform/accounts/export.js';
-import * as profile from '../../platform/accounts/profile.js';
-import { AppError } from '../../platform/errors.js';
-import { reliabilities } from '../../platform/games/missed-turns.js';
+import * as blocks from '#platform/accounts/blocks.js';
+import * as credentials from '#platform/accounts/credentials.js';
+import { deleteAccount } from '#platform/accounts/deletion.js';
+import { exportMyData } from '#platform/accounts/export.js';
+import * as profile from '#platform/accounts/profile.js';
+import { AppError } from '#platform/errors.js';
+import { reliabilities } from '#platform/games/missed-turns.js';
 import { withRetryAfter } from '../http/login-throttle.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';

@@ -3,7 +3,7 @@
  * src/platform/press. Live messages come through the GraphQL subscription `pressMessages`.
  */
 import type { FastifyInstance } from 'fastify';
-import * as press from '../../platform/press/service.js';
+import * as press from '#platform/press/service.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
 import { body, errorResponses, gameParams, MAX_INT, object, s, side } from './schemas.js';

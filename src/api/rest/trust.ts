@@ -4,10 +4,10 @@
  * GraphQL fields of the same names (the signing key is at /.well-known/warpost-signing-key).
  */
 import type { FastifyInstance } from 'fastify';
-import { commitOrders, revealOrders } from '../../platform/trust/commit-reveal.js';
-import { SALT_PATTERN } from '../../platform/trust/canonical.js';
-import { exportGame } from '../../platform/trust/export.js';
-import { adjudicatedOrders, replayStep } from '../../platform/trust/replay.js';
+import { commitOrders, revealOrders } from '#platform/trust/commit-reveal.js';
+import { SALT_PATTERN } from '#platform/trust/canonical.js';
+import { exportGame } from '#platform/trust/export.js';
+import { adjudicatedOrders, replayStep } from '#platform/trust/replay.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
 import { reader } from './play.js';

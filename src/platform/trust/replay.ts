@@ -4,7 +4,7 @@
  * events it could see from earlier steps. The same function of the same stored state, so it
  * matches the original view byte for byte.
  */
-import type { Json } from '../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
