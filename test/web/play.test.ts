@@ -13,8 +13,8 @@
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import cerberus from '../../src/games/cerberus/index.js';
-import prefect from '../../src/games/prefect/index.js';
+import cerberus from '#games/cerberus/index.js';
+import prefect from '#games/prefect/index.js';
 import { gql } from '../helpers/gql.js';
 import { ROOT, startStack, type Stack } from '../helpers/stack.js';
 import { buildClient, launch, seriousA11yViolations, watchErrors } from './browser.js';
