@@ -8,10 +8,10 @@
  *   the step-resolved event arriving on the submitter's graphql-ws socket, against an empty BullMQ
  *   job round trip measured in the same run.
  */
-import { SeededDice, seededDice } from '../src/engine/dice.js';
-import type { GameModule } from '../src/engine/contract.js';
-import cerberus from '../src/games/cerberus/index.js';
-import { loadExtraModules } from '../src/platform/games/registry.js';
+import { SeededDice, seededDice } from '#engine/dice.js';
+import type { GameModule } from '#engine/contract.js';
+import cerberus from '#games/cerberus/index.js';
+import { loadExtraModules } from '#platform/games/registry.js';
 import { playCerberusMatch, SIDES, type CerberusSide } from '../examples/cerberus-match.js';
 import { FIXTURE, startProcess, stop, summarise } from './common.js';
 import { bullRoundTrips } from './e2e.js';

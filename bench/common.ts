@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { migratePostgres } from '../src/platform/db/client.js';
+import { migratePostgres } from '#platform/db/client.js';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const FIXTURE = join(ROOT, 'test/fixtures/sealed-bid.ts');

@@ -8,7 +8,7 @@ import { createClient } from 'graphql-ws';
 import type { ChildProcess } from 'node:child_process';
 import WebSocket from 'ws';
 import { REDIS_URL, startProcess, stop, summarise } from './common.js';
-import type { Booted } from '../src/platform/boot.js';
+import type { Booted } from '#platform/boot.js';
 import { driver, makeGames, processEnv, type BenchEnv } from './setup.js';
 
 export async function bullRoundTrips(n: number) {

@@ -2,8 +2,8 @@
  * Engine speed: complete bot-vs-bot games per second on one core, per module, pure rules only
  * (no database). Median over several runs; each game uses its own seed.
  */
-import { seededDice, SeededDice } from '../src/engine/dice.js';
-import type { GameModule } from '../src/engine/contract.js';
+import { seededDice, SeededDice } from '#engine/dice.js';
+import type { GameModule } from '#engine/contract.js';
 import { percentile } from './common.js';
 
 export interface EngineResult {

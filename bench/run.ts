@@ -5,8 +5,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { shipped } from '../src/games/index.js';
-import { loadExtraModules } from '../src/platform/games/registry.js';
+import { shipped } from '#games/index.js';
+import { loadExtraModules } from '#platform/games/registry.js';
 import { benchApi } from './api.js';
 import { benchCerberus } from './cerberus.js';
 import { FIXTURE, freshDatabase, ROOT } from './common.js';

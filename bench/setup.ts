@@ -1,11 +1,11 @@
 /** Creates users and running fixture games through the platform services (no HTTP), for benches. */
 import { randomBytes } from 'node:crypto';
-import { shippedModules } from '../src/games/index.js';
-import { boot, type Booted } from '../src/platform/boot.js';
-import { loadConfig } from '../src/platform/config.js';
-import { loadExtraModules } from '../src/platform/games/registry.js';
-import * as lobby from '../src/platform/games/lobby.js';
-import type { Principal } from '../src/platform/auth/service.js';
+import { shippedModules } from '#games/index.js';
+import { boot, type Booted } from '#platform/boot.js';
+import { loadConfig } from '#platform/config.js';
+import { loadExtraModules } from '#platform/games/registry.js';
+import * as lobby from '#platform/games/lobby.js';
+import type { Principal } from '#platform/auth/service.js';
 import { FIXTURE, REDIS_URL } from './common.js';
 
 export interface BenchEnv {

@@ -12,13 +12,13 @@
  * the player loop (bot-player.ts) then prunes what the server's errors point at, and at last sends
  * the prompt's default orders, which are always legal.
  */
-import type { Json } from '../src/engine/contract.js';
-import { SeededDice } from '../src/engine/dice.js';
-import { botOrders, prune } from '../src/games/cerberus/bot.js';
-import { validateOrders } from '../src/games/cerberus/index.js';
-import type { CerberusOrder } from '../src/games/cerberus/orders.js';
-import { owedAt } from '../src/games/cerberus/sequence.js';
-import { makeUnit, newPhaseScratch, newPlayerState, type Box, type CerberusState, type Side, type Unit } from '../src/games/cerberus/state.js';
+import type { Json } from '#engine/contract.js';
+import { SeededDice } from '#engine/dice.js';
+import { botOrders, prune } from '#games/cerberus/bot.js';
+import { validateOrders } from '#games/cerberus/index.js';
+import type { CerberusOrder } from '#games/cerberus/orders.js';
+import { owedAt } from '#games/cerberus/sequence.js';
+import { makeUnit, newPhaseScratch, newPlayerState, type Box, type CerberusState, type Side, type Unit } from '#games/cerberus/state.js';
 
 type Obj = Record<string, any>;
 

@@ -30,11 +30,11 @@ const { values: args } = parseArgs({
 
 /** A Warpost server in this process, on the configuration `npm start` would use (a free port; a fresh data dir unless WARPOST_DATA_DIR is set). */
 async function startServer() {
-  const { buildServer } = await import('../src/api/server.js');
-  const { shippedModules } = await import('../src/games/index.js');
-  const { boot } = await import('../src/platform/boot.js');
-  const { loadConfig } = await import('../src/platform/config.js');
-  const { loadExtraModules } = await import('../src/platform/games/registry.js');
+  const { buildServer } = await import('#api/server.js');
+  const { shippedModules } = await import('#games/index.js');
+  const { boot } = await import('#platform/boot.js');
+  const { loadConfig } = await import('#platform/config.js');
+  const { loadExtraModules } = await import('#platform/games/registry.js');
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'false' };
   // A fresh embedded database by default: PGlite allows one process per data dir, and `npm start` may hold ./data.
   env.WARPOST_DATA_DIR ??= await mkdtemp(join(tmpdir(), 'warpost-demo-'));
@@ -101,8 +101,8 @@ Replay and export (GraphQL at ${url}/graphql, with a player's token or once logg
   verify   : npm run verify -- ${file}`);
 
 if (args.verify) {
-  const { verifyExport } = await import('../src/platform/trust/verifier.js');
-  const { shippedModules } = await import('../src/games/index.js');
+  const { verifyExport } = await import('#platform/trust/verifier.js');
+  const { shippedModules } = await import('#games/index.js');
   const report = verifyExport(exp, { module: (id) => shippedModules.find((m) => m.id === id)! });
   console.log(`  verified : ${report.ok ? `OK, ${report.stepsRerun} steps re-run, ${report.receiptsChecked} receipts` : `FAILED at ${JSON.stringify(report.first)}`}`);
 }

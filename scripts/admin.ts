@@ -6,10 +6,10 @@
  * WARPOST_DATA_DIR.
  */
 import { readFile } from 'node:fs/promises';
-import { BackupError, requestBackup, writeBackupFile } from '../src/platform/db/backup.js';
-import { openDatabase, type Database } from '../src/platform/db/client.js';
-import { DataDirInUseError } from '../src/platform/db/dir-lock.js';
-import { configOrExit } from '../src/platform/lifecycle.js';
+import { BackupError, requestBackup, writeBackupFile } from '#platform/db/backup.js';
+import { openDatabase, type Database } from '#platform/db/client.js';
+import { DataDirInUseError } from '#platform/db/dir-lock.js';
+import { configOrExit } from '#platform/lifecycle.js';
 
 const USAGE = 'Usage: npm run admin -- grant <username> | revoke <username> | list | backup <file> | restore <file>';
 const [cmd, arg] = process.argv.slice(2);

@@ -3,7 +3,7 @@
  * tools. Each TypeScript file becomes one JavaScript file at the same place under dist/ (esbuild
  * transpiles, no bundling; `npm run typecheck` checks the types), and the files the code reads
  * at run time follow: data packs (src/**.json), migrations, schema.graphql and a package.json
- * (ESM, version). Run with `node dist/src/main.js`, `node dist/workers/resolver.js`,
+ * (ESM, version, the subpath imports map). Run with `node dist/src/main.js`, `node dist/workers/resolver.js`,
  * `node dist/workers/notifier.js`. `--out=DIR` builds elsewhere (inside the repository, so
  * node_modules resolves).
  */
@@ -44,6 +44,8 @@ await cp(join(ROOT, 'prisma/migrations'), join(out, 'prisma/migrations'), { recu
 await cp(join(ROOT, 'schema.graphql'), join(out, 'schema.graphql'));
 // The browser client (npm run build:web), at the same path relative to the compiled server.
 await cp(join(ROOT, 'web/dist'), join(out, 'web/dist'), { recursive: true });
-const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
-await writeFile(join(out, 'package.json'), JSON.stringify({ name: pkg.name, version: pkg.version, private: true, type: 'module' }, null, 2) + '\n');
+// The subpath imports (`#engine/dice.js`) keep their meaning: dist/ mirrors the source tree, so
+// the same map, resolved from dist/package.json, points at the compiled files.
+const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; imports?: Record<string, string> };
+await writeFile(join(out, 'package.json'), JSON.stringify({ name: pkg.name, version: pkg.version, private: true, type: 'module', imports: pkg.imports }, null, 2) + '\n');
 console.log(`built ${code.length} modules and ${assets.length} data files into ${relative(ROOT, out) || '.'} in ${Date.now() - started} ms`);

@@ -1,4 +1,4 @@
-import { openDatabase } from '../src/platform/db/client.js';
+import { openDatabase } from '#platform/db/client.js';
 for (const url of [undefined, 'postgresql://postgres@127.0.0.1:5432/test']) {
   const db = await openDatabase({ databaseUrl: url, dataDir: '/tmp/wpdata' });
   const u = await db.prisma.user.create({ data: { username: 'u' + Date.now(), passwordHash: 'x' } });

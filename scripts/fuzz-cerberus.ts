@@ -9,9 +9,9 @@
  * and the rule coverage: per rule of src/games/cerberus/rule-coverage.ts, the events and games
  * that exercised it.
  */
-import { ruleCoverage } from '../src/engine/fuzz.js';
-import { InvariantError, playFuzzGame, type FuzzGame } from '../src/games/cerberus/fuzz-harness.js';
-import { ruleCoverageList } from '../src/games/cerberus/rule-coverage.js';
+import { ruleCoverage } from '#engine/fuzz.js';
+import { InvariantError, playFuzzGame, type FuzzGame } from '#games/cerberus/fuzz-harness.js';
+import { ruleCoverageList } from '#games/cerberus/rule-coverage.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

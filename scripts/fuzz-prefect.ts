@@ -9,8 +9,8 @@
  *     [--variant '{"turns":12}']   (LiberationParams overrides: the scenario is rebuilt by build-data.ts and validated)
  *     [--events 'disorganised.destroyed|retreat']   (regex: counts of the matching event types over all games, to see bot behaviours fire)
  */
-import type { GameModule, Json } from '../src/engine/contract.js';
-import { seededDice } from '../src/engine/dice.js';
+import type { GameModule, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -49,14 +49,14 @@ function merge(into: Record<string, unknown>, patch: Record<string, unknown>): v
 }
 const patch = JSON.parse(arg('patch', '{}')) as Record<string, unknown>;
 if (Object.keys(patch).length) {
-  const { prefectData } = await import('../src/games/prefect/data/index.js');
+  const { prefectData } = await import('#games/prefect/data/index.js');
   merge(prefectData as unknown as Record<string, unknown>, patch);
 }
 
 const variant = JSON.parse(arg('variant', '{}')) as Record<string, unknown>;
 if (Object.keys(variant).length) {
-  const { prefectData, scenarioSchema, scenarioProblems } = await import('../src/games/prefect/data/index.js');
-  const { buildLiberation, LIBERATION } = await import('../src/games/prefect/data/build-data.js');
+  const { prefectData, scenarioSchema, scenarioProblems } = await import('#games/prefect/data/index.js');
+  const { buildLiberation, LIBERATION } = await import('#games/prefect/data/build-data.js');
   const sc = scenarioSchema.parse(buildLiberation({ ...LIBERATION, ...variant }));
   const problems = scenarioProblems(sc, prefectData.map, prefectData);
   if (problems.length) throw new Error(problems.join('\n'));

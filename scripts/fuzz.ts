@@ -16,11 +16,11 @@
  * or missing).
  */
 import { join, resolve } from 'node:path';
-import { fuzzGame, fuzzModule, ruleCoverage, type FuzzGameResult } from '../src/engine/fuzz.js';
-import { shippedModules } from '../src/games/index.js';
-import { loadConfig } from '../src/platform/config.js';
-import type { AnyModule } from '../src/engine/contract.js';
-import { loadExtraModules } from '../src/platform/games/registry.js';
+import { fuzzGame, fuzzModule, ruleCoverage, type FuzzGameResult } from '#engine/fuzz.js';
+import { shippedModules } from '#games/index.js';
+import { loadConfig } from '#platform/config.js';
+import type { AnyModule } from '#engine/contract.js';
+import { loadExtraModules } from '#platform/games/registry.js';
 import { ruleCoverageLists } from '../test/fuzz/rule-coverage.js';
 
 function arg(name: string, fallback: string): string {

@@ -1,7 +1,7 @@
 /** Writes the OpenAPI document of the REST API to the given file (default: stdout). */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { openApiDocument } from '../src/api/openapi.js';
+import { openApiDocument } from '#api/openapi.js';
 
 const out = process.argv[2];
 const json = JSON.stringify(await openApiDocument(), null, 2) + '\n';

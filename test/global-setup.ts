@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { migratePostgres } from '../src/platform/db/client.js';
+import { migratePostgres } from '#platform/db/client.js';
 
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

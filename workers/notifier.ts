@@ -3,11 +3,11 @@
  * webhooks) from the 'warpost-notify' queue, re-queues what a crashed process left, and builds
  * digests. Several may run at once; the database decides who sends what.
  */
-import { shippedModules } from '../src/games/index.js';
-import { boot } from '../src/platform/boot.js';
-import { configOrExit, drainOnSignals } from '../src/platform/lifecycle.js';
-import { loadExtraModules } from '../src/platform/games/registry.js';
-import { serveMetrics } from '../src/platform/metrics.js';
+import { shippedModules } from '#games/index.js';
+import { boot } from '#platform/boot.js';
+import { configOrExit, drainOnSignals } from '#platform/lifecycle.js';
+import { loadExtraModules } from '#platform/games/registry.js';
+import { serveMetrics } from '#platform/metrics.js';
 
 const config = configOrExit();
 if (!config.redisUrl) {

@@ -1,9 +1,9 @@
 /** Resolution worker process: consumes resolve jobs from BullMQ and delivers the outbox. */
-import { shippedModules } from '../src/games/index.js';
-import { boot } from '../src/platform/boot.js';
-import { configOrExit, drainOnSignals } from '../src/platform/lifecycle.js';
-import { loadExtraModules } from '../src/platform/games/registry.js';
-import { serveMetrics } from '../src/platform/metrics.js';
+import { shippedModules } from '#games/index.js';
+import { boot } from '#platform/boot.js';
+import { configOrExit, drainOnSignals } from '#platform/lifecycle.js';
+import { loadExtraModules } from '#platform/games/registry.js';
+import { serveMetrics } from '#platform/metrics.js';
 
 const config = configOrExit();
 if (!config.redisUrl) {

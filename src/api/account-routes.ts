@@ -5,10 +5,10 @@
  * (resetPassword, confirmEmailChange).
  */
 import type { FastifyInstance } from 'fastify';
-import { confirmEmailChange, CONFIRM_ADDRESS_PATH, resetPassword, RESET_PASSWORD_PATH } from '../platform/accounts/credentials.js';
-import type { AuthService } from '../platform/auth/service.js';
-import type { Platform } from '../platform/context.js';
-import { isAppError } from '../platform/errors.js';
+import { confirmEmailChange, CONFIRM_ADDRESS_PATH, resetPassword, RESET_PASSWORD_PATH } from '#platform/accounts/credentials.js';
+import type { AuthService } from '#platform/auth/service.js';
+import type { Platform } from '#platform/context.js';
+import { isAppError } from '#platform/errors.js';
 import { esc, page } from './notification-routes.js';
 
 type Req = { query: { token?: string }; body?: Record<string, string> | null };

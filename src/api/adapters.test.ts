@@ -21,7 +21,7 @@ describe('API adapters', () => {
     const crossing = files.flatMap((f) => {
       const rel = relative(API, f);
       const other = rel.startsWith('rest/') ? 'graphql' : rel.startsWith('graphql/') ? 'rest' : null;
-      return other && new RegExp(`from '\\.\\./${other}/`).test(readFileSync(f, 'utf8')) ? [rel] : [];
+      return other && new RegExp(`from '(\\.\\./|#api/)${other}/`).test(readFileSync(f, 'utf8')) ? [rel] : [];
     });
     expect(crossing).toEqual([]);
   });

@@ -1,7 +1,7 @@
 /** Turns an Authorization header (or a subscription's connection payload) into a principal. */
-import type { AuthService, Principal, Scope } from '../platform/auth/service.js';
-import { requireScope } from '../platform/auth/service.js';
-import { AppError } from '../platform/errors.js';
+import type { AuthService, Principal, Scope } from '#platform/auth/service.js';
+import { requireScope } from '#platform/auth/service.js';
+import { AppError } from '#platform/errors.js';
 
 export interface RequestAuth {
   /** The caller, or null when no credential was sent. Throws if a bad credential was sent. */

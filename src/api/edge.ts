@@ -7,9 +7,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import type { Platform } from '../platform/context.js';
-import { AppError } from '../platform/errors.js';
-import { warnOfFailedLogins } from '../platform/notifications/sign-in-warning.js';
+import type { Platform } from '#platform/context.js';
+import { AppError } from '#platform/errors.js';
+import { warnOfFailedLogins } from '#platform/notifications/sign-in-warning.js';
 import { checkComplexity, checkSubscription, depthLimitRule, introspectionDepthRule } from './graphql/limits.js';
 import { checkGraphQLRequest, executionErrorFormatter, setGraphQLMediaType } from './graphql/http.js';
 import { memoryQueryStore, persistedQueries, redisQueryStore } from './graphql/persisted.js';

@@ -5,9 +5,9 @@
  * credential; pages say nothing about the account beyond what the link already names.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Platform } from '../platform/context.js';
-import { isAppError } from '../platform/errors.js';
-import { confirmEmail, unsubscribe } from '../platform/notifications/email-address.js';
+import type { Platform } from '#platform/context.js';
+import { isAppError } from '#platform/errors.js';
+import { confirmEmail, unsubscribe } from '#platform/notifications/email-address.js';
 
 export const UNSUBSCRIBE_PATH = '/notifications/unsubscribe';
 export const CONFIRM_EMAIL_PATH = '/notifications/confirm-email';

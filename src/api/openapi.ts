@@ -4,8 +4,8 @@
  * called. Used by `npm run lint:openapi` (scripts/openapi.ts).
  */
 import Fastify from 'fastify';
-import type { AuthService } from '../platform/auth/service.js';
-import type { Platform } from '../platform/context.js';
+import type { AuthService } from '#platform/auth/service.js';
+import type { Platform } from '#platform/context.js';
 import { registerDocs } from './http/docs.js';
 import type { AccountThrottle } from './http/account-throttle.js';
 import type { LoginThrottle } from './http/login-throttle.js';

@@ -3,12 +3,12 @@
  * graphql/, REST in rest/) so the two answer alike. Pure shaping, plus the one read a summary's
  * `iOwe` needs (through the games service).
  */
-import type { Platform } from '../platform/context.js';
-import * as views from '../platform/games/views.js';
-import { freeSides, offeredSides } from '../platform/games/discovery.js';
-import { pressRulesOf } from '../platform/press/rules.js';
-import { EVENT_TYPES, type AnyKind } from '../platform/notifications/kinds.js';
-import type * as hooks from '../platform/notifications/webhooks.js';
+import type { Platform } from '#platform/context.js';
+import * as views from '#platform/games/views.js';
+import { freeSides, offeredSides } from '#platform/games/discovery.js';
+import { pressRulesOf } from '#platform/press/rules.js';
+import { EVENT_TYPES, type AnyKind } from '#platform/notifications/kinds.js';
+import type * as hooks from '#platform/notifications/webhooks.js';
 
 /** What a lobby summary is made of: a game row with its seats and each seat's user. */
 export type SummarySource = {

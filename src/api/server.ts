@@ -1,11 +1,11 @@
 /** The HTTP server: GraphQL (with GraphiQL and graphql-ws subscriptions), health routes and the browser client. */
-import { databaseReady } from '../platform/db/client.js';
+import { databaseReady } from '#platform/db/client.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import mercurius from 'mercurius';
-import type { AuthService } from '../platform/auth/service.js';
-import type { Platform } from '../platform/context.js';
+import type { AuthService } from '#platform/auth/service.js';
+import type { Platform } from '#platform/context.js';
 import { authenticate } from './auth-context.js';
 import { GRAPHQL_PATH, mercuriusEdgeOptions, registerApiRoutes, registerEdge } from './edge.js';
 import { clientErrorHandler } from './http/client-error.js';

@@ -1,7 +1,7 @@
 /** Plain HTTP routes for trust: the receipt-signing public key as a JWK, at a well-known URL. */
 import type { FastifyInstance } from 'fastify';
-import type { Platform } from '../platform/context.js';
-import { signingKey } from '../platform/trust/keys.js';
+import type { Platform } from '#platform/context.js';
+import { signingKey } from '#platform/trust/keys.js';
 
 export const SIGNING_KEY_PATH = '/.well-known/warpost-signing-key';
 

@@ -2,8 +2,8 @@
  * The game modules shipped with Warpost, each with its test kit (docs/module-kit.md). Each lives in
  * its own folder under src/games/.
  */
-import type { ModuleKit } from '../engine/kit.js';
-import type { AnyModule } from '../engine/contract.js';
+import type { ModuleKit } from '#engine/kit.js';
+import type { AnyModule } from '#engine/contract.js';
 import cerberus from './cerberus/index.js';
 import cerberusKit from './cerberus/kit.js';
 import prefect from './prefect/index.js';

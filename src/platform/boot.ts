@@ -16,7 +16,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { closeEmitter, createEmitter } from './events/pubsub.js';
 import { startOutboxSweeper } from './events/outbox.js';
 import { startReconciler } from './games/reconciler.js';
-import type { AnyModule } from '../engine/contract.js';
+import type { AnyModule } from '#engine/contract.js';
 import { ModuleRegistry } from './games/registry.js';
 import { resolveStep } from './games/resolution.js';
 import { BullQueue } from './queue/bullmq.js';

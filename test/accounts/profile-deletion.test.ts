@@ -5,7 +5,7 @@
  * through seat replacement.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isBlocked } from '../../src/platform/accounts/blocks.js';
+import { isBlocked } from '#platform/accounts/blocks.js';
 import { withPg } from '../helpers/db.js';
 import { gql } from '../helpers/gql.js';
 import { as, createGame, join, register, submit, view, type Player } from '../helpers/play.js';

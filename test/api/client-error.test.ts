@@ -5,7 +5,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientErrorHandler } from '../../src/api/http/client-error.js';
+import { clientErrorHandler } from '#api/http/client-error.js';
 import { expectApiError, expectNoInternals } from '../helpers/rest.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 

@@ -7,7 +7,7 @@ import { Ajv } from 'ajv';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { as, createGame, join, register, submit, type Player } from '../helpers/play.js';
 import { startStack, type Stack } from '../helpers/stack.js';
-import { shippedModules } from '../../src/games/index.js';
+import { shippedModules } from '#games/index.js';
 
 let stack: Stack;
 beforeAll(async () => {

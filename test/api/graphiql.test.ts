@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GRAPHIQL_CSP } from '../../src/api/http/graphiql.js';
+import { GRAPHIQL_CSP } from '#api/http/graphiql.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 import { launch, watchErrors } from '../web/browser.js';
 

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LoginThrottle } from '../../src/api/http/login-throttle.js';
-import { AppError } from '../../src/platform/errors.js';
+import { LoginThrottle } from '#api/http/login-throttle.js';
+import { AppError } from '#platform/errors.js';
 import { register } from '../helpers/play.js';
 import { expectApiError, rest } from '../helpers/rest.js';
 import { startStack, type Stack } from '../helpers/stack.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../src/api/openapi.js';
+import { openApiDocument } from '#api/openapi.js';
 import { ROOT, startStack, type Stack } from '../helpers/stack.js';
 
 let stack: Stack;

@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerRateLimits } from '../../src/api/http/rate-limit.js';
-import { installErrorHandling } from '../../src/api/http/error-handler.js';
+import { registerRateLimits } from '#api/http/rate-limit.js';
+import { installErrorHandling } from '#api/http/error-handler.js';
 import { gql } from '../helpers/gql.js';
 import { register } from '../helpers/play.js';
 import { expectApiError, OpenApiResponses, rest } from '../helpers/rest.js';

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitmentOf } from '../../src/platform/trust/canonical.js';
+import { commitmentOf } from '#platform/trust/canonical.js';
 import { gql, waitFor } from '../helpers/gql.js';
 import { expectApiError, expectNoInternals, OpenApiResponses, rest, type RestResult } from '../helpers/rest.js';
 import { startStack, type Stack } from '../helpers/stack.js';

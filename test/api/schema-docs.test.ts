@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { undocumented } from '../../src/api/graphql/schema-docs.js';
+import { undocumented } from '#api/graphql/schema-docs.js';
 import { ROOT } from '../helpers/stack.js';
 
 const inspector = (a: string, b: string) =>

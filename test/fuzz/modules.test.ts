@@ -5,10 +5,10 @@
  * says why it cannot be. The long run is `npm run fuzz -- --module all --games 1000`.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameModule, Prompt } from '../../src/engine/contract.js';
-import { choiceOrders, citesRule, fuzzGame, fuzzModule, ruleCoverage, ruleRefs } from '../../src/engine/fuzz.js';
-import { seededDice } from '../../src/engine/dice.js';
-import { shippedModules } from '../../src/games/index.js';
+import type { GameModule, Prompt } from '#engine/contract.js';
+import { choiceOrders, citesRule, fuzzGame, fuzzModule, ruleCoverage, ruleRefs } from '#engine/fuzz.js';
+import { seededDice } from '#engine/dice.js';
+import { shippedModules } from '#games/index.js';
 import sealedBid from '../fixtures/sealed-bid.js';
 import { ruleCoverageLists } from './rule-coverage.js';
 

@@ -10,10 +10,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playCerberusMatch, SIDES, type CerberusSide, type MatchResult } from '../../examples/cerberus-match.js';
-import cerberus from '../../src/games/cerberus/index.js';
-import type { CerberusState } from '../../src/games/cerberus/state.js';
-import { hiddenIds } from '../../src/games/cerberus/view.js';
-import { verifyExport } from '../../src/platform/trust/verifier.js';
+import cerberus from '#games/cerberus/index.js';
+import type { CerberusState } from '#games/cerberus/state.js';
+import { hiddenIds } from '#games/cerberus/view.js';
+import { verifyExport } from '#platform/trust/verifier.js';
 import { withPg } from '../helpers/db.js';
 import { gql } from '../helpers/gql.js';
 import { startStack, type Stack } from '../helpers/stack.js';

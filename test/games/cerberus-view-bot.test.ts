@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cerberusBotOrders, stateFromView } from '../../examples/cerberus-view-bot.js';
-import { SeededDice, seededDice } from '../../src/engine/dice.js';
-import cerberus from '../../src/games/cerberus/index.js';
-import type { CerberusState, Side } from '../../src/games/cerberus/state.js';
+import { SeededDice, seededDice } from '#engine/dice.js';
+import cerberus from '#games/cerberus/index.js';
+import type { CerberusState, Side } from '#games/cerberus/state.js';
 
 const STEPS = 40;
 

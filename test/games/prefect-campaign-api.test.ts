@@ -11,17 +11,17 @@
  * campaign's test kit, test/secrets/derive.ts).
  */
 import { describe, expect, it } from 'vitest';
-import type { Json, Prompt } from '../../src/engine/contract.js';
-import { SeededDice } from '../../src/engine/dice.js';
-import { campaignData } from '../../src/games/prefect/campaign/data/index.js';
-import prefectCampaign from '../../src/games/prefect/campaign/module/index.js';
-import { DEFAULT_SECONDS } from '../../src/games/prefect/campaign/module/prompts.js';
-import type { CampaignGameState } from '../../src/games/prefect/campaign/module/types.js';
+import type { Json, Prompt } from '#engine/contract.js';
+import { SeededDice } from '#engine/dice.js';
+import { campaignData } from '#games/prefect/campaign/data/index.js';
+import prefectCampaign from '#games/prefect/campaign/module/index.js';
+import { DEFAULT_SECONDS } from '#games/prefect/campaign/module/prompts.js';
+import type { CampaignGameState } from '#games/prefect/campaign/module/types.js';
 import { storedState as stored, waitPastStep, withPg } from '../helpers/db.js';
 import { as, createGame, join, register, submit, view, type Player } from '../helpers/play.js';
 import { useModuleStack } from '../helpers/stack.js';
 import { commit, newSalt, reveal, UNLIMITED } from '../helpers/trust.js';
-import campaignKit from '../../src/games/prefect/campaign/module/kit.js';
+import campaignKit from '#games/prefect/campaign/module/kit.js';
 import { findToken, Ledger } from '../secrets/derive.js';
 
 const getStack = useModuleStack(prefectCampaign, UNLIMITED);

@@ -8,11 +8,11 @@
  * an enemy mission, and a committed side's orders were not in the other side's view before the reveal.
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../src/engine/contract.js';
-import { SeededDice } from '../../src/engine/dice.js';
-import { spaceData } from '../../src/games/prefect/space/data/index.js';
-import prefectSpace from '../../src/games/prefect/space/module/index.js';
-import type { SpaceGameState } from '../../src/games/prefect/space/module/types.js';
+import type { Json } from '#engine/contract.js';
+import { SeededDice } from '#engine/dice.js';
+import { spaceData } from '#games/prefect/space/data/index.js';
+import prefectSpace from '#games/prefect/space/module/index.js';
+import type { SpaceGameState } from '#games/prefect/space/module/types.js';
 import { defaultedCount, storedState as stored, waitPastStep } from '../helpers/db.js';
 import { createGame, join, register, submit, view, type Player } from '../helpers/play.js';
 import { useModuleStack } from '../helpers/stack.js';

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildServer } from '../../src/api/server.js';
-import { boot, type Booted } from '../../src/platform/boot.js';
-import { ControlledClock, type ClockMessage } from '../../src/platform/clock.js';
-import { loadConfig } from '../../src/platform/config.js';
-import { loadExtraModules } from '../../src/platform/games/registry.js';
+import { buildServer } from '#api/server.js';
+import { boot, type Booted } from '#platform/boot.js';
+import { ControlledClock, type ClockMessage } from '#platform/clock.js';
+import { loadConfig } from '#platform/config.js';
+import { loadExtraModules } from '#platform/games/registry.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const FIXTURE = join(ROOT, 'test/fixtures/sealed-bid.ts');

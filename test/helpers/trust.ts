@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { commitmentOf } from '../../src/platform/trust/canonical.js';
+import { commitmentOf } from '#platform/trust/canonical.js';
 import { waitFor } from './gql.js';
 import { as, view, type Player } from './play.js';
 import { FIXTURE, ROOT } from './stack.js';

@@ -7,7 +7,7 @@
  */
 import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jcs } from '../../src/platform/trust/canonical.js';
+import { jcs } from '#platform/trust/canonical.js';
 import { collect, gql, waitFor, wsClient } from '../helpers/gql.js';
 import { withPg } from '../helpers/db.js';
 import { as, createGame, join, register, submit, view } from '../helpers/play.js';

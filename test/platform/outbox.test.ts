@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Platform } from '../../src/platform/context.js';
-import { openDatabase, type Database } from '../../src/platform/db/client.js';
-import { deliverOutbox } from '../../src/platform/events/outbox.js';
-import { createEmitter, type Emitter } from '../../src/platform/events/pubsub.js';
+import type { Platform } from '#platform/context.js';
+import { openDatabase, type Database } from '#platform/db/client.js';
+import { deliverOutbox } from '#platform/events/outbox.js';
+import { createEmitter, type Emitter } from '#platform/events/pubsub.js';
 
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const dbName = `warpost_outbox_${process.pid}_${randomBytes(3).toString('hex')}`;

@@ -1,6 +1,6 @@
 /** A hash made with older scrypt parameters is replaced by one with the current ones at the next login. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/platform/auth/passwords.js';
+import { hashPassword } from '#platform/auth/passwords.js';
 import { withPg } from '../helpers/db.js';
 import { gql } from '../helpers/gql.js';
 import { register } from '../helpers/play.js';

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { listen } from '../helpers/stack.js';
-import type { GameModule } from '../../src/engine/contract.js';
-import { boot, type Booted } from '../../src/platform/boot.js';
-import { loadConfig } from '../../src/platform/config.js';
+import type { GameModule } from '#engine/contract.js';
+import { boot, type Booted } from '#platform/boot.js';
+import { loadConfig } from '#platform/config.js';
 import sealedBid from '../fixtures/sealed-bid.js';
 import { collect, wsClient } from '../helpers/gql.js';
 import { as, createGame, join, register, submit, type Player } from '../helpers/play.js';

@@ -7,15 +7,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../../src/platform/auth/service.js';
-import { boot, type Booted } from '../../src/platform/boot.js';
-import { loadConfig } from '../../src/platform/config.js';
-import type { Platform } from '../../src/platform/context.js';
-import * as lobby from '../../src/platform/games/lobby.js';
-import { submitOrders } from '../../src/platform/games/orders.js';
-import { loadExtraModules } from '../../src/platform/games/registry.js';
-import { resolveStep } from '../../src/platform/games/resolution.js';
-import { SeededDice } from '../../src/engine/dice.js';
+import type { Principal } from '#platform/auth/service.js';
+import { boot, type Booted } from '#platform/boot.js';
+import { loadConfig } from '#platform/config.js';
+import type { Platform } from '#platform/context.js';
+import * as lobby from '#platform/games/lobby.js';
+import { submitOrders } from '#platform/games/orders.js';
+import { loadExtraModules } from '#platform/games/registry.js';
+import { resolveStep } from '#platform/games/resolution.js';
+import { SeededDice } from '#engine/dice.js';
 import { FIXTURE } from '../helpers/stack.js';
 
 let booted: Booted;

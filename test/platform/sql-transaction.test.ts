@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pgTransaction } from '../../src/platform/db/sql.js';
+import { pgTransaction } from '#platform/db/sql.js';
 
 const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2 });
 pool.on('error', () => undefined); // idle clients' errors: not under test

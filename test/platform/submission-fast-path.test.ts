@@ -6,15 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../../src/platform/auth/service.js';
-import { boot, type Booted } from '../../src/platform/boot.js';
-import { loadConfig } from '../../src/platform/config.js';
-import * as lobby from '../../src/platform/games/lobby.js';
-import { setReady, submissionBatcher, submitOrders } from '../../src/platform/games/orders.js';
-import { loadExtraModules } from '../../src/platform/games/registry.js';
-import { commitOrders } from '../../src/platform/trust/commit-reveal.js';
-import { commitmentOf } from '../../src/platform/trust/canonical.js';
-import { recordKey } from '../../src/platform/trust/idempotency.js';
+import type { Principal } from '#platform/auth/service.js';
+import { boot, type Booted } from '#platform/boot.js';
+import { loadConfig } from '#platform/config.js';
+import * as lobby from '#platform/games/lobby.js';
+import { setReady, submissionBatcher, submitOrders } from '#platform/games/orders.js';
+import { loadExtraModules } from '#platform/games/registry.js';
+import { commitOrders } from '#platform/trust/commit-reveal.js';
+import { commitmentOf } from '#platform/trust/canonical.js';
+import { recordKey } from '#platform/trust/idempotency.js';
 import { FIXTURE } from '../helpers/stack.js';
 
 let booted: Booted;

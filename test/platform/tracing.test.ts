@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTracing } from '../../src/platform/tracing.js';
+import { startTracing } from '#platform/tracing.js';
 import { waitFor } from '../helpers/gql.js';
 import { createGame, join, register, submit, SUBMIT, view } from '../helpers/play.js';
 import { startStack, type Stack } from '../helpers/stack.js';

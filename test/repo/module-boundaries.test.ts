@@ -11,8 +11,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shipped } from '../../src/games/index.js';
+import { shipped } from '#games/index.js';
 import sealedBid, { kit as sealedBidKit } from '../fixtures/sealed-bid.js';
+import { importsOf, sources, target } from './imports.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const REGISTRY = 'src/games/index.ts';
@@ -27,6 +28,7 @@ const ALLOWED: Record<string, string> = {
   'test/games/prefect-space-api.test.ts': 'Prefect Space through the API (needs the services)',
   'test/games/prefect-campaign-api.test.ts': 'Prefect Campaign through the API (needs the services)',
   'test/web/client.test.ts': 'the browser client draws a real game board (needs the server and Chromium)',
+  'test/web/play.test.ts': 'Cerberus and Prefect turns played by clicking in a real browser (needs the server and Chromium)',
   'test/api/client-pieces.test.ts': "GraphQL and REST serve one module's boards alike (needs the server)",
   'test/secrets/derive.test.ts': "the secrets ledger on the Campaign's sealed ground-support commitment, the one case that needs it",
   // Example clients: a client plays a game by its id through the public API.
@@ -133,7 +135,37 @@ describe('nothing outside a game folder names a shipped module', () => {
   it('the check finds a module named in a file (so the lists above mean something)', () => {
     expect(re.test(`createGame({ module: '${ids[0]}' })`)).toBe(true);
     expect(re.test(`import x from '../src/games/${folders[0]}/index.js'`)).toBe(true);
+    expect(re.test(`import x from '#games/${folders[0]}/index.js'`)).toBe(true);
     expect(re.test('a comment about the game in prose')).toBe(false);
+  });
+});
+
+describe('games and the engine stay below the platform', () => {
+  // A module and its kit import from their game folder and src/engine/ (docs/module-kit.md); the
+  // engine imports no game. Specifiers resolve first (`#platform/x.js` and `../../platform/x.js`
+  // alike), so the rule holds whichever form a file uses.
+  const BELOW: [string, RegExp][] = [
+    ['src/games/', /^src\/(platform|api|generated)\//],
+    ['src/engine/', /^src\/(platform|api|generated|games)\//],
+  ];
+  const crossing = (file: string, to: string | null) => BELOW.some(([room, banned]) => file.startsWith(room) && to !== null && banned.test(to));
+
+  it('no file in src/games/ or src/engine/ imports the platform, the API or the generated client', () => {
+    const bad = importsOf(sources(['src/games', 'src/engine'])).filter((i) => crossing(i.file, i.target));
+    expect(bad.map((i) => `${i.file}: ${i.spec}`)).toEqual([]);
+  });
+
+  it('the check finds a game or the engine reaching up, in either form', () => {
+    const up = '../'.repeat(2);
+    for (const [file, spec] of [
+      ['src/games/mygame/kit.ts', '#platform/errors.js'],
+      ['src/games/mygame/kit.ts', `${up}platform/errors.js`],
+      ['src/games/mygame/second/module/kit.ts', '#api/presenters.js'],
+      ['src/engine/dice.ts', '#games/index.js'],
+    ]) {
+      expect(crossing(file, target(file, spec)), `${file}: ${spec}`).toBe(true);
+    }
+    expect(crossing('src/games/mygame/kit.ts', target('src/games/mygame/kit.ts', '#engine/dice.js'))).toBe(false);
   });
 });
 

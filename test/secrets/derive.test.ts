@@ -1,12 +1,12 @@
 /** The secrets suites' detectors find what they are for (./derive.ts, ./play.ts). */
 import { describe, expect, it } from 'vitest';
-import type { GameModule } from '../../src/engine/contract.js';
-import { seededDice } from '../../src/engine/dice.js';
-import { defineKit } from '../../src/engine/kit.js';
+import type { GameModule } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
+import { defineKit } from '#engine/kit.js';
 import { attributeLeaks, findToken, idLike, Ledger, orderProblems, tokensOf } from './derive.js';
 import { covered, kitOf, oracleFindings } from './play.js';
-import prefectCampaign from '../../src/games/prefect/campaign/module/index.js';
-import campaignKit from '../../src/games/prefect/campaign/module/kit.js';
+import prefectCampaign from '#games/prefect/campaign/module/index.js';
+import campaignKit from '#games/prefect/campaign/module/kit.js';
 
 const kit = defineKit({ maxSteps: 1, secrets: { hiddenKeys: ['org'] }, bench: { engine: true } });
 

@@ -14,8 +14,8 @@
  * Press adds secrets of its own: a token sent in a message is hidden from everyone outside the
  * message's audience (Ledger.press).
  */
-import type { GameModule, Json, Side, Viewer } from '../../src/engine/contract.js';
-import type { ModuleKit } from '../../src/engine/kit.js';
+import type { GameModule, Json, Side, Viewer } from '#engine/contract.js';
+import type { ModuleKit } from '#engine/kit.js';
 
 /** Letters and digits together, no spaces, at least 3 characters (see the file comment). */
 const ID_LIKE = /^(?=.*[A-Za-z])(?=.*\d)[^\s"]{3,}$/;

@@ -8,9 +8,9 @@
  * as for another hidden piece of its kind). The server channels are in ./platform.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import type { Json, Side } from '../../src/engine/contract.js';
-import { seededDice } from '../../src/engine/dice.js';
-import { filterEvents } from '../../src/engine/redact.js';
+import type { Json, Side } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
+import { filterEvents } from '#engine/redact.js';
 import { Ledger } from './derive.js';
 import { covered, kitOf, oracleFindings } from './play.js';
 

@@ -19,10 +19,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { listen } from '../helpers/stack.js';
-import type { Json, Viewer } from '../../src/engine/contract.js';
-import { seededDice } from '../../src/engine/dice.js';
-import { boot, type Booted } from '../../src/platform/boot.js';
-import { loadConfig } from '../../src/platform/config.js';
+import type { Json, Viewer } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
+import { boot, type Booted } from '#platform/boot.js';
+import { loadConfig } from '#platform/config.js';
 import { collect, waitFor, wsClient } from '../helpers/gql.js';
 import { as, createGame, join, register, submit, VIEW, type Player } from '../helpers/play.js';
 import { rest } from '../helpers/rest.js';

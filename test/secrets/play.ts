@@ -1,7 +1,7 @@
 /** Shared by the secrets suites: which modules they cover, and the validate-oracle probe. */
-import type { GameModule, Json, OrderError, Side } from '../../src/engine/contract.js';
-import type { ModuleKit } from '../../src/engine/kit.js';
-import { shipped } from '../../src/games/index.js';
+import type { GameModule, Json, OrderError, Side } from '#engine/contract.js';
+import type { ModuleKit } from '#engine/kit.js';
+import { shipped } from '#games/index.js';
 import sealedBid, { kit as sealedBidKit } from '../fixtures/sealed-bid.js';
 import { idLike } from './derive.js';
 

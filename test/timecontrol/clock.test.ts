@@ -1,8 +1,8 @@
 /** Time-control date arithmetic: durations on allowed days, times of day, time zones, DST. */
 import { describe, expect, it } from 'vitest';
-import { addClockSeconds, nextTimeOfDay, zonedParts, zonedToInstant } from '../../src/platform/games/clock.js';
-import { deadlineFrom, hardDeadline, normaliseTimeControl, readTimeControl, readyDelayMs } from '../../src/platform/games/time-control.js';
-import { AppError } from '../../src/platform/errors.js';
+import { addClockSeconds, nextTimeOfDay, zonedParts, zonedToInstant } from '#platform/games/clock.js';
+import { deadlineFrom, hardDeadline, normaliseTimeControl, readTimeControl, readyDelayMs } from '#platform/games/time-control.js';
+import { AppError } from '#platform/errors.js';
 
 const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI'] as const;
 const iso = (d: Date | null) => d?.toISOString();

@@ -5,8 +5,8 @@
  * step of a vote is a public event that the notification dispatcher turns into VOTE notices.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchOutbox } from '../../src/platform/notifications/dispatcher.js';
-import { verifyExport } from '../../src/platform/trust/verifier.js';
+import { dispatchOutbox } from '#platform/notifications/dispatcher.js';
+import { verifyExport } from '#platform/trust/verifier.js';
 import { gameFingerprint } from '../helpers/db.js';
 import { submit } from '../helpers/play.js';
 import { type Stack } from '../helpers/stack.js';

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SeededDice } from '../../src/engine/dice.js';
-import { commitmentOf } from '../../src/platform/trust/canonical.js';
+import { SeededDice } from '#engine/dice.js';
+import { commitmentOf } from '#platform/trust/canonical.js';
 import { gameFingerprint, withPg } from '../helpers/db.js';
 import { collect, errorCode, waitFor, wsClient } from '../helpers/gql.js';
 import { as, createGame, join, register, submit, view, type Player } from '../helpers/play.js';

@@ -1,6 +1,6 @@
 /** The trust features on the embedded defaults (PGlite, in-process queue): a commit–reveal game that verifies. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyExport } from '../../src/platform/trust/verifier.js';
+import { verifyExport } from '#platform/trust/verifier.js';
 import { as, createGame, join, register } from '../helpers/play.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 import { EXPORT, play, UNLIMITED } from '../helpers/trust.js';

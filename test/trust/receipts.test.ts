@@ -5,7 +5,7 @@
  */
 import { createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jcs, ordersHash } from '../../src/platform/trust/canonical.js';
+import { jcs, ordersHash } from '#platform/trust/canonical.js';
 import { errorCode, gql, waitFor } from '../helpers/gql.js';
 import { as, createGame, join, register, view, type Player } from '../helpers/play.js';
 import { startStack, type Stack } from '../helpers/stack.js';

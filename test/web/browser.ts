@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { WEB_BUILD_DIR } from '../../src/api/http/web-client.js';
+import { WEB_BUILD_DIR } from '#api/http/web-client.js';
 import { ROOT } from '../helpers/stack.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,9 +1,9 @@
 /** GraphQL adapters for accounts (platform/accounts): credentials, deletion, export, profiles, blocks. */
-import * as blocks from '../../platform/accounts/blocks.js';
-import * as credentials from '../../platform/accounts/credentials.js';
-import { deleteAccount } from '../../platform/accounts/deletion.js';
-import { exportMyData } from '../../platform/accounts/export.js';
-import * as profile from '../../platform/accounts/profile.js';
+import * as blocks from '#platform/accounts/blocks.js';
+import * as credentials from '#platform/accounts/credentials.js';
+import { deleteAccount } from '#platform/accounts/deletion.js';
+import { exportMyData } from '#platform/accounts/export.js';
+import * as profile from '#platform/accounts/profile.js';
 import { withRetryAfter } from '../http/login-throttle.js';
 import { toGraphQLError } from './errors.js';
 import type { Ctx } from './resolvers.js';

@@ -1,6 +1,6 @@
 /** GraphQL adapters for finding a game: the game list, the dashboard, listing fields, invitations. */
-import type { Platform } from '../../platform/context.js';
-import * as discovery from '../../platform/games/discovery.js';
+import type { Platform } from '#platform/context.js';
+import * as discovery from '#platform/games/discovery.js';
 import { guard } from './errors.js';
 import type { Ctx } from './resolvers.js';
 import { summary } from '../presenters.js';

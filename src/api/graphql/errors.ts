@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import mercurius from 'mercurius';
-import { AppError } from '../../platform/errors.js';
-import { asOutage } from '../../platform/outage.js';
+import { AppError } from '#platform/errors.js';
+import { asOutage } from '#platform/outage.js';
 
 const { ErrorWithProps } = mercurius;
 

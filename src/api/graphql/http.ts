@@ -13,7 +13,7 @@
 import type { DocumentNode } from 'graphql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '#platform/errors.js';
 import { toApiError } from '../http/errors.js';
 import { assertSafeJson } from '../http/input-guard.js';
 import { graphql } from './graphql-cjs.js';

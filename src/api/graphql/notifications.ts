@@ -4,15 +4,15 @@
  * Scopes: reading needs `read`; changing preferences, webhooks and push needs `play` (bots set up
  * their own hooks); changing the mail address needs `admin`.
  */
-import type { Principal } from '../../platform/auth/service.js';
-import type { Platform } from '../../platform/context.js';
-import { topics } from '../../platform/events/pubsub.js';
-import { listedGame } from '../../platform/games/lobby.js';
-import * as address from '../../platform/notifications/email-address.js';
-import { listNotifications } from '../../platform/notifications/log.js';
-import * as prefs from '../../platform/notifications/preferences.js';
-import * as push from '../../platform/notifications/push-subscriptions.js';
-import * as hooks from '../../platform/notifications/webhooks.js';
+import type { Principal } from '#platform/auth/service.js';
+import type { Platform } from '#platform/context.js';
+import { topics } from '#platform/events/pubsub.js';
+import { listedGame } from '#platform/games/lobby.js';
+import * as address from '#platform/notifications/email-address.js';
+import { listNotifications } from '#platform/notifications/log.js';
+import * as prefs from '#platform/notifications/preferences.js';
+import * as push from '#platform/notifications/push-subscriptions.js';
+import * as hooks from '#platform/notifications/webhooks.js';
 import { guard } from './errors.js';
 import { deliveryOut, hookOut, summary } from '../presenters.js';
 import type { Ctx } from './resolvers.js';

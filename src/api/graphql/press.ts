@@ -3,8 +3,8 @@
  * was stored" and loads the message itself, so it passes on exactly what the subscriber may
  * read (src/platform/press/channels.ts), with who the subscriber is rechecked for every message.
  */
-import type { Principal } from '../../platform/auth/service.js';
-import * as press from '../../platform/press/service.js';
+import type { Principal } from '#platform/auth/service.js';
+import * as press from '#platform/press/service.js';
 import { guard } from './errors.js';
 import type { Ctx } from './resolvers.js';
 

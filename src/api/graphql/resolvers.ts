@@ -1,10 +1,10 @@
 /** GraphQL resolvers: thin adapters over the platform services. */
-import type { AuthService } from '../../platform/auth/service.js';
-import type { Platform } from '../../platform/context.js';
-import * as lobby from '../../platform/games/lobby.js';
-import * as orders from '../../platform/games/orders.js';
-import * as views from '../../platform/games/views.js';
-import { boardsOf } from '../../platform/games/presenter.js';
+import type { AuthService } from '#platform/auth/service.js';
+import type { Platform } from '#platform/context.js';
+import * as lobby from '#platform/games/lobby.js';
+import * as orders from '#platform/games/orders.js';
+import * as views from '#platform/games/views.js';
+import { boardsOf } from '#platform/games/presenter.js';
 import { moduleInfo, owedSidesOf, summary, type SummaryRoot } from '../presenters.js';
 import type { FastifyReply } from 'fastify';
 import type { RequestAuth } from '../auth-context.js';
@@ -18,7 +18,7 @@ import { notificationResolvers } from './notifications.js';
 import { timeControlLoaders, timeControlResolvers } from './timecontrol.js';
 import { accountLoaders, accountResolvers } from './accounts.js';
 import { discoveryResolvers } from './discovery.js';
-import { freeSides, offeredSides } from '../../platform/games/discovery.js';
+import { freeSides, offeredSides } from '#platform/games/discovery.js';
 import { pressResolvers } from './press.js';
 
 export interface Ctx {

@@ -4,16 +4,16 @@
  * shared by that side's sockets). Nothing secret travels through Redis, and every subscriber
  * de-duplicates by event sequence (delivery is at least once).
  */
-import type { Platform } from '../../platform/context.js';
-import type { GameSignal, TurnSignal } from '../../platform/events/pubsub.js';
-import { onResubscribed, publish, topics } from '../../platform/events/pubsub.js';
-import type { Prompt } from '../../engine/contract.js';
-import { owedSides } from '../../platform/games/common.js';
-import { latestSeq, readEvents, readEventsShared, type EventRow } from '../../platform/events/event-log.js';
-import { readGame, readGameShared } from '../../platform/games/read-model.js';
-import * as views from '../../platform/games/views.js';
-import { eventBound, spectatorHorizon } from '../../platform/trust/spectators.js';
-import { withEventTexts } from '../../platform/games/presenter.js';
+import type { Platform } from '#platform/context.js';
+import type { GameSignal, TurnSignal } from '#platform/events/pubsub.js';
+import { onResubscribed, publish, topics } from '#platform/events/pubsub.js';
+import type { Prompt } from '#engine/contract.js';
+import { owedSides } from '#platform/games/common.js';
+import { latestSeq, readEvents, readEventsShared, type EventRow } from '#platform/events/event-log.js';
+import { readGame, readGameShared } from '#platform/games/read-model.js';
+import * as views from '#platform/games/views.js';
+import { eventBound, spectatorHorizon } from '#platform/trust/spectators.js';
+import { withEventTexts } from '#platform/games/presenter.js';
 import type { Ctx } from './resolvers.js';
 import { guard } from './errors.js';
 

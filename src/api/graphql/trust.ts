@@ -1,9 +1,9 @@
 /** GraphQL adapters for trust: commit–reveal, receipts, adjudicated orders, exports, replays. */
-import { commitOrders, revealOrders, type CommitInput, type RevealInput } from '../../platform/trust/commit-reveal.js';
-import { exportGame } from '../../platform/trust/export.js';
-import { signingKey } from '../../platform/trust/keys.js';
-import { adjudicatedOrders, replayStep } from '../../platform/trust/replay.js';
-import { commitProgress } from '../../platform/games/views.js';
+import { commitOrders, revealOrders, type CommitInput, type RevealInput } from '#platform/trust/commit-reveal.js';
+import { exportGame } from '#platform/trust/export.js';
+import { signingKey } from '#platform/trust/keys.js';
+import { adjudicatedOrders, replayStep } from '#platform/trust/replay.js';
+import { commitProgress } from '#platform/games/views.js';
 import { guard } from './errors.js';
 import type { Ctx } from './resolvers.js';
 

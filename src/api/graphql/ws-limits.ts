@@ -23,9 +23,9 @@ import type { IncomingMessage } from 'node:http';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { ApiConfig } from '../../platform/config-api.js';
+import type { ApiConfig } from '#platform/config-api.js';
 import { findUnsafeJson } from '../http/input-guard.js';
-import { metrics } from '../../platform/metrics.js';
+import { metrics } from '#platform/metrics.js';
 
 /** Close code of a refused connection (graphql-ws clients treat it as final: no reconnect loop). */
 export const WS_RATE_LIMITED_CLOSE = 4429;

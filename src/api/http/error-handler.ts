@@ -6,7 +6,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendGraphQLError } from '../graphql/http.js';
-import { RETRY_AFTER_SECONDS } from '../../platform/outage.js';
+import { RETRY_AFTER_SECONDS } from '#platform/outage.js';
 import { toApiError } from './errors.js';
 
 export function sendRestError(err: unknown, request: FastifyRequest, reply: FastifyReply) {

@@ -5,8 +5,8 @@
  * known client error becomes INTERNAL with a reference id: no internals, no stack traces.
  */
 import { randomUUID } from 'node:crypto';
-import { AppError, type ErrorDetail } from '../../platform/errors.js';
-import { asOutage } from '../../platform/outage.js';
+import { AppError, type ErrorDetail } from '#platform/errors.js';
+import { asOutage } from '#platform/outage.js';
 
 export interface ApiError {
   code: string;

@@ -4,7 +4,7 @@
  * it), and deeply nested values would exhaust recursion in hashing and storage. All are refused
  * as BAD_INPUT at the edge instead of surfacing as server errors later.
  */
-import { AppError, type ErrorDetail } from '../../platform/errors.js';
+import { AppError, type ErrorDetail } from '#platform/errors.js';
 
 export const MAX_JSON_DEPTH = 64;
 

@@ -5,7 +5,7 @@
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { metrics, registry } from '../../platform/metrics.js';
+import { metrics, registry } from '#platform/metrics.js';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 

@@ -4,13 +4,13 @@
  * services as the GraphQL fields.
  */
 import type { FastifyInstance } from 'fastify';
-import * as blocks from '../../platform/accounts/blocks.js';
-import * as credentials from '../../platform/accounts/credentials.js';
-import { deleteAccount } from '../../platform/accounts/deletion.js';
-import { exportMyData } from '../../platform/accounts/export.js';
-import * as profile from '../../platform/accounts/profile.js';
-import { AppError } from '../../platform/errors.js';
-import { reliabilities } from '../../platform/games/missed-turns.js';
+import * as blocks from '#platform/accounts/blocks.js';
+import * as credentials from '#platform/accounts/credentials.js';
+import { deleteAccount } from '#platform/accounts/deletion.js';
+import { exportMyData } from '#platform/accounts/export.js';
+import * as profile from '#platform/accounts/profile.js';
+import { AppError } from '#platform/errors.js';
+import { reliabilities } from '#platform/games/missed-turns.js';
 import { withRetryAfter } from '../http/login-throttle.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
@@ -127,7 +127,7 @@ export async function accountRoutes(app: FastifyInstance, { platform, authServic
   app.post<{ Body: { password: string } }>('/account/delete', {
     schema: {
       tags, operationId: 'deleteAccount', summary: 'Delete the account', security: security.bearer,
-      description: 'Personal data goes; seats in running games are offered to replacements (the bot plays them meanwhile); open games you created are cancelled. Needs the admin scope and your password.',
+      description: 'Personal data goes; seats in running games are offered to replacements (the bot plays them meanwhile); open games you created are cancelled; your press messages stay in their games under the deleted name. Needs the admin scope and your password.',
       body: body('Your password.', { password: password('Your current password.') }, ['password']),
       response: ok,
     },
@@ -140,7 +140,7 @@ export async function accountRoutes(app: FastifyInstance, { platform, authServic
   app.get('/account/export', {
     schema: {
       tags, operationId: 'exportMyData', summary: 'Export my data', security: security.bearer,
-      description: 'Everything the platform holds about you, as JSON (format warpost-account-export/1): account, profile, settings, games, your orders of resolved steps, notes. Nothing about other players. Needs the admin scope.',
+      description: 'Everything the platform holds about you, as JSON (format warpost-account-export/1): account, profile, settings, games, your orders of resolved steps, notes, the press messages you wrote and the reports you filed. Nothing about other players. Needs the admin scope.',
       response: { 200: { type: 'object', description: 'The export (see docs/accounts.md).', additionalProperties: true }, ...errorResponses },
     },
   }, async (req) => exportMyData(platform, req.auth.require('admin')));

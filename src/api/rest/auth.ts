@@ -1,6 +1,6 @@
 /** REST: accounts (register, login, refresh, logout, me) and personal API tokens. */
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '#platform/errors.js';
 import { withRetryAfter } from '../http/login-throttle.js';
 import type { RestDeps } from './index.js';
 import { body, errorResponses, s } from './schemas.js';

@@ -4,8 +4,8 @@
  * responses (which also make the OpenAPI document served at /docs).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AuthService } from '../../platform/auth/service.js';
-import type { Platform } from '../../platform/context.js';
+import type { AuthService } from '#platform/auth/service.js';
+import type { Platform } from '#platform/context.js';
 import { authenticate, type RequestAuth } from '../auth-context.js';
 import { assertSafeJson } from '../http/input-guard.js';
 import type { AccountThrottle } from '../http/account-throttle.js';

@@ -1,11 +1,11 @@
 /** REST: game modules, the game list, creating, joining and leaving games, invitations. */
 import type { FastifyInstance } from 'fastify';
-import * as discovery from '../../platform/games/discovery.js';
-import * as lobby from '../../platform/games/lobby.js';
+import * as discovery from '#platform/games/discovery.js';
+import * as lobby from '#platform/games/lobby.js';
 import { listArgs, listQuery, restSummaries, type ListQuery } from './discovery.js';
-import * as views from '../../platform/games/views.js';
+import * as views from '#platform/games/views.js';
 import { moduleInfo, summary, summaryFor } from '../presenters.js';
-import { boardsOf, etagMatches } from '../../platform/games/presenter.js';
+import { boardsOf, etagMatches } from '#platform/games/presenter.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
 import { body, errorResponses, gameParams, s, side } from './schemas.js';

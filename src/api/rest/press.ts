@@ -3,7 +3,7 @@
  * src/platform/press. Live messages come through the GraphQL subscription `pressMessages`.
  */
 import type { FastifyInstance } from 'fastify';
-import * as press from '../../platform/press/service.js';
+import * as press from '#platform/press/service.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
 import { body, errorResponses, gameParams, MAX_INT, object, s, side } from './schemas.js';
@@ -51,7 +51,7 @@ export const pressSchemas = [
     message: s.ref('PressMessage'),
     reports: s.listOf({
       type: 'object', additionalProperties: false, required: ['reporter', 'reason', 'createdAt'],
-      properties: { reporter: user, reason: s.str('Why.'), createdAt: s.str('When.', { format: 'date-time' }) },
+      properties: { reporter: { description: 'Who reported it; null once the reporter deleted their account.', anyOf: [user, { type: 'null' }] }, reason: s.str('Why.'), createdAt: s.str('When.', { format: 'date-time' }) },
     }, 'Its reports, oldest first.'),
   }),
 ];

@@ -4,10 +4,10 @@
  * GraphQL fields of the same names (the signing key is at /.well-known/warpost-signing-key).
  */
 import type { FastifyInstance } from 'fastify';
-import { commitOrders, revealOrders } from '../../platform/trust/commit-reveal.js';
-import { SALT_PATTERN } from '../../platform/trust/canonical.js';
-import { exportGame } from '../../platform/trust/export.js';
-import { adjudicatedOrders, replayStep } from '../../platform/trust/replay.js';
+import { commitOrders, revealOrders } from '#platform/trust/commit-reveal.js';
+import { SALT_PATTERN } from '#platform/trust/canonical.js';
+import { exportGame } from '#platform/trust/export.js';
+import { adjudicatedOrders, replayStep } from '#platform/trust/replay.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
 import { reader } from './play.js';
@@ -41,6 +41,7 @@ export const trustSchemas = [
     step: s.int('The step whose opening is shown.'),
     viewer: nullableStr('The side this replay is for; null for a spectator.'),
     view: s.any("The module's view of the state at the opening of the step, as it was shown then."),
+    pieces: s.nullable(s.listOf(s.ref('Piece'), 'The counters of that view, placed on the boards; null when the module publishes none.') as { type: string }),
     myPrompts: s.listOf(s.ref('Prompt'), "The viewer's prompts at that step, as they were offered."),
     events: s.listOf(s.ref('Event'), 'Events the viewer could see from earlier steps.'),
   }, ['gameId', 'step', 'viewer', 'myPrompts', 'events']),

@@ -5,9 +5,9 @@
  * is created or rotated).
  */
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../platform/errors.js';
-import { FORMATS, KINDS } from '../../platform/notifications/kinds.js';
-import * as hooks from '../../platform/notifications/webhooks.js';
+import { AppError } from '#platform/errors.js';
+import { FORMATS, KINDS } from '#platform/notifications/kinds.js';
+import * as hooks from '#platform/notifications/webhooks.js';
 import { deliveryOut, hookOut } from '../presenters.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';

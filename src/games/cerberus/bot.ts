@@ -6,8 +6,8 @@
  * are dropped and the order checked again; if that fails, the deadline default is used, which is
  * always legal. Randomness (set-up variety only) comes from the recorded dice.
  */
-import type { OrderError } from '../../engine/contract.js';
-import type { Dice } from '../../engine/dice.js';
+import type { OrderError } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { planPhase } from './bot-plan.js';
 import { planMajorEffort, planStrategicCetian, planStrategicHuman } from './bot-strategic.js';
 import type { CerberusOrder } from './orders.js';

@@ -4,9 +4,9 @@
  */
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../engine/contract.js';
-import { seededDice } from '../../engine/dice.js';
-import { isOpaqueId, isVisibleTo } from '../../engine/redact.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
+import { isOpaqueId, isVisibleTo } from '#engine/redact.js';
 import { BOARD_ID } from './client.js';
 import { DESCRIBED_EVENTS, unitName } from './describe.js';
 import { fuzzOptions } from './fuzz-harness.js';

@@ -5,7 +5,7 @@
  */
 import { ignoreOverride, zodToJsonSchema } from 'zod-to-json-schema';
 import type { z } from 'zod';
-import type { BoardBox, BoardGeometry, BoardHex, Json, Piece, Viewer } from '../../engine/contract.js';
+import type { BoardBox, BoardGeometry, BoardHex, Json, Piece, Viewer } from '#engine/contract.js';
 import { mapData, unitsData } from './data/index.js';
 import * as orders from './orders.js';
 

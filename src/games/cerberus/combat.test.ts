@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../../engine/contract.js';
-import { ScriptedDice } from '../../engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { applyCombatPlan, combatOdds, combatSegmentHandler, legalAttacks, validateCombatPlan } from './combat.js';
 import { CombatPlanSchema, PhasePlanOrderSchema, type CombatPlan } from './orders.js';
 import { advance } from './sequence.js';

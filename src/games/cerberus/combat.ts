@@ -18,9 +18,9 @@
  * are turned face up when attacked (14.12), Cetian attackers when they attack (G17), and the
  * planned support of an attack is public only as totals (sources go to the attacker alone).
  */
-import type { GameEvent, Json, OrderError } from '../../engine/contract.js';
-import type { Dice } from '../../engine/dice.js';
-import { lookup, oddsColumn, shiftColumn, type ColumnPick } from '../../engine/tables.js';
+import type { GameEvent, Json, OrderError } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
+import { lookup, oddsColumn, shiftColumn, type ColumnPick } from '#engine/tables.js';
 import { optionValues, tablesData, unitsData } from './data/index.js';
 import {
   applySuppressions, availableSupport, checkSupport, checkSuppression, commitPools, fireEnv, poolsOf, scratchOf,

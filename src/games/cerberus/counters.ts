@@ -3,7 +3,7 @@
  * factors a Unit carries (state.ts), and the scheduled reinforcements put on the turn track
  * (14.22). For set-up code and tests.
  */
-import type { Json } from '../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import { counter, unitDefense, unitsData, unitType } from './data/index.js';
 import { makeUnit, type Box, type Unit } from './state.js';
 

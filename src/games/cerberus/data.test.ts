@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { OptionSpec } from '../../engine/contract.js';
-import { lookup, oddsColumn, shiftColumn } from '../../engine/tables.js';
+import type { OptionSpec } from '#engine/contract.js';
+import { lookup, oddsColumn, shiftColumn } from '#engine/tables.js';
 import { buildMap, formatMap } from './data/build-map.js';
 import {
   CONTINENTS, hexProvenance, loadDataFile, mapData, mapSchema, optionSpecs, optionValues, spaceEffects, tablesData, unitDefense, unitsData, unitType,

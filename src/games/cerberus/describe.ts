@@ -3,8 +3,8 @@
  * (already the version the viewer may see), never from the state, so it can name nothing the
  * event does not: a face-down unit stays "a face-down unit", an opaque id is not decoded.
  */
-import type { Json, Prompt, Text, Viewer } from '../../engine/contract.js';
-import { isOpaqueId } from '../../engine/redact.js';
+import type { Json, Prompt, Text, Viewer } from '#engine/contract.js';
+import { isOpaqueId } from '#engine/redact.js';
 
 type D = Record<string, any>;
 type Params = Record<string, string | number>;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../../engine/contract.js';
-import { ScriptedDice, seededDice } from '../../engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
+import { ScriptedDice, seededDice } from '#engine/dice.js';
 import { applyCombatPlan, validateCombatPlan } from './combat.js';
 import { adzLevel, airReach, fireEnv, trimToCap, poolsOf } from './fire-support.js';
 import { distance } from './map.js';

@@ -14,7 +14,7 @@
  * Base); at resolution a face-down Base or Spaceport whose ADZ covers the hex blocks the air
  * points, and is turned face up as the reason (as a player at the table would have to show it).
  */
-import type { GameEvent } from '../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import { optionValues, tablesData } from './data/index.js';
 import type { z } from 'zod';
 import type { AdzSuppressionSchema, AirPointsSchema, AttackOrder } from './orders.js';

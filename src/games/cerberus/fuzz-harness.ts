@@ -14,10 +14,10 @@
  *   Minimum Garrison end;
  * - the state survives the platform's JSON storage (the game goes on from the round trip).
  */
-import type { Json } from '../../engine/contract.js';
-import { isVisibleTo } from '../../engine/redact.js';
-import { seededDice } from '../../engine/dice.js';
-import { tallyEvents } from '../../engine/fuzz.js';
+import type { Json } from '#engine/contract.js';
+import { isVisibleTo } from '#engine/redact.js';
+import { seededDice } from '#engine/dice.js';
+import { tallyEvents } from '#engine/fuzz.js';
 import { unitsData } from './data/index.js';
 import cerberus from './index.js';
 import { holdsSupplies, stockCap } from './logistics.js';

@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkState, playFuzzGame, type FuzzGame } from './fuzz-harness.js';
-import { ruleCoverage } from '../../engine/fuzz.js';
+import { ruleCoverage } from '#engine/fuzz.js';
 import { ruleCoverageList } from './rule-coverage.js';
 import cerberus from './index.js';
-import { seededDice } from '../../engine/dice.js';
+import { seededDice } from '#engine/dice.js';
 import type { CerberusState } from './state.js';
 
 const GAMES = 50;

@@ -7,7 +7,7 @@
  * `sfAfterAttack` for each attack, `returnUnusedSf` at its end, and `minimumGarrisonCheck(state,
  * 'continuous')` after each attack (14.4).
  */
-import type { GameEvent, OrderError } from '../../engine/contract.js';
+import type { GameEvent, OrderError } from '#engine/contract.js';
 import { unitsData } from './data/index.js';
 import type { CerberusOrder, CetianStrategicOrder, HumanStrategicOrder, MajorEffortOrder } from './orders.js';
 import { ruleOptions } from './options-rules.js';

@@ -4,8 +4,8 @@
  * and the same bot orders. The other side's prompts do change (the difference is real).
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../engine/contract.js';
-import { seededDice } from '../../engine/dice.js';
+import type { Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import cerberus from './index.js';
 import { knownState } from './known-state.js';
 import { owedAt } from './sequence.js';

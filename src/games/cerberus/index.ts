@@ -9,9 +9,9 @@
 import { boards, ordersSchema, pieces } from './client.js';
 import { describeEvent, describePrompt } from './describe.js';
 import { createHash } from 'node:crypto';
-import { defineGame, type Json, type OptionSpec, type OrderError, type Outcome, type Prompt, type PromptKindInfo } from '../../engine/contract.js';
-import type { Dice } from '../../engine/dice.js';
-import { memoCheck, ordersOrDefaults } from '../../engine/step-kit.js';
+import { defineGame, type Json, type OptionSpec, type OrderError, type Outcome, type Prompt, type PromptKindInfo } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
+import { memoCheck, ordersOrDefaults } from '#engine/step-kit.js';
 import { botOrders } from './bot.js';
 import { combatSegmentHandler, validateCombatPlan } from './combat.js';
 import { optionSpecs } from './data/index.js';

@@ -1,5 +1,5 @@
 /** Cerberus's test kit for the platform's generic suites (docs/module-kit.md). */
-import { defineKit } from '../../engine/kit.js';
+import { defineKit } from '#engine/kit.js';
 import type { CerberusState } from './state.js';
 
 export default defineKit<CerberusState>({

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { holdsSupplies, needsSupply, stockCap } from './logistics.js';
 import { hexesWithin, isPolarSupplyHex, mayLand } from './map.js';
 import { SupplyPlanSchema, TransportationPlanSchema } from './orders.js';

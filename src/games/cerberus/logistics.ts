@@ -6,7 +6,7 @@
  * ZOC and stacking come from zoc.ts and stacking.ts; a caller may pass its own `canStack` and
  * `intensityAt` (weather) hooks.
  */
-import type { GameEvent, Json } from '../../engine/contract.js';
+import type { GameEvent, Json } from '#engine/contract.js';
 import { optionValues, tablesData, unitsData } from './data/index.js';
 import { mapFor, type CerberusMap } from './map.js';
 import { canAddToStack } from './stacking.js';

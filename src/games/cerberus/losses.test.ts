@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../../engine/contract.js';
-import { seededDice } from '../../engine/dice.js';
-import { lookup } from '../../engine/tables.js';
+import type { GameEvent } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
+import { lookup } from '#engine/tables.js';
 import { applyCombatPlan } from './combat.js';
 import { tablesData } from './data/index.js';
 import {

@@ -18,7 +18,7 @@
  * counts as one unit, like a Base. A Spaceport is never chosen for a single loss while other
  * units remain. Losses beyond what the hex holds are ignored (G11).
  */
-import type { GameEvent, OrderError } from '../../engine/contract.js';
+import type { GameEvent, OrderError } from '#engine/contract.js';
 import { tablesData, unitsData } from './data/index.js';
 import { LossPrioritySchema, type LossesOrder, type LossPriority } from './orders.js';
 import { ruleOptions } from './options-rules.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cheapestPaths, validatePath } from '../../engine/hexgrid.js';
+import { cheapestPaths, validatePath } from '#engine/hexgrid.js';
 import {
   allHexIds, cerberusMap, distance, forwardPair, hasHex, hex, hexesWithin, isAdjacent, isAllWater, isMountain,
   isPolarSupplyHex, mapFor, moveCost, neighbors, resourceHexes, rowsFromEquator, step, stormGenHex, terrainStepCost,

@@ -4,11 +4,11 @@
  * and the curvature gaps. Adjacency is "for all purposes" (4.942): movement, ZOC, combat, air
  * range and supply all use the same neighbours.
  */
-import type { Json } from '../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import {
   distance as graphDistance, graphFromAdjacency, hexesWithin as graphWithin,
   type HexGraph, type SearchOptions, type StepCost,
-} from '../../engine/hexgrid.js';
+} from '#engine/hexgrid.js';
 import { mapData, tablesData, type Continent, type Direction, type HexRecord, type StormHex, type Terrain } from './data/index.js';
 
 export type HexId = string;

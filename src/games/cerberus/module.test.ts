@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Json, OrderError } from '../../engine/contract.js';
-import { seededDice } from '../../engine/dice.js';
-import { isOpaqueId } from '../../engine/redact.js';
-import { expectStructuredErrors } from '../../engine/testing.js';
+import type { Json, OrderError } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
+import { isOpaqueId } from '#engine/redact.js';
+import { expectStructuredErrors } from '#engine/testing.js';
 import { unitsData } from './data/index.js';
 import cerberus, { ALL_OPTIONS, RULE_SEGMENTS, SEGMENT_HANDLERS, UNWIRED_SEGMENTS } from './index.js';
 import { owedAt } from './sequence.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../../engine/contract.js';
-import { seededDice } from '../../engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { neighbors } from './map.js';
 import { applyMovementPlan, movementChoices, movementHandler, reachableHexes, validateMovementPlan } from './movement.js';
 import { MovementPlanSchema, PhasePlanOrderSchema, type MovementPlan } from './orders.js';

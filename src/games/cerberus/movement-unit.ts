@@ -16,8 +16,8 @@
  * The ZOC field is computed with the moving unit (and a passenger loaded in its start hex) off
  * the board: 5.3 is dynamic, so who has already left a shared hex matters (5.41, 5.5).
  */
-import type { GameEvent, OrderError } from '../../engine/contract.js';
-import { validatePath, type MoveRules, type PathCheck } from '../../engine/hexgrid.js';
+import type { GameEvent, OrderError } from '#engine/contract.js';
+import { validatePath, type MoveRules, type PathCheck } from '#engine/hexgrid.js';
 import { optionValues, tablesData, unitsData } from './data/index.js';
 import { mapFor, mayEndMovement, moveCost } from './map.js';
 import type { MoveOrder } from './orders.js';

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../../engine/contract.js';
-import { seededDice, type Dice } from '../../engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
+import { seededDice, type Dice } from '#engine/dice.js';
 import { allHexIds, hasHex, isAllWater, neighbors, rowOf } from './map.js';
 import { applyMovementPlan, reachableHexes, validateMovementPlan } from './movement.js';
 import { MovementPlanSchema, type MovementPlan } from './orders.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import { isAdjacent, isAllWater, moveCost, neighbors, step, terrainOf } from './map.js';
 import { applyMovementPlan, movementHandler, reachableHexes, validateMovementPlan } from './movement.js';
 import { MovementPlanSchema, type MovementPlan } from './orders.js';

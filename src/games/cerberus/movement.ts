@@ -21,9 +21,9 @@
  *   to the mover only (the plan is his secret), and supplies moved in or out of a face-down
  *   installation stay private (14.12).
  */
-import type { GameEvent, OrderError } from '../../engine/contract.js';
-import type { Dice } from '../../engine/dice.js';
-import { cheapestPaths } from '../../engine/hexgrid.js';
+import type { GameEvent, OrderError } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
+import { cheapestPaths } from '#engine/hexgrid.js';
 import { mapFor } from './map.js';
 import { cannotMove, checkMove, execute, makeSim, moveRules, type Check, type Exec, type MoveContext, type Sim } from './movement-unit.js';
 import type { MoveOrder, MovementPlan } from './orders.js';

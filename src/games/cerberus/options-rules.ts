@@ -7,7 +7,7 @@
  * `RuleOptions` also carries the two optional rules these modules read, `extended` (16) and
  * `weather` (15), which are defined in the data pack's options.json (not repeated here).
  */
-import type { Json, OptionSpec } from '../../engine/contract.js';
+import type { Json, OptionSpec } from '#engine/contract.js';
 
 export interface RuleOptions {
   /** 16 (data/options.json 'extended'): the Extended Game, no turn limit. */

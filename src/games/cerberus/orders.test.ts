@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../engine/contract.js';
-import { seededDice } from '../../engine/dice.js';
+import type { Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import cerberus from './index.js';
 import { scheduledReinforcements, unitFromCounter } from './counters.js';
 import { CerberusOrderSchema, parseOrder, PhasePlanOrderSchema } from './orders.js';

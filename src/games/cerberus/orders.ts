@@ -11,7 +11,7 @@
  * `ifBlocked` / `ifChanged` / `ifIllegal` policy instead of stopping the game.
  */
 import { z } from 'zod';
-import type { OrderError } from '../../engine/contract.js';
+import type { OrderError } from '#engine/contract.js';
 
 /**
  * Orders are strict (3.1): an unknown key at any level is refused, not silently dropped, with a

@@ -4,8 +4,8 @@
  * hex-by-hex fast path gives exactly what the rules helpers give on the whole state.
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../engine/contract.js';
-import { seededDice } from '../../engine/dice.js';
+import type { Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import cerberus from './index.js';
 import { knownState } from './known-state.js';
 import { landingGroups, landHexes, shuttleChoices, subOrbitalChoices, type LandingGroup, type ShuttleChoice, type SubOrbitalRoute } from './prompts-transport.js';

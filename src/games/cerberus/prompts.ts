@@ -7,7 +7,7 @@
  * odds against them unknown) and redacted for that side by the module. Choices for segments later
  * in the same Player Phase are computed on the present positions: they say what is possible now.
  */
-import type { Json, Prompt } from '../../engine/contract.js';
+import type { Json, Prompt } from '#engine/contract.js';
 import { legalAttacks } from './combat.js';
 import { optionValues, unitsData } from './data/index.js';
 import { holdsSupplies, isInstallation, stockCap, type LogisticsHooks } from './logistics.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../engine/contract.js';
-import { seededDice } from '../../engine/dice.js';
-import { isVisibleTo } from '../../engine/redact.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
+import { isVisibleTo } from '#engine/redact.js';
 import { scheduledReinforcements, unitFromCounter } from './counters.js';
 import cerberus from './index.js';
 import { CetianStrategicOrderSchema, HumanStrategicOrderSchema } from './orders.js';

@@ -4,7 +4,7 @@
  * strategic movement segments between the Earth/Fleet and Tau Ceti/System/Fleet boxes (D2, D3),
  * including cutting down the Human Fleet overloaded on turn 1 (2.6, 14.13).
  */
-import type { GameEvent, OrderError } from '../../engine/contract.js';
+import type { GameEvent, OrderError } from '#engine/contract.js';
 import type { CetianStrategicOrder, HumanStrategicOrder } from './orders.js';
 import { ruleOptions } from './options-rules.js';
 import { SPACE_DATA } from './space-data.js';

@@ -6,7 +6,7 @@
  * are validated (movement costs, stacking limits, odds limits…) have no event of their own and
  * are covered by their unit tests instead.
  */
-import type { RuleCoverageList } from '../../engine/fuzz.js';
+import type { RuleCoverageList } from '#engine/fuzz.js';
 
 const OPTIONAL_OFF = (option: string, test: string) =>
   `an optional rule (option '${option}', off by default); the CI fuzz games play the default options, and ${test} plays it in bot games to the end`;

@@ -2,8 +2,8 @@
  * Rules that had no test of their own (issue 21): 5.8, 6.6, 7.5, 8.31, 8.32, 8.61, 12.1.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../../engine/contract.js';
-import { ScriptedDice } from '../../engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { applyCombatPlan, legalAttacks, validateCombatPlan } from './combat.js';
 import { tablesData } from './data/index.js';
 import { needsSupply } from './logistics.js';

@@ -4,8 +4,8 @@
  * order (14.13); by default it is the `season` option fixed when the game is created.
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../engine/contract.js';
-import { seededDice } from '../../engine/dice.js';
+import type { Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import cerberus from './index.js';
 import { stormGenHex } from './map.js';
 import { owedAt } from './sequence.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededDice, type Dice } from '../../engine/dice.js';
+import { seededDice, type Dice } from '#engine/dice.js';
 import { coreHandlers } from './handlers.js';
 import { parseOrder, type CerberusOrder } from './orders.js';
 import { majorEffortEligibility } from './space.js';

@@ -12,8 +12,8 @@
  * - HUMAN_STRATEGIC, CETIAN_STRATEGIC (3.2 D.2–D.3), skipped when the side has nothing to move.
  * Everything else is automatic. Handlers mutate the working copy of the state (see state.ts).
  */
-import type { GameEvent, OrderError } from '../../engine/contract.js';
-import type { Dice } from '../../engine/dice.js';
+import type { GameEvent, OrderError } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { PLAYER_SEGMENTS, type CerberusOrder, type CerberusOrderKind, type PhasePlanOrder } from './orders.js';
 import { ruleOptions } from './options-rules.js';
 import { defaultCetianStrategic, defaultHumanStrategic } from './reinforcements.js';

@@ -7,8 +7,8 @@
  * track with no due turn (reinforcementSegment ignores them), so every counter is in the state
  * from the start and no unit is ever "on the map" without a hex.
  */
-import type { GameEvent, Json, OrderError } from '../../engine/contract.js';
-import type { Dice } from '../../engine/dice.js';
+import type { GameEvent, Json, OrderError } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { scheduledReinforcements, unitFromCounter } from './counters.js';
 import { optionValues, unitsData } from './data/index.js';
 import { continentOf, hasHex, isResourceHex, mayLand, neighbors, resourceHexes } from './map.js';

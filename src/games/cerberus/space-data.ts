@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { provenanceSchema } from '../../engine/tables.js';
+import { provenanceSchema } from '#engine/tables.js';
 import { tablesData, unitsData } from './data/index.js';
 import type { Side } from './state.js';
 

@@ -4,8 +4,8 @@
  * Effects Chart (13.7) that other rules read: STP (11.11), SF cap, space supply (3.2 B.2b) and
  * Fleet Fire Support (8.6).
  */
-import type { Dice } from '../../engine/dice.js';
-import type { GameEvent } from '../../engine/contract.js';
+import type { Dice } from '#engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
 import type { MajorEffortOrder } from './orders.js';
 import { ruleOptions } from './options-rules.js';
 import { SPACE_DATA, type EffectsRow } from './space-data.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice, seededDice } from '../../engine/dice.js';
+import { ScriptedDice, seededDice } from '#engine/dice.js';
 import { SpecialForcesPlanSchema, type SpecialForcesPlan } from './orders.js';
 import {
   destroySf,

@@ -6,8 +6,8 @@
  * SF live in the owner's FLEET_SF box (10.1) and never count as map units; a pair placed on a
  * combat hex is recorded in the phase scratch, not moved onto the map.
  */
-import type { GameEvent, OrderError } from '../../engine/contract.js';
-import type { Dice } from '../../engine/dice.js';
+import type { GameEvent, OrderError } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import type { CombatPlan, PhasePlanOrder, SpecialForcesPlan } from './orders.js';
 import { ruleOptions } from './options-rules.js';
 import { sfCap } from './space.js';

@@ -9,7 +9,7 @@
  *   set-up, so rules never consult the pack mid-game and a replay is immune to later data edits.
  * - Space State is one signed integer: > 0 Human superiority, < 0 Cetian (13.1).
  */
-import type { Json } from '../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import type { PhasePlanOrder, StandingOrders } from './orders.js';
 
 export type Side = 'HUMAN' | 'CETIAN';

@@ -8,8 +8,8 @@
  * friendly unit is there (5.7, G18); a unit next to the source is always reachable (4.7, option
  * supplyPathMinimumMove).
  */
-import type { GameEvent } from '../../engine/contract.js';
-import { cheapestPaths, type Reach } from '../../engine/hexgrid.js';
+import type { GameEvent } from '#engine/contract.js';
+import { cheapestPaths, type Reach } from '#engine/hexgrid.js';
 import { isResourceHex, moveCost } from './map.js';
 import {
   SUPPLY, enemyZoc, holdsSupplies, intensityOf, mapOf, needsSupply, onMap, own, packOption,

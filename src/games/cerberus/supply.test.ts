@@ -3,7 +3,7 @@ import { SupplyPlanSchema, type SupplyPlan } from './orders.js';
 import { applySupplyPlan, autoSupply, supplyHandler, validatePlanSupply, validateSupplyPlan } from './supply.js';
 import { unitById, type CerberusState, type Side, type Unit } from './state.js';
 import { stateAt, unit } from './testing.js';
-import type { GameEvent } from '../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 
 const plan = (p: Partial<SupplyPlan> & Record<string, unknown> = {}): SupplyPlan => SupplyPlanSchema.parse({ auto: false, ...p });
 const transport = (side: Side, hex: string | null, extra: Partial<Unit> = {}) => unit(side, 'TRANSPORT', hex, { attack: 0, defense: 1, movement: 6, ...extra });

@@ -15,7 +15,7 @@
  * segment would skip. Supply details go to the owner only; the enemy sees which face-up units
  * flip or recover and which units are eliminated (face-down units stay hidden until eliminated).
  */
-import type { GameEvent, OrderError } from '../../engine/contract.js';
+import type { GameEvent, OrderError } from '#engine/contract.js';
 import { isPolarSupplyHex, isResourceHex } from './map.js';
 import { SupplyPlanSchema, type PhasePlanOrder, type SupplyPlan } from './orders.js';
 import type { SegmentHandler } from './sequence.js';

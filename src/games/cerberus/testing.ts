@@ -1,5 +1,5 @@
 /** Small builders for the tests of this folder (not used by rules code). */
-import type { Json } from '../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import { makeUnit, newState, type CerberusState, type Segment, type Side, type Unit } from './state.js';
 
 let serial = 0;

@@ -16,7 +16,7 @@
  * reach by their own arithmetic (0 for Paratroopers at a Spaceport, 1 for the first Mobile): see
  * transport.test.ts.
  */
-import type { OrderError } from '../../engine/contract.js';
+import type { OrderError } from '#engine/contract.js';
 import { allHexIds, hasHex, mayLand } from './map.js';
 import {
   TRANSPORT, actsAs, canStackHere, enemyZoc, intensityOf, isParatroop, onMap, ownUnit, packOption,

@@ -5,7 +5,7 @@
  * 8.2 item 21). The player lists units and hexes in order of preference; the first that-many that
  * can legally land do, the others stay in the Fleet. It happens once, before the other actions.
  */
-import type { Dice } from '../../engine/dice.js';
+import type { Dice } from '#engine/dice.js';
 import type { z } from 'zod';
 import { own, ownUnit, pub } from './logistics.js';
 import type { SpecialInsertionSchema } from './orders.js';

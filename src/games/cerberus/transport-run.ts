@@ -2,7 +2,7 @@
  * The working state of one Transportation Segment run (validation on a copy, or resolution), and
  * the steps every kind of placement shares (11.19, 12.21, 14.12).
  */
-import type { GameEvent, OrderError } from '../../engine/contract.js';
+import type { GameEvent, OrderError } from '#engine/contract.js';
 import { SUPPLY, actsAs, mapOf, onMap, own, reveal, type LogisticsHooks } from './logistics.js';
 import type { CerberusState, HexId, Side, Unit } from './state.js';
 import { scratchOf, type Problem } from './transport-cost.js';

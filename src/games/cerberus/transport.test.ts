@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../engine/dice.js';
-import type { GameEvent } from '../../engine/contract.js';
+import { ScriptedDice } from '#engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
 import { TransportationPlanSchema, type TransportationPlan } from './orders.js';
 import { unitById, type Box, type CerberusState, type Side, type Unit } from './state.js';
 import { stateAt, unit } from './testing.js';

@@ -14,8 +14,8 @@
  * Hidden information: the enemy learns what appears on or leaves the map, never the box a unit came
  * from, its cost or the STP left; face-down units leaving the map are named only by their hex.
  */
-import type { GameEvent, OrderError } from '../../engine/contract.js';
-import type { Dice } from '../../engine/dice.js';
+import type { GameEvent, OrderError } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import {
   actsAs, holdsSupplies, isInstallation, isParatroop, onMap, own, ownUnit, pub, publicRef, reveal, stockCap,
   type LogisticsHooks,

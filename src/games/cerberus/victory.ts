@@ -1,7 +1,7 @@
 /**
  * Minimum Garrison (14.4, digest §5.12) and victory points and levels (14.5, §5.13, §1.4).
  */
-import type { GameEvent } from '../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import { continentOf, isResourceHex } from './map.js';
 import { ruleOptions, type RuleOptions } from './options-rules.js';
 import { SPACE_DATA } from './space-data.js';

@@ -15,8 +15,8 @@
  * A last pass replaces any real id of a unit hidden from the viewer that still appears anywhere
  * (scratch lists, keys) by its opaque id, so a field added later cannot leak one.
  */
-import type { Json, Side, Viewer } from '../../engine/contract.js';
-import { isOpaqueId, mapStrings, opaqueId, pathsNaming, resolveOpaqueId } from '../../engine/redact.js';
+import type { Json, Side, Viewer } from '#engine/contract.js';
+import { isOpaqueId, mapStrings, opaqueId, pathsNaming, resolveOpaqueId } from '#engine/redact.js';
 import { optionValues } from './data/index.js';
 import { ruleOptions } from './options-rules.js';
 import { SIDES, type CerberusState, type Unit } from './state.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice, SeededDice } from '../../engine/dice.js';
+import { ScriptedDice, SeededDice } from '#engine/dice.js';
 import { combatOdds, combatShifts } from './combat.js';
 import { mapData } from './data/index.js';
 import { forwardPair, rowsFromEquator, step, stormGenHex } from './map.js';
-import type { Json } from '../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import type { CerberusState, Storm } from './state.js';
 import { stateAt } from './testing.js';
 import { BASE_DIRECTIONS, beginningIntensity, generateStorm, moveStorms, seasonAt, stormMoveTarget, tsIntensityDelta, weatherSegment } from './weather.js';
@@ -262,7 +262,7 @@ describe('15.8 option tsPartialWaterHex', () => {
 
 describe('15 weather in a whole game', () => {
   it('15.3, 15.91: with the weather option a bot-vs-bot game runs the weather step each turn and storms appear', async () => {
-    const { seededDice } = await import('../../engine/dice.js');
+    const { seededDice } = await import('#engine/dice.js');
     const { owedAt } = await import('./sequence.js');
     let state = cerberus.setup('campaign', { weather: true, season: 'WINTER' }, seededDice('wx', 0)) as CerberusState;
     const types = new Map<string, number>();

@@ -30,8 +30,8 @@
  * The effects (15.7–15.73) are computed from `state.storms` by zoc.ts `stormIntensityAt` and used
  * by movement, ZOC, supply, transport, SF, fire support and combat.
  */
-import type { GameEvent } from '../../engine/contract.js';
-import type { Dice } from '../../engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { optionValues, tablesData, type Direction } from './data/index.js';
 import { continentOf, forwardPair, hemisphere, hex as hexRecord, isAllWater, isMountain, mapFor, rowsFromEquator, step, stormGenHex, stormGenHexes } from './map.js';
 import { ruleOptions } from './options-rules.js';

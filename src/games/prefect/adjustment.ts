@@ -6,7 +6,7 @@
  * standing terrain choices (D-20). Resolved attacker first (D-48): a later order that conflicts
  * is skipped and reported to its side. Only new or removed TF counters are public.
  */
-import type { GameEvent, OrderError } from '../../engine/contract.js';
+import type { GameEvent, OrderError } from '#engine/contract.js';
 import type { AdjustmentOrder, GroundUnit, PrefectState, Side, TaskForce } from './types.js';
 import { otherSide } from './types.js';
 import { disorganisedAt, freeCounter, tfCreatedEvents, hasHq, joinTf, newTaskForce, removeTfIfEmpty, tfLimit, unitType } from './composition.js';

@@ -4,7 +4,7 @@
  * HQ's stored SP are lost when it is destroyed, frozen while it is disorganised.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { applySupply, validateSupply } from './supply.js';
 import { destroy, disorganise } from './composition.js';
 import { useRulesData } from './rules-data.js';

@@ -4,7 +4,7 @@
  * nearest friendly base or HQ TF, L854-860). Each item is kept only if the whole order still
  * validates with the RULES engineer's checks, so the result is always legal.
  */
-import type { OrderError } from '../../engine/contract.js';
+import type { OrderError } from '#engine/contract.js';
 import { enemyActiveZocHexes, unitsIn, validateSupply, validateWithdrawal } from './rules.js';
 import { rulesData } from './rules-data.js';
 import type { PrefectState, Side, SupplyOrder, WithdrawalOrder } from './types.js';

@@ -4,7 +4,7 @@
  * non-gravitic units (L914-934). Every bot order is checked with the module's own validation.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ScriptedDice, seededDice } from '../../engine/dice.js';
+import { ScriptedDice, seededDice } from '#engine/dice.js';
 import { botOrders, planMoves } from './bot.js';
 import { botAdjustment, independentMoves } from './bot-independents.js';
 import { attackerDestroyMove, publicEnemyZoc, rankRetreat, retreatChoices } from './bot-tactics.js';

@@ -6,7 +6,7 @@
  * - destroying enemy disorganised units by moving into their hex (L459-475), as attacker and, by
  *   L475, as defender in counter-moves, and by attacking their hex in the Combat Phase (L721-729).
  */
-import { cheapestPaths, type MoveRules } from '../../engine/hexpaths.js';
+import { cheapestPaths, type MoveRules } from '#engine/hexpaths.js';
 import { attackerRules, defenderRules, enemyDisorganisedAt, mayEndIn, movementAllowance, validateAttackerMove, validateDefenderMove } from './movement.js';
 import { combatUnits, isAllGravitic, unitsIn } from './rules.js';
 import { isFullWater, neighboursOf, rulesData } from './rules-data.js';

@@ -7,7 +7,7 @@
  * never gives away held actions cheaply. Every order is checked by the module's validation and
  * replaced by the deadline default if it is not legal.
  */
-import type { Dice } from '../../engine/dice.js';
+import type { Dice } from '#engine/dice.js';
 import { allowanceLeft, counterAttackEligible, currentPoint } from './counteractions.js';
 import { standingEsm } from './deciders.js';
 import { mayAttack } from './combat-phase.js';

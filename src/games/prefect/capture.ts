@@ -5,7 +5,7 @@
  * TF entered without attacking or after a BT, or the base held only disorganised units or a
  * support-only TF (L906-908); they are destroyed after a DR (L910).
  */
-import type { GameEvent } from '../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import type { PrefectState } from './types.js';
 import { otherSide } from './types.js';
 import { urbanAreaAt } from './rules-data.js';

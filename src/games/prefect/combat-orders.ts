@@ -2,7 +2,7 @@
  * Checks of Combat-Phase orders (L481-491, L549-561, L705, D-18, D-22, D-29): who may attack
  * whom, who may detect whom, engineers. Nothing is applied; each error names its rule.
  */
-import type { OrderError } from '../../engine/contract.js';
+import type { OrderError } from '#engine/contract.js';
 import type { CombatDeclareOrder, CombatDetectOrder, PrefectState, Side } from './types.js';
 import { combatUnits, disorganisedAt, unitType } from './composition.js';
 import { esmAllowed, maxEsm } from './detection.js';

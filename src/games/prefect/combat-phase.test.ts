@@ -3,7 +3,7 @@
  * named, then resolved in the attacker's order.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { seededDice } from '../../engine/dice.js';
+import { seededDice } from '#engine/dice.js';
 import { useRulesData } from './rules-data.js';
 import { advance } from './sequence.js';
 import { hx, makeTestState, useFixtureMap } from './testing.js';

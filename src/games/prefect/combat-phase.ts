@@ -5,8 +5,8 @@
  * order with the RULES engineer's resolveCombat (ratio, shifts, CRT, saves, retreats, advance).
  * Validation of both orders is here too, so the declaration and its checks stay together.
  */
-import type { GameEvent, OrderError } from '../../engine/contract.js';
-import type { Dice } from '../../engine/dice.js';
+import type { GameEvent, OrderError } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { esmAllowed } from './detection.js';
 import { openExternal, wantsExternal, type ExternalDecision } from './external/agreement.js';
 import { enemyDisorganisedAt } from './movement.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededDice } from '../../engine/dice.js';
+import { seededDice } from '#engine/dice.js';
 import { resolveCombat } from './combat.js';
 import { unitsIn } from './composition.js';
 import { isAdjacent, useRulesData } from './rules-data.js';

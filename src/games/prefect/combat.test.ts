@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../engine/dice.js';
-import type { GameEvent } from '../../engine/contract.js';
+import { ScriptedDice } from '#engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
 import { crtCell, ratioColumn, resolveCombat, type ShiftChoice } from './combat.js';
 import { packData, rulesData, useRulesData } from './rules-data.js';
 import { hx, makeTestState, useFixtureMap } from './testing.js';

@@ -6,9 +6,9 @@
  * the tempo credit (D-37). Support-only defenders are destroyed outright (L567); a hex of
  * disorganised units only is attacked automatically (L721-729, disorganised.ts).
  */
-import type { GameEvent, Json } from '../../engine/contract.js';
-import type { Dice, RollRecord } from '../../engine/dice.js';
-import { oddsColumn, shiftColumn } from '../../engine/tables.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import type { Dice, RollRecord } from '#engine/dice.js';
+import { oddsColumn, shiftColumn } from '#engine/tables.js';
 import type { CrtCell, PrefectState, Side, TaskForce } from './types.js';
 import { otherSide } from './types.js';
 import { attackTotal, combatUnits, defenceTotal, destroy, disorganise, disorganisedAt, removeTfIfEmpty, unitsIn } from './composition.js';

@@ -3,7 +3,7 @@
  * (L145), HQs (D-13), totals with fatigue (L571, L699, floor D-34), TF limits (D-07), and the
  * small state edits every rule shares: disorganise, destroy, create / remove / merge a TF.
  */
-import type { GameEvent } from '../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import { otherSide, type GroundUnit, type GroundUnitType, type PrefectState, type Side, type TaskForce } from './types.js';
 import { unitTypeOf } from './rules-data.js';
 

@@ -5,7 +5,7 @@
  * moves (interactive) and standing counter-order moves (planned) both carry `destroy`.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { seededDice } from '../../engine/dice.js';
+import { seededDice } from '#engine/dice.js';
 import { newMovement, runMovement } from './counteractions.js';
 import { answerOnce, plannedDecider } from './deciders.js';
 import { useRulesData } from './rules-data.js';

@@ -4,8 +4,8 @@
  * same events in planned and interactive play for the same choices.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GameEvent } from '../../engine/contract.js';
-import { seededDice } from '../../engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { currentPoint, newMovement, runMovement, type Answer, type Decider } from './counteractions.js';
 import { answerOnce, plannedDecider } from './deciders.js';
 import { movementAllowance } from './movement.js';

@@ -13,9 +13,9 @@
  * suspends with the window stored in state.movement and resumes from there. The same answers
  * therefore give the same events in both modes (counteractions.test.ts proves it).
  */
-import type { GameEvent } from '../../engine/contract.js';
-import type { Dice } from '../../engine/dice.js';
-import { validatePath } from '../../engine/hexpaths.js';
+import type { GameEvent } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
+import { validatePath } from '#engine/hexpaths.js';
 import { esmAllowed, tfMoves } from './detection.js';
 import { defenderRules, enemyDisorganisedAt, enemyTfAt, mayEndIn, movementAllowance } from './movement.js';
 import {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { lookup, oddsColumn, shiftColumn, type Provenance, type ResultsTable } from '../../engine/tables.js';
+import { lookup, oddsColumn, shiftColumn, type Provenance, type ResultsTable } from '#engine/tables.js';
 import { buildCrt, buildLiberation } from './data/build-data.js';
 import { buildMap, formatMap } from './data/build-map.js';
 import { loadDataFile, mapSchema, prefectData, scenarioProblems, unitsFileSchema, type MapFile } from './data/index.js';

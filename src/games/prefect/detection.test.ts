@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { attemptDetection, detectionTarget, esmAllowed, maxEsm, sigTotal } from './detection.js';
 import { useRulesData } from './rules-data.js';
 import { hx, makeTestState, useFixtureMap } from './testing.js';

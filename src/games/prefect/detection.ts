@@ -4,8 +4,8 @@
  * modifier chosen by the detected player (L515, D-20) + the Value of each base in the hex
  * (L517; sign D-04); one d10, 1 always succeeds, 10 always fails (L222-224).
  */
-import type { GameEvent } from '../../engine/contract.js';
-import type { Dice } from '../../engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import type { PrefectState, Side, TerrainType } from './types.js';
 import { otherSide } from './types.js';
 import { unitsIn, unitType } from './composition.js';

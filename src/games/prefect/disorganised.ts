@@ -9,8 +9,8 @@
  * - Disorganised units in the hex of a TF whose support units must save (BT/CA): destroyed,
  *   or in a friendly base hex each saves and is destroyed on a failure (L731-733, L864, D-35).
  */
-import type { GameEvent } from '../../engine/contract.js';
-import type { Dice } from '../../engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import type { GroundUnit, PrefectState, TaskForce } from './types.js';
 import { combatUnits, destroy, disorganisedAt, unitDefence, unitType } from './composition.js';
 import { rollUnder } from './detection.js';

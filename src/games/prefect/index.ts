@@ -5,9 +5,9 @@
  * L393-457), the Combat Phase (combat-phase.ts), the rules of the RULES engineer through rules.ts,
  * validation (validate.ts, orders.ts), prompts (prompts.ts), views (view.ts) and the bot (bot.ts).
  */
-import { defineGame, type GameEvent, type Json, type OrderError, type Outcome } from '../../engine/contract.js';
-import type { Dice } from '../../engine/dice.js';
-import { memoCheck, ordersOrDefaults, promptContext } from '../../engine/step-kit.js';
+import { defineGame, type GameEvent, type Json, type OrderError, type Outcome } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
+import { memoCheck, ordersOrDefaults, promptContext } from '#engine/step-kit.js';
 import { botOrders } from './bot.js';
 import { OPTION_SPECS } from './options.js';
 import { buildPrompts, defaultFor } from './prompts.js';

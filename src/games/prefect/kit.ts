@@ -1,5 +1,5 @@
 /** Prefect (planetary)'s test kit for the platform's generic suites (docs/module-kit.md). */
-import { defineKit } from '../../engine/kit.js';
+import { defineKit } from '#engine/kit.js';
 import type { PrefectState } from './types.js';
 
 export default defineKit<PrefectState>({

@@ -4,7 +4,7 @@
  * (L343-357). Adjacency is the logical-hex neighbour list for every purpose (movement, ZOC, LOC,
  * retreat, withdrawal).
  */
-import { graphFromAdjacency, hexesWithin, type HexGraph } from '../../engine/hexgrid.js';
+import { graphFromAdjacency, hexesWithin, type HexGraph } from '#engine/hexgrid.js';
 import { prefectData } from './data/index.js';
 import type { MapHex, TerrainType } from './types.js';
 

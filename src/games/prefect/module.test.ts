@@ -5,9 +5,9 @@
  * bad orders refused with structured errors naming the rule.
  */
 import { describe, expect, it } from 'vitest';
-import type { Json, OrderError } from '../../engine/contract.js';
-import { seededDice } from '../../engine/dice.js';
-import { expectStructuredErrors } from '../../engine/testing.js';
+import type { Json, OrderError } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
+import { expectStructuredErrors } from '#engine/testing.js';
 import { shippedModules } from '../index.js';
 import { tfLimit } from './composition.js';
 import prefect from './index.js';

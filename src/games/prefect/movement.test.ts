@@ -2,7 +2,7 @@
  * Worked examples T-P01…T-P04 (digest §6) and the path checks of the Movement Phase.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { seededDice } from '../../engine/dice.js';
+import { seededDice } from '#engine/dice.js';
 import { interruptEligible, newMovement, runMovement, type Decider } from './counteractions.js';
 import { defenderAllowance, movementAllowance, validateAttackerMove, validateDefenderMove } from './movement.js';
 import { useRulesData } from './rules-data.js';

@@ -3,8 +3,8 @@
  * L914-928). Paths are checked with the engine's validatePath / cheapestPaths over the map's
  * logical-hex graph (D-05), so the bot, the prompt choices and validation use the same rules.
  */
-import type { OrderError } from '../../engine/contract.js';
-import { cheapestPaths, validatePath, type MoveRules, type PathFailure } from '../../engine/hexpaths.js';
+import type { OrderError } from '#engine/contract.js';
+import { cheapestPaths, validatePath, type MoveRules, type PathFailure } from '#engine/hexpaths.js';
 import { combatUnits, enemyActiveZocHexes, hasHq, isAllGravitic, unitsIn, unitType } from './rules.js';
 import { rulesData } from './rules-data.js';
 import type { Mode, MoveOrder, PrefectState, Side, TaskForce } from './types.js';

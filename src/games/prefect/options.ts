@@ -4,7 +4,7 @@
  * asynchronous play runs. `prefectOptions` turns the platform's raw option map into a checked
  * PrefectOptions (wrong types or values fail at set-up, never mid-game).
  */
-import type { Json, OptionSpec } from '../../engine/contract.js';
+import type { Json, OptionSpec } from '#engine/contract.js';
 import type { PrefectOptions } from './types.js';
 
 export const DEFAULT_OPTIONS: PrefectOptions = {

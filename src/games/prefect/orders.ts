@@ -5,7 +5,7 @@
  * naming the rule that the form answers to.
  */
 import { z } from 'zod';
-import type { OrderError } from '../../engine/contract.js';
+import type { OrderError } from '#engine/contract.js';
 import type { PrefectOrder } from './types.js';
 
 const id = z.string().min(1).max(80);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { applyAdjustment, validateAdjustment } from './adjustment.js';
 import { enterHex } from './capture.js';
 import { validateCombatDeclare, validateCombatDetect } from './combat-orders.js';

@@ -5,7 +5,7 @@
  * windows — a short deadline of their own (option reactionWindowSeconds). Choices are redacted
  * for the owing side by the module (view.ts redactFor).
  */
-import type { Json, Prompt } from '../../engine/contract.js';
+import type { Json, Prompt } from '#engine/contract.js';
 import { allowanceLeft, counterAttackEligible, currentPoint } from './counteractions.js';
 import { mayAttack } from './combat-phase.js';
 import { externalChoices, externalDefault } from './external/agreement.js';

@@ -1,4 +1,4 @@
-import type { Json } from '../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 
 /**
  * Lists the opponent sees are ordered by what he is shown (the alias or opaque id, then the

@@ -3,7 +3,7 @@
  * `retreat` choice per own TF (ranked hexes, or a policy); without one, the D-31 default ranking.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { resolveCombat, type ShiftChoice } from './combat.js';
 import { retreatCandidates } from './retreat.js';
 import { storeRetreatPrefs, validateRetreatPrefs } from './retreat-prefs.js';

@@ -6,7 +6,7 @@
  * takes the first legal hex of the ranked list, else orders the legal hexes by the policy, else
  * keeps the D-31 default ranking (fewest adjacent enemy TFs, then a friendly base, then empty).
  */
-import type { OrderError } from '../../engine/contract.js';
+import type { OrderError } from '#engine/contract.js';
 import { rulesData } from './rules-data.js';
 import type { PrefectState, RetreatPreference, Side } from './types.js';
 

@@ -5,7 +5,7 @@
  * add no defence to it this turn (L675). Combined attackers may not retreat into another
  * attacking TF's former hex (L633, L621). Non-gravitic units forced into water are destroyed (L934).
  */
-import type { GameEvent } from '../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import type { GroundUnit, PrefectState, Side } from './types.js';
 import { otherSide } from './types.js';
 import { destroy, disorganisedAt, isAllGravitic, joinTf, removeTfIfEmpty, tfsAt, unitType, unitsIn } from './composition.js';

@@ -4,8 +4,8 @@
  * default) shows the face-up counters to all, as before.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { GameEvent } from '../../engine/contract.js';
-import { ScriptedDice, seededDice } from '../../engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
+import { ScriptedDice, seededDice } from '#engine/dice.js';
 import { resolveCombat } from './combat.js';
 import { destroyOnEntry } from './disorganised.js';
 import { useRulesData } from './rules-data.js';

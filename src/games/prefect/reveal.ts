@@ -3,7 +3,7 @@
  * and types are public, as the counters lie face up; under STRICT only that counters moved, were
  * placed or were removed is public (how many, where), and their owner alone gets ids and types.
  */
-import type { GameEvent, Json } from '../../engine/contract.js';
+import type { GameEvent, Json } from '#engine/contract.js';
 import type { PrefectState, Side } from './types.js';
 
 type Listed = { unit: string; type?: string } & Record<string, Json | undefined>;

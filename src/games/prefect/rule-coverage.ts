@@ -5,7 +5,7 @@
  * rules the bots do not yet reach are not listed, and a rule added here that no game can reach
  * needs its `unreachable` reason.
  */
-import type { RuleCoverageList } from '../../engine/fuzz.js';
+import type { RuleCoverageList } from '#engine/fuzz.js';
 
 export const ruleCoverageList: RuleCoverageList = {
   module: 'prefect',

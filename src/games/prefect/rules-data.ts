@@ -4,8 +4,8 @@
  * worked-example tests swap in a fixture with the example values (testing.ts) through
  * `useRulesData`, which rules code never calls. Nothing here is game state.
  */
-import type { HexGraph } from '../../engine/hexgrid.js';
-import { lookupWithSources } from '../../engine/lookup.js';
+import type { HexGraph } from '#engine/hexgrid.js';
+import { lookupWithSources } from '#engine/lookup.js';
 import { prefectData } from './data/index.js';
 import { hexById, hexGraph } from './map.js';
 import type {

@@ -5,7 +5,7 @@
  * One d10: 1 succeeds, 10 fails (L222-224). Normal result: failure disorganises (L651), or
  * destroys a non-gravitic unit (L932). After a BT/CA: success disorganises, failure destroys (L649).
  */
-import type { Dice } from '../../engine/dice.js';
+import type { Dice } from '#engine/dice.js';
 import type { GroundUnit, PrefectState, TaskForce } from './types.js';
 import { combatUnits, supportUnits, unitDefence, unitType, unitsIn } from './composition.js';
 import { rollUnder } from './detection.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { seededDice } from '../../engine/dice.js';
-import type { GameModule } from '../../engine/contract.js';
+import { seededDice } from '#engine/dice.js';
+import type { GameModule } from '#engine/contract.js';
 import { campaignData, navalScenario } from './campaign/data/index.js';
 
 /**

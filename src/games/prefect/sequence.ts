@@ -6,8 +6,8 @@
  * COMBAT_DECLARE (attacker) → COMBAT_DETECT (defender) → SUPPLY (sealed) → WITHDRAWAL (sealed,
  * only sides with disorganised units on the map) → ADJUSTMENT (sealed) → Tempo (automatic).
  */
-import type { GameEvent } from '../../engine/contract.js';
-import type { Dice } from '../../engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { currentPoint, newMovement, runMovement, type Answer } from './counteractions.js';
 import { answerOnce, plannedDecider } from './deciders.js';
 import { resolveCombatPhase, runAttackerDetections, runDefenderDetections } from './combat-phase.js';

@@ -3,8 +3,8 @@
  * alternating placement in the operational zones (L238-242) after the initiative roll (D-11).
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../engine/contract.js';
-import { ScriptedDice, seededDice } from '../../engine/dice.js';
+import type { Json } from '#engine/contract.js';
+import { ScriptedDice, seededDice } from '#engine/dice.js';
 import prefect from './index.js';
 import { rulesData } from './rules-data.js';
 import { owedAt } from './sequence.js';

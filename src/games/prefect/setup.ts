@@ -4,14 +4,14 @@
  * alternating after an initiative roll (L238-240, D-11 re-roll ties) or sealed (option
  * setupPlacement). Positions are public (H3), contents hidden (H1).
  */
-import type { GameEvent, OrderError } from '../../engine/contract.js';
-import type { Dice } from '../../engine/dice.js';
-import { hexesWithin } from '../../engine/hexgrid.js';
+import type { GameEvent, OrderError } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
+import { hexesWithin } from '#engine/hexgrid.js';
 import { newTaskForce, tfLimit } from './composition.js';
 import { prefectOptions } from './options.js';
 import { rulesData, scenarioDef } from './rules-data.js';
 import { combatUnits, unitType } from './rules.js';
-import type { Json } from '../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import type { GroundUnit, PrefectState, SetupAssignOrder, SetupPlaceOrder, Side, TaskForce } from './types.js';
 import { SIDES } from './types.js';
 

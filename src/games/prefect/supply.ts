@@ -9,7 +9,7 @@
  * validateSupply runs the same procedure on a copy and returns its errors; applySupply skips
  * anything invalid. Only new TF counters and new bases are public.
  */
-import type { GameEvent, OrderError } from '../../engine/contract.js';
+import type { GameEvent, OrderError } from '#engine/contract.js';
 import type { PrefectState, Side, SupplyOrder } from './types.js';
 import { freeCounter, isAllGravitic, joinTf, tfCreatedEvents, newTaskForce, tfsAt, unitType, unitsIn } from './composition.js';
 import { hasLoc, hasLocToAny } from './loc.js';

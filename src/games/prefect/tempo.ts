@@ -4,7 +4,7 @@
  * swaps (L896). Then the tracks and per-turn flags reset (L267), victory is checked (D-01),
  * and the turn advances; extra bases due next turn become available (L952).
  */
-import type { GameEvent } from '../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import type { PrefectState } from './types.js';
 import { otherSide } from './types.js';
 import { checkVictory } from './victory.js';

@@ -4,9 +4,9 @@
  * terrain, CRT and scenario data, so no scenario set-up is needed.
  */
 import { DEFAULT_OPTIONS } from './options.js';
-import { RecordingDice } from '../../engine/dice.js';
-import { offsetGrid } from '../../engine/hexgrid.js';
-import { reconstructed } from '../../engine/tables.js';
+import { RecordingDice } from '#engine/dice.js';
+import { offsetGrid } from '#engine/hexgrid.js';
+import { reconstructed } from '#engine/tables.js';
 import { packData, rulesData, useRulesData, type RulesData } from './rules-data.js';
 import type {
   Base, CombatResultsTable, GroundUnit, LegionBaseClass, MapHex, Organisation, PrefectOptions, PrefectState, Side, TaskForce,

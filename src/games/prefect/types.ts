@@ -6,7 +6,7 @@
  * Conventions: state is plain JSON; ids are strings; rules code mutates a working copy only
  * (the module clones before resolving); every d10 roll goes through engine/dice (1..10, 10 = "0").
  */
-import type { Provenance } from '../../engine/tables.js';
+import type { Provenance } from '#engine/tables.js';
 
 export type Side = 'TOG' | 'CW';
 export const SIDES: readonly Side[] = ['TOG', 'CW'];

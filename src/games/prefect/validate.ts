@@ -5,7 +5,7 @@
  * are public (H34) and named by id; hidden enemy units are named by the opaque ids the side was
  * shown (view.ts), turned back into real ids before the rules see them.
  */
-import type { OrderError } from '../../engine/contract.js';
+import type { OrderError } from '#engine/contract.js';
 import { validateDeclare, validateDetect } from './combat-phase.js';
 import { allowanceLeft, counterAttackEligible, currentPoint } from './counteractions.js';
 import { esmAllowed } from './detection.js';

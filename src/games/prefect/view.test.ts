@@ -2,9 +2,9 @@
  * Views and prompts (§4.6 H1–H15, H34–H36): what a side may not see cannot change what it is shown.
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../engine/contract.js';
-import { seededDice } from '../../engine/dice.js';
-import { isOpaqueId } from '../../engine/redact.js';
+import type { Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
+import { isOpaqueId } from '#engine/redact.js';
 import prefect from './index.js';
 import { owedAt } from './sequence.js';
 import type { PrefectState, Side } from './types.js';

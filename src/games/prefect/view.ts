@@ -9,8 +9,8 @@
  * A last pass replaces every real id of a unit hidden from the viewer by its opaque id.
  */
 import { createHmac } from 'node:crypto';
-import type { GameEvent, Json, Viewer } from '../../engine/contract.js';
-import { isOpaqueId, mapEventText, mapStrings, mapText, opaqueId, pathsNaming, resolveOpaqueId } from '../../engine/redact.js';
+import type { GameEvent, Json, Viewer } from '#engine/contract.js';
+import { isOpaqueId, mapEventText, mapStrings, mapText, opaqueId, pathsNaming, resolveOpaqueId } from '#engine/redact.js';
 import { byShownId } from './public-order.js';
 import type { GroundUnit, PrefectState, Side } from './types.js';
 

@@ -5,8 +5,8 @@
  * enemy units (L363), enemy bases or enemy active ZOC (L856, D-16), unlimited stacking (L858). A unit ending with a
  * friendly Legion base or a TF with an HQ goes under it (L860). Moves are public (H36).
  */
-import type { GameEvent, OrderError } from '../../engine/contract.js';
-import { validatePath } from '../../engine/hexgrid.js';
+import type { GameEvent, OrderError } from '#engine/contract.js';
+import { validatePath } from '#engine/hexgrid.js';
 import type { GroundUnit, PrefectState, Side, WithdrawalOrder } from './types.js';
 import { SIDES, otherSide } from './types.js';
 import { destroy, hasHq, unitType } from './composition.js';

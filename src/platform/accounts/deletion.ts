@@ -7,6 +7,10 @@
  * through seat replacement as a resignation would (games/seats.ts): the bot plays the side and the
  * seat is offered to anyone. Open games it created are cancelled; its seats in others' open games
  * are freed. All of it in one transaction.
+ *
+ * Press (docs/press.md, "Accounts"): the messages it wrote stay in their games' logs, text and
+ * all, so the others' conversation still reads; they are shown from "deleted player <id>". Its
+ * read marks go. Reports it filed stay for the moderators, detached from it (no reporter).
  */
 import type { AuthService, Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
@@ -53,6 +57,8 @@ export async function deleteAccount(p: Platform, auth: AuthService, user: Princi
     await tx.accountToken.deleteMany({ where: { userId } });
     await tx.userProfile.deleteMany({ where: { userId } });
     await tx.userBlock.deleteMany({ where: { OR: [{ blockerId: userId }, { blockedId: userId }] } });
+    await tx.pressReadMark.deleteMany({ where: { userId } });
+    await tx.pressReport.updateMany({ where: { reporterId: userId }, data: { reporterId: null } });
     await tx.notificationSettings.deleteMany({ where: { userId } });
     await tx.notificationPreference.deleteMany({ where: { userId } });
     await tx.webhook.deleteMany({ where: { userId } });

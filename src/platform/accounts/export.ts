@@ -3,6 +3,12 @@
  * are the caller's own submissions of steps already resolved; nothing of another player (their
  * orders, notes, the game state, a running game's seed) is included, and no secret of the
  * caller's (password hash, token hashes, webhook signing secrets) either.
+ *
+ * Press (docs/press.md, "Accounts"): the messages the caller wrote, in every channel, with their
+ * text even when a moderator hid them (the caller wrote it); their read marks; the reports they
+ * filed, naming the message they reported (game, channel, sequence number) but not its text, which
+ * another player wrote. Nothing anybody else wrote is in it, and not whether anyone reported the
+ * caller's own messages (in a channel of two sides that would name the reporter).
  */
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
@@ -28,6 +34,15 @@ export async function exportMyData(p: Platform, user: Principal) {
     blockedUsers(p, userId),
     reliabilities(p, [userId]).then((m) => m.get(userId)!),
   ]);
+  const [messages, readMarks, reports] = await Promise.all([
+    p.prisma.pressMessage.findMany({ where: { senderId: userId }, orderBy: [{ createdAt: 'asc' }, { gameId: 'asc' }, { seq: 'asc' }] }),
+    p.prisma.pressReadMark.findMany({ where: { userId }, orderBy: [{ gameId: 'asc' }, { channel: 'asc' }] }),
+    p.prisma.pressReport.findMany({ where: { reporterId: userId }, include: { message: { select: { gameId: true, channel: true, seq: true } } }, orderBy: { createdAt: 'asc' } }),
+  ]);
+  const named = messages.filter((m) => m.channel.startsWith('sides:'));
+  const channelNames = named.length
+    ? new Map((await p.prisma.pressChannel.findMany({ where: { OR: named.map((m) => ({ gameId: m.gameId, key: m.channel })) } })).map((c) => [`${c.gameId}|${c.key}`, c.name]))
+    : new Map<string, string>();
   const games = new Map<string, { id: string; module: string; scenario: string; status: string; createdAt: Date; startedAt: Date | null; finishedAt: Date | null; outcome: unknown; sides: { side: string; joinedAt: Date }[] }>();
   for (const s of seats) {
     const g = s.game;
@@ -54,5 +69,13 @@ export async function exportMyData(p: Platform, user: Principal) {
     vacations: vacations.map((v) => ({ startsAt: v.startsAt, endsAt: v.endsAt, endedEarlyAt: v.endedEarlyAt })),
     apiTokens: apiTokens.map((t) => ({ name: t.name, scopes: t.scopes, createdAt: t.createdAt, lastUsedAt: t.lastUsedAt, revokedAt: t.revokedAt })),
     blockedUsers: blocked.map((u) => u.username),
+    press: {
+      messages: messages.map((m) => ({
+        gameId: m.gameId, seq: m.seq, channel: m.channel, channelName: channelNames.get(`${m.gameId}|${m.channel}`) ?? null,
+        side: m.senderSide, step: m.step, sentAt: m.createdAt, text: m.text, hidden: m.hiddenAt !== null, hiddenAt: m.hiddenAt,
+      })),
+      readMarks: readMarks.map((r) => ({ gameId: r.gameId, channel: r.channel, lastSeq: r.lastSeq, updatedAt: r.updatedAt })),
+      reports: reports.map((r) => ({ messageId: r.messageId, gameId: r.message.gameId, channel: r.message.channel, seq: r.message.seq, reason: r.reason, createdAt: r.createdAt })),
+    },
   };
 }

@@ -4,7 +4,7 @@
  * quiet hours, and never switchable off (a security mail must arrive).
  */
 import { randomUUID } from 'node:crypto';
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Prisma } from '#generated/prisma/client.js';
 import type { Platform } from '../context.js';
 import type { Tx } from '../db/transactions.js';
 import type { Message } from '../notifications/content.js';

@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient } from '../../generated/prisma/client.js';
+import { PrismaClient } from '#generated/prisma/client.js';
 import { assertNoDatabase, BackupError, clearDatabaseDir, dumpPglite, serveBackups } from './backup.js';
 import { lockDataDir } from './dir-lock.js';
 import { applyMigrations, type SqlRunner } from './migrate.js';

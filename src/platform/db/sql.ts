@@ -5,7 +5,7 @@
  * constants with $n placeholders; values are always bound, never spliced into the text.
  */
 import type pg from 'pg';
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Prisma } from '#generated/prisma/client.js';
 
 /** One transaction's connection, whichever way it is reached. */
 export interface SqlTx {

@@ -1,5 +1,5 @@
 /** Interactive Prisma transactions: the client type services take, and the bounds every one of them runs under. */
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Prisma } from '#generated/prisma/client.js';
 
 export type Tx = Prisma.TransactionClient;
 

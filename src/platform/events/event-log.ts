@@ -6,7 +6,7 @@
  * the shape of Prisma's GameEvent model.
  */
 import { randomUUID } from 'node:crypto';
-import type { Json } from '../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import type { Platform } from '../context.js';
 import type { SqlTx } from '../db/sql.js';
 import { topics } from './pubsub.js';

@@ -1,7 +1,7 @@
 /** Small helpers shared by the game services. */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { AnyModule, Prompt } from '../../engine/contract.js';
+import type { AnyModule, Prompt } from '#engine/contract.js';
 import { AppError } from '../errors.js';
 import { jcs, sha256Hex } from '../trust/canonical.js';
 import type { Tx } from '../db/transactions.js';

@@ -12,7 +12,7 @@
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError, type ErrorDetail } from '../errors.js';
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Prisma } from '#generated/prisma/client.js';
 import { pageSize } from '../page-size.js';
 import { phaseOf } from '../trust/phase.js';
 import { owedSides, promptsOf } from './common.js';

@@ -3,7 +3,7 @@
  * and start automatically when every side is seated.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { SeededDice } from '../../engine/dice.js';
+import { SeededDice } from '#engine/dice.js';
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { assertNotBlocked } from '../accounts/blocks.js';

@@ -12,8 +12,8 @@
  * does not inherit it), for reliability figures.
  */
 import { randomUUID } from 'node:crypto';
-import type { Json, Outcome, Prompt, Side } from '../../engine/contract.js';
-import { SeededDice } from '../../engine/dice.js';
+import type { Json, Outcome, Prompt, Side } from '#engine/contract.js';
+import { SeededDice } from '#engine/dice.js';
 import type { Platform } from '../context.js';
 import { prismaSql, type SqlTx } from '../db/sql.js';
 import { appendPublicEvent } from '../events/event-log.js';

@@ -4,7 +4,7 @@
  * boards of a scenario with a content hash for HTTP caching. One presenter for GraphQL, REST and
  * notifications, so every client reads the same words.
  */
-import type { AnyModule, BoardGeometry, Json, Piece, Prompt, Text, Viewer } from '../../engine/contract.js';
+import type { AnyModule, BoardGeometry, Json, Piece, Prompt, Text, Viewer } from '#engine/contract.js';
 import { AppError } from '../errors.js';
 import { jcs, sha256Hex } from '../trust/canonical.js';
 

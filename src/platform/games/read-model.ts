@@ -11,7 +11,7 @@
  * is a new version; a stale entry can only cause a recomputation, never an old answer.
  */
 import { LRUCache } from 'lru-cache';
-import type { Json, Prompt } from '../../engine/contract.js';
+import type { Json, Prompt } from '#engine/contract.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { promptsOf } from './common.js';

@@ -11,7 +11,7 @@
  * (`sweep-<due>`), never swallowed by a delayed deadline job still waiting in the queue. Each
  * pass then runs the clock-driven sweeps (sweep.ts: votes expiring, reminders).
  */
-import { Prisma } from '../../generated/prisma/client.js';
+import { Prisma } from '#generated/prisma/client.js';
 import type { Platform } from '../context.js';
 import { sweepClock } from './sweep.js';
 

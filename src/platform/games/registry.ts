@@ -1,5 +1,5 @@
 /** The game modules this server runs. The platform sees them only through the kernel contract. */
-import type { AnyModule, Json, OptionSpec } from '../../engine/contract.js';
+import type { AnyModule, Json, OptionSpec } from '#engine/contract.js';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AppError } from '../errors.js';

@@ -4,7 +4,7 @@
  * everything. Constant texts, bound values (db/sql.ts). DateTime columns are UTC `timestamp(3)`:
  * read back as UTC text, bound as ISO strings, never through the session time zone.
  */
-import type { Json } from '../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import { AppError } from '../errors.js';
 import type { SqlTx } from '../db/sql.js';
 import { eventsParam, insertEventsSql, insertOutboxSql, outboxParam, type OutboxRow } from '../events/event-log.js';

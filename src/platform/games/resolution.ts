@@ -12,8 +12,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AnyModule, Json, Side } from '../../engine/contract.js';
-import { SeededDice } from '../../engine/dice.js';
+import type { AnyModule, Json, Side } from '#engine/contract.js';
+import { SeededDice } from '#engine/dice.js';
 import type { Platform } from '../context.js';
 import { pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
 import { topics } from '../events/pubsub.js';

@@ -11,7 +11,7 @@
  * players whose sides still owe orders (not ready) and still play them (not the bot's seats);
  * the notifier checks again just before sending.
  */
-import { Prisma } from '../../generated/prisma/client.js';
+import { Prisma } from '#generated/prisma/client.js';
 import type { Platform } from '../context.js';
 import { deliverOutbox } from '../events/outbox.js';
 import { topics } from '../events/pubsub.js';

@@ -12,7 +12,7 @@ import type { TurnSignal } from '../events/pubsub.js';
 import { owedSides, pickSide, promptsOf } from './common.js';
 import { pageSize } from '../page-size.js';
 import { piecesOf, withEventTexts, withPromptTexts } from './presenter.js';
-import type { AnyModule } from '../../engine/contract.js';
+import type { AnyModule } from '#engine/contract.js';
 import { readEvents } from '../events/event-log.js';
 import { readGame, type GameRow } from './read-model.js';
 

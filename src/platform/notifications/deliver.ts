@@ -6,7 +6,7 @@
  * the attempt limit; a webhook failing too often in a row is disabled and its owner told.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Prisma } from '#generated/prisma/client.js';
 import type { Platform } from '../context.js';
 import { TX_OPTIONS, type Tx } from '../db/transactions.js';
 import { isValidEmail, renderDigest, renderMail, sendMail, type RenderedMail } from './channels/email.js';

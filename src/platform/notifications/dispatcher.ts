@@ -8,7 +8,7 @@
  * notice depends on another side's secrets or goes out on a different schedule.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Prisma } from '#generated/prisma/client.js';
 import type { Platform } from '../context.js';
 import type { GameSignal, TurnSignal } from '../events/pubsub.js';
 import { TX_OPTIONS, type Tx } from '../db/transactions.js';

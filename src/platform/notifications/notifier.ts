@@ -4,7 +4,7 @@
  * - deliver: consumes the 'warpost-notify' queue (deliver.ts);
  * - sweep: re-queues deliveries whose job was lost with a crashed process, and builds digests.
  */
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Prisma } from '#generated/prisma/client.js';
 import type { Platform } from '../context.js';
 import { TX_OPTIONS } from '../db/transactions.js';
 import { closeMailers } from './channels/email.js';

@@ -3,7 +3,7 @@
  * "Limits"). At most one mail per account and throttle window; sent to the confirmed address
  * only, and out of the login's way so the answer's timing says nothing about who exists.
  */
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Prisma } from '#generated/prisma/client.js';
 import type { Platform } from '../context.js';
 import { isUniqueViolation } from '../db/sql.js';
 import { signInWarning } from './content.js';

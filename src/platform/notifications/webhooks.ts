@@ -4,7 +4,7 @@
  * by hand, and send a test message. Secrets are shown only when created or rotated.
  */
 import { randomUUID } from 'node:crypto';
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Prisma } from '#generated/prisma/client.js';
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError, type ErrorDetail } from '../errors.js';

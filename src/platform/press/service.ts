@@ -364,7 +364,7 @@ export async function listReports(p: Platform, user: Principal, gameId: string) 
   const reported = await p.prisma.pressMessage.findMany({ where: { gameId, reports: { some: {} } }, include: { reports: { orderBy: { createdAt: 'asc' } } }, orderBy: { seq: 'asc' } });
   const mySides = game.seats.filter((s) => s.userId === user.userId).map((s) => s.side);
   const readers = mySides.length ? mySides : [null];
-  const reporterIds = [...new Set(reported.flatMap((m) => m.reports.map((r) => r.reporterId)))];
+  const reporterIds = [...new Set(reported.flatMap((m) => m.reports.flatMap((r) => (r.reporterId ? [r.reporterId] : []))))];
   const users = reporterIds.length ? await p.prisma.user.findMany({ where: { id: { in: reporterIds } }, select: { id: true, username: true } }) : [];
   const names = new Map(users.map((u) => [u.id, u.username]));
   const out = [];
@@ -373,7 +373,8 @@ export async function listReports(p: Platform, user: Principal, gameId: string) 
     const [message] = await present(p, [m], mayRead);
     out.push({
       message: mayRead ? message : { ...message, text: null },
-      reports: m.reports.map((r) => ({ reporter: { id: r.reporterId, username: names.get(r.reporterId) ?? 'deleted player' }, reason: r.reason, createdAt: r.createdAt })),
+      // A report whose reporter deleted their account has no reporter (docs/press.md, "Accounts").
+      reports: m.reports.map((r) => ({ reporter: r.reporterId ? { id: r.reporterId, username: names.get(r.reporterId) ?? 'deleted player' } : null, reason: r.reason, createdAt: r.createdAt })),
     });
   }
   return out;

@@ -1,7 +1,7 @@
 /** Canonical hashing (RFC 8785) and the commitment and receipt forms built on it. */
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SeededDice } from '../../engine/dice.js';
+import { SeededDice } from '#engine/dice.js';
 import { canonicalJson } from '../games/common.js';
 import { commitmentOf, jcs, ordersHash, SALT_PATTERN } from './canonical.js';
 import { publicJwkOf, thumbprint } from './keys.js';

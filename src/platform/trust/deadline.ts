@@ -5,7 +5,7 @@
  * chance to reveal: the missing sides are bound to their default orders and the committed
  * sides get one more step-length to reveal. At the next deadline the unrevealed miss the turn.
  */
-import type { Json, Prompt } from '../../engine/contract.js';
+import type { Json, Prompt } from '#engine/contract.js';
 import type { Platform } from '../context.js';
 import type { Tx } from '../db/transactions.js';
 import { enqueueAfterCommit, scheduleStep } from '../games/scheduling.js';

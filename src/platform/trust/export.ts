@@ -6,7 +6,7 @@
  * runs, a player may export only their own side's part: their orders, salts and receipts, and
  * the events their side saw; no seed, no rolls, no state.
  */
-import type { Json } from '../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';

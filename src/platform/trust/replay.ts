@@ -4,12 +4,12 @@
  * events it could see from earlier steps. The same function of the same stored state, so it
  * matches the original view byte for byte.
  */
-import type { Json } from '../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { eventWhere } from '../games/views.js';
-import { withEventTexts, withPromptTexts } from '../games/presenter.js';
+import { piecesOf, withEventTexts, withPromptTexts } from '../games/presenter.js';
 import { ordersHash } from './canonical.js';
 import { recordAccess, resolvedSteps } from './access.js';
 import { receiptFromRow } from './receipts.js';
@@ -25,7 +25,9 @@ export async function replayStep(p: Platform, user: Principal | null, gameId: st
   const module = p.modules.get(game.module);
   const prompts = viewer === null ? [] : module.prompts(state).filter((pr) => pr.side === viewer);
   const events = await p.prisma.gameEvent.findMany({ where: { ...eventWhere(gameId, viewer), step: { lt: step } }, orderBy: { seq: 'asc' } });
-  return { gameId, step, viewer, view: module.view(state, viewer) as Json, myPrompts: withPromptTexts(module, prompts, viewer), events: withEventTexts(module, events, viewer) };
+  const view = module.view(state, viewer) as Json;
+  // The counters of that view, as GameView derives them, so a client draws a past step as it draws the live one.
+  return { gameId, step, viewer, view, pieces: piecesOf(module, view, viewer), myPrompts: withPromptTexts(module, prompts, viewer), events: withEventTexts(module, events, viewer) };
 }
 
 /**

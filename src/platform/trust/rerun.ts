@@ -3,8 +3,8 @@
  * orders and the dice derived from the revealed seed and salts, comparing each roll, each
  * module event, each state hash and the outcome with the record. Pure: no server, no database.
  */
-import type { GameModule, Json, Side } from '../../engine/contract.js';
-import { SeededDice, type RollRecord } from '../../engine/dice.js';
+import type { GameModule, Json, Side } from '#engine/contract.js';
+import { SeededDice, type RollRecord } from '#engine/dice.js';
 import { jcs, sha256Hex } from './canonical.js';
 import type { ExportStep, GameExport } from './export.js';
 

@@ -4,7 +4,7 @@
  * max(1, current − N) and only events of earlier steps. Players are not delayed; once the
  * game has ended the delay lifts.
  */
-import type { Json } from '../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 

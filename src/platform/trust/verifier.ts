@@ -4,7 +4,7 @@
  * was given, and (for a full export) a re-run of the whole game with the module. Reports every
  * finding and the first divergence by step.
  */
-import type { GameModule } from '../../engine/contract.js';
+import type { GameModule } from '#engine/contract.js';
 import { commitmentOf, ordersHash, sha256Hex } from './canonical.js';
 import { EXPORT_FORMAT, EXPORT_VERSION, type GameExport } from './export.js';
 import { thumbprint } from './keys.js';

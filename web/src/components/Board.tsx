@@ -1,9 +1,11 @@
 /**
  * A board drawn from its published geometry (hex centres in units of the outer radius), with
  * the viewer's counters stacked on it. Pan by dragging or the arrow keys, zoom with the wheel,
- * the buttons or +/-. Clicking a hex (or Enter on the focused board) selects it.
+ * the buttons or +/-. Clicking a hex (or Enter on the focused board) selects it. A globe board
+ * (wrapX) is drawn with a copy on either side and pans round without an edge.
  */
 import { useMemo, useRef, useState } from 'preact/hooks';
+import { hasIcon, UnitSymbol } from './UnitSymbol';
 
 export interface BoardHex { id: string; x: number; y: number; terrain: string; features?: string[]; neighbors: string[]; label?: string }
 export interface BoardGeometry {
@@ -40,13 +42,21 @@ function corners(x: number, y: number, flat: boolean) {
   }).join(' ');
 }
 
+/** Distinguishes the ids of several drawings of one board (the live one and a replay). */
+let boardSeq = 0;
+
 export function sideColour(side: string | null, sides: string[]) {
   if (side === null) return '#555';
   const i = sides.indexOf(side);
   return SIDE_COLOURS[(i < 0 ? sides.length : i) % SIDE_COLOURS.length];
 }
 
-export function Board({ board, pieces, sides, selected, onSelect }: { board: BoardGeometry; pieces: Piece[]; sides: string[]; selected?: string; onSelect: (at: string, pieceId?: string) => void }) {
+export function Board({ board, pieces, sides, selected, legal, onSelect }: {
+  board: BoardGeometry; pieces: Piece[]; sides: string[]; selected?: string;
+  /** Hexes the focused order field may take (from the prompt's choices): outlined. */
+  legal?: ReadonlySet<string>;
+  onSelect: (at: string, pieceId?: string) => void;
+}) {
   const flat = board.orientation === 'flat';
   const bounds = useMemo(() => {
     const xs = board.hexes.map((h) => h.x), ys = board.hexes.map((h) => h.y);
@@ -72,7 +82,25 @@ export function Board({ board, pieces, sides, selected, onSelect }: { board: Boa
       const w = Math.min(Math.max(v.w * f, 3), bounds.w * 3), h = (w / v.w) * v.h;
       return { x: cx - ((cx - v.x) * w) / v.w, y: cy - ((cy - v.y) * h) / v.h, w, h };
     });
-  const pan = (dx: number, dy: number) => setVb((v) => ({ ...v, x: v.x + dx * v.w, y: v.y + dy * v.h }));
+  const wrap = board.wrapX ?? 0;
+  const globeId = useMemo(() => `globe-${board.id}-${++boardSeq}`, [board.id]);
+  /** On a globe, a view whose centre leaves the drawn copy jumps back by one turn of the globe. */
+  const around = (v: typeof vb) => {
+    if (!wrap) return v;
+    const cx = v.x + v.w / 2;
+    return cx < bounds.x ? { ...v, x: v.x + wrap } : cx > bounds.x + wrap ? { ...v, x: v.x - wrap } : v;
+  };
+  const pan = (dx: number, dy: number) => setVb((v) => around({ ...v, x: v.x + dx * v.w, y: v.y + dy * v.h }));
+  /** The hex under a point of a wrapped copy of the globe. */
+  function hexAt(p: { x: number; y: number }) {
+    const x = wrap ? ((((p.x - bounds.x) % wrap) + wrap) % wrap) + bounds.x : p.x;
+    let best: BoardHex | undefined, d = 1;
+    for (const h of board.hexes) {
+      const dh = Math.hypot(h.x - x, h.y - p.y);
+      if (dh < d) (best = h), (d = dh);
+    }
+    return best;
+  }
 
   function toBoard(e: { clientX: number; clientY: number }) {
     const r = svg.current!.getBoundingClientRect();
@@ -137,32 +165,41 @@ export function Board({ board, pieces, sides, selected, onSelect }: { board: Boa
           const r = svg.current!.getBoundingClientRect();
           const dx = e.clientX - d.x, dy = e.clientY - d.y;
           if (Math.abs(dx) + Math.abs(dy) > 4) d.moved = true;
-          if (d.moved) setVb({ ...d.vb, x: d.vb.x - (dx / r.width) * d.vb.w, y: d.vb.y - (dy / r.height) * d.vb.h });
+          if (d.moved) setVb(around({ ...d.vb, x: d.vb.x - (dx / r.width) * d.vb.w, y: d.vb.y - (dy / r.height) * d.vb.h }));
         }}
         onPointerUp={() => setTimeout(() => (drag.current = null))}>
+        <g id={wrap ? globeId : undefined}>
         {board.hexes.map((h) => (
-          <g key={h.id} class={`hex${h.id === selected ? ' selected' : ''}`} onClick={() => !drag.current?.moved && onSelect(h.id, topOf(h.id))}>
+          <g key={h.id} class={`hex${h.id === selected ? ' selected' : ''}${legal?.has(h.id) ? ' legal' : ''}`} data-hex={h.id} onClick={() => !drag.current?.moved && onSelect(h.id, topOf(h.id))}>
             <title>{hexName(h)}</title>
             <polygon points={corners(h.x, h.y, flat)} fill={terrainColour(h.terrain)} />
             {h.features?.includes('city') && <circle cx={h.x} cy={h.y + 0.45} r={0.12} class="feature" />}
             <text x={h.x} y={h.y - 0.55} class="hex-label">{h.label ?? h.id}</text>
           </g>
         ))}
-        {cursor && <polygon points={corners(cursor.x, cursor.y, flat)} class="cursor" />}
         {[...stacks].map(([at, stack]) => {
           const h = hexById.get(at);
           if (!h) return null;
           return stack.slice(0, 3).map((p, i) => (
-            <g key={p.id} class="counter" transform={`translate(${h.x - 0.42 + i * 0.08} ${h.y - 0.32 - i * 0.08})`} onClick={() => !drag.current?.moved && onSelect(at, p.id)}>
+            <g key={p.id} class="counter" data-piece={p.id} data-at={at} transform={`translate(${h.x - 0.42 + i * 0.08} ${h.y - 0.32 - i * 0.08})`} onClick={(e) => (e.stopPropagation(), !drag.current?.moved && onSelect(at, p.id))}>
               <title>{pieceName(p)}{stack.length > 1 ? ` (stack of ${stack.length})` : ''}</title>
               <rect width={0.84} height={0.7} rx={0.06} fill={sideColour(p.side, sides)} />
-              <text x={0.42} y={0.26} class="c-label">{p.hidden ? '?' : p.label.slice(0, 8)}</text>
-              {p.symbol && !p.hidden && <text x={0.42} y={0.44} class="c-symbol">{p.symbol.slice(0, 10)}</text>}
+              <text x={0.42} y={0.2} class="c-label">{p.hidden ? '?' : p.label.slice(0, 8)}</text>
+              {!p.hidden && hasIcon(p.symbol) ? <UnitSymbol symbol={p.symbol} x={0.24} y={0.26} w={0.36} h={0.22} />
+                : p.symbol && !p.hidden && <text x={0.42} y={0.44} class="c-symbol">{p.symbol.slice(0, 10)}</text>}
               {p.values && <text x={0.42} y={0.63} class="c-values">{p.values}</text>}
               {i === Math.min(2, stack.length - 1) && stack.length > 1 && <text x={0.8} y={0.16} class="c-count">{stack.length}</text>}
             </g>
           ));
         })}
+        </g>
+        {wrap > 0 && [-wrap, wrap].map((dx) => (
+          <use key={dx} href={`#${globeId}`} x={dx} class="wrap-copy" onClick={(e) => {
+            const h = !drag.current?.moved && hexAt(toBoard(e as MouseEvent));
+            if (h) onSelect(h.id, topOf(h.id));
+          }} />
+        ))}
+        {cursor && <polygon points={corners(cursor.x, cursor.y, flat)} class="cursor" />}
       </svg>
       {selHex && (
         <div class="hex-detail" aria-live="polite">

@@ -15,6 +15,8 @@ export interface FormContext {
   errorsAt: (path: Path) => string[];
   /** Called when a board-reference field gets focus: later board clicks fill it. */
   onRefFocus: (ref: string, set: (v: string) => void) => void;
+  /** What the prompt's choices name for a kind of reference (legal picks), offered as suggestions. */
+  refOptions?: (ref: string) => { value: string; label: string }[];
   idPrefix: string;
 }
 
@@ -205,14 +207,17 @@ export function SchemaField({ schema, value, onChange, path, name, ctx }: { sche
       );
     case 'string': {
       const ref = s['x-warpost-ref'] as string | undefined;
+      const options = ref ? ctx.refOptions?.(ref) ?? [] : [];
+      const listId = options.length ? `${id}-choices` : undefined;
       return (
         <div class="field">
           <label for={id}>{label}</label>
           {ref && <span class="hint">A {ref}: type it, or click one on the board while this field has focus.</span>}
           <input id={id} name={path.join('.')} type="text" maxLength={s.maxLength} value={typeof value === 'string' ? value : ''}
-            data-ref={ref} aria-invalid={errs.length > 0} aria-describedby={errId}
+            data-ref={ref} list={listId} aria-invalid={errs.length > 0} aria-describedby={errId}
             onFocus={() => ref && ctx.onRefFocus(ref, (v) => onChange(v))}
             onInput={(e) => onChange(e.currentTarget.value)} />
+          {listId && <datalist id={listId}>{options.map((o) => <option key={o.value} value={o.value} label={o.label} />)}</datalist>}
           {help}
           {errors}
         </div>

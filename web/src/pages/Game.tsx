@@ -4,6 +4,11 @@ import { Board, type BoardGeometry, type Piece } from '../components/Board';
 import { Deadline } from '../components/Deadline';
 import { emptyValue, JsonField, SchemaField, type FormContext, type Schema } from '../components/SchemaForm';
 import { SUMMARY, type GameSummary } from './Lobby';
+import { legalHexes, namedInChoices, type Named } from '../choices';
+import { commitOrders, revealOrders, storedCommitment } from '../commit';
+import { Replay } from '../components/Replay';
+import { Table, VOTE_FIELDS, type Vote } from '../components/Table';
+import { SeatOffers } from '../components/SeatOffers';
 
 interface Text { key: string; text: string }
 interface Prompt { side: string; kind: string; secret: boolean; description: string; choices: unknown; defaultOrders: unknown; text?: Text | null }
@@ -18,6 +23,10 @@ interface View {
   events: GameEvent[];
   outcome: { winner: string | null; level: string | null; summary: string } | null;
   pieces?: Piece[] | null;
+  commitments: { side: string; committed: boolean; revealed: boolean }[];
+  revealOpen: boolean;
+  votes: Vote[];
+  canAdminister: boolean;
 }
 interface ModuleMeta { title: string; scenarios: { id: string; title: string }[]; sides: string[]; promptKinds: { kind: string; description: string; ordersSchema?: Schema | null }[] }
 
@@ -27,7 +36,7 @@ const VIEW = `query($id:ID!,$side:String){ game(id:$id, side:$side) {
   owed { side ready } mySubmission { step side orders ready }
   events(limit: 1000) { seq step type data createdAt text { key text } }
   pieces { id side board at label symbol values hidden detail }
-  outcome { winner level summary } } }`;
+  outcome { winner level summary } commitments { side committed revealed } revealOpen ${VOTE_FIELDS} canAdminister } }`;
 const MODULE = `{ modules { id title sides scenarios { id title } promptKinds { kind description ordersSchema } } }`;
 
 /**
@@ -53,6 +62,9 @@ export function GamePage({ gameId }: { gameId: string }) {
   const [live, setLive] = useState(false);
   const [selected, setSelected] = useState<string | undefined>();
   const refTarget = useRef<{ ref: string; set: (v: string) => void } | null>(null);
+  const [legal, setLegal] = useState<Set<string> | undefined>();
+  const [revealNote, setRevealNote] = useState('');
+  const revealing = useRef(new Set<string>());
   const lastSeq = useRef(0);
 
   async function load() {
@@ -84,6 +96,34 @@ export function GamePage({ gameId }: { gameId: string }) {
     const stopTurns = subscribe<{ myTurn: { gameId: string } }>('subscription { myTurn { gameId } }', {}, (d) => d.myTurn.gameId === gameId && void load());
     return () => (stop(), stopTurns(), setLive(false));
   }, [gameId, side]);
+
+  // A new step brings new prompts: the board forgets the last one's focused field and legal hexes.
+  useEffect(() => {
+    refTarget.current = null;
+    setLegal(undefined);
+  }, [data?.game.step]);
+
+  // Reveal phase: every owed side is bound, so this browser reveals the commitments it holds.
+  useEffect(() => {
+    if (!data?.revealOpen) return;
+    const multi = data.game.seats.filter((s) => s.user.username === currentSession()?.user.username).length > 1;
+    for (const c of data.commitments) {
+      const k = `${data.game.step}:${c.side}`;
+      if (!c.committed || c.revealed || revealing.current.has(k) || !data.game.seats.some((s) => s.side === c.side && s.user.username === currentSession()?.user.username)) continue;
+      revealing.current.add(k);
+      if (!storedCommitment(gameId, c.side, data.game.step)) {
+        setRevealNote(`This browser does not hold the orders and salt ${c.side} committed to; reveal them from the browser that committed.`);
+        continue;
+      }
+      setRevealNote(`Revealing ${c.side}'s committed orders…`);
+      revealOrders(gameId, c.side, data.game.step, multi ? c.side : undefined).then(
+        () => (setRevealNote(`${c.side}'s orders are revealed; they match the commitment.`), void load()),
+        (e: Error) => (revealing.current.delete(k), setRevealNote(`The reveal was refused: ${e.message}`)),
+      );
+    }
+  }, [data]);
+
+  const named = useMemo<Named>(() => namedInChoices(data?.myPrompts.map((p) => p.choices) ?? [], boards, data?.pieces ?? []), [data, boards]);
 
   if (error && !data) return <p class="error" role="alert">{error}</p>;
   if (!data) return <p aria-busy="true">Loading the game…</p>;
@@ -125,7 +165,7 @@ export function GamePage({ gameId }: { gameId: string }) {
       <div class="game-body">
         <section class="board-area card" aria-label="Board">
           {boards.length > 0
-            ? boards.map((b) => <Board key={b.id} board={b} pieces={data.pieces ?? []} sides={sides} selected={selected} onSelect={onSelect} />)
+            ? boards.map((b) => <Board key={b.id} board={b} pieces={data.pieces ?? []} sides={sides} selected={selected} legal={legal} onSelect={onSelect} />)
             : (
               <details open>
                 <summary>What your side sees</summary>
@@ -140,20 +180,27 @@ export function GamePage({ gameId }: { gameId: string }) {
               <ul>{data.owed.map((o) => <li key={o.side}>{o.side}: {o.ready ? 'ready' : 'waiting'}</li>)}</ul>
             )}
           </section>
+          {revealNote && <p class="card" role="status">{revealNote}</p>}
           {data.myPrompts.map((p) => (
             <PromptForm key={`${g.step}:${p.side}:${p.kind}`} gameId={gameId} step={g.step} prompt={p} mySubmission={data.mySubmission}
-              schema={meta?.promptKinds.find((k) => k.kind === p.kind)?.ordersSchema ?? undefined}
-              onRefFocus={(ref, set) => (refTarget.current = { ref, set })} onSubmitted={() => void load()} multiSeat={mySeats.length > 1} />
+              schema={meta?.promptKinds.find((k) => k.kind === p.kind)?.ordersSchema ?? undefined} named={named}
+              commitment={data.commitments.find((c) => c.side === p.side)} revealOpen={data.revealOpen}
+              onRefFocus={(ref, set) => ((refTarget.current = { ref, set }), setLegal(legalHexes(named, ref, data.pieces ?? [])))}
+              onSubmitted={() => void load()} multiSeat={mySeats.length > 1} />
           ))}
           <EventLog events={data.events} />
+          <Table gameId={gameId} votes={data.votes} me={me} seated={mySeats} status={g.status} onChange={() => void load()} />
+          {g.status === 'ACTIVE' && <SeatOffers gameId={gameId} events={data.events} seated={mySeats.length > 0} sides={sides} canAdminister={data.canAdminister} onChange={() => void load()} />}
+          {g.step > 1 && <Replay gameId={gameId} side={data.viewer} lastStep={g.step} boards={boards} sides={sides} />}
         </aside>
       </div>
     </div>
   );
 }
 
-function PromptForm({ gameId, step, prompt, schema, mySubmission, onRefFocus, onSubmitted, multiSeat }: {
-  gameId: string; step: number; prompt: Prompt; schema?: Schema; mySubmission: View['mySubmission'];
+function PromptForm({ gameId, step, prompt, schema, mySubmission, named, commitment, revealOpen, onRefFocus, onSubmitted, multiSeat }: {
+  gameId: string; step: number; prompt: Prompt; schema?: Schema; mySubmission: View['mySubmission']; named: Named;
+  commitment?: View['commitments'][number]; revealOpen: boolean;
   onRefFocus: FormContext['onRefFocus']; onSubmitted: () => void; multiSeat: boolean;
 }) {
   const key = draftKey(gameId, prompt.side, step, prompt.kind);
@@ -201,12 +248,29 @@ function PromptForm({ gameId, step, prompt, schema, mySubmission, onRefFocus, on
     }
   }
 
+  /** Secret prompt: send only the hash now; this browser reveals the orders when every side is bound. */
+  async function commit() {
+    setBusy(true);
+    setStatus('');
+    try {
+      // The draft stays: committed orders are not stored by the server until they are revealed.
+      const d = await commitOrders(gameId, prompt.side, step, orders ?? null, sideArg);
+      setStatus(d.revealOpen ? 'Committed. Every side is bound: revealing now.' : 'Committed: only a hash of your orders was sent. This browser reveals them when every side is bound.');
+      onSubmitted();
+    } catch (err) {
+      setStatus(`Refused: ${(err as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   const errs = check?.errors ?? [];
   const ctx: FormContext = {
     root: schema ?? {},
     idPrefix: `o-${prompt.side}-${prompt.kind}`,
     errorsAt: (path) => errs.filter((x) => JSON.stringify(x.path) === JSON.stringify(path) && path.length > 0).map((x) => x.message),
     onRefFocus,
+    refOptions: (ref) => [...(ref === 'piece' ? named.pieces : named.hexes)].map(([value, label]) => ({ value, label })),
   };
   const sent = mySubmission && mySubmission.step === step && mySubmission.side === prompt.side;
   const titleId = `${ctx.idPrefix}-title`;
@@ -231,9 +295,11 @@ function PromptForm({ gameId, step, prompt, schema, mySubmission, onRefFocus, on
           )}
         </div>
         <div class="row">
-          <button type="submit" class="primary" disabled={busy}>{sent ? 'Replace orders' : 'Submit orders'}</button>
+          <button type="submit" class="primary" disabled={busy || revealOpen}>{sent ? 'Replace orders' : 'Submit orders'}</button>
+          {prompt.secret && <button type="button" disabled={busy || revealOpen} onClick={() => void commit()}>{commitment?.committed ? 'Commit again' : 'Commit (hash only)'}</button>}
           <button type="button" onClick={() => setOrders(prompt.defaultOrders)}>Reset to default</button>
         </div>
+        {commitment?.committed && <p class="hint">{commitment.revealed ? 'Committed and revealed.' : revealOpen ? 'Committed; the reveal phase is open.' : 'Committed (hash only); you may commit again until every side is bound.'}</p>}
         {sent && <p class="hint">Sent{mySubmission!.ready ? ' and ready' : ''}; you may replace them until the step resolves.</p>}
         {status && <p role="status">{status}</p>}
       </form>

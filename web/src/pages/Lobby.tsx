@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, gql, subscribe } from '../api';
 import { navigate } from '../router';
 import { Deadline } from '../components/Deadline';
+import { Vacation } from '../components/Vacation';
 
 export interface ModuleInfo {
   id: string;
@@ -27,6 +28,8 @@ export interface GameSummary {
   timeControl: { preset: string; stepSeconds: number | null };
   /** Set at creation (plain text; empty for games older than titles). */
   title: string;
+  /** Seats of a running game offered to anyone or to me by name (asked only in the offered list). */
+  offeredSides?: string[];
 }
 
 export const SUMMARY = 'id title module scenario status isPublic allowMultiSeat step deadline iOwe myOwedSides seats { side user { username } } timeControl { preset stepSeconds }';
@@ -51,14 +54,16 @@ export function Lobby() {
   const [modules, setModules] = useState<ModuleInfo[]>([]);
   const [open, setOpen] = useState<GameSummary[]>([]);
   const [mine, setMine] = useState<GameSummary[]>([]);
+  const [offered, setOffered] = useState<GameSummary[]>([]);
   const [error, setError] = useState('');
   const [tick, setTick] = useState(0);
   const reload = () => setTick((t) => t + 1);
 
   useEffect(() => {
-    gql<{ modules: ModuleInfo[]; open: GameSummary[]; mine: GameSummary[] }>(
-      `{ ${MODULES} open: games(status: OPEN, first: 100) { ${SUMMARY} } mine: games(mine: true, first: 100) { ${SUMMARY} } }`,
-    ).then((d) => (setModules(d.modules), setOpen(d.open), setMine(d.mine), setError('')), (e: Error) => setError(e.message));
+    gql<{ modules: ModuleInfo[]; open: GameSummary[]; mine: GameSummary[]; offered: GameSummary[] }>(
+      `{ ${MODULES} open: games(status: OPEN, first: 100) { ${SUMMARY} } mine: games(mine: true, first: 100) { ${SUMMARY} }` +
+        ` offered: games(filter: { offeredSeats: true }, first: 100) { ${SUMMARY} offeredSides } }`,
+    ).then((d) => (setModules(d.modules), setOpen(d.open), setMine(d.mine), setOffered(d.offered), setError('')), (e: Error) => setError(e.message));
   }, [tick]);
 
   // Each turn that opens for me (the subscription starts with those owed now) refreshes the lists.
@@ -88,6 +93,16 @@ export function Lobby() {
     }
   }
 
+  // A seat its player left (or the admin offered): taking it inherits the side as it stands.
+  async function take(gameId: string, side: string) {
+    try {
+      await gql(`mutation($g:ID!,$s:String!){takeSeat(gameId:$g,side:$s){id}}`, { g: gameId, s: side });
+      navigate(`/games/${encodeURIComponent(gameId)}`);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }
+
   const mineIds = new Set(mine.map((g) => g.id));
   return (
     <div class="lobby">
@@ -109,6 +124,7 @@ export function Lobby() {
         )}
       </section>
       <CreateGame modules={modules} onCreated={(id) => navigate(`/games/${encodeURIComponent(id)}`)} />
+      <Vacation />
       <section class="card" aria-labelledby="open-title">
         <h2 id="open-title">Open games</h2>
         <button type="button" onClick={reload}>Refresh</button>
@@ -131,6 +147,27 @@ export function Lobby() {
           </ul>
         )}
       </section>
+      {offered.length > 0 && (
+        <section class="card" aria-labelledby="offered-title">
+          <h2 id="offered-title">Seats offered in running games</h2>
+          <ul class="games">
+            {offered.map((g) => (
+              <li key={g.id}>
+                <span>{titleOf(g, modules)}</span>
+                <span>seated: {g.seats.map((s) => `${s.side} (${s.user.username})`).join(', ') || 'nobody'}</span>
+                <span>step {g.step}</span>
+                {(!mineIds.has(g.id) || g.allowMultiSeat) &&
+                  (g.offeredSides ?? []).map((side) => (
+                    <button type="button" key={side} onClick={() => void take(g.id, side)} aria-label={`${titleOf(g, modules)}: take seat ${side}`}>
+                      Take seat {side}
+                    </button>
+                  ))}
+                {mineIds.has(g.id) && <a href={`/games/${encodeURIComponent(g.id)}`}>Open</a>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -10,7 +10,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { formatMap } from '../../../engine/datapack.js';
+import { formatMap } from '#engine/datapack.js';
 export { formatMap };
 
 type Prov = { source: 'rulebook'; rule: string } | { source: 'reconstructed'; reason: string };

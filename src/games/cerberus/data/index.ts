@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import type { Json, OptionSpec } from '../../../engine/contract.js';
-import type { Provenance } from '../../../engine/tables.js';
+import type { Json, OptionSpec } from '#engine/contract.js';
+import type { Provenance } from '#engine/tables.js';
 import {
   mapSchema, optionsSchema, tablesSchema, unitsSchema,
   type Counter, type HexRecord, type MapData, type TablesData, type UnitsData, type UnitType,

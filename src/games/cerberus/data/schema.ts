@@ -4,7 +4,7 @@
  * the manifest, CRT cells are whole losses of at most two), so a replaced pack fails loudly.
  */
 import { z } from 'zod';
-import { provenanceSchema as prov, resultsTableSchema } from '../../../engine/tables.js';
+import { provenanceSchema as prov, resultsTableSchema } from '#engine/tables.js';
 
 const int = z.number().int();
 const nat = int.min(0);

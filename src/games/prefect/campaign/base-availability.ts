@@ -11,7 +11,7 @@
  * lapses and its base is available again (reading: L954 ties the base to the TF, not the TF to
  * the base; D-51 "if the TF still holds enough CE").
  */
-import type { GameEvent } from '../../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import { hasLocToAny } from '../loc.js';
 import { supplyAnchors } from '../supply-stores.js';
 import type { Side } from '../types.js';

@@ -6,7 +6,7 @@
  * the TF's hex disrupted until reorganised in the next Supply Phase (L2424), and its location is
  * announced to the opponent at once (L2426, H15) — the TF that holds it is not.
  */
-import type { GameEvent } from '../../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import { unitsIn, unitType } from '../composition.js';
 import { rulesData } from '../rules-data.js';
 import type { LegionBaseClass, Side } from '../types.js';

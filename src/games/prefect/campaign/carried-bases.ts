@@ -11,7 +11,7 @@
  * - or by orbital drop to a TF with Construction Engineers in the zone (L2408, L2422; drops.ts),
  * and is placed disrupted in the TF's hex (L2424, build-bases.ts). Losses: transport.ts (L2101).
  */
-import type { GameEvent } from '../../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import { unitType, unitsIn } from '../composition.js';
 import { hasLoc } from '../loc.js';
 import type { Side } from '../types.js';

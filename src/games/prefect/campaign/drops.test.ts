@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { packData } from '../rules-data.js';
 import { dropAttack, enterOdBox, groupDrops, landDrops, landingError } from './drops.js';
 import { aboard, inGsBox, makeCampaign, ok, PLANET } from './testing.js';

@@ -12,8 +12,8 @@
  *   enemy active ZOC, merging with a friendly TF there (L2390-2392); HQs land with full supply
  *   (L2394, D-82); disorganised units land beside the TF (D-81); supply reaches the HQ (L2406).
  */
-import type { GameEvent, Json } from '../../../engine/contract.js';
-import type { Dice } from '../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { destroy, disorganise, freeCounter, hasHq, newTaskForce, tfLimit, tfsAt, unitType } from '../composition.js';
 import { enterHex } from '../capture.js';
 import { crtCell, ratioColumn } from '../combat.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { packData } from '../rules-data.js';
 import { airDefenceFacing, applyNavalSupportSaves, gsCommitErrors, gsCommitmentView, revealedCommitments, sealGsCommitment, supportedCell, supportedTotals } from './ground-support.js';
 import { finishIndependentAttacks, independentAttackOnBase } from './independent.js';

@@ -9,8 +9,8 @@
  *   active base in the enemy hex counts as its Value, L2228); spacecraft roll only if the enemy
  *   has air defence and then fail only on a 10. Then they return to their TF (L2236).
  */
-import type { GameEvent } from '../../../engine/contract.js';
-import type { Dice } from '../../../engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import type { CrtCell } from '../types.js';
 import { otherSide, type Side } from '../types.js';
 import { attackTotal, defenceTotal } from '../composition.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { spaceData } from '../space/data/index.js';
 import { finishIndependentAttacks, independentAttackOnBase, independentAttackOnTf, navalDetectionEsm } from './independent.js';
 import { inGsBox, makeCampaign, ok, PLANET } from './testing.js';

@@ -12,8 +12,8 @@
  *   −1 (fighters do not add the base's Value); the base ignores AR/DR/CA/BT but saves with the
  *   number; only the base is attacked; a destroyed base disorganises its TFs there (L2276).
  */
-import type { GameEvent } from '../../../engine/contract.js';
-import type { Dice } from '../../../engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { defenceTotal, destroy, disorganise, disorganisedAt, removeTfIfEmpty, tfsAt, unitsIn } from '../composition.js';
 import { rulesData } from '../rules-data.js';
 import { crtCell, ratioColumn } from '../combat.js';

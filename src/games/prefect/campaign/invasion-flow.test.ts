@@ -4,7 +4,7 @@
  * the Renegade GS fighters there attack the drop, TOG groups and lands at the end of Supply.
  */
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { prefectData } from '../data/index.js';
 import { dropAttack, enterOdBox, groupDrops, landDrops, landingError } from './drops.js';
 import { finishIndependentAttacks } from './independent.js';

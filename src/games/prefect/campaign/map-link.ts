@@ -5,7 +5,7 @@
  * (L2198-2202). The ASD Century (L2133-2137) and "non-disorganised bases count as ASD Centuries
  * equal to their value" (L2228). H39: box visibility is the named option `boxVisibility`.
  */
-import type { GameEvent, Json } from '../../../engine/contract.js';
+import type { GameEvent, Json } from '#engine/contract.js';
 import { unitsIn, unitType } from '../composition.js';
 import { baseValue, rulesData } from '../rules-data.js';
 import type { Side } from '../types.js';

@@ -5,7 +5,7 @@
  * friendly ground base to a TF with Construction Engineers, or dropped from orbit (L2408, L2422).
  */
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { assignBase, assignmentOf, basesAvailable, buildAssignmentError, consumeAssignment } from './base-availability.js';
 import { placeDroppedBases } from './build-bases.js';
 import { carriersOfBase, loadBaseComponents, placeCarriedBase } from './carried-bases.js';

@@ -3,7 +3,7 @@
  * digest's suggestion as default, plus the optional manufacturing rule. The module adds these to
  * the planetary OPTION_SPECS (../options.ts), which also apply to the ground half.
  */
-import type { Json, OptionSpec } from '../../../engine/contract.js';
+import type { Json, OptionSpec } from '#engine/contract.js';
 import { DEFAULT_CAMPAIGN_OPTIONS, type CampaignOptions } from './types.js';
 
 export const CAMPAIGN_OPTION_SPECS: OptionSpec[] = [

@@ -3,8 +3,8 @@
  * rolls and saves to everyone, as at the table; 'STRICT' shows everyone the outcome and gives
  * each side the details of its own part. One helper so every campaign combat event splits alike.
  */
-import type { GameEvent, Json } from '../../../engine/contract.js';
-import type { RollRecord } from '../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import type { RollRecord } from '#engine/dice.js';
 import type { Side } from '../types.js';
 import type { CampaignState } from './types.js';
 

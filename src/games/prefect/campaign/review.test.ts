@@ -5,7 +5,7 @@
  * game-over predicate after the last Tempo Phase (L2175).
  */
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { campaignData } from './data/index.js';
 import { dropAttack, enterOdBox } from './drops.js';
 import { gsCommitErrors } from './ground-support.js';

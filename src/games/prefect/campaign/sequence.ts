@@ -5,7 +5,7 @@
  * Tempo phases ... grouped") in the D-75 order; option `phaseOrder: 'PLANETARY'` gives
  * Supply → Withdrawal → TF Adjustment instead (drops then group at landing).
  */
-import type { PromptKindInfo } from '../../../engine/contract.js';
+import type { PromptKindInfo } from '#engine/contract.js';
 import type { CampaignOptions } from './types.js';
 
 export type PhaseKind = 'SEALED_ORDERS' | 'PLANNED_MOVES' | 'REACTION' | 'RESOLUTION' | 'ADMIN';

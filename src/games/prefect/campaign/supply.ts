@@ -9,7 +9,7 @@
  * - What each base class may do (L2338-2350); Marines anywhere (L2350).
  * - Optional GL4 manufacturing: +25% (rounded down) on SP delivered straight from off-system (L2352-2362).
  */
-import type { GameEvent } from '../../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import { baseValue, rulesData } from '../rules-data.js';
 import type { LegionBaseClass, Side } from '../types.js';
 import { SIDES } from '../types.js';

@@ -5,7 +5,7 @@
  * the wrapper's wiring. ground-support.test.ts runs T-C02 through the real planetary combat.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { ScriptedDice } from '../../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 
 vi.mock('../combat.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../combat.js')>();

@@ -8,8 +8,8 @@
  * ASD; afterwards the base saves (defence + the defender's CRT number): a failure disrupts it,
  * or destroys it and all its supply if it was already disrupted.
  */
-import type { GameEvent } from '../../../engine/contract.js';
-import type { Dice } from '../../../engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { resolveCombat, type CombatSpec } from '../combat.js';
 import { rollUnder } from '../detection.js';
 import type { CrtCell, PrefectState } from '../types.js';

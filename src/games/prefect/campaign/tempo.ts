@@ -5,7 +5,7 @@
  * turn, D-83). After the last turn the invasion victory decides (L2175, D-01) — the planetary
  * module's own victory check does not apply to the campaign and its 'game.over' is dropped.
  */
-import type { GameEvent } from '../../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import { tempoPhase } from '../tempo.js';
 import { otherSide, type Side } from '../types.js';
 import { spaceTempoPhase } from '../space/tempo.js';

@@ -7,7 +7,7 @@
  * (L2328). Units are unloaded only onto an undisrupted friendly base in the segment reached, and
  * a Supply mission unloads only in a zone with a friendly base (L2324, L2330-2332).
  */
-import type { GameEvent } from '../../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import { destroy, freeCounter, newTaskForce, tfsAt, unitType } from '../composition.js';
 import type { Side } from '../types.js';
 import { stats } from '../space/state.js';

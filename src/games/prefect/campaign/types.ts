@@ -5,7 +5,7 @@
  * planetary zone (L2147), ground units carried by transports (L2301-2332), and the per-turn
  * bookkeeping of GS use (D-83). Plain JSON; rules functions mutate a working copy (callers clone).
  */
-import type { Provenance } from '../../../engine/tables.js';
+import type { Provenance } from '#engine/tables.js';
 import type { FieldProvenance, PrefectState, Side } from '../types.js';
 import type { NavalBaseClass, SpaceState } from '../space/types.js';
 

@@ -16,7 +16,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { formatMap } from '../../../engine/datapack.js';
+import { formatMap } from '#engine/datapack.js';
 import type { MapHex } from '../types.js';
 export { formatMap };
 

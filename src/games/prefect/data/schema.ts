@@ -5,7 +5,7 @@
  * so a replaced pack fails loudly at load (data/index.ts).
  */
 import { z } from 'zod';
-import { provenanceSchema as prov } from '../../../engine/tables.js';
+import { provenanceSchema as prov } from '#engine/tables.js';
 
 /** Schema primitives shared with the Space Game's data pack (space/data/schema.ts). */
 export const int = z.number().int();

@@ -6,8 +6,8 @@
  * ids are redacted (each side names the enemy's units by the opaque ids it was shown).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../../engine/contract.js';
-import { seededDice } from '../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { prefect } from '../index.js';
 import { useRulesData } from '../rules-data.js';
 import { advance, owedAt } from '../sequence.js';

@@ -8,7 +8,7 @@
  * A missed deadline, an entry asking for Prefect resolution, or MAX_ROUNDS differing rounds →
  * the normal Prefect resolution of that attack (the event says which).
  */
-import type { GameEvent, Json, OrderError } from '../../../engine/contract.js';
+import type { GameEvent, Json, OrderError } from '#engine/contract.js';
 import type { CombatSpec } from '../combat.js';
 import { attackTotal, combatUnits, defenceTotal, unitsIn } from '../composition.js';
 import type { SaveOutcome } from '../saves.js';

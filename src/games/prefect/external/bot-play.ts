@@ -5,8 +5,8 @@
  * its side. Shared by the D-87 bot-game tests (bot-game.test.ts, counter.test.ts).
  */
 import { expect } from 'vitest';
-import type { GameEvent, Json } from '../../../engine/contract.js';
-import { seededDice } from '../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { prefect } from '../index.js';
 import { owedAt } from '../sequence.js';
 import type { PrefectState, Side } from '../types.js';

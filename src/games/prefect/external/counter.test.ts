@@ -6,8 +6,8 @@
  * movement then resumes (L445). Planned play keeps counter-attacks on the CRT.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../../engine/contract.js';
-import type { Dice } from '../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { currentPoint, newMovement, runMovement } from '../counteractions.js';
 import { plannedDecider } from '../deciders.js';
 import { prefect } from '../index.js';

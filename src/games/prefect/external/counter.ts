@@ -19,8 +19,8 @@
  * the Campaign's counter-attacks (its ground half's pause handling is the Combat Phase's, and its
  * counter-combat may carry naval ground support, L2204).
  */
-import type { GameEvent, Json } from '../../../engine/contract.js';
-import type { Dice } from '../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { resolveCombat, type CombatSpec } from '../combat.js';
 import type { DeclaredAttack, ExternalResultOrder, PrefectState, Side } from '../types.js';
 import { openExternal, settleExternal, wantsExternal, type ExternalDecision } from './agreement.js';

@@ -3,8 +3,8 @@
  * installations (L2630-2646) shown to both players, entered per base and converted (L2796).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../../engine/contract.js';
-import { seededDice } from '../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { prefect } from '../index.js';
 import { useRulesData } from '../rules-data.js';
 import { advance } from '../sequence.js';

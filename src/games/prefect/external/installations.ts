@@ -18,8 +18,8 @@
  *   (L2749, L2769). Reading (L2794-2796, D-87): the conversion only disorganises — a base already
  *   disrupted stays disrupted, never destroyed by it.
  */
-import type { Json, OrderError } from '../../../engine/contract.js';
-import { reconstructed, rulebook, type Provenance } from '../../../engine/tables.js';
+import type { Json, OrderError } from '#engine/contract.js';
+import { reconstructed, rulebook, type Provenance } from '#engine/tables.js';
 import type { PrefectState, Side } from '../types.js';
 
 /** L2636-2644: number of defence installations per ground facility type. */

@@ -4,7 +4,7 @@
  * parts placed at the middle of its parts, neighbours as the rules count them (map.ts: east–west
  * wrap and merged curvature hexes, L343-357), terrain and urban areas as the pack has them.
  */
-import type { BoardBox, BoardGeometry, BoardHex, BoardTrack } from '../../../engine/contract.js';
+import type { BoardBox, BoardGeometry, BoardHex, BoardTrack } from '#engine/contract.js';
 import { prefectData } from '../data/index.js';
 import { neighboursOf } from '../map.js';
 import type { MapHex, ScenarioDef } from '../types.js';

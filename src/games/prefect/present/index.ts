@@ -2,7 +2,7 @@
  * The Planetary module's presentation for clients that carry no rules (contract `boards`,
  * `pieces`, `describeEvent`, `describePrompt`, `PromptKindInfo.ordersSchema`).
  */
-import type { BoardGeometry, Json, PromptKindInfo } from '../../../engine/contract.js';
+import type { BoardGeometry, Json, PromptKindInfo } from '#engine/contract.js';
 import { rulesData } from '../rules-data.js';
 import { planetBoard, scenarioFeatures } from './boards.js';
 import { PLANETARY_EVENTS, PLANETARY_PROMPTS } from './events.js';

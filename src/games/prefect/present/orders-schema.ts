@@ -3,7 +3,7 @@
  * accepts (sequence.ts owedAt `kinds`: 'move' takes a move or 'end-movement', every reaction
  * window also 'pass').
  */
-import type { Json } from '../../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import { PrefectOrderSchema } from '../orders.js';
 import type { PrefectOrder } from '../types.js';
 import { anyOfSchemas, orderSchema } from './schema.js';

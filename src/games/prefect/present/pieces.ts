@@ -5,7 +5,7 @@
  * moved, detected); enemy disorganised units as the view shows them (type only in TABLETOP
  * reveal mode, D-19), bases (public, H34). Sorted by the shown id (public-order.ts).
  */
-import type { Json, Piece, Viewer } from '../../../engine/contract.js';
+import type { Json, Piece, Viewer } from '#engine/contract.js';
 import { prefectData } from '../data/index.js';
 import type { GroundUnitType } from '../types.js';
 import { PLANET_BOARD } from './boards.js';

@@ -5,7 +5,7 @@
  * and every default and bot order validates against its prompt kind's JSON Schema.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GameEvent, Json, Piece, Prompt, Viewer } from '../../../engine/contract.js';
+import type { GameEvent, Json, Piece, Prompt, Viewer } from '#engine/contract.js';
 import prefect from '../index.js';
 import { hexGraph } from '../map.js';
 import { owedAt } from '../sequence.js';

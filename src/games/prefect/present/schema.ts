@@ -6,7 +6,7 @@
  */
 import type { ZodTypeAny } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
-import type { Json } from '../../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 
 export type Ref = 'hex' | 'piece' | 'box';
 export type RefNames = Readonly<Record<string, Ref>>;

@@ -4,8 +4,8 @@
  * schemas must pass, and an ajv (draft-07) validator that knows `x-warpost-ref`.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
-import type { BoardGeometry, GameEvent, GameModule, Json, Piece, Prompt, Viewer } from '../../../engine/contract.js';
-import { seededDice } from '../../../engine/dice.js';
+import type { BoardGeometry, GameEvent, GameModule, Json, Piece, Prompt, Viewer } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { FALLBACK_SUFFIX, MISSING } from './text.js';
 
 export interface Step<S> { step: number; prev: S; state: S; prompts: Prompt[]; orders: Record<string, Json>; events: GameEvent[] }

@@ -4,7 +4,7 @@
  * English text filled from them. Nothing outside the (already redacted) event reaches the text, so
  * a sentence can tell a viewer no more than the event he was sent.
  */
-import type { Json, Prompt, Text } from '../../../engine/contract.js';
+import type { Json, Prompt, Text } from '#engine/contract.js';
 
 export type Params = Record<string, string | number>;
 /** A sentence: `{name}` placeholders filled from the params (absent: MISSING), or a function of them. */

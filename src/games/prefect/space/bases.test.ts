@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { sectorId } from './data/build-space.js';
 import { marineAssaultErrors, resolveMarineAssault, MARINE_COHORT_ATTACK } from './marines.js';
 import { missionOrderErrors } from './missions.js';

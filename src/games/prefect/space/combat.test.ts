@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { combatAttacker, resolveSpaceCombat, shiftAllowed, spaceColumn, totalAttack, totalDefence, type SpaceCombatRoll } from './combat.js';
 import { sectorId } from './data/build-space.js';
 import { canPlaceOrbitalBase, evenlyFilled, orbitalCounts } from './ofat.js';

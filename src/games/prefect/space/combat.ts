@@ -5,8 +5,8 @@
  * one optional right shift only for an undetected combat attacker announced before the roll
  * (L1543-1547), then the combat attacker rolls a d10 on the Space CRT (L1571, D-03).
  */
-import type { Dice } from '../../../engine/dice.js';
-import { oddsColumn, shiftColumn } from '../../../engine/tables.js';
+import type { Dice } from '#engine/dice.js';
+import { oddsColumn, shiftColumn } from '#engine/tables.js';
 import type { CrtCell } from '../types.js';
 import { spaceData } from './data/index.js';
 import type { Mission, NavalBase, RuleError, SpaceCrt } from './types.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Provenance } from '../../../engine/tables.js';
+import type { Provenance } from '#engine/tables.js';
 import { buildAll, sectorId } from './data/build-space.js';
 import { loadSpaceFile, spaceCrtSchema, spaceData, spaceScenarioProblems, spaceScenarioSchema, systemMapSchema } from './data/index.js';
 import { segmentsOf } from './ofat.js';

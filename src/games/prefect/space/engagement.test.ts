@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { sectorId } from './data/build-space.js';
 import { engage, type EngagementResult } from './engagement.js';
 import { buildState, sector } from './testing.js';

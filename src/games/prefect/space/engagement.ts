@@ -9,7 +9,7 @@
  * may be named among the bases: it adds its own values and saves on the base table
  * (deployed-bases.ts).
  */
-import type { Dice } from '../../../engine/dice.js';
+import type { Dice } from '#engine/dice.js';
 import type { CrtCell } from '../types.js';
 import { combatAttacker, resolveSpaceCombat, shiftAllowed, totalAttack, totalDefence, type CombatKind, type Role } from './combat.js';
 import { spaceData } from './data/index.js';

@@ -5,8 +5,8 @@
  * are structured and change nothing; the load is on the owner's record sheet only.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../../engine/contract.js';
-import { seededDice } from '../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { spaceScenario } from './data/index.js';
 import prefectSpace from './module/index.js';
 import { newGame } from './module/testing.js';

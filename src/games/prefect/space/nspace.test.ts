@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { sectorId } from './data/build-space.js';
 import { commitErrors, defenderEsm, eligibleInterceptors, interceptErrors, interceptorDetectionTarget, markInterceptors, nSpaceTarget, reconTarget, rollDetection, segmentSigTotals } from './nspace.js';
 import { stats } from './state.js';

@@ -9,7 +9,7 @@
  * committed thrust (L1513), once per turn and then out of all other combat (L1515); the phasing
  * player detects them on his incoming ESM + the interceptors' Sig only (L1525-1527).
  */
-import type { Dice } from '../../../engine/dice.js';
+import type { Dice } from '#engine/dice.js';
 import { basesIn, rollUnder, sdTfIn, stats } from './state.js';
 import type { Mission, NavalUnit, RuleError, Side, SpaceState } from './types.js';
 import { spaceData } from './data/index.js';

@@ -9,7 +9,7 @@
  * his units out to the TF box (L1861); bases never move (L1863). A disrupted base is no longer a
  * target for enemy SD forces (L1865); ground bases cannot be affected by SD forces (L1867).
  */
-import type { Dice } from '../../../engine/dice.js';
+import type { Dice } from '#engine/dice.js';
 import { otherSide } from '../types.js';
 import { spaceData } from './data/index.js';
 import { engage, type EngagementResult } from './engagement.js';

@@ -7,7 +7,7 @@
  * L1667); on a BT/CA against its side a unit is disorganised anyway and a failure destroys it
  * (L1633-1635, L1657). Bases: the consolidated table D-64 (baseSaveRule).
  */
-import type { Dice } from '../../../engine/dice.js';
+import type { Dice } from '#engine/dice.js';
 import { rollUnder } from './state.js';
 import type { NavalStatus } from './types.js';
 

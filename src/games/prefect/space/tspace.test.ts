@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { sectorId } from './data/build-space.js';
 import { canMove, carrierCapacity, fighterSurplus } from './fighters.js';
 import { buildState, sector, statsIn } from './testing.js';

@@ -8,7 +8,7 @@
  * (L1387); the opponent may then reassign units among his SD TFs (L1397-1399, D-57); undetected
  * TFs are placed last (L1401). Either way any sector may be chosen (L1409, D-06).
  */
-import type { Dice } from '../../../engine/dice.js';
+import type { Dice } from '#engine/dice.js';
 import { canMove, reactionMoveCarried } from './fighters.js';
 import { isSegment } from './ofat.js';
 import { isActive, liveUnitsOf, rollUnder, sectorById, sectorOf, stats } from './state.js';

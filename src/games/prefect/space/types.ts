@@ -8,7 +8,7 @@
  * is the "Renegade/Commonwealth" player, L1072), d10 rolls through engine/dice (1..10, 10 = "0").
  * This is a library: nothing here is registered as a game yet (README.md).
  */
-import type { Provenance } from '../../../engine/tables.js';
+import type { Provenance } from '#engine/tables.js';
 import type { CrtCell, FieldProvenance, Side } from '../types.js';
 
 export type { Side } from '../types.js';

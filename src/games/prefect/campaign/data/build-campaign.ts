@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { reconstructed, rulebook } from '../../../../engine/tables.js';
+import { reconstructed, rulebook } from '#engine/tables.js';
 import type { CampaignRules, CampaignScenario, GroundBaseCombat } from '../types.js';
 
 const HERE = new URL('./', import.meta.url);

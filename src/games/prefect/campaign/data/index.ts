@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import { reconstructed } from '../../../../engine/tables.js';
+import { reconstructed } from '#engine/tables.js';
 import { prefectData } from '../../data/index.js';
 import type { PrefectData } from '../../types.js';
 import { spaceData, spaceScenarioProblems, type SpaceData } from '../../space/data/index.js';

@@ -3,7 +3,7 @@
  * only; references into the planetary and space packs are checked by campaignScenarioProblems.
  */
 import { z } from 'zod';
-import { provenanceSchema as prov } from '../../../../engine/tables.js';
+import { provenanceSchema as prov } from '#engine/tables.js';
 import { custom, fieldProv, int, nat, side } from '../../data/schema.js';
 
 const baseCombat = z.object({ id: z.string(), attack: nat, defence: nat, esm: nat, provenance: prov }).strict();

@@ -3,7 +3,7 @@
  * result of the `invasion` scenario over 20 fixed seeds (D-01), which prints its table line.
  */
 import { describe, expect, it } from 'vitest';
-import { seededDice } from '../../../../engine/dice.js';
+import { seededDice } from '#engine/dice.js';
 import { distance } from '../../map.js';
 import { objectiveHexes } from '../../bot.js';
 import { campaignData } from '../data/index.js';
@@ -12,7 +12,7 @@ import { segmentOfZone, zoneOfHex } from '../map-link.js';
 import { prefectData } from '../../data/index.js';
 import { invasionResult } from '../victory.js';
 import { concentrate, garrisons, invaderGroups, invaderLandings, supportZone, targetZone } from './bot-invader.js';
-import type { Json } from '../../../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import { resolveAliases } from '../../space/module/view.js';
 import { tfAlias } from '../../view.js';
 import prefectCampaign from './index.js';

@@ -4,8 +4,8 @@
  * (bot-logistics.ts) in a bot-v-bot campaign. Errors name their rule and leave the state as it was.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { unitType } from '../../composition.js';
 import prefectCampaign from './index.js';
 import { newGame, playBots, SEARCH_SEEDS } from './testing.js';

@@ -6,7 +6,7 @@
  * all, before the ground and naval TF adjustments (module/sequence.ts). Private to the owner.
  */
 import { z } from 'zod';
-import type { GameEvent, Json, OrderError } from '../../../../engine/contract.js';
+import type { GameEvent, Json, OrderError } from '#engine/contract.js';
 import { aliasTfIds, resolveOrderIds } from '../../view.js';
 import { assignBase, basesAvailable } from '../base-availability.js';
 import { carriersOfBase } from '../carried-bases.js';

@@ -10,7 +10,7 @@
  * held cities.
  * Reads only the side's own record sheet and public positions. Figures: README "Balance".
  */
-import type { Json } from '../../../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import { objectiveHexes } from '../../bot.js';
 import { prefectData } from '../../data/index.js';
 import { distance } from '../../map.js';

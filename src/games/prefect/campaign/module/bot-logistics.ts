@@ -10,7 +10,7 @@
  * done: carrying dismantled bases (the bot's transports are busy with troops and SP) and loading
  * troops (the invader's Legion starts aboard and drops; nothing returns to its transports).
  */
-import type { Json } from '../../../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import { unitType, unitsIn } from '../../composition.js';
 import { hasLoc, hasLocToAny } from '../../loc.js';
 import { storeOf, supplyAnchors } from '../../supply-stores.js';

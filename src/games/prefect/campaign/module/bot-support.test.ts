@@ -4,8 +4,8 @@
  * orders and the sealed commitment prompt, and taken from the bot's own view only.
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { ratioColumn } from '../../combat.js';
 import { stats } from '../../space/state.js';
 import { otherSide } from '../../types.js';

@@ -7,7 +7,7 @@
  * others stay for other combats and the independent attacks (L2256). Defence of a TF on one of
  * the side's bases comes first, then the side's own attacks, then other defences.
  */
-import type { Json } from '../../../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import { allowanceLeft, counterAttackEligible, currentPoint } from '../../counteractions.js';
 import { ratioColumn } from '../../combat.js';
 import { attackTotal, combatUnits, defenceTotal } from '../../composition.js';

@@ -5,8 +5,8 @@
  * names no space strike target (L2182), it waits in the GS box.
  */
 import { groundPaused } from './external-link.js';
-import type { Json } from '../../../../engine/contract.js';
-import type { Dice } from '../../../../engine/dice.js';
+import type { Json } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { resolveAliases } from '../../space/module/view.js';
 import { aliasTfIds } from '../../view.js';
 import { independentBot } from './end-of-combat.js';

@@ -4,8 +4,8 @@
  * at full or half strength (L2622-2626, L2670-2688), on hand-built positions (test-positions.ts).
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { hiddenIds } from '../../view.js';
 import { zoneOfHex } from '../map-link.js';
 import prefectCampaign from './index.js';

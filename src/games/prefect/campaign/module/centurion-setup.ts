@@ -8,7 +8,7 @@
  * - The committed naval ground support (public since the reveal, D-76) in Centurion terms, at full
  *   or half strength (L2670-2688, ../../external/naval-support.ts).
  */
-import type { Json } from '../../../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import type { ExternalDecision } from '../../external/agreement.js';
 import { halfStrength, INSTALLATIONS, type ExternalBase } from '../../external/installations.js';
 import { centurionSupportFor } from '../../external/naval-support.js';

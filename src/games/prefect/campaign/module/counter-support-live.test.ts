@@ -5,8 +5,8 @@
  * mover's defence; both revealed and added at the combat, each unit once.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { attackTotal, defenceTotal } from '../../composition.js';
 import { terrainFor } from '../../detection.js';
 import { stats } from '../../space/state.js';

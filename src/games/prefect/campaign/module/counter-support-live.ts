@@ -14,7 +14,7 @@
  * the mover's prompt shows its unit types. Used commitments are revealed at the combat
  * (`gs.revealed`), unused ones never; they lapse when no counter-attack of that answer is left.
  */
-import type { GameEvent, Json } from '../../../../engine/contract.js';
+import type { GameEvent, Json } from '#engine/contract.js';
 import { currentPoint } from '../../counteractions.js';
 import { resolveOrderIds } from '../../view.js';
 import { zoneOfHex } from '../map-link.js';

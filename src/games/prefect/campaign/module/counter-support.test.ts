@@ -6,8 +6,8 @@
  * of the Combat Phase; each once.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { attackTotal, defenceTotal } from '../../composition.js';
 import { rulesData } from '../../rules-data.js';
 import { hasActiveZoc } from '../../zoc.js';

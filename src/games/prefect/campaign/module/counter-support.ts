@@ -14,8 +14,8 @@
  * procedure is reached through the Planetary module's resolve with `withCounterCombat` around it.
  * Interactive play carries the same field on the reaction answers (counter-support-live.ts).
  */
-import type { GameEvent, Json, OrderError, Prompt } from '../../../../engine/contract.js';
-import type { Dice } from '../../../../engine/dice.js';
+import type { GameEvent, Json, OrderError, Prompt } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { z } from 'zod';
 import { resolveCombat, type CombatSpec } from '../../combat.js';
 import { withCounterCombat } from '../../counteractions.js';

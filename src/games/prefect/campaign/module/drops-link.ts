@@ -5,7 +5,7 @@
  * at the end of Supply the groups land (L2390-2396). The rules are ../drops.ts; this file decides
  * only what the orders leave open, with documented defaults.
  */
-import type { GameEvent } from '../../../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import { prefectData } from '../../data/index.js';
 import { distance } from '../../map.js';
 import { objectiveHexes } from '../../bot.js';

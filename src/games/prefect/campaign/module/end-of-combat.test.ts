@@ -3,8 +3,8 @@
  * fighter attacks on the enemy's OD box after both sides are done; D-83 (once per turn).
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { zoneOfHex } from '../map-link.js';
 import prefectCampaign from './index.js';
 import { combatDeclarePosition, dropIntoOdBox, navalUnits, putInGsBox, toEndOfCombat } from './test-positions.js';

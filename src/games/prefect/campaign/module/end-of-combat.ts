@@ -6,8 +6,8 @@
  * per side in that order; a side with nothing in any GS box is skipped. The attacker's drop
  * attacks wait (sealed, his own record) until the Defender's independent attacks are done (D-80).
  */
-import type { GameEvent, Json, OrderError } from '../../../../engine/contract.js';
-import type { Dice } from '../../../../engine/dice.js';
+import type { GameEvent, Json, OrderError } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { z } from 'zod';
 import { otherSide, type Side } from '../../types.js';
 import { resolveOrderIds } from '../../view.js';

@@ -5,8 +5,8 @@
  * Legion-base stand-ins (L2141, L2155) and the campaign's hand-offs wait for the end of the phase.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import prefectCampaign from './index.js';
 import { zoneOfSegment } from '../map-link.js';
 import { segmentReached } from './drops-link.js';

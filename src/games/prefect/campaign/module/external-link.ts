@@ -27,8 +27,8 @@
  *   centurion-setup.ts).
  * - 'BOTH': both.
  */
-import type { GameEvent, Json, OptionSpec } from '../../../../engine/contract.js';
-import type { Dice } from '../../../../engine/dice.js';
+import type { GameEvent, Json, OptionSpec } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { settleExternal } from '../../external/agreement.js';
 import type { ExternalResultOrder, Side } from '../../types.js';
 import { checkOrder as groundCheck } from '../../validate.js';

@@ -5,8 +5,8 @@
  * contact with them: their prompts, validation, resolution and bots, on the sub-state as-is or on
  * a shallow copy set to the step the campaign is in (TF Adjustment comes first in D-75).
  */
-import type { GameEvent, Json, OrderError, Prompt } from '../../../../engine/contract.js';
-import type { Dice } from '../../../../engine/dice.js';
+import type { GameEvent, Json, OrderError, Prompt } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { prefect } from '../../index.js';
 import { planetaryScenarios } from '../../rules-data.js';
 import type { PrefectState, ScenarioDef } from '../../types.js';

@@ -6,9 +6,9 @@
  * (validate.ts), per-side views (view.ts), the reused bots (bot.ts) and the invasion victory
  * (../victory.ts, D-01).
  */
-import { defineGame, type GameEvent, type Json, type Outcome } from '../../../../engine/contract.js';
-import type { Dice } from '../../../../engine/dice.js';
-import { ordersOrDefaults, type Checked } from '../../../../engine/step-kit.js';
+import { defineGame, type GameEvent, type Json, type Outcome } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
+import { ordersOrDefaults, type Checked } from '#engine/step-kit.js';
 import { aliasEvents as aliasGround } from '../../view.js';
 import { aliasEvents as aliasSpace } from '../../space/module/view.js';
 import { campaignData } from '../data/index.js';

@@ -6,8 +6,8 @@
  * (L2388) and landing hexes (L2390) are checked.
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { campaignData } from '../data/index.js';
 import prefectCampaign from './index.js';
 import { firstInBotPlay, playBots, SEARCH_SEEDS } from './testing.js';

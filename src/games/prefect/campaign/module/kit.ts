@@ -1,5 +1,5 @@
 /** Prefect Campaign's test kit for the platform's generic suites (docs/module-kit.md). */
-import { defineKit } from '../../../../engine/kit.js';
+import { defineKit } from '#engine/kit.js';
 import { spaceData } from '../../space/data/index.js';
 import type { CampaignGameState } from './types.js';
 

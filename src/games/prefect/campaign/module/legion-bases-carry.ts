@@ -21,7 +21,7 @@
  * Events: the capture is public, the SP go to both owners only (H1, as ../../capture.ts; D-19
  * keeps outcomes public); a credited transfer goes to the owner only (H14).
  */
-import type { GameEvent } from '../../../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import { destroy, removeTfIfEmpty, unitType } from '../../composition.js';
 import { rulesData } from '../../rules-data.js';
 import type { NavalBase, SpaceState } from '../../space/types.js';

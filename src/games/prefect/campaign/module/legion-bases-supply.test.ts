@@ -5,8 +5,8 @@
  * its rule and leaves the state as it was.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json, OrderError } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { GameEvent, Json, OrderError } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { LEGION_PREFIX, standInId } from './legion-bases.js';
 import { legionSources, withLegionSources } from './legion-bases-supply.js';
 import prefectCampaign from './index.js';

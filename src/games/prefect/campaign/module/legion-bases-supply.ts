@@ -16,7 +16,7 @@
  * Legion SP move by step 3, supply-link.ts), and it makes no reorganisation legal that names no
  * Legion source (L1955 still needs a naval base unless a GL3+ pays, L2344).
  */
-import type { OrderError } from '../../../../engine/contract.js';
+import type { OrderError } from '#engine/contract.js';
 import { hasUndisruptedBase } from '../../space/rearm.js';
 import { sectorOf } from '../../space/state.js';
 import { resolveAliases } from '../../space/module/view.js';

@@ -10,7 +10,7 @@
  * (space/opposing-sd.ts). Afterwards its outcome goes back to the planetary base and the stand-ins
  * are removed, so nothing else ever sees them.
  */
-import type { GameEvent } from '../../../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import { spaceData } from '../../space/data/index.js';
 import type { SpaceGameState } from '../../space/module/types.js';
 import type { NavalBase, NavalBaseClass } from '../../space/types.js';

@@ -4,8 +4,8 @@
  * base's SP twice (L1957, L2286-2291).
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import prefectCampaign from './index.js';
 import { firstAtStage, newGame } from './testing.js';
 import type { CampaignGameState } from './types.js';

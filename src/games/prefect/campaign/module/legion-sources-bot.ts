@@ -12,7 +12,7 @@
  * Legion bases (most SP first), part by part, each part kept only if the whole order still
  * validates — so the ground order keeps the SP it needs.
  */
-import type { Json, Prompt } from '../../../../engine/contract.js';
+import type { Json, Prompt } from '#engine/contract.js';
 import { stats } from '../../space/state.js';
 import { resolveAliases } from '../../space/module/view.js';
 import { campaignData } from '../data/index.js';

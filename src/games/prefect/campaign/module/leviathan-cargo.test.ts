@@ -4,8 +4,8 @@
  * L2318 / D-85, where a disrupted transport keeps its cargo organised.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { stats } from '../../space/state.js';
 import { capacityOf, loadUnit, roomOf, roomUsed } from '../transport.js';
 import prefectCampaign from './index.js';

@@ -11,7 +11,7 @@
  * (no ship lost) leaves the cargo as L2318 says. Called once the whole space phase is over, after
  * `destroyLostCargo` (L2316: cargo of a squadron destroyed later in the phase is gone).
  */
-import type { GameEvent } from '../../../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import { stats } from '../../space/state.js';
 import type { CampaignGameState, Side } from './types.js';
 

@@ -5,8 +5,8 @@
  * lands them at the base (L2077-2081, D-44 reconstructed), a failed one destroys them (L2083).
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { firstInBotPlay } from './testing.js';
 import prefectCampaign from './index.js';
 import { cargoMarines } from './marines-link.js';

@@ -23,7 +23,7 @@
  * Events: the assault itself is public (space module); which units landed or died goes to the
  * owner only (his record sheet, D-19 STRICT details / H14).
  */
-import type { GameEvent, Json } from '../../../../engine/contract.js';
+import type { GameEvent, Json } from '#engine/contract.js';
 import { destroy, freeCounter, newTaskForce, tfsAt, unitType } from '../../composition.js';
 import { resolveAliases, tfAlias } from '../../space/module/view.js';
 import type { SpaceState } from '../../space/types.js';

@@ -5,7 +5,7 @@
  * (L2182, L2198-2202).
  */
 import { describe, expect, it } from 'vitest';
-import { seededDice } from '../../../../engine/dice.js';
+import { seededDice } from '#engine/dice.js';
 import { campaignData } from '../data/index.js';
 import { invasionResult } from '../victory.js';
 import prefectCampaign from './index.js';

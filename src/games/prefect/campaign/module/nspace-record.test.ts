@@ -4,8 +4,8 @@
  * / NSPACE_NO_DETECTION events (nspace-record.ts), never from the order.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { stats } from '../../space/state.js';
 import { tfAlias } from '../../space/module/view.js';
 import { campaignData } from '../data/index.js';

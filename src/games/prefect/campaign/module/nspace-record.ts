@@ -6,7 +6,7 @@
  * enemy SD TF, no attempt: undetected, D-59) — for the TFs at the planet, this turn. The shift
  * is derived from that record only, never from the player's order.
  */
-import type { GameEvent } from '../../../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import { tfAlias } from '../../space/module/view.js';
 import { campaignData } from '../data/index.js';
 import type { CampaignState } from '../types.js';

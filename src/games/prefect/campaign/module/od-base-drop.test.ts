@@ -4,8 +4,8 @@
  * input is refused with the rule and changes nothing; the base id never reaches the enemy.
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { prefectData } from '../../data/index.js';
 import { freeCounter, newTaskForce } from '../../composition.js';
 import { tfAlias } from '../../view.js';

@@ -5,7 +5,7 @@
  * the ground and naval parts. Every kind is declared in PROMPT_KINDS with its documented default
  * step length (../sequence.ts CAMPAIGN_PROMPT_KINDS, TimeControl.perKind).
  */
-import type { Json, Prompt, PromptKindInfo } from '../../../../engine/contract.js';
+import type { Json, Prompt, PromptKindInfo } from '#engine/contract.js';
 import { stats } from '../../space/state.js';
 import { campaignData } from '../data/index.js';
 import { CAMPAIGN_PROMPT_KINDS } from '../sequence.js';

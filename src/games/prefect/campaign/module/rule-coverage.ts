@@ -9,7 +9,7 @@
  * of random games: D-43, L2204, L2286-2291 and L762 were met by the two seeded games before, and
  * by none of twelve since. The rules still hold; teaching the bots to reach them is open work.
  */
-import type { RuleCoverageList } from '../../../../engine/fuzz.js';
+import type { RuleCoverageList } from '#engine/fuzz.js';
 
 export const ruleCoverageList: RuleCoverageList = {
   module: 'prefect-campaign',

@@ -4,7 +4,7 @@
  * contents of its boxes under boxVisibility OWNER — and no event or error hands them over.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../../../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import prefectCampaign from './index.js';
 import { firstInBotPlay, newGame, playBots } from './testing.js';
 import { dropIntoOdBox, groundPosition } from './test-positions.js';

@@ -8,8 +8,8 @@
  */
 import { withLegionBases } from './legion-bases.js';
 import { bridgeMarines, marinesAfterCombat } from './marines-link.js';
-import type { GameEvent, Json } from '../../../../engine/contract.js';
-import type { Dice } from '../../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { newMovement } from '../../counteractions.js';
 import { applyAdjustment } from '../../rules.js';
 import { otherSide, type AdjustmentOrder, type CombatDetectOrder, type Side } from '../../types.js';

@@ -6,8 +6,8 @@
  * scenario). Options: the planetary OPTION_SPECS (reactionWindowSeconds also sets the space
  * reaction window) plus CAMPAIGN_OPTION_SPECS.
  */
-import type { Json, OptionSpec } from '../../../../engine/contract.js';
-import type { Dice } from '../../../../engine/dice.js';
+import type { Json, OptionSpec } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { OPTION_SPECS as GROUND_SPECS, prefectOptions } from '../../options.js';
 import type { PrefectState } from '../../types.js';
 import { spaceOptions } from '../../space/module/options.js';

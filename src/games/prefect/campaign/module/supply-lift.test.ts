@@ -3,8 +3,8 @@
  * orbital segment, or to a naval base of that segment (L1919-1927, L2141), through the module.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';
 import { stats } from '../../space/state.js';
 import prefectCampaign from './index.js';

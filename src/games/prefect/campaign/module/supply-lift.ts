@@ -14,7 +14,7 @@
  * SP so lifted are never "direct" for the GL4 option (L2362). Supply is secret (H14): the event
  * goes to the owner only.
  */
-import type { GameEvent } from '../../../../engine/contract.js';
+import type { GameEvent } from '#engine/contract.js';
 import { actsAsBase, capacityOf as holderCapacity, holderOf, locationOf, supplyOf } from '../../space/supply.js';
 import { campaignData } from '../data/index.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';

@@ -2,7 +2,7 @@
  * 5.C.8 base limits on the Campaign Supply order (L2293-2299, L2334-2350): what each Legion or
  * naval ground base may pay for on the naval and ground orders (paths under `naval` / `ground`).
  */
-import type { OrderError } from '../../../../engine/contract.js';
+import type { OrderError } from '#engine/contract.js';
 import { unitType, unitsIn } from '../../composition.js';
 import { stats } from '../../space/state.js';
 import { resolveAliases } from '../../space/module/view.js';

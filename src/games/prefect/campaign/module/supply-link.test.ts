@@ -6,8 +6,8 @@
  * and the bot's use of them. Each error names its rule and leaves the state as it was.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';
 import prefectCampaign from './index.js';
 import { botSupplyLink, clampOffSystemSp, noteOffSystemLoads, withSupplyLink } from './supply-link.js';

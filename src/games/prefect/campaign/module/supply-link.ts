@@ -16,7 +16,7 @@
  * applied. New bases are announced to the opponent (L2426, H15); the rest goes to the owner only.
  */
 import { z } from 'zod';
-import type { GameEvent, Json, OrderError, Prompt } from '../../../../engine/contract.js';
+import type { GameEvent, Json, OrderError, Prompt } from '#engine/contract.js';
 import { tfsAt, unitType, unitsIn, removeTfIfEmpty } from '../../composition.js';
 import { hasLoc } from '../../loc.js';
 import { rulesData } from '../../rules-data.js';

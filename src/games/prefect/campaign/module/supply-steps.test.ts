@@ -4,8 +4,8 @@
  * resolved step by step, through the module (validate / resolve).
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { prefect } from '../../index.js';
 import { destroy, unitType } from '../../composition.js';
 import prefectCampaign from './index.js';

@@ -14,8 +14,8 @@
  * phase. Each map's order is split by its parts (indexes unchanged, so error paths are the order's
  * own) and each part is judged against the state the earlier steps leave.
  */
-import type { GameEvent, Json, OrderError } from '../../../../engine/contract.js';
-import type { Dice } from '../../../../engine/dice.js';
+import type { GameEvent, Json, OrderError } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { applySupply as applyGroundSupply } from '../../supply.js';
 import { checkOrder as groundCheck } from '../../validate.js';
 import { otherSide, type SupplyOrder as GroundSupplyOrder } from '../../types.js';

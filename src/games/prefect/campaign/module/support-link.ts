@@ -7,8 +7,8 @@
  * order, shift policies, engineers, advances) with each combat through `resolveSupportedCombat`
  * (naval attack added to attack or defence, naval saves, supported-base save).
  */
-import type { GameEvent, Json, OrderError } from '../../../../engine/contract.js';
-import type { Dice } from '../../../../engine/dice.js';
+import type { GameEvent, Json, OrderError } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { z } from 'zod';
 import { runDefenderDetections } from '../../combat-phase.js';
 import { resolveCombat } from '../../combat.js';

@@ -4,10 +4,10 @@
  * the Combat Phase with the naval attack added (resolveSupportedCombat).
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../../../engine/contract.js';
+import type { GameEvent, Json } from '#engine/contract.js';
 import { tfAlias } from '../../view.js';
 import { gsSupportValue } from '../ground-support.js';
-import { seededDice } from '../../../../engine/dice.js';
+import { seededDice } from '#engine/dice.js';
 import { zoneOfHex } from '../map-link.js';
 import prefectCampaign from './index.js';
 import { combatDeclarePosition, declareAttacks, navalUnits, putInGsBox } from './test-positions.js';

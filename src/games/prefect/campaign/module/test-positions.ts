@@ -5,8 +5,8 @@
  * transports next to CW TFs, naval units are put in a zone's GS box (as `enterGsBox` would after
  * their segment) and TOG transports drop into an OD box through the rules' own `enterOdBox`.
  */
-import type { GameEvent, Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { freeCounter, newTaskForce, unitType } from '../../composition.js';
 import { newMovement } from '../../counteractions.js';
 import { rulesData } from '../../rules-data.js';

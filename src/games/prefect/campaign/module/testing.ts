@@ -1,6 +1,6 @@
 /** Test helpers for the Campaign module: bot-v-bot play with a hook after every step (imported only by tests). */
-import type { GameEvent, Json, Prompt } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { GameEvent, Json, Prompt } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import prefectCampaign from './index.js';
 import type { CampaignGameState } from './types.js';
 

@@ -4,13 +4,13 @@
  * hand-off rule that a GS TF at the planet strikes only in the ground combat (L2182), and checks
  * the joint TF Adjustment / Supply orders part by part (paths prefixed 'ground' / 'naval').
  */
-import type { OrderError } from '../../../../engine/contract.js';
+import type { OrderError } from '#engine/contract.js';
 import { resolveAliases } from '../../space/module/view.js';
 import { campaignData } from '../data/index.js';
 import { groundAt, groundErrors, spaceAt, spaceErrors } from './halves.js';
 import { owedAt } from './sequence.js';
 import { z } from 'zod';
-import { seededDice } from '../../../../engine/dice.js';
+import { seededDice } from '#engine/dice.js';
 import { independentErrors } from './end-of-combat.js';
 import { commitErrors } from './support-link.js';
 import { committing, groundPaused } from './external-link.js';

@@ -5,7 +5,7 @@
  * `boxVisibility` option (H39, ../map-link.ts boxesView), the viewer's own cargo (which
  * transport carries which ground unit is on his record sheet only, L2307), and his prompts.
  */
-import type { Json, Viewer } from '../../../../engine/contract.js';
+import type { Json, Viewer } from '#engine/contract.js';
 import { viewOf as groundViewOf } from '../../view.js';
 import { aliasTfIds as spaceAlias, viewOf as spaceViewOf } from '../../space/module/view.js';
 import { boxesView } from '../map-link.js';

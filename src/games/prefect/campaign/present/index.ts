@@ -4,7 +4,7 @@
  * Campaign's own events before those of the Planetary and Space events it passes on, and the
  * orders schema of each Campaign prompt kind.
  */
-import type { BoardGeometry, Json, PromptKindInfo } from '../../../../engine/contract.js';
+import type { BoardGeometry, Json, PromptKindInfo } from '#engine/contract.js';
 import { planetBoard } from '../../present/boards.js';
 import { PLANETARY_EVENTS } from '../../present/events.js';
 import { eventDescriber, promptDescriber } from '../../present/text.js';

@@ -5,7 +5,7 @@
  * transports drop (`odLoads`, L2368-2378) — and the joint TF Adjustment / Supply orders
  * ({ kind, ground, naval } plus drops, base assignments, landings and the supply links).
  */
-import type { Json } from '../../../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import { planetaryOrderSchema } from '../../present/orders-schema.js';
 import { anyOfSchemas, orderSchema } from '../../present/schema.js';
 import { spaceOrderSchema } from '../../space/present/orders-schema.js';

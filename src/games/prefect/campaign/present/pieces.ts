@@ -5,7 +5,7 @@
  * enemy's as the `boxVisibility` option shows them (types, or only a count). The viewer's ground
  * units aboard transports (his record sheet, L2307) sit with the transport on the system map.
  */
-import type { Json, Piece, Viewer } from '../../../../engine/contract.js';
+import type { Json, Piece, Viewer } from '#engine/contract.js';
 import { PLANET_BOARD } from '../../present/boards.js';
 import { planetaryPieces, sortPieces } from '../../present/pieces.js';
 import { spacePieces } from '../../space/present/pieces.js';

@@ -6,7 +6,7 @@
  * and every default and bot order validates against its Campaign prompt kind's JSON Schema.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GameEvent, Json, Piece, Prompt, Viewer } from '../../../../engine/contract.js';
+import type { GameEvent, Json, Piece, Prompt, Viewer } from '#engine/contract.js';
 import prefect from '../../index.js';
 import { ajv, pieceProblems, placesOf, playBots, schemaProblems, textProblems, viewersOf } from '../../present/test-kit.js';
 import { hiddenIds } from '../../view.js';

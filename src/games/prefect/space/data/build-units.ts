@@ -3,7 +3,7 @@
  * (digest §3.4, M7): values fixed by an example carry a rulebook fieldProvenance, the rest are
  * designed and say why. Side-specific where the examples differ (D-10).
  */
-import { reconstructed, rulebook, type Provenance } from '../../../../engine/tables.js';
+import { reconstructed, rulebook, type Provenance } from '#engine/tables.js';
 import type { FieldProvenance } from '../../types.js';
 import type { FighterClass, NavalBaseClass, NavalBaseType, NavalUnitType, ShipClass } from '../types.js';
 

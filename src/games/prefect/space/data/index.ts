@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import { lookupWithSources } from '../../../../engine/lookup.js';
-import type { Provenance } from '../../../../engine/tables.js';
+import { lookupWithSources } from '#engine/lookup.js';
+import type { Provenance } from '#engine/tables.js';
 import { canMove } from '../fighters.js';
 import { evenlyFilled, isSegment, orbitalCounts } from '../ofat.js';
 import type { NavalBaseClass, NavalBaseType, NavalUnitType, SpaceCrt, SpaceScenario, SystemMap } from '../types.js';

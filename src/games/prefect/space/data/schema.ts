@@ -5,7 +5,7 @@
  * (D-03), and scenario references resolve (scenarioProblems in index.ts).
  */
 import { z } from 'zod';
-import { provenanceSchema as prov } from '../../../../engine/tables.js';
+import { provenanceSchema as prov } from '#engine/tables.js';
 import { custom, fieldProv, int, nat, side } from '../../data/schema.js';
 import { FIGHTER_CLASSES, MISSIONS, SHIP_CLASSES } from '../types.js';
 

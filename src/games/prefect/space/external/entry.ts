@@ -3,7 +3,7 @@
  * (structured errors naming the rule; only the state is read, never the other side's entry), the
  * comparison key, the deadline default, and the prompt's choices with a public suggestion.
  */
-import type { OrderError } from '../../../../engine/contract.js';
+import type { OrderError } from '#engine/contract.js';
 import { idSet, MAX_ROUNDS } from '../../external/protocol.js';
 import { stats } from '../state.js';
 import type { Side, SpaceState } from '../types.js';

@@ -5,8 +5,8 @@
  * or MAX_ROUNDS differing rounds fall back to the Prefect CRT. Through the module contract.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { prefectCampaign } from '../../campaign/module/index.js';
 import { MAX_ROUNDS } from '../../external/protocol.js';
 import prefectSpace from '../module/index.js';

@@ -7,8 +7,8 @@
  * same rolls, same decisions, so the same events up to the battle — and goes on with the new step's
  * dice until the next battle or the end. Only the events not sent before are returned.
  */
-import type { GameEvent } from '../../../../engine/contract.js';
-import { RecordingDice, type Dice } from '../../../../engine/dice.js';
+import type { GameEvent } from '#engine/contract.js';
+import { RecordingDice, type Dice } from '#engine/dice.js';
 import { settleEntries } from '../../external/protocol.js';
 import { otherSide } from '../../types.js';
 import type { CombatPhasePlan, CombatReactions, SpaceEvent } from '../resolution/index.js';

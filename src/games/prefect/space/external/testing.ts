@@ -1,6 +1,6 @@
 /** Test helpers for the Leviathan option (D-87): bot play up to a chosen battle pause, and entries. Imported only by tests. */
-import type { GameEvent, Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import prefectSpace from '../module/index.js';
 import type { Side, SpaceGameState } from '../module/types.js';
 import type { BattleInfo } from './types.js';

@@ -3,8 +3,8 @@
  * Leviathan result, its Marine cohorts disrupted, the validation of the ship counts, and secrecy.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import prefectSpace from '../module/index.js';
 import type { Side, SpaceGameState } from '../module/types.js';
 import { stats } from '../state.js';

@@ -10,7 +10,7 @@
  * up (an SP cannot be split, and part of it was aboard a lost ship), at least one SP per ship lost
  * (L2596), never more than the squadron carries.
  */
-import type { OrderError } from '../../../../engine/contract.js';
+import type { OrderError } from '#engine/contract.js';
 import { emit, type PhaseContext } from '../resolution/context.js';
 import { stats } from '../state.js';
 import type { SpaceState } from '../types.js';

@@ -4,7 +4,7 @@
  * clone is thrown away) and resolves (on the step's own copy), so a validated order can never
  * fail half-way. Every refusal is a structured OrderError naming the rule (RuleError.rule).
  */
-import type { GameEvent, Json, OrderError } from '../../../../engine/contract.js';
+import type { GameEvent, Json, OrderError } from '#engine/contract.js';
 import { sealMissions } from '../missions.js';
 import { applyMove, moveErrors } from '../movement.js';
 import { unloadBase } from '../new-bases.js';

@@ -5,7 +5,7 @@
  * farming (README "GS farming"): a TOG flying GS with every spare TF must not win nearly all games.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Json } from '../../../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import { spaceScenario } from '../data/index.js';
 import { victoryPoints } from '../victory.js';
 import { invaderMissions, quietSegment } from './bot-invader.js';

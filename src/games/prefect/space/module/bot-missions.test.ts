@@ -5,8 +5,8 @@
  * nothing and still tires (L1713, L1833). Only one TF of a sector may defend it (L1250).
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import { basesIn, sdTfIn } from '../state.js';
 import { formTf } from '../tf-adjust.js';
 import { enemyHeldSectors } from './bot-targets.js';

@@ -10,7 +10,7 @@
  *    that it can reach (L1326, L1409), and never for a TF at fatigue 3, which one more level would disorganise (L1841).
  *  - Withdrawal for grouped disorganised units (L1875) and for worn-out TFs away from a base.
  */
-import type { Json } from '../../../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import { attackTarget, targets, type V } from './bot-targets.js';
 
 const SHIP_FIRST = (a: V, b: V) => (a.kind === 'FIGHTER' ? 1 : 0) - (b.kind === 'FIGHTER' ? 1 : 0) || b.attack - a.attack;

@@ -6,8 +6,8 @@
  * validator (whose answers name only the sender's own things); what is refused is dropped, and
  * the prompt's default is the last resort.
  */
-import type { Json, OrderError, Prompt } from '../../../../engine/contract.js';
-import type { Dice } from '../../../../engine/dice.js';
+import type { Json, OrderError, Prompt } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { segmentsOf } from '../ofat.js';
 import { sectorById } from '../state.js';
 import { missions } from './bot-missions.js';

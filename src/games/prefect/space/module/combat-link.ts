@@ -3,7 +3,7 @@
  * the phasing side, standing reactions from the opponent, resolved with no round trip). This file
  * is the module's only contact with it: when the step is owed, its defaults, its validation.
  */
-import type { Dice } from '../../../../engine/dice.js';
+import type { Dice } from '#engine/dice.js';
 import {
   combatPlanErrors, reactionErrors as combatReactionErrors, resolvableTfs, resolveCombatPhase,
   type CombatPhasePlan, type CombatReactions, type ExternalBattles, type SpaceEvent,

@@ -5,9 +5,9 @@
  * ../resolution/ (combat-link.ts), prompts (prompts.ts), views (view.ts) and the bot (bot.ts) on
  * top of the rules library one folder up.
  */
-import { defineGame, type GameEvent, type Json, type OrderError, type Outcome } from '../../../../engine/contract.js';
-import type { Dice } from '../../../../engine/dice.js';
-import { memoCheck, ordersOrDefaults, promptContext } from '../../../../engine/step-kit.js';
+import { defineGame, type GameEvent, type Json, type OrderError, type Outcome } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
+import { memoCheck, ordersOrDefaults, promptContext } from '#engine/step-kit.js';
 import { spaceData } from '../data/index.js';
 import { botOrders } from './bot.js';
 import { OPTION_SPECS } from './options.js';

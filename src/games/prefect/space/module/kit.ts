@@ -1,5 +1,5 @@
 /** Prefect Space's test kit for the platform's generic suites (docs/module-kit.md). */
-import { defineKit } from '../../../../engine/kit.js';
+import { defineKit } from '#engine/kit.js';
 import { spaceData } from '../data/index.js';
 import type { SpaceGameState } from './types.js';
 

@@ -4,7 +4,7 @@
  * (H17), the reaction window's own deadline (H20), and the game's end with D-01 victory points.
  */
 import { describe, expect, it } from 'vitest';
-import { shippedModules } from '../../../index.js';
+import { shippedModules } from '#games/index.js';
 import { spaceData } from '../data/index.js';
 import { evenlyFilled, orbitalCounts } from '../ofat.js';
 import { sectorById } from '../state.js';

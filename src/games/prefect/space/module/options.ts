@@ -3,7 +3,7 @@
  * open choices (D-01, D-53 ...); the options say how asynchronous play runs, and whether battles
  * are fought outside the server with Leviathan (D-87, L2432-2600, ../external/).
  */
-import type { Json, OptionSpec } from '../../../../engine/contract.js';
+import type { Json, OptionSpec } from '#engine/contract.js';
 import type { SpaceOptions } from './types.js';
 
 export const DEFAULT_OPTIONS: SpaceOptions = { reactionWindowSeconds: 600, externalCombat: 'OFF', externalResultSeconds: 86400, arrivalPlacement: 'after-detection' };

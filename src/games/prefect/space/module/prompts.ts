@@ -3,7 +3,7 @@
  * client needs (computed only from the owing side's own forces and public markers, so a client
  * needs no rules), always-legal default orders, and the reaction window's own deadline (H20).
  */
-import type { Json, Prompt } from '../../../../engine/contract.js';
+import type { Json, Prompt } from '#engine/contract.js';
 import { spaceData, spaceScenario } from '../data/index.js';
 import { missionOrderErrors, tfsNeedingMission } from '../missions.js';
 import { segmentsOf } from '../ofat.js';

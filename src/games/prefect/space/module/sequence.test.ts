@@ -5,8 +5,8 @@
  * of the turn in order, and the end after the scenario's turns (D-01).
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { Json } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import prefectSpace from './index.js';
 import { newGame, playBots } from './testing.js';
 import type { SpaceGameState } from './types.js';

@@ -3,8 +3,8 @@
  * is sealed (§4.6 H16-H28), and the transitions that run the rules until the next decision point.
  * Automatic steps never rest: a half with nothing to decide moves straight on.
  */
-import type { GameEvent, Json } from '../../../../engine/contract.js';
-import type { Dice } from '../../../../engine/dice.js';
+import type { GameEvent, Json } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { otherSide } from '../../types.js';
 import { spaceData, spaceScenario } from '../data/index.js';
 import { bothSealed, revealMissions, tfsNeedingMission } from '../missions.js';

@@ -4,8 +4,8 @@
  * and TF placements of §4.3 steps 2-4 come from the scenario, and the SD allocations of step 4
  * are made with the first Mission Assignment (L1252). The game opens at turn 1, phase 1.
  */
-import type { Json } from '../../../../engine/contract.js';
-import type { Dice } from '../../../../engine/dice.js';
+import type { Json } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { spaceScenario } from '../data/index.js';
 import { newSpaceState } from '../state.js';
 import { spaceOptions } from './options.js';

@@ -1,6 +1,6 @@
 /** Test helpers for the Space module: bot-v-bot play with a hook after every step (imported only by tests and the balance script). */
-import type { GameEvent, Json, Prompt } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
+import type { GameEvent, Json, Prompt } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
 import prefectSpace from './index.js';
 import type { SpaceGameState } from './types.js';
 

@@ -5,9 +5,9 @@
  * enemy thing (H16).
  */
 import { describe, expect, it } from 'vitest';
-import type { Json, OrderError } from '../../../../engine/contract.js';
-import { seededDice } from '../../../../engine/dice.js';
-import { expectStructuredErrors } from '../../../../engine/testing.js';
+import type { Json, OrderError } from '#engine/contract.js';
+import { seededDice } from '#engine/dice.js';
+import { expectStructuredErrors } from '#engine/testing.js';
 import prefectSpace from './index.js';
 import { playBots } from './testing.js';
 import type { Side, SpaceGameState } from './types.js';

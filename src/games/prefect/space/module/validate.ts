@@ -5,7 +5,7 @@
  * rule) and name only the sender's own things or what he typed (H16).
  */
 import { z } from 'zod';
-import type { OrderError } from '../../../../engine/contract.js';
+import type { OrderError } from '#engine/contract.js';
 import { MISSIONS } from '../types.js';
 import { applyAdjust, applyMissions, applyMoves, applyReactionOrder, applySupply, checkPlace, checkTSpace, toOrderErrors } from './apply.js';
 import { planErrors, reactionsErrors } from './combat-link.js';

@@ -4,7 +4,7 @@
  * id, an enemy mission or allocation, or an enemy unit never shown in public.
  */
 import { describe, expect, it } from 'vitest';
-import { filterEvents } from '../../../../engine/redact.js';
+import { filterEvents } from '#engine/redact.js';
 import { sectorById } from '../state.js';
 import { segmentsOf } from '../ofat.js';
 import prefectSpace from './index.js';

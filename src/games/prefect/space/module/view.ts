@@ -8,8 +8,8 @@
  * alias (as the Planetary view does): real ids tell the counter number and creation turn.
  */
 import { createHmac } from 'node:crypto';
-import type { GameEvent, Json, Viewer } from '../../../../engine/contract.js';
-import { mapEventText, mapText } from '../../../../engine/redact.js';
+import type { GameEvent, Json, Viewer } from '#engine/contract.js';
+import { mapEventText, mapText } from '#engine/redact.js';
 import { byShownId } from '../../public-order.js';
 import { isActive, sectorById, sectorOf, stats } from '../state.js';
 import { supplyLedger } from '../supply.js';

@@ -6,7 +6,7 @@
  * sectors have no neighbours; the off-system zone, the T-space track and the off-system boxes
  * (L1022-1028) are boxes.
  */
-import type { BoardBox, BoardGeometry, BoardHex, BoardTrack } from '../../../../engine/contract.js';
+import type { BoardBox, BoardGeometry, BoardHex, BoardTrack } from '#engine/contract.js';
 import { turnTrack } from '../../present/boards.js';
 import { spaceData } from '../data/index.js';
 import { SEGMENTS } from '../types.js';

@@ -3,7 +3,7 @@
  * `describeEvent`, `describePrompt`, `PromptKindInfo.ordersSchema`). The external-result events
  * and the default-orders notice share the Planetary sentences.
  */
-import type { BoardGeometry, Json, PromptKindInfo } from '../../../../engine/contract.js';
+import type { BoardGeometry, Json, PromptKindInfo } from '#engine/contract.js';
 import { PLANETARY_EVENTS } from '../../present/events.js';
 import { eventDescriber, promptDescriber, type TextTable } from '../../present/text.js';
 import { spaceData } from '../data/index.js';

@@ -3,7 +3,7 @@
  * zod shapes of module/validate.ts, with the combat plan and standing reactions of
  * ../resolution/validate.ts in place of the `unknown` the shape check leaves to them.
  */
-import type { Json } from '../../../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import { orderSchema } from '../../present/schema.js';
 import { SCHEMAS } from '../module/validate.js';
 import type { SpaceOrder } from '../module/types.js';

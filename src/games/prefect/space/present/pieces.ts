@@ -5,7 +5,7 @@
  * counters on the map under the aliases the view shows, hidden, with only the detected/arrived
  * markers; enemy bases the view shows (H33, H38). Sorted by the shown id (../../public-order.ts).
  */
-import type { Json, Piece, Viewer } from '../../../../engine/contract.js';
+import type { Json, Piece, Viewer } from '#engine/contract.js';
 import { sortPieces } from '../../present/pieces.js';
 import { spaceData } from '../data/index.js';
 import type { NavalBaseClass } from '../types.js';

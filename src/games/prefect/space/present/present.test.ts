@@ -5,7 +5,7 @@
  * default and bot order validates against its prompt kind's JSON Schema.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GameEvent, Json, Piece, Prompt, Viewer } from '../../../../engine/contract.js';
+import type { GameEvent, Json, Piece, Prompt, Viewer } from '#engine/contract.js';
 import { ajv, pieceProblems, placesOf, playBots, schemaProblems, textProblems, viewersOf } from '../../present/test-kit.js';
 import { spaceData } from '../data/index.js';
 import prefectSpace from '../module/index.js';

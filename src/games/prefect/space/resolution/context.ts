@@ -5,8 +5,8 @@
  * (L1691) or attack a withdrawal (L1783), they stay and may fight again until the sector is done
  * (L1687, L1711), then everything returns to the OFAT (a new table per sector).
  */
-import type { Json } from '../../../../engine/contract.js';
-import type { Dice } from '../../../../engine/dice.js';
+import type { Json } from '#engine/contract.js';
+import type { Dice } from '#engine/dice.js';
 import { otherSide } from '../../types.js';
 import { basesIn, sdTfIn, stats } from '../state.js';
 import type { NavalBase, Side, SpaceState } from '../types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { spaceData } from '../data/index.js';
 import { buildState, sector } from '../testing.js';
 import type { NavalBase } from '../types.js';

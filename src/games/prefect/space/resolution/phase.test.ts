@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice, SeededDice } from '../../../../engine/dice.js';
+import { ScriptedDice, SeededDice } from '#engine/dice.js';
 import { buildState, sector } from '../testing.js';
 import type { NavalBase, SpaceState } from '../types.js';
 import { NM, newMandella, ofType, reactions } from './fixtures.js';

@@ -7,7 +7,7 @@
  * space fatigue for every TF that fought or carried out / interrupted a mission (L1831-1845,
  * D-72). Mutates `state` (the caller clones); every roll is labelled and travels in its event.
  */
-import type { Dice } from '../../../../engine/dice.js';
+import type { Dice } from '#engine/dice.js';
 import { applySpaceFatigue, earnsSpaceFatigue } from '../fatigue.js';
 import { sectorOf } from '../state.js';
 import type { Side, SpaceState } from '../types.js';

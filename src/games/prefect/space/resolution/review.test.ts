@@ -4,7 +4,7 @@
  * opponent nothing (H16-H17).
  */
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../../engine/dice.js';
+import { ScriptedDice } from '#engine/dice.js';
 import { buildState, sector } from '../testing.js';
 import type { SpaceState } from '../types.js';
 import { NM, newMandella, ofType, reactions, visibleTo } from './fixtures.js';

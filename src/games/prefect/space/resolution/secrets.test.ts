@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SeededDice } from '../../../../engine/dice.js';
+import { SeededDice } from '#engine/dice.js';
 import { KU, NM, TOG_F, newMandella, reactions, visibleTo } from './fixtures.js';
 import { resolveCombatPhase } from './index.js';
 

@@ -4,7 +4,7 @@
  * sends standing reactions at the same time; `resolveCombatPhase` then runs the phase with no
  * round trip. Plain JSON throughout (the platform stores and replays it).
  */
-import type { Json } from '../../../../engine/contract.js';
+import type { Json } from '#engine/contract.js';
 import type { Side } from '../types.js';
 
 /**
