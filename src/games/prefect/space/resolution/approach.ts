@@ -55,8 +55,9 @@ export function approach(ctx: PhaseContext, table: SectorTable, tf: NavalTF, p: 
 
   const eligible = eligibleInterceptors(state, ctx.opponent, table.sector, cStats, table.placed);
   // D-91: the opponent decides once he knows of the detection (L1511); standing play uses his policy.
+  // Asked even with no eligible unit: a point skipped would tell the phasing side so (thrusts, H16).
   const standing = pickUnits(ctx, sectorPolicy(ctx.reactions.intercept, table.sector), eligible);
-  const chosen = eligible.length === 0 ? standing : decide(ctx.decisions, {
+  const chosen = decide(ctx.decisions, {
     kind: 'intercept', side: ctx.opponent, tf: tf.id, sector: table.sector, sig, eligible, standing: { units: standing }, rule: 'L1509-1521, D-91',
   }).units;
   if (chosen.length === 0) {

@@ -97,7 +97,8 @@ function protectedAttackers(ctx: PhaseContext, table: SectorTable, segment: numb
     : policy === 'ALL' ? { units, bases }
       : policy === 'UNITS_ONLY' ? { units, bases: [] }
         : { units: units.filter((id) => policy.units.includes(id)), bases: bases.filter((id) => policy.bases.includes(id)) };
-  if (units.length + bases.length === 0) return standing;
+  // Skipped only when nothing was placed there (public, H25): which bases may fire is not told by a skip.
+  if (units.length + segmentBases(ctx, table, segment).length + segmentDeployed(ctx, table, segment).length === 0) return standing;
   // D-91: "any, some or none", decided once the segment is placed; standing play uses the policy.
   return decide(ctx.decisions, { kind: 'protected-attack', side: ctx.opponent, tf, sector: table.sector, segment, units, bases, standing, rule: 'L1741-1745, L1795, L1819, D-91' });
 }
