@@ -126,6 +126,14 @@ describe('spaceCombatPlay (D-91)', () => {
     expect(asked).toBeGreaterThan(0);
   }, 240_000);
 
+  it('combines with externalCombat LEVIATHAN: decision points and battle pauses in one phase, the game ends', () => {
+    const kinds = new Set<string>();
+    const end = playBots('ic-lv', (x) => { for (const p of x.prompts) kinds.add(p.kind); }, 3000, interceptAll, { spaceCombatPlay: 'interactive', externalCombat: 'LEVIATHAN' });
+    expect(end.step).toBe('GAME_OVER');
+    expect(kinds).toContain('combat-decision');
+    expect(kinds).toContain('external-result');
+  }, 240_000);
+
   it('the Campaign inherits the option for its space half; its bots answer the points and the game goes on', () => {
     expect(prefectCampaign.options.find((o) => o.id === 'spaceCombatPlay')).toMatchObject({ default: 'standing' });
     expect((prefectCampaign.setup('invasion', {}, seededDice('o', 0)) as { space: SpaceGameState }).space.options.spaceCombatPlay).toBe('standing');
