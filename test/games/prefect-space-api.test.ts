@@ -23,11 +23,12 @@ const getStack = useModuleStack(prefectSpace, UNLIMITED);
 const storedState = (gameId: string) => stored<SpaceGameState>(gameId);
 
 describe('Prefect Space Game played through the API (services, worker in its own process)', () => {
-  it('hold-the-line: a full game to its outcome; missions by commit–reveal; no defaults, no leaks', async () => {
+  // D-91: also with the interactive Space Combat Phase (its mid-phase combat-decision prompts).
+  it.each([['standing'], ['interactive']])('hold-the-line, spaceCombatPlay %s: a full game to its outcome; missions by commit–reveal; no defaults, no leaks', async (spaceCombatPlay) => {
     const base = getStack().base;
     const suffix = Math.random().toString(36).slice(2, 8);
     const players: Record<string, Player> = { TOG: await register(base, `stog_${suffix}`), CW: await register(base, `scw_${suffix}`) };
-    const game = await createGame(base, players.TOG, { module: 'prefect-space', scenario: 'hold-the-line', side: 'TOG' });
+    const game = await createGame(base, players.TOG, { module: 'prefect-space', scenario: 'hold-the-line', side: 'TOG', options: { spaceCombatPlay } });
     await join(base, players.CW, game.id, 'CW');
     const leaks: string[] = [];
     const kinds = new Set<string>();
@@ -82,7 +83,7 @@ describe('Prefect Space Game played through the API (services, worker in its own
     const final = await storedState(game.id);
     const defaulted = await defaultedCount(game.id);
     const out = await view(base, players.CW, game.id);
-    expect([...kinds]).toEqual(expect.arrayContaining(['missions', 'tspace', 'move', 'combat-plan', 'combat-reactions', 'adjust', 'supply']));
+    expect([...kinds]).toEqual(expect.arrayContaining(['missions', 'tspace', 'move', 'combat-plan', 'combat-reactions', 'adjust', 'supply', ...(spaceCombatPlay === 'interactive' ? ['combat-decision'] : [])]));
     expect(final.status).toBe('FINISHED');
     expect(final.state.step).toBe('GAME_OVER');
     expect(out.outcome?.summary).toBe(prefectSpace.outcome(final.state)!.summary);

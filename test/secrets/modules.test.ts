@@ -26,7 +26,12 @@ function summary(findings: string[]): string[] {
   return [...byKind.values()].map((fs) => `${fs.length}× ${fs[0].slice(0, 700)}`);
 }
 
-describe.each(covered.map((e) => [e.module.id, e] as const))('derived secrets of %s', (id, entry) => {
+/** Option variants whose prompts carry other data: prefect-space's interactive Space Combat Phase (D-91) asks mid-phase. */
+const space = covered.find((e) => e.module.id === 'prefect-space');
+const variants = space ? [['prefect-space spaceCombatPlay=interactive', { module: space.module, kit: { ...kitOf(space), maxSteps: 60, options: { ...(kitOf(space).options ?? {}), spaceCombatPlay: 'interactive' } } }] as const] : [];
+
+describe.each([...covered.map((e) => [e.module.id, e] as const), ...variants])('derived secrets of %s', (name, entry) => {
+  const id = entry.module.id;
   it('no viewer gets a hidden id, attribute or list order from views, events or order errors', () => {
     const kit = kitOf(entry);
     const module = entry.module;
@@ -36,7 +41,7 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('derived secrets of
     let probeable = 0;
     const findings: string[] = [];
     for (let g = 0; g < GAMES; g++) {
-      const seed = `secrets-${id}-${g}`;
+      const seed = `secrets-${name.replace(' spaceCombatPlay=interactive', '')}-${g}`;
       let state = module.setup(scenario.id, options, seededDice(seed));
       const ledger = new Ledger(module, kit, scenario.sides, scenario.id);
       ledger.observe(state);

@@ -84,7 +84,7 @@ export interface ExternalHold { loads: OdLoad[]; marines: MarineBridge[]; events
 type WithHold = CampaignGameState & { externalHold?: ExternalHold };
 
 /** The space half is paused at a Leviathan battle (the Space module's run, ../../space/external/run.ts). */
-export const spacePaused = (cs: CampaignGameState): boolean => !!cs.space.external?.pending;
+export const spacePaused = (cs: CampaignGameState): boolean => !!(cs.space.external?.pending || cs.space.external?.asking); // D-87 battle, D-91 decision point
 
 /** Takes (and clears) the hold of a paused phase; null when none. */
 export function takeHold(cs: CampaignGameState): ExternalHold | null {

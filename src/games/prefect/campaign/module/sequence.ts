@@ -55,6 +55,7 @@ export const KIND_OF: Readonly<Record<string, string>> = {
   reaction: 'space-reaction',
   'combat-plan': 'space-combat',
   'combat-reactions': 'space-combat',
+  'combat-decision': 'space-reaction', // D-91: interactive Space Combat Phase, a decision point (interception, segment, fire)
   'movement-plan': 'ground-movement',
   'counter-orders': 'ground-movement',
   interrupt: 'ground-reaction',

@@ -10,7 +10,7 @@ import type { Json, OptionSpec } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
 import { OPTION_SPECS as GROUND_SPECS, prefectOptions } from '../../options.js';
 import type { PrefectState } from '../../types.js';
-import { spaceOptions } from '../../space/module/options.js';
+import { OPTION_SPECS as SPACE_SPECS, spaceOptions } from '../../space/module/options.js';
 import { campaignData, navalScenario } from '../data/index.js';
 import { CAMPAIGN_OPTION_SPECS, campaignOptions } from '../options.js';
 import { EXTERNAL_IDS, EXTERNAL_OPTION_SPECS, externalOptions } from './external-link.js';
@@ -18,7 +18,9 @@ import { newCampaignState } from '../state.js';
 import type { CampaignGameState } from './types.js';
 
 /** D-87: the campaign's own `externalCombat` (OFF | LEVIATHAN | CENTURION | BOTH, external-link.ts) replaces the Planetary one. */
-export const OPTION_SPECS: OptionSpec[] = [...GROUND_SPECS.filter((o) => !EXTERNAL_IDS.has(o.id)), ...EXTERNAL_OPTION_SPECS, ...CAMPAIGN_OPTION_SPECS];
+/** D-91: Space module options the Campaign hands to its space half unchanged (the Space Combat Phase is the Space module's). */
+const SPACE_IDS: ReadonlySet<string> = new Set(['spaceCombatPlay']);
+export const OPTION_SPECS: OptionSpec[] = [...GROUND_SPECS.filter((o) => !EXTERNAL_IDS.has(o.id)), ...EXTERNAL_OPTION_SPECS, ...SPACE_SPECS.filter((o) => SPACE_IDS.has(o.id)), ...CAMPAIGN_OPTION_SPECS];
 
 const HEX = '0123456789abcdef';
 
@@ -48,7 +50,8 @@ export function initialState(scenarioId: string, raw: Record<string, Json>, dice
   const sc = campaignData.scenarios[scenarioId];
   if (!sc) throw new RangeError(`prefect-campaign has no scenario '${scenarioId}'`);
   const campaignIds = new Set(CAMPAIGN_OPTION_SPECS.map((o) => o.id));
-  const ground = Object.fromEntries(Object.entries(raw ?? {}).filter(([id]) => !campaignIds.has(id) && !EXTERNAL_IDS.has(id)));
+  const ground = Object.fromEntries(Object.entries(raw ?? {}).filter(([id]) => !campaignIds.has(id) && !EXTERNAL_IDS.has(id) && !SPACE_IDS.has(id)));
+  const spaceOwn = Object.fromEntries(Object.entries(raw ?? {}).filter(([id]) => SPACE_IDS.has(id)));
   const external = externalOptions(raw ?? {}); // D-87: Leviathan / Centurion pauses (external-link.ts)
   const mine = Object.fromEntries(Object.entries(raw ?? {}).filter(([id]) => campaignIds.has(id)));
   const groundOptions = prefectOptions({ ...ground, ...external.ground });
@@ -69,7 +72,7 @@ export function initialState(scenarioId: string, raw: Record<string, Json>, dice
       record: cs.space.record ?? { basesCaptured: { TOG: 0, CW: 0 }, missionsCompleted: [] },
       module: 'prefect-space',
       scenario: navalScenario(sc).id,
-      options: spaceOptions({ reactionWindowSeconds: groundOptions.reactionWindowSeconds, ...external.space }),
+      options: spaceOptions({ reactionWindowSeconds: groundOptions.reactionWindowSeconds, ...external.space, ...spaceOwn }),
       viewSecret: spaceSecret,
       step: 'MISSIONS',
       half: 1,

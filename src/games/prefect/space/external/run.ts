@@ -1,4 +1,8 @@
 /**
+ * D-91, option spaceCombatPlay 'interactive': the phase pauses the same way at each decision point
+ * (../resolution/decisions.ts) until its owner answers with a `combat-decision`; the answers are
+ * kept in the run and the phase is replayed with them, as for a decided battle.
+ *
  * D-87, option externalCombat 'LEVIATHAN': the Space Combat Phase with pauses. The procedure
  * (../resolution/) runs from the sealed plan and reactions as usual; at each Leviathan battle
  * (battle.ts) it stops, and both players owe a sealed `external-result`. The pause keeps the
@@ -11,12 +15,12 @@ import type { GameEvent } from '#engine/contract.js';
 import { RecordingDice, type Dice } from '#engine/dice.js';
 import { settleEntries } from '../../external/protocol.js';
 import { otherSide } from '../../types.js';
-import type { CombatPhasePlan, CombatReactions, SpaceEvent } from '../resolution/index.js';
-import { runCombat } from '../module/combat-link.js';
+import { Decisions, type CombatPhasePlan, type CombatReactions, type SpaceEvent } from '../resolution/index.js';
+import { interactiveCombat, runCombat } from '../module/combat-link.js';
 import type { Side, SpaceGameState } from '../module/types.js';
 import { LeviathanBattles } from './battle.js';
 import { deadlineDefault, entryKey } from './entry.js';
-import type { BattleDecision, CombatRun, SpaceExternalResultOrder } from './types.js';
+import type { BattleDecision, CombatDecisionOrder, CombatRun, SpaceExternalResultOrder } from './types.js';
 
 export const leviathanOn = (s: SpaceGameState): boolean => s.options.externalCombat === 'LEVIATHAN';
 
@@ -57,16 +61,33 @@ function restore(s: SpaceGameState, snapshot: Record<string, unknown>): void {
 
 /** Runs (or replays) the phase with the decided battles; pauses at the next one. */
 function play(s: SpaceGameState, run: CombatRun, dice: Dice, before: GameEvent[]): CombatStep {
-  const hook = new LeviathanBattles(run.decided);
+  const hook = leviathanOn(s) ? new LeviathanBattles(run.decided) : undefined;
+  const decisions = interactiveCombat(s) ? new Decisions(run.answers ?? []) : undefined;
   const rd = new ReplayDice(run.rolls, dice);
-  const phase = runCombat(s, run.phasing, run.plan, run.reactions, rd, hook);
+  const phase = runCombat(s, run.phasing, run.plan, run.reactions, rd, hook, decisions);
   const fresh = run.emitted;
-  if (!hook.paused) {
-    delete s.external;
-    return { before, phase, fresh, after: [], done: true };
+  const rolls = rd.log.map((r) => ({ label: r.label, value: r.value }));
+  if (hook?.paused) {
+    s.external = { ...run, rolls, emitted: phase.length, pending: { battle: hook.paused, round: 1 } };
+    return { before, phase, fresh, after: [openEvent(s.external)], done: false };
   }
-  s.external = { ...run, rolls: rd.log.map((r) => ({ label: r.label, value: r.value })), emitted: phase.length, pending: { battle: hook.paused, round: 1 } };
-  return { before, phase, fresh, after: [openEvent(s.external)], done: false };
+  if (decisions?.asked) {
+    // D-91: nothing is announced; the owner's prompt carries the point (prompts.ts).
+    s.external = { ...run, rolls, emitted: phase.length, asking: decisions.asked };
+    return { before, phase, fresh, after: [], done: false };
+  }
+  delete s.external;
+  return { before, phase, fresh, after: [], done: true };
+}
+
+/** D-91: the owner's answer to the point the phase is paused at (none by the deadline: the standing answer). */
+function answerPoint(s: SpaceGameState, run: CombatRun, order: CombatDecisionOrder | undefined, dice: Dice): CombatStep {
+  const asked = run.asking!;
+  const { kind: _kind, ...answer } = order ?? { kind: 'combat-decision', ...asked.standing };
+  const next: CombatRun = { ...run, answers: [...(run.answers ?? []), answer] };
+  delete next.asking;
+  restore(s, run.snapshot);
+  return play(s, next, dice, []);
 }
 
 /** The entries of the paused battle: agreed → applied; differ → asked again; else the Prefect fallback. */
@@ -90,12 +111,13 @@ function settle(s: SpaceGameState, run: CombatRun, orders: Partial<Record<Side, 
   return play(s, next, dice, [event]);
 }
 
-/** The COMBAT step (phases 4/7): the whole phase at once, or with Leviathan pauses when the option is on. */
+/** The COMBAT step (phases 4/7): the whole phase at once, or with Leviathan pauses (D-87) or decision pauses (D-91) when an option is on. */
 export function combatStep(s: SpaceGameState, phasing: Side, orders: Partial<Record<Side, unknown>>, dice: Dice): CombatStep {
   if (s.external?.pending) return settle(s, s.external, orders as Partial<Record<Side, SpaceExternalResultOrder>>, dice);
+  if (s.external?.asking) return answerPoint(s, s.external, orders[s.external.asking.side] as CombatDecisionOrder | undefined, dice);
   const plan = (orders[phasing] as { plan: CombatPhasePlan }).plan;
   const reactions = (orders[otherSide(phasing)] as { reactions: CombatReactions }).reactions;
-  if (!leviathanOn(s)) return { before: [], phase: runCombat(s, phasing, plan, reactions, dice), fresh: 0, after: [], done: true };
+  if (!leviathanOn(s) && !interactiveCombat(s)) return { before: [], phase: runCombat(s, phasing, plan, reactions, dice), fresh: 0, after: [], done: true };
   const snapshot = structuredClone(s) as unknown as Record<string, unknown>;
   return play(s, { phasing, plan, reactions, snapshot, rolls: [], decided: [], emitted: 0 }, dice, []);
 }

@@ -2,7 +2,7 @@
  * D-87, option externalCombat 'LEVIATHAN' (L2432-2600): the types of a Space Combat Phase whose
  * battles are fought with Leviathan by the players and entered back in Prefect terms.
  */
-import type { CombatPhasePlan, CombatReactions } from '../resolution/index.js';
+import type { CombatAnswer, CombatPhasePlan, CombatPoint, CombatReactions } from '../resolution/index.js';
 import type { Side } from '../types.js';
 
 /**
@@ -71,4 +71,13 @@ export interface CombatRun {
   /** Phase events already sent. */
   emitted: number;
   pending?: { battle: BattleInfo; round: number };
+  /** D-91 (option spaceCombatPlay 'interactive'): the answers given so far, in the order the phase asked. */
+  answers?: CombatAnswer[];
+  /** D-91: the decision point the phase is paused at (its owner owes a `combat-decision`). */
+  asking?: CombatPoint;
+}
+
+/** D-91: the answer to the decision point the phase is paused at (resolution/decisions.ts). */
+export interface CombatDecisionOrder extends CombatAnswer {
+  kind: 'combat-decision';
 }

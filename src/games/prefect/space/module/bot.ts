@@ -191,6 +191,8 @@ export function botOrders(view: V, prompt: Prompt, side: string, check: Check, d
     case 'supply': o = greedy(p.defaultOrders, supply(view, p), check); break;
     // D-87: both bots enter the prompt's public suggestion (../external/entry.ts), so they agree at once.
     case 'external-result': o = p.choices?.suggested ?? p.defaultOrders; break;
+    // D-91: the bot keeps to the standing choice it sealed (its plan, its reactions): the prompt's default.
+    case 'combat-decision': o = prompt.defaultOrders; break;
     default: o = prompt.defaultOrders; // combat reactions: the standing defaults
   }
   if (check(o).length === 0) return o;

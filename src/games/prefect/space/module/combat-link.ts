@@ -6,7 +6,7 @@
 import type { Dice } from '#engine/dice.js';
 import {
   combatPlanErrors, reactionErrors as combatReactionErrors, resolvableTfs, resolveCombatPhase,
-  type CombatPhasePlan, type CombatReactions, type ExternalBattles, type SpaceEvent,
+  type CombatPhasePlan, type CombatReactions, type Decisions, type ExternalBattles, type SpaceEvent,
 } from '../resolution/index.js';
 import { isContested } from '../opposing-sd.js';
 import { sectorOf } from '../state.js';
@@ -40,7 +40,13 @@ export function combatOwed(s: SpaceGameState, phasing: Side): boolean {
 export const planErrors = (s: SpaceGameState, side: Side, plan: unknown): RuleError[] => combatPlanErrors(s, side, plan);
 export const reactionsErrors = (s: SpaceGameState, side: Side, r: unknown): RuleError[] => combatReactionErrors(s, side, r);
 
-/** `external` (D-87): the Leviathan battles of option externalCombat (../external/run.ts), which may pause the phase. */
-export function runCombat(s: SpaceGameState, phasing: Side, plan: CombatPhasePlan, reactions: CombatReactions, dice: Dice, external?: ExternalBattles): SpaceEvent[] {
-  return resolveCombatPhase(s, phasing, plan, reactions, dice, external);
+/** D-91: option spaceCombatPlay 'interactive' — the phase asks at its decision points. */
+export const interactiveCombat = (s: SpaceGameState): boolean => s.options.spaceCombatPlay === 'interactive';
+
+/**
+ * `external` (D-87): the Leviathan battles of option externalCombat (../external/run.ts), which may pause the phase;
+ * `decisions` (D-91): interactive play's answers, which may pause it at a decision point.
+ */
+export function runCombat(s: SpaceGameState, phasing: Side, plan: CombatPhasePlan, reactions: CombatReactions, dice: Dice, external?: ExternalBattles, decisions?: Decisions): SpaceEvent[] {
+  return resolveCombatPhase(s, phasing, plan, reactions, dice, external, decisions);
 }

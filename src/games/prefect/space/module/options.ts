@@ -6,7 +6,7 @@
 import type { Json, OptionSpec } from '#engine/contract.js';
 import type { SpaceOptions } from './types.js';
 
-export const DEFAULT_OPTIONS: SpaceOptions = { reactionWindowSeconds: 600, externalCombat: 'OFF', externalResultSeconds: 86400, arrivalPlacement: 'after-detection' };
+export const DEFAULT_OPTIONS: SpaceOptions = { reactionWindowSeconds: 600, externalCombat: 'OFF', externalResultSeconds: 86400, arrivalPlacement: 'after-detection', spaceCombatPlay: 'standing' };
 
 export const OPTION_SPECS: OptionSpec[] = [
   {
@@ -21,6 +21,10 @@ export const OPTION_SPECS: OptionSpec[] = [
   {
     id: 'arrivalPlacement', type: 'string', default: 'after-detection', values: ['after-detection', 'with-exit'], rule: 'L1387, L1401',
     description: "'after-detection': the owner places each arriving Task Force once he knows whether it was detected — detected ones at once, the others after the opponent's reaction (as written); 'with-exit': the sectors are named with the exits (one prompt fewer).",
+  },
+  {
+    id: 'spaceCombatPlay', type: 'string', default: 'standing', values: ['standing', 'interactive'], rule: 'L1509-1521, L1675, L1741-1745, D-91',
+    description: "'standing': the Space Combat Phase runs at once from the phasing side's sealed plan and the other side's standing reactions; 'interactive': it stops at each decision point the rules place in the phase and asks the side that decides — deep-space interception once the incoming force is detected, the target segment once the interception is over, and which units and bases fire on a Supply, Ground Support or Orbital Drop Task Force (any, some or none) — the plan's and reactions' choices being the defaults. Same procedure, so the same choices give the same result.",
   },
 ];
 
@@ -40,6 +44,9 @@ export function spaceOptions(raw: Record<string, Json>): SpaceOptions {
     } else if (k === 'arrivalPlacement') {
       if (v !== 'after-detection' && v !== 'with-exit') throw new RangeError("arrivalPlacement must be 'after-detection' or 'with-exit' (L1387, L1401)");
       out.arrivalPlacement = v;
+    } else if (k === 'spaceCombatPlay') {
+      if (v !== 'standing' && v !== 'interactive') throw new RangeError("spaceCombatPlay must be 'standing' or 'interactive' (D-91)");
+      out.spaceCombatPlay = v;
     } else throw new RangeError(`prefect-space has no option '${k}'`);
   }
   return out;

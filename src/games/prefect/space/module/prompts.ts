@@ -58,6 +58,8 @@ export function defaultFor(s: SpaceGameState, o: Owed): SpaceOrder {
     case 'adjust': return { kind: 'adjust', form: [], exchanges: [], deploy: [], disorganise: [], destroySurplus: [], rebuild: [] };
     case 'supply': return { kind: 'supply', rearm: [], reorganise: [], baseReorganise: [], transfers: [], load: [], loadMarines: [], unload: [] };
     case 'external-result': return deadlineDefault(s); // D-87: a missed deadline asks for the Prefect resolution
+    // D-91: the owner's own standing choice (his plan's segment, his reactions' policy).
+    case 'combat-decision': return { kind: 'combat-decision', ...(s.external?.asking?.standing ?? {}) };
   }
 }
 
@@ -71,6 +73,7 @@ export const DESCRIPTIONS: Record<SpaceOrder['kind'], string> = {
   'combat-reactions': 'Space Combat: your standing reactions to the enemy\u2019s missions — interceptions, segment attacks, withdrawal interceptions (sealed, L1509-1785).',
   adjust: 'Task Force Adjustment: form, exchange, deploy transports as bases, rebuild (sealed, L1869-1889, L1975-1981).',
   supply: 'Supply: rearm, reorganise, load off-system (SP, Marine cohorts), transfer and unload, in that order (sealed, L1891-1967, L2055).',
+  'combat-decision': 'Option spaceCombatPlay interactive (D-91): decide now — which eligible units intercept the detected incoming force (L1509-1521), which orbital segment your surviving force moves to (L1675-1681), or which of your units and bases in the segment fire on the enemy Supply, Ground Support or Orbital Drop Task Force, any, some or none (L1741-1745). The default is your standing choice.',
   'external-result': 'Option externalCombat (D-87): the battle was fought with Leviathan — enter its result in Prefect terms: units destroyed, units disorganised, and whether the phasing Task Force broke off (sealed; applied when both entries agree, L2572-2600).',
 };
 
@@ -117,6 +120,11 @@ function choicesFor(s: SpaceGameState, o: Owed): unknown {
       functional: Object.values(s.units).filter((u) => u.side === side && u.offSystemBox === 'FUNCTIONAL' && !u.tf).map((u) => u.id).sort(),
     };
     case 'external-result': return entryChoices(s, side);
+    case 'combat-decision': {
+      // D-91: the point names only the owner's own forces and what the phase made public; never his standing answer's source.
+      const { standing: _standing, side: _side, ...point } = s.external!.asking!;
+      return point;
+    }
     case 'supply': return {
       fatigued: own.filter((t) => t.fatigue > 0 && sectorOf(t)).map((t) => ({ tf: t.id, sector: sectorOf(t), fatigue: t.fatigue, costPerLevel: liveUnitsOf(s, t.id).length })),
       disorganised: own.filter((t) => sectorOf(t) && reorganiseCost(s, t.id) > 0).map((t) => ({ tf: t.id, sector: sectorOf(t), cost: reorganiseCost(s, t.id) })),

@@ -59,6 +59,8 @@ export function owedAt(s: SpaceGameState): Owed[] {
     case 'COMBAT':
       // D-87: a battle paused for its Leviathan result: both sides owe the sealed entry.
       if (s.external?.pending) return SIDES.map((side) => ({ side, kind: 'external-result', secret: true }));
+      // D-91: an interactive phase paused at a decision point: its owner answers (the choice shows in the events).
+      if (s.external?.asking) return [{ side: s.external.asking.side, kind: 'combat-decision', secret: false }];
       return [{ side: p, kind: 'combat-plan', secret: true }, { side: otherSide(p), kind: 'combat-reactions', secret: true }];
     case 'ADJUST': return SIDES.map((side) => ({ side, kind: 'adjust', secret: true }));
     case 'SUPPLY': return SIDES.map((side) => ({ side, kind: 'supply', secret: true }));

@@ -8,7 +8,7 @@ import type { Transfer } from '../supply.js';
 import type { FormTf } from '../tf-adjust.js';
 import type { ReactionMove } from '../tspace.js';
 import type { MissionOrder, Side, SpaceState } from '../types.js';
-import type { CombatRun, SpaceExternalResultOrder } from '../external/types.js';
+import type { CombatDecisionOrder, CombatRun, SpaceExternalResultOrder } from '../external/types.js';
 
 export type { Side } from '../types.js';
 export const SIDES: readonly Side[] = ['TOG', 'CW'];
@@ -34,6 +34,13 @@ export interface SpaceOptions {
    * named with the exits (one prompt fewer).
    */
   arrivalPlacement?: 'after-detection' | 'with-exit';
+  /**
+   * D-91: 'standing' (default) = the Space Combat Phase runs at once from the sealed plan and the
+   * standing reactions; 'interactive' = it asks the deciding side at each decision point
+   * (interception, target segment, fire on Supply / GS / OD TFs), the plan's and reactions'
+   * choices being the defaults of those prompts.
+   */
+  spaceCombatPlay?: 'standing' | 'interactive';
 }
 
 export interface ArrivalNote {
@@ -107,5 +114,7 @@ export interface SupplyOrder {
 
 /** D-87: a Leviathan battle's result in Prefect terms (../external/types.ts). */
 export type ExternalResultOrder = SpaceExternalResultOrder;
+/** D-91: the answer at a decision point of an interactive Space Combat Phase (../resolution/decisions.ts). */
+export type { CombatDecisionOrder } from '../external/types.js';
 
-export type SpaceOrder = MissionsOrder | TSpaceOrder | PlaceOrder | ReactionOrder | MoveOrder | CombatPlanOrder | CombatReactionsOrder | AdjustOrder | SupplyOrder | ExternalResultOrder;
+export type SpaceOrder = MissionsOrder | TSpaceOrder | PlaceOrder | ReactionOrder | MoveOrder | CombatPlanOrder | CombatReactionsOrder | AdjustOrder | SupplyOrder | ExternalResultOrder | CombatDecisionOrder;

@@ -10,6 +10,7 @@ import { sdTfIn, stats } from '../state.js';
 import type { Mission, NavalTF } from '../types.js';
 import { emit, markOpponentEngaged, pickUnits, sectorPolicy, type PhaseContext, type SectorTable } from './context.js';
 import { fight } from './fight.js';
+import { decide } from './decisions.js';
 import type { TfPlan } from './types.js';
 
 export interface Approach {
@@ -53,7 +54,12 @@ export function approach(ctx: PhaseContext, table: SectorTable, tf: NavalTF, p: 
   if (!det.detected) return { committed, detected: false, intercepted: false, survivors: committed };
 
   const eligible = eligibleInterceptors(state, ctx.opponent, table.sector, cStats, table.placed);
-  const chosen = pickUnits(ctx, sectorPolicy(ctx.reactions.intercept, table.sector), eligible);
+  // D-91: the opponent decides once he knows of the detection (L1511); standing play uses his policy.
+  // Asked even with no eligible unit: a point skipped would tell the phasing side so (thrusts, H16).
+  const standing = pickUnits(ctx, sectorPolicy(ctx.reactions.intercept, table.sector), eligible);
+  const chosen = decide(ctx.decisions, {
+    kind: 'intercept', side: ctx.opponent, tf: tf.id, sector: table.sector, sig, eligible, standing: { units: standing }, rule: 'L1509-1521, D-91',
+  }).units;
   if (chosen.length === 0) {
     emit(ctx, 'NO_INTERCEPTION', 'all', { tf: tf.id, sector: table.sector, rule: 'L1511' });
     return { committed, detected: true, intercepted: false, survivors: committed };

@@ -12,6 +12,7 @@ import { basesIn, sdTfIn, stats } from '../state.js';
 import type { NavalBase, Side, SpaceState } from '../types.js';
 import { deployedBasesIn } from '../deployed-bases.js';
 import type { ExternalBattles } from './external-hook.js';
+import type { Decisions } from './decisions.js';
 import type { CombatPhasePlan, CombatReactions, SpaceEvent, UnitPolicy } from './types.js';
 
 export interface SectorTable {
@@ -36,10 +37,12 @@ export interface PhaseContext {
   carriedOut: Set<string>;
   /** D-87: battles resolved outside the procedure (option externalCombat, ../external/). */
   external?: ExternalBattles;
+  /** D-91: interactive play's answers at the phase's decision points (decisions.ts); absent = standing policies. */
+  decisions?: Decisions;
 }
 
-export function newContext(state: SpaceState, phasing: Side, plan: CombatPhasePlan, reactions: CombatReactions, dice: Dice, external?: ExternalBattles): PhaseContext {
-  return { state, phasing, opponent: otherSide(phasing), plan, reactions, dice, events: [], engaged: new Set(), carriedOut: new Set(), ...(external ? { external } : {}) };
+export function newContext(state: SpaceState, phasing: Side, plan: CombatPhasePlan, reactions: CombatReactions, dice: Dice, external?: ExternalBattles, decisions?: Decisions): PhaseContext {
+  return { state, phasing, opponent: otherSide(phasing), plan, reactions, dice, events: [], engaged: new Set(), carriedOut: new Set(), ...(external ? { external } : {}), ...(decisions ? { decisions } : {}) };
 }
 
 export const toJson = (x: unknown): Json => JSON.parse(JSON.stringify(x ?? null)) as Json;

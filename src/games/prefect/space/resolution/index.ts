@@ -7,3 +7,4 @@ export { combatPlanErrors, reactionErrors } from './validate.js';
 export { defaultCombatPlan, defaultReactions, resolvableTfs } from './defaults.js';
 export { resolveCombatPhase } from './phase.js';
 export { BattlePause, type ExternalBattles, type FightOutcome, type FightWhere } from './external-hook.js';
+export { Decisions, DecisionPause, decide, type CombatAnswer, type CombatPoint } from './decisions.js';

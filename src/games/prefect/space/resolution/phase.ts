@@ -14,6 +14,7 @@ import type { Side, SpaceState } from '../types.js';
 import { emit, newContext, type PhaseContext, type SectorTable } from './context.js';
 import { BattlePause, type ExternalBattles } from './external-hook.js';
 import { sectorRuns } from './defaults.js';
+import type { Decisions } from './decisions.js';
 import { resolveTfMission } from './mission.js';
 import { opposingSectorDefences } from './opposing.js';
 import type { CombatPhasePlan, CombatReactions, SpaceEvent } from './types.js';
@@ -39,11 +40,13 @@ function spaceFatigue(ctx: PhaseContext): void {
  * `external` (D-87, optional): battles resolved outside the procedure; when its hook pauses at a
  * battle, the events written so far are returned and the state is left part-way (the caller
  * replays the phase from its own snapshot once the result is agreed, ../external/run.ts).
+ * `decisions` (D-91, optional): interactive play; a decision point with no answer yet pauses the
+ * phase the same way (decisions.ts).
  */
-export function resolveCombatPhase(state: SpaceState, phasing: Side, plan: CombatPhasePlan, reactions: CombatReactions, dice: Dice, external?: ExternalBattles): SpaceEvent[] {
+export function resolveCombatPhase(state: SpaceState, phasing: Side, plan: CombatPhasePlan, reactions: CombatReactions, dice: Dice, external?: ExternalBattles, decisions?: Decisions): SpaceEvent[] {
   const errors = [...combatPlanErrors(state, phasing, plan), ...reactionErrors(state, phasing === 'TOG' ? 'CW' : 'TOG', reactions)];
   if (errors.length) throw new Error(`resolveCombatPhase: invalid submissions (${errors.map((e) => `${e.code} ${e.rule}`).join('; ')})`);
-  const ctx = newContext(state, phasing, plan, reactions, dice, external);
+  const ctx = newContext(state, phasing, plan, reactions, dice, external, decisions);
   try {
     runPhase(ctx, state, phasing, plan);
   } catch (e) {

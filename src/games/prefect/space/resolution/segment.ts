@@ -20,6 +20,9 @@ import { applyTransfer } from '../supply.js';
 import type { NavalTF } from '../types.js';
 import { emit, markOpponentEngaged, placeSegment, sectorPolicy, segmentBases, segmentDeployed, segmentUnits, type PhaseContext, type SectorTable } from './context.js';
 import { fight } from './fight.js';
+import { decide } from './decisions.js';
+import { segmentsOf } from '../ofat.js';
+import { sectorById } from '../state.js';
 import type { Approach } from './approach.js';
 import type { FightOutcome } from './external-hook.js';
 import type { TfPlan } from './types.js';
@@ -84,22 +87,26 @@ function marineAssault(ctx: PhaseContext, table: SectorTable, tf: NavalTF, m: { 
 }
 
 /** L1743, L1795, L1819: the opponent's chosen attackers among the segment's units and organised bases. */
-function protectedAttackers(ctx: PhaseContext, table: SectorTable, segment: number): { units: string[]; bases: string[] } {
+function protectedAttackers(ctx: PhaseContext, table: SectorTable, segment: number, tf: string): { units: string[]; bases: string[] } {
   const units = segmentUnits(ctx, table, segment);
   const bases = segmentBases(ctx, table, segment).filter((b) => b.status === 'ACTIVE').map((b) => b.id);
   // L2115, L1767: an organised transport-as-base fires if it has weapons (a transport's attack is 0, reconstructed values)
   bases.push(...segmentDeployed(ctx, table, segment).filter((id) => deployedBaseValues(ctx.state, id).attack > 0));
   const policy = sectorPolicy(ctx.reactions.protectedAttack, table.sector);
-  if (policy === 'NONE') return { units: [], bases: [] };
-  if (policy === 'ALL') return { units, bases };
-  if (policy === 'UNITS_ONLY') return { units, bases: [] };
-  return { units: units.filter((id) => policy.units.includes(id)), bases: bases.filter((id) => policy.bases.includes(id)) };
+  const standing = policy === 'NONE' ? { units: [], bases: [] }
+    : policy === 'ALL' ? { units, bases }
+      : policy === 'UNITS_ONLY' ? { units, bases: [] }
+        : { units: units.filter((id) => policy.units.includes(id)), bases: bases.filter((id) => policy.bases.includes(id)) };
+  // Skipped only when nothing was placed there (public, H25): which bases may fire is not told by a skip.
+  if (units.length + segmentBases(ctx, table, segment).length + segmentDeployed(ctx, table, segment).length === 0) return standing;
+  // D-91: "any, some or none", decided once the segment is placed; standing play uses the policy.
+  return decide(ctx.decisions, { kind: 'protected-attack', side: ctx.opponent, tf, sector: table.sector, segment, units, bases, standing, rule: 'L1741-1745, L1795, L1819, D-91' });
 }
 
 /** Supply / GS / OD (L1737-1829). Returns whether the mission was carried out (some units came through). */
 function protectedSegment(ctx: PhaseContext, table: SectorTable, tf: NavalTF, p: TfPlan, a: Approach, segment: number): boolean {
   const { state } = ctx;
-  const att = protectedAttackers(ctx, table, segment);
+  const att = protectedAttackers(ctx, table, segment, tf.id);
   let survivors = a.survivors;
   if (att.units.length + att.bases.length === 0) {
     emit(ctx, 'NOT_ATTACKED', 'all', { tf: tf.id, sector: table.sector, segment, rule: 'L1743' });
@@ -152,7 +159,12 @@ function groundSupportStrike(ctx: PhaseContext, table: SectorTable, tf: NavalTF,
 /** Moves the survivors to the plan's segment (H25, public), places the opponent's forces there, runs the mission. */
 export function segmentMission(ctx: PhaseContext, table: SectorTable, tf: NavalTF, p: TfPlan, a: Approach): boolean {
   if (a.survivors.length === 0) return false;
-  const segment = p.segment ?? 1;
+  // D-91: the segment is chosen once the interception is over (L1675); standing play uses the plan's.
+  const segments = segmentsOf(sectorById(table.sector)!);
+  const planned = p.segment ?? 1;
+  const segment = segments <= 1 ? planned : decide(ctx.decisions, {
+    kind: 'segment', side: ctx.phasing, tf: tf.id, sector: table.sector, segments, survivors: a.survivors, standing: { segment: planned }, rule: 'L1675-1681, D-91',
+  }).segment;
   emit(ctx, 'SEGMENT_CHOSEN', 'all', { tf: tf.id, sector: table.sector, segment, units: a.survivors, rule: 'L1675, H25' });
   placeSegment(ctx, table, segment, 'MISSION');
   if (tf.mission === 'ATTACK' || tf.mission === 'HS_ATTACK') return attackSegment(ctx, table, tf, p, a, segment);
