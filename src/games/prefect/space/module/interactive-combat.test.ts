@@ -5,8 +5,8 @@
  * gives the same events and the same state. Through the module contract.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Json, Prompt } from '../../../../engine/contract.js';
-import { seededDice, type Dice } from '../../../../engine/dice.js';
+import type { GameEvent, Json, Prompt } from '#engine/contract.js';
+import { seededDice, type Dice } from '#engine/dice.js';
 import { prefectCampaign } from '../../campaign/module/index.js';
 import prefectSpace from './index.js';
 import { owedAt, phasingOf } from './sequence.js';
