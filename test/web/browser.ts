@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { WEB_BUILD_DIR } from '#api/http/web-client.js';
 import { ROOT } from '../helpers/stack.js';
@@ -32,6 +32,27 @@ export async function launch(): Promise<Browser> {
 export function watchErrors(page: Page, into: string[]) {
   page.on('console', (m) => m.type() === 'error' && into.push(`console: ${m.text()}`));
   page.on('pageerror', (e) => into.push(`pageerror: ${e.message}`));
+}
+
+/** The password every browser test's accounts use. */
+export const PASSWORD = 'correct horse battery';
+
+/**
+ * A new player signed up through the page's own form, in a browser context of its own. bypassCSP
+ * lets axe-core's script be injected; the app itself runs under the page's CSP in other tests.
+ */
+export async function signUp(browser: Browser, base: string, name: string, opts: { errors: string[]; viewport?: { width: number; height: number }; contexts?: BrowserContext[] }): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 900 }, bypassCSP: true });
+  opts.contexts?.push(ctx);
+  const page = await ctx.newPage();
+  watchErrors(page, opts.errors);
+  await page.goto(`${base}/`);
+  await page.getByRole('button', { name: 'Create one' }).click();
+  await page.getByLabel('User name').fill(name);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: 'My games' }).waitFor();
+  return page;
 }
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

@@ -13,9 +13,8 @@ import prefect from '#games/prefect/index.js';
 import { gql } from '../helpers/gql.js';
 import { register } from '../helpers/play.js';
 import { ROOT, startStack, type Stack } from '../helpers/stack.js';
-import { buildClient, launch, seriousA11yViolations, watchErrors } from './browser.js';
+import { buildClient, launch, PASSWORD, seriousA11yViolations, signUp, watchErrors } from './browser.js';
 
-const PASSWORD = 'correct horse battery';
 /** WARPOST_SCREENSHOTS=1 refreshes the README's screenshots (docs/screenshots/). */
 const SHOTS = process.env.WARPOST_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : undefined;
 
@@ -37,20 +36,7 @@ describe('browser client', () => {
     await stack?.close();
   });
 
-  async function player(name: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-    // bypassCSP lets axe-core's script be injected; the app itself runs under the page's CSP in other tests.
-    const ctx = await browser.newContext({ viewport, bypassCSP: true });
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    watchErrors(page, errors);
-    await page.goto(`${stack.base}/`);
-    await page.getByRole('button', { name: 'Create one' }).click();
-    await page.getByLabel('User name').fill(name);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { name: 'My games' }).waitFor();
-    return page;
-  }
+  const player = (name: string, viewport?: { width: number; height: number }) => signUp(browser, stack.base, name, { errors, viewport, contexts });
 
   /** Fills the bid form (built from the fixture's orders schema). */
   async function orders(page: Page, side: string, bid: number, note?: string) {

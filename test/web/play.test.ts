@@ -17,9 +17,8 @@ import cerberus from '#games/cerberus/index.js';
 import prefect from '#games/prefect/index.js';
 import { gql } from '../helpers/gql.js';
 import { ROOT, startStack, type Stack } from '../helpers/stack.js';
-import { buildClient, launch, seriousA11yViolations, watchErrors } from './browser.js';
+import { buildClient, launch, seriousA11yViolations, signUp } from './browser.js';
 
-const PASSWORD = 'correct horse battery';
 const STEP_TIMEOUT = 60_000;
 /** WARPOST_SCREENSHOTS=1 refreshes the README's Cerberus screenshot (docs/screenshots/). */
 const SHOTS = process.env.WARPOST_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : undefined;
@@ -42,18 +41,7 @@ describe('browser client: a full turn by clicking', () => {
     await stack?.close();
   });
 
-  async function player(name: string): Promise<Page> {
-    const ctx = await browser.newContext({ viewport: { width: 1400, height: 1000 }, bypassCSP: true });
-    const page = await ctx.newPage();
-    watchErrors(page, errors);
-    await page.goto(`${stack.base}/`);
-    await page.getByRole('button', { name: 'Create one' }).click();
-    await page.getByLabel('User name').fill(name);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { name: 'My games' }).waitFor();
-    return page;
-  }
+  const player = (name: string) => signUp(browser, stack.base, name, { errors, viewport: { width: 1400, height: 1000 } });
 
   /**
    * One player creates from the lobby form, the other joins from the open games list. Other test
