@@ -5,6 +5,7 @@
  */
 import type { NotifyConfig } from './config.js';
 import type { AnyKind } from './kinds.js';
+import type { NewEvent } from '../events/event-log.js';
 
 /** A rendered, redacted notification; every channel formats this and nothing else. */
 export interface Message {
@@ -31,13 +32,8 @@ export interface GameInfo {
   seats: { side: string; userId: string; username: string }[];
 }
 
-export interface StoredEvent {
-  seq: number;
-  step: number;
-  type: string;
-  visibleTo: string[];
-  data: unknown;
-  rolls: unknown;
+/** A stored event as the dispatcher reads it. */
+export interface StoredEvent extends NewEvent {
   /** The event's sentence for this recipient (presenter.eventText), when the dispatcher has one. */
   text?: string;
 }

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, gql, subscribe } from '../api';
 import { navigate } from '../router';
@@ -131,18 +132,8 @@ export function Lobby() {
         {open.length === 0 ? <p>No game is waiting for players.</p> : (
           <ul class="games">
             {open.map((g) => (
-              <li key={g.id}>
-                <span>{titleOf(g, modules)}</span>
-                <span>seated: {g.seats.map((s) => `${s.side} (${s.user.username})`).join(', ') || 'nobody'}</span>
-                <span class="tc">{g.timeControl.preset}</span>
-                {(!mineIds.has(g.id) || g.allowMultiSeat) &&
-                  openSides(g, modules).map((side) => (
-                    <button type="button" key={side} onClick={() => void join(g.id, side)} aria-label={`${titleOf(g, modules)}: join as ${side}`}>
-                      Join as {side}
-                    </button>
-                  ))}
-                {mineIds.has(g.id) && <a href={`/games/${encodeURIComponent(g.id)}`}>Open</a>}
-              </li>
+              <ListedGame key={g.id} g={g} modules={modules} mine={mineIds.has(g.id)} detail={<span class="tc">{g.timeControl.preset}</span>}
+                sides={openSides(g, modules)} verb="join as" onPick={(side) => void join(g.id, side)} />
             ))}
           </ul>
         )}
@@ -152,23 +143,35 @@ export function Lobby() {
           <h2 id="offered-title">Seats offered in running games</h2>
           <ul class="games">
             {offered.map((g) => (
-              <li key={g.id}>
-                <span>{titleOf(g, modules)}</span>
-                <span>seated: {g.seats.map((s) => `${s.side} (${s.user.username})`).join(', ') || 'nobody'}</span>
-                <span>step {g.step}</span>
-                {(!mineIds.has(g.id) || g.allowMultiSeat) &&
-                  (g.offeredSides ?? []).map((side) => (
-                    <button type="button" key={side} onClick={() => void take(g.id, side)} aria-label={`${titleOf(g, modules)}: take seat ${side}`}>
-                      Take seat {side}
-                    </button>
-                  ))}
-                {mineIds.has(g.id) && <a href={`/games/${encodeURIComponent(g.id)}`}>Open</a>}
-              </li>
+              <ListedGame key={g.id} g={g} modules={modules} mine={mineIds.has(g.id)} detail={<span>step {g.step}</span>}
+                sides={g.offeredSides ?? []} verb="take seat" onPick={(side) => void take(g.id, side)} />
             ))}
           </ul>
         </section>
       )}
     </div>
+  );
+}
+
+/** A game in a lobby list: its title, who sits where, and a button per side the caller may take. */
+function ListedGame({ g, modules, mine, detail, sides, verb, onPick }: {
+  g: GameSummary; modules: ModuleInfo[]; mine: boolean; detail: ComponentChildren; sides: string[]; verb: string; onPick: (side: string) => void;
+}) {
+  const title = titleOf(g, modules);
+  const label = verb[0].toUpperCase() + verb.slice(1);
+  return (
+    <li>
+      <span>{title}</span>
+      <span>seated: {g.seats.map((s) => `${s.side} (${s.user.username})`).join(', ') || 'nobody'}</span>
+      {detail}
+      {(!mine || g.allowMultiSeat) &&
+        sides.map((side) => (
+          <button type="button" key={side} onClick={() => onPick(side)} aria-label={`${title}: ${verb} ${side}`}>
+            {label} {side}
+          </button>
+        ))}
+      {mine && <a href={`/games/${encodeURIComponent(g.id)}`}>Open</a>}
+    </li>
   );
 }
 
