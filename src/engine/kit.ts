@@ -47,6 +47,11 @@ export interface SecretsKit<S = unknown> {
   revealedBy?: Record<string, string>;
   /** May mark a side's orders with unique text so that a leak of them is findable. */
   decorate?(state: S, side: Side, step: number, orders: Json): Json;
+  /**
+   * Option settings the secrets walk plays as well as the kit's own, each because its prompts or
+   * events carry other data (e.g. decisions asked in the middle of a phase).
+   */
+  variants?: { options: Record<string, Json>; maxSteps?: number; why: string }[];
 }
 
 /** What the benchmarks need per module. */

@@ -26,11 +26,19 @@ function summary(findings: string[]): string[] {
   return [...byKind.values()].map((fs) => `${fs.length}× ${fs[0].slice(0, 700)}`);
 }
 
-/** Option variants whose prompts carry other data: prefect-space's interactive Space Combat Phase (D-91) asks mid-phase. */
-const space = covered.find((e) => e.module.id === 'prefect-space');
-const variants = space ? [['prefect-space spaceCombatPlay=interactive', { module: space.module, kit: { ...kitOf(space), maxSteps: 60, options: { ...(kitOf(space).options ?? {}), spaceCombatPlay: 'interactive' } } }] as const] : [];
+/** Each module as its kit sets it, then each variant its kit names (other options, other prompts). */
+const walks = covered.flatMap((e) => {
+  const kit = kitOf(e);
+  return [
+    [e.module.id, { module: e.module, kit, seedName: e.module.id }] as const,
+    ...(kit.secrets.variants ?? []).map((v) => {
+      const name = `${e.module.id} ${Object.entries(v.options).map(([k, x]) => `${k}=${String(x)}`).join(' ')}`;
+      return [name, { module: e.module, kit: { ...kit, maxSteps: v.maxSteps ?? kit.maxSteps, options: { ...kit.options, ...v.options } }, seedName: e.module.id }] as const;
+    }),
+  ];
+});
 
-describe.each([...covered.map((e) => [e.module.id, e] as const), ...variants])('derived secrets of %s', (name, entry) => {
+describe.each(walks)('derived secrets of %s', (_name, entry) => {
   const id = entry.module.id;
   it('no viewer gets a hidden id, attribute or list order from views, events or order errors', () => {
     const kit = kitOf(entry);
@@ -41,7 +49,7 @@ describe.each([...covered.map((e) => [e.module.id, e] as const), ...variants])('
     let probeable = 0;
     const findings: string[] = [];
     for (let g = 0; g < GAMES; g++) {
-      const seed = `secrets-${name.replace(' spaceCombatPlay=interactive', '')}-${g}`;
+      const seed = `secrets-${entry.seedName}-${g}`;
       let state = module.setup(scenario.id, options, seededDice(seed));
       const ledger = new Ledger(module, kit, scenario.sides, scenario.id);
       ledger.observe(state);

@@ -219,7 +219,10 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
       await Promise.all(viewers.map((v) => look(v, `after step ${g.step - 1}`, g)));
     }
     // The notifier sends webhooks on its own schedule: wait for each viewer's, and scan the late ones too.
-    await waitFor(async () => viewers.every((v) => rx.at(hookPath(v)).length > 0), 30_000).catch(() => undefined);
+    // Press notices go out on the notifier's own schedule too: wait for each player's as well.
+    const pressByHook = () => pressed.every((m) => m.audience.filter((x): x is string => x !== null && x !== sides[pressed.indexOf(m)])
+      .every((v) => rx.at(hookPath(v)).some((r) => r.body.toString('utf8').includes(m.token))));
+    await waitFor(async () => viewers.every((v) => rx.at(hookPath(v)).length > 0) && pressByHook(), 30_000).catch(() => undefined);
     for (const v of viewers) {
       const bodies = rx.at(hookPath(v)).map((r) => r.body.toString('utf8'));
       findings.push(...ledger.check('late webhooks', v, bodies.slice(hooksSeen[key(v)] ?? 0)));

@@ -26,6 +26,7 @@ export default defineKit<SpaceGameState>({
     // H19: T-space exits are announced one by one, in the order the player gives them.
     orderedByRule: { 'map.arrivals': { rule: 'H19', fixed: false } },
     hiddenKeys: ['sdAllocation', 'mission', 'missionParams', 'counterNo'],
+    variants: [{ options: { spaceCombatPlay: 'interactive' }, maxSteps: 60, why: 'D-91: the interactive Space Combat Phase asks its decisions mid-phase' }],
   },
   bench: { engine: true },
 });
