@@ -58,7 +58,7 @@ export async function startProcess(script: string, env: NodeJS.ProcessEnv, ready
     const t = setTimeout(() => fail(new Error(`${script} did not start: ${out.slice(-2000)}`)), 60_000);
     child.stdout!.on('data', (d) => {
       out += d.toString();
-      if (out.includes(readyText)) (clearTimeout(t), ok());
+      if (out.includes(readyText)) { clearTimeout(t); ok(); }
     });
     child.stderr!.on('data', (d) => (out += d.toString()));
     child.once('exit', (c) => (clearTimeout(t), fail(new Error(`${script} exited ${c}: ${out.slice(-2000)}`))));

@@ -107,7 +107,7 @@ function playClient(ws: Client, token: string, gameId: string, mode: LoopMode, m
         const u = v.data?.gameEvents;
         if (!u) return fail(new Error(`game ${gameId}: ${JSON.stringify(v.errors)}`));
         arrivals.at.push({ step: u.step, status: u.status, t: performance.now() });
-        if (first) (first = false), live();
+        if (first) { first = false; live(); }
         if (u.status !== 'ACTIVE') return finish();
         if (u.step <= acted) return;
         wake(mode === 'read' ? 'read' : { step: u.step, status: u.status, prompts: u.myPrompts, sent: !u.owes });

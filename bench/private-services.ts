@@ -87,7 +87,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
       const t = setTimeout(() => fail(new Error(`redis-server did not start: ${out.slice(-500)}`)), 10_000);
       child.stdout!.on('data', (d) => {
         out += d.toString();
-        if (out.includes('Ready to accept connections')) (clearTimeout(t), ok());
+        if (out.includes('Ready to accept connections')) { clearTimeout(t); ok(); }
       });
       child.once('exit', (c) => (clearTimeout(t), fail(new Error(`redis-server exited ${c}: ${out.slice(-500)}`))));
     });

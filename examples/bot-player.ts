@@ -123,7 +123,7 @@ export async function playAsBot(o: BotPlayerOptions): Promise<BotPlayerResult> {
       const t0 = performance.now();
       let orders = o.decide({ view: g.view, prompt, step });
       result.decideMs += performance.now() - t0;
-      if (orders === null) (result.defaulted++, (orders = prompt.defaultOrders));
+      if (orders === null) { result.defaulted++; orders = prompt.defaultOrders; }
       await send(step, prompt, orders);
     }
   }
@@ -168,7 +168,7 @@ export async function playAsBot(o: BotPlayerOptions): Promise<BotPlayerResult> {
           const u = v.data?.gameEvents;
           if (!u) return;
           o.onUpdate?.(u, performance.now());
-          if (first) (first = false), o.onReady?.(), wake(); // whatever is owed already
+          if (first) { first = false; o.onReady?.(); wake(); } // whatever is owed already
           if (u.status !== 'ACTIVE' && u.status !== 'OPEN') {
             result.status = u.status;
             return void finish();

@@ -66,7 +66,7 @@ const match = await playCerberusMatch({
       onUpdate: (u) => {
         if (args.quiet) return;
         const turn = u.events.find((e) => e.type === 'step-resolved');
-        if (turn && `${u.step}` !== lastTurn) (lastTurn = `${u.step}`), process.stdout.write(`\rstep ${u.step} resolved  `);
+        if (turn && `${u.step}` !== lastTurn) { lastTurn = `${u.step}`; process.stdout.write(`\rstep ${u.step} resolved  `); }
       },
     },
   },

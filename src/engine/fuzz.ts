@@ -16,7 +16,7 @@
  * counted per rule reference, and event types are counted too, so a module's declared rule list
  * (`RuleCoverageList`) can be checked against what the games exercised (`ruleCoverage`).
  */
-import type { GameEvent, GameModule, Json, OptionSpec, Prompt, Side } from './contract.js';
+import type { AnyModule, GameEvent, Json, OptionSpec, Prompt, Side } from './contract.js';
 import { seededDice, type Dice } from './dice.js';
 
 /** contract: the module broke the kernel contract (e.g. a prompt kind it does not declare in promptKinds). */
@@ -67,7 +67,7 @@ class Fail extends Error {
 }
 
 /** The scenario and options a game seed stands for. */
-export function fuzzSetupFor(module: GameModule<any, any>, seed: string, varyOptions = false): { scenario: string; options: Record<string, Json> } {
+export function fuzzSetupFor(module: AnyModule, seed: string, varyOptions = false): { scenario: string; options: Record<string, Json> } {
   const d = seededDice(`${seed}|setup`);
   const scenario = module.scenarios[pick(d, module.scenarios.length, 'scenario') - 1].id;
   const options: Record<string, Json> = {};
@@ -114,7 +114,7 @@ function attempt<T>(what: string, f: () => T): T {
 }
 
 /** Plays one seeded game to its end (or its first failure). Never throws. */
-export function fuzzGame(module: GameModule<any, any>, seed: string, o: FuzzOptions = {}): FuzzGameResult {
+export function fuzzGame(module: AnyModule, seed: string, o: FuzzOptions = {}): FuzzGameResult {
   const maxSteps = o.maxSteps ?? DEFAULT_MAX_STEPS;
   const { scenario, options } = fuzzSetupFor(module, seed, o.varyOptions);
   const result: FuzzGameResult = { seed, scenario, options, steps: 0, plays: { bot: 0, choice: 0, default: 0 }, choiceRejected: 0, winner: undefined, rules: {}, eventTypes: {} };
@@ -293,7 +293,7 @@ export function ruleCoverage(summary: Pick<FuzzSummary, 'rules' | 'eventTypes'>,
 /** Game seeds of a run: `${seed}-0` … `${seed}-(games-1)`. */
 export const gameSeed = (seed: string, i: number) => `${seed}-${i}`;
 
-export function fuzzModule(module: GameModule<any, any>, games: number, seed: string, o: FuzzOptions & { onGame?(r: FuzzGameResult): void } = {}): FuzzSummary {
+export function fuzzModule(module: AnyModule, games: number, seed: string, o: FuzzOptions & { onGame?(r: FuzzGameResult): void } = {}): FuzzSummary {
   const started = performance.now();
   const s: FuzzSummary = { module: module.id, games, failures: [], steps: 0, plays: { bot: 0, choice: 0, default: 0 }, choiceRejected: 0, winners: {}, seconds: 0, rules: {}, eventTypes: {} };
   for (let i = 0; i < games; i++) {

@@ -64,7 +64,7 @@ export interface BenchKit {
   reason?: string;
 }
 
-export interface ModuleKit<S = any> {
+export interface ModuleKit<S = unknown> {
   /** Scenario the generic suites play (default: the module's first). */
   scenario?: string;
   /** Options the generic suites set (default: the module's defaults). */

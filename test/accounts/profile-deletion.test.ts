@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBlocked } from '#platform/accounts/blocks.js';
 import { withPg } from '../helpers/db.js';
 import { gql } from '../helpers/gql.js';
-import { as, createGame, join, register, submit, view, type Player } from '../helpers/play.js';
+import { as, createGame, join, register, submit, view } from '../helpers/play.js';
 import { rest } from '../helpers/rest.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 import { untilStep } from '../timecontrol/helpers.js';

@@ -37,18 +37,6 @@ async function list(p: Player | null, vars: Record<string, unknown>): Promise<Li
   return r.data.games;
 }
 
-async function listAll(p: Player, vars: Record<string, unknown>) {
-  const out: Listed[] = [];
-  let after: string | null = null;
-  for (let i = 0; i < 50; i++) {
-    const page = await list(p, { ...vars, a: after, n: 7 });
-    if (page.length === 0) return out;
-    out.push(...page);
-    after = page[page.length - 1]!.cursor;
-  }
-  throw new Error('too many pages');
-}
-
 const game = (p: Player, input: Record<string, unknown>) => createGame(stack.base, p, { module: 'sealed-bid', scenario: 'standard', side: 'north', ...input });
 
 /** The statements on the game tables while `fn` runs (the API serves in process). */

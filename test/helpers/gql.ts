@@ -48,7 +48,9 @@ export function collect<T = any>(client: Client, query: string, variables: Recor
         raws.push(JSON.stringify(v));
         if (v.errors) errors.push(...v.errors);
         if (v.data) items.push(v.data as T);
-        for (const w of [...waiters]) if (w.pred(items)) (waiters.splice(waiters.indexOf(w), 1), w.resolve());
+        for (const w of [...waiters]) {
+          if (w.pred(items)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(); }
+        }
       },
       error: (e) => errors.push(e),
       complete: () => undefined,

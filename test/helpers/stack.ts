@@ -93,7 +93,7 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
       const t = setTimeout(() => fail(new Error(`worker did not start: ${out}`)), 60_000);
       const onData = (d: Buffer) => {
         out += d.toString();
-        if (out.includes('worker ready')) (clearTimeout(t), ok());
+        if (out.includes('worker ready')) { clearTimeout(t); ok(); }
       };
       child.stdout!.on('data', onData);
       child.stderr!.on('data', (d) => (out += d.toString()));
@@ -112,7 +112,7 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
       const id = ++messageId;
       const t = setTimeout(() => (w.off('message', onMessage), fail(new Error('a worker did not acknowledge the clock'))), 10_000);
       const onMessage = (m: { type?: string; id?: number }) => {
-        if (m?.type === 'warpost-clock-ack' && m.id === id) (clearTimeout(t), w.off('message', onMessage), ok());
+        if (m?.type === 'warpost-clock-ack' && m.id === id) { clearTimeout(t); w.off('message', onMessage); ok(); }
       };
       w.on('message', onMessage);
       w.send({ type: 'warpost-clock', offsetMs, id } satisfies ClockMessage);

@@ -129,7 +129,7 @@ export async function accessToken(): Promise<string | undefined> {
 }
 
 /** Runs a query or mutation as the logged-in user (or anonymously). */
-export async function gql<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+export async function gql<T = unknown>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
   try {
     return await post<T>(query, variables, await accessToken());
   } catch (e) {

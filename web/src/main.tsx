@@ -15,8 +15,8 @@ function App() {
 
   let page;
   let title = 'Lobby';
-  if (!session) (page = <Login />), (title = 'Log in');
-  else if (game) (page = <GamePage gameId={decodeURIComponent(game[1])} />), (title = 'Game');
+  if (!session) { page = <Login />; title = 'Log in'; }
+  else if (game) { page = <GamePage gameId={decodeURIComponent(game[1])} />; title = 'Game'; }
   else page = <Lobby />;
   useEffect(() => void (document.title = `${title} · Warpost`), [title]);
 

@@ -6,9 +6,8 @@ import { exportMyData } from '#platform/accounts/export.js';
 import * as profile from '#platform/accounts/profile.js';
 import { withRetryAfter } from '../http/login-throttle.js';
 import { toGraphQLError } from './errors.js';
-import type { Ctx } from './resolvers.js';
+import type { Args, Ctx } from './context.js';
 
-type Args = Record<string, any>;
 
 export function accountResolvers() {
   return {

@@ -2,10 +2,9 @@
 import type { Platform } from '#platform/context.js';
 import * as discovery from '#platform/games/discovery.js';
 import { guard } from './errors.js';
-import type { Ctx } from './resolvers.js';
+import type { Args, Ctx } from './context.js';
 import { summary } from '../presenters.js';
 
-type Args = Record<string, any>;
 type Summary = ReturnType<typeof summary>;
 
 /**

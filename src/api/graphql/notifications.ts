@@ -4,7 +4,6 @@
  * Scopes: reading needs `read`; changing preferences, webhooks and push needs `play` (bots set up
  * their own hooks); changing the mail address needs `admin`.
  */
-import type { Principal } from '#platform/auth/service.js';
 import type { Platform } from '#platform/context.js';
 import { topics } from '#platform/events/pubsub.js';
 import { listedGame } from '#platform/games/lobby.js';
@@ -15,11 +14,8 @@ import * as push from '#platform/notifications/push-subscriptions.js';
 import * as hooks from '#platform/notifications/webhooks.js';
 import { guard } from './errors.js';
 import { deliveryOut, hookOut, summary } from '../presenters.js';
-import type { Ctx } from './resolvers.js';
+import { wrapAll, type Args, type Ctx } from './context.js';
 
-type Args = Record<string, any>;
-type Resolver = (root: any, args: Args, ctx: Ctx) => unknown;
-const wrapAll = (r: Record<string, Resolver>) => Object.fromEntries(Object.entries(r).map(([k, f]) => [k, guard(f)]));
 
 const settingsOut = (p: Platform, s: prefs.Settings) => ({
   ...s,

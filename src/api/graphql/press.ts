@@ -6,9 +6,8 @@
 import type { Principal } from '#platform/auth/service.js';
 import * as press from '#platform/press/service.js';
 import { guard } from './errors.js';
-import type { Ctx } from './resolvers.js';
+import type { Args, Ctx } from './context.js';
 
-type Args = Record<string, any>;
 type SubCtx = Ctx & { pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> } };
 
 export function pressResolvers() {

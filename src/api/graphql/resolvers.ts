@@ -1,41 +1,20 @@
 /** GraphQL resolvers: thin adapters over the platform services. */
-import type { AuthService } from '#platform/auth/service.js';
-import type { Platform } from '#platform/context.js';
 import * as lobby from '#platform/games/lobby.js';
 import * as orders from '#platform/games/orders.js';
 import * as views from '#platform/games/views.js';
 import { boardsOf } from '#platform/games/presenter.js';
 import { moduleInfo, owedSidesOf, summary, type SummaryRoot } from '../presenters.js';
-import type { FastifyReply } from 'fastify';
-import type { RequestAuth } from '../auth-context.js';
-import type { AccountThrottle } from '../http/account-throttle.js';
-import { withRetryAfter, type LoginThrottle } from '../http/login-throttle.js';
+import { withRetryAfter } from '../http/login-throttle.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';
 import { gameUpdateResolvers, subscriptionResolvers } from './subscriptions.js';
 import { trustResolvers } from './trust.js';
 import { guard } from './errors.js';
+import { wrapAll, type Args, type Ctx } from './context.js';
 import { notificationResolvers } from './notifications.js';
 import { timeControlLoaders, timeControlResolvers } from './timecontrol.js';
 import { accountLoaders, accountResolvers } from './accounts.js';
 import { discoveryResolvers } from './discovery.js';
-import { freeSides, offeredSides } from '#platform/games/discovery.js';
 import { pressResolvers } from './press.js';
-
-export interface Ctx {
-  platform: Platform;
-  authService: AuthService;
-  auth: RequestAuth;
-  loginThrottle: LoginThrottle;
-  accountThrottle: AccountThrottle;
-  /** Mercurius adds the reply (and through it the request). */
-  reply: FastifyReply;
-}
-
-type Args = Record<string, any>;
-type Resolver = (root: any, args: Args, ctx: Ctx) => unknown;
-
-/** Every resolver goes through `guard`, which turns errors into the documented shape. */
-const wrapAll = (r: Record<string, Resolver>) => Object.fromEntries(Object.entries(r).map(([k, f]) => [k, guard(f)]));
 
 /**
  * The caller's sides that owe now, computed once per summary object of a response. A list

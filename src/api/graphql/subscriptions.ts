@@ -14,7 +14,7 @@ import { readGame, readGameShared } from '#platform/games/read-model.js';
 import * as views from '#platform/games/views.js';
 import { eventBound, spectatorHorizon } from '#platform/trust/spectators.js';
 import { withEventTexts } from '#platform/games/presenter.js';
-import type { Ctx } from './resolvers.js';
+import type { Ctx } from './context.js';
 import { guard } from './errors.js';
 
 type SubCtx = Ctx & { pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> } };

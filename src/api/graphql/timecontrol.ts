@@ -14,9 +14,8 @@ import { readTimeControl } from '#platform/games/time-control.js';
 import type { Tx } from '#platform/db/transactions.js';
 import { guard, toGraphQLError } from './errors.js';
 import { summary } from '../presenters.js';
-import type { Ctx } from './resolvers.js';
+import type { Args, Ctx } from './context.js';
 
-type Args = Record<string, any>;
 
 /** Runs an action on a game, then answers with the game's summary as it is now. */
 const thenSummary = (act: (ctx: Ctx, a: Args, user: Principal) => Promise<unknown>) => async (_r: unknown, a: Args, ctx: Ctx) => {

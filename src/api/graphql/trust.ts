@@ -5,9 +5,8 @@ import { signingKey } from '#platform/trust/keys.js';
 import { adjudicatedOrders, replayStep } from '#platform/trust/replay.js';
 import { commitProgress } from '#platform/games/views.js';
 import { guard } from './errors.js';
-import type { Ctx } from './resolvers.js';
+import type { Args, Ctx } from './context.js';
 
-type Args = Record<string, any>;
 
 /** The caller for a read: anonymous is fine, a credential must carry `read`. */
 function reader(auth: Ctx['auth']) {

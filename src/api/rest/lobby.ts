@@ -4,7 +4,7 @@ import * as discovery from '#platform/games/discovery.js';
 import * as lobby from '#platform/games/lobby.js';
 import { listArgs, listQuery, restSummaries, type ListQuery } from './discovery.js';
 import * as views from '#platform/games/views.js';
-import { moduleInfo, summary, summaryFor } from '../presenters.js';
+import { moduleInfo, summary } from '../presenters.js';
 import { boardsOf, etagMatches } from '#platform/games/presenter.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';

@@ -64,7 +64,6 @@ type HookParams = { Params: { webhookId: string } };
 const hookParams = { type: 'object', properties: { webhookId: s.str('One of your webhooks.', { minLength: 1, maxLength: 100 }) }, required: ['webhookId'] };
 const hookResponse = { 200: s.ref('Webhook'), ...errorResponses };
 const secretResponse = (status: number) => ({ [status]: s.ref('WebhookSecret'), ...errorResponses });
-const deliveryResponse = { 200: s.ref('WebhookDelivery'), ...errorResponses };
 
 /** The service names GraphQL's `input` argument in its details; over REST that is the body. */
 async function inBody<T>(run: () => Promise<T>): Promise<T> {

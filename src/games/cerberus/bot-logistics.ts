@@ -16,7 +16,6 @@
  */
 import { airReach, fireEnv, type AdzSuppression } from './fire-support.js';
 import { continentOf, isPolarSupplyHex, isResourceHex, mapFor } from './map.js';
-import { lastTurn } from './bot-human.js';
 import type { AttackOrder, SpecialForcesPlan, TransportAction } from './orders.js';
 import { evacuationChoices, shuttleChoices, subOrbitalChoices } from './prompts-transport.js';
 import { enemyOf, newPhaseScratch, unitById, type CerberusState, type Side, type Unit } from './state.js';

@@ -6,6 +6,8 @@
 import type { Json, Prompt, Text, Viewer } from '#engine/contract.js';
 import { isOpaqueId } from '#engine/redact.js';
 
+/** An event's data, read field by field as each event type defines it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each event type has its own shape
 type D = Record<string, any>;
 type Params = Record<string, string | number>;
 

@@ -6,7 +6,7 @@ import { lookup } from '#engine/tables.js';
 import { applyCombatPlan } from './combat.js';
 import { tablesData } from './data/index.js';
 import {
-  applyLosses, defaultLossesOrder, defenderLosses, defenseFactor, lossValue, priorityOrder, lossPriorityOf, takeLosses, validateLossesOrder,
+  applyLosses, defaultLossesOrder, defenderLosses, defenseFactor, lossValue, priorityOrder, lossPriorityOf, validateLossesOrder,
 } from './losses.js';
 import { hasHex } from './map.js';
 import { CombatPlanSchema } from './orders.js';

@@ -11,7 +11,7 @@ import { allHexIds, hasHex, isAllWater, neighbors, rowOf } from './map.js';
 import { applyMovementPlan, reachableHexes, validateMovementPlan } from './movement.js';
 import { MovementPlanSchema, type MovementPlan } from './orders.js';
 import { canAddToStack, stackingViolations } from './stacking.js';
-import { unitById, type CerberusState, type Side, type Unit, type UnitClass } from './state.js';
+import { unitById, type CerberusState, type Side, type UnitClass } from './state.js';
 import { stateAt, unit } from './testing.js';
 
 const LAND = allHexIds().filter((h) => !isAllWater(h) && rowOf(h) >= 8 && rowOf(h) <= 12);

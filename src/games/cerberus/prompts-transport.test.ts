@@ -50,16 +50,16 @@ describe('11 transportation choices in the prompts', () => {
       const prompt = cerberus.prompts(state).find((p) => p.side === side)!;
       const t = (prompt.choices as unknown as { TRANSPORTATION: TransportPrompt }).TRANSPORTATION;
       const ok = (a: Json) => expect(cerberus.validate(state, side, plan(a)), JSON.stringify(a)).toEqual([]);
-      for (const e of t.evacuation.units.slice(0, 3)) (ok({ type: 'evacuate', unitId: e.unitId }), seen.evacuate++);
+      for (const e of t.evacuation.units.slice(0, 3)) { ok({ type: 'evacuate', unitId: e.unitId }); seen.evacuate++; }
       for (const g of t.shuttle.slice(0, 3)) {
-        for (const hex of [g.hexes[0], g.hexes.at(-1)!].filter(Boolean)) (ok({ type: 'shuttle', unitId: g.unitIds[0], hex }), seen.shuttle++);
+        for (const hex of [g.hexes[0], g.hexes.at(-1)!].filter(Boolean)) { ok({ type: 'shuttle', unitId: g.unitIds[0], hex }); seen.shuttle++; }
       }
       for (const r of t.subOrbital.routes.slice(0, 4)) {
-        if (r.unitIds.length) (ok({ type: 'sub-orbital', fromId: r.fromId, toId: r.toId, unitId: r.unitIds[0] }), seen.subOrbital++);
-        if (r.maxSupplies > 0) (ok({ type: 'sub-orbital', fromId: r.fromId, toId: r.toId, supplies: r.maxSupplies }), seen.subOrbital++);
+        if (r.unitIds.length) { ok({ type: 'sub-orbital', fromId: r.fromId, toId: r.toId, unitId: r.unitIds[0] }); seen.subOrbital++; }
+        if (r.maxSupplies > 0) { ok({ type: 'sub-orbital', fromId: r.fromId, toId: r.toId, supplies: r.maxSupplies }); seen.subOrbital++; }
       }
       for (const g of t.landings.groups.slice(0, 3)) {
-        for (const h of [g.hexes[0], g.hexes.at(-1)].filter(Boolean)) (ok({ type: 'land', unitId: g.unitIds[0], hex: h!.hex }), seen.land++);
+        for (const h of [g.hexes[0], g.hexes.at(-1)].filter(Boolean)) { ok({ type: 'land', unitId: g.unitIds[0], hex: h!.hex }); seen.land++; }
       }
       expect(t.subOrbital.available).toBe(side === 'CETIAN');
     }

@@ -25,7 +25,7 @@ import { SPACE_DATA } from './space-data.js';
 import { autoSupply } from './supply.js';
 import { transportChoices } from './prompts-transport.js';
 import { evacuateCost, shuttleCost } from './transport-cost.js';
-import { enemyOf, type CerberusState, type HexId, type PlayerSegment, type Side, type Unit } from './state.js';
+import { enemyOf, type CerberusState, type PlayerSegment, type Side, type Unit } from './state.js';
 import { ruleOptions } from './options-rules.js';
 import { knownState } from './known-state.js';
 

@@ -7,7 +7,6 @@
 import type { GameEvent } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
 import type { PrefectState, Side, TerrainType } from './types.js';
-import { otherSide } from './types.js';
 import { unitsIn, unitType } from './composition.js';
 import { baseValue, rulesData } from './rules-data.js';
 

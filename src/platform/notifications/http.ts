@@ -110,6 +110,7 @@ export function post(target: string, body: string | Buffer, headers: Record<stri
       let size = 0;
       const finish = () => {
         clearTimeout(timer);
+        // eslint-disable-next-line no-control-regex -- control characters are what this strips
         const text = Buffer.concat(chunks).subarray(0, 1024).toString('utf8').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
         resolve({ status: res.statusCode ?? 0, excerpt: text, durationMs: Date.now() - started });
       };

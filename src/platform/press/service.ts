@@ -96,6 +96,7 @@ function channelFor(p: Platform, game: GameWithSeats, viewer: string | null, to:
   let name: string | null = null;
   if (to.name != null) {
     name = to.name.trim();
+    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
     if (name.length === 0 || name.length > MAX_CHANNEL_NAME || /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(name)) {
       throw new AppError('BAD_INPUT', `A channel name has 1 to ${MAX_CHANNEL_NAME} characters of plain text.`, [{ code: 'INVALID_CHANNEL_NAME', path: ['to', 'name'], message: `Give 1 to ${MAX_CHANNEL_NAME} characters.` }]);
     }

@@ -10,6 +10,7 @@ export const MAX_TEXT = 2000;
 export const MAX_LINES = 50;
 
 // C0 and C1 controls but tab and line feed; bidi embeddings, overrides and isolates.
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
 const FORBIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 export function checkText(raw: unknown): string {

@@ -3,7 +3,7 @@
  * orders and the dice derived from the revealed seed and salts, comparing each roll, each
  * module event, each state hash and the outcome with the record. Pure: no server, no database.
  */
-import type { GameModule, Json, Side } from '#engine/contract.js';
+import type { AnyModule, Json, Side } from '#engine/contract.js';
 import { SeededDice, type RollRecord } from '#engine/dice.js';
 import { jcs, sha256Hex } from './canonical.js';
 import type { ExportStep, GameExport } from './export.js';
@@ -92,7 +92,7 @@ function compareState(step: number, state: unknown, recorded: string | null, out
 }
 
 /** Checks the orders the module received: legal when a player sent them, the prompt's defaults otherwise. */
-function checkOrders(module: GameModule<any, any>, state: Json, entry: ExportStep, out: Finding[]): boolean {
+function checkOrders(module: AnyModule, state: Json, entry: ExportStep, out: Finding[]): boolean {
   const prompts = module.prompts(state);
   const owed = [...new Set(prompts.map((p) => p.side))].sort();
   const given = Object.keys(entry.orders).sort();
@@ -117,7 +117,7 @@ function checkOrders(module: GameModule<any, any>, state: Json, entry: ExportSte
 }
 
 /** Re-runs the game; stops at the first step that diverges (everything after would follow from it). */
-export function rerun(exp: GameExport, module: GameModule<any, any>, out: Finding[]): { steps: number; stoppedAt: number | null } {
+export function rerun(exp: GameExport, module: AnyModule, out: Finding[]): { steps: number; stoppedAt: number | null } {
   const g = exp.game;
   const seed = g.seed!;
   const sides = module.scenarios.find((s) => s.id === g.scenario)?.sides ?? module.sides;

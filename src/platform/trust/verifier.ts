@@ -4,7 +4,7 @@
  * was given, and (for a full export) a re-run of the whole game with the module. Reports every
  * finding and the first divergence by step.
  */
-import type { GameModule } from '#engine/contract.js';
+import type { AnyModule } from '#engine/contract.js';
 import { commitmentOf, ordersHash, sha256Hex } from './canonical.js';
 import { EXPORT_FORMAT, EXPORT_VERSION, type GameExport } from './export.js';
 import { thumbprint } from './keys.js';
@@ -15,7 +15,7 @@ export type { Finding } from './rerun.js';
 
 export interface VerifyOptions {
   /** Finds the game's module by id. */
-  module(id: string): GameModule<any, any>;
+  module(id: string): AnyModule;
   /** Keys to trust (e.g. fetched from /.well-known/warpost-signing-key); default: those in the export. */
   trustedKeys?: { kty: string; crv: string; x: string }[];
 }
@@ -96,7 +96,7 @@ export function verifyExport(data: unknown, opts: VerifyOptions): VerifyReport {
   } else if (exp.scope !== 'full') {
     notes.push('a side export holds only one side\'s orders: the game cannot be re-run from it');
   } else {
-    let module: GameModule<any, any> | null = null;
+    let module: AnyModule | null = null;
     try {
       module = opts.module(exp.game.module);
     } catch {

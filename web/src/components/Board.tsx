@@ -97,7 +97,7 @@ export function Board({ board, pieces, sides, selected, legal, onSelect }: {
     let best: BoardHex | undefined, d = 1;
     for (const h of board.hexes) {
       const dh = Math.hypot(h.x - x, h.y - p.y);
-      if (dh < d) (best = h), (d = dh);
+      if (dh < d) { best = h; d = dh; }
     }
     return best;
   }

@@ -6,6 +6,8 @@
  */
 import { useState } from 'preact/hooks';
 
+/** A JSON Schema as the API serves it: its keywords are read one by one below. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON Schema keywords carry values of many types
 export type Schema = { [k: string]: any };
 type Path = (string | number)[];
 
@@ -23,7 +25,7 @@ export interface FormContext {
 function resolve(s: Schema | undefined, root: Schema): Schema {
   let cur = s ?? {};
   for (let i = 0; i < 20 && typeof cur.$ref === 'string' && cur.$ref.startsWith('#/'); i++) {
-    const target = cur.$ref.slice(2).split('/').reduce((o: any, k: string) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], root);
+    const target = cur.$ref.slice(2).split('/').reduce((o: Schema | undefined, k: string) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], root);
     const { $ref: _ignored, ...rest } = cur;
     cur = { ...(target ?? {}), ...rest };
   }

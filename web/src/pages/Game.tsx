@@ -136,7 +136,7 @@ export function GamePage({ gameId }: { gameId: string }) {
   const onSelect = (at: string, pieceId?: string) => {
     setSelected(at);
     const t = refTarget.current;
-    if (t && t.ref === 'piece') pieceId && t.set(pieceId);
+    if (t && t.ref === 'piece') { if (pieceId) t.set(pieceId); }
     else t?.set(at);
   };
 

@@ -71,7 +71,7 @@ export function openExternal(s: PrefectState, a: DeclaredAttack, round = 1, nava
 }
 
 /** Both sides owe the entry, sealed. */
-export const externalOwed = (s: PrefectState) =>
+export const externalOwed = (_s: PrefectState) =>
   SIDES.map((side) => ({ side, kinds: ['external-result'] as ExternalResultOrder['kind'][], kind: 'external-result', secret: true }));
 
 const pendingAttack = (s: PrefectState): DeclaredAttack | undefined => s.combat?.attacks.find((a) => a.id === s.combat?.external?.attack);

@@ -123,6 +123,7 @@ export async function sendMail(smtpUrl: string, env: MailEnvelope, mail: Rendere
 /** A practical address check (RFC 5321 lengths, one @, a dotted domain, no spaces or controls). */
 export function isValidEmail(s: unknown): s is string {
   if (typeof s !== 'string' || s.length > 254) return false;
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   const m = /^([^\s@<>()[\]\\,;:"\u0000-\u001f]{1,64})@([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+)$/.exec(s);
   return m !== null && !m[1].startsWith('.') && !m[1].endsWith('.') && !m[1].includes('..');
 }

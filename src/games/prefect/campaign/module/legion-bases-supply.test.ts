@@ -10,7 +10,7 @@ import { seededDice } from '#engine/dice.js';
 import { LEGION_PREFIX, standInId } from './legion-bases.js';
 import { legionSources, withLegionSources } from './legion-bases-supply.js';
 import prefectCampaign from './index.js';
-import { firstAtStage, newGame } from './testing.js';
+import { firstAtStage } from './testing.js';
 import type { CampaignGameState } from './types.js';
 
 const base = firstAtStage('supply-sources', 'SUPPLY');

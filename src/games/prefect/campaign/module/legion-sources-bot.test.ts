@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
 import prefectCampaign from './index.js';
-import { firstAtStage, newGame } from './testing.js';
+import { firstAtStage } from './testing.js';
 import type { CampaignGameState } from './types.js';
 
 const base = firstAtStage('supply-sources', 'SUPPLY');

@@ -20,7 +20,6 @@ import { segmentOfZone, zoneOfHex } from '../map-link.js';
 import { baseSupportError, type SupportUse } from '../supply.js';
 import { spaceAt, spacePrompts } from './halves.js';
 import { standInClass } from './legion-bases.js';
-import { legionSources } from './legion-bases-supply.js';
 import type { CampaignGameState, Side } from './types.js';
 
 interface Source { base: string; type: string; status: string; sector: string; segment: number; supply: number; rearmFighters: boolean; reorganiseFighters: boolean }

@@ -11,7 +11,7 @@ import { seededDice } from '#engine/dice.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';
 import prefectCampaign from './index.js';
 import { botSupplyLink, clampOffSystemSp, noteOffSystemLoads, withSupplyLink } from './supply-link.js';
-import { firstAtStage, newGame } from './testing.js';
+import { firstAtStage } from './testing.js';
 import type { CampaignGameState } from './types.js';
 
 const plain = firstAtStage('h13', 'SUPPLY');

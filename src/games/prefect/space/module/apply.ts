@@ -160,6 +160,7 @@ export function applyAdjust(s: SpaceGameState, side: Side, o: AdjustOrder): Appl
  */
 export function applySupply(s: SpaceGameState, side: Side, o: SupplyOrder): Applied {
   const events: GameEvent[] = [];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry takes its own key's order part
   const steps: [keyof SupplyOrder, (x: any) => RuleError[]][] = [
     ['rearm', (x) => applyRearm(s, side, x)],
     ['reorganise', (x) => applyReorganise(s, side, x)],

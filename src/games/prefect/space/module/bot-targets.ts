@@ -12,6 +12,7 @@ import { segmentsOf } from '../ofat.js';
 import { sectorById } from '../state.js';
 
 /** The bot reads the JSON view and prompt a client would get: loosely typed on purpose. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the view's JSON, as a client reads it
 export type V = any;
 
 /** The side that comes to take the system (the scenario's first Attacker); the other holds the line. */

@@ -19,7 +19,7 @@ type Check = (orders: Json) => OrderError[];
 function tspace(view: V, p: V, side: string): Json {
   const own = new Map<string, V>(view.own.tfs.map((t: V) => [t.id, t]));
   // Wait one turn on the track where the mission allows (+3 → +2 at 2 turns, L1374), but never past turn 3.
-  const exits = p.choices.track.filter((t: V) => t.turns >= 1 || view.turn >= 3).map((t: V, i: number) => {
+  const exits = p.choices.track.filter((t: V) => t.turns >= 1 || view.turn >= 3).map((t: V) => {
     const m = own.get(t.tf)?.mission;
     const friendly = view.own.bases.find((b: V) => b.status === 'ACTIVE')?.sector;
     // an Attack TF lands where it has something to fight (bot-targets.ts); the others at a base of ours
