@@ -34,7 +34,7 @@ describe('Cerberus fuzz: bot-vs-bot games to the end', () => {
     };
     const rows = ruleCoverage({ rules: sum((g) => g.rules), eventTypes: sum((g) => g.eventTypes) }, ruleCoverageList, { moduleFuzz: true });
     expect(rows.filter((r) => r.status === 'missing').map((r) => `${r.rule} ${r.title ?? ''}`)).toEqual([]);
-    // The actions the bots used to leave alone (issue 21) are in use.
+    // Actions a bot could easily leave alone (ADZ suppression, transport, shuttle, evacuation, raids) are in use.
     for (const rule of ['8.41', '10.42', '11.15', '11.16', '11.2']) expect(rows.find((r) => r.rule === rule)!.events, rule).toBeGreaterThan(0);
   });
 

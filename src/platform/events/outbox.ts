@@ -19,7 +19,7 @@ import { pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
 import { withTimeout } from '../with-timeout.js';
 import { publish } from './pubsub.js';
 
-/** As long as the Prisma transaction's default timeout that used to bound a delivery. */
+/** A Redis outage must not hold a pooled connection: a publish gives up after this long. */
 const PUBLISH_TIMEOUT_MS = 5_000;
 
 const CLAIM = `SELECT id, topic, payload FROM "OutboxMessage" WHERE "deliveredAt" IS NULL

@@ -2,7 +2,7 @@
  * The invader's (the scenario's first Attacker: TOG in Hold the Line) Mission Assignment and
  * segment choice, on top of the general bot, from its own view only. Against a full
  * sector-defence garrison (bot-missions.ts gives CW's SD to the strongest TF of each base sector)
- * the old plan — every TF in the key sector attacks, one flies Ground Support into the segment it
+ * the plain plan — every TF in the key sector attacks, one flies Ground Support into the segment it
  * searches — filled a must-withdraw group with disorganised units each turn (L1875), and the
  * garrison's unplaced units destroyed most of them as they withdrew (L1777-1785: +2 to the
  * interceptors' saves, and a disorganised unit that fails its save is destroyed, L1657). So:

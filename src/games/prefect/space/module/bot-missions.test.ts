@@ -56,7 +56,7 @@ function sizzleCaptured(s: SpaceGameState): void {
 describe('prefect-space bot: missions the rules let succeed', () => {
   it('L1250, L1713: the strongest TF of a base sector defends it; the other gets Supply, not an Attack on a sector where TOG holds nothing', () => {
     const { s, strong } = twoTfsAtKu('bm1');
-    // the weak remnant comes first in the prompt (the old bot gave it the defence and the strong TF a wasted Attack)
+    // the weak remnant comes first in the prompt (the defence must still go to the strong TF, not to the first listed)
     expect(prefectSpace.prompts(s).find((p) => p.side === 'CW')!.choices).toMatchObject({ tfs: [{ tf: tfAlias(s, 'cw-tf1') }, {}, {}, {}] });
     const m = cwMissions(s);
     expect(m[strong].mission).toBe('SECTOR_DEFENCE');
