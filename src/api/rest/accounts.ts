@@ -14,7 +14,7 @@ import { reliabilities } from '#platform/games/missed-turns.js';
 import { withRetryAfter } from '../http/login-throttle.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
-import { body, errorResponses, object, s } from './schemas.js';
+import { body, errorResponses, object, s, listResponse } from './schemas.js';
 
 const dateTime = (d: string) => s.str(d, { format: 'date-time' });
 const ok = { 200: s.ref('Ok'), ...errorResponses };
@@ -167,7 +167,7 @@ export async function accountRoutes(app: FastifyInstance, { platform, authServic
     schema: {
       tags, operationId: 'listBlockedUsers', summary: 'Users you blocked', security: security.bearer,
       description: 'The users you blocked, by name. Needs the read scope.',
-      response: { 200: { type: 'object', description: 'Blocked users.', properties: { users: s.listOf(s.ref('User'), 'By name.') }, required: ['users'] }, ...errorResponses },
+      response: listResponse('Blocked users.', 'users', s.ref('User'), 'By name.'),
     },
   }, async (req) => ({ users: await blocks.blockedUsers(platform, req.auth.require('read').userId) }));
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '#platform/errors.js';
 import { withRetryAfter } from '../http/login-throttle.js';
 import type { RestDeps } from './index.js';
-import { body, errorResponses, s } from './schemas.js';
+import { body, errorResponses, s, listResponse } from './schemas.js';
 
 export const security: Record<string, Record<string, string[]>[]> = {
   none: [],
@@ -64,7 +64,7 @@ export async function authRoutes(app: FastifyInstance, { authService, loginThrot
     schema: {
       tags: tokenTags, operationId: 'listApiTokens', summary: 'List API tokens', security: security.bearer,
       description: 'Your personal API tokens, never their secrets. Needs the admin scope.',
-      response: { 200: { type: 'object', description: 'Your tokens.', properties: { tokens: s.listOf(s.ref('ApiToken'), 'Tokens, oldest first.') }, required: ['tokens'] }, ...errorResponses },
+      response: listResponse('Your tokens.', 'tokens', s.ref('ApiToken'), 'Tokens, oldest first.'),
     },
   }, async (req) => ({ tokens: await authService.listApiTokens(req.auth.require('admin').userId) }));
 

@@ -8,7 +8,7 @@ import { moduleInfo, summary } from '../presenters.js';
 import { boardsOf, etagMatches } from '#platform/games/presenter.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
-import { body, errorResponses, gameParams, s, side } from './schemas.js';
+import { body, errorResponses, gameParams, s, side, listResponse } from './schemas.js';
 
 const perKindSchema: { type: string; [k: string]: unknown } = {
   type: 'object',
@@ -29,7 +29,7 @@ export async function lobbyRoutes(app: FastifyInstance, { platform }: RestDeps) 
     schema: {
       tags, operationId: 'listModules', summary: 'Game modules', security: security.none,
       description: 'The games this server runs, with their scenarios and options.',
-      response: { 200: { type: 'object', description: 'Modules.', properties: { modules: s.listOf(s.ref('GameModule'), 'Modules.') }, required: ['modules'] }, ...errorResponses },
+      response: listResponse('Modules.', 'modules', s.ref('GameModule'), 'Modules.'),
     },
   }, async () => ({ modules: platform.modules.list().map(moduleInfo) }));
 

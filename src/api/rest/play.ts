@@ -5,7 +5,7 @@ import * as views from '#platform/games/views.js';
 import { summaryFor } from '../presenters.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
-import { body, errorResponses, gameParams, MAX_INT, s, side } from './schemas.js';
+import { body, errorResponses, gameParams, MAX_INT, s, side, listResponse } from './schemas.js';
 
 type GameParams = { Params: { gameId: string } };
 type SideQuery = { Querystring: { side?: string } };
@@ -52,7 +52,7 @@ export async function playRoutes(app: FastifyInstance, { platform }: RestDeps) {
           limit: s.int('How many events, at most.', { minimum: 1, maximum: 1000, default: 500 }),
         },
       },
-      response: { 200: { type: 'object', description: 'Events.', properties: { events: s.listOf(s.ref('Event'), 'Events, by sequence number.') }, required: ['events'] }, ...errorResponses },
+      response: listResponse('Events.', 'events', s.ref('Event'), 'Events, by sequence number.'),
     },
   }, async (req) => ({ events: await views.listEvents(platform, reader(req), req.params.gameId, req.query) }));
 

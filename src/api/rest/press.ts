@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import * as press from '#platform/press/service.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
-import { body, errorResponses, gameParams, MAX_INT, object, s, side } from './schemas.js';
+import { body, errorResponses, gameParams, MAX_INT, object, s, side, listResponse } from './schemas.js';
 
 const kinds = { enum: ['PUBLIC', 'SPECTATORS', 'SIDES'] };
 const user = s.ref('User');
@@ -70,7 +70,7 @@ export async function pressRoutes(app: FastifyInstance, { platform }: RestDeps) 
       description: 'The press channels you read in a game, with unread counts.',
       params: gameParams,
       querystring: { type: 'object', additionalProperties: false, properties: { side } },
-      response: { 200: { type: 'object', description: 'Channels.', properties: { channels: s.listOf(s.ref('PressChannel'), 'Channels.') }, required: ['channels'] }, ...errorResponses },
+      response: listResponse('Channels.', 'channels', s.ref('PressChannel'), 'Channels.'),
     },
   }, async (req) => ({ channels: (await press.listChannels(platform, req.auth.require('read'), req.params.gameId, req.query.side)).channels }));
 
@@ -121,7 +121,7 @@ export async function pressRoutes(app: FastifyInstance, { platform }: RestDeps) 
       tags, operationId: 'listPressReports', summary: 'Reported messages', security: security.bearer,
       description: "Admin (the game's creator or a platform admin): reported messages of a game. A message's text is shown only to a moderator who may read it.",
       params: gameParams,
-      response: { 200: { type: 'object', description: 'Reports.', properties: { reports: s.listOf(s.ref('PressReport'), 'Reported messages.') }, required: ['reports'] }, ...errorResponses },
+      response: listResponse('Reports.', 'reports', s.ref('PressReport'), 'Reported messages.'),
     },
   }, async (req) => ({ reports: await press.listReports(platform, req.auth.require('read'), req.params.gameId) }));
 

@@ -260,3 +260,8 @@ export const errorResponses = {
   '4xx': { description: 'Client error: see `error.code`.', ...ref('ErrorResponse') },
   '5xx': { description: 'Server error: `INTERNAL` (with a reference), or `UNAVAILABLE` (503, with a Retry-After header: the database or queue is restarting; nothing was changed, try again).', ...ref('ErrorResponse') },
 };
+
+/** The responses of a route that answers with one named list: `{ [key]: items[] }`. */
+export function listResponse(description: string, key: string, items: object, itemsDescription: string) {
+  return { 200: { type: 'object', description, properties: { [key]: listOf(items, itemsDescription) }, required: [key] }, ...errorResponses };
+}

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditLog } from '#platform/games/admin.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
-import { errorResponses, gameParams, s } from './schemas.js';
+import { gameParams, s, listResponse } from './schemas.js';
 
 const entry = {
   type: 'object',
@@ -29,7 +29,7 @@ export async function timeControlRoutes(app: FastifyInstance, { platform }: Rest
       description: 'Every admin action on the game (pause, resume, retry, deadline extension, forced result, seat offer or replacement), oldest first. For the game\'s players and admins; others get NOT_A_PLAYER.',
       params: gameParams,
       querystring: { type: 'object', additionalProperties: false, properties: { first: s.int('How many entries, at most.', { minimum: 1, maximum: 500, default: 100 }) } },
-      response: { 200: { type: 'object', description: 'The audit log.', properties: { entries: s.listOf(entry, 'Entries, oldest first.') }, required: ['entries'] }, ...errorResponses },
+      response: listResponse('The audit log.', 'entries', entry, 'Entries, oldest first.'),
     },
   }, async (req) => ({
     entries: (await auditLog(platform, req.auth.require('read'), req.params.gameId, req.query)).map((e) => ({ ...e, at: e.createdAt.toISOString() })),

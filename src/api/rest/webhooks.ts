@@ -11,7 +11,7 @@ import * as hooks from '#platform/notifications/webhooks.js';
 import { deliveryOut, hookOut } from '../presenters.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
-import { body, errorResponses, object, s } from './schemas.js';
+import { body, errorResponses, object, s, listResponse } from './schemas.js';
 
 const STATUSES = ['PENDING', 'HELD', 'DIGEST', 'DIGESTED', 'SENT', 'FAILED', 'SKIPPED'];
 const kindList = { type: 'array', items: { type: 'string', enum: [...KINDS] }, maxItems: KINDS.length };
@@ -82,7 +82,7 @@ export async function webhookRoutes(app: FastifyInstance, { platform }: RestDeps
     schema: {
       tags, operationId: 'listWebhooks', summary: 'List webhooks', security: security.bearer,
       description: 'Your webhooks, oldest first (never their secrets).',
-      response: { 200: { type: 'object', description: 'Your webhooks.', properties: { webhooks: s.listOf(s.ref('Webhook'), 'Webhooks.') }, required: ['webhooks'] }, ...errorResponses },
+      response: listResponse('Your webhooks.', 'webhooks', s.ref('Webhook'), 'Webhooks.'),
     },
   }, async (req) => ({ webhooks: (await hooks.listWebhooks(platform, req.auth.require('read'))).map(hookOut) }));
 
@@ -155,7 +155,7 @@ export async function webhookRoutes(app: FastifyInstance, { platform }: RestDeps
           status: s.str('Only deliveries in this state.', { enum: STATUSES }),
         },
       },
-      response: { 200: { type: 'object', description: 'Deliveries.', properties: { deliveries: s.listOf(s.ref('WebhookDelivery'), 'Deliveries, newest first.') }, required: ['deliveries'] }, ...errorResponses },
+      response: listResponse('Deliveries.', 'deliveries', s.ref('WebhookDelivery'), 'Deliveries, newest first.'),
     },
   }, async (req) => ({ deliveries: (await hooks.webhookDeliveries(platform, req.auth.require('read'), req.params.webhookId, req.query)).map(deliveryOut) }));
 
