@@ -12,9 +12,9 @@
  * and is placed disrupted in the TF's hex (L2424, build-bases.ts). Losses: transport.ts (L2101).
  */
 import type { GameEvent } from '#engine/contract.js';
-import { unitType, unitsIn } from '../composition.js';
-import { hasLoc } from '../loc.js';
-import type { Side } from '../types.js';
+import { unitType, unitsIn } from '../planetary/composition.js';
+import { hasLoc } from '../planetary/loc.js';
+import type { Side } from '../planetary/types.js';
 import type { NavalBaseClass, NavalUnit } from '../space/types.js';
 import { stats } from '../space/state.js';
 import { takeSlot } from './base-availability.js';

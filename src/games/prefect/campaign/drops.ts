@@ -14,13 +14,13 @@
  */
 import type { GameEvent, Json } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
-import { destroy, disorganise, freeCounter, hasHq, newTaskForce, tfLimit, tfsAt, unitType } from '../composition.js';
-import { enterHex } from '../capture.js';
-import { crtCell, ratioColumn } from '../combat.js';
-import { rollUnder } from '../detection.js';
-import { isFullWater, rulesData } from '../rules-data.js';
-import { otherSide, type GroundUnit, type Side } from '../types.js';
-import { enemyActiveZocHexes } from '../zoc.js';
+import { destroy, disorganise, freeCounter, hasHq, newTaskForce, tfLimit, tfsAt, unitType } from '../planetary/composition.js';
+import { enterHex } from '../planetary/capture.js';
+import { crtCell, ratioColumn } from '../planetary/combat.js';
+import { rollUnder } from '../planetary/detection.js';
+import { isFullWater, rulesData } from '../planetary/rules-data.js';
+import { otherSide, type GroundUnit, type Side } from '../planetary/types.js';
+import { enemyActiveZocHexes } from '../planetary/zoc.js';
 import { navalSaveOutcome } from '../space/saves.js';
 import { stats } from '../space/state.js';
 import { campaignData } from './data/index.js';

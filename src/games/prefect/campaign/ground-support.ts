@@ -11,12 +11,12 @@
  */
 import type { GameEvent } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
-import type { CrtCell } from '../types.js';
-import { otherSide, type Side } from '../types.js';
-import { attackTotal, defenceTotal } from '../composition.js';
-import { terrainFor } from '../detection.js';
-import { crtCell, ratioColumn } from '../combat.js';
-import { rulesData } from '../rules-data.js';
+import type { CrtCell } from '../planetary/types.js';
+import { otherSide, type Side } from '../planetary/types.js';
+import { attackTotal, defenceTotal } from '../planetary/composition.js';
+import { terrainFor } from '../planetary/detection.js';
+import { crtCell, ratioColumn } from '../planetary/combat.js';
+import { rulesData } from '../planetary/rules-data.js';
 import { rollUnder, stats } from '../space/state.js';
 import { navalSaveOutcome } from '../space/saves.js';
 import { fatiguedAttack, fatiguedDefence } from '../space/units.js';

@@ -14,15 +14,15 @@
  */
 import type { GameEvent } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
-import { defenceTotal, destroy, disorganise, disorganisedAt, removeTfIfEmpty, tfsAt, unitsIn } from '../composition.js';
-import { rulesData } from '../rules-data.js';
-import { crtCell, ratioColumn } from '../combat.js';
-import { detectionTarget, rollUnder, terrainFor } from '../detection.js';
-import { hexMatesOfSevereResult } from '../disorganised.js';
-import { retreatGroup } from '../retreat.js';
-import { rollSave, saveTarget, unitsThatSave } from '../saves.js';
-import type { TaskForce } from '../types.js';
-import type { Side } from '../types.js';
+import { defenceTotal, destroy, disorganise, disorganisedAt, removeTfIfEmpty, tfsAt, unitsIn } from '../planetary/composition.js';
+import { rulesData } from '../planetary/rules-data.js';
+import { crtCell, ratioColumn } from '../planetary/combat.js';
+import { detectionTarget, rollUnder, terrainFor } from '../planetary/detection.js';
+import { hexMatesOfSevereResult } from '../planetary/disorganised.js';
+import { retreatGroup } from '../planetary/retreat.js';
+import { rollSave, saveTarget, unitsThatSave } from '../planetary/saves.js';
+import type { TaskForce } from '../planetary/types.js';
+import type { Side } from '../planetary/types.js';
 import { resolveSpaceCombat } from '../space/combat.js';
 import { spaceData } from '../space/data/index.js';
 import { baseSaveRule, navalSaveOutcome } from '../space/saves.js';

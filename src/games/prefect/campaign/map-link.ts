@@ -6,10 +6,10 @@
  * equal to their value" (L2228). H39: box visibility is the named option `boxVisibility`.
  */
 import type { GameEvent, Json } from '#engine/contract.js';
-import { unitsIn, unitType } from '../composition.js';
-import { baseValue, rulesData } from '../rules-data.js';
-import type { Side } from '../types.js';
-import { otherSide } from '../types.js';
+import { unitsIn, unitType } from '../planetary/composition.js';
+import { baseValue, rulesData } from '../planetary/rules-data.js';
+import type { Side } from '../planetary/types.js';
+import { otherSide } from '../planetary/types.js';
 import { stats } from '../space/state.js';
 import { campaignData } from './data/index.js';
 import { ruleError } from './state.js';

@@ -6,8 +6,8 @@
  * module's own victory check does not apply to the campaign and its 'game.over' is dropped.
  */
 import type { GameEvent } from '#engine/contract.js';
-import { tempoPhase } from '../tempo.js';
-import { otherSide, type Side } from '../types.js';
+import { tempoPhase } from '../planetary/tempo.js';
+import { otherSide, type Side } from '../planetary/types.js';
 import { spaceTempoPhase } from '../space/tempo.js';
 import { clearGsBoxes } from './map-link.js';
 import type { CampaignScenario, CampaignState } from './types.js';

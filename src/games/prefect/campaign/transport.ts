@@ -8,8 +8,8 @@
  * a Supply mission unloads only in a zone with a friendly base (L2324, L2330-2332).
  */
 import type { GameEvent } from '#engine/contract.js';
-import { destroy, freeCounter, newTaskForce, tfsAt, unitType } from '../composition.js';
-import type { Side } from '../types.js';
+import { destroy, freeCounter, newTaskForce, tfsAt, unitType } from '../planetary/composition.js';
+import type { Side } from '../planetary/types.js';
 import { stats } from '../space/state.js';
 import { SP_PER_MARINE } from '../space/supply.js';
 import { campaignData, transportRoom } from './data/index.js';

@@ -6,10 +6,10 @@
  * bookkeeping of GS use (D-83). Plain JSON; rules functions mutate a working copy (callers clone).
  */
 import type { Provenance } from '#engine/tables.js';
-import type { FieldProvenance, PrefectState, Side } from '../types.js';
+import type { FieldProvenance, PrefectState, Side } from '../planetary/types.js';
 import type { NavalBaseClass, SpaceState } from '../space/types.js';
 
-export type { Side } from '../types.js';
+export type { Side } from '../planetary/types.js';
 export type { RuleError } from '../space/types.js';
 
 /** A naval unit waiting in a zone's GS box (L2202): still a member of its naval TF. */

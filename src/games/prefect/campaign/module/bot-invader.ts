@@ -11,16 +11,16 @@
  * Reads only the side's own record sheet and public positions. Figures: README "Balance".
  */
 import type { Json } from '#engine/contract.js';
-import { objectiveHexes } from '../../bot.js';
-import { prefectData } from '../../data/index.js';
-import { distance } from '../../map.js';
+import { objectiveHexes } from '../../planetary/module/bot.js';
+import { prefectData } from '../../planetary/data/index.js';
+import { distance } from '../../planetary/map.js';
 import { resolveAliases } from '../../space/module/view.js';
-import type { AdjustmentOrder, Side } from '../../types.js';
-import { hasHq, tfLimit, unitsIn, unitType } from '../../composition.js';
-import { neighboursOf } from '../../rules-data.js';
-import { attackerReach } from '../../movement.js';
-import { mayAttack } from '../../combat-phase.js';
-import { aliasTfIds, tfAlias } from '../../view.js';
+import type { AdjustmentOrder, Side } from '../../planetary/types.js';
+import { hasHq, tfLimit, unitsIn, unitType } from '../../planetary/composition.js';
+import { neighboursOf } from '../../planetary/rules-data.js';
+import { attackerReach } from '../../planetary/movement.js';
+import { mayAttack } from '../../planetary/combat-phase.js';
+import { aliasTfIds, tfAlias } from '../../planetary/module/view.js';
 import { campaignData } from '../data/index.js';
 import { landingError } from '../drops.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';

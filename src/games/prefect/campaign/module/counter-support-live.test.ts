@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
-import { attackTotal, defenceTotal } from '../../composition.js';
-import { terrainFor } from '../../detection.js';
+import { attackTotal, defenceTotal } from '../../planetary/composition.js';
+import { terrainFor } from '../../planetary/detection.js';
 import { stats } from '../../space/state.js';
-import { otherSide } from '../../types.js';
+import { otherSide } from '../../planetary/types.js';
 import { gsSupportValue } from '../ground-support.js';
 import { zoneOfHex } from '../map-link.js';
 import prefectCampaign from './index.js';

@@ -8,10 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
-import { attackTotal, defenceTotal } from '../../composition.js';
-import { rulesData } from '../../rules-data.js';
-import { hasActiveZoc } from '../../zoc.js';
-import { terrainFor } from '../../detection.js';
+import { attackTotal, defenceTotal } from '../../planetary/composition.js';
+import { rulesData } from '../../planetary/rules-data.js';
+import { hasActiveZoc } from '../../planetary/zoc.js';
+import { terrainFor } from '../../planetary/detection.js';
 import { gsSupportValue } from '../ground-support.js';
 import { stats } from '../../space/state.js';
 import { zoneOfHex } from '../map-link.js';

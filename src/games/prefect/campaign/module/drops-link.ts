@@ -6,10 +6,10 @@
  * only what the orders leave open, with documented defaults.
  */
 import type { GameEvent } from '#engine/contract.js';
-import { prefectData } from '../../data/index.js';
-import { distance } from '../../map.js';
-import { objectiveHexes } from '../../bot.js';
-import type { Side } from '../../types.js';
+import { prefectData } from '../../planetary/data/index.js';
+import { distance } from '../../planetary/map.js';
+import { objectiveHexes } from '../../planetary/module/bot.js';
+import type { Side } from '../../planetary/types.js';
 import { stats } from '../../space/state.js';
 import { tfAlias } from '../../space/module/view.js';
 import { campaignData } from '../data/index.js';
@@ -19,7 +19,7 @@ import { isRuleError, ruleError } from '../state.js';
 import { z } from 'zod';
 import { resolveAliases } from '../../space/module/view.js';
 import { enterSupplyStep } from '../supply.js';
-import { resolveOrderIds } from '../../view.js';
+import { resolveOrderIds } from '../../planetary/module/view.js';
 import type { CampaignState, RuleError } from '../types.js';
 
 /** The segment of the planet a TF's mission reached in this combat, from the procedure's events (L1677, H25). */

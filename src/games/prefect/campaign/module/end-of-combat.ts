@@ -9,8 +9,8 @@
 import type { GameEvent, Json, OrderError } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
 import { z } from 'zod';
-import { otherSide, type Side } from '../../types.js';
-import { resolveOrderIds } from '../../view.js';
+import { otherSide, type Side } from '../../planetary/types.js';
+import { resolveOrderIds } from '../../planetary/module/view.js';
 import { stats } from '../../space/state.js';
 import { dropAttack } from '../drops.js';
 import { finishIndependentAttacks, independentAttackOnBase, independentAttackOnTf } from '../independent.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { prefect } from '../../index.js';
-import { planetaryScenarios, rulesData } from '../../rules-data.js';
+import { prefect } from '../../planetary/module/index.js';
+import { planetaryScenarios, rulesData } from '../../planetary/rules-data.js';
 import { spaceData, spaceScenario } from '../../space/data/index.js';
 import { prefectSpace } from '../../space/module/index.js';
 import { campaignData, navalScenario } from '../data/index.js';

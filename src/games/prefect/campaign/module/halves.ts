@@ -7,9 +7,9 @@
  */
 import type { GameEvent, Json, OrderError, Prompt } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
-import { prefect } from '../../index.js';
-import { planetaryScenarios } from '../../rules-data.js';
-import type { PrefectState, ScenarioDef } from '../../types.js';
+import { prefect } from '../../planetary/module/index.js';
+import { planetaryScenarios } from '../../planetary/rules-data.js';
+import type { PrefectState, ScenarioDef } from '../../planetary/types.js';
 import { spaceScenarios } from '../../space/data/index.js';
 import type { SpaceScenario } from '../../space/types.js';
 import { prefectSpace } from '../../space/module/index.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
-import { prefectData } from '../../data/index.js';
+import { prefectData } from '../../planetary/data/index.js';
 import { KU, kuCrassusGs, reactions } from '../../space/resolution/fixtures.js';
 import { opposingSegments, resolveOpposingSegment } from '../../space/opposing-sd.js';
 import { resolveCombatPhase, type CombatPhasePlan } from '../../space/resolution/index.js';

@@ -14,7 +14,7 @@ import type { GameEvent } from '#engine/contract.js';
 import { spaceData } from '../../space/data/index.js';
 import type { SpaceGameState } from '../../space/module/types.js';
 import type { NavalBase, NavalBaseClass } from '../../space/types.js';
-import type { LegionBaseClass } from '../../types.js';
+import type { LegionBaseClass } from '../../planetary/types.js';
 import { campaignData } from '../data/index.js';
 import { carryCapture, creditTransfers, stationedMarines } from './legion-bases-carry.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';

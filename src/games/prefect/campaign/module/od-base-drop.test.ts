@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
-import { prefectData } from '../../data/index.js';
-import { freeCounter, newTaskForce } from '../../composition.js';
-import { tfAlias } from '../../view.js';
+import { prefectData } from '../../planetary/data/index.js';
+import { freeCounter, newTaskForce } from '../../planetary/composition.js';
+import { tfAlias } from '../../planetary/module/view.js';
 import { stats } from '../../space/state.js';
 import { resolveAliases } from '../../space/module/view.js';
 import { zoneOfSegment } from '../map-link.js';

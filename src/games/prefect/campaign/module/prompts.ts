@@ -10,7 +10,7 @@ import { stats } from '../../space/state.js';
 import { campaignData } from '../data/index.js';
 import { CAMPAIGN_PROMPT_KINDS } from '../sequence.js';
 import { groundAt, groundPrompts, spaceAt, spacePrompts } from './halves.js';
-import { aliasTfIds } from '../../view.js';
+import { aliasTfIds } from '../../planetary/module/view.js';
 import { emptyIndependent, independentChoices, unusedGs } from './end-of-combat.js';
 import { undetectedInNSpace } from './nspace-record.js';
 import { commitChoices, emptyCommit } from './support-link.js';

@@ -8,8 +8,8 @@
  */
 import type { Json, OptionSpec } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
-import { OPTION_SPECS as GROUND_SPECS, prefectOptions } from '../../options.js';
-import type { PrefectState } from '../../types.js';
+import { OPTION_SPECS as GROUND_SPECS, prefectOptions } from '../../planetary/module/options.js';
+import type { PrefectState } from '../../planetary/types.js';
 import { OPTION_SPECS as SPACE_SPECS, spaceOptions } from '../../space/module/options.js';
 import { campaignData, navalScenario } from '../data/index.js';
 import { CAMPAIGN_OPTION_SPECS, campaignOptions } from '../options.js';

@@ -16,9 +16,9 @@
  */
 import type { GameEvent, Json, OrderError } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
-import { applySupply as applyGroundSupply } from '../../supply.js';
-import { checkOrder as groundCheck } from '../../validate.js';
-import { otherSide, type SupplyOrder as GroundSupplyOrder } from '../../types.js';
+import { applySupply as applyGroundSupply } from '../../planetary/supply.js';
+import { checkOrder as groundCheck } from '../../planetary/module/validate.js';
+import { otherSide, type SupplyOrder as GroundSupplyOrder } from '../../planetary/types.js';
 import { applySupply as applyNavalSupply } from '../../space/module/apply.js';
 import type { SupplyOrder as NavalSupply } from '../../space/module/types.js';
 import { checkOrder as spaceCheck } from '../../space/module/validate.js';

@@ -5,9 +5,9 @@
  * orders schema of each Campaign prompt kind.
  */
 import type { BoardGeometry, Json, PromptKindInfo } from '#engine/contract.js';
-import { planetBoard } from '../../present/boards.js';
-import { PLANETARY_EVENTS } from '../../present/events.js';
-import { eventDescriber, promptDescriber } from '../../present/text.js';
+import { planetBoard } from '../../planetary/present/boards.js';
+import { PLANETARY_EVENTS } from '../../planetary/present/events.js';
+import { eventDescriber, promptDescriber } from '../../common/present/text.js';
 import { spaceBoard } from '../../space/present/boards.js';
 import { SPACE_EVENTS } from '../../space/present/events.js';
 import { campaignData } from '../data/index.js';

@@ -6,8 +6,8 @@
  * units aboard transports (his record sheet, L2307) sit with the transport on the system map.
  */
 import type { Json, Piece, Viewer } from '#engine/contract.js';
-import { PLANET_BOARD } from '../../present/boards.js';
-import { planetaryPieces, sortPieces } from '../../present/pieces.js';
+import { PLANET_BOARD } from '../../planetary/present/boards.js';
+import { planetaryPieces, sortPieces } from '../../planetary/present/pieces.js';
 import { spacePieces } from '../../space/present/pieces.js';
 import { SPACE_BOARD } from '../../space/present/boards.js';
 

@@ -1,0 +1,60 @@
+/**
+ * Every event type the Prefect sources emit has a sentence in the module that emits it (the bot
+ * games in present.test.ts reach only some of them): the types are read from the emitting calls
+ * of the source files — event literals, `emit(ctx, …)`, the D-19 split helpers (with their
+ * `.detail` events) and the H39 box events.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import prefect from '../../planetary/module/index.js';
+import prefectCampaign from '../../campaign/module/index.js';
+import prefectSpace from '../../space/module/index.js';
+import { FALLBACK_SUFFIX } from './text.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const EMITTERS: { re: RegExp; detail?: boolean }[] = [
+  { re: /type: '([^']+)',\s*visibleTo/g },
+  { re: /emit\(ctx, '([^']+)'/g },
+  { re: /mine\(\{[^}]*\}, '([^']+)'\)/g },
+  { re: /(?:disorganisedEvent\(state|revealed\(cs), '([^']+)'/g, detail: true },
+  { re: /boxEvent\(cs, '([^']+)'/g },
+];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    if (statSync(p).isDirectory()) return f === 'present' ? [] : sources(p);
+    return p.endsWith('.ts') && !p.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+/** Event types emitted by the source files, with the file that emits each. */
+function emitted(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of sources(ROOT)) {
+    const s = readFileSync(f, 'utf8');
+    for (const { re, detail } of EMITTERS) for (const m of s.matchAll(re)) { out.set(m[1], f); if (detail) out.set(`${m[1]}.detail`, f); }
+  }
+  return out;
+}
+
+describe('Prefect sentences cover every event type the sources emit', () => {
+  const types = emitted();
+
+  it('finds the emitting calls (the scan itself works)', () => {
+    expect(types.size).toBeGreaterThan(150);
+    for (const t of ['combat', 'COMBAT', 'od.landed', 'units.disorganised.detail', 'gs.entered', 'supply.rest']) expect(types.has(t), t).toBe(true);
+  });
+
+  it('each has a sentence in the module that emits it (the Campaign in its own, the maps\' in theirs and the Campaign\'s)', () => {
+    const missing: string[] = [];
+    for (const [type, file] of types) {
+      const rel = file.slice(ROOT.length);
+      const mods = rel.startsWith('campaign/') ? [prefectCampaign] : rel.startsWith('space/') ? [prefectSpace, prefectCampaign] : [prefect, prefectCampaign];
+      for (const m of mods) if (m.describeEvent!({ type, data: {} }, null).key.endsWith(FALLBACK_SUFFIX)) missing.push(`${m.id}: ${type} (${rel})`);
+    }
+    expect(missing).toEqual([]);
+  });
+});
