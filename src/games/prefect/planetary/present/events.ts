@@ -55,6 +55,7 @@ export const PLANETARY_EVENTS: TextTable = {
   'base.captured': '{side} captures base {base} in hex {hex} from {from}.',
   'base.captured.supply': 'Base {base} captured with {supply} SP: {captured} taken, {destroyed} destroyed.',
   'base.available': 'A new base {type} is available to build.',
+  'base.assigned': 'Your Task Force {tf} is assigned to build a {type} base.', // L954, D-51
   'base.active': 'Base {base} becomes active.',
   'base.built': '{side} builds base {base} ({type}) in hex {hex}.',
   'supply.delivered': (p) => `Supply delivered to your bases: ${p.deliveries} (${count(p.deliveriesCount, 'delivery', 'deliveries')}).`,
