@@ -31,6 +31,8 @@ const ALLOWED: Record<string, string> = {
   'test/web/play.test.ts': 'Cerberus and Prefect turns played by clicking in a real browser (needs the server and Chromium)',
   'test/api/client-pieces.test.ts': "GraphQL and REST serve one module's boards alike (needs the server)",
   'test/secrets/derive.test.ts': "the secrets ledger on the Campaign's sealed ground-support commitment, the one case that needs it",
+  // Repository rules about one game's own layout.
+  'test/repo/prefect-rooms.test.ts': "Prefect's three rooms meet only at their public surfaces (issue 18)",
   // Example clients: a client plays a game by its id through the public API.
   'examples/cerberus-match.ts': 'example client that plays a Cerberus match',
   'examples/cerberus-view-bot.ts': 'example client bot for Cerberus',

@@ -7,15 +7,12 @@
  * (the module clones before resolving); every d10 roll goes through engine/dice (1..10, 10 = "0").
  */
 import type { Provenance } from '#engine/tables.js';
+import type { CrtCell, FieldProvenance, Side } from '../common/types.js';
 
-export type Side = 'TOG' | 'CW';
-export const SIDES: readonly Side[] = ['TOG', 'CW'];
-export const otherSide = (s: Side): Side => (s === 'TOG' ? 'CW' : 'TOG');
+// The vocabulary the Space Game and the Campaign share lives in common/types.ts; named here too for the Planetary code.
+export { otherSide, SIDES, type CrtAttackerFlag, type CrtCell, type CrtDefenderFlag, type FieldProvenance, type Side } from '../common/types.js';
 
 // ============================================================== data pack (static)
-
-/** Per-field provenance overriding the record's `provenance` (e.g. a rulebook value in a designed counter). */
-export type FieldProvenance = Partial<Record<string, Provenance>>;
 
 export interface TerrainType {
   id: string; // 'clear' | 'rough' | 'crater' | 'mountain' | 'forest' | 'urban' | 'water' ...
@@ -104,15 +101,6 @@ export interface BaseType {
   fieldProvenance?: FieldProvenance;
 }
 
-export type CrtAttackerFlag = 'AR' | 'CA';
-export type CrtDefenderFlag = 'DR' | 'BT';
-/** One CRT cell "aMod[flag] / dMod[flag]": modifiers to the saving-throw targets of each side (L601-607). */
-export interface CrtCell {
-  a: number;
-  aFlag?: CrtAttackerFlag;
-  d: number;
-  dFlag?: CrtDefenderFlag;
-}
 export interface CombatResultsTable {
   /** Ratio columns left to right, e.g. ['1:2','2:3','1:1','3:2','2:1','3:1','4:1','5:1']. */
   columns: string[];

@@ -8,9 +8,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import prefect from '../../planetary/module/index.js';
-import prefectCampaign from '../../campaign/module/index.js';
-import prefectSpace from '../../space/module/index.js';
+import { prefect } from '../../planetary/index.js';
+import { prefectCampaign } from '../../campaign/index.js';
+import { prefectSpace } from '../../space/index.js';
 import { FALLBACK_SUFFIX } from './text.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

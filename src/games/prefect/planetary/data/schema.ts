@@ -6,14 +6,7 @@
  */
 import { z } from 'zod';
 import { provenanceSchema as prov } from '#engine/tables.js';
-
-/** Schema primitives shared with the Space Game's data pack (space/data/schema.ts). */
-export const int = z.number().int();
-export const nat = int.min(0);
-export const side = z.enum(['TOG', 'CW']);
-export const fieldProv = z.record(z.string(), prov);
-export const custom = (ctx: z.RefinementCtx, message: string, path: (string | number)[] = []): void =>
-  ctx.addIssue({ code: z.ZodIssueCode.custom, message, path });
+import { custom, fieldProv, int, nat, side } from '../../common/data-schema.js';
 
 export const TERRAIN_IDS = ['clear', 'rough', 'crater', 'mountain', 'forest', 'urban', 'water'] as const;
 

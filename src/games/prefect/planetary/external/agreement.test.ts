@@ -15,7 +15,7 @@ import { hx, makeTestState, useFixtureMap } from '../testing.js';
 import type { PrefectState, Side } from '../types.js';
 import { checkOrder } from '../module/validate.js';
 import { hiddenIds } from '../module/view.js';
-import { prefectCampaign } from '../../campaign/module/index.js';
+import { prefectCampaign } from '../../campaign/index.js';
 import { MAX_ROUNDS } from './agreement.js';
 
 afterEach(() => useRulesData(null));

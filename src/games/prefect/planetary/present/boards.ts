@@ -4,7 +4,8 @@
  * parts placed at the middle of its parts, neighbours as the rules count them (map.ts: east–west
  * wrap and merged curvature hexes, L343-357), terrain and urban areas as the pack has them.
  */
-import type { BoardBox, BoardGeometry, BoardHex, BoardTrack } from '#engine/contract.js';
+import type { BoardBox, BoardGeometry, BoardHex } from '#engine/contract.js';
+import { turnTrack } from '../../common/present/tracks.js';
 import { prefectData } from '../data/index.js';
 import { neighboursOf } from '../map.js';
 import type { MapHex, ScenarioDef } from '../types.js';
@@ -65,10 +66,6 @@ export function planetHexes(extra: Map<string, string[]> = new Map()): BoardHex[
     neighbors: [...neighboursOf(h.id)],
     ...(h.urbanArea ? { label: names.get(h.urbanArea) } : {}),
   }));
-}
-
-export function turnTrack(turns: number): BoardTrack {
-  return { id: 'turn', title: 'Turn', spaces: Array.from({ length: turns }, (_, i) => ({ id: `turn-${i + 1}`, label: String(i + 1) })) };
 }
 
 export function planetBoard(turns: number, extraBoxes: BoardBox[] = [], marks?: Map<string, string[]>): BoardGeometry {

@@ -9,6 +9,7 @@ import type { Json, Piece, Viewer } from '#engine/contract.js';
 import { prefectData } from '../data/index.js';
 import type { GroundUnitType } from '../types.js';
 import { PLANET_BOARD } from './boards.js';
+import { sortPieces } from '../../common/public-order.js';
 
 type Obj = Record<string, Json>;
 const obj = (v: Json | undefined): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
@@ -107,6 +108,3 @@ export function planetaryPieces(view: Json, viewer: Viewer): Piece[] {
 
   return sortPieces(out);
 }
-
-/** By the shown id, then the place (public-order.ts): never by a real id the viewer does not see. */
-export const sortPieces = (ps: Piece[]): Piece[] => ps.sort((a, b) => a.board.localeCompare(b.board) || a.id.localeCompare(b.id) || a.at.localeCompare(b.at));

@@ -4,7 +4,7 @@
  * and the default-orders notice share the Planetary sentences.
  */
 import type { BoardGeometry, Json, PromptKindInfo } from '#engine/contract.js';
-import { PLANETARY_EVENTS } from '../../planetary/present/events.js';
+import { PLANETARY_EVENTS } from '../../planetary/index.js';
 import { eventDescriber, promptDescriber, type TextTable } from '../../common/present/text.js';
 import { spaceData } from '../data/index.js';
 import { spaceBoard } from './boards.js';
