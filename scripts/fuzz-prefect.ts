@@ -2,7 +2,7 @@
  * Balance run of the Prefect "Liberation" scenario: seeded bot-vs-bot games through the module's
  * public contract (setup / prompts / bot / validate / resolve / outcome), reporting win rates,
  * how games end and what each side holds at the end. Used to tune the reconstructed values of
- * the data pack (src/games/prefect/data/README.md, "Balance").
+ * the data pack (src/games/prefect/planetary/data/README.md, "Balance").
  *
  *   npx tsx scripts/fuzz-prefect.ts --games 40 [--from 0] [--prefix bal] [--options '{"interleave":"planned"}'] [--quiet]
  *     [--patch '{"terrain":{"urban":{"detectionModifier":-3}}}']   (deep-merged into prefectData in memory, to try a value before editing the pack)

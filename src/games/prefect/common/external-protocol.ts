@@ -1,6 +1,6 @@
 /**
  * D-87: the agreement protocol shared by every combat played outside the server — the Planetary
- * Centurion attack (agreement.ts) and the Space Leviathan battle (../space/external/). Both seated
+ * Centurion attack (planetary/external/agreement.ts) and the Space Leviathan battle (space/external/). Both seated
  * players send a sealed entry; identical entries are applied; differing ones are asked again
  * without revealing either, at most MAX_ROUNDS times; an entry asking for the Prefect resolution,
  * a missed deadline (the server's default entry) or MAX_ROUNDS differing rounds fall back to the

@@ -3,7 +3,7 @@
  * one hex a turn (L924), never into water (L926), and have no zone of control (L922), so they are
  * no use chasing gravitic TFs. They work the victory objectives instead: one on an own base stays
  * (an enemy must attack it to take the base, L359), the others walk to retake cities and bases
- * the enemy left empty (D-49, D-50; measured in data/README.md "Balance"). In the TF Adjustment Phase the
+ * the enemy left empty (D-49, D-50; measured in ../data/README.md "Balance"). In the TF Adjustment Phase the
  * bot puts non-gravitic units that ended up in a gravitic TF (by a retreat merge, L673) back on
  * their own counter (L918-920, D-52), since one of them slows the whole TF to 1 hex (L928).
  */
