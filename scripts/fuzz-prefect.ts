@@ -2,7 +2,7 @@
  * Balance run of the Prefect "Liberation" scenario: seeded bot-vs-bot games through the module's
  * public contract (setup / prompts / bot / validate / resolve / outcome), reporting win rates,
  * how games end and what each side holds at the end. Used to tune the reconstructed values of
- * the data pack (src/games/prefect/data/README.md, "Balance").
+ * the data pack (src/games/prefect/planetary/data/README.md, "Balance").
  *
  *   npx tsx scripts/fuzz-prefect.ts --games 40 [--from 0] [--prefix bal] [--options '{"interleave":"planned"}'] [--quiet]
  *     [--patch '{"terrain":{"urban":{"detectionModifier":-3}}}']   (deep-merged into prefectData in memory, to try a value before editing the pack)
@@ -49,21 +49,21 @@ function merge(into: Record<string, unknown>, patch: Record<string, unknown>): v
 }
 const patch = JSON.parse(arg('patch', '{}')) as Record<string, unknown>;
 if (Object.keys(patch).length) {
-  const { prefectData } = await import('#games/prefect/data/index.js');
+  const { prefectData } = await import('#games/prefect/planetary/data/index.js');
   merge(prefectData as unknown as Record<string, unknown>, patch);
 }
 
 const variant = JSON.parse(arg('variant', '{}')) as Record<string, unknown>;
 if (Object.keys(variant).length) {
-  const { prefectData, scenarioSchema, scenarioProblems } = await import('#games/prefect/data/index.js');
-  const { buildLiberation, LIBERATION } = await import('#games/prefect/data/build-data.js');
+  const { prefectData, scenarioSchema, scenarioProblems } = await import('#games/prefect/planetary/data/index.js');
+  const { buildLiberation, LIBERATION } = await import('#games/prefect/planetary/data/build-data.js');
   const sc = scenarioSchema.parse(buildLiberation({ ...LIBERATION, ...variant }));
   const problems = scenarioProblems(sc, prefectData.map, prefectData);
   if (problems.length) throw new Error(problems.join('\n'));
   prefectData.scenarios.liberation = sc;
 }
 
-const modulePath = '../src/games/prefect/index.js';
+const modulePath = '../src/games/prefect/planetary/module/index.js';
 const mod = ((await import(modulePath)) as { default: GameModule<Json, Json> }).default;
 
 const rows: { seed: string; winner: string | null; level: string; turn: number; urbanTog: number; cwBasesHeld: number; steps: number; destroyed: string }[] = [];

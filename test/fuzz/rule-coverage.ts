@@ -5,7 +5,7 @@
  */
 import type { RuleCoverageList } from '#engine/fuzz.js';
 import { ruleCoverageList as cerberus } from '#games/cerberus/rule-coverage.js';
-import { ruleCoverageList as prefect } from '#games/prefect/rule-coverage.js';
+import { ruleCoverageList as prefect } from '#games/prefect/planetary/module/rule-coverage.js';
 import { ruleCoverageList as prefectSpace } from '#games/prefect/space/module/rule-coverage.js';
 import { ruleCoverageList as prefectCampaign } from '#games/prefect/campaign/module/rule-coverage.js';
 

@@ -11,9 +11,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '#engine/contract.js';
 import { SeededDice } from '#engine/dice.js';
-import prefect from '#games/prefect/index.js';
-import type { PrefectState } from '#games/prefect/types.js';
-import { hiddenIds } from '#games/prefect/view.js';
+import prefect from '#games/prefect/planetary/module/index.js';
+import type { PrefectState } from '#games/prefect/planetary/types.js';
+import { hiddenIds } from '#games/prefect/planetary/module/view.js';
 import { defaultedCount, storedState as stored, waitPastStep } from '../helpers/db.js';
 import { createGame, join, register, submit, view, type Player } from '../helpers/play.js';
 import { useModuleStack } from '../helpers/stack.js';

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import prefect from '#games/prefect/index.js';
+import prefect from '#games/prefect/planetary/module/index.js';
 import { gql } from '../helpers/gql.js';
 import { register } from '../helpers/play.js';
 import { ROOT, startStack, type Stack } from '../helpers/stack.js';

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import cerberus from '#games/cerberus/index.js';
-import prefect from '#games/prefect/index.js';
+import prefect from '#games/prefect/planetary/module/index.js';
 import { gql } from '../helpers/gql.js';
 import { ROOT, startStack, type Stack } from '../helpers/stack.js';
 import { buildClient, launch, seriousA11yViolations, signUp } from './browser.js';

@@ -26,7 +26,7 @@ async function fresh(beforeCampaign: boolean) {
   vi.resetModules();
   if (beforeCampaign) await import('./campaign/module/index.js');
   const space = (await import('./space/module/index.js')).prefectSpace as unknown as GameModule;
-  const planetary = (await import('./index.js')).prefect as unknown as GameModule;
+  const planetary = (await import('./planetary/module/index.js')).prefect as unknown as GameModule;
   return {
     space: known(space, [...space.scenarios.map((s) => s.id), ...campaignIds]),
     planetary: known(planetary, [...planetary.scenarios.map((s) => s.id), ...campaignIds]),

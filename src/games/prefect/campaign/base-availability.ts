@@ -12,9 +12,9 @@
  * the base; D-51 "if the TF still holds enough CE").
  */
 import type { GameEvent } from '#engine/contract.js';
-import { hasLocToAny } from '../loc.js';
-import { supplyAnchors } from '../supply-stores.js';
-import type { Side } from '../types.js';
+import { hasLocToAny } from '../planetary/index.js';
+import { supplyAnchors } from '../planetary/index.js';
+import type { Side } from '../common/types.js';
 import { campaignData } from './data/index.js';
 import { ruleError } from './state.js';
 import type { CampaignScenario, CampaignState, RuleError } from './types.js';

@@ -7,10 +7,11 @@
  * announced to the opponent at once (L2426, H15) — the TF that holds it is not.
  */
 import type { GameEvent } from '#engine/contract.js';
-import { unitsIn, unitType } from '../composition.js';
-import { rulesData } from '../rules-data.js';
-import type { LegionBaseClass, Side } from '../types.js';
-import type { NavalBaseClass } from '../space/types.js';
+import { unitsIn, unitType } from '../planetary/index.js';
+import { rulesData } from '../planetary/index.js';
+import type { Side } from '../common/types.js';
+import type { LegionBaseClass } from '../planetary/index.js';
+import type { NavalBaseClass } from '../space/index.js';
 import { campaignData } from './data/index.js';
 import { segmentOfZone, zoneOfHex } from './map-link.js';
 import { ruleError } from './state.js';

@@ -12,11 +12,11 @@
  * and is placed disrupted in the TF's hex (L2424, build-bases.ts). Losses: transport.ts (L2101).
  */
 import type { GameEvent } from '#engine/contract.js';
-import { unitType, unitsIn } from '../composition.js';
-import { hasLoc } from '../loc.js';
-import type { Side } from '../types.js';
-import type { NavalBaseClass, NavalUnit } from '../space/types.js';
-import { stats } from '../space/state.js';
+import { unitType, unitsIn } from '../planetary/index.js';
+import { hasLoc } from '../planetary/index.js';
+import type { Side } from '../common/types.js';
+import type { NavalBaseClass, NavalUnit } from '../space/index.js';
+import { stats } from '../space/index.js';
 import { takeSlot } from './base-availability.js';
 import { placeGroundBase, type GroundBaseClass } from './build-bases.js';
 import { campaignData } from './data/index.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '#engine/dice.js';
-import { packData } from '../rules-data.js';
+import { packData } from '../planetary/index.js';
 import { dropAttack, enterOdBox, groupDrops, landDrops, landingError } from './drops.js';
 import { aboard, inGsBox, makeCampaign, ok, PLANET } from './testing.js';
 import type { RuleError } from './types.js';

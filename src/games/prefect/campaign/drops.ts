@@ -14,15 +14,16 @@
  */
 import type { GameEvent, Json } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
-import { destroy, disorganise, freeCounter, hasHq, newTaskForce, tfLimit, tfsAt, unitType } from '../composition.js';
-import { enterHex } from '../capture.js';
-import { crtCell, ratioColumn } from '../combat.js';
-import { rollUnder } from '../detection.js';
-import { isFullWater, rulesData } from '../rules-data.js';
-import { otherSide, type GroundUnit, type Side } from '../types.js';
-import { enemyActiveZocHexes } from '../zoc.js';
-import { navalSaveOutcome } from '../space/saves.js';
-import { stats } from '../space/state.js';
+import { destroy, disorganise, freeCounter, hasHq, newTaskForce, tfLimit, tfsAt, unitType } from '../planetary/index.js';
+import { enterHex } from '../planetary/index.js';
+import { crtCell, ratioColumn } from '../planetary/index.js';
+import { rollUnder } from '../planetary/index.js';
+import { isFullWater, rulesData } from '../planetary/index.js';
+import { otherSide, type Side } from '../common/types.js';
+import type { GroundUnit } from '../planetary/index.js';
+import { enemyActiveZocHexes } from '../planetary/index.js';
+import { navalSaveOutcome } from '../space/index.js';
+import { stats } from '../space/index.js';
 import { campaignData } from './data/index.js';
 import { gsSupportValue } from './ground-support.js';
 import { returnFromGsBox, zoneOfHex } from './map-link.js';

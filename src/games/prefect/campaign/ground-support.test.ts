@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '#engine/dice.js';
-import { packData } from '../rules-data.js';
+import { packData } from '../planetary/index.js';
 import { airDefenceFacing, applyNavalSupportSaves, gsCommitErrors, gsCommitmentView, revealedCommitments, sealGsCommitment, supportedCell, supportedTotals } from './ground-support.js';
 import { finishIndependentAttacks, independentAttackOnBase } from './independent.js';
 import { returnFromGsBox } from './map-link.js';

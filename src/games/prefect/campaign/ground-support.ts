@@ -11,15 +11,15 @@
  */
 import type { GameEvent } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
-import type { CrtCell } from '../types.js';
-import { otherSide, type Side } from '../types.js';
-import { attackTotal, defenceTotal } from '../composition.js';
-import { terrainFor } from '../detection.js';
-import { crtCell, ratioColumn } from '../combat.js';
-import { rulesData } from '../rules-data.js';
-import { rollUnder, stats } from '../space/state.js';
-import { navalSaveOutcome } from '../space/saves.js';
-import { fatiguedAttack, fatiguedDefence } from '../space/units.js';
+import type { CrtCell } from '../common/types.js';
+import { otherSide, type Side } from '../common/types.js';
+import { attackTotal, defenceTotal } from '../planetary/index.js';
+import { terrainFor } from '../planetary/index.js';
+import { crtCell, ratioColumn } from '../planetary/index.js';
+import { rulesData } from '../planetary/index.js';
+import { rollUnder, stats } from '../space/index.js';
+import { navalSaveOutcome } from '../space/index.js';
+import { fatiguedAttack, fatiguedDefence } from '../space/index.js';
 import { campaignData } from './data/index.js';
 import { asdCenturies, baseAsdAt, returnFromGsBox, zoneOfHex } from './map-link.js';
 import { revealed } from './reveal.js';

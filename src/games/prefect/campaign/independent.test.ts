@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '#engine/dice.js';
-import { spaceData } from '../space/data/index.js';
+import { spaceData } from '../space/index.js';
 import { finishIndependentAttacks, independentAttackOnBase, independentAttackOnTf, navalDetectionEsm } from './independent.js';
 import { inGsBox, makeCampaign, ok, PLANET } from './testing.js';
 import type { RuleError } from './types.js';

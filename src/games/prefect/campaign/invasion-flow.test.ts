@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '#engine/dice.js';
-import { prefectData } from '../data/index.js';
+import { prefectData } from '../planetary/index.js';
 import { dropAttack, enterOdBox, groupDrops, landDrops, landingError } from './drops.js';
 import { finishIndependentAttacks } from './independent.js';
 import { enterGsBox } from './map-link.js';

@@ -6,11 +6,11 @@
  * equal to their value" (L2228). H39: box visibility is the named option `boxVisibility`.
  */
 import type { GameEvent, Json } from '#engine/contract.js';
-import { unitsIn, unitType } from '../composition.js';
-import { baseValue, rulesData } from '../rules-data.js';
-import type { Side } from '../types.js';
-import { otherSide } from '../types.js';
-import { stats } from '../space/state.js';
+import { unitsIn, unitType } from '../planetary/index.js';
+import { baseValue, rulesData } from '../planetary/index.js';
+import type { Side } from '../common/types.js';
+import { otherSide } from '../common/types.js';
+import { stats } from '../space/index.js';
 import { campaignData } from './data/index.js';
 import { ruleError } from './state.js';
 import type { CampaignState, RuleError } from './types.js';

@@ -5,7 +5,7 @@
  */
 import type { GameEvent, Json } from '#engine/contract.js';
 import type { RollRecord } from '#engine/dice.js';
-import type { Side } from '../types.js';
+import type { Side } from '../common/types.js';
 import type { CampaignState } from './types.js';
 
 export function revealed(

@@ -4,9 +4,9 @@
  * newSpaceState) side by side, empty GS/OD boxes per zone (L2147), the invader's ground units
  * aboard their transports (L2307). Also the small lookups the campaign rules share.
  */
-import { DEFAULT_OPTIONS } from '../options.js';
-import type { GroundUnit, Organisation, PrefectState, TaskForce } from '../types.js';
-import { newSpaceState } from '../space/state.js';
+import { DEFAULT_OPTIONS } from '../planetary/index.js';
+import type { GroundUnit, Organisation, PrefectState, TaskForce } from '../planetary/index.js';
+import { newSpaceState } from '../space/index.js';
 import { campaignData, navalScenario } from './data/index.js';
 import { DEFAULT_CAMPAIGN_OPTIONS, type CampaignOptions, type CampaignScenario, type CampaignState, type RuleError, type ZoneBoxes } from './types.js';
 

@@ -10,9 +10,10 @@
  * - Optional GL4 manufacturing: +25% (rounded down) on SP delivered straight from off-system (L2352-2362).
  */
 import type { GameEvent } from '#engine/contract.js';
-import { baseValue, rulesData } from '../rules-data.js';
-import type { LegionBaseClass, Side } from '../types.js';
-import { SIDES } from '../types.js';
+import { baseValue, rulesData } from '../planetary/index.js';
+import type { Side } from '../common/types.js';
+import type { LegionBaseClass } from '../planetary/index.js';
+import { SIDES } from '../common/types.js';
 import { campaignData } from './data/index.js';
 import { zoneOfHex } from './map-link.js';
 import { ruleError } from './state.js';

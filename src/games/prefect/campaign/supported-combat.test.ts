@@ -7,14 +7,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ScriptedDice } from '#engine/dice.js';
 
-vi.mock('../combat.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../combat.js')>();
-  const { attackTotal, defenceTotal } = await import('../composition.js');
+// The Planetary surface is what the wrapper imports; the rest of it stays real.
+vi.mock('../planetary/index.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../planetary/index.js')>();
+  const { attackTotal, defenceTotal } = real;
   return {
     ...real,
     // Stand-in: totals + hook, one CRT roll, no saves of its own (the real one does those).
     resolveCombat: (state: never, dice: { roll: (s: number, l: string) => number }, spec: { attackers: string[]; target: { tf: string }; extraAttack?: number; extraDefence?: number; onCell?: (c: unknown) => void }) => {
-      const s = state as unknown as import('../types.js').PrefectState;
+      const s = state as unknown as import('../planetary/index.js').PrefectState;
       const attack = attackTotal(s, spec.attackers) + (spec.extraAttack ?? 0);
       const defence = defenceTotal(s, spec.target.tf) + (spec.extraDefence ?? 0);
       const col = real.ratioColumn(attack, defence);

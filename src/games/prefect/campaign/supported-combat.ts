@@ -10,10 +10,11 @@
  */
 import type { GameEvent } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
-import { resolveCombat, type CombatSpec } from '../combat.js';
-import { rollUnder } from '../detection.js';
-import type { CrtCell, PrefectState } from '../types.js';
-import { otherSide, type Side } from '../types.js';
+import { resolveCombat, type CombatSpec } from '../planetary/index.js';
+import { rollUnder } from '../planetary/index.js';
+import type { CrtCell } from '../common/types.js';
+import type { PrefectState } from '../planetary/index.js';
+import { otherSide, type Side } from '../common/types.js';
 import { campaignData } from './data/index.js';
 import { airDefenceFacing, applyNavalSupportSaves, gsCommitErrors, gsSupportValue } from './ground-support.js';
 import { returnFromGsBox, zoneOfHex } from './map-link.js';

@@ -6,9 +6,9 @@
  * module's own victory check does not apply to the campaign and its 'game.over' is dropped.
  */
 import type { GameEvent } from '#engine/contract.js';
-import { tempoPhase } from '../tempo.js';
-import { otherSide, type Side } from '../types.js';
-import { spaceTempoPhase } from '../space/tempo.js';
+import { tempoPhase } from '../planetary/index.js';
+import { otherSide, type Side } from '../common/types.js';
+import { spaceTempoPhase } from '../space/index.js';
 import { clearGsBoxes } from './map-link.js';
 import type { CampaignScenario, CampaignState } from './types.js';
 import { invasionResult } from './victory.js';

@@ -2,10 +2,10 @@
  * Test helpers: a small campaign state from a planetary test spec (real Ku Crassus map, so zones
  * are the pack's) and naval TFs at the planet. Not used by rules code.
  */
-import { makeTestState, type TestSpec } from '../testing.js';
-import type { Side } from '../types.js';
+import { makeTestState, type TestSpec } from '../planetary/testing.js';
+import type { Side } from '../common/types.js';
 import { buildState, type TfSpec } from '../space/testing.js';
-import type { NavalBase } from '../space/types.js';
+import type { NavalBase } from '../space/index.js';
 import { emptyZones } from './state.js';
 import { DEFAULT_CAMPAIGN_OPTIONS, type CampaignOptions, type CampaignState, type RuleError } from './types.js';
 

@@ -8,10 +8,10 @@
  * a Supply mission unloads only in a zone with a friendly base (L2324, L2330-2332).
  */
 import type { GameEvent } from '#engine/contract.js';
-import { destroy, freeCounter, newTaskForce, tfsAt, unitType } from '../composition.js';
-import type { Side } from '../types.js';
-import { stats } from '../space/state.js';
-import { SP_PER_MARINE } from '../space/supply.js';
+import { destroy, freeCounter, newTaskForce, tfsAt, unitType } from '../planetary/index.js';
+import type { Side } from '../common/types.js';
+import { stats } from '../space/index.js';
+import { SP_PER_MARINE } from '../space/index.js';
 import { campaignData, transportRoom } from './data/index.js';
 import { segmentOfZone, zoneOfHex } from './map-link.js';
 import { ruleError } from './state.js';

@@ -6,11 +6,12 @@
  * bookkeeping of GS use (D-83). Plain JSON; rules functions mutate a working copy (callers clone).
  */
 import type { Provenance } from '#engine/tables.js';
-import type { FieldProvenance, PrefectState, Side } from '../types.js';
-import type { NavalBaseClass, SpaceState } from '../space/types.js';
+import type { FieldProvenance, Side } from '../common/types.js';
+import type { PrefectState } from '../planetary/index.js';
+import type { NavalBaseClass, SpaceState } from '../space/index.js';
 
-export type { Side } from '../types.js';
-export type { RuleError } from '../space/types.js';
+export type { Side } from '../common/types.js';
+export type { RuleError } from '../space/index.js';
 
 /** A naval unit waiting in a zone's GS box (L2202): still a member of its naval TF. */
 export interface GsEntry {

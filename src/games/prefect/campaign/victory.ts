@@ -7,7 +7,7 @@
  * condition holds only if the invader holds at least one such base — otherwise destroying them
  * all would hand him the win. "Half" = at least ⌈n/2⌉ of the n urban areas (≥ 50%).
  */
-import { otherSide, type Side } from '../types.js';
+import { otherSide, type Side } from '../common/types.js';
 import type { CampaignScenario, CampaignState } from './types.js';
 
 export interface CampaignResult {

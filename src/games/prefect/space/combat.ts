@@ -7,7 +7,7 @@
  */
 import type { Dice } from '#engine/dice.js';
 import { oddsColumn, shiftColumn } from '#engine/tables.js';
-import type { CrtCell } from '../types.js';
+import type { CrtCell } from '../common/types.js';
 import { spaceData } from './data/index.js';
 import type { Mission, NavalBase, RuleError, SpaceCrt } from './types.js';
 import { baseAttack, baseDefence, fatiguedAttack, fatiguedDefence, type NavalStats } from './units.js';

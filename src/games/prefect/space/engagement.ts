@@ -10,7 +10,7 @@
  * (deployed-bases.ts).
  */
 import type { Dice } from '#engine/dice.js';
-import type { CrtCell } from '../types.js';
+import type { CrtCell } from '../common/types.js';
 import { combatAttacker, resolveSpaceCombat, shiftAllowed, totalAttack, totalDefence, type CombatKind, type Role } from './combat.js';
 import { spaceData } from './data/index.js';
 import { baseSaveRule, navalSaveOutcome, saveTarget, type BaseSituation, type SaveOutcome } from './saves.js';
@@ -19,7 +19,7 @@ import { deployedBaseValues, isDeployedBase } from './deployed-bases.js';
 import type { Mission, NavalBase, RuleError, Side, SpaceState } from './types.js';
 import { PROTECTED_MISSIONS } from './types.js';
 import { recordTempo } from './tempo.js';
-import { otherSide } from '../types.js';
+import { otherSide } from '../common/types.js';
 
 export interface EngagementSpec {
   kind: CombatKind;

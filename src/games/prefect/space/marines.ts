@@ -12,7 +12,7 @@
  * `offSystemMarines`), as it would SP (L2055), within L2053's limit and 10 SP of room each (L2051).
  */
 import type { Dice } from '#engine/dice.js';
-import type { CrtCell } from '../types.js';
+import type { CrtCell } from '../common/types.js';
 import { resolveSpaceCombat } from './combat.js';
 import { spaceData } from './data/index.js';
 import { marineAssaultDefence } from './logistics.js';

@@ -10,7 +10,7 @@
  * target for enemy SD forces (L1865); ground bases cannot be affected by SD forces (L1867).
  */
 import type { Dice } from '#engine/dice.js';
-import { otherSide } from '../types.js';
+import { otherSide } from '../common/types.js';
 import { spaceData } from './data/index.js';
 import { engage, type EngagementResult } from './engagement.js';
 import { deployedBasesIn } from './deployed-bases.js';

@@ -4,10 +4,10 @@
  * combat defender (L1615); the turn Attacker keeps the role iff his score is higher, otherwise
  * the roles swap; the track is then reset (L1208).
  */
-import { otherSide } from '../types.js';
+import { otherSide } from '../common/types.js';
 import type { Side, SpaceState } from './types.js';
 import { tempoCredit } from './combat.js';
-import type { CrtCell } from '../types.js';
+import type { CrtCell } from '../common/types.js';
 
 /** Records a combat's BT/CA on the track: `combatAttacker` is the side that rolled. */
 export function recordTempo(state: SpaceState, cell: CrtCell, combatAttacker: Side): Side | null {

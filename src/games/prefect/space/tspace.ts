@@ -13,7 +13,7 @@ import { canMove, reactionMoveCarried } from './fighters.js';
 import { isSegment } from './ofat.js';
 import { isActive, liveUnitsOf, rollUnder, sectorById, sectorOf, stats } from './state.js';
 import type { RuleError, Side, SpaceState } from './types.js';
-import { otherSide } from '../types.js';
+import { otherSide } from '../common/types.js';
 import type { NavalStats } from './units.js';
 
 /** L1374-1381 (D-54: space 0 is the "0" row, +3). */

@@ -9,9 +9,9 @@
  * This is a library: nothing here is registered as a game yet (README.md).
  */
 import type { Provenance } from '#engine/tables.js';
-import type { CrtCell, FieldProvenance, Side } from '../types.js';
+import type { CrtCell, FieldProvenance, Side } from '../common/types.js';
 
-export type { Side } from '../types.js';
+export type { Side } from '../common/types.js';
 
 // ============================================================== system map (D-06)
 

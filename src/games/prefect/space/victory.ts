@@ -4,7 +4,7 @@
  * completed at Ku Crassus (these missions serve "only to fulfil victory conditions", L1807,
  * L1829), at most `maxPerTurn` of a side's a turn when the scenario sets it; the higher total wins, a tie goes to the scenario's `tie` side. Checked at game end.
  */
-import { otherSide } from '../types.js';
+import { otherSide } from '../common/types.js';
 import type { Side, SpaceScenario, SpaceState } from './types.js';
 
 export function recordMission(state: SpaceState, side: Side, mission: SpaceState['tfs'][string]['mission'] & string, sector: string): void {

@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { reconstructed } from '#engine/tables.js';
-import { prefectData } from '../../data/index.js';
-import type { PrefectData } from '../../types.js';
-import { spaceData, spaceScenarioProblems, type SpaceData } from '../../space/data/index.js';
-import type { SpaceScenario } from '../../space/types.js';
+import { prefectData } from '../../planetary/index.js';
+import type { PrefectData } from '../../planetary/index.js';
+import { spaceData, spaceScenarioProblems, type SpaceData } from '../../space/index.js';
+import type { SpaceScenario } from '../../space/index.js';
 import type { CampaignRules, CampaignScenario } from '../types.js';
 import { campaignRulesSchema, campaignScenarioSchema } from './schema.js';
 

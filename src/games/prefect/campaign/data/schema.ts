@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { provenanceSchema as prov } from '#engine/tables.js';
-import { custom, fieldProv, int, nat, side } from '../../data/schema.js';
+import { custom, fieldProv, int, nat, side } from '../../common/data-schema.js';
 
 const baseCombat = z.object({ id: z.string(), attack: nat, defence: nat, esm: nat, provenance: prov }).strict();
 

@@ -4,17 +4,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seededDice } from '#engine/dice.js';
-import { distance } from '../../map.js';
-import { objectiveHexes } from '../../bot.js';
+import { distance } from '../../planetary/index.js';
+import { objectiveHexes } from '../../planetary/index.js';
 import { campaignData } from '../data/index.js';
 import { landingError } from '../drops.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';
-import { prefectData } from '../../data/index.js';
+import { prefectData } from '../../planetary/index.js';
 import { invasionResult } from '../victory.js';
 import { concentrate, garrisons, invaderGroups, invaderLandings, supportZone, targetZone } from './bot-invader.js';
 import type { Json } from '#engine/contract.js';
-import { resolveAliases } from '../../space/module/view.js';
-import { tfAlias } from '../../view.js';
+import { resolveAliases } from '../../space/index.js';
+import { tfAlias } from '../../planetary/index.js';
 import prefectCampaign from './index.js';
 import { newGame, playBots } from './testing.js';
 import type { CampaignGameState } from './types.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
-import { unitType } from '../../composition.js';
+import { unitType } from '../../planetary/index.js';
 import prefectCampaign from './index.js';
 import { newGame, playBots, SEARCH_SEEDS } from './testing.js';
 import type { CampaignGameState } from './types.js';

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { GameEvent, Json, OrderError } from '#engine/contract.js';
-import { aliasTfIds, resolveOrderIds } from '../../view.js';
+import { aliasTfIds, resolveOrderIds } from '../../planetary/index.js';
 import { assignBase, basesAvailable } from '../base-availability.js';
 import { carriersOfBase } from '../carried-bases.js';
 import { ruleError } from '../state.js';

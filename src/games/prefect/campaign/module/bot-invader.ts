@@ -11,16 +11,17 @@
  * Reads only the side's own record sheet and public positions. Figures: README "Balance".
  */
 import type { Json } from '#engine/contract.js';
-import { objectiveHexes } from '../../bot.js';
-import { prefectData } from '../../data/index.js';
-import { distance } from '../../map.js';
-import { resolveAliases } from '../../space/module/view.js';
-import type { AdjustmentOrder, Side } from '../../types.js';
-import { hasHq, tfLimit, unitsIn, unitType } from '../../composition.js';
-import { neighboursOf } from '../../rules-data.js';
-import { attackerReach } from '../../movement.js';
-import { mayAttack } from '../../combat-phase.js';
-import { aliasTfIds, tfAlias } from '../../view.js';
+import { objectiveHexes } from '../../planetary/index.js';
+import { prefectData } from '../../planetary/index.js';
+import { distance } from '../../planetary/index.js';
+import { resolveAliases } from '../../space/index.js';
+import type { Side } from '../../common/types.js';
+import type { AdjustmentOrder } from '../../planetary/index.js';
+import { hasHq, tfLimit, unitsIn, unitType } from '../../planetary/index.js';
+import { neighboursOf } from '../../planetary/index.js';
+import { attackerReach } from '../../planetary/index.js';
+import { mayAttack } from '../../planetary/index.js';
+import { aliasTfIds, tfAlias } from '../../planetary/index.js';
 import { campaignData } from '../data/index.js';
 import { landingError } from '../drops.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';

@@ -11,11 +11,11 @@
  * troops (the invader's Legion starts aboard and drops; nothing returns to its transports).
  */
 import type { Json } from '#engine/contract.js';
-import { unitType, unitsIn } from '../../composition.js';
-import { hasLoc, hasLocToAny } from '../../loc.js';
-import { storeOf, supplyAnchors } from '../../supply-stores.js';
-import { rulesData } from '../../rules-data.js';
-import type { LegionBaseClass } from '../../types.js';
+import { unitType, unitsIn } from '../../planetary/index.js';
+import { hasLoc, hasLocToAny } from '../../planetary/index.js';
+import { storeOf, supplyAnchors } from '../../planetary/index.js';
+import { rulesData } from '../../planetary/index.js';
+import type { LegionBaseClass } from '../../planetary/index.js';
 import { basesAvailable } from '../base-availability.js';
 import { baseInHex, engineersNeeded, type GroundBaseClass } from '../build-bases.js';
 import type { CampaignGameState, Side } from './types.js';

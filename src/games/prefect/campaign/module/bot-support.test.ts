@@ -6,15 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
-import { ratioColumn } from '../../combat.js';
-import { stats } from '../../space/state.js';
-import { otherSide } from '../../types.js';
+import { ratioColumn } from '../../planetary/index.js';
+import { stats } from '../../space/index.js';
+import { otherSide } from '../../common/types.js';
 import { gsSupportValue } from '../ground-support.js';
 import { tippingUnits } from './bot-support.js';
 import prefectCampaign from './index.js';
 import { newGame, playBots } from './testing.js';
 import { combatDeclarePosition, declareAttacks, groundPosition, moverTowards, navalUnits, putInGsBox } from './test-positions.js';
-import { resolveOrderIds } from '../../view.js';
+import { resolveOrderIds } from '../../planetary/index.js';
 import { zoneOfHex } from '../map-link.js';
 import type { CampaignGameState, Side } from './types.js';
 

@@ -8,11 +8,11 @@
  * the side's bases comes first, then the side's own attacks, then other defences.
  */
 import type { Json } from '#engine/contract.js';
-import { allowanceLeft, counterAttackEligible, currentPoint } from '../../counteractions.js';
-import { ratioColumn } from '../../combat.js';
-import { attackTotal, combatUnits, defenceTotal } from '../../composition.js';
-import { rulesData } from '../../rules-data.js';
-import { aliasTfIds, resolveOrderIds } from '../../view.js';
+import { allowanceLeft, counterAttackEligible, currentPoint } from '../../planetary/index.js';
+import { ratioColumn } from '../../planetary/index.js';
+import { attackTotal, combatUnits, defenceTotal } from '../../planetary/index.js';
+import { rulesData } from '../../planetary/index.js';
+import { aliasTfIds, resolveOrderIds } from '../../planetary/index.js';
 import { campaignData } from '../data/index.js';
 import { gsSupportValue } from '../ground-support.js';
 import { zoneOfHex } from '../map-link.js';

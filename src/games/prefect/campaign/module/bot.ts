@@ -7,8 +7,8 @@
 import { groundPaused } from './external-link.js';
 import type { Json } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
-import { resolveAliases } from '../../space/module/view.js';
-import { aliasTfIds } from '../../view.js';
+import { resolveAliases } from '../../space/index.js';
+import { aliasTfIds } from '../../planetary/index.js';
 import { independentBot } from './end-of-combat.js';
 import { commitBot } from './support-link.js';
 import { campaignData } from '../data/index.js';
@@ -22,7 +22,8 @@ import { withSupplyLink } from './supply-link.js';
 import { withBotNavalSupport } from './bot-support.js';
 import { withBaseAssignments, withBaseBuilds } from './bot-logistics.js';
 import { withBotLegionSources } from './legion-sources-bot.js';
-import type { AdjustmentOrder, Side } from '../../types.js';
+import type { Side } from '../../common/types.js';
+import type { AdjustmentOrder } from '../../planetary/index.js';
 
 function holdStrikes(cs: CampaignGameState, order: Json): Json {
   const o = order as { kind?: string; plan?: { tfs?: { tf: string; gsTarget?: string }[] } } | null;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
-import { hiddenIds } from '../../view.js';
+import { hiddenIds } from '../../planetary/index.js';
 import { zoneOfHex } from '../map-link.js';
 import prefectCampaign from './index.js';
 import { combatDeclarePosition, declareAttacks, navalUnits, putInGsBox } from './test-positions.js';

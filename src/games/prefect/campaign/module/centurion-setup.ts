@@ -9,11 +9,11 @@
  *   or half strength (L2670-2688, ../../external/naval-support.ts).
  */
 import type { Json } from '#engine/contract.js';
-import type { ExternalDecision } from '../../external/agreement.js';
-import { halfStrength, INSTALLATIONS, type ExternalBase } from '../../external/installations.js';
-import { centurionSupportFor } from '../../external/naval-support.js';
-import { spaceData } from '../../space/data/index.js';
-import type { Side } from '../../types.js';
+import type { ExternalDecision } from '../../planetary/index.js';
+import { halfStrength, INSTALLATIONS, type ExternalBase } from '../../planetary/index.js';
+import { centurionSupportFor } from '../../planetary/index.js';
+import { spaceData } from '../../space/index.js';
+import type { Side } from '../../common/types.js';
 import type { CampaignGameState } from './types.js';
 
 /** L2630: the defender's naval ground bases in the hex of the defending TF `defender`. */

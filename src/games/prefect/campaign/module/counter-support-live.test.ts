@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
-import { attackTotal, defenceTotal } from '../../composition.js';
-import { terrainFor } from '../../detection.js';
-import { stats } from '../../space/state.js';
-import { otherSide } from '../../types.js';
+import { attackTotal, defenceTotal } from '../../planetary/index.js';
+import { terrainFor } from '../../planetary/index.js';
+import { stats } from '../../space/index.js';
+import { otherSide } from '../../common/types.js';
 import { gsSupportValue } from '../ground-support.js';
 import { zoneOfHex } from '../map-link.js';
 import prefectCampaign from './index.js';

@@ -15,8 +15,8 @@
  * (`gs.revealed`), unused ones never; they lapse when no counter-attack of that answer is left.
  */
 import type { GameEvent, Json } from '#engine/contract.js';
-import { currentPoint } from '../../counteractions.js';
-import { resolveOrderIds } from '../../view.js';
+import { currentPoint } from '../../planetary/index.js';
+import { resolveOrderIds } from '../../planetary/index.js';
 import { zoneOfHex } from '../map-link.js';
 import type { CampaignGameState, Side } from './types.js';
 

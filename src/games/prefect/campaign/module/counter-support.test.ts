@@ -8,12 +8,12 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
-import { attackTotal, defenceTotal } from '../../composition.js';
-import { rulesData } from '../../rules-data.js';
-import { hasActiveZoc } from '../../zoc.js';
-import { terrainFor } from '../../detection.js';
+import { attackTotal, defenceTotal } from '../../planetary/index.js';
+import { rulesData } from '../../planetary/index.js';
+import { hasActiveZoc } from '../../planetary/index.js';
+import { terrainFor } from '../../planetary/index.js';
 import { gsSupportValue } from '../ground-support.js';
-import { stats } from '../../space/state.js';
+import { stats } from '../../space/index.js';
 import { zoneOfHex } from '../map-link.js';
 import prefectCampaign from './index.js';
 import { playBots } from './testing.js';

@@ -17,10 +17,11 @@
 import type { GameEvent, Json, OrderError, Prompt } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
 import { z } from 'zod';
-import { resolveCombat, type CombatSpec } from '../../combat.js';
-import { withCounterCombat } from '../../counteractions.js';
-import { otherSide, type PrefectState } from '../../types.js';
-import { resolveOrderIds } from '../../view.js';
+import { resolveCombat, type CombatSpec } from '../../planetary/index.js';
+import { withCounterCombat } from '../../planetary/index.js';
+import { otherSide } from '../../common/types.js';
+import type { PrefectState } from '../../planetary/index.js';
+import { resolveOrderIds } from '../../planetary/index.js';
 import { gsCommitErrors } from '../ground-support.js';
 import { zoneOfHex } from '../map-link.js';
 import { isRuleError } from '../state.js';

@@ -6,20 +6,20 @@
  * only what the orders leave open, with documented defaults.
  */
 import type { GameEvent } from '#engine/contract.js';
-import { prefectData } from '../../data/index.js';
-import { distance } from '../../map.js';
-import { objectiveHexes } from '../../bot.js';
-import type { Side } from '../../types.js';
-import { stats } from '../../space/state.js';
-import { tfAlias } from '../../space/module/view.js';
+import { prefectData } from '../../planetary/index.js';
+import { distance } from '../../planetary/index.js';
+import { objectiveHexes } from '../../planetary/index.js';
+import type { Side } from '../../common/types.js';
+import { stats } from '../../space/index.js';
+import { tfAlias } from '../../space/index.js';
 import { campaignData } from '../data/index.js';
 import { dropEligible, enterOdBox, groupDrops, landDrops, landingError } from '../drops.js';
 import { zoneOfSegment } from '../map-link.js';
 import { isRuleError, ruleError } from '../state.js';
 import { z } from 'zod';
-import { resolveAliases } from '../../space/module/view.js';
+import { resolveAliases } from '../../space/index.js';
 import { enterSupplyStep } from '../supply.js';
-import { resolveOrderIds } from '../../view.js';
+import { resolveOrderIds } from '../../planetary/index.js';
 import type { CampaignState, RuleError } from '../types.js';
 
 /** The segment of the planet a TF's mission reached in this combat, from the procedure's events (L1677, H25). */

@@ -9,9 +9,9 @@
 import type { GameEvent, Json, OrderError } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
 import { z } from 'zod';
-import { otherSide, type Side } from '../../types.js';
-import { resolveOrderIds } from '../../view.js';
-import { stats } from '../../space/state.js';
+import { otherSide, type Side } from '../../common/types.js';
+import { resolveOrderIds } from '../../planetary/index.js';
+import { stats } from '../../space/index.js';
 import { dropAttack } from '../drops.js';
 import { finishIndependentAttacks, independentAttackOnBase, independentAttackOnTf } from '../independent.js';
 import { zoneOfHex } from '../map-link.js';

@@ -29,9 +29,10 @@
  */
 import type { GameEvent, Json, OptionSpec } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
-import { settleExternal } from '../../external/agreement.js';
-import type { ExternalResultOrder, Side } from '../../types.js';
-import { checkOrder as groundCheck } from '../../validate.js';
+import { settleExternal } from '../../planetary/index.js';
+import type { Side } from '../../common/types.js';
+import type { ExternalResultOrder } from '../../planetary/index.js';
+import { checkOrder as groundCheck } from '../../planetary/index.js';
 import { resolveSupportedPhase } from './support-link.js';
 import { applyNavalBases } from './centurion-setup.js';
 import type { OdLoad } from './drops-link.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { prefect } from '../../index.js';
-import { planetaryScenarios, rulesData } from '../../rules-data.js';
-import { spaceData, spaceScenario } from '../../space/data/index.js';
-import { prefectSpace } from '../../space/module/index.js';
+import { prefect } from '../../planetary/index.js';
+import { planetaryScenarios, rulesData } from '../../planetary/index.js';
+import { spaceData, spaceScenario } from '../../space/index.js';
+import { prefectSpace } from '../../space/index.js';
 import { campaignData, navalScenario } from '../data/index.js';
 import { withCampaignScenarios } from './halves.js';
 

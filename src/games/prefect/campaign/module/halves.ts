@@ -7,13 +7,13 @@
  */
 import type { GameEvent, Json, OrderError, Prompt } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
-import { prefect } from '../../index.js';
-import { planetaryScenarios } from '../../rules-data.js';
-import type { PrefectState, ScenarioDef } from '../../types.js';
-import { spaceScenarios } from '../../space/data/index.js';
-import type { SpaceScenario } from '../../space/types.js';
-import { prefectSpace } from '../../space/module/index.js';
-import type { SpaceGameState, SpaceStep } from '../../space/module/types.js';
+import { prefect } from '../../planetary/index.js';
+import { planetaryScenarios } from '../../planetary/index.js';
+import type { PrefectState, ScenarioDef } from '../../planetary/index.js';
+import { spaceScenarios } from '../../space/index.js';
+import type { SpaceScenario } from '../../space/index.js';
+import { prefectSpace } from '../../space/index.js';
+import type { SpaceGameState, SpaceStep } from '../../space/index.js';
 import { campaignData, navalScenario } from '../data/index.js';
 
 /**

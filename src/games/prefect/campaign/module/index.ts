@@ -9,8 +9,8 @@
 import { defineGame, type GameEvent, type Json, type Outcome } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
 import { ordersOrDefaults, type Checked } from '#engine/step-kit.js';
-import { aliasEvents as aliasGround } from '../../view.js';
-import { aliasEvents as aliasSpace } from '../../space/module/view.js';
+import { aliasEvents as aliasGround } from '../../planetary/index.js';
+import { aliasEvents as aliasSpace } from '../../space/index.js';
 import { campaignData } from '../data/index.js';
 import { invasionResult } from '../victory.js';
 import { campaignBot } from './bot.js';

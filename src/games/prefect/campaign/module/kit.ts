@@ -1,6 +1,6 @@
 /** Prefect Campaign's test kit for the platform's generic suites (docs/module-kit.md). */
 import { defineKit } from '#engine/kit.js';
-import { spaceData } from '../../space/data/index.js';
+import { spaceData } from '../../space/index.js';
 import type { CampaignGameState } from './types.js';
 
 export default defineKit<CampaignGameState>({

@@ -22,9 +22,9 @@
  * keeps outcomes public); a credited transfer goes to the owner only (H14).
  */
 import type { GameEvent } from '#engine/contract.js';
-import { destroy, removeTfIfEmpty, unitType } from '../../composition.js';
-import { rulesData } from '../../rules-data.js';
-import type { NavalBase, SpaceState } from '../../space/types.js';
+import { destroy, removeTfIfEmpty, unitType } from '../../planetary/index.js';
+import { rulesData } from '../../planetary/index.js';
+import type { NavalBase, SpaceState } from '../../space/index.js';
 import { deliveredSp } from '../supply.js';
 import type { CampaignGameState } from './types.js';
 

@@ -17,9 +17,9 @@
  * Legion source (L1955 still needs a naval base unless a GL3+ pays, L2344).
  */
 import type { OrderError } from '#engine/contract.js';
-import { hasUndisruptedBase } from '../../space/rearm.js';
-import { sectorOf } from '../../space/state.js';
-import { resolveAliases } from '../../space/module/view.js';
+import { hasUndisruptedBase } from '../../space/index.js';
+import { sectorOf } from '../../space/index.js';
+import { resolveAliases } from '../../space/index.js';
 import { LEGION_PREFIX, standInClass, standInId } from './legion-bases.js';
 import { campaignData } from '../data/index.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
-import { prefectData } from '../../data/index.js';
+import { prefectData } from '../../planetary/index.js';
 import { KU, kuCrassusGs, reactions } from '../../space/resolution/fixtures.js';
-import { opposingSegments, resolveOpposingSegment } from '../../space/opposing-sd.js';
-import { resolveCombatPhase, type CombatPhasePlan } from '../../space/resolution/index.js';
+import { opposingSegments, resolveOpposingSegment } from '../../space/index.js';
+import { resolveCombatPhase, type CombatPhasePlan } from '../../space/index.js';
 import { LEGION_PREFIX, legionBasesPresent, standInClass, standInId, withLegionBases } from './legion-bases.js';
-import { combatPlanErrors } from '../../space/resolution/index.js';
+import { combatPlanErrors } from '../../space/index.js';
 import { buildState, sector } from '../../space/testing.js';
 import { resolveSpace, spaceBot, spacePrompts } from './halves.js';
 import { newGame, playBots } from './testing.js';

@@ -11,10 +11,10 @@
  * are removed, so nothing else ever sees them.
  */
 import type { GameEvent } from '#engine/contract.js';
-import { spaceData } from '../../space/data/index.js';
-import type { SpaceGameState } from '../../space/module/types.js';
-import type { NavalBase, NavalBaseClass } from '../../space/types.js';
-import type { LegionBaseClass } from '../../types.js';
+import { spaceData } from '../../space/index.js';
+import type { SpaceGameState } from '../../space/index.js';
+import type { NavalBase, NavalBaseClass } from '../../space/index.js';
+import type { LegionBaseClass } from '../../planetary/index.js';
 import { campaignData } from '../data/index.js';
 import { carryCapture, creditTransfers, stationedMarines } from './legion-bases-carry.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';

@@ -13,8 +13,8 @@
  * validates — so the ground order keeps the SP it needs.
  */
 import type { Json, Prompt } from '#engine/contract.js';
-import { stats } from '../../space/state.js';
-import { resolveAliases } from '../../space/module/view.js';
+import { stats } from '../../space/index.js';
+import { resolveAliases } from '../../space/index.js';
 import { campaignData } from '../data/index.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';
 import { baseSupportError, type SupportUse } from '../supply.js';

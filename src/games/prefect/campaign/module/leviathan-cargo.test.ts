@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
-import { stats } from '../../space/state.js';
+import { stats } from '../../space/index.js';
 import { capacityOf, loadUnit, roomOf, roomUsed } from '../transport.js';
 import prefectCampaign from './index.js';
 import { disruptCargoOfLosses } from './leviathan-cargo.js';

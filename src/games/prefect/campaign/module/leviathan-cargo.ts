@@ -12,7 +12,7 @@
  * `destroyLostCargo` (L2316: cargo of a squadron destroyed later in the phase is gone).
  */
 import type { GameEvent } from '#engine/contract.js';
-import { stats } from '../../space/state.js';
+import { stats } from '../../space/index.js';
 import type { CampaignGameState, Side } from './types.js';
 
 export const CARGO_LOSS_RULE = 'L2598, L2318';

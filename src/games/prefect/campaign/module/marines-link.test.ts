@@ -12,7 +12,7 @@ import prefectCampaign from './index.js';
 import { cargoMarines } from './marines-link.js';
 import { stationedMarines } from './legion-bases-carry.js';
 import { standIns } from './legion-bases.js';
-import { freeCounter, newTaskForce } from '../../composition.js';
+import { freeCounter, newTaskForce } from '../../planetary/index.js';
 import type { CampaignGameState } from './types.js';
 
 /** Seed c1, turn 2, TOG's combat plan: its transport TF (Marines aboard tog-TRM-3) set to Attack, CW's GL2 (segment 4, alone there) disrupted. */

@@ -24,10 +24,10 @@
  * owner only (his record sheet, D-19 STRICT details / H14).
  */
 import type { GameEvent, Json } from '#engine/contract.js';
-import { destroy, freeCounter, newTaskForce, tfsAt, unitType } from '../../composition.js';
-import { resolveAliases, tfAlias } from '../../space/module/view.js';
-import type { SpaceState } from '../../space/types.js';
-import type { Side } from '../../types.js';
+import { destroy, freeCounter, newTaskForce, tfsAt, unitType } from '../../planetary/index.js';
+import { resolveAliases, tfAlias } from '../../space/index.js';
+import type { SpaceState } from '../../space/index.js';
+import type { Side } from '../../common/types.js';
 import { LEGION_PREFIX } from './legion-bases.js';
 import type { CampaignGameState } from './types.js';
 

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
-import { stats } from '../../space/state.js';
-import { tfAlias } from '../../space/module/view.js';
+import { stats } from '../../space/index.js';
+import { tfAlias } from '../../space/index.js';
 import { campaignData } from '../data/index.js';
 import { zoneOfHex } from '../map-link.js';
 import prefectCampaign from './index.js';

@@ -7,7 +7,7 @@
  * is derived from that record only, never from the player's order.
  */
 import type { GameEvent } from '#engine/contract.js';
-import { tfAlias } from '../../space/module/view.js';
+import { tfAlias } from '../../space/index.js';
 import { campaignData } from '../data/index.js';
 import type { CampaignState } from '../types.js';
 import type { CampaignGameState } from './types.js';

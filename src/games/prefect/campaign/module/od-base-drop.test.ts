@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
-import { prefectData } from '../../data/index.js';
-import { freeCounter, newTaskForce } from '../../composition.js';
-import { tfAlias } from '../../view.js';
-import { stats } from '../../space/state.js';
-import { resolveAliases } from '../../space/module/view.js';
+import { prefectData } from '../../planetary/index.js';
+import { freeCounter, newTaskForce } from '../../planetary/index.js';
+import { tfAlias } from '../../planetary/index.js';
+import { stats } from '../../space/index.js';
+import { resolveAliases } from '../../space/index.js';
 import { zoneOfSegment } from '../map-link.js';
 import prefectCampaign from './index.js';
 import { firstInBotPlay } from './testing.js';

@@ -6,11 +6,11 @@
  * step length (../sequence.ts CAMPAIGN_PROMPT_KINDS, TimeControl.perKind).
  */
 import type { Json, Prompt, PromptKindInfo } from '#engine/contract.js';
-import { stats } from '../../space/state.js';
+import { stats } from '../../space/index.js';
 import { campaignData } from '../data/index.js';
 import { CAMPAIGN_PROMPT_KINDS } from '../sequence.js';
 import { groundAt, groundPrompts, spaceAt, spacePrompts } from './halves.js';
-import { aliasTfIds } from '../../view.js';
+import { aliasTfIds } from '../../planetary/index.js';
 import { emptyIndependent, independentChoices, unusedGs } from './end-of-combat.js';
 import { undetectedInNSpace } from './nspace-record.js';
 import { commitChoices, emptyCommit } from './support-link.js';

@@ -8,9 +8,9 @@
  */
 import type { Json, OptionSpec } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
-import { OPTION_SPECS as GROUND_SPECS, prefectOptions } from '../../options.js';
-import type { PrefectState } from '../../types.js';
-import { OPTION_SPECS as SPACE_SPECS, spaceOptions } from '../../space/module/options.js';
+import { OPTION_SPECS as GROUND_SPECS, prefectOptions } from '../../planetary/index.js';
+import type { PrefectState } from '../../planetary/index.js';
+import { OPTION_SPECS as SPACE_SPECS, spaceOptions } from '../../space/index.js';
 import { campaignData, navalScenario } from '../data/index.js';
 import { CAMPAIGN_OPTION_SPECS, campaignOptions } from '../options.js';
 import { EXTERNAL_IDS, EXTERNAL_OPTION_SPECS, externalOptions } from './external-link.js';

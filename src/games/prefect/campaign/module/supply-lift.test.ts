@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent, Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';
-import { stats } from '../../space/state.js';
+import { stats } from '../../space/index.js';
 import prefectCampaign from './index.js';
 import { firstAtStage } from './testing.js';
 import type { CampaignGameState } from './types.js';

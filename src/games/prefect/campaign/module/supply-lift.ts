@@ -15,7 +15,7 @@
  * goes to the owner only.
  */
 import type { GameEvent } from '#engine/contract.js';
-import { actsAsBase, capacityOf as holderCapacity, holderOf, locationOf, supplyOf } from '../../space/supply.js';
+import { actsAsBase, capacityOf as holderCapacity, holderOf, locationOf, supplyOf } from '../../space/index.js';
 import { campaignData } from '../data/index.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';
 import { ruleError } from '../state.js';

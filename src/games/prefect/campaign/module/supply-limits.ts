@@ -3,10 +3,10 @@
  * naval ground base may pay for on the naval and ground orders (paths under `naval` / `ground`).
  */
 import type { OrderError } from '#engine/contract.js';
-import { unitType, unitsIn } from '../../composition.js';
-import { stats } from '../../space/state.js';
-import { resolveAliases } from '../../space/module/view.js';
-import { resolveOrderIds } from '../../view.js';
+import { unitType, unitsIn } from '../../planetary/index.js';
+import { stats } from '../../space/index.js';
+import { resolveAliases } from '../../space/index.js';
+import { resolveOrderIds } from '../../planetary/index.js';
 import { ruleError } from '../state.js';
 import { baseSupportError, type Beneficiary, type SupportUse } from '../supply.js';
 import type { RuleError } from '../types.js';

@@ -17,14 +17,14 @@
  */
 import { z } from 'zod';
 import type { GameEvent, Json, OrderError, Prompt } from '#engine/contract.js';
-import { tfsAt, unitType, unitsIn, removeTfIfEmpty } from '../../composition.js';
-import { hasLoc } from '../../loc.js';
-import { rulesData } from '../../rules-data.js';
-import { storeOf } from '../../supply-stores.js';
-import { aliasTfIds, resolveOrderIds } from '../../view.js';
-import { stats } from '../../space/state.js';
-import { resolveAliases } from '../../space/module/view.js';
-import type { LegionBaseClass } from '../../types.js';
+import { tfsAt, unitType, unitsIn, removeTfIfEmpty } from '../../planetary/index.js';
+import { hasLoc } from '../../planetary/index.js';
+import { rulesData } from '../../planetary/index.js';
+import { storeOf } from '../../planetary/index.js';
+import { aliasTfIds, resolveOrderIds } from '../../planetary/index.js';
+import { stats } from '../../space/index.js';
+import { resolveAliases } from '../../space/index.js';
+import type { LegionBaseClass } from '../../planetary/index.js';
 import { baseInHex, placeGroundBase, type GroundBaseClass } from '../build-bases.js';
 import { buildAssignmentError, consumeAssignment } from '../base-availability.js';
 import { loadBaseComponents, placeCarriedBase } from '../carried-bases.js';

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
-import { prefect } from '../../index.js';
-import { destroy, unitType } from '../../composition.js';
+import { prefect } from '../../planetary/index.js';
+import { destroy, unitType } from '../../planetary/index.js';
 import prefectCampaign from './index.js';
 import { firstAtStage } from './testing.js';
 import type { CampaignGameState } from './types.js';

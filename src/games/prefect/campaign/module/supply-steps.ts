@@ -16,12 +16,13 @@
  */
 import type { GameEvent, Json, OrderError } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
-import { applySupply as applyGroundSupply } from '../../supply.js';
-import { checkOrder as groundCheck } from '../../validate.js';
-import { otherSide, type SupplyOrder as GroundSupplyOrder } from '../../types.js';
-import { applySupply as applyNavalSupply } from '../../space/module/apply.js';
-import type { SupplyOrder as NavalSupply } from '../../space/module/types.js';
-import { checkOrder as spaceCheck } from '../../space/module/validate.js';
+import { applySupply as applyGroundSupply } from '../../planetary/index.js';
+import { checkOrder as groundCheck } from '../../planetary/index.js';
+import { otherSide } from '../../common/types.js';
+import type { SupplyOrder as GroundSupplyOrder } from '../../planetary/index.js';
+import { applySupply as applyNavalSupply } from '../../space/index.js';
+import type { SupplyOrder as NavalSupply } from '../../space/index.js';
+import { checkOrder as spaceCheck } from '../../space/index.js';
 import { campaignData } from '../data/index.js';
 import { enterSupplyStep, urbanProduction } from '../supply.js';
 import { groundAt, groundErrors, resolveGround, spaceAt, spaceErrors } from './halves.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, Json } from '#engine/contract.js';
-import { tfAlias } from '../../view.js';
+import { tfAlias } from '../../planetary/index.js';
 import { gsSupportValue } from '../ground-support.js';
 import { seededDice } from '#engine/dice.js';
 import { zoneOfHex } from '../map-link.js';

@@ -7,11 +7,11 @@
  */
 import type { GameEvent, Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
-import { freeCounter, newTaskForce, unitType } from '../../composition.js';
-import { newMovement } from '../../counteractions.js';
-import { rulesData } from '../../rules-data.js';
-import { stats } from '../../space/state.js';
-import type { Side } from '../../types.js';
+import { freeCounter, newTaskForce, unitType } from '../../planetary/index.js';
+import { newMovement } from '../../planetary/index.js';
+import { rulesData } from '../../planetary/index.js';
+import { stats } from '../../space/index.js';
+import type { Side } from '../../common/types.js';
 import { campaignData } from '../data/index.js';
 import { enterOdBox } from '../drops.js';
 import { zoneOfHex } from '../map-link.js';

@@ -3,11 +3,11 @@
  * (../types.ts) with its space half kept as the Space module's SpaceGameState (so the space phase
  * machine runs on it unchanged) plus the campaign stage (D-75 sequence, ../sequence.ts).
  */
-import type { AdjustmentOrder as GroundAdjustmentOrder } from '../../types.js';
-import type { AdjustOrder as NavalAdjustOrder, SupplyOrder as NavalSupplyOrder, SpaceGameState } from '../../space/module/types.js';
+import type { AdjustmentOrder as GroundAdjustmentOrder } from '../../planetary/index.js';
+import type { AdjustOrder as NavalAdjustOrder, SupplyOrder as NavalSupplyOrder, SpaceGameState } from '../../space/index.js';
 import type { CampaignState } from '../types.js';
 
-export type { Side } from '../../types.js';
+export type { Side } from '../../common/types.js';
 
 /**
  * D-75 stages of one campaign turn:

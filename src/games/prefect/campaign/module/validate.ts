@@ -5,7 +5,7 @@
  * the joint TF Adjustment / Supply orders part by part (paths prefixed 'ground' / 'naval').
  */
 import type { OrderError } from '#engine/contract.js';
-import { resolveAliases } from '../../space/module/view.js';
+import { resolveAliases } from '../../space/index.js';
 import { campaignData } from '../data/index.js';
 import { groundAt, groundErrors, spaceAt, spaceErrors } from './halves.js';
 import { owedAt } from './sequence.js';

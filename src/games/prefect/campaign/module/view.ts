@@ -6,8 +6,8 @@
  * transport carries which ground unit is on his record sheet only, L2307), and his prompts.
  */
 import type { Json, Viewer } from '#engine/contract.js';
-import { viewOf as groundViewOf } from '../../view.js';
-import { aliasTfIds as spaceAlias, viewOf as spaceViewOf } from '../../space/module/view.js';
+import { viewOf as groundViewOf } from '../../planetary/index.js';
+import { aliasTfIds as spaceAlias, viewOf as spaceViewOf } from '../../space/index.js';
 import { boxesView } from '../map-link.js';
 import { buildPrompts } from './prompts.js';
 import { owedAt } from './sequence.js';

@@ -3,7 +3,7 @@
  * boxes, drops, transports, Marines, bases, supply links). The Planetary and Space events the
  * Campaign passes on keep their own sentences (../../present/events.ts, ../../space/present/events.ts).
  */
-import { count, MISSING, type Params, type TextTable } from '../../present/text.js';
+import { count, MISSING, type Params, type TextTable } from '../../common/present/text.js';
 
 const units = (p: Params, key = 'units'): string => (p[key] !== undefined ? String(p[key]) : count(p[`${key}Count`], 'unit'));
 const refused = (what: string) => (p: Params): string => `${what} was refused: ${p.message ?? p.reason ?? p.code ?? 'not legal'}${p.rule !== undefined ? ` (${p.rule})` : ''}.`;

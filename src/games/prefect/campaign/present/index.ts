@@ -5,11 +5,11 @@
  * orders schema of each Campaign prompt kind.
  */
 import type { BoardGeometry, Json, PromptKindInfo } from '#engine/contract.js';
-import { planetBoard } from '../../present/boards.js';
-import { PLANETARY_EVENTS } from '../../present/events.js';
-import { eventDescriber, promptDescriber } from '../../present/text.js';
-import { spaceBoard } from '../../space/present/boards.js';
-import { SPACE_EVENTS } from '../../space/present/events.js';
+import { planetBoard } from '../../planetary/index.js';
+import { PLANETARY_EVENTS } from '../../planetary/index.js';
+import { eventDescriber, promptDescriber } from '../../common/present/text.js';
+import { spaceBoard } from '../../space/index.js';
+import { SPACE_EVENTS } from '../../space/index.js';
 import { campaignData } from '../data/index.js';
 import { CAMPAIGN_EVENTS, CAMPAIGN_PROMPTS } from './events.js';
 import { campaignPromptSchema } from './orders-schema.js';

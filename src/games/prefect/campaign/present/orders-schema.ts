@@ -6,9 +6,9 @@
  * ({ kind, ground, naval } plus drops, base assignments, landings and the supply links).
  */
 import type { Json } from '#engine/contract.js';
-import { planetaryOrderSchema } from '../../present/orders-schema.js';
-import { anyOfSchemas, orderSchema } from '../../present/schema.js';
-import { spaceOrderSchema } from '../../space/present/orders-schema.js';
+import { planetaryOrderSchema } from '../../planetary/index.js';
+import { anyOfSchemas, orderSchema } from '../../common/present/schema.js';
+import { spaceOrderSchema } from '../../space/index.js';
 import { schema as assignBasesSchema } from '../module/base-orders.js';
 import { standingSupportSchema } from '../module/counter-support.js';
 import { odLoadsSchema } from '../module/drops-link.js';

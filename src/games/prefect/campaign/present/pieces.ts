@@ -6,10 +6,11 @@
  * units aboard transports (his record sheet, L2307) sit with the transport on the system map.
  */
 import type { Json, Piece, Viewer } from '#engine/contract.js';
-import { PLANET_BOARD } from '../../present/boards.js';
-import { planetaryPieces, sortPieces } from '../../present/pieces.js';
-import { spacePieces } from '../../space/present/pieces.js';
-import { SPACE_BOARD } from '../../space/present/boards.js';
+import { PLANET_BOARD } from '../../planetary/index.js';
+import { sortPieces } from '../../common/public-order.js';
+import { planetaryPieces } from '../../planetary/index.js';
+import { spacePieces } from '../../space/index.js';
+import { SPACE_BOARD } from '../../space/index.js';
 
 type Obj = Record<string, Json>;
 const obj = (v: Json | undefined): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});

@@ -7,9 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameEvent, Json, Piece, Prompt, Viewer } from '#engine/contract.js';
-import prefect from '../../index.js';
-import { ajv, pieceProblems, placesOf, playBots, schemaProblems, textProblems, viewersOf } from '../../present/test-kit.js';
-import { hiddenIds } from '../../view.js';
+import { prefect } from '../../planetary/index.js';
+import { ajv, pieceProblems, placesOf, playBots, schemaProblems, textProblems, viewersOf } from '../../common/present/test-kit.js';
+import { hiddenIds } from '../../planetary/index.js';
 import prefectCampaign from '../module/index.js';
 import type { CampaignGameState } from '../module/types.js';
 

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { reconstructed, rulebook } from '#engine/tables.js';
-import type { CrtCell } from '../../types.js';
+import type { CrtCell } from '../../common/types.js';
 import type { Sector, SpaceCrt, SpaceScenario, SystemMap, SystemZone } from '../types.js';
 import { buildBaseTypes, buildMarines, buildUnitTypes } from './build-units.js';
 

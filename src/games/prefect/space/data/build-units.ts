@@ -4,7 +4,7 @@
  * designed and say why. Side-specific where the examples differ (D-10).
  */
 import { reconstructed, rulebook, type Provenance } from '#engine/tables.js';
-import type { FieldProvenance } from '../../types.js';
+import type { FieldProvenance } from '../../common/types.js';
 import type { FighterClass, NavalBaseClass, NavalBaseType, NavalUnitType, ShipClass } from '../types.js';
 
 type Stats = [attack: number, defence: number, sig: number, esm: number, thrust: number, carry: number];

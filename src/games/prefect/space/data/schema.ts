@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { provenanceSchema as prov } from '#engine/tables.js';
-import { custom, fieldProv, int, nat, side } from '../../data/schema.js';
+import { custom, fieldProv, int, nat, side } from '../../common/data-schema.js';
 import { FIGHTER_CLASSES, MISSIONS, SHIP_CLASSES } from '../types.js';
 
 const body = z.object({ name: z.string(), kind: z.enum(['PLANET', 'PLANETOID', 'ASTEROID']) }).strict();

@@ -4,7 +4,7 @@
  * comparison key, the deadline default, and the prompt's choices with a public suggestion.
  */
 import type { OrderError } from '#engine/contract.js';
-import { idSet, MAX_ROUNDS } from '../../external/protocol.js';
+import { idSet, MAX_ROUNDS } from '../../common/external-protocol.js';
 import { stats } from '../state.js';
 import type { Side, SpaceState } from '../types.js';
 import { RULE } from './battle.js';

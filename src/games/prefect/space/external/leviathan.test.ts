@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
-import { prefectCampaign } from '../../campaign/module/index.js';
-import { MAX_ROUNDS } from '../../external/protocol.js';
+import { prefectCampaign } from '../../campaign/index.js';
+import { MAX_ROUNDS } from '../../common/external-protocol.js';
 import prefectSpace from '../module/index.js';
 import { owedAt } from '../module/sequence.js';
 import type { Side, SpaceGameState } from '../module/types.js';

@@ -13,8 +13,8 @@
  */
 import type { GameEvent } from '#engine/contract.js';
 import { RecordingDice, type Dice } from '#engine/dice.js';
-import { settleEntries } from '../../external/protocol.js';
-import { otherSide } from '../../types.js';
+import { settleEntries } from '../../common/external-protocol.js';
+import { otherSide } from '../../common/types.js';
 import { Decisions, type CombatPhasePlan, type CombatReactions, type SpaceEvent } from '../resolution/index.js';
 import { interactiveCombat, runCombat } from '../module/combat-link.js';
 import type { Side, SpaceGameState } from '../module/types.js';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, Json, Prompt } from '#engine/contract.js';
 import { seededDice, type Dice } from '#engine/dice.js';
-import { prefectCampaign } from '../../campaign/module/index.js';
+import { prefectCampaign } from '../../campaign/index.js';
 import prefectSpace from './index.js';
 import { owedAt, phasingOf } from './sequence.js';
 import { playBots as playCampaign } from '../../campaign/module/testing.js';

@@ -5,7 +5,7 @@
  */
 import type { GameEvent, Json } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
-import { otherSide } from '../../types.js';
+import { otherSide } from '../../common/types.js';
 import { spaceData, spaceScenario } from '../data/index.js';
 import { bothSealed, revealMissions, tfsNeedingMission } from '../missions.js';
 import { moveErrors } from '../movement.js';

@@ -10,7 +10,7 @@
 import { createHmac } from 'node:crypto';
 import type { GameEvent, Json, Viewer } from '#engine/contract.js';
 import { mapEventText, mapText } from '#engine/redact.js';
-import { byShownId } from '../../public-order.js';
+import { byShownId } from '../../common/public-order.js';
 import { isActive, sectorById, sectorOf, stats } from '../state.js';
 import { supplyLedger } from '../supply.js';
 import type { NavalBase } from '../types.js';

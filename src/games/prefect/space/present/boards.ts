@@ -7,7 +7,7 @@
  * (L1022-1028) are boxes.
  */
 import type { BoardBox, BoardGeometry, BoardHex, BoardTrack } from '#engine/contract.js';
-import { turnTrack } from '../../present/boards.js';
+import { turnTrack } from '../../common/present/tracks.js';
 import { spaceData } from '../data/index.js';
 import { SEGMENTS } from '../types.js';
 

@@ -2,7 +2,7 @@
  * English sentences of every event the Space module emits (and the Campaign passes on), by event
  * type, with parameters from the event's data only (../../present/text.ts).
  */
-import { count, MISSING, type Params, type TextTable } from '../../present/text.js';
+import { count, MISSING, type Params, type TextTable } from '../../common/present/text.js';
 
 const where = (p: Params): string => (p.sector === undefined ? 'the system' : `sector ${p.sector}${p.segment !== undefined ? `, segment ${p.segment}` : ''}`);
 const detected = (p: Params): string => (p.detected === 'yes' ? 'detected' : 'not detected');

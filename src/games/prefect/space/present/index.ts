@@ -4,8 +4,8 @@
  * and the default-orders notice share the Planetary sentences.
  */
 import type { BoardGeometry, Json, PromptKindInfo } from '#engine/contract.js';
-import { PLANETARY_EVENTS } from '../../present/events.js';
-import { eventDescriber, promptDescriber, type TextTable } from '../../present/text.js';
+import { PLANETARY_EVENTS } from '../../planetary/index.js';
+import { eventDescriber, promptDescriber, type TextTable } from '../../common/present/text.js';
 import { spaceData } from '../data/index.js';
 import { spaceBoard } from './boards.js';
 import { SPACE_EVENTS, SPACE_PROMPTS } from './events.js';

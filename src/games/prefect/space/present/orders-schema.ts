@@ -4,7 +4,7 @@
  * ../resolution/validate.ts in place of the `unknown` the shape check leaves to them.
  */
 import type { Json } from '#engine/contract.js';
-import { orderSchema } from '../../present/schema.js';
+import { orderSchema } from '../../common/present/schema.js';
 import { SCHEMAS } from '../module/validate.js';
 import type { SpaceOrder } from '../module/types.js';
 import { combatPlanSchema, reactionsSchema } from '../resolution/validate.js';

@@ -6,7 +6,7 @@
  * markers; enemy bases the view shows (H33, H38). Sorted by the shown id (../../public-order.ts).
  */
 import type { Json, Piece, Viewer } from '#engine/contract.js';
-import { sortPieces } from '../../present/pieces.js';
+import { sortPieces } from '../../common/public-order.js';
 import { spaceData } from '../data/index.js';
 import type { NavalBaseClass } from '../types.js';
 import { SPACE_BOARD, tspaceBox } from './boards.js';

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameEvent, Json, Piece, Prompt, Viewer } from '#engine/contract.js';
-import { ajv, pieceProblems, placesOf, playBots, schemaProblems, textProblems, viewersOf } from '../../present/test-kit.js';
+import { ajv, pieceProblems, placesOf, playBots, schemaProblems, textProblems, viewersOf } from '../../common/present/test-kit.js';
 import { spaceData } from '../data/index.js';
 import prefectSpace from '../module/index.js';
 import type { SpaceGameState } from '../module/types.js';

@@ -7,7 +7,7 @@
  */
 import type { Json } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
-import { otherSide } from '../../types.js';
+import { otherSide } from '../../common/types.js';
 import { basesIn, sdTfIn, stats } from '../state.js';
 import type { NavalBase, Side, SpaceState } from '../types.js';
 import { deployedBasesIn } from '../deployed-bases.js';

@@ -7,7 +7,7 @@
  * missions and withdrawal interceptions of the phase, so that this round does not freeze or
  * weaken the Defender's interceptors before the Attacker's own missions (the text gives no order).
  */
-import { otherSide } from '../../types.js';
+import { otherSide } from '../../common/types.js';
 import { isContested, leaveSegment, opposingSegments, resolveOpposingSegment } from '../opposing-sd.js';
 import { sdTfIn, sectorOf } from '../state.js';
 import { emit, type PhaseContext } from './context.js';

@@ -10,7 +10,7 @@
  * Retreats (AR/DR/BT/CA) are carried out (L1581-1613): a retreating phasing force no longer helps
  * the mission (L1585, L1587); retreating SD units leave the table for the TF box.
  */
-import { otherSide } from '../../types.js';
+import { otherSide } from '../../common/types.js';
 import { spaceData } from '../data/index.js';
 import { deployedBaseValues, isDeployedBase } from '../deployed-bases.js';
 import { resolveMarineAssault } from '../marines.js';
