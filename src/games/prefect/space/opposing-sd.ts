@@ -44,7 +44,7 @@ export interface SegmentForces {
 }
 
 /** Units and bases of `side` on the Sector Combat Table in `segment`: live, organised SD units; organised bases. */
-function forcesOf(state: SpaceState, side: Side, sector: string, segment: number): { units: string[]; bases: string[] } {
+export function segmentForces(state: SpaceState, side: Side, sector: string, segment: number): { units: string[]; bases: string[] } {
   const sd = sdTfIn(state, side, sector);
   const units = (sd?.sdAllocation?.[segment] ?? []).filter((id) => state.units[id]?.status === 'ACTIVE' && state.units[id].tf === sd!.id);
   // L1865: a disrupted base is out of the fight (attack 0, and no longer a target for SD forces).
@@ -71,8 +71,8 @@ export function opposingSegments(state: SpaceState, sector: string): SegmentForc
   }
   const out: SegmentForces[] = [];
   for (const segment of [...segs].sort((x, y) => x - y)) {
-    const fa = forcesOf(state, a, sector, segment);
-    const fd = forcesOf(state, d, sector, segment);
+    const fa = segmentForces(state, a, sector, segment);
+    const fd = segmentForces(state, d, sector, segment);
     const hittable = (f: { units: string[]; bases: string[] }) => f.units.length > 0 || f.bases.some((id) => !state.bases[id] || spaceData.baseTypes[state.bases[id].type].orbital); // a transport-as-base is on the OFAT (L2113)
     const present = (f: { units: string[]; bases: string[] }) => f.units.length + f.bases.length > 0;
     if (!present(fa) || !present(fd) || (!hittable(fa) && !hittable(fd))) continue;

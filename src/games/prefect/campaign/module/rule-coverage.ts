@@ -1,15 +1,23 @@
 /**
- * Rule coverage list of the prefect-campaign module for the fuzz (src/engine/fuzz.ts ruleCoverage, checked by
- * test/fuzz/modules.test.ts): the rule references its events cite, each of which the CI fuzz games
- * must keep exercising. Seeded from the references the CI games exercised when counting began;
- * rules the bots do not yet reach are not listed, and a rule added here that no game can reach
- * needs its `unreachable` reason.
- *
- * Dropped when the Space arrivals moved after the detection rolls (L1387/L1401) changed the flow
- * of random games: D-43, L2204, L2286-2291 and L762 were met by the two seeded games before, and
- * by none of twelve since. The rules still hold; teaching the bots to reach them is open work.
+ * Rule coverage list of the prefect-campaign module (src/engine/fuzz.ts ruleCoverage): every rule
+ * reference the Campaign's own events and its Space half's cite, and the Planetary rules its ground
+ * half exercises, each exercised by the CI games or with the reason it is not (../../rules/README.md
+ * "Rule coverage"). test/fuzz/modules.test.ts checks the engine fuzz's random games; ./rule-coverage.test.ts
+ * adds bot games (the shipped bots, Leviathan battles) and prints the counts of every rule.
+ * Rules checked only when orders are validated have no event of their own (a refused part of an
+ * order is told to its sender only when a bot's order breaks it) and are covered by unit tests.
  */
 import type { RuleCoverageList } from '#engine/fuzz.js';
+
+/** Reached by the bot games of ./rule-coverage.test.ts (which fail without it), not by the few random-play games of the engine fuzz. */
+const BOT_GAMES = 'exercised by the bot games of ./rule-coverage.test.ts (the bots or a test policy choose it; random play of the engine fuzz seldom does)';
+
+/** A rule the bots never use, with why, and the test that plays it. */
+const BOT = (what: string, why: string, test: string) => `the bots never ${what} (${why}); ${test} plays it`;
+/** A rule that only a rare position reaches, which the CI games do not produce. */
+const RARE = (what: string, test: string) => `needs ${what}, which the CI games do not produce; ${test} plays it`;
+/** A rule that refuses an order: its event is the refusal, which legal bot play never meets. */
+const VALIDATION = (what: string, test: string) => `checked when orders are validated (${what} is refused); the bots send legal orders, so only a refusal would cite it; ${test} checks it`;
 
 export const ruleCoverageList: RuleCoverageList = {
   module: 'prefect-campaign',
@@ -18,59 +26,37 @@ export const ruleCoverageList: RuleCoverageList = {
     { rule: 'D-32' },
     { rule: 'D-37' },
     { rule: 'D-39' },
+    { rule: 'D-43', unreachable: VALIDATION('a supply source with no line of communication', 'supply-link.test.ts and ../supply.test.ts') },
     { rule: 'D-44' },
     { rule: 'D-51' },
+    { rule: 'D-58', unreachable: BOT('fly Reconnaissance', 'their Attacks aim at sighted or unsearched segments', '../../space/resolution/phase.test.ts') },
     { rule: 'D-59' },
     { rule: 'D-62' },
     { rule: 'D-68' },
     { rule: 'D-72' },
+    { rule: 'D-74', unreachable: BOT('use Marines (cohorts loaded, assaults, Legion bases captured)', 'README "What is left" of the Space Game: balance measured without them', 'marines-link.test.ts') },
     { rule: 'D-75' },
     { rule: 'D-76' },
     { rule: 'D-77' },
+    { rule: 'D-80', unreachable: RARE('Ground Support fighters left unused in the zone of an enemy drop', '../drops.test.ts and end-of-combat.test.ts') },
+    { rule: 'D-87', moduleFuzz: BOT_GAMES },
     { rule: 'H15' },
     { rule: 'H25' },
     { rule: 'H30' },
     { rule: 'H32' },
     { rule: 'H39' },
-    { rule: 'L1421' },
-    { rule: 'L1449' },
-    { rule: 'L1469' },
-    { rule: 'L1473-1487' },
-    { rule: 'L1475-1481' },
-    { rule: 'L1485-1495' },
-    { rule: 'L1511' },
-    { rule: 'L1511-1527' },
-    { rule: 'L1581-1613' },
-    { rule: 'L1675' },
-    { rule: 'L1713' },
-    { rule: 'L1723' },
-    { rule: 'L1743' },
-    { rule: 'L1781' },
-    { rule: 'L1783' },
-    { rule: 'L1831-1841' },
-    { rule: 'L1851' },
-    { rule: 'L1853' },
-    { rule: 'L2171' },
-    { rule: 'L2175' },
-    { rule: 'L2186-2187' },
-    { rule: 'L2226-2230' },
-    { rule: 'L2230-2232' },
-    { rule: 'L2230' },
-    { rule: 'L2234' },
-    { rule: 'L2246' },
-    { rule: 'L2260-2262' },
-    { rule: 'L2264-2268' },
-    { rule: 'L2280-2282' },
-    { rule: 'L2284' },
-    { rule: 'L2378' },
-    { rule: 'L2388' },
-    { rule: 'L2390' },
-    { rule: 'L2424-2426' },
+    { rule: 'L359' },
+    { rule: 'L415' },
     { rule: 'L435' },
     { rule: 'L445' },
     { rule: 'L459-465' },
     { rule: 'L467' },
+    { rule: 'L567' },
     { rule: 'L655' },
+    { rule: 'L679', unreachable: RARE('a supported attack whose target is gone before it is resolved', 'support.test.ts') },
+    { rule: 'L725' },
+    { rule: 'L727' },
+    { rule: 'L762', unreachable: VALIDATION('a supply source with no line of communication', 'supply-link.test.ts and ../supply.test.ts') },
     { rule: 'L782' },
     { rule: 'L796-800' },
     { rule: 'L852' },
@@ -81,5 +67,70 @@ export const ruleCoverageList: RuleCoverageList = {
     { rule: 'L910' },
     { rule: 'L918-920' },
     { rule: 'L952-954' },
+    { rule: 'L1421' },
+    { rule: 'L1449' },
+    { rule: 'L1469' },
+    { rule: 'L1473-1487' },
+    { rule: 'L1475-1481' },
+    { rule: 'L1485-1495' },
+    { rule: 'L1511' },
+    { rule: 'L1511-1527' },
+    { rule: 'L1581-1585', unreachable: RARE('a phasing force told to retreat by a deep-space interception (the bots hold their DSI back, ../../space/module/bot.ts)', '../../space/module/rule-coverage.test.ts (bot games intercepting with every unit)') },
+    { rule: 'L1581-1587' },
+    { rule: 'L1581-1613' },
+    { rule: 'L1647', unreachable: RARE('a TF whose every unit was disorganised before its own mission in the same turn', '../../space/resolution/review.test.ts') },
+    { rule: 'L1675' },
+    { rule: 'L1695', unreachable: BOT('interrupt a mission', 'an interrupted mission still tires the TF and gains nothing', '../review.test.ts') },
+    { rule: 'L1713' },
+    { rule: 'L1723' },
+    { rule: 'L1731', unreachable: BOT('fly Reconnaissance', 'their Attacks aim at sighted or unsearched segments', '../../space/resolution/phase.test.ts') },
+    { rule: 'L1743' },
+    { rule: 'L1781' },
+    { rule: 'L1783' },
+    { rule: 'L1831-1841' },
+    { rule: 'L1851' },
+    { rule: 'L1853' },
+    { rule: 'L1861', unreachable: BOT('move out of an opposing-SD segment', 'leaving gives up the segment', '../../space/resolution/decisions.test.ts') },
+    { rule: 'L1919-1923', unreachable: BOT('lift SP from a Legion base to a transport or naval base', 'their naval supply comes from naval bases and off-system loading', 'supply-lift.test.ts') },
+    { rule: 'L2033-2083', unreachable: BOT('use Marines (cohorts loaded, assaults, Legion bases captured)', 'README "What is left" of the Space Game: balance measured without them', 'marines-link.test.ts') },
+    { rule: 'L2035', unreachable: BOT('use Marines (cohorts loaded, assaults, Legion bases captured)', 'README "What is left" of the Space Game: balance measured without them', 'legion-bases.test.ts') },
+    { rule: 'L2049-2057', unreachable: BOT('use Marines (cohorts loaded, assaults, Legion bases captured)', 'README "What is left" of the Space Game: balance measured without them', 'marines-link.test.ts') },
+    { rule: 'L2077', unreachable: BOT('use Marines (cohorts loaded, assaults, Legion bases captured)', 'README "What is left" of the Space Game: balance measured without them', 'legion-bases.test.ts') },
+    { rule: 'L2077-2081', unreachable: BOT('use Marines (cohorts loaded, assaults, Legion bases captured)', 'README "What is left" of the Space Game: balance measured without them', 'marines-link.test.ts') },
+    { rule: 'L2083', unreachable: BOT('use Marines (cohorts loaded, assaults, Legion bases captured)', 'README "What is left" of the Space Game: balance measured without them', 'marines-link.test.ts') },
+    { rule: 'L2091-2099', unreachable: BOT('carry dismantled bases', 'bot-logistics.ts: their transports carry troops and SP', '../new-bases.test.ts and od-base-drop.test.ts') },
+    { rule: 'L2101', unreachable: BOT('carry naval base components', 'bot-logistics.ts: their transports carry troops and SP', '../new-bases.test.ts') },
+    { rule: 'L2103-2109', unreachable: BOT('carry naval base components', 'bot-logistics.ts: their transports carry troops and SP', '../new-bases.test.ts') },
+    { rule: 'L2171' },
+    { rule: 'L2175' },
+    { rule: 'L2186-2187' },
+    { rule: 'L2204', moduleFuzz: BOT_GAMES },
+    { rule: 'L2204-2214' },
+    { rule: 'L2226-2230' },
+    { rule: 'L2230' },
+    { rule: 'L2230-2232' },
+    { rule: 'L2234' },
+    { rule: 'L2246' },
+    { rule: 'L2250-2252', moduleFuzz: BOT_GAMES },
+    { rule: 'L2260-2262' },
+    { rule: 'L2264-2268' },
+    { rule: 'L2280-2282' },
+    { rule: 'L2284' },
+    { rule: 'L2286-2291', unreachable: VALIDATION('a supply operation out of the phase\'s order', 'supply-steps.test.ts') },
+    { rule: 'L2290', unreachable: BOT('lift SP from a Legion base to a transport or naval base', 'their naval supply comes from naval bases and off-system loading', 'supply-lift.test.ts') },
+    { rule: 'L2307', unreachable: BOT('load troops on transports', 'bot-logistics.ts: the invader\'s Legion starts aboard and drops; nothing returns to its transports', '../transport.test.ts') },
+    { rule: 'L2316', unreachable: RARE('a transport destroyed with troops aboard', '../map-link.test.ts and leviathan-cargo.test.ts') },
+    { rule: 'L2330-2332', unreachable: BOT('use Marines (cohorts loaded, assaults, Legion bases captured)', 'README "What is left" of the Space Game: balance measured without them', 'supply-link.test.ts') },
+    { rule: 'L2332', unreachable: BOT('unload troops at a base', 'bot-logistics.ts: nothing returns to the transports', 'marines-link.test.ts') },
+    { rule: 'L2374' },
+    { rule: 'L2378' },
+    { rule: 'L2380-2386', unreachable: RARE('Ground Support fighters left unused in the zone of an enemy drop', '../drops.test.ts and end-of-combat.test.ts') },
+    { rule: 'L2388' },
+    { rule: 'L2390' },
+    { rule: 'L2406', unreachable: BOT('drop supply to an HQ', 'the invader bot drops troops, and its HQs draw on bases', '../drops.test.ts') },
+    { rule: 'L2418', unreachable: BOT('carry dismantled bases', 'bot-logistics.ts: their transports carry troops and SP', '../new-bases.test.ts and od-base-drop.test.ts') },
+    { rule: 'L2424-2426' },
+    { rule: 'L2432-2526', moduleFuzz: BOT_GAMES },
+    { rule: 'L2600', unreachable: RARE('a Leviathan battle in which a disorganised transport squadron loses ships', '../../space/external/transport-losses.test.ts') },
   ],
 };

@@ -40,6 +40,9 @@ export function combatOwed(s: SpaceGameState, phasing: Side): boolean {
 export const planErrors = (s: SpaceGameState, side: Side, plan: unknown): RuleError[] => combatPlanErrors(s, side, plan);
 export const reactionsErrors = (s: SpaceGameState, side: Side, r: unknown): RuleError[] => combatReactionErrors(s, side, r);
 
+/** D-91: what each decision point takes as an answer, and which points are sealed (../resolution/decisions.ts). */
+export { ANSWER_FIELDS, SEALED_POINTS } from '../resolution/index.js';
+
 /** D-91: option spaceCombatPlay 'interactive' — the phase asks at its decision points. */
 export const interactiveCombat = (s: SpaceGameState): boolean => s.options.spaceCombatPlay === 'interactive';
 

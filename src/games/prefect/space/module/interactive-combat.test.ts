@@ -13,6 +13,7 @@ import { owedAt, phasingOf } from './sequence.js';
 import { playBots as playCampaign } from '../../campaign/module/testing.js';
 import { gsEverywhere, playBots, type StepInfo } from './testing.js';
 import type { Side, SpaceGameState } from './types.js';
+import type { CombatPoint } from '#games/prefect/space/resolution/index.js';
 
 type V = Record<string, unknown>;
 const interceptAll = (order: Json, prompt: Prompt): Json =>
@@ -25,6 +26,16 @@ const segmentOne = (order: Json, prompt: Prompt): Json => {
 };
 /** Interception with everything, Ground Support at Ku Crassus, segment 1: so that all three points come up. */
 const probing = (order: Json, prompt: Prompt, s: SpaceGameState): Json => segmentOne(interceptAll(gsEverywhere(order, prompt, s), prompt), prompt);
+/** The ids a point offers its owner (none for a yes/no point). */
+const offeredIds = (point: CombatPoint): string[] => {
+  switch (point.kind) {
+    case 'intercept': case 'withdrawal-intercept': return point.eligible;
+    case 'segment': return point.survivors;
+    case 'protected-attack': return [...point.units, ...point.bases];
+    case 'leave-segment': return point.units;
+    default: return [];
+  }
+};
 const strip = (s: SpaceGameState): V => {
   const c = structuredClone(s) as unknown as V;
   delete c.options;
@@ -72,33 +83,57 @@ describe('spaceCombatPlay (D-91)', () => {
       }, 800, probing);
     }
     expect(phases).toBeGreaterThan(5);
-    expect([...kinds].sort()).toEqual(['intercept', 'protected-attack', 'segment']);
+    // The opposing-SD move (L1861) needs a TOG sector defence in a contested sector, which these games do not
+    // give: ../resolution/decisions.test.ts replays it both ways.
+    expect([...kinds].sort()).toEqual(['intercept', 'protected-attack', 'segment', 'shift', 'withdrawal-attempt', 'withdrawal-intercept']);
   }, 240_000);
 
   it('the point is owed by the deciding side only, names no hidden enemy data, and refuses answers that do not fit', () => {
     let checked = 0;
+    const seen = new Set<string>();
     playBots('ic1', (x) => {
-      if (x.prev.step !== 'COMBAT' || x.prev.external || checked >= 12) return;
+      if (x.prev.step !== 'COMBAT' || x.prev.external || (checked >= 12 && seen.size === 3)) return;
       interactively(x, seededDice('ic1', x.step), (p, s) => {
         checked++;
         const point = s.external!.asking!;
         const side = p.side as Side;
-        expect(owedAt(s)).toEqual([{ side: point.side, kind: 'combat-decision', secret: false }]);
-        expect(side).toBe(point.kind === 'segment' ? phasingOf(x.prev) : phasingOf(x.prev) === 'TOG' ? 'CW' : 'TOG'); // the phasing side picks the segment, the other side fires
+        expect(owedAt(s)).toEqual([{ side: point.side, kind: 'combat-decision', secret: point.kind === 'leave-segment' }]);
+        if (point.kind !== 'leave-segment') expect(side).toBe(point.kind === 'segment' ? phasingOf(x.prev) : phasingOf(x.prev) === 'TOG' ? 'CW' : 'TOG'); // the phasing side picks the segment, the other side fires
         const text = JSON.stringify(p);
-        expect(text).not.toContain(`"${point.tf}"`); // TF ids under their aliases
+        if ('tf' in point) expect(text).not.toContain(`"${point.tf}"`); // TF ids under their aliases
         expect(text).not.toContain('"standing"'); // the owner's sealed choice is his default, not a field
         // only the owner's own units and bases are offered
-        const offered = point.kind === 'intercept' ? point.eligible : point.kind === 'segment' ? point.survivors : [...point.units, ...point.bases];
+        const offered = offeredIds(point);
         for (const id of offered) expect((s.units[id] ?? s.bases[id])?.side).toBe(side);
         expect(prefectSpace.validate(s, side, p.defaultOrders)).toEqual([]);
         expect(prefectSpace.validate(s, side, { kind: 'combat-decision', units: ['no-such-unit'] }).map((e) => e.code)).toContain('BAD_DECISION');
         expect(prefectSpace.validate(s, side, { kind: 'combat-decision', segment: 99 }).map((e) => e.code)).toContain('BAD_DECISION');
         expect(prefectSpace.validate(s, side === 'TOG' ? 'CW' : 'TOG', p.defaultOrders).map((e) => e.code)).toContain('NOT_OWED');
+        expect(prefectSpace.validate(s, side, { ...(p.defaultOrders as V), extra: 1 } as unknown as Json).map((e) => e.code)).toEqual(['MALFORMED']); // unknown keys refused
+        const codes = (o: V) => prefectSpace.validate(s, side, { kind: 'combat-decision', ...o } as unknown as Json).map((e) => e.code);
+        if (point.kind === 'shift') {
+          seen.add(point.kind);
+          expect(codes({})).toEqual(['BAD_DECISION']); // yes or no must be said
+          expect(codes({ shift: false })).toEqual([]);
+          expect(codes({ shift: true, attempt: true })).toEqual(['BAD_DECISION']);
+        }
+        if (point.kind === 'withdrawal-attempt') {
+          seen.add(point.kind);
+          expect(codes({ attempt: true })).toEqual(point.possible ? [] : ['BAD_DECISION']); // L1781: only with a sector-defence TF there
+          expect(codes({ attempt: false })).toEqual([]);
+          expect(codes({ units: [] })).toEqual(['BAD_DECISION', 'BAD_DECISION']); // not its field, and no yes/no
+        }
+        if (point.kind === 'withdrawal-intercept') {
+          seen.add(point.kind);
+          expect(codes({ units: point.eligible })).toEqual([]);
+          expect(codes({ units: ['no-such-unit'] })).toEqual(['BAD_DECISION']);
+          expect(codes({ shift: true })).toEqual(['BAD_DECISION']);
+        }
         return p.defaultOrders;
       });
     }, 800, interceptAll);
     expect(checked).toBeGreaterThan(3);
+    expect([...seen].sort()).toEqual(['shift', 'withdrawal-attempt', 'withdrawal-intercept']);
   }, 240_000);
 
   it('the answer decides: intercepting with every eligible unit instead of the standing none changes the phase', () => {

@@ -24,7 +24,7 @@ export const OPTION_SPECS: OptionSpec[] = [
   },
   {
     id: 'spaceCombatPlay', type: 'string', default: 'standing', values: ['standing', 'interactive'], rule: 'L1509-1521, L1675, L1741-1745, D-91',
-    description: "'standing': the Space Combat Phase runs at once from the phasing side's sealed plan and the other side's standing reactions; 'interactive': it stops at each decision point the rules place in the phase and asks the side that decides — deep-space interception once the incoming force is detected, the target segment once the interception is over, and which units and bases fire on a Supply, Ground Support or Orbital Drop Task Force (any, some or none) — the plan's and reactions' choices being the defaults. Same procedure, so the same choices give the same result.",
+    description: "'standing': the Space Combat Phase runs at once from the phasing side's sealed plan and the other side's standing reactions; 'interactive': it stops at each decision point the rules place in the phase and asks the side that decides — deep-space interception once the incoming force is detected, the undetected interceptors' column shift, the target segment once the interception is over, which units and bases fire on a Supply, Ground Support or Orbital Drop Task Force (any, some or none), whether to try to intercept a withdrawing Task Force and with which units, and which units move out of an opposing sector-defence segment (both players, sealed) — the plan's and reactions' choices being the defaults. Same procedure, so the same choices give the same result.",
   },
 ];
 

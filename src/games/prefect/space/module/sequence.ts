@@ -14,7 +14,7 @@ import { spaceTempoPhase } from '../tempo.js';
 import { advanceTrack, placeArrival, rollArrivals } from '../tspace.js';
 import { spaceWinner } from '../victory.js';
 import { applyAdjust, applyMissions, applyMoves, applyReactionOrder, applySupply, checkTSpace, withdrawalMoveError } from './apply.js';
-import { combatOwed } from './combat-link.js';
+import { combatOwed, SEALED_POINTS } from './combat-link.js';
 import { combatStep } from '../external/run.js';
 import type {
   AdjustOrder, MissionsOrder, MoveOrder, PlaceOrder, ReactionOrder, Side, SpaceGameState, SpaceOrder, SupplyOrder, TSpaceOrder,
@@ -59,8 +59,9 @@ export function owedAt(s: SpaceGameState): Owed[] {
     case 'COMBAT':
       // D-87: a battle paused for its Leviathan result: both sides owe the sealed entry.
       if (s.external?.pending) return SIDES.map((side) => ({ side, kind: 'external-result', secret: true }));
-      // D-91: an interactive phase paused at a decision point: its owner answers (the choice shows in the events).
-      if (s.external?.asking) return [{ side: s.external.asking.side, kind: 'combat-decision', secret: false }];
+      // D-91: an interactive phase paused at a decision point: its owner answers (the choice shows in the events);
+      // sealed where both players choose at once and the other has yet to answer (L1861).
+      if (s.external?.asking) return [{ side: s.external.asking.side, kind: 'combat-decision', secret: SEALED_POINTS.includes(s.external.asking.kind) }];
       return [{ side: p, kind: 'combat-plan', secret: true }, { side: otherSide(p), kind: 'combat-reactions', secret: true }];
     case 'ADJUST': return SIDES.map((side) => ({ side, kind: 'adjust', secret: true }));
     case 'SUPPLY': return SIDES.map((side) => ({ side, kind: 'supply', secret: true }));

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { OrderError } from '#engine/contract.js';
 import { MISSIONS } from '../types.js';
 import { applyAdjust, applyMissions, applyMoves, applyReactionOrder, applySupply, checkPlace, checkTSpace, toOrderErrors } from './apply.js';
-import { planErrors, reactionsErrors } from './combat-link.js';
+import { ANSWER_FIELDS, planErrors, reactionsErrors } from './combat-link.js';
 import { owedAt } from './sequence.js';
 import type { CombatDecisionOrder, Side, SpaceGameState, SpaceOrder } from './types.js';
 import { SIDES } from './types.js';
@@ -48,7 +48,9 @@ export const SCHEMAS: Record<SpaceOrder['kind'], z.ZodTypeAny> = {
     loadMarines: list(z.object({ unit: id, cohorts: int.min(1) }).strict()).optional(),
     unload: list(z.object({ base: id, segment: int }).strict()),
   }).strict(),
-  'combat-decision': z.object({ kind: z.literal('combat-decision'), units: ids.optional(), bases: ids.optional(), segment: int.optional() }).strict(),
+  'combat-decision': z.object({
+    kind: z.literal('combat-decision'), units: ids.optional(), bases: ids.optional(), segment: int.optional(), shift: z.boolean().optional(), attempt: z.boolean().optional(),
+  }).strict(),
   // D-87 (../external/): a Leviathan battle's result in Prefect terms; `deadline` is the server's alone.
   'external-result': z.object({
     kind: z.literal('external-result'), battle: id, destroyed: ids.default([]), disorganised: ids.default([]), brokeOff: ids.default([]),
@@ -61,7 +63,7 @@ export const SCHEMAS: Record<SpaceOrder['kind'], z.ZodTypeAny> = {
 const PHASE_RULE: Record<SpaceOrder['kind'], string> = {
   missions: 'L1210-1296', tspace: 'L1356-1401', place: 'L1387, L1401', reaction: 'L1395-1399', move: 'L1405-1421',
   'combat-plan': 'L1443-1829', 'combat-reactions': 'L1443-1829', adjust: 'L1869-1889', supply: 'L1891-1967',
-  'external-result': 'L2572-2600, D-87', 'combat-decision': 'L1509-1521, L1675, L1741-1745, D-91',
+  'external-result': 'L2572-2600, D-87', 'combat-decision': 'L1509-1521, L1543-1547, L1675, L1741-1745, L1777-1783, L1861, D-91',
 };
 
 export interface Checked { order?: SpaceOrder; errors: OrderError[] }
@@ -98,21 +100,31 @@ export function checkOrder(s: SpaceGameState, side: string, raw: unknown): Check
   return errors.length ? { errors } : { order, errors: [] };
 }
 
-/** D-91: the answer must fit the point asked — offered ids only, an existing segment. */
+/** D-91: the answer must fit the point asked — only its fields, offered ids only, an existing segment, a possible attempt. */
 function decisionErrors(s: SpaceGameState, o: CombatDecisionOrder): OrderError[] {
   const p = s.external?.asking;
   if (!p) return [{ code: 'NOT_OWED', path: [], message: 'no decision is asked now', rule: 'D-91' }];
   const errs: OrderError[] = [];
   const bad = (field: string, message: string, rule: string) => errs.push({ code: 'BAD_DECISION', path: [field], message, rule });
-  if (p.kind === 'segment') {
-    if (o.units !== undefined || o.bases !== undefined) bad('units', 'a segment is asked: answer with `segment`', p.rule);
-    if (o.segment === undefined || o.segment < 1 || o.segment > p.segments) bad('segment', `segment must be 1-${p.segments} (L1681)`, 'L1681');
-    return errs;
+  const fields = ANSWER_FIELDS[p.kind];
+  for (const f of ['units', 'bases', 'segment', 'shift', 'attempt'] as const) {
+    if (o[f] !== undefined && !fields.includes(f)) bad(f, `this point asks for ${fields.map((x) => `\`${x}\``).join(' and ')}, not \`${f}\``, p.rule);
   }
-  if (o.segment !== undefined) bad('segment', 'units are asked, not a segment', p.rule);
-  const offered = p.kind === 'intercept' ? p.eligible : p.units;
-  for (const id of o.units ?? []) if (!offered.includes(id)) bad('units', `${id} is not one of the units offered`, p.rule);
-  if (p.kind === 'intercept' && o.bases?.length) bad('bases', 'bases do not intercept (L1511)', 'L1511');
-  if (p.kind === 'protected-attack') for (const id of o.bases ?? []) if (!p.bases.includes(id)) bad('bases', `${id} is not one of the bases offered`, p.rule);
+  switch (p.kind) {
+    case 'segment':
+      if (o.segment === undefined || o.segment < 1 || o.segment > p.segments) bad('segment', `segment must be 1-${p.segments} (L1681)`, 'L1681');
+      break;
+    case 'shift':
+      if (o.shift === undefined) bad('shift', 'answer with `shift`: true to use the column to the right, false not to', p.rule);
+      break;
+    case 'withdrawal-attempt':
+      if (o.attempt === undefined) bad('attempt', 'answer with `attempt`: true to try to detect the withdrawing Task Force, false not to', p.rule);
+      else if (o.attempt && !p.possible) bad('attempt', 'you have no sector-defence Task Force in the sector to detect it with (L1781)', 'L1781');
+      break;
+    case 'protected-attack':
+      for (const id of o.bases ?? []) if (!p.bases.includes(id)) bad('bases', `${id} is not one of the bases offered`, p.rule);
+  }
+  const offered = p.kind === 'intercept' || p.kind === 'withdrawal-intercept' ? p.eligible : p.kind === 'protected-attack' || p.kind === 'leave-segment' ? p.units : null;
+  if (offered && fields.includes('units')) for (const id of o.units ?? []) if (!offered.includes(id)) bad('units', `${id} is not one of the units offered`, p.rule);
   return errs;
 }

@@ -70,5 +70,5 @@ export const SPACE_PROMPTS: TextTable = {
   adjust: '{side}: adjust your Task Forces and rebuild (sealed).',
   supply: '{side}: rearm, reorganise, load, transfer and unload (sealed).',
   'external-result': '{side}: enter the agreed result of the battle played with Leviathan (sealed).',
-  'combat-decision': '{side}: decide now — interceptors, the segment your force moves to, or which of your forces fire on the enemy Task Force.',
+  'combat-decision': '{side}: decide now — interceptors, a column shift, the segment your force moves to, which of your forces fire on the enemy Task Force, whether and with what to intercept a withdrawal, or which units leave an opposing-defence segment.',
 };

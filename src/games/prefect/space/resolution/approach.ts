@@ -72,11 +72,16 @@ export function approach(ctx: PhaseContext, table: SectorTable, tf: NavalTF, p: 
   emit(ctx, 'DSI_INTERCEPTORS', 'all', { tf: tf.id, sector: table.sector, interceptors: chosen, target: iTarget, roll: iDet.roll, detected: iDet.detected, rule: 'L1511-1527' }, since2);
 
   const undetected = !iDet.detected;
+  // Detection Shifts (L1543-1547, H12, D-60): the undetected interceptors' player may take the column to
+  // the right, announced before the roll; D-91 asks him then (only when undetected, which is public).
+  const shift = undetected && decide(ctx.decisions, {
+    kind: 'shift', side: ctx.opponent, tf: tf.id, sector: table.sector, standing: { shift: ctx.reactions.shiftIfUndetected ?? true }, rule: 'L1543-1547, D-91',
+  }).shift;
   const sd = sdTfIn(state, ctx.opponent, table.sector)!;
   markOpponentEngaged(ctx, table.sector, chosen);
   const r = fight(ctx, {
     kind: 'DSI', phasing: ctx.phasing, phasingMission: mission, phasingUnits: committed, opponentUnits: chosen,
-    attackerUndetected: undetected, shiftRight: undetected && (ctx.reactions.shiftIfUndetected ?? true),
+    attackerUndetected: undetected, shiftRight: shift,
   }, { sector: table.sector, tf: tf.id }, [tf.id, sd.id]);
   // L1519, L1531: the interceptors go back to their TF box, off the OFAT (as a retreat or leaving a
   // segment does, L1589, L1861), so no segment counts them again this turn (L1515: no other combat,

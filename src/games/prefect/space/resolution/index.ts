@@ -7,4 +7,4 @@ export { combatPlanErrors, reactionErrors } from './validate.js';
 export { defaultCombatPlan, defaultReactions, resolvableTfs } from './defaults.js';
 export { resolveCombatPhase } from './phase.js';
 export { BattlePause, type ExternalBattles, type FightOutcome, type FightWhere } from './external-hook.js';
-export { Decisions, DecisionPause, decide, type CombatAnswer, type CombatPoint } from './decisions.js';
+export { ANSWER_FIELDS, Decisions, DecisionPause, SEALED_POINTS, decide, type CombatAnswer, type CombatPoint } from './decisions.js';
