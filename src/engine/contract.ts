@@ -171,6 +171,17 @@ export interface Piece {
   detail?: Json;
 }
 
+/**
+ * Where a game stands for a viewer, derived from the viewer's view alone: the turn and phase in a
+ * sentence, and the board the current step is played on (a module with several maps names it,
+ * so a client shows the right one first).
+ */
+export interface Situation {
+  /** A board id of the module's `boards`; absent when no one board is the current one. */
+  board?: string;
+  text: Text;
+}
+
 /** A spectator is `null`; a player views as one of their sides. */
 export type Viewer = Side | null;
 
@@ -204,6 +215,8 @@ export interface GameModule<S = Json, O = Json> {
   boards?(scenarioId: string): BoardGeometry[];
   /** The counters a view shows, placed on `boards`; pure in the view. */
   pieces?(view: Json, viewer: Viewer): Piece[];
+  /** The turn, phase and current board of a view; pure in the view. */
+  situation?(view: Json, viewer: Viewer): Situation;
   /** An event (already redacted for `viewer`) in a sentence. */
   describeEvent?(event: { type: string; data: Json }, viewer: Viewer): Text;
   /** A prompt in a sentence for the side that owes it. */

@@ -8,6 +8,7 @@ import { planetBoard, scenarioFeatures } from './boards.js';
 import { PLANETARY_EVENTS, PLANETARY_PROMPTS } from './events.js';
 import { planetaryPromptSchema } from './orders-schema.js';
 import { planetaryPieces } from './pieces.js';
+import { planetarySituation } from './situation.js';
 import { eventDescriber, promptDescriber } from './text.js';
 
 export function planetaryBoards(scenarioId: string): BoardGeometry[] {
@@ -25,6 +26,7 @@ export const describePlanetaryPrompt = promptDescriber('prefect', PLANETARY_PROM
 export const planetaryPresentation = {
   boards: planetaryBoards,
   pieces: planetaryPieces,
+  situation: planetarySituation,
   describeEvent: (event: { type: string; data: Json }) => describePlanetaryEvent(event),
   describePrompt: describePlanetaryPrompt,
 };

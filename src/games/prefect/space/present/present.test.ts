@@ -107,3 +107,18 @@ describe('Prefect Space presentation: orders schemas', () => {
     expect(validators.get('missions')!({ kind: 'missions', missions: [], extra: true })).toBe(false);
   });
 });
+
+describe('Prefect Space presentation: situation', () => {
+  it('names the turn, half, phasing side and step of the view, on the system map (D-53)', () => {
+    const steps = new Set<string>();
+    for (const { state, viewer, view } of seen.views) {
+      const s = prefectSpace.situation!(view, viewer);
+      expect(s.board).toBe('africannus');
+      expect(s.text.params.step).toBe(state.step);
+      expect(s.text.text).toMatch(new RegExp(`^Turn ${state.turn}, half ${state.half} \\((TOG|CW) phasing\\): `));
+      expect(s.text.text).not.toMatch(REAL_TF);
+      steps.add(state.step);
+    }
+    expect(steps.size).toBeGreaterThanOrEqual(3);
+  });
+});
