@@ -133,6 +133,14 @@ export interface BoardTrack {
   spaces: { id: string; label: string }[];
 }
 
+/** A printed circle of a board (an orbit round a sun), centre and radius in hex radii. */
+export interface BoardCircle {
+  x: number;
+  y: number;
+  r: number;
+  label?: string;
+}
+
 /**
  * One map of a module, published so that any client can draw it with no rules of its own.
  * Static for a module version: the API serves it with an ETag.
@@ -147,6 +155,8 @@ export interface BoardGeometry {
   tracks: BoardTrack[];
   /** The board wraps east-west after this many x units (a globe), if it does. */
   wrapX?: number;
+  /** Printed circles drawn under the hexes, in hex radii (a system map's orbits); no adjacency follows from them. */
+  circles?: BoardCircle[];
   /** What a client should know to draw it (poles, gaps...), in a sentence. */
   notes?: string;
 }

@@ -112,8 +112,15 @@ export const schemas = [
     boxes: listOf(ref('BoardBox'), 'Off-map boxes.'),
     tracks: listOf(ref('BoardTrack'), 'Printed tracks.'),
     wrapX: { type: 'number', description: 'The board wraps east-west after this many x units (a globe), if it does.' },
+    circles: listOf(ref('BoardCircle'), "Printed circles drawn under the hexes (a system map's orbits); no adjacency follows from them."),
     notes: str('What a client should know to draw it (poles, gaps...).'),
   }, ['id', 'title', 'orientation', 'hexes', 'boxes', 'tracks']),
+  object('BoardCircle', 'A printed circle of a board (an orbit round a sun), centre and radius in hex radii.', {
+    x: { type: 'number', description: 'Centre x, in hex radii.' },
+    y: { type: 'number', description: 'Centre y, in hex radii (grows downwards).' },
+    r: { type: 'number', description: 'Radius, in hex radii.' },
+    label: str('What it is, e.g. Zone 3.'),
+  }, ['x', 'y', 'r']),
   object('Piece', "A counter as the viewer sees it, derived from the viewer's view; a hidden one has an opaque id and no values.", {
     id: str('Piece id: the real id, or the opaque id the view uses for a hidden counter.'),
     side: nullable(str('Owning side, when the viewer may know it.')),

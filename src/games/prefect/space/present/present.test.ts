@@ -122,3 +122,16 @@ describe('Prefect Space presentation: situation', () => {
     expect(steps.size).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('Prefect Space presentation: orbits', () => {
+  it('publishes one orbit per zone with sectors, and every sector centre lies on its zone\'s orbit (L982-984, D-06)', () => {
+    const board = prefectSpace.boards!('hold-the-line')[0];
+    const zones = spaceData.map.zones.filter((z) => z.sectors > 0).map((z) => z.zone);
+    expect(board.circles?.map((c) => c.label)).toEqual(zones.map((z) => `Zone ${z}`));
+    for (const h of board.hexes) {
+      const zone = Number(h.features!.find((f) => f.startsWith('zone-'))!.slice(5));
+      const orbit = board.circles!.find((c) => c.label === `Zone ${zone}`)!;
+      expect(Math.abs(Math.hypot(h.x - orbit.x, h.y - orbit.y) - orbit.r)).toBeLessThan(0.01);
+    }
+  });
+});
