@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError, currentSession, gql, subscribe } from '../api';
-import { Board, type BoardGeometry, type Piece } from '../components/Board';
+import { type BoardGeometry, type Piece } from '../components/Board';
+import { Maps } from '../components/Maps';
 import { Deadline } from '../components/Deadline';
 import { emptyValue, JsonField, SchemaField, type FormContext, type Schema } from '../components/SchemaForm';
 import { SUMMARY, type GameSummary } from './Lobby';
@@ -23,6 +24,8 @@ interface View {
   events: GameEvent[];
   outcome: { winner: string | null; level: string | null; summary: string } | null;
   pieces?: Piece[] | null;
+  /** Turn, phase and the board the current step is played on, as the module says. */
+  situation?: { board: string | null; text: Text } | null;
   commitments: { side: string; committed: boolean; revealed: boolean }[];
   revealOpen: boolean;
   votes: Vote[];
@@ -35,7 +38,7 @@ const VIEW = `query($id:ID!,$side:String){ game(id:$id, side:$side) {
   myPrompts { side kind secret description choices defaultOrders text { key text } }
   owed { side ready } mySubmission { step side orders ready }
   events(limit: 1000) { seq step type data createdAt text { key text } }
-  pieces { id side board at label symbol values hidden detail }
+  pieces { id side board at label symbol values hidden detail } situation { board text { key text } }
   outcome { winner level summary } commitments { side committed revealed } revealOpen ${VOTE_FIELDS} canAdminister } }`;
 const MODULE = `{ modules { id title sides scenarios { id title } promptKinds { kind description ordersSchema } } }`;
 
@@ -158,6 +161,7 @@ export function GamePage({ gameId }: { gameId: string }) {
             </select>
           </div>
         )}
+        {data.situation && <p class="situation" data-board={data.situation.board ?? ''}>{data.situation.text.text}</p>}
         {g.pausedReason && <p class="error">Paused: {g.pausedReason}</p>}
         {data.outcome && <p class="outcome"><strong>Result:</strong> {data.outcome.summary}</p>}
         {error && <p class="error" role="alert">{error}</p>}
@@ -165,7 +169,7 @@ export function GamePage({ gameId }: { gameId: string }) {
       <div class="game-body">
         <section class="board-area card" aria-label="Board">
           {boards.length > 0
-            ? boards.map((b) => <Board key={b.id} board={b} pieces={data.pieces ?? []} sides={sides} selected={selected} legal={legal} onSelect={onSelect} />)
+            ? <Maps boards={boards} current={data.situation?.board} pieces={data.pieces ?? []} sides={sides} selected={selected} legal={legal} onSelect={onSelect} />
             : (
               <details open>
                 <summary>What your side sees</summary>
