@@ -107,7 +107,7 @@ describe('browser client: Prefect Space and Campaign by clicking', () => {
     const offsystem = tog.getByRole('region', { name: /^Off-system zone/ });
     await offsystem.getByRole('button', { name: /^TF 1 / }).click();
     expect(await enter.inputValue()).toMatch(/^tf_/);
-    if (SHOTS) await tog.screenshot({ path: join(SHOTS, 'space.png') });
+    if (SHOTS) await tog.evaluate('window.scrollTo(0, 0)').then(() => tog.screenshot({ path: join(SHOTS, 'space.png') }));
     const logBefore = await tog.locator('.log li').count();
     await send(tspace);
     await expect.poll(() => stepOf(tog), { timeout: STEP_TIMEOUT }).toBeGreaterThan(2);
