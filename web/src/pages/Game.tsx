@@ -53,6 +53,16 @@ async function fetchBoards(module: string, scenario: string): Promise<BoardGeome
   return body.boards;
 }
 
+/**
+ * The modules' prompt kinds and schemas, asked for once per page load and at once (they depend on
+ * no game), so the first prompt's form need not wait for the game view to come back first.
+ */
+let modulesOnce: Promise<(ModuleMeta & { id: string })[]> | null = null;
+function modules() {
+  modulesOnce ??= gql<{ modules: (ModuleMeta & { id: string })[] }>(MODULE).then((d) => d.modules, (e: unknown) => ((modulesOnce = null), Promise.reject(e)));
+  return modulesOnce;
+}
+
 const draftKey = (gameId: string, side: string, step: number, kind: string) => `warpost:draft:${gameId}:${side}:${step}:${kind}`;
 
 /** One game as the player's side sees it: board, what is owed, order forms, and the event log. */
@@ -70,21 +80,46 @@ export function GamePage({ gameId }: { gameId: string }) {
   const revealing = useRef(new Set<string>());
   const lastSeq = useRef(0);
 
+  /** What the last loaded view held, and whether a load is running or owed after it. */
+  const have = useRef({ step: -1, seq: 0 });
+  const want = useRef({ step: -1, seq: 0 });
+  const loading = useRef<'idle' | 'busy' | 'again'>('idle');
+  const behind = () => want.current.step > have.current.step || want.current.seq > have.current.seq;
+
+  /** Loads the view; calls while one runs are folded into one more load after it. */
   async function load() {
+    if (loading.current !== 'idle') return void (loading.current = 'again');
+    loading.current = 'busy';
+    let ok = false;
     try {
       const d = await gql<{ game: View }>(VIEW, { id: gameId, side });
       lastSeq.current = Math.max(lastSeq.current, ...d.game.events.map((e) => e.seq));
+      have.current = { step: d.game.game.step, seq: lastSeq.current };
       setData(d.game);
       setError('');
+      ok = true;
     } catch (e) {
       setError((e as Error).message);
     }
+    const again = (loading.current as string) === 'again';
+    loading.current = 'idle';
+    // A load asked for meanwhile, or a notice this load does not cover yet (after a failure, only the former: no retry loop).
+    if (again || (ok && behind())) void load();
   }
 
-  useEffect(() => void load(), [gameId, side]);
+  /**
+   * A live notice (a step, events up to a seq) reloads the view only if it tells of something the
+   * page has not loaded: a subscription's first message repeats what the first load already holds.
+   */
+  function notice(step: number, seq = 0) {
+    want.current = { step: Math.max(want.current.step, step), seq: Math.max(want.current.seq, seq) };
+    if (loading.current === 'idle' && behind()) void load(); // while one runs, its end looks again
+  }
+
+  useEffect(() => void (modules().catch(() => undefined), load()), [gameId, side]);
   useEffect(() => {
     if (!data) return;
-    gql<{ modules: (ModuleMeta & { id: string })[] }>(MODULE).then((d) => setMeta(d.modules.find((m) => m.id === data.game.module) ?? null), () => undefined);
+    modules().then((ms) => setMeta(ms.find((m) => m.id === data.game.module) ?? null), () => undefined);
     fetchBoards(data.game.module, data.game.scenario).then(setBoards, (e: Error) => setError(e.message));
   }, [data?.game.module, data?.game.scenario]);
   useEffect(() => {
@@ -92,11 +127,11 @@ export function GamePage({ gameId }: { gameId: string }) {
     const stop = subscribe<{ gameEvents: { step: number; status: string; events: GameEvent[] } }>(
       'subscription($g:ID!,$side:String,$after:Int){ gameEvents(gameId:$g, side:$side, afterSeq:$after) { step status events { seq } } }',
       { g: gameId, side, after: lastSeq.current },
-      () => void load(),
+      (d) => notice(d.gameEvents.step, Math.max(0, ...d.gameEvents.events.map((e) => e.seq))),
       () => setLive(false),
     );
     // A step that opens (the start, too) is also announced to the player who owes it.
-    const stopTurns = subscribe<{ myTurn: { gameId: string } }>('subscription { myTurn { gameId } }', {}, (d) => d.myTurn.gameId === gameId && void load());
+    const stopTurns = subscribe<{ myTurn: { gameId: string; step: number } }>('subscription { myTurn { gameId step } }', {}, (d) => d.myTurn.gameId === gameId && notice(d.myTurn.step));
     return () => (stop(), stopTurns(), setLive(false));
   }, [gameId, side]);
 
