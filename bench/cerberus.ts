@@ -17,6 +17,7 @@ import { FIXTURE, startProcess, stop, summarise } from './common.js';
 import { bullRoundTrips } from './e2e.js';
 import { benchEngine, playOne } from './engine.js';
 import { processEnv, type BenchEnv } from './setup.js';
+import { benchPageInteractive } from './web.js';
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
@@ -102,6 +103,15 @@ export async function benchCerberusQueue(env: BenchEnv) {
     await stop(worker);
     await stop(api);
   }
+}
+
+/**
+ * Time to interactive of the Cerberus game page (issue 19): the Cetian, who owes the first
+ * prompt (14.1), loads the globe; cold loads, without and with a 4x CPU throttle (bench/web.ts).
+ */
+export async function benchCerberusPage(env: BenchEnv, loads: number) {
+  const hexes = cerberus.boards!('campaign')[0].hexes.length;
+  return benchPageInteractive(env, { module: 'cerberus', scenario: 'campaign', sides: ['HUMAN', 'CETIAN'] }, { owner: 1, hexes, loads });
 }
 
 /** Both Cerberus entries; `games` engine games (median). */

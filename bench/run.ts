@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only engine,api,e2e,loop,scale,cerberus] [--quick] [--loop-mode=read|push] [--loop-games=N] [--loop-kinds=fixture,cerberus]`: runs the benchmarks against the
+ * `npm run bench [-- --only engine,api,e2e,loop,scale,cerberus,web] [--quick] [--loop-mode=read|push] [--loop-games=N] [--loop-kinds=fixture,cerberus]`: runs the benchmarks against the
  * real services on this machine and writes bench/results/latest.json plus a short table.
  * Speeds are reported with a baseline measured in the same run (shared machines are noisy).
  */
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { shipped } from '#games/index.js';
 import { loadExtraModules } from '#platform/games/registry.js';
 import { benchApi } from './api.js';
-import { benchCerberus } from './cerberus.js';
+import { benchCerberus, benchCerberusPage } from './cerberus.js';
 import { FIXTURE, freshDatabase, ROOT } from './common.js';
 import { benchEndToEnd } from './e2e.js';
 import { benchEngine } from './engine.js';
@@ -18,11 +18,11 @@ import { benchEnv } from './setup.js';
 
 const args = process.argv.slice(2);
 const onlyArg = args.find((a) => a.startsWith('--only'));
-const only = new Set((onlyArg?.includes('=') ? onlyArg.split('=')[1] : onlyArg ? args[args.indexOf(onlyArg) + 1] : 'engine,api,e2e,loop,scale,cerberus').split(','));
+const only = new Set((onlyArg?.includes('=') ? onlyArg.split('=')[1] : onlyArg ? args[args.indexOf(onlyArg) + 1] : 'engine,api,e2e,loop,scale,cerberus,web').split(','));
 const quick = args.includes('--quick');
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, quick };
-const db = only.has('api') || only.has('e2e') || only.has('loop') || only.has('scale') || only.has('cerberus') ? await freshDatabase() : null;
+const db = only.has('api') || only.has('e2e') || only.has('loop') || only.has('scale') || only.has('cerberus') || only.has('web') ? await freshDatabase() : null;
 try {
   if (only.has('engine')) {
     // A module's kit says whether many full games per run fit it (Cerberus has its own entry,
@@ -41,6 +41,8 @@ try {
     results.loop = await benchLoop(benchEnv(db.url), { games, mode, kinds, seconds: quick ? 3 : 5, cerberusSteps: quick ? 6 : 12 });
   }
   if (db && only.has('cerberus')) results.cerberus = await benchCerberus(benchEnv(db.url), { games: quick ? 3 : 5 });
+  // The game page's time to interactive in Chromium (bench/web.ts), median of cold loads per CPU throttle.
+  if (db && only.has('web')) results.webTimeToInteractive = { cerberus: await benchCerberusPage(benchEnv(db.url), quick ? 5 : 9) };
   if (db && only.has('scale')) results.scale = await benchScale(benchEnv(db.url), quick ? { games: 1000, subscriptions: 100, resolveGames: 200 } : {});
 } finally {
   await db?.drop();

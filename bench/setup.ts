@@ -57,11 +57,12 @@ export interface GameKind { module: string; scenario: string; sides: [string, st
 export const FIXTURE_GAME: GameKind = { module: 'sealed-bid', scenario: 'standard', sides: ['north', 'south'] };
 
 /** Registers a pool of user pairs and starts `n` games (by default the fixture's) among them. */
-export async function makeGames(d: Booted, n: number, opts: { pairs?: number; concurrency?: number; kind?: GameKind } = {}): Promise<Pair[]> {
+/** `password`: the users' (a bench that logs in through the browser form gives its own). */
+export async function makeGames(d: Booted, n: number, opts: { pairs?: number; concurrency?: number; kind?: GameKind; password?: string } = {}): Promise<Pair[]> {
   const kind = opts.kind ?? FIXTURE_GAME;
   const tag = randomBytes(3).toString('hex');
   const seat = async (name: string) => {
-    const t = await d.authService.register(name, 'bench password 1');
+    const t = await d.authService.register(name, opts.password ?? 'bench password 1');
     return { principal: await d.authService.authenticate(t.accessToken), token: t.accessToken };
   };
   const pairCount = Math.min(opts.pairs ?? 50, n);

@@ -133,6 +133,14 @@ export interface BoardTrack {
   spaces: { id: string; label: string }[];
 }
 
+/** A printed circle of a board (an orbit round a sun), centre and radius in hex radii. */
+export interface BoardCircle {
+  x: number;
+  y: number;
+  r: number;
+  label?: string;
+}
+
 /**
  * One map of a module, published so that any client can draw it with no rules of its own.
  * Static for a module version: the API serves it with an ETag.
@@ -147,6 +155,8 @@ export interface BoardGeometry {
   tracks: BoardTrack[];
   /** The board wraps east-west after this many x units (a globe), if it does. */
   wrapX?: number;
+  /** Printed circles drawn under the hexes, in hex radii (a system map's orbits); no adjacency follows from them. */
+  circles?: BoardCircle[];
   /** What a client should know to draw it (poles, gaps...), in a sentence. */
   notes?: string;
 }
@@ -169,6 +179,17 @@ export interface Piece {
   hidden: boolean;
   /** Further module-defined facts the viewer may see. */
   detail?: Json;
+}
+
+/**
+ * Where a game stands for a viewer, derived from the viewer's view alone: the turn and phase in a
+ * sentence, and the board the current step is played on (a module with several maps names it,
+ * so a client shows the right one first).
+ */
+export interface Situation {
+  /** A board id of the module's `boards`; absent when no one board is the current one. */
+  board?: string;
+  text: Text;
 }
 
 /** A spectator is `null`; a player views as one of their sides. */
@@ -204,6 +225,8 @@ export interface GameModule<S = Json, O = Json> {
   boards?(scenarioId: string): BoardGeometry[];
   /** The counters a view shows, placed on `boards`; pure in the view. */
   pieces?(view: Json, viewer: Viewer): Piece[];
+  /** The turn, phase and current board of a view; pure in the view. */
+  situation?(view: Json, viewer: Viewer): Situation;
   /** An event (already redacted for `viewer`) in a sentence. */
   describeEvent?(event: { type: string; data: Json }, viewer: Viewer): Text;
   /** A prompt in a sentence for the side that owes it. */

@@ -1,7 +1,8 @@
 /**
  * What a client with no rules of its own reads (README, "For client authors"): boards with a
  * strong ETag, orders schemas per prompt kind, pieces and sentences for the caller's viewer, and
- * whether the caller owes a submission now. Over real HTTP, on the sealed-bid fixture.
+ * whether the caller owes a submission now. Over real HTTP, on the sealed-bid fixture; the
+ * situation (mission, phase, current board) and the orbits on the Prefect Campaign.
  */
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -162,3 +163,31 @@ async function waitForStep(p: Player, gameId: string, step: number) {
   }
   throw new Error(`game ${gameId} never reached step ${step}`);
 }
+
+it('situation: the Campaign names its mission and the board it is played on, over GraphQL and REST alike; the fixture says nothing; the system map has its orbits', async () => {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const tog = await register(stack.base, `sit_t_${tag}`);
+  const cw = await register(stack.base, `sit_c_${tag}`);
+  const g = await createGame(stack.base, tog, { module: 'prefect-campaign', scenario: 'invasion', side: 'TOG' });
+  await join(stack.base, cw, g.id, 'CW');
+  const Q = `query($id:ID!){game(id:$id){situation{board text{key params text}}}}`;
+  const s = (await as(stack.base, cw, Q, { id: g.id })).data.game.situation;
+  expect(s.board).toBe('africannus'); // L2177-2192: the turn opens with the space mission
+  expect(s.text).toMatchObject({ key: 'situation.prefect-campaign', params: { turn: '1', stage: 'SPACE' } });
+  expect(s.text.text).toMatch(/^Campaign turn 1 of \d+, space mission — Turn 1, half 1 \(TOG phasing\): Mission Assignment/);
+  const r = await (await rest(`/games/${g.id}`, {}, cw.token)).json();
+  expect(r.situation).toEqual(s);
+
+  const { alice, gameId } = await newGame('sit');
+  expect((await as(stack.base, alice, Q, { id: gameId })).data.game.situation).toBeNull();
+
+  const boards = await (await rest('/modules/prefect-campaign/boards?scenario=invasion')).json();
+  const system = boards.boards.find((b: { id: string }) => b.id === 'africannus');
+  expect(system.circles.map((c: { label: string }) => c.label)).toEqual(['Zone 1', 'Zone 2', 'Zone 3', 'Zone 4', 'Zone 5', 'Zone 6', 'Zone 7']);
+  const q: any = await fetch(`${stack.base}/graphql`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: `{modules{id boards{id circles{x y r label}}}}` }),
+  }).then((x) => x.json());
+  const gqlSystem = q.data.modules.find((m: { id: string }) => m.id === 'prefect-campaign').boards.find((b: { id: string }) => b.id === 'africannus');
+  expect(gqlSystem.circles).toEqual(system.circles);
+}, 60_000);

@@ -29,6 +29,7 @@ const ALLOWED: Record<string, string> = {
   'test/games/prefect-campaign-api.test.ts': 'Prefect Campaign through the API (needs the services)',
   'test/web/client.test.ts': 'the browser client draws a real game board (needs the server and Chromium)',
   'test/web/play.test.ts': 'Cerberus and Prefect turns played by clicking in a real browser (needs the server and Chromium)',
+  'test/web/space.test.ts': 'Prefect Space and Campaign steps played by clicking in a real browser (needs the server and Chromium)',
   'test/api/client-pieces.test.ts': "GraphQL and REST serve one module's boards alike (needs the server)",
   'test/secrets/derive.test.ts': "the secrets ledger on the Campaign's sealed ground-support commitment, the one case that needs it",
   // Repository rules about one game's own layout.

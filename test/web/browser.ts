@@ -4,11 +4,13 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { WEB_BUILD_DIR } from '#api/http/web-client.js';
-import { ROOT } from '../helpers/stack.js';
+
+/** The repository root (not from ../helpers/stack.ts, which needs vitest: the bench builds and launches with these too). */
+const ROOT = resolve(import.meta.dirname, '../..');
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -11,15 +11,15 @@
  * No console errors; no serious accessibility violation on the game pages.
  */
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import cerberus from '#games/cerberus/index.js';
 import prefect from '#games/prefect/planetary/module/index.js';
 import { gql } from '../helpers/gql.js';
 import { ROOT, startStack, type Stack } from '../helpers/stack.js';
 import { buildClient, launch, seriousA11yViolations, signUp } from './browser.js';
+import { clickHex, legal, map, prompt, send, sessionOf, startGame, STEP_TIMEOUT, stepOf, waitStep } from './turns.js';
 
-const STEP_TIMEOUT = 60_000;
 /** WARPOST_SCREENSHOTS=1 refreshes the README's Cerberus screenshot (docs/screenshots/). */
 const SHOTS = process.env.WARPOST_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : undefined;
 
@@ -42,47 +42,6 @@ describe('browser client: a full turn by clicking', () => {
   });
 
   const player = (name: string) => signUp(browser, stack.base, name, { errors, viewport: { width: 1400, height: 1000 } });
-
-  /**
-   * One player creates from the lobby form, the other joins from the open games list. Other test
-   * files open games in the same database: the game is found by its creator's seat (a unique name).
-   */
-  async function startGame(creator: Page, creatorName: string, joiner: Page, module: string, side: string, other: string) {
-    await creator.getByLabel('Game', { exact: true }).selectOption(module);
-    await creator.getByLabel('Your side').selectOption(side);
-    await creator.getByRole('button', { name: 'Create game' }).click();
-    await creator.waitForURL(/\/games\/[^/]+$/);
-    await joiner.getByRole('button', { name: 'Refresh' }).click();
-    const game = joiner.getByRole('listitem').filter({ hasText: `${side} (${creatorName})` });
-    await game.getByRole('button', { name: new RegExp(`as ${other}$`) }).click();
-    await joiner.waitForURL(creator.url());
-  }
-
-  const stepOf = async (page: Page) => Number(/step (\d+)/.exec(await page.locator('.game-head').innerText())?.[1] ?? NaN);
-  const waitStep = (page: Page, step: number) => expect.poll(() => stepOf(page), { timeout: STEP_TIMEOUT }).toBe(step);
-  const map = (page: Page) => page.getByRole('application', { name: /map/ }).first();
-
-  /** The form of a prompt, once its step has opened on this page (live, without a reload). */
-  async function prompt(page: Page, name: string): Promise<Locator> {
-    const form = page.getByRole('region', { name, exact: true });
-    await form.waitFor({ timeout: STEP_TIMEOUT });
-    return form;
-  }
-
-  async function legal(form: Locator) {
-    await form.getByText('These orders are legal.').waitFor({ timeout: 20_000 });
-  }
-
-  async function send(form: Locator) {
-    await legal(form);
-    await form.getByRole('button', { name: 'Submit orders' }).click();
-    await form.getByText(/^Orders sent/).waitFor();
-  }
-
-  /** Clicks a hex of the map, as a player does (a counter on it takes the click just the same). */
-  async function clickHex(page: Page, hex: string) {
-    await map(page).locator(`g.hex[data-hex="${hex}"] polygon`).click({ force: true });
-  }
 
   it('Cerberus: two players set up and play game turn 1 against each other', async () => {
     const suffix = Math.random().toString(36).slice(2, 7);
@@ -133,8 +92,7 @@ describe('browser client: a full turn by clicking', () => {
     await send(await prompt(human, 'HUMAN: phase-plan'));
     // The Cetian moves a unit (rule 5): the unit clicked on the globe, then a hex its choices say it reaches for 1 MP.
     const plan = await prompt(cetian, 'CETIAN: phase-plan');
-    const token = (await cetian.evaluate(`JSON.parse(localStorage.getItem('warpost:session')).accessToken`)) as string;
-    const gameId = cetian.url().split('/').pop()!;
+    const { token, gameId } = await sessionOf(cetian);
     const choices = (await gql(stack.base, `query($g:ID!){game(id:$g){myPrompts{choices}}}`, { g: gameId }, token)).data.game.myPrompts[0].choices;
     const reachable = choices.MOVEMENT.reachable as Record<string, { hex: string; cost: number }[]>;
     let mover = '', to = '';

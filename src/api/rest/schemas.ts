@@ -112,8 +112,15 @@ export const schemas = [
     boxes: listOf(ref('BoardBox'), 'Off-map boxes.'),
     tracks: listOf(ref('BoardTrack'), 'Printed tracks.'),
     wrapX: { type: 'number', description: 'The board wraps east-west after this many x units (a globe), if it does.' },
+    circles: listOf(ref('BoardCircle'), "Printed circles drawn under the hexes (a system map's orbits); no adjacency follows from them."),
     notes: str('What a client should know to draw it (poles, gaps...).'),
   }, ['id', 'title', 'orientation', 'hexes', 'boxes', 'tracks']),
+  object('BoardCircle', 'A printed circle of a board (an orbit round a sun), centre and radius in hex radii.', {
+    x: { type: 'number', description: 'Centre x, in hex radii.' },
+    y: { type: 'number', description: 'Centre y, in hex radii (grows downwards).' },
+    r: { type: 'number', description: 'Radius, in hex radii.' },
+    label: str('What it is, e.g. Zone 3.'),
+  }, ['x', 'y', 'r']),
   object('Piece', "A counter as the viewer sees it, derived from the viewer's view; a hidden one has an opaque id and no values.", {
     id: str('Piece id: the real id, or the opaque id the view uses for a hidden counter.'),
     side: nullable(str('Owning side, when the viewer may know it.')),
@@ -125,6 +132,10 @@ export const schemas = [
     hidden: bool('Face down: the viewer sees that a counter is there, not what it is.'),
     detail: any('Further module-defined facts the viewer may see.'),
   }, ['id', 'side', 'board', 'at', 'label', 'hidden']),
+  object('Situation', 'Where a game stands for the viewer: turn and phase in a sentence, and the board the current step is played on.', {
+    board: str("Board id of the module's boards that the current step is played on; absent when no one board is current."),
+    text: ref('Text'),
+  }, ['text']),
   object('Seat', 'A seated side.', { side: str('Side name.'), user: ref('User') }),
   object('TimeControl', 'How long each step may take.', {
     preset: str('none, live, fast, standard, slow or custom.'),
@@ -205,6 +216,7 @@ export const schemas = [
     viewer: nullable(str('The side this view is for; null for a spectator.')),
     view: any('The game state as the viewer may see it (module-defined).'),
     pieces: nullable(listOf(ref('Piece'), "The counters of the viewer's view; null when the module publishes none.") as { type: string }),
+    situation: nullableRef('Situation', 'Turn, phase and current board, from the viewer\'s view; null when the module does not say.'),
     myPrompts: listOf(ref('Prompt'), "The viewer's own prompts with their legal choices."),
     owed: listOf(ref('OwedSide'), 'Sides still owed this step, and whether each is ready.'),
     mySubmission: nullableRef('MySubmission', "The viewer's own sealed orders, if any."),

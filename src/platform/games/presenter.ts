@@ -4,7 +4,7 @@
  * boards of a scenario with a content hash for HTTP caching. One presenter for GraphQL, REST and
  * notifications, so every client reads the same words.
  */
-import type { AnyModule, BoardGeometry, Json, Piece, Prompt, Text, Viewer } from '#engine/contract.js';
+import type { AnyModule, BoardGeometry, Json, Piece, Prompt, Situation, Text, Viewer } from '#engine/contract.js';
 import { AppError } from '../errors.js';
 import { jcs, sha256Hex } from '../trust/canonical.js';
 
@@ -83,6 +83,16 @@ export function withPromptTexts(module: AnyModule | null, prompts: Prompt[], vie
 export function piecesOf(module: AnyModule, view: Json | null, viewer: Viewer): Piece[] | null {
   if (!module.pieces || view == null) return null;
   return module.pieces(view, viewer);
+}
+
+/** Turn, phase and current board of a view, or null when the module does not say (or its describer fails). */
+export function situationOf(module: AnyModule, view: Json | null, viewer: Viewer): Situation | null {
+  if (!module.situation || view == null) return null;
+  try {
+    return module.situation(view, viewer);
+  } catch {
+    return null; // a module bug: the client shows every board, as for a module without it
+  }
 }
 
 export interface PublishedBoards {

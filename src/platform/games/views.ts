@@ -11,7 +11,7 @@ import { delayedSpectatorView, eventBound, spectatorHorizon } from '../trust/spe
 import type { TurnSignal } from '../events/pubsub.js';
 import { owedSides, pickSide, promptsOf } from './common.js';
 import { pageSize } from '../page-size.js';
-import { piecesOf, withEventTexts, withPromptTexts } from './presenter.js';
+import { piecesOf, situationOf, withEventTexts, withPromptTexts } from './presenter.js';
 import type { AnyModule } from '#engine/contract.js';
 import { readEvents } from '../events/event-log.js';
 import { readGame, type GameRow } from './read-model.js';
@@ -66,6 +66,7 @@ export async function gameView(p: Platform, user: Principal | null, gameId: stri
     view,
     // Derived from the viewer's view only, so a piece can show nothing the view hides.
     pieces: piecesOf(module, view, viewer),
+    situation: situationOf(module, view, viewer),
     myPrompts: viewer ? withPromptTexts(module, prompts.filter((pr) => pr.side === viewer), viewer) : [],
     owed: delayed ? [] : owedSides(prompts).map((s) => ({ side: s, ready: subs.some((x) => x.side === s && x.ready) })),
     mySubmission: mine,

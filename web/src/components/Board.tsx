@@ -16,6 +16,8 @@ export interface BoardGeometry {
   boxes: { id: string; title: string }[];
   tracks: { id: string; title: string; spaces: { id: string; label: string }[] }[];
   wrapX?: number | null;
+  /** Printed circles under the hexes (a system map's orbits). */
+  circles?: { x: number; y: number; r: number; label?: string | null }[] | null;
   notes?: string | null;
 }
 export interface Piece { id: string; side: string | null; board: string; at: string; label: string; symbol?: string | null; values?: string | null; hidden: boolean; detail?: unknown }
@@ -23,7 +25,9 @@ export interface Piece { id: string; side: string | null; board: string; at: str
 const TERRAIN: Record<string, string> = {
   clear: '#e8e4c9', open: '#e8e4c9', plain: '#e8e4c9', plains: '#e8e4c9', desert: '#eed9a0', rough: '#cdb98f', hills: '#c9b27a',
   mountain: '#a8926b', mountains: '#a8926b', forest: '#9fc48a', woods: '#9fc48a', jungle: '#7fae6c', swamp: '#a5c2a8', marsh: '#a5c2a8',
-  water: '#9cc3e0', sea: '#8ab6db', ocean: '#7aa7d1', lake: '#9cc3e0', city: '#d8c4c4', urban: '#d8c4c4', ice: '#eef3f7', space: '#2b3140',
+  water: '#9cc3e0', sea: '#8ab6db', ocean: '#7aa7d1', lake: '#9cc3e0', city: '#d8c4c4', urban: '#d8c4c4', ice: '#eef3f7',
+  // A system map: empty space and the bodies of its sectors.
+  space: '#d5dcec', planet: '#a9c7a0', planetoid: '#d9c8a6', asteroid: '#c4bcb0',
 };
 const SIDE_COLOURS = ['#c0392b', '#2e5fa8', '#2f7d32', '#8e44ad', '#b9770e', '#117a65'];
 
@@ -169,6 +173,9 @@ export function Board({ board, pieces, sides, selected, legal, onSelect }: {
         }}
         onPointerUp={() => setTimeout(() => (drag.current = null))}>
         <g id={wrap ? globeId : undefined}>
+        {board.circles?.map((c, i) => (
+          <circle key={`circle-${i}`} class="orbit" cx={c.x} cy={c.y} r={c.r}><title>{c.label ?? 'Orbit'}</title></circle>
+        ))}
         {board.hexes.map((h) => (
           <g key={h.id} class={`hex${h.id === selected ? ' selected' : ''}${legal?.has(h.id) ? ' legal' : ''}`} data-hex={h.id} onClick={() => !drag.current?.moved && onSelect(h.id, topOf(h.id))}>
             <title>{hexName(h)}</title>
@@ -185,6 +192,7 @@ export function Board({ board, pieces, sides, selected, legal, onSelect }: {
               <title>{pieceName(p)}{stack.length > 1 ? ` (stack of ${stack.length})` : ''}</title>
               <rect width={0.84} height={0.7} rx={0.06} fill={sideColour(p.side, sides)} />
               <text x={0.42} y={0.2} class="c-label">{p.hidden ? '?' : p.label.slice(0, 8)}</text>
+              {p.hidden && <text x={0.42} y={0.44} class="c-symbol c-alias">{shortId(p.id)}</text>}
               {!p.hidden && hasIcon(p.symbol) ? <UnitSymbol symbol={p.symbol} x={0.24} y={0.26} w={0.36} h={0.22} />
                 : p.symbol && !p.hidden && <text x={0.42} y={0.44} class="c-symbol">{p.symbol.slice(0, 10)}</text>}
               {p.values && <text x={0.42} y={0.63} class="c-values">{p.values}</text>}
@@ -226,15 +234,19 @@ function hexName(h: BoardHex) {
   return `Hex ${h.label ?? h.id}`;
 }
 
+/** A hidden counter's opaque id, shortened for its face (the full id is in its name). */
+const shortId = (id: string) => (id.length > 8 ? `${id.slice(0, 7)}…` : id);
+
 export function pieceName(p: Piece) {
-  if (p.hidden) return `Hidden counter${p.side ? ` of ${p.side}` : ''}`;
+  // A hidden counter is named by the opaque id the view uses, the one orders name it by.
+  if (p.hidden) return `Hidden ${p.label && p.label !== '?' ? p.label.toLowerCase() : 'counter'} ${p.id}${p.side ? ` of ${p.side}` : ''}`;
   return [p.label, p.symbol, p.values, p.side && `(${p.side})`].filter(Boolean).join(' ');
 }
 
 /** Counters as a list; each is a button that picks it (for a piece field of the orders). */
 function PieceList({ pieces, onPick }: { pieces: Piece[]; onPick: (id: string) => void }) {
   if (!pieces.length) return <p class="hint">No counters here.</p>;
-  return <ul class="pieces">{pieces.map((p) => <li key={p.id}><button type="button" class="link" onClick={() => onPick(p.id)}>{pieceName(p)}</button></li>)}</ul>;
+  return <ul class="pieces">{pieces.map((p) => <li key={p.id}><button type="button" class="link" data-piece={p.id} onClick={() => onPick(p.id)}>{pieceName(p)}</button></li>)}</ul>;
 }
 
 function Boxes({ board, stacks, onSelect }: { board: BoardGeometry; stacks: Map<string, Piece[]>; onSelect: (at: string, pieceId?: string) => void }) {

@@ -4,7 +4,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { gql } from '../api';
-import { Board, type BoardGeometry, type Piece } from './Board';
+import { type BoardGeometry, type Piece } from './Board';
+import { Maps } from './Maps';
 
 interface ReplayData { step: number; pieces: Piece[] | null; events: { seq: number; step: number; type: string; text?: { text: string } | null }[] }
 
@@ -42,7 +43,7 @@ export function Replay({ gameId, side, lastStep, boards, sides }: { gameId: stri
         {error && <p class="error" role="alert">{error}</p>}
         {data && data.step === step && (
           <div class="replay-body" data-step={data.step}>
-            {boards.map((b) => <Board key={b.id} board={b} pieces={data.pieces ?? []} sides={sides} onSelect={() => undefined} />)}
+            <Maps boards={boards} pieces={data.pieces ?? []} sides={sides} onSelect={() => undefined} />
             <h3>What happened just before</h3>
             {last.length === 0 ? <p>Nothing this side could see.</p> : (
               <ol class="log">{last.map((e) => <li key={e.seq}>{e.text?.text ?? e.type}</li>)}</ol>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError, currentSession, gql, subscribe } from '../api';
-import { Board, type BoardGeometry, type Piece } from '../components/Board';
+import { type BoardGeometry, type Piece } from '../components/Board';
+import { Maps } from '../components/Maps';
 import { Deadline } from '../components/Deadline';
 import { emptyValue, JsonField, SchemaField, type FormContext, type Schema } from '../components/SchemaForm';
 import { SUMMARY, type GameSummary } from './Lobby';
@@ -23,6 +24,8 @@ interface View {
   events: GameEvent[];
   outcome: { winner: string | null; level: string | null; summary: string } | null;
   pieces?: Piece[] | null;
+  /** Turn, phase and the board the current step is played on, as the module says. */
+  situation?: { board: string | null; text: Text } | null;
   commitments: { side: string; committed: boolean; revealed: boolean }[];
   revealOpen: boolean;
   votes: Vote[];
@@ -35,7 +38,7 @@ const VIEW = `query($id:ID!,$side:String){ game(id:$id, side:$side) {
   myPrompts { side kind secret description choices defaultOrders text { key text } }
   owed { side ready } mySubmission { step side orders ready }
   events(limit: 1000) { seq step type data createdAt text { key text } }
-  pieces { id side board at label symbol values hidden detail }
+  pieces { id side board at label symbol values hidden detail } situation { board text { key text } }
   outcome { winner level summary } commitments { side committed revealed } revealOpen ${VOTE_FIELDS} canAdminister } }`;
 const MODULE = `{ modules { id title sides scenarios { id title } promptKinds { kind description ordersSchema } } }`;
 
@@ -48,6 +51,16 @@ async function fetchBoards(module: string, scenario: string): Promise<BoardGeome
   const body = (await res.json().catch(() => ({}))) as { boards?: BoardGeometry[]; error?: { message: string } };
   if (!res.ok || !body.boards) throw new Error(body.error?.message ?? `The boards could not be loaded (${res.status}).`);
   return body.boards;
+}
+
+/**
+ * The modules' prompt kinds and schemas, asked for once per page load and at once (they depend on
+ * no game), so the first prompt's form need not wait for the game view to come back first.
+ */
+let modulesOnce: Promise<(ModuleMeta & { id: string })[]> | null = null;
+function modules() {
+  modulesOnce ??= gql<{ modules: (ModuleMeta & { id: string })[] }>(MODULE).then((d) => d.modules, (e: unknown) => ((modulesOnce = null), Promise.reject(e)));
+  return modulesOnce;
 }
 
 const draftKey = (gameId: string, side: string, step: number, kind: string) => `warpost:draft:${gameId}:${side}:${step}:${kind}`;
@@ -67,21 +80,46 @@ export function GamePage({ gameId }: { gameId: string }) {
   const revealing = useRef(new Set<string>());
   const lastSeq = useRef(0);
 
+  /** What the last loaded view held, and whether a load is running or owed after it. */
+  const have = useRef({ step: -1, seq: 0 });
+  const want = useRef({ step: -1, seq: 0 });
+  const loading = useRef<'idle' | 'busy' | 'again'>('idle');
+  const behind = () => want.current.step > have.current.step || want.current.seq > have.current.seq;
+
+  /** Loads the view; calls while one runs are folded into one more load after it. */
   async function load() {
+    if (loading.current !== 'idle') return void (loading.current = 'again');
+    loading.current = 'busy';
+    let ok = false;
     try {
       const d = await gql<{ game: View }>(VIEW, { id: gameId, side });
       lastSeq.current = Math.max(lastSeq.current, ...d.game.events.map((e) => e.seq));
+      have.current = { step: d.game.game.step, seq: lastSeq.current };
       setData(d.game);
       setError('');
+      ok = true;
     } catch (e) {
       setError((e as Error).message);
     }
+    const again = (loading.current as string) === 'again';
+    loading.current = 'idle';
+    // A load asked for meanwhile, or a notice this load does not cover yet (after a failure, only the former: no retry loop).
+    if (again || (ok && behind())) void load();
   }
 
-  useEffect(() => void load(), [gameId, side]);
+  /**
+   * A live notice (a step, events up to a seq) reloads the view only if it tells of something the
+   * page has not loaded: a subscription's first message repeats what the first load already holds.
+   */
+  function notice(step: number, seq = 0) {
+    want.current = { step: Math.max(want.current.step, step), seq: Math.max(want.current.seq, seq) };
+    if (loading.current === 'idle' && behind()) void load(); // while one runs, its end looks again
+  }
+
+  useEffect(() => void (modules().catch(() => undefined), load()), [gameId, side]);
   useEffect(() => {
     if (!data) return;
-    gql<{ modules: (ModuleMeta & { id: string })[] }>(MODULE).then((d) => setMeta(d.modules.find((m) => m.id === data.game.module) ?? null), () => undefined);
+    modules().then((ms) => setMeta(ms.find((m) => m.id === data.game.module) ?? null), () => undefined);
     fetchBoards(data.game.module, data.game.scenario).then(setBoards, (e: Error) => setError(e.message));
   }, [data?.game.module, data?.game.scenario]);
   useEffect(() => {
@@ -89,11 +127,11 @@ export function GamePage({ gameId }: { gameId: string }) {
     const stop = subscribe<{ gameEvents: { step: number; status: string; events: GameEvent[] } }>(
       'subscription($g:ID!,$side:String,$after:Int){ gameEvents(gameId:$g, side:$side, afterSeq:$after) { step status events { seq } } }',
       { g: gameId, side, after: lastSeq.current },
-      () => void load(),
+      (d) => notice(d.gameEvents.step, Math.max(0, ...d.gameEvents.events.map((e) => e.seq))),
       () => setLive(false),
     );
     // A step that opens (the start, too) is also announced to the player who owes it.
-    const stopTurns = subscribe<{ myTurn: { gameId: string } }>('subscription { myTurn { gameId } }', {}, (d) => d.myTurn.gameId === gameId && void load());
+    const stopTurns = subscribe<{ myTurn: { gameId: string; step: number } }>('subscription { myTurn { gameId step } }', {}, (d) => d.myTurn.gameId === gameId && notice(d.myTurn.step));
     return () => (stop(), stopTurns(), setLive(false));
   }, [gameId, side]);
 
@@ -158,6 +196,7 @@ export function GamePage({ gameId }: { gameId: string }) {
             </select>
           </div>
         )}
+        {data.situation && <p class="situation" data-board={data.situation.board ?? ''}>{data.situation.text.text}</p>}
         {g.pausedReason && <p class="error">Paused: {g.pausedReason}</p>}
         {data.outcome && <p class="outcome"><strong>Result:</strong> {data.outcome.summary}</p>}
         {error && <p class="error" role="alert">{error}</p>}
@@ -165,7 +204,7 @@ export function GamePage({ gameId }: { gameId: string }) {
       <div class="game-body">
         <section class="board-area card" aria-label="Board">
           {boards.length > 0
-            ? boards.map((b) => <Board key={b.id} board={b} pieces={data.pieces ?? []} sides={sides} selected={selected} legal={legal} onSelect={onSelect} />)
+            ? <Maps boards={boards} current={data.situation?.board} pieces={data.pieces ?? []} sides={sides} selected={selected} legal={legal} onSelect={onSelect} />
             : (
               <details open>
                 <summary>What your side sees</summary>

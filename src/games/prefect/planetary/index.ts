@@ -28,6 +28,7 @@ export { aliasEvents, aliasTfIds, hiddenIds, resolveOrderIds, tfAlias, viewOf } 
 export { attackerReach } from './movement.js';
 export { PLANET_BOARD, planetBoard } from './present/boards.js';
 export { PLANETARY_EVENTS } from './present/events.js';
+export { GROUND_PHASES } from './present/situation.js';
 export { planetaryOrderSchema } from './present/orders-schema.js';
 export { planetaryPieces } from './present/pieces.js';
 export { storeRetreatPrefs } from './retreat-prefs.js';

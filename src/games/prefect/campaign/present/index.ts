@@ -14,6 +14,7 @@ import { campaignData } from '../data/index.js';
 import { CAMPAIGN_EVENTS, CAMPAIGN_PROMPTS } from './events.js';
 import { campaignPromptSchema } from './orders-schema.js';
 import { campaignPieces, gsBox, odBox } from './pieces.js';
+import { campaignSituation } from './situation.js';
 
 /** Zones 1-10 of Ku Crassus, each with its GS and OD box (L2141-2145, H39). */
 const ZONES = Array.from({ length: 10 }, (_, i) => i + 1);
@@ -40,6 +41,7 @@ export const describeCampaignPrompt = promptDescriber('prefect-campaign', CAMPAI
 export const campaignPresentation = {
   boards: campaignBoards,
   pieces: campaignPieces,
+  situation: campaignSituation,
   describeEvent: (event: { type: string; data: Json }) => describeCampaignEvent(event),
   describePrompt: describeCampaignPrompt,
 };

@@ -23,7 +23,7 @@ const GAMES: { seed: string; options: Record<string, Json> }[] = [
 const seen = {
   events: [] as { e: GameEvent; prev: CampaignGameState; state: CampaignGameState }[],
   prompts: [] as { p: Prompt; bot: Json }[],
-  views: [] as { state: CampaignGameState; viewer: Viewer; pieces: Piece[] }[],
+  views: [] as { state: CampaignGameState; viewer: Viewer; view: Json; pieces: Piece[] }[],
 };
 const places = placesOf(prefectCampaign.boards!('invasion'));
 const names = (text: string, ids: Iterable<string>): string[] => [...ids].filter((id) => new RegExp(`(^|[^a-z0-9-])${id.replace(/-/g, '\\-')}($|[^a-z0-9-])`).test(text));
@@ -41,7 +41,7 @@ beforeAll(() => {
     playBots(prefectCampaign, 'invasion', g.seed, g.options, (x) => {
       for (const e of x.events) seen.events.push({ e, prev: x.prev, state: x.state });
       for (const p of x.prompts) seen.prompts.push({ p, bot: x.orders[p.side] });
-      if (x.step % 6 === 0) for (const viewer of [...SIDES, null]) seen.views.push({ state: x.state, viewer, pieces: prefectCampaign.pieces!(prefectCampaign.view(x.state, viewer), viewer) });
+      if (x.step % 6 === 0) for (const viewer of [...SIDES, null]) { const view = prefectCampaign.view(x.state, viewer); seen.views.push({ state: x.state, viewer, view, pieces: prefectCampaign.pieces!(view, viewer) }); }
     }, 700);
   }
 }, 120_000);
@@ -123,5 +123,23 @@ describe('Prefect Campaign presentation: orders schemas', () => {
     expect(v(d)).toBe(true);
     expect(v({ ...d, bogus: 1 })).toBe(false);
     expect(v({ ...d, ground: { ...(d.ground as object), bogus: 1 } })).toBe(false);
+  });
+});
+
+describe('Prefect Campaign presentation: situation', () => {
+  it('names the mission of the stage and the map it is played on: the system in space, Ku Crassus on the ground (L2177-2192, D-75)', () => {
+    const stages = new Set<string>();
+    for (const { state, viewer, view } of seen.views) {
+      const s = prefectCampaign.situation!(view, viewer);
+      const board = { SPACE: 'africannus', GROUND: 'ku-crassus', END_OF_COMBAT: 'ku-crassus', WITHDRAWAL: 'ku-crassus' }[state.stage as string];
+      expect(s.board).toBe(board);
+      expect(s.text.text).toMatch(new RegExp(`^Campaign turn ${state.turn} of ${state.maxTurns}, `));
+      if (state.stage === 'SPACE') expect(s.text.text).toContain(`space mission — Turn ${state.space.turn}, half ${state.space.half}`);
+      if (state.stage === 'GROUND') expect(s.text.text).toContain('planetary mission — ');
+      expect(s.text.text).not.toMatch(REAL_TF);
+      stages.add(state.stage);
+    }
+    expect(stages).toContain('SPACE');
+    expect(stages).toContain('GROUND');
   });
 });

@@ -9,6 +9,7 @@ import { PLANETARY_EVENTS, PLANETARY_PROMPTS } from './events.js';
 import { planetaryPromptSchema } from './orders-schema.js';
 import { planetaryPieces } from './pieces.js';
 import { eventDescriber, promptDescriber } from '../../common/present/text.js';
+import { planetarySituation } from './situation.js';
 
 export function planetaryBoards(scenarioId: string): BoardGeometry[] {
   const sc = rulesData().scenarios[scenarioId];
@@ -25,6 +26,7 @@ export const describePlanetaryPrompt = promptDescriber('prefect', PLANETARY_PROM
 export const planetaryPresentation = {
   boards: planetaryBoards,
   pieces: planetaryPieces,
+  situation: planetarySituation,
   describeEvent: (event: { type: string; data: Json }) => describePlanetaryEvent(event),
   describePrompt: describePlanetaryPrompt,
 };

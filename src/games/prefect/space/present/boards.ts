@@ -6,7 +6,7 @@
  * sectors have no neighbours; the off-system zone, the T-space track and the off-system boxes
  * (L1022-1028) are boxes.
  */
-import type { BoardBox, BoardGeometry, BoardHex, BoardTrack } from '#engine/contract.js';
+import type { BoardBox, BoardCircle, BoardGeometry, BoardHex, BoardTrack } from '#engine/contract.js';
 import { turnTrack } from '../../common/present/tracks.js';
 import { spaceData } from '../data/index.js';
 import { SEGMENTS } from '../types.js';
@@ -46,11 +46,14 @@ export function sectorHexes(): BoardHex[] {
 
 const tspaceTrack: BoardTrack = { id: 'tspace', title: 'T-space track (turns in T-space)', spaces: Array.from({ length: TSPACE_SPACES + 1 }, (_, i) => ({ id: `tspace-${i}`, label: i === TSPACE_SPACES ? `${i}+` : String(i) })) };
 
+/** The orbit of each zone with sectors (1-7, L982-984), on which its sectors are drawn. */
+const orbits = (): BoardCircle[] => spaceData.map.zones.filter((z) => z.sectors > 0).map((z) => ({ x: 0, y: 0, r: ringRadius(z.zone), label: `Zone ${z.zone}` }));
+
 export function spaceBoard(turns: number): BoardGeometry {
   return {
     id: SPACE_BOARD, title: spaceData.map.name, orientation: 'pointy',
-    hexes: sectorHexes(), boxes: SPACE_BOXES, tracks: [turnTrack(turns), tspaceTrack],
-    notes: 'Not a hex map: the Sun is at 0,0 and zone z (1-7) is a ring of radius 2+2z with its sectors (6+2z of them) evenly spaced, '
+    hexes: sectorHexes(), boxes: SPACE_BOXES, tracks: [turnTrack(turns), tspaceTrack], circles: orbits(),
+    notes: 'Not a hex map: the Sun is at 0,0 and zone z (1-7) is a ring of radius 2+2z (its orbit, in circles) with its sectors (6+2z of them) evenly spaced, '
       + 'sector (z,1) due east, counting toward +y; each sector is one hex, id s<zone>-<index>, label its name or (zone,index). '
       + 'Zones 8-10 have no sectors and are not drawn. terrain is the body (planet, planetoid, asteroid) or space; features give zone-N, '
       + 'segments-N (orbital segments of the body, L1002) and body:<name>. neighbors are empty: a move goes from any sector to any other (L1409). '

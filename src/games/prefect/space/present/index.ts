@@ -11,6 +11,7 @@ import { spaceBoard } from './boards.js';
 import { SPACE_EVENTS, SPACE_PROMPTS } from './events.js';
 import { spaceOrderSchema } from './orders-schema.js';
 import { spacePieces } from './pieces.js';
+import { spaceSituation } from './situation.js';
 
 const SHARED: TextTable = Object.fromEntries(Object.entries(PLANETARY_EVENTS).filter(([k]) => k.startsWith('external.')));
 
@@ -28,6 +29,7 @@ export const describeSpacePrompt = promptDescriber('prefect-space', SPACE_PROMPT
 export const spacePresentation = {
   boards: spaceBoards,
   pieces: spacePieces,
+  situation: spaceSituation,
   describeEvent: (event: { type: string; data: Json }) => describeSpaceEvent(event),
   describePrompt: describeSpacePrompt,
 };

@@ -107,3 +107,31 @@ describe('Prefect Space presentation: orders schemas', () => {
     expect(validators.get('missions')!({ kind: 'missions', missions: [], extra: true })).toBe(false);
   });
 });
+
+describe('Prefect Space presentation: situation', () => {
+  it('names the turn, half, phasing side and step of the view, on the system map (D-53)', () => {
+    const steps = new Set<string>();
+    for (const { state, viewer, view } of seen.views) {
+      const s = prefectSpace.situation!(view, viewer);
+      expect(s.board).toBe('africannus');
+      expect(s.text.params.step).toBe(state.step);
+      expect(s.text.text).toMatch(new RegExp(`^Turn ${state.turn}, half ${state.half} \\((TOG|CW) phasing\\): `));
+      expect(s.text.text).not.toMatch(REAL_TF);
+      steps.add(state.step);
+    }
+    expect(steps.size).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('Prefect Space presentation: orbits', () => {
+  it('publishes one orbit per zone with sectors, and every sector centre lies on its zone\'s orbit (L982-984, D-06)', () => {
+    const board = prefectSpace.boards!('hold-the-line')[0];
+    const zones = spaceData.map.zones.filter((z) => z.sectors > 0).map((z) => z.zone);
+    expect(board.circles?.map((c) => c.label)).toEqual(zones.map((z) => `Zone ${z}`));
+    for (const h of board.hexes) {
+      const zone = Number(h.features!.find((f) => f.startsWith('zone-'))!.slice(5));
+      const orbit = board.circles!.find((c) => c.label === `Zone ${zone}`)!;
+      expect(Math.abs(Math.hypot(h.x - orbit.x, h.y - orbit.y) - orbit.r)).toBeLessThan(0.01);
+    }
+  });
+});

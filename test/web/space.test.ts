@@ -1,0 +1,176 @@
+/**
+ * Issue 19, the Prefect Space and Campaign pages: in Chromium, two browser contexts create and
+ * join a game from the lobby and play by clicking the Africannus system map and the forms built
+ * from the orders schemas.
+ * - Space: the sealed Mission Assignment of both sides (each names a Task Force by clicking its
+ *   counter: the CW's on its sector, the TOG's in the off-system box), then the TOG's T-space
+ *   movement (a TF clicked into `enter`); the event log tells both steps in words.
+ * - Campaign: the same Mission Assignment on the system map while the page says the campaign is
+ *   in its space mission; then, the space half played through the API with default orders, the
+ *   page switches by itself to the Ku Crassus hexes for the planetary mission (L2177-2192, D-75).
+ * No console errors; no serious accessibility violation on either page.
+ */
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import prefectCampaign from '#games/prefect/campaign/module/index.js';
+import prefectSpace from '#games/prefect/space/module/index.js';
+import { gql } from '../helpers/gql.js';
+import { ROOT, startStack, type Stack } from '../helpers/stack.js';
+import { buildClient, launch, seriousA11yViolations, signUp } from './browser.js';
+import { clickHex, map, prompt, send, sessionOf, startGame, STEP_TIMEOUT, stepOf, waitStep } from './turns.js';
+
+/** WARPOST_SCREENSHOTS=1 refreshes the README's Space and Campaign screenshots (docs/screenshots/). */
+const SHOTS = process.env.WARPOST_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : undefined;
+
+describe('browser client: Prefect Space and Campaign by clicking', () => {
+  let stack: Stack;
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    await buildClient();
+    stack = await startStack('services');
+    stack.booted.platform.modules.register(prefectSpace); // the worker process loads the shipped modules itself
+    stack.booted.platform.modules.register(prefectCampaign);
+    await stack.spawnWorker();
+    browser = await launch();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  const player = (name: string) => signUp(browser, stack.base, name, { errors, viewport: { width: 1400, height: 1000 } });
+  const situation = (page: Page) => page.locator('.game-head .situation');
+
+  /**
+   * Clears the first `tf` field of a missions form and fills it again by clicking that TF: on the
+   * map, its sector's list of counters (the stack is deep), else its line in the off-system box.
+   */
+  async function missionTfByClick(page: Page, form: Locator) {
+    const field = form.locator('input[id$="-missions-0-tf"]');
+    const tf = await field.inputValue();
+    expect(tf).toMatch(/^tf_/);
+    const { token, gameId } = await sessionOf(page);
+    const choices = (await gql(stack.base, 'query($g:ID!){game(id:$g){myPrompts{choices}}}', { g: gameId }, token)).data.game.myPrompts[0].choices;
+    const place = choices.tfs.find((t: { tf: string }) => t.tf === tf).place as { kind: string; sector?: string };
+    await field.fill('');
+    await form.locator('.field-error').first().waitFor(); // an empty TF is refused as one drafts
+    await field.focus();
+    if (place.kind === 'SECTOR') {
+      await clickHex(page, place.sector!);
+      await page.locator(`.hex-detail button[data-piece="${tf}"]`).click();
+    } else await page.locator(`.boxes button[data-piece="${tf}"]`).click();
+    expect(await field.inputValue()).toBe(tf);
+    return place.kind;
+  }
+
+  it('Space: both sides assign missions by clicking their Task Forces, then the TOG enters T-space', async () => {
+    const suffix = Math.random().toString(36).slice(2, 7);
+    const tog = await player(`sptog_${suffix}`);
+    const cw = await player(`spcw_${suffix}`);
+    await startGame(tog, `sptog_${suffix}`, cw, 'prefect-space', 'TOG', 'CW');
+
+    // The Africannus system: every sector on its zone's orbit, the off-system and T-space boxes beside it.
+    const system = map(cw);
+    await system.waitFor();
+    expect(await system.locator('g.hex').count()).toBe(prefectSpace.boards!('hold-the-line')[0].hexes.length);
+    expect(await system.locator('circle.orbit').count()).toBe(7);
+    await expect.poll(() => situation(tog).innerText()).toMatch(/^Turn 1, half 1 \(TOG phasing\): Mission Assignment/);
+
+    // The other side's TFs are face down under the opaque ids the view uses; one's own show their alias.
+    const hidden = map(tog).locator('g.counter').filter({ has: tog.locator('.c-alias') });
+    expect(await hidden.count()).toBeGreaterThan(0);
+    expect(await hidden.first().getAttribute('data-piece')).toMatch(/^tf_[0-9a-f]{16}$/);
+    expect(await tog.locator('.boxes').getByRole('button', { name: /^TF 1 task-force / }).count()).toBe(1);
+
+    // Step 1, sealed Mission Assignment (L1210-1296): the CW clicks its TF on its sector, the TOG its TF in the off-system box.
+    const cwForm = await prompt(cw, 'CW: missions (sealed)');
+    expect(await missionTfByClick(cw, cwForm)).toBe('SECTOR');
+    expect(await seriousA11yViolations(cw), 'Prefect Space game page').toEqual([]);
+    await send(cwForm);
+    const togForm = await prompt(tog, 'TOG: missions (sealed)');
+    expect(await missionTfByClick(tog, togForm)).toBe('OFFSYSTEM');
+    await send(togForm);
+
+    // Resolved: the TOG owes the T-space movement (L1356), and both logs say what happened in words.
+    const tspace = await prompt(tog, 'TOG: tspace');
+    await waitStep(cw, 2);
+    await expect.poll(() => cw.locator('.log').innerText(), { timeout: STEP_TIMEOUT }).toMatch(/Your missions: \d+ Task Forces? assigned\./);
+    await expect.poll(() => situation(cw).innerText()).toMatch(/T-space movement/);
+
+    // Step 2: a TF clicked in the off-system box enters T-space.
+    await tspace.getByRole('button', { name: /^Add enter/ }).click();
+    const enter = tspace.locator('input[id$="-enter-0"]');
+    await enter.focus();
+    const offsystem = tog.getByRole('region', { name: /^Off-system zone/ });
+    await offsystem.getByRole('button', { name: /^TF 1 / }).click();
+    expect(await enter.inputValue()).toMatch(/^tf_/);
+    if (SHOTS) await tog.evaluate('window.scrollTo(0, 0)').then(() => tog.screenshot({ path: join(SHOTS, 'space.png') }));
+    const logBefore = await tog.locator('.log li').count();
+    await send(tspace);
+    await expect.poll(() => stepOf(tog), { timeout: STEP_TIMEOUT }).toBeGreaterThan(2);
+    await expect.poll(() => tog.locator('.log li').count(), { timeout: STEP_TIMEOUT }).toBeGreaterThan(logBefore);
+    // The TF has left the off-system box for the T-space track.
+    await expect.poll(() => offsystem.getByRole('button', { name: /^TF 1 / }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 300_000);
+
+  it('Campaign: Mission Assignment on the system map, then the page switches to Ku Crassus for the planetary mission', async () => {
+    const suffix = Math.random().toString(36).slice(2, 7);
+    const tog = await player(`catog_${suffix}`);
+    const cw = await player(`cacw_${suffix}`);
+    await startGame(tog, `catog_${suffix}`, cw, 'prefect-campaign', 'TOG', 'CW');
+
+    // Two maps, one shown: the system, where the space mission is played.
+    const tabs = cw.getByRole('group', { name: 'Maps' });
+    await tabs.waitFor();
+    await expect.poll(() => situation(cw).innerText()).toMatch(/^Campaign turn 1 of \d+, space mission — Turn 1, half 1 \(TOG phasing\): Mission Assignment/);
+    expect(await tabs.locator('button[aria-pressed="true"]').getAttribute('data-board')).toBe('africannus');
+    expect(await map(cw).locator('circle.orbit').count()).toBe(7);
+
+    // Step 1, both sides' sealed Mission Assignment by clicking their TFs.
+    const cwForm = await prompt(cw, 'CW: mission-assignment (sealed)');
+    await missionTfByClick(cw, cwForm);
+    expect(await seriousA11yViolations(cw), 'Prefect Campaign game page').toEqual([]);
+    await send(cwForm);
+    const togForm = await prompt(tog, 'TOG: mission-assignment (sealed)');
+    await missionTfByClick(tog, togForm);
+    await send(togForm);
+    await prompt(tog, 'TOG: space-movement');
+    await waitStep(cw, 2);
+    await expect.poll(() => cw.locator('.log').innerText(), { timeout: STEP_TIMEOUT }).toMatch(/Your missions: \d+ Task Forces? assigned\./);
+
+    // A player may look at the other map meanwhile: Ku Crassus's hexes, then back.
+    await tabs.getByRole('button', { name: /Ku Crassus/ }).click();
+    expect(await map(cw).locator('circle.orbit').count()).toBe(0);
+    expect(await map(cw).locator('g.hex').count()).toBe(prefectCampaign.boards!('invasion')[0].hexes.length);
+    await tabs.getByRole('button', { name: /\(current\)$/ }).click();
+    expect(await map(cw).locator('circle.orbit').count()).toBe(7);
+
+    // The rest of the space mission through the API with each prompt's default orders, until the ground mission opens.
+    const players = [await sessionOf(tog), await sessionOf(cw)];
+    const gameId = players[0].gameId;
+    const VIEW = 'query($g:ID!){game(id:$g){game{step} situation{board} myPrompts{kind defaultOrders}}}';
+    const SUBMIT = 'mutation($g:ID!,$s:Int!,$o:JSON!,$k:String!){submitOrders(gameId:$g,step:$s,orders:$o,idempotencyKey:$k){stepComplete}}';
+    let board = 'africannus';
+    for (let guard = 0; board !== 'ku-crassus' && guard < 80; guard++) {
+      const views = await Promise.all(players.map((p) => gql(stack.base, VIEW, { g: gameId }, p.token)));
+      board = views[0].data.game.situation.board;
+      if (board === 'ku-crassus') break;
+      const step = views[0].data.game.game.step;
+      await Promise.all(players.map((p, i) => Promise.all(views[i].data.game.myPrompts.map((pr: { kind: string; defaultOrders: unknown }) =>
+        gql(stack.base, SUBMIT, { g: gameId, s: step, o: pr.defaultOrders, k: `ff-${step}-${i}-${pr.kind}` }, p.token)))));
+      await expect.poll(async () => (await gql(stack.base, VIEW, { g: gameId }, players[0].token)).data.game.game.step, { timeout: STEP_TIMEOUT }).not.toBe(step);
+    }
+    expect(board).toBe('ku-crassus');
+
+    // Live, without a reload: the page now shows the planetary hexes and says the campaign is on the ground.
+    await expect.poll(() => tabs.locator('button[aria-pressed="true"]').getAttribute('data-board'), { timeout: STEP_TIMEOUT }).toBe('ku-crassus');
+    await expect.poll(() => situation(cw).innerText()).toMatch(/planetary mission — /);
+    expect(await map(cw).locator('circle.orbit').count()).toBe(0);
+    if (SHOTS) await cw.screenshot({ path: join(SHOTS, 'campaign.png') });
+    expect(errors).toEqual([]);
+  }, 420_000);
+});
