@@ -111,7 +111,14 @@ export const eventsParam = (events: NewEvent[]) => JSON.stringify(events.map((e)
 export const insertOutboxSql = (rows: string, createdAt: string) => `INSERT INTO "OutboxMessage" (id, topic, payload, "createdAt")
      SELECT o.id, o.topic, o.payload, ${createdAt}::timestamp(3) FROM jsonb_to_recordset(${rows}::jsonb) AS o(id text, topic text, payload jsonb)`;
 
-export const outboxParam = (rows: OutboxRow[]) => JSON.stringify(rows.map((o) => ({ id: randomUUID(), ...o })));
+/** An outbox row with the id it is stored under: a writer that keeps it can deliver it itself (outbox.ts deliverWritten). */
+export interface OutboxMessage extends OutboxRow {
+  id: string;
+}
+
+export const outboxMessages = (rows: OutboxRow[]): OutboxMessage[] => rows.map((o) => ({ id: randomUUID(), ...o }));
+
+export const outboxParam = (rows: OutboxRow[] | OutboxMessage[]) => JSON.stringify(rows.map((o) => ('id' in o ? o : { id: randomUUID(), ...o })));
 
 /** The signal that events (afterSeq, uptoSeq] of a game are new, with its step and status after them. */
 export function gameSignal(gameId: string, at: { step: number; status: string }, afterSeq: number, uptoSeq: number): OutboxRow {
