@@ -100,6 +100,8 @@ describe.each([
     expect(after.get(rows[2].id)).not.toBeNull();
     expect(after.get(rows[3].id)).toEqual(marked);
     expect(after.get(rows[1].id)).toBeNull();
+    // The mark's asynchronous commit is local to its own transaction: the pooled connection keeps its setting.
+    if (p.pgPool) expect((await p.pgPool.query('SHOW synchronous_commit')).rows[0].synchronous_commit).toBe('on');
     heard.length = 0;
     expect(await deliverOutbox(p)).toBe(1);
     await new Promise((r) => setImmediate(r));

@@ -27,8 +27,14 @@ const CLAIM = `SELECT id, topic, payload FROM "OutboxMessage" WHERE "deliveredAt
   ORDER BY "createdAt" LIMIT $1 FOR UPDATE SKIP LOCKED`;
 const MARK = `UPDATE "OutboxMessage" SET "deliveredAt" = $1::timestamp(3) WHERE id = ANY($2::text[])`;
 
-/** Marks rows delivered; a row already marked (by a sweeper that published it too) keeps its time. */
-const MARK_OWN = `UPDATE "OutboxMessage" SET "deliveredAt" = $1::timestamp(3) WHERE id = ANY($2::text[]) AND "deliveredAt" IS NULL`;
+/**
+ * Marks rows delivered, in one statement of its own transaction that commits asynchronously (the
+ * set_config is local to that transaction, so the pooled connection keeps its setting): one
+ * round trip where BEGIN, the mark and COMMIT took three. A row already marked (by a sweeper
+ * that published it too) keeps its time.
+ */
+const MARK_OWN = `UPDATE "OutboxMessage" SET "deliveredAt" = $1::timestamp(3)
+  WHERE id = ANY($2::text[]) AND "deliveredAt" IS NULL AND set_config('synchronous_commit', 'off', true) IS NOT NULL`;
 
 /** A delivery transaction: asynchronous commit (its only write is the delivered mark, see above). */
 function deliveryTransaction<T>(p: Platform, body: (sql: SqlTx) => Promise<T>): Promise<T> {
@@ -65,16 +71,18 @@ export async function deliverOutbox(p: Platform, batch = 100, publishTimeoutMs =
 
 /**
  * Delivers the rows a writer has just committed (it holds them with their ids), without claiming:
- * publish them in the order written, then mark them. One statement instead of a claim (which
- * locks, i.e. writes, every row it reads) and a mark, and no empty claims by the concurrent
- * resolutions of other games (bench/RESULTS.md, 2026-12-03). A sweeper that claims a row in
+ * publish them in the order written, then mark them. One statement instead of a transaction with
+ * a claim (which locks, i.e. writes, every row it reads) and a mark, and no empty claims by the
+ * concurrent resolutions of other games (bench/RESULTS.md, 2026-12-03). A sweeper that claims a row in
  * between publishes it again, which subscribers drop by sequence; rows of a writer that died
  * before this are the sweeper's, as before.
  */
 export async function deliverWritten(p: Platform, messages: readonly OutboxMessage[], publishTimeoutMs = PUBLISH_TIMEOUT_MS): Promise<void> {
   if (messages.length === 0) return;
   await withTimeout(Promise.all(messages.map((m) => publish(p.emitter, m.topic, m.payload))), publishTimeoutMs, `publish did not complete in ${publishTimeoutMs} ms`);
-  await deliveryTransaction(p, (sql) => sql.query(MARK_OWN, [new Date().toISOString(), messages.map((m) => m.id)]));
+  const values = [new Date().toISOString(), messages.map((m) => m.id)];
+  if (p.pgPool) await p.pgPool.query(MARK_OWN, values);
+  else await p.prisma.$executeRawUnsafe(MARK_OWN, ...values);
 }
 
 /** Delivers now, and again every `intervalMs` to catch messages left by a crashed process. */
