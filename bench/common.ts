@@ -20,6 +20,9 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
     try { await admin.query(sql); } finally { await admin.end(); }
   };
   await asAdmin(`CREATE DATABASE "${name}"`);
+  // BENCH_PG_LOG_STATEMENTS=1: the server log gets every statement of this database (its lines
+  // carry the database's name), to count the statements of a turn-loop step.
+  if (process.env.BENCH_PG_LOG_STATEMENTS === '1') await asAdmin(`ALTER DATABASE "${name}" SET log_statement = 'all'`);
   const u = new URL(ADMIN_URL);
   u.pathname = `/${name}`;
   await migratePostgres(u.toString());

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, it, expect } from 'vitest';
 import type { GameEvent } from './contract.js';
 import { filterEvents, isOpaqueId, isVisibleTo, mapStrings, opaqueId, pathsNaming, resolveOpaqueId } from './redact.js';
@@ -68,6 +69,12 @@ describe('opaqueId', () => {
   });
   it('refuses an empty secret', () => {
     expect(() => opaqueId('', 'human', 'u1')).toThrow(/secret/);
+  });
+  it('answers from its memo what the HMAC gives, for each secret and its type apart', () => {
+    const hmac = (k: string | Buffer, viewer: string | null, id: string) => `opq_${createHmac('sha256', k).update(`warpost-opaque/v1|${JSON.stringify([viewer, id])}`).digest('hex').slice(0, 24)}`;
+    // A string that spells another secret's memo key must not be answered from it.
+    const cases: [string | Buffer, string | null, string][] = [[secret, 'human', 'u9'], [Buffer.from('raw-bytes'), 'human', 'u9'], [[Buffer.from('raw-bytes').toString('base64')].toString(), 'human', 'u9'], ['s2', null, 'u9']];
+    for (let round = 0; round < 2; round++) for (const [k, v, id] of cases) expect(opaqueId(k, v, id)).toBe(hmac(k, v, id));
   });
 });
 

@@ -5,6 +5,7 @@
  * picture of the game to another's.
  */
 import { createHmac } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { GameEvent, Json, Side, Viewer, Visibility } from './contract.js';
 
 /**
@@ -39,9 +40,21 @@ const OPAQUE_PREFIX = 'opq_';
 export function opaqueId(secret: string | Buffer, viewer: Viewer, realId: string): string {
   if (secret.length === 0) throw new Error('opaqueId needs a non-empty secret');
   // JSON encoding keeps (viewer, id) pairs unambiguous: no side name can imitate a spectator.
-  const mac = createHmac('sha256', secret).update(`warpost-opaque/v1|${JSON.stringify([viewer, realId])}`);
-  return OPAQUE_PREFIX + mac.digest('hex').slice(0, 24);
+  const message = `warpost-opaque/v1|${JSON.stringify([viewer, realId])}`;
+  // A pure function of its arguments, so remembered: every view, prompt and order check of every
+  // step computes one per hidden piece (and resolveOpaqueId one per candidate), the same ones
+  // again and again (bench/RESULTS.md 2026-12-03: HMACs 3-4 % of the API's and worker's CPU).
+  // Held in this process only. A Buffer secret is keyed apart from any string (a nested array).
+  const key = JSON.stringify([typeof secret === 'string' ? secret : [secret.toString('base64')], message]);
+  let id = opaqueMemo.get(key);
+  if (id === undefined) {
+    id = OPAQUE_PREFIX + createHmac('sha256', secret).update(message).digest('hex').slice(0, 24);
+    opaqueMemo.set(key, id);
+  }
+  return id;
 }
+
+const opaqueMemo = new LRUCache<string, string>({ max: 100_000 });
 
 export function isOpaqueId(id: string): boolean {
   return id.startsWith(OPAQUE_PREFIX) && /^[0-9a-f]{24}$/.test(id.slice(OPAQUE_PREFIX.length));

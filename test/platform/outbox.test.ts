@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '#platform/context.js';
 import { openDatabase, type Database } from '#platform/db/client.js';
-import { deliverOutbox } from '#platform/events/outbox.js';
+import { deliverOutbox, deliverWritten } from '#platform/events/outbox.js';
 import { createEmitter, type Emitter } from '#platform/events/pubsub.js';
 
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -82,6 +82,30 @@ describe.each([
     expect(new Set(topics).size).toBe(60);
     expect(topics).toHaveLength(60);
     expect(await db.prisma.outboxMessage.count({ where: { deliveredAt: null } })).toBe(0);
+  });
+
+  it('a writer delivers only the rows it wrote, in its order, and marks them; a row already marked keeps its time; the rest stay for the sweeper', async () => {
+    const p = platform();
+    heard.length = 0;
+    await write(`${tag}4`, 4);
+    const rows = await db.prisma.outboxMessage.findMany({ where: { topic: { startsWith: `obx.${tag}4.` } }, orderBy: { createdAt: 'asc' } });
+    const marked = new Date(Date.UTC(2026, 0, 2));
+    await db.prisma.outboxMessage.update({ where: { id: rows[3].id }, data: { deliveredAt: marked } });
+    const mine = [rows[2], rows[0], rows[3]].map((r) => ({ id: r.id, topic: r.topic, payload: r.payload }));
+    await deliverWritten(p, mine);
+    await new Promise((r) => setImmediate(r));
+    expect(heard.map((m) => m.payload.n)).toEqual([2, 0, 3]);
+    const after = new Map((await db.prisma.outboxMessage.findMany({ where: { topic: { startsWith: `obx.${tag}4.` } } })).map((r) => [r.id, r.deliveredAt]));
+    expect(after.get(rows[0].id)).not.toBeNull();
+    expect(after.get(rows[2].id)).not.toBeNull();
+    expect(after.get(rows[3].id)).toEqual(marked);
+    expect(after.get(rows[1].id)).toBeNull();
+    // The mark's asynchronous commit is local to its own transaction: the pooled connection keeps its setting.
+    if (p.pgPool) expect((await p.pgPool.query('SHOW synchronous_commit')).rows[0].synchronous_commit).toBe('on');
+    heard.length = 0;
+    expect(await deliverOutbox(p)).toBe(1);
+    await new Promise((r) => setImmediate(r));
+    expect(heard.map((m) => m.payload.n)).toEqual([1]);
   });
 
   it('a publish that never completes (Redis away) gives up, rolls back and frees its connection; the next pass delivers', async () => {

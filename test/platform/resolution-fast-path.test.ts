@@ -15,6 +15,8 @@ import * as lobby from '#platform/games/lobby.js';
 import { submitOrders } from '#platform/games/orders.js';
 import { loadExtraModules } from '#platform/games/registry.js';
 import { resolveStep } from '#platform/games/resolution.js';
+import { deliverOutbox } from '#platform/events/outbox.js';
+import { topics } from '#platform/events/pubsub.js';
 import { SeededDice } from '#engine/dice.js';
 import { FIXTURE } from '../helpers/stack.js';
 
@@ -145,6 +147,39 @@ describe('resolution fast path (issue 8)', () => {
     expect(await db.missedTurn.findMany({ where: { gameId }, select: { side: true, action: true, step: true } })).toEqual([{ side: 'south', action: 'default', step: 1 }]);
     const rec = await db.stepRecord.findUniqueOrThrow({ where: { gameId_step: { gameId, step: 1 } } });
     expect(rec.origins).toEqual({ north: 'player', south: 'default' });
+  });
+
+  it.each([
+    ['on the pg pool', () => booted.platform],
+    ['through Prisma (embedded route)', () => ({ ...booted.platform, pgPool: undefined }) as Platform],
+  ])('the resolving process delivers the step\'s own outbox rows %s: the game signal, then the turn notices, each once, marked delivered; a sweep after has none of them', async (_name, platform) => {
+    const p = platform();
+    const { gameId, players } = await newGame();
+    await submitOrders(p, players.north, { gameId, step: 1, orders: { bid: 1, note: '' }, idempotencyKey: randomUUID() });
+    await submitOrders(p, players.south, { gameId, step: 1, orders: { bid: 2, note: '' }, idempotencyKey: randomUUID() });
+    await deliverOutbox(p); // what the submissions and the start left, so only the step's rows follow
+    const heard: { topic: string; payload: { step: number; uptoSeq?: number; sides?: string[] } }[] = [];
+    const listen = (m: unknown, done: () => void) => (heard.push(m as (typeof heard)[number]), done());
+    const wanted = [topics.game(gameId), topics.user(players.north.userId), topics.user(players.south.userId)];
+    for (const t of wanted) p.emitter.on(t, listen);
+    try {
+      const earlier = (await p.prisma.outboxMessage.findMany({ where: { topic: { in: wanted } }, select: { id: true } })).map((r) => r.id);
+      expect(await resolveStep(p, { gameId, step: 1 }, ctx)).toBe('resolved');
+      await new Promise((r) => setImmediate(r));
+      const rows = await p.prisma.outboxMessage.findMany({ where: { topic: { in: wanted }, id: { notIn: earlier } } });
+      expect(rows.length).toBeGreaterThanOrEqual(2); // the game signal and at least one turn notice
+      for (const r of rows) expect(r.deliveredAt).not.toBeNull();
+      expect(heard.map((m) => m.topic).sort()).toEqual(rows.map((r) => r.topic).sort());
+      expect(heard[0].topic).toBe(topics.game(gameId)); // written first, published first
+      expect(heard[0].payload.step).toBe(2);
+      for (const m of heard.slice(1)) expect(m.payload).toMatchObject({ gameId, step: 2 });
+      const n = heard.length;
+      await deliverOutbox(p);
+      await new Promise((r) => setImmediate(r));
+      expect(heard).toHaveLength(n);
+    } finally {
+      for (const t of wanted) p.emitter.removeListener(t, listen);
+    }
   });
 
   it('stores times as Prisma does (UTC): the next deadline is an hour after the step', async () => {

@@ -40,7 +40,7 @@ const MAX_INT = 2147483647;
 const EVENTS = `
 SELECT id, "gameId", seq, step, type, "visibleTo", data, rolls, "createdAt" AT TIME ZONE 'UTC' AS "createdAt"
   FROM "GameEvent"
- WHERE "gameId" = $1 AND "visibleTo" && $2::text[] AND seq > $3 AND seq <= $4 AND step < $5
+ WHERE "gameId" = $1 AND ($2::text[] IS NULL OR "visibleTo" && $2::text[]) AND seq > $3 AND seq <= $4 AND step < $5
  ORDER BY seq LIMIT $6`;
 
 const LATEST = `SELECT max(seq) AS seq FROM "GameEvent" WHERE "gameId" = $1 AND step < $2`;
@@ -53,24 +53,37 @@ async function query<T>(p: Platform, text: string, values: unknown[]): Promise<T
 /** Who may see what: ['*'] is everyone, otherwise the listed sides. */
 export const visibility = (viewer: string | null) => (viewer ? ['*', viewer] : ['*']);
 
-/** The events `viewer` may see in `range`, by sequence. */
-export function readEvents(p: Platform, gameId: string, viewer: string | null, range: EventRange): Promise<EventRow[]> {
-  return query<EventRow>(p, EVENTS, [gameId, visibility(viewer), range.after, Math.min(range.upto ?? MAX_INT, MAX_INT), range.beforeStep ?? MAX_INT, range.limit ?? 1_000_000]);
+/** The events `viewer` may see in `range` (every event: `everything`), by sequence. */
+function load(p: Platform, gameId: string, viewer: string | null | { everything: true }, range: EventRange): Promise<EventRow[]> {
+  const sides = viewer !== null && typeof viewer === 'object' ? null : visibility(viewer);
+  return query<EventRow>(p, EVENTS, [gameId, sides, range.after, Math.min(range.upto ?? MAX_INT, MAX_INT), range.beforeStep ?? MAX_INT, range.limit ?? 1_000_000]);
 }
 
+/** The events `viewer` may see in `range`, by sequence. */
+export function readEvents(p: Platform, gameId: string, viewer: string | null, range: EventRange): Promise<EventRow[]> {
+  return load(p, gameId, viewer, range);
+}
+
+/** May `viewer` see a stored event? The statement's test (`"visibleTo" && visibility(viewer)`), in JS. */
+export const canSee = (viewer: string | null, e: Pick<EventRow, 'visibleTo'>) => visibility(viewer).some((v) => e.visibleTo.includes(v));
+
 /**
- * The same, one query for every caller asking for the same game, viewer and range while it is
- * in flight: the sockets of one side (or the spectators) hearing one signal share one load.
+ * The same, one query for every caller asking for the same game and range while it is in
+ * flight: every socket of the game hearing one signal, whatever its side, shares one load of
+ * the range's events (one statement per signal instead of one per side, bench/RESULTS.md
+ * 2026-12-03), and each caller gets only what its viewer may see. The unfiltered rows never
+ * leave this function.
  */
 const inFlight = new Map<string, Promise<EventRow[]>>();
-export function readEventsShared(p: Platform, gameId: string, viewer: string | null, range: EventRange): Promise<EventRow[]> {
-  const key = JSON.stringify([gameId, viewer, range.after, range.upto ?? null, range.beforeStep ?? null, range.limit ?? null]);
+export async function readEventsShared(p: Platform, gameId: string, viewer: string | null, range: EventRange): Promise<EventRow[]> {
+  if (range.limit !== undefined) return readEvents(p, gameId, viewer, range); // a limit counts the viewer's events: not shareable
+  const key = JSON.stringify([gameId, range.after, range.upto ?? null, range.beforeStep ?? null]);
   let r = inFlight.get(key);
   if (!r) {
-    r = readEvents(p, gameId, viewer, range).finally(() => inFlight.delete(key));
+    r = load(p, gameId, { everything: true }, range).finally(() => inFlight.delete(key));
     inFlight.set(key, r);
   }
-  return r;
+  return (await r).filter((e) => canSee(viewer, e));
 }
 
 /** The highest sequence number of any event (of steps before `beforeStep`), null when none. */
@@ -111,7 +124,14 @@ export const eventsParam = (events: NewEvent[]) => JSON.stringify(events.map((e)
 export const insertOutboxSql = (rows: string, createdAt: string) => `INSERT INTO "OutboxMessage" (id, topic, payload, "createdAt")
      SELECT o.id, o.topic, o.payload, ${createdAt}::timestamp(3) FROM jsonb_to_recordset(${rows}::jsonb) AS o(id text, topic text, payload jsonb)`;
 
-export const outboxParam = (rows: OutboxRow[]) => JSON.stringify(rows.map((o) => ({ id: randomUUID(), ...o })));
+/** An outbox row with the id it is stored under: a writer that keeps it can deliver it itself (outbox.ts deliverWritten). */
+export interface OutboxMessage extends OutboxRow {
+  id: string;
+}
+
+export const outboxMessages = (rows: OutboxRow[]): OutboxMessage[] => rows.map((o) => ({ id: randomUUID(), ...o }));
+
+export const outboxParam = (rows: OutboxRow[] | OutboxMessage[]) => JSON.stringify(rows.map((o) => ('id' in o ? o : { id: randomUUID(), ...o })));
 
 /** The signal that events (afterSeq, uptoSeq] of a game are new, with its step and status after them. */
 export function gameSignal(gameId: string, at: { step: number; status: string }, afterSeq: number, uptoSeq: number): OutboxRow {

@@ -17,6 +17,7 @@
 import type { Platform } from '../context.js';
 import { pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
 import { withTimeout } from '../with-timeout.js';
+import type { OutboxMessage } from './event-log.js';
 import { publish } from './pubsub.js';
 
 /** A Redis outage must not hold a pooled connection: a publish gives up after this long. */
@@ -25,6 +26,24 @@ const PUBLISH_TIMEOUT_MS = 5_000;
 const CLAIM = `SELECT id, topic, payload FROM "OutboxMessage" WHERE "deliveredAt" IS NULL
   ORDER BY "createdAt" LIMIT $1 FOR UPDATE SKIP LOCKED`;
 const MARK = `UPDATE "OutboxMessage" SET "deliveredAt" = $1::timestamp(3) WHERE id = ANY($2::text[])`;
+
+/**
+ * Marks rows delivered, in one statement of its own transaction that commits asynchronously (the
+ * set_config is local to that transaction, so the pooled connection keeps its setting): one
+ * round trip where BEGIN, the mark and COMMIT took three. A row already marked (by a sweeper
+ * that published it too) keeps its time.
+ */
+const MARK_OWN = `UPDATE "OutboxMessage" SET "deliveredAt" = $1::timestamp(3)
+  WHERE id = ANY($2::text[]) AND "deliveredAt" IS NULL AND set_config('synchronous_commit', 'off', true) IS NOT NULL`;
+
+/** A delivery transaction: asynchronous commit (its only write is the delivered mark, see above). */
+function deliveryTransaction<T>(p: Platform, body: (sql: SqlTx) => Promise<T>): Promise<T> {
+  if (p.pgPool) return pgTransaction(p.pgPool, body, { asyncCommit: true });
+  return p.prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SET LOCAL synchronous_commit = off`;
+    return body(prismaSql(tx));
+  });
+}
 
 /** Claims up to `batch` undelivered messages, publishes them, marks them delivered; returns how many. */
 async function deliverBatch(p: Platform, sql: SqlTx, batch: number, publishTimeoutMs: number): Promise<number> {
@@ -44,15 +63,26 @@ async function deliverBatch(p: Platform, sql: SqlTx, batch: number, publishTimeo
 export async function deliverOutbox(p: Platform, batch = 100, publishTimeoutMs = PUBLISH_TIMEOUT_MS): Promise<number> {
   let total = 0;
   for (;;) {
-    const n = p.pgPool
-      ? await pgTransaction(p.pgPool, (sql) => deliverBatch(p, sql, batch, publishTimeoutMs), { asyncCommit: true })
-      : await p.prisma.$transaction(async (tx) => {
-          await tx.$executeRaw`SET LOCAL synchronous_commit = off`;
-          return deliverBatch(p, prismaSql(tx), batch, publishTimeoutMs);
-        });
+    const n = await deliveryTransaction(p, (sql) => deliverBatch(p, sql, batch, publishTimeoutMs));
     total += n;
     if (n < batch) return total;
   }
+}
+
+/**
+ * Delivers the rows a writer has just committed (it holds them with their ids), without claiming:
+ * publish them in the order written, then mark them. One statement instead of a transaction with
+ * a claim (which locks, i.e. writes, every row it reads) and a mark, and no empty claims by the
+ * concurrent resolutions of other games (bench/RESULTS.md, 2026-12-03). A sweeper that claims a row in
+ * between publishes it again, which subscribers drop by sequence; rows of a writer that died
+ * before this are the sweeper's, as before.
+ */
+export async function deliverWritten(p: Platform, messages: readonly OutboxMessage[], publishTimeoutMs = PUBLISH_TIMEOUT_MS): Promise<void> {
+  if (messages.length === 0) return;
+  await withTimeout(Promise.all(messages.map((m) => publish(p.emitter, m.topic, m.payload))), publishTimeoutMs, `publish did not complete in ${publishTimeoutMs} ms`);
+  const values = [new Date().toISOString(), messages.map((m) => m.id)];
+  if (p.pgPool) await p.pgPool.query(MARK_OWN, values);
+  else await p.prisma.$executeRawUnsafe(MARK_OWN, ...values);
 }
 
 /** Delivers now, and again every `intervalMs` to catch messages left by a crashed process. */

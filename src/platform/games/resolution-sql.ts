@@ -7,7 +7,7 @@
 import type { Json } from '#engine/contract.js';
 import { AppError } from '../errors.js';
 import type { SqlTx } from '../db/sql.js';
-import { eventsParam, insertEventsSql, insertOutboxSql, outboxParam, type OutboxRow } from '../events/event-log.js';
+import { eventsParam, insertEventsSql, insertOutboxSql, outboxMessages, outboxParam, type OutboxMessage, type OutboxRow } from '../events/event-log.js';
 import type { StepTrust } from '../trust/deadline.js';
 
 export interface ResolutionContext {
@@ -92,10 +92,12 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * primary key (gameId, step) and the events' (gameId, seq) make a second write of the same step
  * fail rather than land twice, although the step guard under the lock already prevents it.
  * Creation times are bound (UTC, the time of the write) rather than left to the column default,
- * which is the transaction's start in the session time zone.
+ * which is the transaction's start in the session time zone. Answers the outbox rows as stored
+ * (with their ids), for the caller to deliver once the transaction commits.
  */
-export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<void> {
+export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<OutboxMessage[]> {
   const g = w.game;
+  const outbox = outboxMessages(w.outbox);
   await sql.query(
     `WITH ev AS (
        ${insertEventsSql('$1', '$3', '$20')}
@@ -140,7 +142,8 @@ export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<void> {
       iso(w.now),
       iso(g.stepDeadline),
       new Date().toISOString(),
-      outboxParam(w.outbox),
+      outboxParam(outbox),
     ],
   );
+  return outbox;
 }

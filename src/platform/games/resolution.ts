@@ -24,7 +24,7 @@ import { TX_OPTIONS, type Tx } from '../db/transactions.js';
 import { turnSignals } from '../events/turn-signals.js';
 import { lapseVotes } from './open-votes.js';
 import { decideMissedTurns, record as recordMissedTurns } from './missed-turns.js';
-import { appendPublicEvent, lastSeq } from '../events/event-log.js';
+import { appendPublicEvent, lastSeq, type OutboxMessage } from '../events/event-log.js';
 import { readResolutionContext, writeResolution, type StepWrite } from './resolution-sql.js';
 import { enqueueAfterCommit, scheduleStep } from './scheduling.js';
 import { readTimeControl, stepDeadlineFor, type TimeControl } from './time-control.js';
@@ -46,10 +46,7 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
       const at = r.extended.deadline.getTime() + r.extended.graceMs;
       await enqueueAfterCommit(p, { gameId: job.gameId, step: job.step, force: true }, { delayMs: Math.max(0, at - p.clock.now().getTime()), variant: `deadline-${r.extended.deadline.getTime()}` });
     }
-    if (r.outcome === 'resolved') {
-      if (r.opened) await scheduleStep(p, r.opened);
-      else await scheduleStep(p, { gameId: job.gameId, step: job.step, deadline: null });
-    }
+    if (r.outcome === 'resolved') await scheduleStep(p, r.opened ?? { gameId: job.gameId, step: job.step, deadline: null }, r.written);
     return r.outcome;
   } catch (err) {
     // The error text may hold game state: it goes to the server log only, under a reference.
@@ -64,7 +61,8 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
 type TxResult =
   | { outcome: 'stale'; early?: number | null }
   | { outcome: 'waiting'; revealDeadline?: Date; extended?: { deadline: Date; graceMs: number } }
-  | { outcome: 'resolved'; opened: Opened };
+  /** `written`: the step's outbox rows, delivered by this process after the commit (absent: a forfeit, which delivers what is pending). */
+  | { outcome: 'resolved'; opened: Opened; written?: OutboxMessage[] };
 
 /** Which transaction a job runs in follows from its kind: a deadline job needs the models. */
 async function resolveInTransaction(p: Platform, job: ResolveJob): Promise<TxResult> {
@@ -92,8 +90,7 @@ async function resolveReady(p: Platform, job: ResolveJob, sql: SqlTx): Promise<T
   await recordMissedTurns(sql, game, owed.filter((s) => origins[s] === 'default'), 'default');
   await faultPause(p, game);
   const plan = planStep(p, module, game, owed, ordersBySide, origins, trust, lastSeq);
-  await writeResolution(sql, plan.write);
-  return { outcome: 'resolved', opened: plan.opened };
+  return { outcome: 'resolved', opened: plan.opened, written: await writeResolution(sql, plan.write) };
 }
 
 /** A deadline job: the step with whatever is ready, by the deadline policies, on the Prisma models. */
@@ -146,8 +143,7 @@ async function resolveAtDeadline(p: Platform, job: ResolveJob, tx: Tx): Promise<
 
   const sql = prismaSql(tx);
   const plan = planStep(p, module, game, owed, ordersBySide, origins, trust, await lastSeq(sql, game.id));
-  await writeResolution(sql, plan.write);
-  return { outcome: 'resolved', opened: plan.opened };
+  return { outcome: 'resolved', opened: plan.opened, written: await writeResolution(sql, plan.write) };
 }
 
 /** Fault injection for the drills: hold the step's transaction open (and its game lock). */

@@ -1,6 +1,7 @@
 /** What happens after a commit that opened or completed a step: tell everyone, queue the work. */
 import type { Platform } from '../context.js';
-import { deliverOutbox } from '../events/outbox.js';
+import type { OutboxMessage } from '../events/event-log.js';
+import { deliverOutbox, deliverWritten } from '../events/outbox.js';
 import type { EnqueueOptions, ResolveJob } from '../queue/types.js';
 import { inSpan, SpanKind, traceCarrier } from '../tracing.js';
 import { withTimeout } from '../with-timeout.js';
@@ -23,9 +24,13 @@ export async function enqueueAfterCommit(p: Platform, job: ResolveJob, opts?: En
   }, { kind: SpanKind.PRODUCER });
 }
 
-/** `graceMs`: the time control's grace period; default orders are used that long after the deadline. */
-export async function scheduleStep(p: Platform, opened: { gameId: string; step: number; deadline: Date | null; graceMs?: number }) {
-  await deliverOutbox(p).catch((err) => p.log.warn({ err }, 'outbox delivery deferred to the sweeper'));
+/**
+ * `graceMs`: the time control's grace period; default orders are used that long after the deadline.
+ * `written`: the outbox rows the commit wrote, when the caller has them: only those are
+ * delivered (others are the sweeper's); without them, whatever is pending.
+ */
+export async function scheduleStep(p: Platform, opened: { gameId: string; step: number; deadline: Date | null; graceMs?: number }, written?: readonly OutboxMessage[]) {
+  await (written ? deliverWritten(p, written) : deliverOutbox(p)).catch((err) => p.log.warn({ err }, 'outbox delivery deferred to the sweeper'));
   if (opened.deadline) {
     const delayMs = Math.max(0, opened.deadline.getTime() + (opened.graceMs ?? 0) - p.clock.now().getTime());
     await enqueueAfterCommit(p, { gameId: opened.gameId, step: opened.step, force: true }, { delayMs, variant: 'deadline' });
