@@ -16,7 +16,7 @@ export type { AdjustOrder, SpaceGameState, SpaceStep, SupplyOrder } from './modu
 export { checkOrder } from './module/validate.js';
 export { aliasEvents, aliasTfIds, resolveAliases, tfAlias, viewOf } from './module/view.js';
 export { opposingSegments, resolveOpposingSegment } from './opposing-sd.js';
-export { SPACE_BOARD, spaceBoard } from './present/boards.js';
+export { OFFSYSTEM_BOX, SPACE_BOARD, spaceBoard } from './present/boards.js';
 export { spaceSituation } from './present/situation.js';
 export { SPACE_EVENTS } from './present/events.js';
 export { spaceOrderSchema } from './present/orders-schema.js';

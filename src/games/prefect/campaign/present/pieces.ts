@@ -10,7 +10,7 @@ import { PLANET_BOARD } from '../../planetary/index.js';
 import { sortPieces } from '../../common/public-order.js';
 import { planetaryPieces } from '../../planetary/index.js';
 import { spacePieces } from '../../space/index.js';
-import { SPACE_BOARD } from '../../space/index.js';
+import { OFFSYSTEM_BOX, SPACE_BOARD } from '../../space/index.js';
 
 type Obj = Record<string, Json>;
 const obj = (v: Json | undefined): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
@@ -61,7 +61,7 @@ export function campaignPieces(view: Json, viewer: Viewer): Piece[] {
   for (const c of list(v.cargo)) {
     const t = Array.isArray(c.transports) ? String(c.transports[0]) : '';
     const carrier = byId.get(`${SPACE_BOARD}|${t}`);
-    move(PLANET_BOARD, String(c.unit), { board: carrier?.board ?? SPACE_BOARD, at: carrier?.at ?? 'offsystem' }, { aboard: c.transports ?? [] });
+    move(PLANET_BOARD, String(c.unit), { board: carrier?.board ?? SPACE_BOARD, at: carrier?.at ?? OFFSYSTEM_BOX }, { aboard: c.transports ?? [] });
   }
   return sortPieces([...byId.values(), ...extra]);
 }

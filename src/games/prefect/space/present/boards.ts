@@ -20,8 +20,11 @@ const round = (v: number): number => Math.round(v * 1000) / 1000;
 /** Ring radius of a zone, in hex radii: wide enough that the 20 sectors of zone 7 do not touch. */
 const ringRadius = (zone: number): number => 2 + 2 * zone;
 
+/** The off-system zone's box: named as orders name the place (a withdrawal's `destination`), so a click fills it. */
+export const OFFSYSTEM_BOX = 'OFFSYSTEM';
+
 export const SPACE_BOXES: BoardBox[] = [
-  { id: 'offsystem', title: 'Off-system zone (Task Forces outside the system)' },
+  { id: OFFSYSTEM_BOX, title: 'Off-system zone (Task Forces outside the system)' },
   ...Array.from({ length: TSPACE_SPACES + 1 }, (_, i) => ({ id: `tspace-${i}`, title: `T-space track, ${i === TSPACE_SPACES ? `${i}+` : i} turn(s)` })),
   { id: 'functional', title: 'Off-system Functional box (units without a TF)' },
   { id: 'destroyed', title: 'Off-system Destroyed box' },

@@ -9,7 +9,7 @@ import type { Json, Piece, Viewer } from '#engine/contract.js';
 import { sortPieces } from '../../common/public-order.js';
 import { spaceData } from '../data/index.js';
 import type { NavalBaseClass } from '../types.js';
-import { SPACE_BOARD, tspaceBox } from './boards.js';
+import { OFFSYSTEM_BOX, SPACE_BOARD, tspaceBox } from './boards.js';
 
 type Obj = Record<string, Json>;
 const obj = (v: Json | undefined): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
@@ -22,7 +22,7 @@ export function placeOf(place: Json | undefined): string {
   const p = obj(place);
   if (p.kind === 'SECTOR' && str(p.sector)) return String(p.sector);
   if (p.kind === 'TSPACE') return tspaceBox(num(p.turns));
-  return 'offsystem';
+  return OFFSYSTEM_BOX;
 }
 
 const unitSymbol = (kind: Json | undefined): string => (kind === 'FIGHTER' ? 'fighter' : kind === 'TRANSPORT' ? 'transport' : 'ship');
@@ -79,7 +79,7 @@ export function spacePieces(view: Json, viewer: Viewer): Piece[] {
   for (const b of list(own.bases)) {
     if (b.status === 'DESTROYED' || b.offSystemBox === 'DESTROYED') { out.push(basePiece(b, 'destroyed', true)); continue; }
     const carrier = str(b.carriedBy);
-    out.push(basePiece(b, b.offSystemBox ? 'functional' : carrier ? at.get(carrier) ?? 'offsystem' : String(b.sector), true));
+    out.push(basePiece(b, b.offSystemBox ? 'functional' : carrier ? at.get(carrier) ?? OFFSYSTEM_BOX : String(b.sector), true));
   }
 
   // The other side's TF counters on the system map: the alias, side, sector and markers the view shows (H16).

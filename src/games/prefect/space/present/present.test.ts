@@ -53,7 +53,7 @@ describe('Prefect Space presentation: the Africannus board (D-06)', () => {
   it('draws every sector once, named, with its body, and the off-system boxes and T-space track', () => {
     expect(board.hexes.map((h) => h.id).sort()).toEqual(spaceData.map.sectors.map((s) => s.id).sort());
     expect(board.hexes.find((h) => h.id === 's3-4')).toMatchObject({ label: 'Ku Crassus', terrain: 'planet', features: expect.arrayContaining(['segments-10', 'zone-3']) });
-    expect(board.boxes.map((b) => b.id)).toEqual(expect.arrayContaining(['offsystem', 'tspace-0', 'tspace-12', 'functional', 'destroyed']));
+    expect(board.boxes.map((b) => b.id)).toEqual(expect.arrayContaining(['OFFSYSTEM', 'tspace-0', 'tspace-12', 'functional', 'destroyed']));
     expect(board.tracks.map((t) => t.id)).toEqual(['turn', 'tspace']);
     expect(board.tracks[0].spaces).toHaveLength(8);
   });
