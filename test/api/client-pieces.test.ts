@@ -56,6 +56,28 @@ it('boards: GraphQL and REST agree; a strong ETag answers If-None-Match with 304
   expect((await rest('/modules/no-such-module/boards')).status).toBe(404);
 }, 60_000);
 
+it('boards of a game: the same boards and ETag as its module and scenario, for those who may see the game only', async () => {
+  const sfx = Math.random().toString(36).slice(2, 8);
+  const [owner, stranger] = await Promise.all([register(stack.base, `bo_${sfx}`), register(stack.base, `bs_${sfx}`)]);
+  const secret = await createGame(stack.base, owner, { module: 'sealed-bid', scenario: 'standard', side: 'north', isPublic: false });
+  const byModule = await rest('/modules/sealed-bid/boards?scenario=standard');
+  const etag = byModule.headers.get('etag')!;
+
+  const mine = await rest(`/games/${secret.id}/boards`, {}, owner.token);
+  expect(mine.status).toBe(200);
+  expect(mine.headers.get('etag')).toBe(etag);
+  expect(mine.headers.get('cache-control')).toContain('private');
+  expect(await mine.json()).toEqual(await byModule.json());
+  expect((await rest(`/games/${secret.id}/boards`, { headers: { 'if-none-match': etag } }, owner.token)).status).toBe(304);
+
+  // A private game is not there for anyone else, signed in or not; nor is a game that does not exist.
+  for (const [token, id] of [[stranger.token, secret.id], [undefined, secret.id], [owner.token, 'no-such-game']] as const) {
+    const r = await rest(`/games/${id}/boards`, {}, token);
+    expect(r.status).toBe(404);
+    expect((await r.json()).error.code).toBe('NOT_FOUND');
+  }
+}, 60_000);
+
 it('orders schemas: every prompt kind of the fixture has one, and a draft checked with it agrees with the server', async () => {
   const mods = (await (await rest('/modules')).json()).modules as { id: string; promptKinds: { kind: string; ordersSchema?: object }[] }[];
   const kinds = mods.find((m) => m.id === 'sealed-bid')!.promptKinds;

@@ -1,5 +1,6 @@
 /** REST: game modules, the game list, creating, joining and leaving games, invitations. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '#platform/errors.js';
 import * as discovery from '#platform/games/discovery.js';
 import * as lobby from '#platform/games/lobby.js';
 import { listArgs, listQuery, restSummaries, type ListQuery } from './discovery.js';
@@ -33,27 +34,48 @@ export async function lobbyRoutes(app: FastifyInstance, { platform }: RestDeps) 
     },
   }, async () => ({ modules: platform.modules.list().map(moduleInfo) }));
 
+  const boardsEtag = 'Static for a module version: the answer carries a strong ETag computed from its content; send it back in `If-None-Match` to get 304 Not Modified.';
+  const boardsResponse = {
+    200: {
+      type: 'object', description: 'Boards.',
+      properties: { module: s.str('Module id.'), scenario: s.str('Scenario id.'), boards: s.listOf(s.ref('Board'), 'Boards; empty for a module without maps.') },
+      required: ['module', 'scenario', 'boards'],
+    },
+    304: { type: 'null', description: 'Not modified: the If-None-Match ETag is current.' },
+    ...errorResponses,
+  };
+  /** Answers with a scenario's boards, or 304 when the client's copy is current. */
+  const sendBoards = (published: ReturnType<typeof boardsOf>, cacheControl: string, req: FastifyRequest, reply: FastifyReply) => {
+    reply.header('etag', published.etag).header('cache-control', cacheControl);
+    if (etagMatches(req.headers['if-none-match'], published.etag)) return reply.code(304).send();
+    return { module: published.module, scenario: published.scenario, boards: published.boards };
+  };
+
   app.get<{ Params: { moduleId: string }; Querystring: { scenario?: string } }>('/modules/:moduleId/boards', {
     schema: {
       tags, operationId: 'getBoards', summary: 'Boards of a scenario', security: security.none,
-      description: 'The maps of a module\'s scenario, for clients to draw (hexes with centres, terrain, features and neighbours; off-map boxes; tracks). Static for a module version: the answer carries a strong ETag computed from its content and `Cache-Control: public`; send the ETag back in `If-None-Match` to get 304 Not Modified.',
+      description: `The maps of a module's scenario, for clients to draw (hexes with centres, terrain, features and neighbours; off-map boxes; tracks). ${boardsEtag} Cached as public.`,
       params: { type: 'object', properties: { moduleId: s.str('Module id.', { minLength: 1, maxLength: 100 }) }, required: ['moduleId'] },
       querystring: { type: 'object', additionalProperties: false, properties: { scenario: s.str('Scenario id (default: the module\'s first scenario).', { minLength: 1, maxLength: 100 }) } },
-      response: {
-        200: {
-          type: 'object', description: 'Boards.',
-          properties: { module: s.str('Module id.'), scenario: s.str('Scenario id.'), boards: s.listOf(s.ref('Board'), 'Boards; empty for a module without maps.') },
-          required: ['module', 'scenario', 'boards'],
-        },
-        304: { type: 'null', description: 'Not modified: the If-None-Match ETag is current.' },
-        ...errorResponses,
-      },
+      response: boardsResponse,
+    },
+  }, async (req, reply) => sendBoards(boardsOf(platform.modules.get(req.params.moduleId), req.query.scenario), 'public, max-age=300', req, reply));
+
+  // A client opening a game by its id asks for its maps at once, beside the view (one round trip fewer).
+  app.get<GameParams>('/games/:gameId/boards', {
+    schema: {
+      tags, operationId: 'getGameBoards', summary: 'Boards of a game',
+      security: security.optional,
+      description: `The maps of the game's module and scenario, as \`getBoards\` gives them, for a game you may see. ${boardsEtag}`,
+      params: gameParams,
+      response: boardsResponse,
     },
   }, async (req, reply) => {
-    const published = boardsOf(platform.modules.get(req.params.moduleId), req.query.scenario);
-    reply.header('etag', published.etag).header('cache-control', 'public, max-age=300');
-    if (etagMatches(req.headers['if-none-match'], published.etag)) return reply.code(304).send();
-    return { module: published.module, scenario: published.scenario, boards: published.boards };
+    const user = req.auth.optional();
+    if (user) req.auth.require('read');
+    const game = await lobby.listedGame(platform, user, req.params.gameId);
+    if (!game) throw new AppError('NOT_FOUND', `No game ${req.params.gameId}.`);
+    return sendBoards(boardsOf(platform.modules.get(game.module), game.scenario), 'private, max-age=300', req, reply);
   });
 
   app.get<{ Querystring: ListQuery }>('/games', {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ApiError, currentSession, gql, subscribe } from '../api';
+import { accessToken, ApiError, currentSession, gql, subscribe } from '../api';
 import { type BoardGeometry, type Piece } from '../components/Board';
 import { Maps } from '../components/Maps';
 import { Deadline } from '../components/Deadline';
@@ -44,10 +44,14 @@ const MODULE = `{ modules { id title sides scenarios { id title } promptKinds { 
 
 /**
  * Boards are static per module version: the REST mirror serves them with a strong ETag, so the
- * browser's cache revalidates them instead of downloading a map on every visit.
+ * browser's cache revalidates them instead of downloading a map on every visit. They are asked
+ * for by the game's id, beside its view, so the map need not wait for the view to name its module.
  */
-async function fetchBoards(module: string, scenario: string): Promise<BoardGeometry[]> {
-  const res = await fetch(`/api/v1/modules/${encodeURIComponent(module)}/boards?scenario=${encodeURIComponent(scenario)}`, { headers: { accept: 'application/json' } });
+async function fetchBoards(gameId: string): Promise<BoardGeometry[]> {
+  const token = await accessToken();
+  const res = await fetch(`/api/v1/games/${encodeURIComponent(gameId)}/boards`, {
+    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
   const body = (await res.json().catch(() => ({}))) as { boards?: BoardGeometry[]; error?: { message: string } };
   if (!res.ok || !body.boards) throw new Error(body.error?.message ?? `The boards could not be loaded (${res.status}).`);
   return body.boards;
@@ -117,11 +121,11 @@ export function GamePage({ gameId }: { gameId: string }) {
   }
 
   useEffect(() => void (modules().catch(() => undefined), load()), [gameId, side]);
+  useEffect(() => void fetchBoards(gameId).then(setBoards, (e: Error) => setError(e.message)), [gameId]);
   useEffect(() => {
     if (!data) return;
     modules().then((ms) => setMeta(ms.find((m) => m.id === data.game.module) ?? null), () => undefined);
-    fetchBoards(data.game.module, data.game.scenario).then(setBoards, (e: Error) => setError(e.message));
-  }, [data?.game.module, data?.game.scenario]);
+  }, [data?.game.module]);
   useEffect(() => {
     setLive(true);
     const stop = subscribe<{ gameEvents: { step: number; status: string; events: GameEvent[] } }>(
