@@ -20,6 +20,7 @@ import { accountLoaders, accountResolvers } from './accounts.js';
 import { discoveryResolvers } from './discovery.js';
 import { freeSides, offeredSides } from '#platform/games/discovery.js';
 import { pressResolvers } from './press.js';
+import { oauthResolvers } from './oauth.js';
 
 export interface Ctx {
   platform: Platform;
@@ -71,6 +72,7 @@ export function buildResolvers() {
   const accounts = accountResolvers();
   const discovery = discoveryResolvers();
   const pressApi = pressResolvers();
+  const oauth = oauthResolvers();
   return {
     JSON: JSONScalar,
     DateTime: DateTimeScalar,
@@ -94,6 +96,7 @@ export function buildResolvers() {
       ...accounts.Query,
       ...discovery.Query,
       ...pressApi.Query,
+      ...oauth.Query,
     }),
     GameModuleInfo: {
       boards: guard((root: { id: string }, a: Args, { platform }: Ctx) => boardsOf(platform.modules.get(root.id), a.scenario).boards),
@@ -145,6 +148,7 @@ export function buildResolvers() {
       ...accounts.Mutation,
       ...discovery.Mutation,
       ...pressApi.Mutation,
+      ...oauth.Mutation,
     }),
     Subscription: { ...subscriptionResolvers(), ...notify.Subscription, ...pressApi.Subscription },
     GameUpdate: gameUpdateResolvers(),
