@@ -55,6 +55,14 @@ function signingJwk(seed: Buffer): JsonWebKey {
 }
 
 
+/** What the device page says after an error (the library renders the code form again). */
+function deviceError(err: Error): string {
+  if (err.name === 'NoCodeError' || 'userCode' in err) return 'That code is not known or has expired. Try again.';
+  // A refusal on the consent page (or Cancel on the confirmation) ends the flow as AbortedError.
+  if (err.name === 'AbortedError') return 'You did not allow the app; it has been told. You may close this page.';
+  return 'That did not work; start again from the app.';
+}
+
 export class OAuthServer {
   readonly provider: Provider;
   /** The resource indicator (RFC 8707) of the Warpost API: the audience of every access token. */
@@ -88,7 +96,7 @@ export class OAuthServer {
           mask: '****-****',
           async userCodeInputSource(ctx, form, _out, err) {
             ctx.type = 'html';
-            ctx.body = pages.userCodeInput(form, err ? (err.name === 'NoCodeError' || 'userCode' in err ? 'That code is not known or has expired. Try again.' : 'That did not work; start again from the app.') : undefined);
+            ctx.body = pages.userCodeInput(form, err && deviceError(err));
           },
           async userCodeConfirmSource(ctx, form, _client, _info, userCode) {
             ctx.type = 'html';
