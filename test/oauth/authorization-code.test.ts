@@ -92,12 +92,12 @@ describe('OAuth 2.0 authorization code with PKCE', () => {
     expect(rest.status).toBe(200);
     const restPlay = await fetch(`${stack.base}/api/v1/account/blocks`, { method: 'POST', headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' }, body: JSON.stringify({ username: owner.name }) });
     expect(restPlay.status).toBe(403);
-    expect((await restPlay.json()).error.code).toBe('INSUFFICIENT_SCOPE');
+    expect(((await restPlay.json()) as { error: { code: string } }).error.code).toBe('INSUFFICIENT_SCOPE');
     // graphql-ws: the token is accepted in connection_init.
     const ws = wsClient(stack.base, access);
     await new Promise<void>((ok, fail) => {
       ws.on('connected', () => ok());
-      ws.on('closed', (e) => fail(new Error(`closed ${(e as CloseEvent).code}`)));
+      ws.on('closed', (e) => fail(new Error(`closed ${(e as { code: number }).code}`)));
     });
     await ws.dispose();
   });
@@ -180,7 +180,7 @@ describe('OAuth 2.0 authorization code with PKCE', () => {
     const listed = await gql(stack.base, APPS, {}, user.token);
     expect(listed.data.authorisedApps).toEqual([{ clientId, name, scopes: ['read', 'play'], grantedAt: expect.any(String) }]);
     const rest = await fetch(`${stack.base}/api/v1/account/authorised-apps`, { headers: { authorization: `Bearer ${user.token}` } });
-    expect((await rest.json()).apps).toEqual(listed.data.authorisedApps);
+    expect(((await rest.json()) as { apps: unknown }).apps).toEqual(listed.data.authorisedApps);
     // Nobody else sees it, and an app token cannot list or revoke apps (admin scope).
     expect((await gql(stack.base, APPS, {}, owner.token)).data.authorisedApps).toEqual([]);
     expect(errorCode(await gql(stack.base, APPS, {}, tokens.access_token))).toBe('INSUFFICIENT_SCOPE');
@@ -193,7 +193,7 @@ describe('OAuth 2.0 authorization code with PKCE', () => {
     expect(refreshed.body.error).toBe('invalid_grant');
     expect((await gql(stack.base, APPS, {}, user.token)).data.authorisedApps).toEqual([]);
     const ws = wsClient(stack.base, tokens.access_token);
-    const code4403 = await new Promise<number>((ok) => ws.on('closed', (e) => ok((e as CloseEvent).code)));
+    const code4403 = await new Promise<number>((ok) => ws.on('closed', (e) => ok((e as { code: number }).code)));
     expect(code4403).toBe(4403);
     // Signing in again asks for consent again.
     expect((await signInAndApprove(new Browser(stack.base), clientId, user, pkce().challenge, 'read')).consentShown).toBe(true);
@@ -216,9 +216,37 @@ describe('OAuth 2.0 authorization code with PKCE', () => {
     // Good ones: over REST too, listed for their owner only.
     const ok = await fetch(`${stack.base}/api/v1/oauth-apps`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Native app', redirectUris: ['com.example.warpost:/cb', 'https://app.example/cb'] }) });
     expect(ok.status).toBe(201);
-    const app = await ok.json();
+    const app = (await ok.json()) as { clientId: string };
     expect(app.clientId).toMatch(/^wpc_/);
     expect((await gql(stack.base, `{myOAuthApps{clientId redirectUris}}`, {}, owner.token)).data.myOAuthApps).toEqual([{ clientId: app.clientId, redirectUris: ['com.example.warpost:/cb', 'https://app.example/cb'] }]);
     expect(await count()).toBe(1);
+  });
+
+  it('an account export names the apps; deleting the account removes its grants, tokens and apps', async () => {
+    const owner = await register(stack.base, unique('appdev'));
+    const user = await register(stack.base, unique('player'));
+    const name = unique('Ladder Bot');
+    const clientId = await registerApp(owner, name);
+    const ownerApp = pkce();
+    const ownerTokens = (await exchange(clientId, (await signInAndApprove(new Browser(stack.base), clientId, owner, ownerApp.challenge, 'read')).code, ownerApp.verifier)).body;
+    const { verifier, challenge } = pkce();
+    const tokens = (await exchange(clientId, (await signInAndApprove(new Browser(stack.base), clientId, user, challenge, 'read')).code, verifier)).body;
+
+    const exported = (await gql(stack.base, `{exportMyData}`, {}, user.token)).data.exportMyData;
+    expect(exported.authorisedApps).toEqual([{ clientId, name, scopes: ['read'], grantedAt: expect.any(String) }]);
+    expect(exported.oauthApps).toEqual([]);
+    expect((await gql(stack.base, `{exportMyData}`, {}, owner.token)).data.exportMyData.oauthApps).toEqual([{ clientId, name, redirectUris: [REDIRECT], createdAt: expect.any(String) }]);
+
+    const rowsOf = (column: string, value: string) => withPg(async (c) => (await c.query(`SELECT count(*)::int AS n FROM "OAuthArtifact" WHERE "${column}" = $1`, [value])).rows[0].n as number);
+    expect(await rowsOf('accountId', user.id)).toBeGreaterThan(0);
+    const del = await gql(stack.base, `mutation($p:String!){deleteAccount(password:$p)}`, { p: PASSWORD }, user.token);
+    expect(del.errors).toBeUndefined();
+    expect(await rowsOf('accountId', user.id)).toBe(0);
+    expect(errorCode(await gql(stack.base, `{me{id}}`, {}, tokens.access_token))).toBe('TOKEN_INVALID');
+    // The owner's account goes: the app and every token it holds go with it.
+    expect((await gql(stack.base, `{me{id}}`, {}, ownerTokens.access_token)).data.me.id).toBe(owner.id);
+    expect((await gql(stack.base, `mutation($p:String!){deleteAccount(password:$p)}`, { p: PASSWORD }, owner.token)).errors).toBeUndefined();
+    expect(await rowsOf('clientId', clientId)).toBe(0);
+    expect(errorCode(await gql(stack.base, `{me{id}}`, {}, ownerTokens.access_token))).toBe('TOKEN_INVALID');
   });
 });
