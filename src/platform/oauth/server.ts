@@ -85,7 +85,8 @@ export class OAuthServer {
       cookies: { keys: [opts.deriveKey('oauth-cookies').toString('base64url')] },
       jwks: { keys: [signingJwk(opts.deriveKey('oauth-id-token'))] },
       clientDefaults: { id_token_signed_response_alg: 'EdDSA', token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'] },
-      // Every app is public: PKCE always, and the library accepts only S256.
+      // Every app is public: the code flow only (no implicit tokens), PKCE always, and the library accepts only S256.
+      responseTypes: ['code'],
       pkce: { required: () => true },
       features: {
         devInteractions: { enabled: false },
