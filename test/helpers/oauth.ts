@@ -70,5 +70,6 @@ export function pkce() {
 /** A form POST to an OAuth endpoint, as an app makes it; the JSON answer and the status. */
 export async function oauthPost(base: string, path: string, fields: Record<string, string>): Promise<{ status: number; body: any }> {
   const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
-  return { status: res.status, body: await res.json() };
+  const text = await res.text(); // revocation answers 200 with no body
+  return { status: res.status, body: text ? JSON.parse(text) : {} };
 }

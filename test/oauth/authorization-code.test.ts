@@ -100,6 +100,10 @@ describe('OAuth 2.0 authorization code with PKCE', () => {
       ws.on('closed', (e) => fail(new Error(`closed ${(e as { code: number }).code}`)));
     });
     await ws.dispose();
+    // The app may revoke its own token (RFC 7009).
+    const revoked = await oauthPost(stack.base, '/oauth/token/revocation', { token: access, client_id: clientId });
+    expect(revoked.status).toBe(200);
+    expect(errorCode(await gql(stack.base, `{me{id}}`, {}, access))).toBe('TOKEN_INVALID');
   });
 
   it('remembers consent per user and app (web app), and asks again only for a scope not yet granted', async () => {
