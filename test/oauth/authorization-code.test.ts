@@ -180,6 +180,10 @@ describe('OAuth 2.0 authorization code with PKCE', () => {
     const { code } = await signInAndApprove(new Browser(stack.base), clientId, user, challenge, 'read play');
     const tokens = (await exchange(clientId, code, verifier)).body;
     expect((await gql(stack.base, `{me{id}}`, {}, tokens.access_token)).data.me.id).toBe(user.id);
+    // Only hashes of the tokens are stored: neither appears in any row.
+    const inClear = (t: string) => withPg(async (c) => (await c.query(`SELECT count(*)::int AS n FROM "OAuthArtifact" WHERE id = $1 OR strpos(payload::text, $1) > 0`, [t])).rows[0].n as number);
+    expect(await inClear(tokens.access_token)).toBe(0);
+    expect(await inClear(tokens.refresh_token)).toBe(0);
 
     const listed = await gql(stack.base, APPS, {}, user.token);
     expect(listed.data.authorisedApps).toEqual([{ clientId, name, scopes: ['read', 'play'], grantedAt: expect.any(String) }]);

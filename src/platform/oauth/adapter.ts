@@ -2,7 +2,15 @@
  * The OAuth server's storage on PostgreSQL (oidc-provider's adapter interface): every artefact
  * it keeps between requests is one OAuthArtifact row, so any API instance can carry on a flow
  * another one started. Clients are read from OAuthClient, where registration puts them.
+ *
+ * An artefact's id is often the secret itself (an opaque access or refresh token, a code, the
+ * session cookie), so, as for Warpost's own tokens, only its SHA-256 is stored: the row is keyed
+ * by the hash and the payload is kept without its `jti`, which `find` puts back from the id it
+ * was given. Grant ids are no credential (tokens name them) and stay as they are. A device code
+ * keeps its `jti` in the payload: the person's side finds it by its user code and must save it
+ * under the same id (it lives ten minutes, and only until the app polls it once).
  */
+import { createHash } from 'node:crypto';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Prisma } from '#generated/prisma/client.js';
 import type { Db } from '../db/client.js';
@@ -10,6 +18,7 @@ import { clientMetadata } from './clients.js';
 
 type Payload = AdapterPayload;
 
+const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 const live = () => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] });
 
@@ -19,10 +28,16 @@ export class PrismaAdapter implements Adapter {
     private readonly kind: string,
   ) {}
 
+  /** The stored key of an artefact id. */
+  private key(id: string) {
+    return this.kind === 'Grant' ? id : sha256(id);
+  }
+
   async upsert(id: string, payload: Payload, expiresIn?: number) {
     if (this.kind === 'Client') throw new Error('clients are registered through Warpost, not the OAuth server');
+    const { jti: _secret, ...rest } = payload;
     const columns = {
-      payload: payload as unknown as Prisma.InputJsonValue,
+      payload: (this.kind === 'Grant' || this.kind === 'DeviceCode' ? payload : rest) as unknown as Prisma.InputJsonValue,
       grantId: str(payload.grantId),
       userCode: str(payload.userCode),
       uid: str(payload.uid),
@@ -30,7 +45,8 @@ export class PrismaAdapter implements Adapter {
       clientId: str(payload.clientId),
       expiresAt: typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null,
     };
-    await this.db.oAuthArtifact.upsert({ where: { kind_id: { kind: this.kind, id } }, create: { kind: this.kind, id, ...columns }, update: columns });
+    const key = this.key(id);
+    await this.db.oAuthArtifact.upsert({ where: { kind_id: { kind: this.kind, id: key } }, create: { kind: this.kind, id: key, ...columns }, update: columns });
   }
 
   async find(id: string) {
@@ -38,7 +54,8 @@ export class PrismaAdapter implements Adapter {
       const client = await this.db.oAuthClient.findUnique({ where: { id } });
       return client ? clientMetadata(client) : undefined;
     }
-    return this.first({ id });
+    const payload = await this.first({ id: this.key(id) });
+    return payload && { ...payload, jti: id };
   }
 
   findByUserCode(userCode: string) {
@@ -51,11 +68,11 @@ export class PrismaAdapter implements Adapter {
 
   async consume(id: string) {
     // jsonb_set keeps a concurrent consume of the same code harmless: both mark it consumed.
-    await this.db.$executeRaw`UPDATE "OAuthArtifact" SET payload = jsonb_set(payload, '{consumed}', to_jsonb(extract(epoch from now())::bigint)) WHERE kind = ${this.kind} AND id = ${id}`;
+    await this.db.$executeRaw`UPDATE "OAuthArtifact" SET payload = jsonb_set(payload, '{consumed}', to_jsonb(extract(epoch from now())::bigint)) WHERE kind = ${this.kind} AND id = ${this.key(id)}`;
   }
 
   async destroy(id: string) {
-    await this.db.oAuthArtifact.deleteMany({ where: { kind: this.kind, id } });
+    await this.db.oAuthArtifact.deleteMany({ where: { kind: this.kind, id: this.key(id) } });
   }
 
   async revokeByGrantId(grantId: string) {
