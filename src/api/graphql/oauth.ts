@@ -1,10 +1,9 @@
 /** GraphQL adapters for third-party apps over OAuth 2.0 (platform/oauth): registration, consent list, revocation. */
-import { listClients, registerClient, type OAuthClientRow } from '#platform/oauth/clients.js';
+import { listClients, presentClient as app, registerClient } from '#platform/oauth/clients.js';
 import { authorisedApps, revokeApp } from '#platform/oauth/grants.js';
 import type { Ctx } from './resolvers.js';
 
 type Args = Record<string, any>;
-const app = (c: OAuthClientRow) => ({ clientId: c.id, name: c.name, redirectUris: c.redirectUris, createdAt: c.createdAt });
 
 export function oauthResolvers() {
   return {

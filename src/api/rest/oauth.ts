@@ -1,6 +1,6 @@
 /** REST: third-party apps over OAuth 2.0 (docs/accounts.md, "Third-party apps"): registration, the apps you authorised, revocation. */
 import type { FastifyInstance } from 'fastify';
-import { listClients, registerClient, type OAuthClientRow } from '#platform/oauth/clients.js';
+import { listClients, presentClient as app, registerClient } from '#platform/oauth/clients.js';
 import { authorisedApps, revokeApp } from '#platform/oauth/grants.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
@@ -24,7 +24,6 @@ export const oauthSchemas = [
   }),
 ];
 
-const app = (c: OAuthClientRow) => ({ clientId: c.id, name: c.name, redirectUris: c.redirectUris, createdAt: c.createdAt });
 
 export async function oauthRoutes(api: FastifyInstance, { platform }: RestDeps) {
   const tags = ['oauth'];

@@ -14,7 +14,7 @@ import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { reliabilities } from '../games/missed-turns.js';
 import { getSettings } from '../notifications/preferences.js';
-import { listClients } from '../oauth/clients.js';
+import { listClients, presentClient } from '../oauth/clients.js';
 import { authorisedApps } from '../oauth/grants.js';
 import { blockedUsers } from './blocks.js';
 import { profiles } from './profile.js';
@@ -74,7 +74,7 @@ export async function exportMyData(p: Platform, user: Principal) {
     notes: notes.map((n) => ({ gameId: n.gameId, text: n.text, updatedAt: n.updatedAt })),
     vacations: vacations.map((v) => ({ startsAt: v.startsAt, endsAt: v.endsAt, endedEarlyAt: v.endedEarlyAt })),
     apiTokens: apiTokens.map((t) => ({ name: t.name, scopes: t.scopes, createdAt: t.createdAt, lastUsedAt: t.lastUsedAt, revokedAt: t.revokedAt })),
-    oauthApps: oauthApps.map((c) => ({ clientId: c.id, name: c.name, redirectUris: c.redirectUris, createdAt: c.createdAt })),
+    oauthApps: oauthApps.map(presentClient),
     authorisedApps: authorised,
     blockedUsers: blocked.map((u) => u.username),
     press: {

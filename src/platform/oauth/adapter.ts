@@ -20,7 +20,8 @@ type Payload = AdapterPayload;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
-const live = () => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] });
+/** Rows not yet expired (expired ones are ignored until the sweep deletes them). */
+export const live = () => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] });
 
 export class PrismaAdapter implements Adapter {
   constructor(

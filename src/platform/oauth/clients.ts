@@ -63,6 +63,9 @@ export async function registerClient(db: Db, ownerId: string, input: { name: unk
   return db.oAuthClient.create({ data: { id, name, redirectUris, ownerId } });
 }
 
+/** An app as the API shows it (GraphQL, REST, the data export). */
+export const presentClient = (c: OAuthClientRow) => ({ clientId: c.id, name: c.name, redirectUris: c.redirectUris, createdAt: c.createdAt });
+
 export function listClients(db: Db, ownerId: string): Promise<OAuthClientRow[]> {
   return db.oAuthClient.findMany({ where: { ownerId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
 }

@@ -5,6 +5,7 @@
  */
 import type { Db } from '../db/client.js';
 import { SCOPES, type Scope } from '../auth/service.js';
+import { live } from './adapter.js';
 
 export interface AuthorisedApp {
   clientId: string;
@@ -19,8 +20,6 @@ export const apiResource = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '
 /** Warpost's scopes in a space-separated scope string, in their usual order. */
 export const scopesOf = (value: unknown): Scope[] =>
   typeof value === 'string' ? SCOPES.filter((s) => value.split(' ').includes(s)) : [];
-
-const live = () => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] });
 
 /** The apps a user has authorised, with what they may do and when consent was last given. */
 export async function authorisedApps(db: Db, publicUrl: string, userId: string): Promise<AuthorisedApp[]> {

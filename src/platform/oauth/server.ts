@@ -9,7 +9,7 @@ import { createPrivateKey, type JsonWebKey } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../db/client.js';
 import { SCOPES, type Principal, type Scope } from '../auth/service.js';
-import { PrismaAdapter, sweepExpired } from './adapter.js';
+import { live, PrismaAdapter, sweepExpired } from './adapter.js';
 import { apiResource, scopesOf } from './grants.js';
 
 /** Where the OAuth server is mounted, under the API's public URL. */
@@ -154,7 +154,7 @@ export class OAuthServer {
   /** The live grant of a user for an app, if any (the newest, should there be several). */
   private async findGrantId(accountId: string, clientId: string): Promise<string | undefined> {
     const row = await this.opts.db.oAuthArtifact.findFirst({
-      where: { kind: 'Grant', accountId, clientId, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+      where: { kind: 'Grant', accountId, clientId, ...live() },
       orderBy: { createdAt: 'desc' },
       select: { id: true },
     });
