@@ -72,6 +72,9 @@ describe('OAuth 2.0 authorization code with PKCE', () => {
     expect(consent.text).toContain(appName);
     expect(consent.text).toContain('see your games'); // the read scope, in words
     expect(consent.text).not.toContain('submit orders'); // play was not asked
+    // Another site cannot post the consent: without the browser's interaction cookie it is refused.
+    const forged = await fetch(`${consent.url}/consent`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'decision=approve', redirect: 'manual' });
+    expect(forged.status).toBe(404);
     const back = await browser.submit(`${consent.url}/consent`, { decision: 'approve' }, REDIRECT);
     const code = new URL(back.location!).searchParams.get('code')!;
     expect(code).toBeTruthy();
