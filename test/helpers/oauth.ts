@@ -67,9 +67,9 @@ export function pkce() {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-/** A form POST to an OAuth endpoint, as an app makes it; the JSON answer and the status. */
-export async function oauthPost(base: string, path: string, fields: Record<string, string>): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+/** A form POST to an OAuth endpoint, as an app makes it (a browser app adds its Origin); the JSON answer, status and headers. */
+export async function oauthPost(base: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
   const text = await res.text(); // revocation answers 200 with no body
-  return { status: res.status, body: text ? JSON.parse(text) : {} };
+  return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
 }

@@ -129,6 +129,23 @@ describe('OAuth 2.0 authorization code with PKCE', () => {
     expect((await approve(await register(stack.base, unique('player')), pkce().challenge, 'read')).consentShown).toBe(true);
   });
 
+  it('lets a browser app call the token endpoint from its redirect URI\'s origin only (CORS)', async () => {
+    const owner = await register(stack.base, unique('appdev'));
+    const clientId = await registerApp(owner, unique('Web Planner'), [WEB_REDIRECT]);
+    const { verifier, challenge } = pkce();
+    const { code } = await signInAndApprove(new Browser(stack.base), clientId, owner, challenge, 'read', WEB_REDIRECT);
+    const fields = { grant_type: 'authorization_code', client_id: clientId, code, redirect_uri: WEB_REDIRECT, code_verifier: verifier };
+    // Another site is refused before the code is looked at, so the code still works afterwards.
+    const foreign = await oauthPost(stack.base, '/oauth/token', fields, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error).toBe('invalid_request');
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    const own = await oauthPost(stack.base, '/oauth/token', fields, { origin: new URL(WEB_REDIRECT).origin });
+    expect(own.status).toBe(200);
+    expect(own.body.scope).toBe('read');
+    expect(own.headers.get('access-control-allow-origin')).toBe(new URL(WEB_REDIRECT).origin);
+  });
+
   it('asks a native app\'s user every time: anyone may claim a loopback or private-use redirect (RFC 8252 §8.6)', async () => {
     const owner = await register(stack.base, unique('appdev'));
     const clientId = await registerApp(owner, unique('Desktop Client'));

@@ -54,6 +54,16 @@ function signingJwk(seed: Buffer): JsonWebKey {
   return { ...createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }).export({ format: 'jwk' }), use: 'sig', alg: 'EdDSA' };
 }
 
+/**
+ * Whether a browser on `origin` may call the token and revocation endpoints for an app with these
+ * redirect URIs: only from the origin of one of them (a browser app's own site). A private-use
+ * scheme has the opaque origin 'null', which never matches; an app without a browser sends no
+ * Origin and is not concerned.
+ */
+function corsAllowed(origin: string, redirectUris: readonly string[]): boolean {
+  if (origin === 'null') return false;
+  return redirectUris.some((uri) => URL.canParse(uri) && new URL(uri).origin === origin);
+}
 
 /** What the device page says after an error (the library renders the code form again). */
 function deviceError(err: Error): string {
@@ -84,6 +94,7 @@ export class OAuthServer {
       },
       cookies: { keys: [opts.deriveKey('oauth-cookies').toString('base64url')] },
       jwks: { keys: [signingJwk(opts.deriveKey('oauth-id-token'))] },
+      clientBasedCORS: (_ctx, origin, client) => corsAllowed(origin, client.redirectUris ?? []),
       clientDefaults: { id_token_signed_response_alg: 'EdDSA', token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'] },
       // Every app is public: the code flow only (no implicit tokens), PKCE always, and the library accepts only S256.
       responseTypes: ['code'],
