@@ -19,6 +19,7 @@ import { buildLoaders, buildResolvers } from './graphql/resolvers.js';
 import { registerTrustRoutes } from './trust-routes.js';
 import { registerNotificationRoutes } from './notification-routes.js';
 import { registerAccountRoutes } from './account-routes.js';
+import { createOAuthServer, registerOAuthRoutes } from './oauth-routes.js';
 import { shapeWsErrors } from './graphql/ws-errors.js';
 import { installWsLimits } from './graphql/ws-limits.js';
 import { installSubscriptionResync } from './graphql/subscriptions.js';
@@ -82,6 +83,7 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
   await registerTrustRoutes(app, platform);
   await registerNotificationRoutes(app, platform);
   await registerAccountRoutes(app, platform, authService);
+  await registerOAuthRoutes(app, platform, authService, createOAuthServer(platform, authService), edge.loginThrottle);
   registerGraphiql(app);
   await registerWebClient(app);
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -75,6 +75,8 @@ describe('production build and graceful shutdown', () => {
     const base = /Warpost listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(api.out())![1];
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    // The OAuth server (a dependency loaded at run time) is mounted in the compiled build too.
+    expect((await fetch(`${base}/oauth/.well-known/openid-configuration`)).status).toBe(200);
     api.child.kill('SIGTERM');
     const { code } = await api.exited;
     expect(code).toBe(0);

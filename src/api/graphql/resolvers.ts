@@ -15,6 +15,7 @@ import { timeControlLoaders, timeControlResolvers } from './timecontrol.js';
 import { accountLoaders, accountResolvers } from './accounts.js';
 import { discoveryResolvers } from './discovery.js';
 import { pressResolvers } from './press.js';
+import { oauthResolvers } from './oauth.js';
 
 /**
  * The caller's sides that owe now, computed once per summary object of a response. A list
@@ -50,6 +51,7 @@ export function buildResolvers() {
   const accounts = accountResolvers();
   const discovery = discoveryResolvers();
   const pressApi = pressResolvers();
+  const oauth = oauthResolvers();
   return {
     JSON: JSONScalar,
     DateTime: DateTimeScalar,
@@ -73,6 +75,7 @@ export function buildResolvers() {
       ...accounts.Query,
       ...discovery.Query,
       ...pressApi.Query,
+      ...oauth.Query,
     }),
     GameModuleInfo: {
       boards: guard((root: { id: string }, a: Args, { platform }: Ctx) => boardsOf(platform.modules.get(root.id), a.scenario).boards),
@@ -124,6 +127,7 @@ export function buildResolvers() {
       ...accounts.Mutation,
       ...discovery.Mutation,
       ...pressApi.Mutation,
+      ...oauth.Mutation,
     }),
     Subscription: { ...subscriptionResolvers(), ...notify.Subscription, ...pressApi.Subscription },
     GameUpdate: gameUpdateResolvers(),

@@ -42,10 +42,11 @@ export async function registerDocs(app: FastifyInstance, version = VERSION) {
         { name: 'trust', description: 'Commit–reveal orders, adjudicated orders, replays and game exports.' },
         { name: 'webhooks', description: 'Signed webhooks: registration, secret rotation, the delivery log, redelivery.' },
         { name: 'press', description: 'Messages between players: channels, paged messages, read marks, reports and moderation.' },
+        { name: 'oauth', description: 'Third-party apps over OAuth 2.0: registering an app, the apps you authorised, revocation (the protocol itself is under /oauth).' },
       ],
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A JWT access token from login, or a personal API token (wpt_...).' },
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A JWT access token from login, a personal API token (wpt_...), or an OAuth 2.0 access token issued to a third-party app.' },
         },
       },
     },

@@ -14,6 +14,7 @@ import { accountRoutes, accountSchemas } from './accounts.js';
 import { authRoutes } from './auth.js';
 import { discoveryRoutes } from './discovery.js';
 import { lobbyRoutes } from './lobby.js';
+import { oauthRoutes, oauthSchemas } from './oauth.js';
 import { playRoutes } from './play.js';
 import { pressRoutes, pressSchemas } from './press.js';
 import { schemas } from './schemas.js';
@@ -39,7 +40,7 @@ declare module 'fastify' {
 
 /** Shared schemas go on the root instance, where the OpenAPI generator collects them. */
 export function addRestSchemas(app: FastifyInstance) {
-  for (const schema of [...schemas, ...webhookSchemas, ...trustSchemas, ...accountSchemas, ...pressSchemas]) app.addSchema(schema);
+  for (const schema of [...schemas, ...webhookSchemas, ...trustSchemas, ...accountSchemas, ...pressSchemas, ...oauthSchemas]) app.addSchema(schema);
 }
 
 export async function restApi(app: FastifyInstance, opts: RestDeps) {
@@ -65,4 +66,5 @@ export async function restApi(app: FastifyInstance, opts: RestDeps) {
   await app.register(trustRoutes, deps);
   await app.register(webhookRoutes, deps);
   await app.register(pressRoutes, deps);
+  await app.register(oauthRoutes, deps);
 }

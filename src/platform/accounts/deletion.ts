@@ -54,6 +54,11 @@ export async function deleteAccount(p: Platform, auth: AuthService, user: Princi
     const families = await tx.refreshToken.findMany({ where: { userId, revokedAt: null }, select: { familyId: true }, distinct: ['familyId'] });
     await tx.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
     await tx.apiToken.deleteMany({ where: { userId } });
+    // OAuth: what the user authorised (grants, tokens, sessions), and the apps they registered
+    // with every token those hold, so the apps stop at once.
+    const apps = await tx.oAuthClient.findMany({ where: { ownerId: userId }, select: { id: true } });
+    await tx.oAuthArtifact.deleteMany({ where: { OR: [{ accountId: userId }, { clientId: { in: apps.map((a) => a.id) } }] } });
+    await tx.oAuthClient.deleteMany({ where: { ownerId: userId } });
     await tx.accountToken.deleteMany({ where: { userId } });
     await tx.userProfile.deleteMany({ where: { userId } });
     await tx.userBlock.deleteMany({ where: { OR: [{ blockerId: userId }, { blockedId: userId }] } });

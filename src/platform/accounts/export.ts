@@ -14,6 +14,8 @@ import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { reliabilities } from '../games/missed-turns.js';
 import { getSettings } from '../notifications/preferences.js';
+import { listClients, presentClient } from '../oauth/clients.js';
+import { authorisedApps } from '../oauth/grants.js';
 import { blockedUsers } from './blocks.js';
 import { profiles } from './profile.js';
 
@@ -33,6 +35,10 @@ export async function exportMyData(p: Platform, user: Principal) {
     p.prisma.apiToken.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } }),
     blockedUsers(p, userId),
     reliabilities(p, [userId]).then((m) => m.get(userId)!),
+  ]);
+  const [oauthApps, authorised] = await Promise.all([
+    listClients(p.prisma, userId),
+    authorisedApps(p.prisma, p.config.notify.publicUrl, userId),
   ]);
   const [messages, readMarks, reports] = await Promise.all([
     p.prisma.pressMessage.findMany({ where: { senderId: userId }, orderBy: [{ createdAt: 'asc' }, { gameId: 'asc' }, { seq: 'asc' }] }),
@@ -68,6 +74,8 @@ export async function exportMyData(p: Platform, user: Principal) {
     notes: notes.map((n) => ({ gameId: n.gameId, text: n.text, updatedAt: n.updatedAt })),
     vacations: vacations.map((v) => ({ startsAt: v.startsAt, endsAt: v.endsAt, endedEarlyAt: v.endedEarlyAt })),
     apiTokens: apiTokens.map((t) => ({ name: t.name, scopes: t.scopes, createdAt: t.createdAt, lastUsedAt: t.lastUsedAt, revokedAt: t.revokedAt })),
+    oauthApps: oauthApps.map(presentClient),
+    authorisedApps: authorised,
     blockedUsers: blocked.map((u) => u.username),
     press: {
       messages: messages.map((m) => ({

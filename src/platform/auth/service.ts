@@ -3,7 +3,7 @@
  * refresh tokens (reuse of a spent token revokes its whole family), and personal API tokens
  * with scopes for third-party clients and bots. Only hashes of tokens are stored.
  */
-import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.js';
@@ -17,9 +17,16 @@ export interface Principal {
   userId: string;
   username: string;
   scopes: Scope[];
-  via: 'session' | 'api-token';
+  via: 'session' | 'api-token' | 'oauth';
   /** The login (refresh-token family) of a session, so account changes can spare the current one. */
   sid?: string;
+  /** The third-party app an OAuth access token was issued to. */
+  clientId?: string;
+}
+
+/** Resolves an OAuth access token to its principal, or null when it is not one (platform/oauth). */
+export interface OAuthTokens {
+  principal(token: string): Promise<Principal | null>;
 }
 
 export interface AuthTokens {
@@ -57,7 +64,7 @@ export class AuthService {
 
   constructor(
     private readonly db: Db,
-    secret: string,
+    private readonly secret: string,
     private readonly accessTtl: number,
     private readonly refreshTtlDays: number,
     private readonly scrypt: ScryptParams = DEFAULT_SCRYPT,
@@ -84,7 +91,24 @@ export class AuthService {
     }
   }
 
+  /** A key for another purpose, derived from the JWT secret, so every process that shares it agrees. */
+  deriveKey(purpose: string): Buffer {
+    return createHmac('sha256', this.secret).update(`warpost:${purpose}`).digest();
+  }
+
+  /** The OAuth server whose access tokens `authenticate` accepts (set at boot). */
+  oauth?: OAuthTokens;
+
   async login(username: string, password: string): Promise<AuthTokens> {
+    const user = await this.checkCredentials(username, password);
+    return this.issue(user.id, user.username, randomUUID());
+  }
+
+  /**
+   * The user a name and password belong to, without starting a login: the OAuth sign-in page
+   * uses it (its session is the OAuth server's). The same checks and timing as `login`.
+   */
+  async checkCredentials(username: string, password: string): Promise<{ id: string; username: string }> {
     const user = await this.db.user.findUnique({ where: { username } });
     // Verify against a dummy hash for unknown users so timing does not reveal who exists.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash(this.scrypt)));
@@ -94,7 +118,7 @@ export class AuthService {
       const passwordHash = await hashPassword(password, this.scrypt);
       await this.db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash } });
     }
-    return this.issue(user.id, user.username, randomUUID());
+    return { id: user.id, username: user.username };
   }
 
   /** Exchanges a refresh token for a new pair; the old token is spent. */
@@ -179,8 +203,14 @@ export class AuthService {
     return { accessToken, refreshToken, expiresIn: this.accessTtl, user: { id: userId, username } };
   }
 
-  /** Resolves a bearer credential (JWT access token or personal API token) to a principal. */
+  /** Resolves a bearer credential (JWT access token, personal API token or OAuth access token) to a principal. */
   async authenticate(bearer: string): Promise<Principal> {
+    // OAuth access tokens are opaque (no dots); JWTs always have two.
+    if (this.oauth && !bearer.includes('.') && !bearer.startsWith(API_TOKEN_PREFIX)) {
+      const principal = await this.oauth.principal(bearer);
+      if (!principal) throw new AppError('TOKEN_INVALID', 'Unknown, expired or revoked access token.');
+      return principal;
+    }
     if (bearer.startsWith(API_TOKEN_PREFIX)) {
       const token = await this.db.apiToken.findUnique({ where: { tokenHash: sha256(bearer) }, include: { user: true } });
       if (!token || token.revokedAt) throw new AppError('TOKEN_INVALID', 'Unknown or revoked API token.');
