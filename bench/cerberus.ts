@@ -11,7 +11,7 @@
 import { SeededDice, seededDice } from '#engine/dice.js';
 import type { GameModule } from '#engine/contract.js';
 import cerberus from '#games/cerberus/index.js';
-import { loadExtraModules } from '#platform/games/registry.js';
+import { loadExtraModules } from '#platform/play/registry.js';
 import { playCerberusMatch, SIDES, type CerberusSide } from '../examples/cerberus-match.js';
 import { FIXTURE, startProcess, stop, summarise } from './common.js';
 import { bullRoundTrips } from './e2e.js';

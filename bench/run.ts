@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { shipped } from '#games/index.js';
-import { loadExtraModules } from '#platform/games/registry.js';
+import { loadExtraModules } from '#platform/play/registry.js';
 import { benchApi } from './api.js';
 import { benchCerberus, benchCerberusPage } from './cerberus.js';
 import { FIXTURE, freshDatabase, ROOT } from './common.js';

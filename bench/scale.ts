@@ -8,7 +8,7 @@ import { cpuMeter } from './cpu.js';
 import { randomUUID } from 'node:crypto';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import * as orders from '#platform/games/orders.js';
+import * as orders from '#platform/play/orders.js';
 import { Queue } from 'bullmq';
 import { QUEUE_NAME } from '#platform/queue/bullmq.js';
 import { REDIS_URL, rssMiB, sleep, startProcess, stop } from './common.js';

@@ -2,9 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { shippedModules } from '#games/index.js';
 import { boot, type Booted } from '#platform/boot.js';
-import { loadConfig } from '#platform/config.js';
-import { loadExtraModules } from '#platform/games/registry.js';
-import * as lobby from '#platform/games/lobby.js';
+import { loadConfig } from '#platform/config/load.js';
+import { loadExtraModules } from '#platform/play/registry.js';
+import * as lobby from '#platform/play/lobby.js';
 import type { Principal } from '#platform/auth/service.js';
 import { FIXTURE, REDIS_URL } from './common.js';
 

@@ -5,7 +5,7 @@
  * time of this process per submission (the figure a profile is read against).
  */
 import { randomBytes } from 'node:crypto';
-import { submitOrders } from '#platform/games/orders.js';
+import { submitOrders } from '#platform/play/orders.js';
 import { freshDatabase } from './common.js';
 import { benchEnv, driver, makeGames } from './setup.js';
 

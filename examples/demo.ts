@@ -33,8 +33,8 @@ async function startServer() {
   const { buildServer } = await import('#api/server.js');
   const { shippedModules } = await import('#games/index.js');
   const { boot } = await import('#platform/boot.js');
-  const { loadConfig } = await import('#platform/config.js');
-  const { loadExtraModules } = await import('#platform/games/registry.js');
+  const { loadConfig } = await import('#platform/config/load.js');
+  const { loadExtraModules } = await import('#platform/play/registry.js');
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'false' };
   // A fresh embedded database by default: PGlite allows one process per data dir, and `npm start` may hold ./data.
   env.WARPOST_DATA_DIR ??= await mkdtemp(join(tmpdir(), 'warpost-demo-'));

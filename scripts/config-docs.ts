@@ -1,7 +1,7 @@
 /** `npm run docs:config`: writes the README's configuration table from the schema. */
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { withTable } from '#platform/config-docs.js';
+import { withTable } from '#platform/config/docs.js';
 
 const file = resolve(import.meta.dirname, '../README.md');
 const before = await readFile(file, 'utf8');

@@ -18,9 +18,9 @@
 import { join, resolve } from 'node:path';
 import { fuzzGame, fuzzModule, ruleCoverage, type FuzzGameResult } from '#engine/fuzz.js';
 import { shippedModules } from '#games/index.js';
-import { loadConfig } from '#platform/config.js';
+import { loadConfig } from '#platform/config/load.js';
 import type { AnyModule } from '#engine/contract.js';
-import { loadExtraModules } from '#platform/games/registry.js';
+import { loadExtraModules } from '#platform/play/registry.js';
 import { ruleCoverageLists } from '../test/fuzz/rule-coverage.js';
 
 function arg(name: string, fallback: string): string {

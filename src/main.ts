@@ -3,7 +3,7 @@ import { buildServer } from './api/server.js';
 import { shippedModules } from './games/index.js';
 import { boot } from './platform/boot.js';
 import { configOrExit, drainOnSignals } from './platform/lifecycle.js';
-import { loadExtraModules } from './platform/games/registry.js';
+import { loadExtraModules } from '#platform/play/registry.js';
 
 const config = configOrExit();
 const booted = await boot(config, [...shippedModules, ...(await loadExtraModules(config.extraModules))]);

@@ -6,7 +6,7 @@
 import { shippedModules } from '#games/index.js';
 import { boot } from '#platform/boot.js';
 import { configOrExit, drainOnSignals } from '#platform/lifecycle.js';
-import { loadExtraModules } from '#platform/games/registry.js';
+import { loadExtraModules } from '#platform/play/registry.js';
 import { serveMetrics } from '#platform/metrics.js';
 
 const config = configOrExit();

@@ -4,8 +4,8 @@
  * `iOwe` needs (through the games service).
  */
 import type { Platform } from '#platform/context.js';
-import * as views from '#platform/games/views.js';
-import { freeSides, offeredSides } from '#platform/games/discovery.js';
+import * as views from '#platform/play/views.js';
+import { freeSides, offeredSides } from '#platform/play/discovery.js';
 import { pressRulesOf } from '#platform/press/rules.js';
 import { EVENT_TYPES, type AnyKind } from '#platform/notifications/kinds.js';
 import type * as hooks from '#platform/notifications/webhooks.js';

@@ -1,10 +1,10 @@
 /** Everything a platform service needs, built once per process. */
 import type { Clock } from './clock.js';
-import type { Config } from './config.js';
+import type { Config } from './config/load.js';
 import type { Pool } from 'pg';
 import type { Db } from './db/client.js';
 import type { Emitter } from './events/pubsub.js';
-import type { ModuleRegistry } from './games/registry.js';
+import type { ModuleRegistry } from './play/registry.js';
 import type { NotifyRuntime } from './notifications/runtime.js';
 import type { ResolutionQueue } from './queue/types.js';
 

@@ -9,8 +9,8 @@ import webpush from 'web-push';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { generateSecrets } from '../../scripts/gen-secrets.js';
-import { VARIABLES } from './config-schema.js';
-import { loadConfig } from './config.js';
+import { VARIABLES } from './config/schema.js';
+import { loadConfig } from './config/load.js';
 import { parsePrivateKey } from './trust/keys.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -1,5 +1,5 @@
 /** What every process entry point (API, worker, notifier, admin) does the same way at start and stop. */
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config/load.js';
 
 /** The configuration, or a clear message naming each invalid variable and exit status 2. */
 export function configOrExit(env: NodeJS.ProcessEnv = process.env): Config {

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { shippedModules } from '#games/index.js';
 import type { AnyModule } from '#engine/contract.js';
-import { loadExtraModules, ModuleRegistry } from '#platform/games/registry.js';
+import { loadExtraModules, ModuleRegistry } from '#platform/play/registry.js';
 import { configOrExit } from '#platform/lifecycle.js';
 import { verifyExport, type VerifyReport } from '#platform/trust/verifier.js';
 

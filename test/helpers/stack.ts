@@ -12,8 +12,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildServer } from '#api/server.js';
 import { boot, type Booted } from '#platform/boot.js';
 import { ControlledClock, type ClockMessage } from '#platform/clock.js';
-import { loadConfig } from '#platform/config.js';
-import { loadExtraModules } from '#platform/games/registry.js';
+import { loadConfig } from '#platform/config/load.js';
+import { loadExtraModules } from '#platform/play/registry.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const FIXTURE = join(ROOT, 'test/fixtures/sealed-bid.ts');

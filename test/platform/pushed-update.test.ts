@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { listen } from '../helpers/stack.js';
 import type { GameModule } from '#engine/contract.js';
 import { boot, type Booted } from '#platform/boot.js';
-import { loadConfig } from '#platform/config.js';
+import { loadConfig } from '#platform/config/load.js';
 import sealedBid from '../fixtures/sealed-bid.js';
 import { collect, wsClient } from '../helpers/gql.js';
 import { as, createGame, join, register, submit, type Player } from '../helpers/play.js';

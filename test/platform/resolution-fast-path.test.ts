@@ -1,5 +1,5 @@
 /**
- * The common step's plain-SQL read (src/platform/games/resolution-sql.ts) against the deadline
+ * The common step's plain-SQL read (src/platform/play/resolution-sql.ts) against the deadline
  * job's read through the Prisma models: the same seed and orders must write the same rows (by the
  * one writer), whether the SQL goes to the pg pool or through Prisma (the embedded route). A
  * side bound to default orders records its missed turn, a stale or waiting step writes nothing,
@@ -9,12 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '#platform/auth/service.js';
 import { boot, type Booted } from '#platform/boot.js';
-import { loadConfig } from '#platform/config.js';
+import { loadConfig } from '#platform/config/load.js';
 import type { Platform } from '#platform/context.js';
-import * as lobby from '#platform/games/lobby.js';
-import { submitOrders } from '#platform/games/orders.js';
-import { loadExtraModules } from '#platform/games/registry.js';
-import { resolveStep } from '#platform/games/resolution.js';
+import * as lobby from '#platform/play/lobby.js';
+import { submitOrders } from '#platform/play/orders.js';
+import { loadExtraModules } from '#platform/play/registry.js';
+import { resolveStep } from '#platform/play/resolution.js';
 import { deliverOutbox } from '#platform/events/outbox.js';
 import { topics } from '#platform/events/pubsub.js';
 import { SeededDice } from '#engine/dice.js';

@@ -8,13 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '#platform/auth/service.js';
 import { boot, type Booted } from '#platform/boot.js';
-import { loadConfig } from '#platform/config.js';
+import { loadConfig } from '#platform/config/load.js';
 import type { Platform } from '#platform/context.js';
 import { readEvents, readEventsShared } from '#platform/events/event-log.js';
-import * as lobby from '#platform/games/lobby.js';
-import { submitOrders } from '#platform/games/orders.js';
-import { loadExtraModules } from '#platform/games/registry.js';
-import { resolveStep } from '#platform/games/resolution.js';
+import * as lobby from '#platform/play/lobby.js';
+import { submitOrders } from '#platform/play/orders.js';
+import { loadExtraModules } from '#platform/play/registry.js';
+import { resolveStep } from '#platform/play/resolution.js';
 import { FIXTURE } from '../helpers/stack.js';
 
 let booted: Booted;

@@ -1,5 +1,5 @@
 /**
- * The SQL functions the hot paths call (src/platform/games/sql/*.sql) are created by the
+ * The SQL functions the hot paths call (src/platform/play/sql/*.sql) are created by the
  * migrations; the files next to the code are their readable, current definitions. This checks
  * that the live database (migrated as in production) holds exactly those definitions: each file
  * is created in a scratch schema inside a rolled-back transaction, and PostgreSQL's own rendering
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const DIR = join(import.meta.dirname, '../../src/platform/games/sql');
+const DIR = join(import.meta.dirname, '../../src/platform/play/sql');
 const files = readdirSync(DIR).filter((f) => f.endsWith('.sql')).sort();
 const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
 beforeAll(() => client.connect());

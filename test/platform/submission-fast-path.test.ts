@@ -1,5 +1,5 @@
 /**
- * The submission's raw-SQL path (src/platform/games/submission-sql.ts, db/sql.ts) on PostgreSQL,
+ * The submission's raw-SQL path (src/platform/play/submission-sql.ts, db/sql.ts) on PostgreSQL,
  * in process: the guarantees the Prisma version gave, checked where the new code could break
  * them. Idempotency under a race, nothing written on a refusal, exactly one enqueue when the
  * last owed side is ready, the reveal phase (announced by the same writer) and UTC times.
@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '#platform/auth/service.js';
 import { boot, type Booted } from '#platform/boot.js';
-import { loadConfig } from '#platform/config.js';
-import * as lobby from '#platform/games/lobby.js';
-import { setReady, submissionBatcher, submitOrders } from '#platform/games/orders.js';
-import { loadExtraModules } from '#platform/games/registry.js';
+import { loadConfig } from '#platform/config/load.js';
+import * as lobby from '#platform/play/lobby.js';
+import { setReady, submissionBatcher, submitOrders } from '#platform/play/orders.js';
+import { loadExtraModules } from '#platform/play/registry.js';
 import { commitOrders } from '#platform/trust/commit-reveal.js';
 import { commitmentOf } from '#platform/trust/canonical.js';
 import { recordKey } from '#platform/trust/idempotency.js';

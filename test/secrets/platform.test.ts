@@ -22,7 +22,7 @@ import { listen } from '../helpers/stack.js';
 import type { Json, Viewer } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
 import { boot, type Booted } from '#platform/boot.js';
-import { loadConfig } from '#platform/config.js';
+import { loadConfig } from '#platform/config/load.js';
 import { collect, waitFor, wsClient } from '../helpers/gql.js';
 import { as, createGame, join, register, submit, VIEW, type Player } from '../helpers/play.js';
 import { rest } from '../helpers/rest.js';

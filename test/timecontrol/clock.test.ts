@@ -1,7 +1,7 @@
 /** Time-control date arithmetic: durations on allowed days, times of day, time zones, DST. */
 import { describe, expect, it } from 'vitest';
-import { addClockSeconds, nextTimeOfDay, zonedParts, zonedToInstant } from '#platform/games/clock.js';
-import { deadlineFrom, hardDeadline, normaliseTimeControl, readTimeControl, readyDelayMs } from '#platform/games/time-control.js';
+import { addClockSeconds, nextTimeOfDay, zonedParts, zonedToInstant } from '#platform/play/calendar.js';
+import { deadlineFrom, hardDeadline, normaliseTimeControl, readTimeControl, readyDelayMs } from '#platform/play/time-control.js';
 import { AppError } from '#platform/errors.js';
 
 const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI'] as const;

@@ -1,4 +1,4 @@
--- Finding a game (src/platform/games/discovery.ts): a title, a description and a joining
+-- Finding a game (src/platform/play/discovery.ts): a title, a description and a joining
 -- requirement per game, and indexes for the game list's sorts (keyset pagination on the sort
 -- key and id) and filters.
 -- AlterTable

@@ -1,6 +1,6 @@
 /** GraphQL adapters for finding a game: the game list, the dashboard, listing fields, invitations. */
 import type { Platform } from '#platform/context.js';
-import * as discovery from '#platform/games/discovery.js';
+import * as discovery from '#platform/play/discovery.js';
 import { guard } from './errors.js';
 import type { Args, Ctx } from './context.js';
 import { summary } from '../presenters.js';

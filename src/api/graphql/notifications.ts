@@ -6,7 +6,7 @@
  */
 import type { Platform } from '#platform/context.js';
 import { topics } from '#platform/events/pubsub.js';
-import { listedGame } from '#platform/games/lobby.js';
+import { listedGame } from '#platform/play/lobby.js';
 import * as address from '#platform/notifications/email-address.js';
 import { listNotifications } from '#platform/notifications/log.js';
 import * as prefs from '#platform/notifications/preferences.js';

@@ -1,8 +1,8 @@
 /** GraphQL resolvers: thin adapters over the platform services. */
-import * as lobby from '#platform/games/lobby.js';
-import * as orders from '#platform/games/orders.js';
-import * as views from '#platform/games/views.js';
-import { boardsOf } from '#platform/games/presenter.js';
+import * as lobby from '#platform/play/lobby.js';
+import * as orders from '#platform/play/orders.js';
+import * as views from '#platform/play/views.js';
+import { boardsOf } from '#platform/play/presenter.js';
 import { moduleInfo, owedSidesOf, summary, type SummaryRoot } from '../presenters.js';
 import { withRetryAfter } from '../http/login-throttle.js';
 import { DateTimeScalar, JSONScalar } from './scalars.js';

@@ -8,12 +8,12 @@ import type { Platform } from '#platform/context.js';
 import type { GameSignal, TurnSignal } from '#platform/events/pubsub.js';
 import { onResubscribed, publish, topics } from '#platform/events/pubsub.js';
 import type { Prompt } from '#engine/contract.js';
-import { owedSides } from '#platform/games/common.js';
+import { owedSides } from '#platform/play/prompts.js';
 import { latestSeq, readEvents, readEventsShared, type EventRow } from '#platform/events/event-log.js';
-import { readGame, readGameShared } from '#platform/games/read-model.js';
-import * as views from '#platform/games/views.js';
+import { readGame, readGameShared } from '#platform/play/read-model.js';
+import * as views from '#platform/play/views.js';
 import { eventBound, spectatorHorizon } from '#platform/trust/spectators.js';
-import { withEventTexts } from '#platform/games/presenter.js';
+import { withEventTexts } from '#platform/play/presenter.js';
 import type { Ctx } from './context.js';
 import { guard } from './errors.js';
 

@@ -3,14 +3,14 @@
  * votes, admin actions and the audit log, vacations, seats in running games, personal notes.
  */
 import type { Principal } from '#platform/auth/service.js';
-import * as admin from '#platform/games/admin.js';
-import { reliabilities } from '#platform/games/missed-turns.js';
-import { retryGame } from '#platform/games/retry.js';
-import * as seats from '#platform/games/seats.js';
-import * as vacations from '#platform/games/vacations.js';
-import * as votes from '#platform/games/votes.js';
-import * as views from '#platform/games/views.js';
-import { readTimeControl } from '#platform/games/time-control.js';
+import * as admin from '#platform/play/admin.js';
+import { reliabilities } from '#platform/play/missed-turns.js';
+import { retryGame } from '#platform/play/retry.js';
+import * as seats from '#platform/play/seats.js';
+import * as vacations from '#platform/play/vacations.js';
+import * as votes from '#platform/play/votes.js';
+import * as views from '#platform/play/views.js';
+import { readTimeControl } from '#platform/play/time-control.js';
 import type { Tx } from '#platform/db/transactions.js';
 import { guard, toGraphQLError } from './errors.js';
 import { summary } from '../presenters.js';

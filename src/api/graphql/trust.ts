@@ -3,7 +3,7 @@ import { commitOrders, revealOrders, type CommitInput, type RevealInput } from '
 import { exportGame } from '#platform/trust/export.js';
 import { signingKey } from '#platform/trust/keys.js';
 import { adjudicatedOrders, replayStep } from '#platform/trust/replay.js';
-import { commitProgress } from '#platform/games/views.js';
+import { commitProgress } from '#platform/play/views.js';
 import { guard } from './errors.js';
 import type { Args, Ctx } from './context.js';
 

@@ -23,7 +23,7 @@ import type { IncomingMessage } from 'node:http';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { ApiConfig } from '#platform/config-api.js';
+import type { ApiConfig } from '#platform/config/api.js';
 import { findUnsafeJson } from '../http/input-guard.js';
 import { metrics } from '#platform/metrics.js';
 

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { ApiConfig } from '#platform/config-api.js';
+import type { ApiConfig } from '#platform/config/api.js';
 import { AppError } from '#platform/errors.js';
 
 type Limits = ApiConfig['accountLinks'];

@@ -12,7 +12,7 @@
  */
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { ApiConfig } from '#platform/config-api.js';
+import type { ApiConfig } from '#platform/config/api.js';
 import { AppError } from '#platform/errors.js';
 
 type Limits = ApiConfig['login'];

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { ApiConfig } from '#platform/config-api.js';
+import type { ApiConfig } from '#platform/config/api.js';
 import { AppError } from '#platform/errors.js';
 
 /** Probes are never limited (orchestrators poll them). */

@@ -10,7 +10,7 @@ import { deleteAccount } from '#platform/accounts/deletion.js';
 import { exportMyData } from '#platform/accounts/export.js';
 import * as profile from '#platform/accounts/profile.js';
 import { AppError } from '#platform/errors.js';
-import { reliabilities } from '#platform/games/missed-turns.js';
+import { reliabilities } from '#platform/play/missed-turns.js';
 import { withRetryAfter } from '../http/login-throttle.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';

@@ -1,9 +1,9 @@
 /** REST: finding a game (the game list's filters and pages), the dashboard, taking an offered seat, withdrawing an invitation. */
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '#platform/context.js';
-import * as discovery from '#platform/games/discovery.js';
-import { takeSeat } from '#platform/games/seats.js';
-import * as views from '#platform/games/views.js';
+import * as discovery from '#platform/play/discovery.js';
+import { takeSeat } from '#platform/play/seats.js';
+import * as views from '#platform/play/views.js';
 import { listing, summary } from '../presenters.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';

@@ -1,12 +1,12 @@
 /** REST: game modules, the game list, creating, joining and leaving games, invitations. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#platform/errors.js';
-import * as discovery from '#platform/games/discovery.js';
-import * as lobby from '#platform/games/lobby.js';
+import * as discovery from '#platform/play/discovery.js';
+import * as lobby from '#platform/play/lobby.js';
 import { listArgs, listQuery, restSummaries, type ListQuery } from './discovery.js';
-import * as views from '#platform/games/views.js';
+import * as views from '#platform/play/views.js';
 import { moduleInfo, summary } from '../presenters.js';
-import { boardsOf, etagMatches } from '#platform/games/presenter.js';
+import { boardsOf, etagMatches } from '#platform/play/presenter.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
 import { body, errorResponses, gameParams, s, side, listResponse } from './schemas.js';

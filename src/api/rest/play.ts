@@ -1,7 +1,7 @@
 /** REST: the game view, events, orders (submit, validate, ready) and private drafts. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as orders from '#platform/games/orders.js';
-import * as views from '#platform/games/views.js';
+import * as orders from '#platform/play/orders.js';
+import * as views from '#platform/play/views.js';
 import { summaryFor } from '../presenters.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';

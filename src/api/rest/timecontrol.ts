@@ -1,6 +1,6 @@
 /** REST: a game's audit log of admin actions (the GraphQL `auditLog` query). */
 import type { FastifyInstance } from 'fastify';
-import { auditLog } from '#platform/games/admin.js';
+import { auditLog } from '#platform/play/admin.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
 import { gameParams, s, listResponse } from './schemas.js';

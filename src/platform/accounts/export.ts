@@ -12,7 +12,7 @@
  */
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
-import { reliabilities } from '../games/missed-turns.js';
+import { reliabilities } from '../play/missed-turns.js';
 import { getSettings } from '../notifications/preferences.js';
 import { listClients, presentClient } from '../oauth/clients.js';
 import { authorisedApps } from '../oauth/grants.js';

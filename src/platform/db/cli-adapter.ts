@@ -2,7 +2,7 @@
 // generate migration SQL; the server applies migrations with its own runner (migrate.ts).
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { parseEnv } from '../config-schema.js';
+import { parseEnv } from '../config/schema.js';
 
 // The CLI reads catalog columns of type `name` (19) and `"char"` (18); read them as text.
 const TEXT_OIDS = [18, 19];

@@ -1,6 +1,6 @@
 /** `npm run db:migrate`: creates the database if needed and applies prisma/migrations. */
 import pg from 'pg';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/load.js';
 import { migratePostgres } from './client.js';
 
 const url = loadConfig().databaseUrl;

@@ -3,7 +3,7 @@
  * may see: a player's own sides' events (exactly the filter views use), or public events only for
  * game hooks. Nothing here reads another side's orders, notes or the game state.
  */
-import type { NotifyConfig } from './config.js';
+import type { NotifyConfig } from '../config/notify.js';
 import type { AnyKind } from './kinds.js';
 import type { NewEvent } from '../events/event-log.js';
 

@@ -17,10 +17,10 @@ import * as content from './content.js';
 import type { GameInfo, Message, StoredEvent } from './content.js';
 import type { Channel, Kind } from './kinds.js';
 import { formatDeadline, nextOccurrence, parseClock } from './localtime.js';
-import { eventText, promptText } from '../games/presenter.js';
-import { installedModule } from '../games/views.js';
+import { eventText, promptText } from '../play/presenter.js';
+import { installedModule } from '../play/views.js';
 import { getSettings, isEnabled, type PreferenceRow, type Settings } from './preferences.js';
-import type { ReminderSignal } from '../games/sweep.js';
+import type { ReminderSignal } from '../play/sweep.js';
 import { planPress } from '../press/notify.js';
 import type { PressSignal } from '../press/service.js';
 

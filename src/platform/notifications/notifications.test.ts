@@ -8,7 +8,7 @@ import { isValidPushKey, pushPayload } from './channels/push.js';
 import { newSecret, signatureHeaders, webhookBody } from './channels/webhook.js';
 import { deadlineReminder, stepResolved, yourTurn, type GameInfo, type StoredEvent } from './content.js';
 import { formatDeadline } from './localtime.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/load.js';
 import { backoffMs } from './deliver.js';
 import { checkReceiverUrl, isPrivateAddress, post } from './http.js';
 import { inQuietHours, isValidTimeZone, localMinutes, nextOccurrence, parseClock } from './localtime.js';

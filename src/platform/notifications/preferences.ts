@@ -8,7 +8,7 @@ import type { Platform } from '../context.js';
 import type { Db } from '../db/client.js';
 import { AppError, type ErrorDetail } from '../errors.js';
 import { TX_OPTIONS } from '../db/transactions.js';
-import { loadGame, viewerSide } from '../games/views.js';
+import { loadGame, viewerSide } from '../play/views.js';
 import { CHANNELS, defaultEnabled, isChannel, isKind, KINDS, type Channel, type Kind } from './kinds.js';
 import { isValidTimeZone, nextOccurrence, parseClock, type QuietHours } from './localtime.js';
 

@@ -5,8 +5,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import webpush from 'web-push';
-import type { Config } from '../config.js';
-import type { NotifyConfig } from './config.js';
+import type { Config } from '../config/load.js';
+import type { NotifyConfig } from '../config/notify.js';
 import { BullNotifyQueue, InlineNotifyQueue, type NotifyQueue } from './queue.js';
 import { TokenSigner } from './tokens.js';
 

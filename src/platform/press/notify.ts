@@ -7,7 +7,7 @@
  */
 import type { Message, GameInfo } from '../notifications/content.js';
 import { gameLabel, gameUrl } from '../notifications/content.js';
-import type { NotifyConfig } from '../notifications/config.js';
+import type { NotifyConfig } from '../config/notify.js';
 import type { Tx } from '../db/transactions.js';
 import { pressBlocked } from './blocking.js';
 import { EVERY_PLAYER, kindOf, sidesOfKey } from './channels.js';

@@ -6,7 +6,7 @@
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
-import { loadGame, viewerSide } from '../games/views.js';
+import { loadGame, viewerSide } from '../play/views.js';
 import { hasEnded } from './spectators.js';
 
 export type LoadedGame = Awaited<ReturnType<typeof loadGame>>;

@@ -2,7 +2,7 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '#engine/dice.js';
-import { canonicalJson } from '../games/common.js';
+import { jcs as canonicalJson } from './canonical.js';
 import { commitmentOf, jcs, ordersHash, SALT_PATTERN } from './canonical.js';
 import { publicJwkOf, thumbprint } from './keys.js';
 import { signReceipt, verifyReceipt } from './receipts.js';

@@ -8,8 +8,8 @@
 import type { Json, Prompt } from '#engine/contract.js';
 import type { Platform } from '../context.js';
 import type { Tx } from '../db/transactions.js';
-import { enqueueAfterCommit, scheduleStep } from '../games/scheduling.js';
-import { deadlineFrom, promptKinds, type TimeControl } from '../games/time-control.js';
+import { enqueueAfterCommit, scheduleStep } from '../play/scheduling.js';
+import { deadlineFrom, promptKinds, type TimeControl } from '../play/time-control.js';
 import { ordersHash } from './canonical.js';
 import { prismaSql } from '../db/sql.js';
 import { announceReveal, loadPhase } from './phase.js';

@@ -10,7 +10,7 @@ import type { Json } from '#engine/contract.js';
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
-import { eventWhere } from '../games/views.js';
+import { eventWhere } from '../play/views.js';
 import { jcs, sha256Hex } from './canonical.js';
 import { recordAccess, resolvedSteps } from './access.js';
 import { signingKey, type PublicJwk } from './keys.js';

@@ -6,7 +6,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Config } from '../config.js';
+import type { Config } from '../config/load.js';
 
 /** An Ed25519 public key as published at /.well-known/warpost-signing-key. */
 export interface PublicJwk {

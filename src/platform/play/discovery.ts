@@ -15,7 +15,7 @@ import { AppError, type ErrorDetail } from '../errors.js';
 import type { Prisma } from '#generated/prisma/client.js';
 import { pageSize } from '../page-size.js';
 import { phaseOf } from '../trust/phase.js';
-import { owedSides, promptsOf } from './common.js';
+import { owedSides, promptsOf } from './prompts.js';
 import type { Tx } from '../db/transactions.js';
 import { reliabilities } from './missed-turns.js';
 import { installedModule } from './views.js';

@@ -11,7 +11,10 @@ import { announceReveal, checkPlainChange, guardSealedChange, phaseAfterPlainCha
 import { signReceipt, type Receipt } from '../trust/receipts.js';
 import { signingKey, type SigningKey } from '../trust/keys.js';
 import { checkIdempotencyKey, recordKey } from '../trust/idempotency.js';
-import { canonicalJson, lockGame, owedSides, pickSide, promptsOf, sha256Hex } from './common.js';
+import { lockGame } from './lock.js';
+import { owedSides, promptsOf } from './prompts.js';
+import { pickSide } from './acting-side.js';
+import { jcs as canonicalJson, sha256Hex } from '../trust/canonical.js';
 import { TX_OPTIONS, type Tx } from '../db/transactions.js';
 import { enqueueAfterCommit } from './scheduling.js';
 import { pgTransaction, prismaSql } from '../db/sql.js';

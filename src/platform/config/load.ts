@@ -1,11 +1,11 @@
 /**
- * Configuration comes from the environment only, through one schema (config-schema.ts, which
+ * Configuration comes from the environment only, through one schema (schema.ts, which
  * also writes the README's table). The shapes below are what the code uses.
  */
 import { join, resolve } from 'node:path';
-import { parseEnv } from './config-schema.js';
-import type { NotifyConfig } from './notifications/config.js';
-import type { ApiConfig } from './config-api.js';
+import { parseEnv } from './schema.js';
+import type { NotifyConfig } from './notify.js';
+import type { ApiConfig } from './api.js';
 
 export interface Config {
   port: number;
@@ -50,7 +50,7 @@ export interface Config {
     /** How often the worker's reconciler re-queues what is ready or overdue. */
     reconcileIntervalMs: number;
   };
-  /** Tests only: a clock the test moves (clock.ts), starting at this offset from real time. */
+  /** Tests only: a clock the test moves (../clock.ts), starting at this offset from real time. */
   testClock?: { offsetMs: number };
   /** Fault injection for tests: sleep this long inside the resolution transaction. */
   faultResolveDelayMs: number;
@@ -60,15 +60,15 @@ export interface Config {
   voteWindowSeconds: number;
   /** Each user's yearly bank of vacation days (per calendar year, UTC). */
   vacationDaysPerYear: number;
-  /** Notifications: email, webhooks, Web Push (notifications/config.ts). */
+  /** Notifications: email, webhooks, Web Push (notify.ts). */
   notify: NotifyConfig;
-  /** Limits of the public API: rate limits, GraphQL cost, proxies (config-api.ts). */
+  /** Limits of the public API: rate limits, GraphQL cost, proxies (api.ts). */
   api: ApiConfig;
 }
 
-export { ConfigError } from './config-schema.js';
+export { ConfigError } from './schema.js';
 
-/** Reads the environment through the schema (config-schema.ts); throws a ConfigError naming each invalid variable. */
+/** Reads the environment through the schema (schema.ts); throws a ConfigError naming each invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(env);
   const redisUrl = e.REDIS_URL;

@@ -1,7 +1,7 @@
 /**
  * Every environment variable Warpost reads, in one zod schema: its type, default, meaning and the
- * processes that read it. `loadConfig` (config.ts) parses the environment with it, and
- * `npm run docs:config` writes the README's configuration table from it (config-docs.ts), so the
+ * processes that read it. `loadConfig` (load.ts) parses the environment with it, and
+ * `npm run docs:config` writes the README's configuration table from it (docs.ts), so the
  * two cannot drift. An invalid value stops the process at start with a message naming the variable.
  */
 import { z } from 'zod';

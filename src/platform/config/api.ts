@@ -1,5 +1,5 @@
 /**
- * Limits of the public API (README, "Configuration" and "Limits"); loadConfig (config.ts) fills
+ * Limits of the public API (README, "Configuration" and "Limits"); loadConfig (load.ts) fills
  * them from the environment. Kept apart from the core configuration: they tune the HTTP edge.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Notification settings (README, "Configuration"); loadConfig (../config.ts) fills them from the
+ * Notification settings (README, "Configuration"); loadConfig (load.ts) fills them from the
  * environment. Delays and limits are configurable so tests can use short ones.
  */
 export interface NotifyConfig {

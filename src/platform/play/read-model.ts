@@ -14,7 +14,7 @@ import { LRUCache } from 'lru-cache';
 import type { Json, Prompt } from '#engine/contract.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
-import { promptsOf } from './common.js';
+import { promptsOf } from './prompts.js';
 
 type Row = Record<string, unknown>;
 

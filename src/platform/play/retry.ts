@@ -10,7 +10,7 @@ import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { afterEffect, audit, checkReason, requireAdmin, resumeInTx } from './admin.js';
-import { lockGame } from './common.js';
+import { lockGame } from './lock.js';
 import { TX_OPTIONS } from '../db/transactions.js';
 import { enqueueAfterCommit } from './scheduling.js';
 import { readTimeControl } from './time-control.js';

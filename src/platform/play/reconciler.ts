@@ -6,7 +6,7 @@
  * again. Job ids make this idempotent, and the step guard under the game lock makes a
  * duplicate run a no-op. The time control's grace period (after a deadline) and its delay
  * after everyone is ready (`graceSeconds`, `readyDelaySeconds` in Game.timeControl) count too.
- * Deadlines are read against the platform clock (clock.ts), so a test that moves the clock past
+ * Deadlines are read against the platform clock (../clock.ts), so a test that moves the clock past
  * a deadline sees it fire on the next pass; a passed deadline is queued under its own job id
  * (`sweep-<due>`), never swallowed by a delayed deadline job still waiting in the queue. Each
  * pass then runs the clock-driven sweeps (sweep.ts: votes expiring, reminders).

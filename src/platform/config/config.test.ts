@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderTable, withTable } from './config-docs.js';
-import { ConfigError, VARIABLES, parseEnv, type Variable } from './config-schema.js';
-import { loadConfig } from './config.js';
+import { renderTable, withTable } from './docs.js';
+import { ConfigError, VARIABLES, parseEnv, type Variable } from './schema.js';
+import { loadConfig } from './load.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
+const ROOT = resolve(import.meta.dirname, '../../..');
 
 function problems(env: NodeJS.ProcessEnv) {
   try {
