@@ -14,12 +14,13 @@ import { prefectSpace } from '../../space/index.js';
 import { FALLBACK_SUFFIX } from './text.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// White space is free between tokens: a formatter may break a call over lines.
 const EMITTERS: { re: RegExp; detail?: boolean }[] = [
-  { re: /type: '([^']+)',\s*visibleTo/g },
-  { re: /emit\(ctx, '([^']+)'/g },
-  { re: /mine\(\{[^}]*\}, '([^']+)'\)/g },
-  { re: /(?:disorganisedEvent\(state|revealed\(cs), '([^']+)'/g, detail: true },
-  { re: /boxEvent\(cs, '([^']+)'/g },
+  { re: /type:\s*'([^']+)',\s*visibleTo/g },
+  { re: /emit\(\s*ctx,\s*'([^']+)'/g },
+  { re: /mine\(\s*\{[^}]*\},\s*'([^']+)',?\s*\)/g },
+  { re: /(?:disorganisedEvent\(\s*state|revealed\(\s*cs),\s*'([^']+)'/g, detail: true },
+  { re: /boxEvent\(\s*cs,\s*'([^']+)'/g },
 ];
 
 function sources(dir: string): string[] {
