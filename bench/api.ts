@@ -29,7 +29,12 @@ const summary = (r: autocannon.Result) => ({
 const perRequest = (spent: CpuGroups, r: autocannon.Result) => {
   const n = Math.max(1, r.requests.total);
   const round = (ms: number) => Math.round((ms / n) * 1000) / 1000;
-  return { server: round(spent.api), postgres: round(spent.postgres), redis: round(spent.redis), loadGenerator: round(spent.loadGenerator) };
+  return {
+    server: round(spent.api),
+    postgres: round(spent.postgres),
+    redis: round(spent.redis),
+    loadGenerator: round(spent.loadGenerator),
+  };
 };
 
 /**
@@ -47,7 +52,10 @@ export async function submitOrdersRun(port: number, apiPid: number, games: Pair[
     idReplacement: true,
     setupClient: (client: any) => {
       const g = games[c++ % games.length];
-      client.setHeadersAndBody({ 'content-type': 'application/json', authorization: `Bearer ${g.north.token}` }, submitBody(g.gameId));
+      client.setHeadersAndBody(
+        { 'content-type': 'application/json', authorization: `Bearer ${g.north.token}` },
+        submitBody(g.gameId),
+      );
     },
   } as autocannon.Options;
   await run({ ...submitRun, duration: 2 });
@@ -59,17 +67,27 @@ export async function submitOrdersRun(port: number, apiPid: number, games: Pair[
 
 const submitBody = (gameId: string) =>
   JSON.stringify({
-    query: 'mutation($g:ID!,$k:String!){submitOrders(gameId:$g,step:1,orders:{bid:1,note:"bench"},idempotencyKey:$k,ready:false){ordersHash}}',
+    query:
+      'mutation($g:ID!,$k:String!){submitOrders(gameId:$g,step:1,orders:{bid:1,note:"bench"},idempotencyKey:$k,ready:false){ordersHash}}',
     variables: { g: gameId, k: '[<id>]' },
   });
 
 export async function benchApi(env: BenchEnv, seconds = 8) {
   const bare = await startProcess('bench/bare-server.ts', { PORT: '3899' }, 'bare ready');
-  const api = await startProcess('src/main.ts', processEnv(env, { PORT: '3898', LOG_LEVEL: 'info', LOG_REQUESTS: 'false' }), 'Warpost listening');
+  const api = await startProcess(
+    'src/main.ts',
+    processEnv(env, { PORT: '3898', LOG_LEVEL: 'info', LOG_REQUESTS: 'false' }),
+    'Warpost listening',
+  );
   const d = await driver(env);
   try {
     const games = await makeGames(d, CONNECTIONS, { pairs: CONNECTIONS });
-    const common = { connections: CONNECTIONS, duration: seconds, method: 'POST' as const, headers: { 'content-type': 'application/json' } };
+    const common = {
+      connections: CONNECTIONS,
+      duration: seconds,
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json' },
+    };
     await run({ ...common, url: 'http://127.0.0.1:3899/bare', duration: 2, body: submitBody(games[0].gameId) }); // warm-up
     const bareCpu = cpuMeter(bare.pid!);
     const ceiling = await run({ ...common, url: 'http://127.0.0.1:3899/bare', body: submitBody(games[0].gameId) });

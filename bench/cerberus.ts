@@ -37,11 +37,21 @@ function profileGame(m: GameModule<any, any>, seed: string) {
     time('viewHuman', () => m.view(state, 'HUMAN'));
     time('viewCetian', () => m.view(state, 'CETIAN'));
     const orders: Record<string, unknown> = {};
-    for (const side of new Set(prompts.map((p) => p.side))) orders[side] = time('bot', () => m.bot(state, side, new SeededDice({ seed, gameId: `bot-${side}`, step: steps })));
-    state = time('resolve', () => m.resolve(state, orders, new SeededDice({ seed, gameId: 'bench', step: steps })).state);
+    for (const side of new Set(prompts.map((p) => p.side)))
+      orders[side] = time('bot', () =>
+        m.bot(state, side, new SeededDice({ seed, gameId: `bot-${side}`, step: steps })),
+      );
+    state = time(
+      'resolve',
+      () => m.resolve(state, orders, new SeededDice({ seed, gameId: 'bench', step: steps })).state,
+    );
     steps++;
   }
-  return { steps, msPerPart: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, round(v)])), msPerStep: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, round(v / steps)])) };
+  return {
+    steps,
+    msPerPart: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, round(v)])),
+    msPerStep: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, round(v / steps)])),
+  };
 }
 
 /** `baseline`: the fixture game, whose engine time in the same run scales the result. */
@@ -68,7 +78,11 @@ export function benchCerberusEngine(games: number, baseline: GameModule<any, any
 export async function benchCerberusQueue(env: BenchEnv) {
   const baseline = await bullRoundTrips(100);
   const port = '3898';
-  const api = await startProcess('src/main.ts', processEnv(env, { PORT: port, LOG_LEVEL: 'info', LOG_REQUESTS: 'false' }), 'Warpost listening');
+  const api = await startProcess(
+    'src/main.ts',
+    processEnv(env, { PORT: port, LOG_LEVEL: 'info', LOG_REQUESTS: 'false' }),
+    'Warpost listening',
+  );
   const worker = await startProcess('workers/resolver.ts', processEnv(env, { LOG_LEVEL: 'info' }), 'worker ready');
   try {
     const lastSent = new Map<number, { side: CerberusSide; at: number }>();
@@ -77,9 +91,11 @@ export async function benchCerberusQueue(env: BenchEnv) {
       SIDES.map((side) => [
         side,
         {
-          onSubmitted: (i: { step: number; stepComplete: boolean; sentAt: number }) => void (i.stepComplete && lastSent.set(i.step, { side, at: i.sentAt })),
+          onSubmitted: (i: { step: number; stepComplete: boolean; sentAt: number }) =>
+            void (i.stepComplete && lastSent.set(i.step, { side, at: i.sentAt })),
           onUpdate: (u: { events: { step: number; type: string }[] }, at: number) => {
-            for (const e of u.events) if (e.type === 'step-resolved' && !resolvedAt[side].has(e.step)) resolvedAt[side].set(e.step, at);
+            for (const e of u.events)
+              if (e.type === 'step-resolved' && !resolvedAt[side].has(e.step)) resolvedAt[side].set(e.step, at);
           },
         },
       ]),
@@ -90,14 +106,23 @@ export async function benchCerberusQueue(env: BenchEnv) {
       return at === undefined ? [] : [at - s.at];
     });
     const q = summarise(samples);
-    const r = (x: ReturnType<typeof summarise>) => ({ n: x.n, p50: round(x.p50), p99: round(x.p99), max: round(x.max), mean: round(x.mean) });
+    const r = (x: ReturnType<typeof summarise>) => ({
+      n: x.n,
+      p50: round(x.p50),
+      p99: round(x.p99),
+      max: round(x.max),
+      mean: round(x.mean),
+    });
     return {
       steps: samples.length,
       gameWallMs: Math.round(match.wallMs),
       lastSubmissionToResolvedEventMs: r(q),
       emptyBullJobMs: r(baseline),
       p50Ratio: Math.round((q.p50 / baseline.p50) * 10) / 10,
-      clientDecideMs: { HUMAN: Math.round(match.players.HUMAN.decideMs), CETIAN: Math.round(match.players.CETIAN.decideMs) },
+      clientDecideMs: {
+        HUMAN: Math.round(match.players.HUMAN.decideMs),
+        CETIAN: Math.round(match.players.CETIAN.decideMs),
+      },
     };
   } finally {
     await stop(worker);
@@ -111,7 +136,11 @@ export async function benchCerberusQueue(env: BenchEnv) {
  */
 export async function benchCerberusPage(env: BenchEnv, loads: number) {
   const hexes = cerberus.boards!('campaign')[0].hexes.length;
-  return benchPageInteractive(env, { module: 'cerberus', scenario: 'campaign', sides: ['HUMAN', 'CETIAN'] }, { owner: 1, hexes, loads });
+  return benchPageInteractive(
+    env,
+    { module: 'cerberus', scenario: 'campaign', sides: ['HUMAN', 'CETIAN'] },
+    { owner: 1, hexes, loads },
+  );
 }
 
 /** Both Cerberus entries; `games` engine games (median). */

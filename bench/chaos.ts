@@ -16,14 +16,18 @@ import { startPrivatePostgres, startPrivateRedis } from './private-services.js';
 const args = process.argv.slice(2);
 const only = new Set((args.find((a) => a.startsWith('--only='))?.split('=')[1] ?? 'worker,redis,postgres').split(','));
 const shared = args.includes('--shared');
-if (shared) for (const d of ['redis', 'postgres']) if (only.delete(d)) console.log(`--shared: the ${d} drill is skipped (it would restart the machine's ${d})`);
+if (shared)
+  for (const d of ['redis', 'postgres'])
+    if (only.delete(d)) console.log(`--shared: the ${d} drill is skipped (it would restart the machine's ${d})`);
 
 // The services must be known before common.ts / setup.ts read their URLs at import.
 const privatePg = shared ? null : await startPrivatePostgres();
 const privateRedis = shared ? null : await startPrivateRedis();
 if (privatePg) process.env.BENCH_PG_ADMIN_URL = privatePg.adminUrl;
 if (privateRedis) process.env.BENCH_REDIS_URL = privateRedis.url;
-console.log(shared ? 'drills on the shared services' : `drills on private services: ${privatePg!.adminUrl}, ${privateRedis!.url}`);
+console.log(
+  shared ? 'drills on the shared services' : `drills on private services: ${privatePg!.adminUrl}, ${privateRedis!.url}`,
+);
 const { freshDatabase, sleep, startProcess: start, stop } = await import('./common.js');
 
 // Whatever happens, leave nothing running: the API and worker children and the private services.
@@ -46,7 +50,11 @@ type Pair = import('./setup.js').Pair;
 const PORT = 3895 + Math.floor(Math.random() * 100);
 const base = `http://127.0.0.1:${PORT}`;
 
-interface Tally { ok: number; failed: number; codes: Record<string, number>; }
+interface Tally {
+  ok: number;
+  failed: number;
+  codes: Record<string, number>;
+}
 
 async function post(token: string, query: string, variables: object, tally: Tally) {
   try {
@@ -78,20 +86,31 @@ async function playAll(pairs: Pair[], tally: Tally, deadlineMs: number) {
   const open = new Set(pairs.map((p) => p.gameId));
   while (open.size && Date.now() < end) {
     await Promise.all(
-      pairs.filter((p) => open.has(p.gameId)).map(async (p) => {
-        for (const seat of [p.north, p.south]) {
-          const d = await post(seat.token, 'query($g:ID!){game(id:$g){game{status step} myPrompts{defaultOrders} mySubmission{step}}}', { g: p.gameId }, tally);
-          if (!d) continue;
-          if (d.game.game.status !== 'ACTIVE') {
-            open.delete(p.gameId);
-            return;
+      pairs
+        .filter((p) => open.has(p.gameId))
+        .map(async (p) => {
+          for (const seat of [p.north, p.south]) {
+            const d = await post(
+              seat.token,
+              'query($g:ID!){game(id:$g){game{status step} myPrompts{defaultOrders} mySubmission{step}}}',
+              { g: p.gameId },
+              tally,
+            );
+            if (!d) continue;
+            if (d.game.game.status !== 'ACTIVE') {
+              open.delete(p.gameId);
+              return;
+            }
+            if (d.game.myPrompts.length && !d.game.mySubmission) {
+              await post(
+                seat.token,
+                'mutation($g:ID!,$s:Int!,$o:JSON!,$k:String!){submitOrders(gameId:$g,step:$s,orders:$o,idempotencyKey:$k){step}}',
+                { g: p.gameId, s: d.game.game.step, o: d.game.myPrompts[0].defaultOrders, k: randomUUID() },
+                tally,
+              );
+            }
           }
-          if (d.game.myPrompts.length && !d.game.mySubmission) {
-            await post(seat.token, 'mutation($g:ID!,$s:Int!,$o:JSON!,$k:String!){submitOrders(gameId:$g,step:$s,orders:$o,idempotencyKey:$k){step}}',
-              { g: p.gameId, s: d.game.game.step, o: d.game.myPrompts[0].defaultOrders, k: randomUUID() }, tally);
-          }
-        }
-      }),
+        }),
     );
     await sleep(100);
   }
@@ -106,11 +125,16 @@ async function audit(url: string, ids: string[]) {
     const problems: string[] = [];
     for (const id of ids) {
       const g = (await c.query(`SELECT status, step FROM "Game" WHERE id = $1`, [id])).rows[0];
-      const steps = (await c.query(`SELECT step FROM "StepRecord" WHERE "gameId" = $1 ORDER BY step`, [id])).rows.map((r) => r.step);
-      const seqs = (await c.query(`SELECT seq FROM "GameEvent" WHERE "gameId" = $1 ORDER BY seq`, [id])).rows.map((r) => r.seq);
+      const steps = (await c.query(`SELECT step FROM "StepRecord" WHERE "gameId" = $1 ORDER BY step`, [id])).rows.map(
+        (r) => r.step,
+      );
+      const seqs = (await c.query(`SELECT seq FROM "GameEvent" WHERE "gameId" = $1 ORDER BY seq`, [id])).rows.map(
+        (r) => r.seq,
+      );
       if (g.status !== 'FINISHED') problems.push(`${id}: ${g.status} at step ${g.step}`);
       if (!steps.every((s: number, i: number) => s === i)) problems.push(`${id}: step records ${steps.join(',')}`);
-      if (!seqs.every((s: number, i: number) => s === i + 1)) problems.push(`${id}: event sequence has gaps or repeats`);
+      if (!seqs.every((s: number, i: number) => s === i + 1))
+        problems.push(`${id}: event sequence has gaps or repeats`);
     }
     return problems;
   } finally {
@@ -118,10 +142,27 @@ async function audit(url: string, ids: string[]) {
   }
 }
 
-async function drill(name: string, env: BenchEnv, url: string, fault: (ctx: { restartWorker(): Promise<void> }) => Promise<void>) {
-  const common = { WARPOST_RECONCILE_INTERVAL_MS: '1000', WARPOST_STALLED_INTERVAL_MS: '1000', WARPOST_LOCK_DURATION_MS: '2000' };
-  const api = await startProcess('src/main.ts', processEnv(env, { PORT: String(PORT), LOG_LEVEL: 'info', LOG_REQUESTS: 'false', ...common }), 'Warpost listening');
-  let worker = await startProcess('workers/resolver.ts', processEnv(env, { LOG_LEVEL: 'info', ...common }), 'worker ready');
+async function drill(
+  name: string,
+  env: BenchEnv,
+  url: string,
+  fault: (ctx: { restartWorker(): Promise<void> }) => Promise<void>,
+) {
+  const common = {
+    WARPOST_RECONCILE_INTERVAL_MS: '1000',
+    WARPOST_STALLED_INTERVAL_MS: '1000',
+    WARPOST_LOCK_DURATION_MS: '2000',
+  };
+  const api = await startProcess(
+    'src/main.ts',
+    processEnv(env, { PORT: String(PORT), LOG_LEVEL: 'info', LOG_REQUESTS: 'false', ...common }),
+    'Warpost listening',
+  );
+  let worker = await startProcess(
+    'workers/resolver.ts',
+    processEnv(env, { LOG_LEVEL: 'info', ...common }),
+    'worker ready',
+  );
   const d = await driver(env);
   const tally: Tally = { ok: 0, failed: 0, codes: {} };
   try {
@@ -131,15 +172,24 @@ async function drill(name: string, env: BenchEnv, url: string, fault: (ctx: { re
       async restartWorker() {
         worker.kill('SIGKILL');
         await sleep(100);
-        worker = await startProcess('workers/resolver.ts', processEnv(env, { LOG_LEVEL: 'info', ...common }), 'worker ready');
+        worker = await startProcess(
+          'workers/resolver.ts',
+          processEnv(env, { LOG_LEVEL: 'info', ...common }),
+          'worker ready',
+        );
       },
     });
     const t0 = Date.now();
     const unfinished = await playing;
     console.log(`${name}: play finished ${Date.now() - t0} ms after the fault`);
-    const problems = await audit(url, pairs.map((p) => p.gameId));
+    const problems = await audit(
+      url,
+      pairs.map((p) => p.gameId),
+    );
     const pass = unfinished === 0 && problems.length === 0;
-    console.log(JSON.stringify({ drill: name, pass, games: pairs.length, requests: tally, problems: problems.slice(0, 10) }));
+    console.log(
+      JSON.stringify({ drill: name, pass, games: pairs.length, requests: tally, problems: problems.slice(0, 10) }),
+    );
     return pass;
   } finally {
     await d.shutdown().catch(() => undefined);
@@ -155,29 +205,60 @@ async function drill(name: string, env: BenchEnv, url: string, fault: (ctx: { re
  * the time follows `lockDuration` and `stalledInterval` (`--stall=lockMs/stalledMs,...`).
  */
 async function recoveryDrill(env: BenchEnv, lockMs: number, stalledMs: number, trials: number) {
-  const stall = { LOG_LEVEL: 'info', WARPOST_RECONCILE_INTERVAL_MS: '1000', WARPOST_STALLED_INTERVAL_MS: String(stalledMs), WARPOST_LOCK_DURATION_MS: String(lockMs) };
-  const api = await startProcess('src/main.ts', processEnv(env, { PORT: String(PORT), LOG_REQUESTS: 'false', ...stall }), 'Warpost listening');
+  const stall = {
+    LOG_LEVEL: 'info',
+    WARPOST_RECONCILE_INTERVAL_MS: '1000',
+    WARPOST_STALLED_INTERVAL_MS: String(stalledMs),
+    WARPOST_LOCK_DURATION_MS: String(lockMs),
+  };
+  const api = await startProcess(
+    'src/main.ts',
+    processEnv(env, { PORT: String(PORT), LOG_REQUESTS: 'false', ...stall }),
+    'Warpost listening',
+  );
   const d = await driver(env);
   const tally: Tally = { ok: 0, failed: 0, codes: {} };
   const times: number[] = [];
   try {
     for (const p of await makeGames(d, trials, { pairs: trials })) {
-      const slow = await startProcess('workers/resolver.ts', processEnv(env, { ...stall, WARPOST_FAULT_RESOLVE_DELAY_MS: '600000' }), 'worker ready');
-      const paused = new Promise<void>((ok) => slow.stdout!.on('data', (b) => b.toString().includes('fault injection') && ok()));
+      const slow = await startProcess(
+        'workers/resolver.ts',
+        processEnv(env, { ...stall, WARPOST_FAULT_RESOLVE_DELAY_MS: '600000' }),
+        'worker ready',
+      );
+      const paused = new Promise<void>((ok) =>
+        slow.stdout!.on('data', (b) => b.toString().includes('fault injection') && ok()),
+      );
       for (const seat of [p.north, p.south]) {
-        const v = await post(seat.token, 'query($g:ID!){game(id:$g){game{step} myPrompts{defaultOrders}}}', { g: p.gameId }, tally);
-        await post(seat.token, 'mutation($g:ID!,$s:Int!,$o:JSON!,$k:String!){submitOrders(gameId:$g,step:$s,orders:$o,idempotencyKey:$k){step}}',
-          { g: p.gameId, s: v.game.game.step, o: v.game.myPrompts[0].defaultOrders, k: randomUUID() }, tally);
+        const v = await post(
+          seat.token,
+          'query($g:ID!){game(id:$g){game{step} myPrompts{defaultOrders}}}',
+          { g: p.gameId },
+          tally,
+        );
+        await post(
+          seat.token,
+          'mutation($g:ID!,$s:Int!,$o:JSON!,$k:String!){submitOrders(gameId:$g,step:$s,orders:$o,idempotencyKey:$k){step}}',
+          { g: p.gameId, s: v.game.game.step, o: v.game.myPrompts[0].defaultOrders, k: randomUUID() },
+          tally,
+        );
       }
       await paused;
-      const step0 = (await post(p.north.token, 'query($g:ID!){game(id:$g){game{step}}}', { g: p.gameId }, tally)).game.game.step;
+      const step0 = (await post(p.north.token, 'query($g:ID!){game(id:$g){game{step}}}', { g: p.gameId }, tally)).game
+        .game.step;
       slow.kill('SIGKILL');
       const t0 = Date.now();
       const worker = await startProcess('workers/resolver.ts', processEnv(env, stall), 'worker ready');
       const boot = Date.now() - t0;
-      while ((await post(p.north.token, 'query($g:ID!){game(id:$g){game{step}}}', { g: p.gameId }, tally))?.game.game.step === step0) await sleep(100);
+      while (
+        (await post(p.north.token, 'query($g:ID!){game(id:$g){game{step}}}', { g: p.gameId }, tally))?.game.game
+          .step === step0
+      )
+        await sleep(100);
       times.push(Date.now() - t0);
-      console.log(`  lock ${lockMs} ms / stalled check ${stalledMs} ms: kill → resolved ${Date.now() - t0} ms (new worker ready after ${boot} ms)`);
+      console.log(
+        `  lock ${lockMs} ms / stalled check ${stalledMs} ms: kill → resolved ${Date.now() - t0} ms (new worker ready after ${boot} ms)`,
+      );
       await stop(worker);
     }
   } finally {
@@ -185,14 +266,26 @@ async function recoveryDrill(env: BenchEnv, lockMs: number, stalledMs: number, t
     await stop(api);
   }
   const sorted = [...times].sort((a, b) => a - b);
-  console.log(JSON.stringify({ drill: 'crash recovery', lockMs, stalledMs, trials, minMs: sorted[0], medianMs: sorted[sorted.length >> 1], maxMs: sorted.at(-1), failedRequests: tally.failed }));
+  console.log(
+    JSON.stringify({
+      drill: 'crash recovery',
+      lockMs,
+      stalledMs,
+      trials,
+      minMs: sorted[0],
+      medianMs: sorted[sorted.length >> 1],
+      maxMs: sorted.at(-1),
+      failedRequests: tally.failed,
+    }),
+  );
   return tally.failed === 0;
 }
 
 const db = await freshDatabase();
 let allPass = true;
 try {
-  if (only.has('baseline')) allPass &&= await drill('no fault (baseline)', benchEnv(db.url), db.url, async () => undefined);
+  if (only.has('baseline'))
+    allPass &&= await drill('no fault (baseline)', benchEnv(db.url), db.url, async () => undefined);
   if (only.has('worker')) {
     allPass &&= await drill('kill the worker repeatedly', benchEnv(db.url), db.url, async ({ restartWorker }) => {
       for (let i = 0; i < 8; i++) {
@@ -209,7 +302,8 @@ try {
   }
   if (only.has('recovery')) {
     const settings = (args.find((a) => a.startsWith('--stall='))?.split('=')[1] ?? '30000/30000,10000/5000').split(',');
-    for (const [lock, stalled] of settings.map((x) => x.split('/').map(Number))) allPass &&= await recoveryDrill(benchEnv(db.url), lock, stalled, 3);
+    for (const [lock, stalled] of settings.map((x) => x.split('/').map(Number)))
+      allPass &&= await recoveryDrill(benchEnv(db.url), lock, stalled, 3);
   }
   if (only.has('postgres')) {
     allPass &&= await drill('restart PostgreSQL', benchEnv(db.url), db.url, async () => {

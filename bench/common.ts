@@ -17,7 +17,11 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
   const asAdmin = async (sql: string) => {
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
-    try { await admin.query(sql); } finally { await admin.end(); }
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
   };
   await asAdmin(`CREATE DATABASE "${name}"`);
   // BENCH_PG_LOG_STATEMENTS=1: the server log gets every statement of this database (its lines
@@ -37,7 +41,13 @@ export function percentile(sorted: number[], p: number): number {
 
 export function summarise(samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
-  return { n: s.length, p50: percentile(s, 50), p99: percentile(s, 99), max: s.at(-1) ?? NaN, mean: s.reduce((a, b) => a + b, 0) / (s.length || 1) };
+  return {
+    n: s.length,
+    p50: percentile(s, 50),
+    p99: percentile(s, 99),
+    max: s.at(-1) ?? NaN,
+    mean: s.reduce((a, b) => a + b, 0) / (s.length || 1),
+  };
 }
 
 /** Resident memory of a process in MiB (Linux /proc). */
@@ -61,7 +71,10 @@ export async function startProcess(script: string, env: NodeJS.ProcessEnv, ready
     const t = setTimeout(() => fail(new Error(`${script} did not start: ${out.slice(-2000)}`)), 60_000);
     child.stdout!.on('data', (d) => {
       out += d.toString();
-      if (out.includes(readyText)) { clearTimeout(t); ok(); }
+      if (out.includes(readyText)) {
+        clearTimeout(t);
+        ok();
+      }
     });
     child.stderr!.on('data', (d) => (out += d.toString()));
     child.once('exit', (c) => (clearTimeout(t), fail(new Error(`${script} exited ${c}: ${out.slice(-2000)}`))));

@@ -42,7 +42,8 @@ export interface CpuGroups {
 export function cpuMeter(pids: number | number[]): () => CpuGroups {
   const own = ([] as number[]).concat(pids);
   const start = (name: string) => new Map(pidsNamed(name).map((p) => [p, ticksOf(p)]));
-  const since = (name: string, at: Map<string, number>) => pidsNamed(name).reduce((sum, p) => sum + ticksOf(p) - (at.get(p) ?? 0), 0);
+  const since = (name: string, at: Map<string, number>) =>
+    pidsNamed(name).reduce((sum, p) => sum + ticksOf(p) - (at.get(p) ?? 0), 0);
   const pgStart = start('postgres');
   const redisStart = start('redis-server');
   const ownStart = own.map(ticksOf);

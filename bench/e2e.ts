@@ -38,7 +38,9 @@ export async function bullRoundTrips(n: number) {
  * answer → queued and resolved up to that write → committed and published → at the sockets.
  */
 async function breakdown(d: Booted, walls: { gameId: string; answeredAt: number; arrivedAt: number }[]) {
-  const rows = await d.platform.prisma.outboxMessage.findMany({ where: { topic: { in: walls.map((w) => `game.${w.gameId}`) } } });
+  const rows = await d.platform.prisma.outboxMessage.findMany({
+    where: { topic: { in: walls.map((w) => `game.${w.gameId}`) } },
+  });
   const toResolved: number[] = [];
   const toPublished: number[] = [];
   const toSockets: number[] = [];
@@ -49,7 +51,11 @@ async function breakdown(d: Booted, walls: { gameId: string; answeredAt: number;
     toPublished.push(row.deliveredAt.getTime() - row.createdAt.getTime());
     toSockets.push(w.arrivedAt - row.deliveredAt.getTime());
   }
-  return { answerToResolutionWrite: summarise(toResolved), writeToPublished: summarise(toPublished), publishedToLastSocket: summarise(toSockets) };
+  return {
+    answerToResolutionWrite: summarise(toResolved),
+    writeToPublished: summarise(toPublished),
+    publishedToLastSocket: summarise(toSockets),
+  };
 }
 
 /**
@@ -75,7 +81,11 @@ export function workerJobLog(child: ChildProcess) {
 
 export async function benchEndToEnd(env: BenchEnv, games = 60, warmUp = 5) {
   const baseline = await bullRoundTrips(200);
-  const api = await startProcess('src/main.ts', processEnv(env, { PORT: '3897', LOG_LEVEL: 'info', LOG_REQUESTS: 'false' }), 'Warpost listening');
+  const api = await startProcess(
+    'src/main.ts',
+    processEnv(env, { PORT: '3897', LOG_LEVEL: 'info', LOG_REQUESTS: 'false' }),
+    'Warpost listening',
+  );
   const worker = await startProcess('workers/resolver.ts', processEnv(env, { LOG_LEVEL: 'debug' }), 'worker ready');
   const jobs = workerJobLog(worker);
   const d = await driver(env);
@@ -86,11 +96,21 @@ export async function benchEndToEnd(env: BenchEnv, games = 60, warmUp = 5) {
     const pairs = await makeGames(d, games + warmUp, { pairs: 10 });
     const base = 'http://127.0.0.1:3897';
     const gqlPost = (token: string, query: string, variables: object) =>
-      fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) }).then((r) => r.json());
-    const SUBMIT = 'mutation($g:ID!,$o:JSON!,$k:String!){submitOrders(gameId:$g,step:1,orders:$o,idempotencyKey:$k){stepComplete}}';
+      fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables }),
+      }).then((r) => r.json());
+    const SUBMIT =
+      'mutation($g:ID!,$o:JSON!,$k:String!){submitOrders(gameId:$g,step:1,orders:$o,idempotencyKey:$k){stepComplete}}';
     for (const [i, p] of pairs.entries()) {
       const sockets = [p.north.token, p.south.token].map((t) =>
-        createClient({ url: `${base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${t}` }, retryAttempts: 0 }),
+        createClient({
+          url: `${base.replace('http', 'ws')}/graphql`,
+          webSocketImpl: WebSocket,
+          connectionParams: { authorization: `Bearer ${t}` },
+          retryAttempts: 0,
+        }),
       );
       let t0 = 0;
       // With afterSeq the server answers at once with the events so far, and only after it has
@@ -104,7 +124,10 @@ export async function benchEndToEnd(env: BenchEnv, games = 60, warmUp = 5) {
             let ready: () => void;
             live.push(new Promise<void>((r) => (ready = r)));
             c.subscribe(
-              { query: 'subscription($g:ID!,$a:Int){gameEvents(gameId:$g,afterSeq:$a){step events{type}}}', variables: { g: p.gameId, a: 0 } },
+              {
+                query: 'subscription($g:ID!,$a:Int){gameEvents(gameId:$g,afterSeq:$a){step events{type}}}',
+                variables: { g: p.gameId, a: 0 },
+              },
               {
                 next: (v: any) => (ready(), v.data?.gameEvents?.step === 2 && resolve(performance.now() - t0)),
                 error: (e) => reject(new Error(JSON.stringify(e))),
@@ -131,8 +154,19 @@ export async function benchEndToEnd(env: BenchEnv, games = 60, warmUp = 5) {
     }
     const e2e = summarise(samples);
     const measured = walls.map((w) => jobs.get(w.gameId)).filter((j) => j !== undefined);
-    const worker = { queuedPastDue: summarise(measured.map((j) => j.waitMs)), resolveJob: summarise(measured.map((j) => j.ms)) };
-    return { games, warmUpGames: warmUp, endToEndMs: e2e, lastSubmitAnswerMs: summarise(answers), breakdownMs: { ...(await breakdown(d, walls)), worker }, emptyBullJobMs: baseline, p99Ratio: Math.round((e2e.p99 / baseline.p99) * 10) / 10 };
+    const worker = {
+      queuedPastDue: summarise(measured.map((j) => j.waitMs)),
+      resolveJob: summarise(measured.map((j) => j.ms)),
+    };
+    return {
+      games,
+      warmUpGames: warmUp,
+      endToEndMs: e2e,
+      lastSubmitAnswerMs: summarise(answers),
+      breakdownMs: { ...(await breakdown(d, walls)), worker },
+      emptyBullJobMs: baseline,
+      p99Ratio: Math.round((e2e.p99 / baseline.p99) * 10) / 10,
+    };
   } finally {
     await d.shutdown();
     await stop(worker);

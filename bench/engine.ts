@@ -18,7 +18,13 @@ export interface EngineResult {
   resolveMsMax: number;
 }
 
-export function playOne(m: GameModule<any, any>, scenario: string, seed: string, maxSteps = 100_000, resolveMs?: number[]): number {
+export function playOne(
+  m: GameModule<any, any>,
+  scenario: string,
+  seed: string,
+  maxSteps = 100_000,
+  resolveMs?: number[],
+): number {
   let state = m.setup(scenario, Object.fromEntries(m.options.map((o) => [o.id, o.default])), seededDice(seed));
   let steps = 0;
   while (!m.outcome(state)) {
@@ -57,7 +63,13 @@ export function benchEngine(m: GameModule<any, any>, opts: { runs?: number; game
     stepsPerGame: Math.round(steps / (runs * perRun)),
     msPerGameMedian: Math.round(median * 1000) / 1000,
     gamesPerSecond: Math.round((1000 / median) * 10) / 10,
-    resolveMsP99: Math.round(percentile(resolveMs.sort((a, b) => a - b), 99) * 100) / 100,
+    resolveMsP99:
+      Math.round(
+        percentile(
+          resolveMs.sort((a, b) => a - b),
+          99,
+        ) * 100,
+      ) / 100,
     resolveMsMax: Math.round((resolveMs.at(-1) ?? 0) * 100) / 100,
   };
 }

@@ -24,19 +24,34 @@ const CERBERUS: GameKind = { module: 'cerberus', scenario: 'campaign', sides: ['
 
 export type LoopMode = 'read' | 'push';
 
-interface LoopPrompt { side: string; kind: string; defaultOrders: unknown }
+interface LoopPrompt {
+  side: string;
+  kind: string;
+  defaultOrders: unknown;
+}
 /** What a client needs to act: where the game is and what this client owes. */
-interface Situation { step: number; status: string; prompts: LoopPrompt[]; sent: boolean }
+interface Situation {
+  step: number;
+  status: string;
+  prompts: LoopPrompt[];
+  sent: boolean;
+}
 
-const READ = 'query($g:ID!){game(id:$g){game{step status} myPrompts{side kind defaultOrders} mySubmission{step ready}}}';
-const SUBMIT = 'mutation($g:ID!,$s:Int!,$o:JSON!,$k:String!,$side:String){submitOrders(gameId:$g,step:$s,orders:$o,idempotencyKey:$k,side:$side){stepComplete}}';
+const READ =
+  'query($g:ID!){game(id:$g){game{step status} myPrompts{side kind defaultOrders} mySubmission{step ready}}}';
+const SUBMIT =
+  'mutation($g:ID!,$s:Int!,$o:JSON!,$k:String!,$side:String){submitOrders(gameId:$g,step:$s,orders:$o,idempotencyKey:$k,side:$side){stepComplete}}';
 const UPDATES: Record<LoopMode, string> = {
   read: 'subscription($g:ID!){gameEvents(gameId:$g,afterSeq:0){step status events{seq type}}}',
   push: 'subscription($g:ID!){gameEvents(gameId:$g,afterSeq:0){step status events{seq type} myPrompts{side kind defaultOrders} owes}}',
 };
 
 async function gql(token: string, query: string, variables: object): Promise<any> {
-  const res = await fetch(`${BASE}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${BASE}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] };
   if (body.errors?.length) {
     const code = body.errors[0].extensions?.code;
@@ -60,7 +75,15 @@ interface Tally {
  * update during a look asks for one more after it). Resolves once the game ends or passes
  * `maxStep`.
  */
-function playClient(ws: Client, token: string, gameId: string, mode: LoopMode, maxStep: number, tally: Tally, live: () => void): Promise<void> {
+function playClient(
+  ws: Client,
+  token: string,
+  gameId: string,
+  mode: LoopMode,
+  maxStep: number,
+  tally: Tally,
+  live: () => void,
+): Promise<void> {
   const arrivals = { gameId, at: [] as { step: number; status: string; t: number }[] };
   tally.arrivals.push(arrivals);
   let acted = 0; // the last step this client has looked at
@@ -76,7 +99,13 @@ function playClient(ws: Client, token: string, gameId: string, mode: LoopMode, m
       if (s.sent) return;
       for (const prompt of s.prompts) {
         const sentAt = performance.now();
-        const r = await gql(token, SUBMIT, { g: gameId, s: s.step, o: prompt.defaultOrders, k: randomUUID(), side: prompt.side });
+        const r = await gql(token, SUBMIT, {
+          g: gameId,
+          s: s.step,
+          o: prompt.defaultOrders,
+          k: randomUUID(),
+          side: prompt.side,
+        });
         if (!r) continue;
         tally.submissions++;
         if (r.submitOrders.stepComplete) tally.lastSent.set(`${gameId}|${s.step}`, sentAt);
@@ -86,13 +115,18 @@ function playClient(ws: Client, token: string, gameId: string, mode: LoopMode, m
       if (what !== 'read') return act(what);
       const r = await gql(token, READ, { g: gameId });
       const g = r.game;
-      await act({ step: g.game.step, status: g.game.status, prompts: g.myPrompts, sent: g.mySubmission?.step === g.game.step && g.mySubmission.ready });
+      await act({
+        step: g.game.step,
+        status: g.game.status,
+        prompts: g.myPrompts,
+        sent: g.mySubmission?.step === g.game.step && g.mySubmission.ready,
+      });
     };
     const wake = (what: Situation | 'read') => {
       if (busy) return void (pending = what);
       busy = true;
       (async () => {
-        for (let next: Situation | 'read' | null = what; next && !finished; ) {
+        for (let next: Situation | 'read' | null = what; next && !finished;) {
           pending = null;
           await look(next);
           next = pending;
@@ -102,19 +136,25 @@ function playClient(ws: Client, token: string, gameId: string, mode: LoopMode, m
         .finally(() => (busy = false));
     };
     let first = true;
-    ws.subscribe<any>({ query: UPDATES[mode], variables: { g: gameId } }, {
-      next: (v) => {
-        const u = v.data?.gameEvents;
-        if (!u) return fail(new Error(`game ${gameId}: ${JSON.stringify(v.errors)}`));
-        arrivals.at.push({ step: u.step, status: u.status, t: performance.now() });
-        if (first) { first = false; live(); }
-        if (u.status !== 'ACTIVE') return finish();
-        if (u.step <= acted) return;
-        wake(mode === 'read' ? 'read' : { step: u.step, status: u.status, prompts: u.myPrompts, sent: !u.owes });
+    ws.subscribe<any>(
+      { query: UPDATES[mode], variables: { g: gameId } },
+      {
+        next: (v) => {
+          const u = v.data?.gameEvents;
+          if (!u) return fail(new Error(`game ${gameId}: ${JSON.stringify(v.errors)}`));
+          arrivals.at.push({ step: u.step, status: u.status, t: performance.now() });
+          if (first) {
+            first = false;
+            live();
+          }
+          if (u.status !== 'ACTIVE') return finish();
+          if (u.step <= acted) return;
+          wake(mode === 'read' ? 'read' : { step: u.step, status: u.status, prompts: u.myPrompts, sent: !u.owes });
+        },
+        error: (e) => fail(new Error(`game ${gameId}: ${JSON.stringify(e)}`)),
+        complete: () => undefined,
       },
-      error: (e) => fail(new Error(`game ${gameId}: ${JSON.stringify(e)}`)),
-      complete: () => undefined,
-    });
+    );
   });
 }
 
@@ -146,7 +186,13 @@ async function playRound(pairs: Pair[], mode: LoopMode, maxStep: number, pids: {
   const live: Promise<void>[] = [];
   for (const p of pairs) {
     for (const seat of [p.north, p.south]) {
-      const ws = createClient({ url: `${BASE.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${seat.token}` }, retryAttempts: 0, lazy: false });
+      const ws = createClient({
+        url: `${BASE.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${seat.token}` },
+        retryAttempts: 0,
+        lazy: false,
+      });
       sockets.push(ws);
       let ready!: () => void;
       live.push(new Promise<void>((r) => (ready = r)));
@@ -159,7 +205,9 @@ async function playRound(pairs: Pair[], mode: LoopMode, maxStep: number, pids: {
   const apiCpu = cpuMeter(pids.api);
   const workerCpu = cpuMeter(pids.worker);
   const t0 = performance.now();
-  const timeout = new Promise<never>((_, fail) => setTimeout(() => fail(new Error('turn loop: not done within 10 min')), 600_000).unref());
+  const timeout = new Promise<never>((_, fail) =>
+    setTimeout(() => fail(new Error('turn loop: not done within 10 min')), 600_000).unref(),
+  );
   await Promise.race([Promise.all(clients), timeout]);
   const seconds = (performance.now() - t0) / 1000;
   const a = apiCpu();
@@ -174,24 +222,44 @@ async function playRound(pairs: Pair[], mode: LoopMode, maxStep: number, pids: {
     submissionsPerSecond: Math.round(tally.submissions / seconds),
     stepsPerSecond: Math.round(tally.steps / seconds),
     lastOwedSubmissionToEverySocketMs: stats(latencies(tally)),
-    cpuMsPerStep: { api: perStep(a.api), worker: perStep(w.api), postgres: perStep(a.postgres), redis: perStep(a.redis), loadGenerator: perStep(a.loadGenerator) },
+    cpuMsPerStep: {
+      api: perStep(a.api),
+      worker: perStep(w.api),
+      postgres: perStep(a.postgres),
+      redis: perStep(a.redis),
+      loadGenerator: perStep(a.loadGenerator),
+    },
   };
 }
 
 /** One full read (view, prompts with legal choices, the last events), one client at a time. */
 async function readCost(apiPid: number, p: Pair, seconds: number) {
   const body = JSON.stringify({
-    query: 'query($g:ID!){game(id:$g){game{id step status} viewer view myPrompts{side kind secret description choices defaultOrders} owed{side ready} mySubmission{step ready} events(limit:20){seq step type data}}}',
+    query:
+      'query($g:ID!){game(id:$g){game{id step status} viewer view myPrompts{side kind secret description choices defaultOrders} owed{side ready} mySubmission{step ready} events(limit:20){seq step type data}}}',
     variables: { g: p.gameId },
   });
-  const opts = { url: `${BASE}/graphql`, connections: 1, duration: 1, method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${p.north.token}` }, body };
-  const run = (o: autocannon.Options) => new Promise<autocannon.Result>((ok, fail) => autocannon(o, (e, r) => (e ? fail(e) : ok(r))));
+  const opts = {
+    url: `${BASE}/graphql`,
+    connections: 1,
+    duration: 1,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${p.north.token}` },
+    body,
+  };
+  const run = (o: autocannon.Options) =>
+    new Promise<autocannon.Result>((ok, fail) => autocannon(o, (e, r) => (e ? fail(e) : ok(r))));
   await run(opts); // warm-up
   const cpu = cpuMeter(apiPid);
   const r = await run({ ...opts, duration: seconds });
   const spent = cpu();
   if (r.non2xx || r.errors) throw new Error(`read: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { reads: r.requests.total, p50ms: r.latency.p50, p99ms: r.latency.p99, apiCpuMsPerRead: Math.round((spent.api / Math.max(1, r.requests.total)) * 100) / 100 };
+  return {
+    reads: r.requests.total,
+    p50ms: r.latency.p50,
+    p99ms: r.latency.p99,
+    apiCpuMsPerRead: Math.round((spent.api / Math.max(1, r.requests.total)) * 100) / 100,
+  };
 }
 
 export interface LoopOptions {
@@ -207,7 +275,11 @@ export interface LoopOptions {
 export async function benchLoop(env: BenchEnv, o: LoopOptions = {}) {
   const games = o.games ?? 50;
   const seconds = o.seconds ?? 5;
-  const api = await startProcess('src/main.ts', processEnv(env, { PORT: String(PORT), LOG_LEVEL: 'info', LOG_REQUESTS: 'false' }), 'Warpost listening');
+  const api = await startProcess(
+    'src/main.ts',
+    processEnv(env, { PORT: String(PORT), LOG_LEVEL: 'info', LOG_REQUESTS: 'false' }),
+    'Warpost listening',
+  );
   const worker = await startProcess('workers/resolver.ts', processEnv(env, { LOG_LEVEL: 'info' }), 'worker ready');
   const d = await driver(env);
   const pids = { api: api.pid!, worker: worker.pid! };
@@ -218,13 +290,16 @@ export async function benchLoop(env: BenchEnv, o: LoopOptions = {}) {
     out.bareSubmitOrders = bare;
     for (const kind of o.kinds ?? ['fixture', 'cerberus']) {
       const gameKind = kind === 'fixture' ? FIXTURE_GAME : CERBERUS;
-      const maxStep = kind === 'fixture' ? Number.MAX_SAFE_INTEGER : o.cerberusSteps ?? 12;
+      const maxStep = kind === 'fixture' ? Number.MAX_SAFE_INTEGER : (o.cerberusSteps ?? 12);
       const res: Record<string, unknown> = {};
       // A warm-up round (a few games, not counted): the processes compile the module's code paths.
       await playRound(await makeGames(d, 4, { pairs: 4, kind: gameKind }), modes[0], Math.min(maxStep, 6), pids);
       for (const mode of modes) {
         const round = await playRound(await makeGames(d, games, { pairs: games, kind: gameKind }), mode, maxStep, pids);
-        res[mode] = { ...round, ratioToBareSubmitOrders: Math.round((round.submissionsPerSecond / bare.requestsPerSecond) * 1000) / 1000 };
+        res[mode] = {
+          ...round,
+          ratioToBareSubmitOrders: Math.round((round.submissionsPerSecond / bare.requestsPerSecond) * 1000) / 1000,
+        };
       }
       res.fullRead = await readCost(pids.api, (await makeGames(d, 1, { pairs: 1, kind: gameKind }))[0], seconds);
       out[kind] = res;

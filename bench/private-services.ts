@@ -53,7 +53,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   if (asRoot) execFileSync('chown', ['postgres', dir]);
   pgTool('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-  const ctl = (action: string, extra: string[] = []) => pgTool('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', ...extra, action]);
+  const ctl = (action: string, extra: string[] = []) =>
+    pgTool('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', ...extra, action]);
   ctl('start');
   return {
     adminUrl: `postgresql://postgres@127.0.0.1:${port}/postgres`,
@@ -61,7 +62,11 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     down: () => ctl('stop', ['-m', 'fast']),
     up: () => ctl('start'),
     stop: () => {
-      try { ctl('stop', ['-m', 'immediate']); } catch { /* already down */ }
+      try {
+        ctl('stop', ['-m', 'immediate']);
+      } catch {
+        /* already down */
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -81,13 +86,18 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
   let child: ChildProcess;
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     await new Promise<void>((ok, fail) => {
       let out = '';
       const t = setTimeout(() => fail(new Error(`redis-server did not start: ${out.slice(-500)}`)), 10_000);
       child.stdout!.on('data', (d) => {
         out += d.toString();
-        if (out.includes('Ready to accept connections')) { clearTimeout(t); ok(); }
+        if (out.includes('Ready to accept connections')) {
+          clearTimeout(t);
+          ok();
+        }
       });
       child.once('exit', (c) => (clearTimeout(t), fail(new Error(`redis-server exited ${c}: ${out.slice(-500)}`))));
     });

@@ -9,8 +9,16 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { ROOT } from './common.js';
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }
-interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[] }
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 /** Where a frame's code lives: `pkg:<name>`, a repository folder, `node:<internal>`, or a V8 pseudo-frame. */
 export function placeOf(url: string, fn: string): string {
@@ -19,7 +27,10 @@ export function placeOf(url: string, fn: string): string {
   if (m) return `pkg:${m[1]}`;
   if (url.startsWith('node:')) return 'node:internals';
   const path = url.startsWith('file://') ? relative(ROOT, new URL(url).pathname) : url;
-  return path.split('/').slice(0, path.startsWith('src/') ? 3 : 2).join('/');
+  return path
+    .split('/')
+    .slice(0, path.startsWith('src/') ? 3 : 2)
+    .join('/');
 }
 
 function summarise(file: string, top: number): void {

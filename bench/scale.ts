@@ -19,8 +19,18 @@ const WARM_UP_STEPS_PER_WORKER = 20;
 
 async function submitBoth(d: Awaited<ReturnType<typeof driver>>, pairs: Pair[]) {
   for (const p of pairs) {
-    await orders.submitOrders(d.platform, p.north.principal, { gameId: p.gameId, step: 1, orders: { bid: 1 }, idempotencyKey: randomUUID() });
-    await orders.submitOrders(d.platform, p.south.principal, { gameId: p.gameId, step: 1, orders: { bid: 2 }, idempotencyKey: randomUUID() });
+    await orders.submitOrders(d.platform, p.north.principal, {
+      gameId: p.gameId,
+      step: 1,
+      orders: { bid: 1 },
+      idempotencyKey: randomUUID(),
+    });
+    await orders.submitOrders(d.platform, p.south.principal, {
+      gameId: p.gameId,
+      step: 1,
+      orders: { bid: 2 },
+      idempotencyKey: randomUUID(),
+    });
   }
 }
 
@@ -39,14 +49,30 @@ async function untilResolved(d: Awaited<ReturnType<typeof driver>>, ids: string[
  * workers look slower than one. Then the measured steps are queued with the queue paused and the
  * clock starts when it resumes, so every worker starts at the same moment.
  */
-async function resolutionThroughput(env: BenchEnv, d: Awaited<ReturnType<typeof driver>>, warm: Pair[], pairs: Pair[], workers: number) {
-  const queue = new Queue(QUEUE_NAME, { connection: { url: REDIS_URL, maxRetriesPerRequest: null } as never, prefix: env.queuePrefix });
+async function resolutionThroughput(
+  env: BenchEnv,
+  d: Awaited<ReturnType<typeof driver>>,
+  warm: Pair[],
+  pairs: Pair[],
+  workers: number,
+) {
+  const queue = new Queue(QUEUE_NAME, {
+    connection: { url: REDIS_URL, maxRetriesPerRequest: null } as never,
+    prefix: env.queuePrefix,
+  });
   const t0 = performance.now();
-  const procs = await Promise.all(Array.from({ length: workers }, () => startProcess('workers/resolver.ts', processEnv(env, { LOG_LEVEL: 'debug' }), 'worker ready')));
+  const procs = await Promise.all(
+    Array.from({ length: workers }, () =>
+      startProcess('workers/resolver.ts', processEnv(env, { LOG_LEVEL: 'debug' }), 'worker ready'),
+    ),
+  );
   const logs = procs.map(workerJobLog);
   const readyAt = performance.now();
   await submitBoth(d, warm);
-  await untilResolved(d, warm.map((p) => p.gameId));
+  await untilResolved(
+    d,
+    warm.map((p) => p.gameId),
+  );
   await queue.pause();
   await submitBoth(d, pairs);
   const ids = pairs.map((p) => p.gameId);
@@ -64,34 +90,77 @@ async function resolutionThroughput(env: BenchEnv, d: Awaited<ReturnType<typeof 
   // CPU per step by group, and the share of the machine's CPUs the drain kept busy: near 1, a
   // second worker has no idle core to run on and cannot raise the rate.
   const perStep = (ms: number) => Math.round((ms / ids.length) * 100) / 100;
-  const cpuMsPerStep = { workers: perStep(spent.api), postgres: perStep(spent.postgres), redis: perStep(spent.redis), benchDriver: perStep(spent.loadGenerator) };
-  const machineBusy = Math.round(((spent.api + spent.postgres + spent.redis + spent.loadGenerator) / (seconds * 1000 * cpus().length)) * 100) / 100;
-  return { workers, games: ids.length, seconds: Math.round(seconds * 100) / 100, stepsPerSecond: Math.round(ids.length / seconds), stepsByWorker, workerRssMiB: workerRss, startupSeconds: Math.round((readyAt - t0) / 100) / 10, cpuMsPerStep, machineBusy };
+  const cpuMsPerStep = {
+    workers: perStep(spent.api),
+    postgres: perStep(spent.postgres),
+    redis: perStep(spent.redis),
+    benchDriver: perStep(spent.loadGenerator),
+  };
+  const machineBusy =
+    Math.round(
+      ((spent.api + spent.postgres + spent.redis + spent.loadGenerator) / (seconds * 1000 * cpus().length)) * 100,
+    ) / 100;
+  return {
+    workers,
+    games: ids.length,
+    seconds: Math.round(seconds * 100) / 100,
+    stepsPerSecond: Math.round(ids.length / seconds),
+    stepsByWorker,
+    workerRssMiB: workerRss,
+    startupSeconds: Math.round((readyAt - t0) / 100) / 10,
+    cpuMsPerStep,
+    machineBusy,
+  };
 }
 
-export async function benchScale(env: BenchEnv, opts: { games?: number; subscriptions?: number; resolveGames?: number } = {}) {
+export async function benchScale(
+  env: BenchEnv,
+  opts: { games?: number; subscriptions?: number; resolveGames?: number } = {},
+) {
   const games = opts.games ?? 10_000;
   const subs = opts.subscriptions ?? 1_000;
   const resolveGames = opts.resolveGames ?? 400;
-  const api = await startProcess('src/main.ts', processEnv(env, { PORT: '3896', LOG_LEVEL: 'info', LOG_REQUESTS: 'false' }), 'Warpost listening');
+  const api = await startProcess(
+    'src/main.ts',
+    processEnv(env, { PORT: '3896', LOG_LEVEL: 'info', LOG_REQUESTS: 'false' }),
+    'Warpost listening',
+  );
   const d = await driver(env);
   const sockets: Client[] = [];
   try {
     const base = 'http://127.0.0.1:3896';
     const warm = await makeGames(d, 20, { pairs: 10 });
-    for (let i = 0; i < 50; i++) await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${warm[0].north.token}` }, body: JSON.stringify({ query: `{games(first:20){id}}` }) });
+    for (let i = 0; i < 50; i++)
+      await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${warm[0].north.token}` },
+        body: JSON.stringify({ query: `{games(first:20){id}}` }),
+      });
     const rssEmpty = rssMiB(api.pid!);
     const t0 = performance.now();
     const all = await makeGames(d, games, { pairs: 100, concurrency: 12 });
     const createSeconds = (performance.now() - t0) / 1000;
-    for (let i = 0; i < 50; i++) await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${all[i].north.token}` }, body: JSON.stringify({ query: `query($g:ID!){game(id:$g){game{step}}}`, variables: { g: all[i].gameId } }) });
+    for (let i = 0; i < 50; i++)
+      await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${all[i].north.token}` },
+        body: JSON.stringify({ query: `query($g:ID!){game(id:$g){game{step}}}`, variables: { g: all[i].gameId } }),
+      });
     const rssIdle = rssMiB(api.pid!);
 
     let ready = 0;
     for (let i = 0; i < subs; i++) {
       const p = all[i % all.length];
-      const c = createClient({ url: `${base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${p.north.token}` }, retryAttempts: 0 });
-      c.subscribe({ query: 'subscription($g:ID!){gameEvents(gameId:$g){step}}', variables: { g: p.gameId } }, { next: () => undefined, error: () => undefined, complete: () => undefined });
+      const c = createClient({
+        url: `${base.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${p.north.token}` },
+        retryAttempts: 0,
+      });
+      c.subscribe(
+        { query: 'subscription($g:ID!){gameEvents(gameId:$g){step}}', variables: { g: p.gameId } },
+        { next: () => undefined, error: () => undefined, complete: () => undefined },
+      );
       c.on('connected', () => ready++);
       sockets.push(c);
     }
@@ -109,8 +178,13 @@ export async function benchScale(env: BenchEnv, opts: { games?: number; subscrip
     const runs: Awaited<ReturnType<typeof resolutionThroughput>>[] = [];
     let next = 0;
     const take = (n: number) => all.slice(next, (next += n));
-    for (const workers of [1, 2, 1, 2]) runs.push(await resolutionThroughput(env, d, take(WARM_UP_STEPS_PER_WORKER * workers), take(resolveGames), workers));
-    const rate = (w: number) => runs.filter((r) => r.workers === w).reduce((a, r) => a + r.games, 0) / runs.filter((r) => r.workers === w).reduce((a, r) => a + r.seconds, 0);
+    for (const workers of [1, 2, 1, 2])
+      runs.push(
+        await resolutionThroughput(env, d, take(WARM_UP_STEPS_PER_WORKER * workers), take(resolveGames), workers),
+      );
+    const rate = (w: number) =>
+      runs.filter((r) => r.workers === w).reduce((a, r) => a + r.games, 0) /
+      runs.filter((r) => r.workers === w).reduce((a, r) => a + r.seconds, 0);
     const one = { runs: runs.filter((r) => r.workers === 1), stepsPerSecond: Math.round(rate(1)) };
     const two = { runs: runs.filter((r) => r.workers === 2), stepsPerSecond: Math.round(rate(2)) };
     return {

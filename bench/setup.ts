@@ -15,7 +15,11 @@ export interface BenchEnv {
 }
 
 export function benchEnv(databaseUrl: string): BenchEnv {
-  return { databaseUrl, queuePrefix: `wpb${randomBytes(3).toString('hex')}`, jwtSecret: randomBytes(24).toString('hex') };
+  return {
+    databaseUrl,
+    queuePrefix: `wpb${randomBytes(3).toString('hex')}`,
+    jwtSecret: randomBytes(24).toString('hex'),
+  };
 }
 
 export function processEnv(e: BenchEnv, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -53,12 +57,20 @@ export interface Pair {
 }
 
 /** Which game `makeGames` starts: the fixture's 'standard' scenario unless told otherwise. */
-export interface GameKind { module: string; scenario: string; sides: [string, string] }
+export interface GameKind {
+  module: string;
+  scenario: string;
+  sides: [string, string];
+}
 export const FIXTURE_GAME: GameKind = { module: 'sealed-bid', scenario: 'standard', sides: ['north', 'south'] };
 
 /** Registers a pool of user pairs and starts `n` games (by default the fixture's) among them. */
 /** `password`: the users' (a bench that logs in through the browser form gives its own). */
-export async function makeGames(d: Booted, n: number, opts: { pairs?: number; concurrency?: number; kind?: GameKind; password?: string } = {}): Promise<Pair[]> {
+export async function makeGames(
+  d: Booted,
+  n: number,
+  opts: { pairs?: number; concurrency?: number; kind?: GameKind; password?: string } = {},
+): Promise<Pair[]> {
   const kind = opts.kind ?? FIXTURE_GAME;
   const tag = randomBytes(3).toString('hex');
   const seat = async (name: string) => {
@@ -67,7 +79,10 @@ export async function makeGames(d: Booted, n: number, opts: { pairs?: number; co
   };
   const pairCount = Math.min(opts.pairs ?? 50, n);
   const pairs = await Promise.all(
-    Array.from({ length: pairCount }, async (_, i) => ({ north: await seat(`n_${tag}_${i}`), south: await seat(`s_${tag}_${i}`) })),
+    Array.from({ length: pairCount }, async (_, i) => ({
+      north: await seat(`n_${tag}_${i}`),
+      south: await seat(`s_${tag}_${i}`),
+    })),
   );
   const out: Pair[] = [];
   let next = 0;
@@ -75,7 +90,11 @@ export async function makeGames(d: Booted, n: number, opts: { pairs?: number; co
     Array.from({ length: opts.concurrency ?? 8 }, async () => {
       for (let i = next++; i < n; i = next++) {
         const { north, south } = pairs[i % pairCount];
-        const g = await lobby.createGame(d.platform, north.principal, { module: kind.module, scenario: kind.scenario, side: kind.sides[0] });
+        const g = await lobby.createGame(d.platform, north.principal, {
+          module: kind.module,
+          scenario: kind.scenario,
+          side: kind.sides[0],
+        });
         await lobby.joinGame(d.platform, south.principal, g.id, kind.sides[1]);
         out.push({ gameId: g.id, north, south, sides: kind.sides });
       }

@@ -17,7 +17,13 @@ try {
   const loop = async (g: (typeof games)[number], until: number) => {
     let n = 0;
     while (Date.now() < until) {
-      await submitOrders(d.platform, g.north.principal, { gameId: g.gameId, step: 1, orders: { bid: 1, note: 'bench' }, idempotencyKey: randomBytes(8).toString('hex'), ready: false });
+      await submitOrders(d.platform, g.north.principal, {
+        gameId: g.gameId,
+        step: 1,
+        orders: { bid: 1, note: 'bench' },
+        idempotencyKey: randomBytes(8).toString('hex'),
+        ready: false,
+      });
       n++;
     }
     return n;
@@ -29,7 +35,13 @@ try {
   const wall = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const n = counts.reduce((a, b) => a + b, 0);
-  console.log(JSON.stringify({ submissions: n, perSecond: Math.round(n / wall), cpuMsPerSubmission: Math.round(((cpu.user + cpu.system) / 1000 / n) * 100) / 100 }));
+  console.log(
+    JSON.stringify({
+      submissions: n,
+      perSecond: Math.round(n / wall),
+      cpuMsPerSubmission: Math.round(((cpu.user + cpu.system) / 1000 / n) * 100) / 100,
+    }),
+  );
 } finally {
   await d.shutdown();
   await db.drop();

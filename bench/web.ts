@@ -26,7 +26,14 @@ const watch = (hexes: number) => `(() => {
   obs.observe(document, { childList: true, subtree: true, attributes: true });
 })();`;
 
-async function loadOnce(browser: Browser, url: string, gamePath: string, user: string, hexes: number, throttle: number) {
+async function loadOnce(
+  browser: Browser,
+  url: string,
+  gamePath: string,
+  user: string,
+  hexes: number,
+  throttle: number,
+) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await ctx.newPage();
@@ -43,15 +50,34 @@ async function loadOnce(browser: Browser, url: string, gamePath: string, user: s
     await page.addInitScript(watch(hexes));
     await page.goto(`${url}${gamePath}`);
     // Function predicates, not strings: the page's CSP forbids eval.
-    await page.waitForFunction(() => (globalThis as { __tti?: number }).__tti !== undefined, undefined, { timeout: 60_000, polling: 100 });
+    await page.waitForFunction(() => (globalThis as { __tti?: number }).__tti !== undefined, undefined, {
+      timeout: 60_000,
+      polling: 100,
+    });
     if (errors.length) throw new Error(`the page failed: ${errors.join('; ')}`);
     // Where the time went: when the scripts, the boards and the last GraphQL answer had arrived (ms after navigation).
     // No named helper inside the page function: tsx would wrap it in __name, which the page lacks.
-    const arrived = (re: string) => page.evaluate((pattern) => Math.max(0, ...(globalThis as unknown as { performance: { getEntriesByType(t: string): { name: string; responseEnd: number }[] } }).performance
-      .getEntriesByType('resource').filter((e) => new RegExp(pattern).test(e.name)).map((e) => e.responseEnd)), re);
+    const arrived = (re: string) =>
+      page.evaluate(
+        (pattern) =>
+          Math.max(
+            0,
+            ...(
+              globalThis as unknown as {
+                performance: { getEntriesByType(t: string): { name: string; responseEnd: number }[] };
+              }
+            ).performance
+              .getEntriesByType('resource')
+              .filter((e) => new RegExp(pattern).test(e.name))
+              .map((e) => e.responseEnd),
+          ),
+        re,
+      );
     return {
       tti: await page.evaluate(() => (globalThis as unknown as { __tti: number }).__tti),
-      scripts: await arrived(String.raw`/assets/.*\.js$`), boards: await arrived(String.raw`/boards\?`), graphql: await arrived(String.raw`/graphql$`),
+      scripts: await arrived(String.raw`/assets/.*\.js$`),
+      boards: await arrived(String.raw`/boards\?`),
+      graphql: await arrived(String.raw`/graphql$`),
     };
   } finally {
     await ctx.close();
@@ -62,12 +88,20 @@ async function loadOnce(browser: Browser, url: string, gamePath: string, user: s
  * `loads` cold loads of one game page per throttle, viewed by the side that owes the first
  * prompt (`kind.sides[owner]`); `hexes`: how many the first board has.
  */
-export async function benchPageInteractive(env: BenchEnv, kind: GameKind, opts: { owner: 0 | 1; hexes: number; loads?: number; throttles?: number[] }) {
+export async function benchPageInteractive(
+  env: BenchEnv,
+  kind: GameKind,
+  opts: { owner: 0 | 1; hexes: number; loads?: number; throttles?: number[] },
+) {
   const loads = opts.loads ?? 7;
   await buildClient();
   const port = '3897';
   const url = `http://127.0.0.1:${port}`;
-  const api = await startProcess('src/main.ts', processEnv(env, { PORT: port, LOG_LEVEL: 'info', LOG_REQUESTS: 'false', WARPOST_INLINE_WORKER: 'true' }), 'Warpost listening');
+  const api = await startProcess(
+    'src/main.ts',
+    processEnv(env, { PORT: port, LOG_LEVEL: 'info', LOG_REQUESTS: 'false', WARPOST_INLINE_WORKER: 'true' }),
+    'Warpost listening',
+  );
   const d = await driver(env);
   let browser: Browser | undefined;
   try {
@@ -75,15 +109,31 @@ export async function benchPageInteractive(env: BenchEnv, kind: GameKind, opts: 
     const [pair] = await makeGames(d, 1, { kind, pairs: 1, password: PASSWORD });
     const user = [pair.north, pair.south][opts.owner].principal.username;
     browser = await launch();
-    const out: Record<string, { loads: number; medianMs: number; minMs: number; maxMs: number; medianArrivedMs: { scripts: number; boards: number; graphql: number } }> = {};
+    const out: Record<
+      string,
+      {
+        loads: number;
+        medianMs: number;
+        minMs: number;
+        maxMs: number;
+        medianArrivedMs: { scripts: number; boards: number; graphql: number };
+      }
+    > = {};
     for (const throttle of opts.throttles ?? [1, 4]) {
       const runs: Awaited<ReturnType<typeof loadOnce>>[] = [];
       await loadOnce(browser, url, `/games/${pair.gameId}`, user, opts.hexes, throttle); // warm the server's caches, not timed
-      for (let i = 0; i < loads; i++) runs.push(await loadOnce(browser, url, `/games/${pair.gameId}`, user, opts.hexes, throttle));
+      for (let i = 0; i < loads; i++)
+        runs.push(await loadOnce(browser, url, `/games/${pair.gameId}`, user, opts.hexes, throttle));
       const times = runs.map((r) => r.tti);
       const s = summarise(times);
       const median = (k: 'scripts' | 'boards' | 'graphql') => round(summarise(runs.map((r) => r[k])).p50);
-      out[`cpuThrottle${throttle}x`] = { loads, medianMs: round(s.p50), minMs: round(Math.min(...times)), maxMs: round(s.max), medianArrivedMs: { scripts: median('scripts'), boards: median('boards'), graphql: median('graphql') } };
+      out[`cpuThrottle${throttle}x`] = {
+        loads,
+        medianMs: round(s.p50),
+        minMs: round(Math.min(...times)),
+        maxMs: round(s.max),
+        medianArrivedMs: { scripts: median('scripts'), boards: median('boards'), graphql: median('graphql') },
+      };
     }
     return out;
   } finally {

@@ -15,9 +15,22 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export interface ErrorDetail { code: string; path: (string | number)[]; message: string; rule?: string }
-interface GqlError { message: string; extensions?: { code?: string; details?: ErrorDetail[] } }
-export interface ApiPrompt { side: string; kind: string; secret: boolean; defaultOrders: Json }
+export interface ErrorDetail {
+  code: string;
+  path: (string | number)[];
+  message: string;
+  rule?: string;
+}
+interface GqlError {
+  message: string;
+  extensions?: { code?: string; details?: ErrorDetail[] };
+}
+export interface ApiPrompt {
+  side: string;
+  kind: string;
+  secret: boolean;
+  defaultOrders: Json;
+}
 
 export interface BotPlayerOptions {
   url: string;
@@ -37,7 +50,10 @@ export interface BotPlayerOptions {
   /** Called once both subscriptions are live (the first gameEvents payload, which replays the log). */
   onReady?(): void;
   /** Called for each gameEvents payload. */
-  onUpdate?(update: { step: number; status: string; events: { seq: number; step: number; type: string }[] }, at: number): void;
+  onUpdate?(
+    update: { step: number; status: string; events: { seq: number; step: number; type: string }[] },
+    at: number,
+  ): void;
   idleCheckMs?: number;
 }
 
@@ -89,17 +105,26 @@ export async function playAsBot(o: BotPlayerOptions): Promise<BotPlayerResult> {
       if (!err) {
         result.submissions++;
         if (attempt > 0) result.pruned++;
-        o.onSubmitted?.({ step, side: prompt.side, stepComplete: r.data.submitOrders.stepComplete, sentAt, at: performance.now() });
+        o.onSubmitted?.({
+          step,
+          side: prompt.side,
+          stepComplete: r.data.submitOrders.stepComplete,
+          sentAt,
+          at: performance.now(),
+        });
         return;
       }
       const code = err.extensions?.code;
       if (code === 'STALE_STEP' || code === 'GAME_NOT_ACTIVE' || code === 'NOT_OWED') return;
       if (code !== 'INVALID_ORDERS') throw new Error(`${o.name}: submitOrders failed: ${code} ${err.message}`);
       const details = err.extensions?.details ?? [];
-      log(`${o.name}: step ${step} ${prompt.kind} refused: ${details.map((d) => `${d.code} at ${d.path.join('.')} (${d.rule ?? '-'})`).join('; ')}`);
-      const next = orders === prompt.defaultOrders ? null : o.prune?.(orders, details) ?? null;
+      log(
+        `${o.name}: step ${step} ${prompt.kind} refused: ${details.map((d) => `${d.code} at ${d.path.join('.')} (${d.rule ?? '-'})`).join('; ')}`,
+      );
+      const next = orders === prompt.defaultOrders ? null : (o.prune?.(orders, details) ?? null);
       if (next === null) {
-        if (orders === prompt.defaultOrders) throw new Error(`${o.name}: the default orders were refused: ${JSON.stringify(details)}`);
+        if (orders === prompt.defaultOrders)
+          throw new Error(`${o.name}: the default orders were refused: ${JSON.stringify(details)}`);
         result.defaulted++;
         orders = prompt.defaultOrders;
       } else orders = next;
@@ -123,12 +148,20 @@ export async function playAsBot(o: BotPlayerOptions): Promise<BotPlayerResult> {
       const t0 = performance.now();
       let orders = o.decide({ view: g.view, prompt, step });
       result.decideMs += performance.now() - t0;
-      if (orders === null) { result.defaulted++; orders = prompt.defaultOrders; }
+      if (orders === null) {
+        result.defaulted++;
+        orders = prompt.defaultOrders;
+      }
       await send(step, prompt, orders);
     }
   }
 
-  const ws = createClient({ url: `${o.url.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${o.token}` }, retryAttempts: 5 });
+  const ws = createClient({
+    url: `${o.url.replace(/^http/, 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${o.token}` },
+    retryAttempts: 5,
+  });
   // One look at a time; a signal during a look asks for one more after it.
   let running: Promise<void> | null = null;
   let again = false;
@@ -154,34 +187,47 @@ export async function playAsBot(o: BotPlayerOptions): Promise<BotPlayerResult> {
   try {
     await new Promise<void>((done, fail) => {
       const finish = () => (running ?? Promise.resolve()).then(() => (failure ? fail(failure) : done()));
-      ws.subscribe<{ myTurn: { gameId: string; step: number } }>({ query: MY_TURN }, {
-        next: (v) => {
-          o.onReceive?.(JSON.stringify(v), 'ws');
-          if (v.data?.myTurn.gameId === o.gameId) wake(v.data.myTurn.step);
+      ws.subscribe<{ myTurn: { gameId: string; step: number } }>(
+        { query: MY_TURN },
+        {
+          next: (v) => {
+            o.onReceive?.(JSON.stringify(v), 'ws');
+            if (v.data?.myTurn.gameId === o.gameId) wake(v.data.myTurn.step);
+          },
+          error: (e) => fail(new Error(`${o.name}: myTurn: ${JSON.stringify(e)}`)),
+          complete: () => undefined,
         },
-        error: (e) => fail(new Error(`${o.name}: myTurn: ${JSON.stringify(e)}`)),
-        complete: () => undefined,
-      });
-      ws.subscribe<{ gameEvents: { step: number; status: string; events: any[] } }>({ query: EVENTS, variables: { g: o.gameId } }, {
-        next: (v) => {
-          o.onReceive?.(JSON.stringify(v), 'ws');
-          const u = v.data?.gameEvents;
-          if (!u) return;
-          o.onUpdate?.(u, performance.now());
-          if (first) { first = false; o.onReady?.(); wake(); } // whatever is owed already
-          if (u.status !== 'ACTIVE' && u.status !== 'OPEN') {
-            result.status = u.status;
-            return void finish();
-          }
+      );
+      ws.subscribe<{ gameEvents: { step: number; status: string; events: any[] } }>(
+        { query: EVENTS, variables: { g: o.gameId } },
+        {
+          next: (v) => {
+            o.onReceive?.(JSON.stringify(v), 'ws');
+            const u = v.data?.gameEvents;
+            if (!u) return;
+            o.onUpdate?.(u, performance.now());
+            if (first) {
+              first = false;
+              o.onReady?.();
+              wake();
+            } // whatever is owed already
+            if (u.status !== 'ACTIVE' && u.status !== 'OPEN') {
+              result.status = u.status;
+              return void finish();
+            }
+          },
+          error: (e) => fail(new Error(`${o.name}: gameEvents: ${JSON.stringify(e)}`)),
+          complete: () => undefined,
         },
-        error: (e) => fail(new Error(`${o.name}: gameEvents: ${JSON.stringify(e)}`)),
-        complete: () => undefined,
-      });
+      );
       const every = o.idleCheckMs ?? 30_000;
-      idle = setInterval(() => {
-        if (failure) fail(failure);
-        else if (Date.now() - lastSignal > every) wake();
-      }, Math.min(every, 1000));
+      idle = setInterval(
+        () => {
+          if (failure) fail(failure);
+          else if (Date.now() - lastSignal > every) wake();
+        },
+        Math.min(every, 1000),
+      );
     });
   } finally {
     clearInterval(idle);

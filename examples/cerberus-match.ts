@@ -11,7 +11,12 @@ import { cerberusBotOrders, pruneOrders } from './cerberus-view-bot.js';
 export const SIDES = ['HUMAN', 'CETIAN'] as const;
 export type CerberusSide = (typeof SIDES)[number];
 
-export interface Seat { side: CerberusSide; username: string; password: string; token: string }
+export interface Seat {
+  side: CerberusSide;
+  username: string;
+  password: string;
+  token: string;
+}
 
 export interface MatchOptions {
   url: string;
@@ -47,9 +52,18 @@ export async function gqlCall<T = any>(url: string, query: string, variables: ob
 
 async function registerSeat(url: string, side: CerberusSide, username: string): Promise<Seat> {
   const password = randomBytes(12).toString('base64url');
-  const d = await gqlCall<{ register: { accessToken: string } }>(url, `mutation($u:String!,$p:String!){register(username:$u,password:$p){accessToken}}`, { u: username, p: password });
+  const d = await gqlCall<{ register: { accessToken: string } }>(
+    url,
+    `mutation($u:String!,$p:String!){register(username:$u,password:$p){accessToken}}`,
+    { u: username, p: password },
+  );
   // A play-scoped personal token: it outlives the short access token over a long game.
-  const t = await gqlCall<{ createApiToken: { token: string } }>(url, `mutation{createApiToken(name:"cerberus bot",scopes:[read,play]){token}}`, {}, d.register.accessToken);
+  const t = await gqlCall<{ createApiToken: { token: string } }>(
+    url,
+    `mutation{createApiToken(name:"cerberus bot",scopes:[read,play]){token}}`,
+    {},
+    d.register.accessToken,
+  );
   return { side, username, password, token: t.createApiToken.token };
 }
 
@@ -88,8 +102,16 @@ export async function playCerberusMatch(o: MatchOptions): Promise<MatchResult> {
   let humanReady!: () => void;
   const listening = new Promise<void>((r) => (humanReady = r));
   const human = play('HUMAN', humanReady);
-  await Promise.race([listening, human.then(() => Promise.reject(new Error('the HUMAN client stopped before the game started')))]);
-  await gqlCall(o.url, `mutation($g:ID!){joinGame(gameId:$g,side:"CETIAN"){status}}`, { g: gameId }, seats.CETIAN.token);
+  await Promise.race([
+    listening,
+    human.then(() => Promise.reject(new Error('the HUMAN client stopped before the game started'))),
+  ]);
+  await gqlCall(
+    o.url,
+    `mutation($g:ID!){joinGame(gameId:$g,side:"CETIAN"){status}}`,
+    { g: gameId },
+    seats.CETIAN.token,
+  );
   const [h, c] = await Promise.all([human, play('CETIAN')]);
   return { gameId, seats, players: { HUMAN: h, CETIAN: c }, wallMs: performance.now() - t0 };
 }

@@ -18,22 +18,54 @@ import WebSocket from 'ws';
 type Operation<TData, TVars> = { query: string; _types?: [TData, TVars] };
 const operation = <TData, TVars = Record<string, never>>(query: string) => ({ query }) as Operation<TData, TVars>;
 
-interface Prompt { side: string; kind: string; description: string; defaultOrders: unknown }
-interface GameView { viewer: string | null; game: { id: string; status: string; step: number }; myPrompts: Prompt[]; mySubmission: { step: number; ready: boolean } | null }
-interface Event { seq: number; step: number; type: string; data: unknown }
-interface Credentials { accessToken: string; refreshToken: string; expiresIn: number }
+interface Prompt {
+  side: string;
+  kind: string;
+  description: string;
+  defaultOrders: unknown;
+}
+interface GameView {
+  viewer: string | null;
+  game: { id: string; status: string; step: number };
+  myPrompts: Prompt[];
+  mySubmission: { step: number; ready: boolean } | null;
+}
+interface Event {
+  seq: number;
+  step: number;
+  type: string;
+  data: unknown;
+}
+interface Credentials {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
 
 const CREDENTIALS = 'accessToken refreshToken expiresIn';
-const LOGIN = operation<{ login: Credentials }, { u: string; p: string }>(`mutation($u:String!,$p:String!){login(username:$u,password:$p){${CREDENTIALS}}}`);
-const REGISTER = operation<{ register: Credentials }, { u: string; p: string }>(`mutation($u:String!,$p:String!){register(username:$u,password:$p){${CREDENTIALS}}}`);
-const REFRESH = operation<{ refresh: Credentials }, { r: string }>(`mutation($r:String!){refresh(refreshToken:$r){${CREDENTIALS}}}`);
+const LOGIN = operation<{ login: Credentials }, { u: string; p: string }>(
+  `mutation($u:String!,$p:String!){login(username:$u,password:$p){${CREDENTIALS}}}`,
+);
+const REGISTER = operation<{ register: Credentials }, { u: string; p: string }>(
+  `mutation($u:String!,$p:String!){register(username:$u,password:$p){${CREDENTIALS}}}`,
+);
+const REFRESH = operation<{ refresh: Credentials }, { r: string }>(
+  `mutation($r:String!){refresh(refreshToken:$r){${CREDENTIALS}}}`,
+);
 const MODULES = operation<{ modules: { id: string; scenarios: { id: string }[] }[] }>(`{modules{id scenarios{id}}}`);
-const CREATE = operation<{ createGame: { id: string } }, { i: object }>(`mutation($i:CreateGameInput!){createGame(input:$i){id}}`);
-const JOIN = operation<{ joinGame: { status: string } }, { g: string }>(`mutation($g:ID!){joinGame(gameId:$g){status}}`);
+const CREATE = operation<{ createGame: { id: string } }, { i: object }>(
+  `mutation($i:CreateGameInput!){createGame(input:$i){id}}`,
+);
+const JOIN = operation<{ joinGame: { status: string } }, { g: string }>(
+  `mutation($g:ID!){joinGame(gameId:$g){status}}`,
+);
 const VIEW = operation<{ game: GameView }, { g: string; side?: string }>(
   `query($g:ID!,$side:String){game(id:$g,side:$side){viewer game{id status step} myPrompts{side kind description defaultOrders} mySubmission{step ready}}}`,
 );
-const SUBMIT = operation<{ submitOrders: { stepComplete: boolean } }, { g: string; s: number; o: unknown; k: string; side: string }>(
+const SUBMIT = operation<
+  { submitOrders: { stepComplete: boolean } },
+  { g: string; s: number; o: unknown; k: string; side: string }
+>(
   `mutation($g:ID!,$s:Int!,$o:JSON!,$k:String!,$side:String){submitOrders(gameId:$g,step:$s,orders:$o,idempotencyKey:$k,side:$side){stepComplete}}`,
 );
 const EVENTS = `subscription($g:ID!){gameEvents(gameId:$g,afterSeq:0){step status events{seq step type data}}}`;
@@ -54,7 +86,10 @@ const { values: args } = parseArgs({
 
 /** A GraphQL error answer, with its documented `extensions.code`. */
 class ApiError extends Error {
-  constructor(readonly codes: (string | undefined)[], message: string) {
+  constructor(
+    readonly codes: (string | undefined)[],
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -63,11 +98,19 @@ class ApiError extends Error {
 async function post<TData, TVars>(op: Operation<TData, TVars>, variables: TVars, token?: string): Promise<TData> {
   const res = await fetch(`${args.url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify({ query: op.query, variables }),
   });
   const body = (await res.json()) as { data?: TData; errors?: { message: string; extensions?: { code?: string } }[] };
-  if (body.errors?.length) throw new ApiError(body.errors.map((e) => e.extensions?.code), body.errors.map((e) => `${e.extensions?.code}: ${e.message}`).join('; '));
+  if (body.errors?.length)
+    throw new ApiError(
+      body.errors.map((e) => e.extensions?.code),
+      body.errors.map((e) => `${e.extensions?.code}: ${e.message}`).join('; '),
+    );
   return body.data!;
 }
 
@@ -81,7 +124,10 @@ class Session {
   private expiresAt = 0;
   private refreshing: Promise<void> | null = null;
 
-  constructor(readonly user: string, private readonly password: string) {}
+  constructor(
+    readonly user: string,
+    private readonly password: string,
+  ) {}
 
   async login(): Promise<this> {
     try {
@@ -100,7 +146,10 @@ class Session {
   /** One refresh at a time: refresh tokens are single-use, so two concurrent ones would end the login. */
   private refresh(): Promise<void> {
     this.refreshing ??= post(REFRESH, { r: this.creds.refreshToken })
-      .then((r) => this.set(r.refresh), () => this.login().then(() => undefined))
+      .then(
+        (r) => this.set(r.refresh),
+        () => this.login().then(() => undefined),
+      )
       .finally(() => (this.refreshing = null));
     return this.refreshing;
   }
@@ -150,30 +199,44 @@ async function play(name: string, session: Session, gameId: string): Promise<voi
       const sent = game.mySubmission?.step === game.game.step && game.mySubmission.ready;
       for (const prompt of sent ? [] : game.myPrompts) {
         const orders = args.orders ? JSON.parse(args.orders) : prompt.defaultOrders;
-        const r = await session.call(SUBMIT, { g: gameId, s: game.game.step, o: orders, k: randomUUID(), side: prompt.side });
-        console.log(`[${name}] step ${game.game.step}: ${prompt.side} sent ${prompt.kind} orders${r.submitOrders.stepComplete ? ' (step complete)' : ''}`);
+        const r = await session.call(SUBMIT, {
+          g: gameId,
+          s: game.game.step,
+          o: orders,
+          k: randomUUID(),
+          side: prompt.side,
+        });
+        console.log(
+          `[${name}] step ${game.game.step}: ${prompt.side} sent ${prompt.kind} orders${r.submitOrders.stepComplete ? ' (step complete)' : ''}`,
+        );
       }
     }
   };
-  ws.subscribe<{ myTurn: { gameId: string; sides: string[] } }>({ query: MY_TURN }, {
-    next: ({ data }) => void (data?.myTurn.gameId === gameId && checkOwed(data.myTurn.sides)),
-    error: (e) => console.error(`[${name}] myTurn`, e),
-    complete: () => undefined,
-  });
+  ws.subscribe<{ myTurn: { gameId: string; sides: string[] } }>(
+    { query: MY_TURN },
+    {
+      next: ({ data }) => void (data?.myTurn.gameId === gameId && checkOwed(data.myTurn.sides)),
+      error: (e) => console.error(`[${name}] myTurn`, e),
+      complete: () => undefined,
+    },
+  );
   let lastSeq = 0; // a re-subscription after a reconnect starts from the beginning again
   await new Promise<void>((done) => {
-    ws.subscribe<{ gameEvents: { status: string; events: Event[] } }>({ query: EVENTS, variables: { g: gameId } }, {
-      next: ({ data }) => {
-        for (const e of data?.gameEvents.events ?? []) {
-          if (e.seq <= lastSeq) continue;
-          lastSeq = e.seq;
-          console.log(`[${name}] #${e.seq} step ${e.step} ${e.type} ${JSON.stringify(e.data)}`);
-        }
-        if (data && data.gameEvents.status !== 'ACTIVE' && data.gameEvents.status !== 'OPEN') done();
+    ws.subscribe<{ gameEvents: { status: string; events: Event[] } }>(
+      { query: EVENTS, variables: { g: gameId } },
+      {
+        next: ({ data }) => {
+          for (const e of data?.gameEvents.events ?? []) {
+            if (e.seq <= lastSeq) continue;
+            lastSeq = e.seq;
+            console.log(`[${name}] #${e.seq} step ${e.step} ${e.type} ${JSON.stringify(e.data)}`);
+          }
+          if (data && data.gameEvents.status !== 'ACTIVE' && data.gameEvents.status !== 'OPEN') done();
+        },
+        error: (e) => (console.error(`[${name}] gameEvents`, e), done()),
+        complete: done,
       },
-      error: (e) => (console.error(`[${name}] gameEvents`, e), done()),
-      complete: done,
-    });
+    );
   });
   await queue;
   await ws.dispose();
@@ -181,17 +244,24 @@ async function play(name: string, session: Session, gameId: string): Promise<voi
 }
 
 if (args.demo) {
-  const [a, b] = [await new Session(`${args.user}_a`, args.password).login(), await new Session(`${args.user}_b`, args.password).login()];
+  const [a, b] = [
+    await new Session(`${args.user}_a`, args.password).login(),
+    await new Session(`${args.user}_b`, args.password).login(),
+  ];
   const module = (await a.call(MODULES, {})).modules.find((m) => !args.module || m.id === args.module);
   if (!module) throw new Error(`No module ${args.module} on this server.`);
-  const { createGame } = await a.call(CREATE, { i: { module: module.id, scenario: args.scenario ?? module.scenarios[0].id, side: 'random' } });
+  const { createGame } = await a.call(CREATE, {
+    i: { module: module.id, scenario: args.scenario ?? module.scenarios[0].id, side: 'random' },
+  });
   console.log(`game ${createGame.id} (${module.id})`);
   await b.call(JOIN, { g: createGame.id });
   await Promise.all([play('a', a, createGame.id), play('b', b, createGame.id)]);
 } else {
   if (!args.game) throw new Error('Give --game <id> (or --demo).');
   const session = await new Session(args.user, args.password).login();
-  const joined = await session.call(JOIN, { g: args.game }).catch((e: Error) => (console.log(`join: ${e.message}`), null));
+  const joined = await session
+    .call(JOIN, { g: args.game })
+    .catch((e: Error) => (console.log(`join: ${e.message}`), null));
   if (joined) console.log(`joined; the game is ${joined.joinGame.status}`);
   await play(args.user, session, args.game);
 }

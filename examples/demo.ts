@@ -35,7 +35,11 @@ async function startServer() {
   const { boot } = await import('#platform/boot.js');
   const { loadConfig } = await import('#platform/config/load.js');
   const { loadExtraModules } = await import('#platform/play/registry.js');
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'false' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'false',
+  };
   // A fresh embedded database by default: PGlite allows one process per data dir, and `npm start` may hold ./data.
   env.WARPOST_DATA_DIR ??= await mkdtemp(join(tmpdir(), 'warpost-demo-'));
   // With Redis too the demo resolves in its own process (BullMQ), unless told to leave it to `npm run worker`.
@@ -48,7 +52,9 @@ async function startServer() {
   await app.listen({ port: config.port, host: '127.0.0.1' });
   const addr = app.server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : config.port}`;
-  console.log(`server on ${url} (${booted.db.kind} database, ${config.redisUrl ? 'BullMQ on Redis' : 'in-process queue'}; data in ${env.WARPOST_DATA_DIR})`);
+  console.log(
+    `server on ${url} (${booted.db.kind} database, ${config.redisUrl ? 'BullMQ on Redis' : 'in-process queue'}; data in ${env.WARPOST_DATA_DIR})`,
+  );
   return { url, close: async () => (await app.close(), await booted.shutdown()) };
 }
 
@@ -66,7 +72,10 @@ const match = await playCerberusMatch({
       onUpdate: (u) => {
         if (args.quiet) return;
         const turn = u.events.find((e) => e.type === 'step-resolved');
-        if (turn && `${u.step}` !== lastTurn) { lastTurn = `${u.step}`; process.stdout.write(`\rstep ${u.step} resolved  `); }
+        if (turn && `${u.step}` !== lastTurn) {
+          lastTurn = `${u.step}`;
+          process.stdout.write(`\rstep ${u.step} resolved  `);
+        }
       },
     },
   },
@@ -74,7 +83,12 @@ const match = await playCerberusMatch({
 if (!args.quiet) process.stdout.write('\n');
 
 const { HUMAN, CETIAN } = match.seats;
-const final = await gqlCall(url, `query($g:ID!){game(id:$g){game{status step} outcome{winner level score summary}}}`, { g: match.gameId }, HUMAN.token);
+const final = await gqlCall(
+  url,
+  `query($g:ID!){game(id:$g){game{status step} outcome{winner level score summary}}}`,
+  { g: match.gameId },
+  HUMAN.token,
+);
 const exp = (await gqlCall(url, `query($g:ID!){gameExport(gameId:$g)}`, { g: match.gameId }, HUMAN.token)).gameExport;
 const file = args.export ?? join(await mkdtemp(join(tmpdir(), 'warpost-demo-export-')), `${match.gameId}.json`);
 await writeFile(file, JSON.stringify(exp, null, 2));
@@ -104,7 +118,9 @@ if (args.verify) {
   const { verifyExport } = await import('#platform/trust/verifier.js');
   const { shippedModules } = await import('#games/index.js');
   const report = verifyExport(exp, { module: (id) => shippedModules.find((m) => m.id === id)! });
-  console.log(`  verified : ${report.ok ? `OK, ${report.stepsRerun} steps re-run, ${report.receiptsChecked} receipts` : `FAILED at ${JSON.stringify(report.first)}`}`);
+  console.log(
+    `  verified : ${report.ok ? `OK, ${report.stepsRerun} steps re-run, ${report.receiptsChecked} receipts` : `FAILED at ${JSON.stringify(report.first)}`}`,
+  );
 }
 
 if (server && args.keep) console.log(`\nThe server keeps running at ${url} (Ctrl-C to stop).`);

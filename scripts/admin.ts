@@ -46,7 +46,9 @@ async function backup(file: string) {
     via = `the running server (pid ${err.pid})`;
   }
   await writeBackupFile(file, body);
-  console.log(`Backup of ${config.dataDir} written to ${file} (${body.length} bytes, from ${via}). Keep it private: it holds password hashes, sealed orders and dice seeds.`);
+  console.log(
+    `Backup of ${config.dataDir} written to ${file} (${body.length} bytes, from ${via}). Keep it private: it holds password hashes, sealed orders and dice seeds.`,
+  );
 }
 
 async function restore(file: string) {
@@ -65,7 +67,11 @@ async function admins(grant: boolean | undefined, username: string | undefined) 
   const db = await open();
   try {
     if (grant === undefined) {
-      const list = await db.prisma.user.findMany({ where: { isAdmin: true }, select: { username: true }, orderBy: { username: 'asc' } });
+      const list = await db.prisma.user.findMany({
+        where: { isAdmin: true },
+        select: { username: true },
+        orderBy: { username: 'asc' },
+      });
       console.log(list.map((a) => a.username).join('\n') || '(no platform admin)');
       return;
     }

@@ -46,6 +46,19 @@ await cp(join(ROOT, 'schema.graphql'), join(out, 'schema.graphql'));
 await cp(join(ROOT, 'web/dist'), join(out, 'web/dist'), { recursive: true });
 // The subpath imports (`#engine/dice.js`) keep their meaning: dist/ mirrors the source tree, so
 // the same map, resolved from dist/package.json, points at the compiled files.
-const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; imports?: Record<string, string> };
-await writeFile(join(out, 'package.json'), JSON.stringify({ name: pkg.name, version: pkg.version, private: true, type: 'module', imports: pkg.imports }, null, 2) + '\n');
-console.log(`built ${code.length} modules and ${assets.length} data files into ${relative(ROOT, out) || '.'} in ${Date.now() - started} ms`);
+const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  imports?: Record<string, string>;
+};
+await writeFile(
+  join(out, 'package.json'),
+  JSON.stringify(
+    { name: pkg.name, version: pkg.version, private: true, type: 'module', imports: pkg.imports },
+    null,
+    2,
+  ) + '\n',
+);
+console.log(
+  `built ${code.length} modules and ${assets.length} data files into ${relative(ROOT, out) || '.'} in ${Date.now() - started} ms`,
+);

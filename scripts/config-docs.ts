@@ -7,4 +7,6 @@ const file = resolve(import.meta.dirname, '../README.md');
 const before = await readFile(file, 'utf8');
 const after = withTable(before);
 if (after !== before) await writeFile(file, after);
-console.log(after === before ? 'README.md configuration table is up to date' : 'README.md configuration table rewritten');
+console.log(
+  after === before ? 'README.md configuration table is up to date' : 'README.md configuration table rewritten',
+);

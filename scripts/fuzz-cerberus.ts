@@ -36,7 +36,8 @@ for (let i = from; i < from + games; i++) {
   }
   if ((i - from + 1) % 50 === 0) console.log(`${i - from + 1}/${games} games, ${failures.length} failures`);
 }
-const count = <K extends string>(f: (g: FuzzGame) => K) => results.reduce<Record<string, number>>((m, g) => ({ ...m, [f(g)]: (m[f(g)] ?? 0) + 1 }), {});
+const count = <K extends string>(f: (g: FuzzGame) => K) =>
+  results.reduce<Record<string, number>>((m, g) => ({ ...m, [f(g)]: (m[f(g)] ?? 0) + 1 }), {});
 const steps = results.reduce((n, g) => n + g.steps, 0);
 const summary = {
   games,
@@ -55,11 +56,15 @@ const summary = {
   // Balance (issue 3): each side's share of the decided games and the spread of the VP ratio (14.5 needs 2 to 1 for the Human).
   decidedShare: (() => {
     const won = results.filter((g) => g.winner);
-    const share = (side: string) => (won.length ? +(won.filter((g) => g.winner === side).length / won.length).toFixed(2) : 0);
+    const share = (side: string) =>
+      won.length ? +(won.filter((g) => g.winner === side).length / won.length).toFixed(2) : 0;
     return { decided: won.length, HUMAN: share('HUMAN'), CETIAN: share('CETIAN') };
   })(),
   vpRatio: (() => {
-    const r = results.filter((g) => g.vp).map((g) => g.vp!.HUMAN / Math.max(1, g.vp!.CETIAN)).sort((a, b) => a - b);
+    const r = results
+      .filter((g) => g.vp)
+      .map((g) => g.vp!.HUMAN / Math.max(1, g.vp!.CETIAN))
+      .sort((a, b) => a - b);
     const q = (p: number) => (r.length ? +r[Math.min(r.length - 1, Math.floor(p * r.length))].toFixed(2) : 0);
     return { p10: q(0.1), p25: q(0.25), median: q(0.5), p75: q(0.75), p90: q(0.9) };
   })(),
@@ -71,10 +76,14 @@ const summary = {
   ruleCoverage: (() => {
     const sum = (pick: (g: FuzzGame) => Record<string, number>) => {
       const out: Record<string, { events: number; games: number }> = {};
-      for (const g of results) for (const [k, n] of Object.entries(pick(g))) out[k] = { events: (out[k]?.events ?? 0) + n, games: (out[k]?.games ?? 0) + 1 };
+      for (const g of results)
+        for (const [k, n] of Object.entries(pick(g)))
+          out[k] = { events: (out[k]?.events ?? 0) + n, games: (out[k]?.games ?? 0) + 1 };
       return out;
     };
-    return ruleCoverage({ rules: sum((g) => g.rules), eventTypes: sum((g) => g.eventTypes) }, ruleCoverageList, { moduleFuzz: true }).map((r) => ({ rule: r.rule, title: r.title, events: r.events, games: r.games, status: r.status }));
+    return ruleCoverage({ rules: sum((g) => g.rules), eventTypes: sum((g) => g.eventTypes) }, ruleCoverageList, {
+      moduleFuzz: true,
+    }).map((r) => ({ rule: r.rule, title: r.title, events: r.events, games: r.games, status: r.status }));
   })(),
 };
 console.log(JSON.stringify(summary, null, 2));

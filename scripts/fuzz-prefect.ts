@@ -66,7 +66,16 @@ if (Object.keys(variant).length) {
 const modulePath = '../src/games/prefect/planetary/module/index.js';
 const mod = ((await import(modulePath)) as { default: GameModule<Json, Json> }).default;
 
-const rows: { seed: string; winner: string | null; level: string; turn: number; urbanTog: number; cwBasesHeld: number; steps: number; destroyed: string }[] = [];
+const rows: {
+  seed: string;
+  winner: string | null;
+  level: string;
+  turn: number;
+  urbanTog: number;
+  cwBasesHeld: number;
+  steps: number;
+  destroyed: string;
+}[] = [];
 const failures: string[] = [];
 const t0 = performance.now();
 for (let i = from; i < from + games; i++) {
@@ -75,33 +84,53 @@ for (let i = from; i < from + games; i++) {
     let state = mod.setup('liberation', options, seededDice(seed, 0));
     let step = 0;
     while (!mod.outcome(state)) {
-      if (++step > MAX_STEPS) throw new Error(`no end after ${MAX_STEPS} steps (turn ${(state as unknown as St).turn})`);
+      if (++step > MAX_STEPS)
+        throw new Error(`no end after ${MAX_STEPS} steps (turn ${(state as unknown as St).turn})`);
       const orders: Record<string, Json> = {};
       for (const p of mod.prompts(state)) {
         if (p.side in orders) continue;
         const o = mod.bot(state, p.side, seededDice(`${seed}|bot|${p.side}`, step));
         const errs = mod.validate(state, p.side, o);
-        if (errs.length) throw new Error(`step ${step}: bot ${p.side} ${p.kind} illegal: ${JSON.stringify(errs.slice(0, 2))}`);
+        if (errs.length)
+          throw new Error(`step ${step}: bot ${p.side} ${p.kind} illegal: ${JSON.stringify(errs.slice(0, 2))}`);
         orders[p.side] = o;
       }
       const before = state as unknown as St;
       const r = mod.resolve(state, orders, seededDice(seed, step));
       state = JSON.parse(JSON.stringify(r.state)) as Json;
-      if (eventFilter) for (const e of r.events) if (eventFilter.test(e.type)) eventCounts[e.type] = (eventCounts[e.type] ?? 0) + 1;
+      if (eventFilter)
+        for (const e of r.events) if (eventFilter.test(e.type)) eventCounts[e.type] = (eventCounts[e.type] ?? 0) + 1;
       const after = state as unknown as St;
       if (trace && (after.turn !== before.turn || mod.outcome(state))) {
-        const n = (side: string, st: string): number => Object.values(after.units).filter((u) => u.side === side && u.status === st).length;
+        const n = (side: string, st: string): number =>
+          Object.values(after.units).filter((u) => u.side === side && u.status === st).length;
         const tfs = (side: string): number => Object.values(after.tfs).filter((t) => t.side === side && t.hex).length;
-        console.log(`  ${seed} end of turn ${before.turn} (attacker ${before.attacker}): urban ${JSON.stringify(after.urban)} TFs TOG ${tfs('TOG')} CW ${tfs('CW')} ` +
-          `active/disorg/destroyed TOG ${n('TOG', 'ACTIVE')}/${n('TOG', 'DISORGANISED')}/${n('TOG', 'DESTROYED')} CW ${n('CW', 'ACTIVE')}/${n('CW', 'DISORGANISED')}/${n('CW', 'DESTROYED')} ` +
-          `bases ${Object.values(after.bases).map((b) => b.side).join(',')} events ${r.events.map((e) => e.type).filter((t) => /combat|capture/i.test(t)).join(',')}`);
+        console.log(
+          `  ${seed} end of turn ${before.turn} (attacker ${before.attacker}): urban ${JSON.stringify(after.urban)} TFs TOG ${tfs('TOG')} CW ${tfs('CW')} ` +
+            `active/disorg/destroyed TOG ${n('TOG', 'ACTIVE')}/${n('TOG', 'DISORGANISED')}/${n('TOG', 'DESTROYED')} CW ${n('CW', 'ACTIVE')}/${n('CW', 'DISORGANISED')}/${n('CW', 'DESTROYED')} ` +
+            `bases ${Object.values(after.bases)
+              .map((b) => b.side)
+              .join(',')} events ${r.events
+              .map((e) => e.type)
+              .filter((t) => /combat|capture/i.test(t))
+              .join(',')}`,
+        );
       }
     }
     const s = state as unknown as St;
     const out = mod.outcome(state)!;
     const urbanTog = Object.values(s.urban).filter((x) => x === 'TOG').length;
     const cwBasesHeld = Object.values(s.bases).filter((b) => b.originalSide === 'CW' && b.side === 'CW').length;
-    const row = { seed, winner: out.winner, level: out.level ?? '-', turn: s.turn, urbanTog, cwBasesHeld, steps: step, destroyed: JSON.stringify(s.destroyedCombat ?? {}) };
+    const row = {
+      seed,
+      winner: out.winner,
+      level: out.level ?? '-',
+      turn: s.turn,
+      urbanTog,
+      cwBasesHeld,
+      steps: step,
+      destroyed: JSON.stringify(s.destroyedCombat ?? {}),
+    };
     rows.push(row);
     if (!quiet) console.log(JSON.stringify(row));
   } catch (e) {
@@ -111,12 +140,24 @@ for (let i = from; i < from + games; i++) {
 }
 const count = (f: (r: (typeof rows)[number]) => string): Record<string, number> =>
   rows.reduce<Record<string, number>>((m, r) => ({ ...m, [f(r)]: (m[f(r)] ?? 0) + 1 }), {});
-const mean = (f: (r: (typeof rows)[number]) => number): number => (rows.length ? +(rows.reduce((a, r) => a + f(r), 0) / rows.length).toFixed(2) : 0);
-console.log(JSON.stringify({
-  games, finished: rows.length, failures: failures.length,
-  winners: count((r) => r.winner ?? 'DRAW'), levels: count((r) => r.level), endedOnTurn: count((r) => String(r.turn)),
-  meanUrbanHeldByTog: mean((r) => r.urbanTog), meanCwBasesStillCw: mean((r) => r.cwBasesHeld),
-  seconds: +((performance.now() - t0) / 1000).toFixed(1),
-  ...(eventFilter ? { events: eventCounts } : {}),
-}, null, 2));
+const mean = (f: (r: (typeof rows)[number]) => number): number =>
+  rows.length ? +(rows.reduce((a, r) => a + f(r), 0) / rows.length).toFixed(2) : 0;
+console.log(
+  JSON.stringify(
+    {
+      games,
+      finished: rows.length,
+      failures: failures.length,
+      winners: count((r) => r.winner ?? 'DRAW'),
+      levels: count((r) => r.level),
+      endedOnTurn: count((r) => String(r.turn)),
+      meanUrbanHeldByTog: mean((r) => r.urbanTog),
+      meanCwBasesStillCw: mean((r) => r.cwBasesHeld),
+      seconds: +((performance.now() - t0) / 1000).toFixed(1),
+      ...(eventFilter ? { events: eventCounts } : {}),
+    },
+    null,
+    2,
+  ),
+);
 for (const f of failures.slice(0, 5)) console.log(`  ${f}`);

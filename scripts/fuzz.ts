@@ -40,8 +40,13 @@ if (!modules.length) {
   console.error(`--module is one of: all, ${[...registry.keys()].join(', ')}`);
   process.exit(2);
 }
-const opts = { maxSteps: Number(arg('max-steps', '5000')), varyOptions: process.argv.includes('--vary-options'), checkViews: !process.argv.includes('--no-views') };
-const reproduce = (m: string, seed: string) => `npm run fuzz -- --module ${m} --game ${seed}${opts.varyOptions ? ' --vary-options' : ''}`;
+const opts = {
+  maxSteps: Number(arg('max-steps', '5000')),
+  varyOptions: process.argv.includes('--vary-options'),
+  checkViews: !process.argv.includes('--no-views'),
+};
+const reproduce = (m: string, seed: string) =>
+  `npm run fuzz -- --module ${m} --game ${seed}${opts.varyOptions ? ' --vary-options' : ''}`;
 
 const single = arg('game', '');
 if (single) {
@@ -58,19 +63,40 @@ for (const m of modules) {
   const s = fuzzModule(m, games, seed, {
     ...opts,
     onGame: (r: FuzzGameResult) => {
-      if (r.failure) console.error(`FAIL ${m.id} ${r.failure.kind} seed ${r.seed} step ${r.failure.step}: ${r.failure.message.split('\n')[0]}\n  reproduce: ${reproduce(m.id, r.seed)}`);
+      if (r.failure)
+        console.error(
+          `FAIL ${m.id} ${r.failure.kind} seed ${r.seed} step ${r.failure.step}: ${r.failure.message.split('\n')[0]}\n  reproduce: ${reproduce(m.id, r.seed)}`,
+        );
       if (++done % 100 === 0) console.log(`${m.id}: ${done}/${games} games`);
     },
   });
   failed += s.failures.length;
-  const byKind = s.failures.reduce<Record<string, number>>((acc, f) => ({ ...acc, [f.kind]: (acc[f.kind] ?? 0) + 1 }), {});
+  const byKind = s.failures.reduce<Record<string, number>>(
+    (acc, f) => ({ ...acc, [f.kind]: (acc[f.kind] ?? 0) + 1 }),
+    {},
+  );
   const list = ruleCoverageLists[m.id];
   const coverage = list ? ruleCoverage(s, list) : undefined;
   const { eventTypes: _types, ...rest } = s;
-  console.log(JSON.stringify({ ...rest, failures: byKind, firstFailures: s.failures.slice(0, 5).map((f) => ({ ...f, message: f.message.split('\n')[0], reproduce: reproduce(m.id, f.seed) })), ...(coverage ? { coverage } : {}) }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        ...rest,
+        failures: byKind,
+        firstFailures: s.failures
+          .slice(0, 5)
+          .map((f) => ({ ...f, message: f.message.split('\n')[0], reproduce: reproduce(m.id, f.seed) })),
+        ...(coverage ? { coverage } : {}),
+      },
+      null,
+      2,
+    ),
+  );
   if (coverage) {
     const missing = coverage.filter((r) => r.status === 'missing');
-    console.log(`${m.id}: rule coverage ${coverage.filter((r) => r.status === 'exercised').length}/${coverage.length} exercised${missing.length ? `; never exercised, no reason: ${missing.map((r) => r.rule).join(', ')}` : ''}`);
+    console.log(
+      `${m.id}: rule coverage ${coverage.filter((r) => r.status === 'exercised').length}/${coverage.length} exercised${missing.length ? `; never exercised, no reason: ${missing.map((r) => r.rule).join(', ')}` : ''}`,
+    );
   }
 }
 process.exit(failed ? 1 : 0);

@@ -168,7 +168,11 @@ export function gameFiles(dir: string): string[] {
 }
 
 export function citedInFolder(dir: string): number[] {
-  return citedLines(gameFiles(dir).map((f) => readFileSync(f, 'utf8')).join('\n'));
+  return citedLines(
+    gameFiles(dir)
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n'),
+  );
 }
 
 /** The L-numbers listed in a generated index (first column of its table). */
@@ -190,7 +194,12 @@ export function renderIndex(gameId: string, blocks: Block[], lines: number[]): s
     'of the book: a club holding the printed rules finds the paragraph by its heading and count.',
     '',
   ];
-  if (!lines.length) return [...head, 'No transcription line is cited in this folder: the code cites the rules by their printed numbers.', ''].join('\n');
+  if (!lines.length)
+    return [
+      ...head,
+      'No transcription line is cited in this folder: the code cites the rules by their printed numbers.',
+      '',
+    ].join('\n');
   const rows = lines.map((l) => {
     const loc = locate(blocks, l);
     return `| L${l} | ${cell(loc.part || '—')} | ${cell(loc.section.join(' › ') || '—')} | ${loc.paragraph} |`;
@@ -229,4 +238,5 @@ function main(argv: string[]): number {
   return 0;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = main(process.argv.slice(2));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  process.exitCode = main(process.argv.slice(2));

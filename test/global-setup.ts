@@ -15,7 +15,9 @@ export default async function setup() {
   try {
     await admin.connect();
   } catch (e) {
-    throw new Error(`PostgreSQL is not reachable at ${ADMIN_URL} (start it with .ci/run or see README): ${(e as Error).message}`);
+    throw new Error(
+      `PostgreSQL is not reachable at ${ADMIN_URL} (start it with .ci/run or see README): ${(e as Error).message}`,
+    );
   }
   await admin.query(`CREATE DATABASE "${dbName}"`);
   const url = new URL(ADMIN_URL);

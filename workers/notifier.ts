@@ -16,7 +16,13 @@ if (!config.redisUrl) {
 }
 const booted = await boot(config, [...shippedModules, ...(await loadExtraModules(config.extraModules))]);
 await booted.startNotifier();
-booted.platform.log.info({ pid: process.pid, role: 'notifier', smtp: Boolean(config.notify.smtpUrl) }, 'notifier worker ready');
+booted.platform.log.info(
+  { pid: process.pid, role: 'notifier', smtp: Boolean(config.notify.smtpUrl) },
+  'notifier worker ready',
+);
 
 const metricsServer = config.metrics.port ? await serveMetrics(config.metrics.port, config.host) : undefined;
-drainOnSignals(async () => (metricsServer?.close(), await booted.shutdown()), { timeoutMs: config.shutdownTimeoutMs, log: booted.platform.log }); // deliveries in flight finish first
+drainOnSignals(async () => (metricsServer?.close(), await booted.shutdown()), {
+  timeoutMs: config.shutdownTimeoutMs,
+  log: booted.platform.log,
+}); // deliveries in flight finish first

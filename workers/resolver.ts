@@ -15,4 +15,7 @@ await booted.startWorker();
 booted.platform.log.info({ pid: process.pid }, 'worker ready');
 
 const metricsServer = config.metrics.port ? await serveMetrics(config.metrics.port, config.host) : undefined;
-drainOnSignals(async () => (metricsServer?.close(), await booted.shutdown()), { timeoutMs: config.shutdownTimeoutMs, log: booted.platform.log }); // in-flight resolutions finish first
+drainOnSignals(async () => (metricsServer?.close(), await booted.shutdown()), {
+  timeoutMs: config.shutdownTimeoutMs,
+  log: booted.platform.log,
+}); // in-flight resolutions finish first

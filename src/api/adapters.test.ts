@@ -8,11 +8,14 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const API = import.meta.dirname;
-const files = (readdirSync(API, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => join(API, f));
+const files = (readdirSync(API, { recursive: true }) as string[])
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+  .map((f) => join(API, f));
 
 describe('API adapters', () => {
   it('query no database directly: no Prisma model, raw query or transaction in src/api', () => {
-    const direct = /\bprisma\.(\$queryRaw|\$executeRaw|\$transaction|[a-z]\w*\.(find|create|update|upsert|delete|count|aggregate|groupBy))|\btx\.[a-z]\w*\.(find|create|update|upsert|delete|count)/;
+    const direct =
+      /\bprisma\.(\$queryRaw|\$executeRaw|\$transaction|[a-z]\w*\.(find|create|update|upsert|delete|count|aggregate|groupBy))|\btx\.[a-z]\w*\.(find|create|update|upsert|delete|count)/;
     const offenders = files.filter((f) => direct.test(readFileSync(f, 'utf8'))).map((f) => relative(API, f));
     expect(offenders).toEqual([]);
   });

@@ -35,7 +35,11 @@ export async function registerEdge(app: FastifyInstance, platform: Platform): Pr
   if (platform.config.redisUrl) {
     // No offline queue: while Redis is unreachable a command fails at once (rate limits are then
     // skipped, persisted queries missed) instead of holding every request until it returns.
-    const client = new Redis(platform.config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5_000, enableOfflineQueue: false });
+    const client = new Redis(platform.config.redisUrl, {
+      maxRetriesPerRequest: 1,
+      connectTimeout: 5_000,
+      enableOfflineQueue: false,
+    });
     client.on('error', (err) => platform.log.warn({ err: err.message }, 'API redis connection error'));
     app.addHook('onClose', async () => void (await client.quit().catch(() => client.disconnect())));
     // Without an offline queue, commands sent before the first connection would fail: wait for it
@@ -53,7 +57,9 @@ export async function registerEdge(app: FastifyInstance, platform: Platform): Pr
   addRestSchemas(app);
   const login = platform.config.api.login;
   const warn = (username: string, failures: number) =>
-    void warnOfFailedLogins(platform, username, failures, login.windowSeconds).catch((err) => platform.log.warn({ err }, 'the failed-login warning was not queued'));
+    void warnOfFailedLogins(platform, username, failures, login.windowSeconds).catch((err) =>
+      platform.log.warn({ err }, 'the failed-login warning was not queued'),
+    );
   return {
     redis,
     loginThrottle: new LoginThrottle(login, redis, platform.config.api.redisPrefix, warn),
@@ -66,7 +72,9 @@ export function mercuriusEdgeOptions(platform: Platform, edge: Edge) {
   return {
     errorHandler: false as const, // the central handler (http/error-handler.ts) answers instead
     errorFormatter: executionErrorFormatter(platform.log),
-    persistedQueryProvider: persistedQueries(edge.redis ? redisQueryStore(edge.redis, `${platform.config.api.redisPrefix}apq:`) : memoryQueryStore()),
+    persistedQueryProvider: persistedQueries(
+      edge.redis ? redisQueryStore(edge.redis, `${platform.config.api.redisPrefix}apq:`) : memoryQueryStore(),
+    ),
     validationRules: [depthLimitRule(limits.maxDepth), introspectionDepthRule],
     graphql: { parseOptions: { maxTokens: limits.maxTokens } },
     additionalRouteOptions: {

@@ -12,14 +12,19 @@ import { confirmEmail, unsubscribe } from '#platform/notifications/email-address
 export const UNSUBSCRIBE_PATH = '/notifications/unsubscribe';
 export const CONFIRM_EMAIL_PATH = '/notifications/confirm-email';
 
-export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A whole page: `title` is escaped here, `body` must already be HTML. */
 export const htmlDocument = (title: string, body: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(title)}</title></head><body style="font-family:sans-serif;max-width:40em;margin:2em auto"><h1>${esc(title)}</h1>${body}</body></html>`;
 
 export function page(reply: FastifyReply, status: number, title: string, body: string) {
-  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer');
   return htmlDocument(title, body);
 }
 
@@ -28,8 +33,10 @@ type Req = { query: { token?: string }; body?: Record<string, string> | null };
 export async function registerNotificationRoutes(app: FastifyInstance, platform: Platform) {
   await app.register(async (scope) => {
     // Forms and one-click unsubscribes post url-encoded bodies (only here).
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
     scope.get<{ Querystring: { token?: string } }>(UNSUBSCRIBE_PATH, async (req, reply) => {
@@ -47,7 +54,12 @@ export async function registerNotificationRoutes(app: FastifyInstance, platform:
       const { query, body } = req as unknown as Req;
       try {
         const r = await unsubscribe(platform, String(query.token ?? body?.token ?? ''), body?.scope === 'all');
-        return page(reply, 200, 'Unsubscribed', `<p>You will no longer receive these mails: ${esc(r.kinds.join(', '))}. Change this any time in your notification settings.</p>`);
+        return page(
+          reply,
+          200,
+          'Unsubscribed',
+          `<p>You will no longer receive these mails: ${esc(r.kinds.join(', '))}. Change this any time in your notification settings.</p>`,
+        );
       } catch (e) {
         if (!isAppError(e)) throw e;
         return page(reply, 400, 'Link not valid', `<p>${esc(e.message)}</p>`);
@@ -56,7 +68,12 @@ export async function registerNotificationRoutes(app: FastifyInstance, platform:
 
     scope.get<{ Querystring: { token?: string } }>(CONFIRM_EMAIL_PATH, async (req, reply) => {
       const token = esc(String(req.query.token ?? ''));
-      return page(reply, 200, 'Confirm your address', `<form method="post" action="${CONFIRM_EMAIL_PATH}?token=${token}"><button>Confirm this address for Warpost notifications</button></form>`);
+      return page(
+        reply,
+        200,
+        'Confirm your address',
+        `<form method="post" action="${CONFIRM_EMAIL_PATH}?token=${token}"><button>Confirm this address for Warpost notifications</button></form>`,
+      );
     });
 
     scope.post(CONFIRM_EMAIL_PATH, async (req, reply) => {

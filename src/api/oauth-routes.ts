@@ -15,12 +15,18 @@ import { esc, htmlDocument, page } from './notification-routes.js';
 
 const pages: OAuthPages = {
   userCodeInput: (form, error) =>
-    htmlDocument('Connect a device to Warpost', `${error ? `<p role="alert">${esc(error)}</p>` : '<p>Enter the code your device shows.</p>'}${form}<p><button type="submit" form="op.deviceInputForm">Continue</button></p>`),
+    htmlDocument(
+      'Connect a device to Warpost',
+      `${error ? `<p role="alert">${esc(error)}</p>` : '<p>Enter the code your device shows.</p>'}${form}<p><button type="submit" form="op.deviceInputForm">Continue</button></p>`,
+    ),
   userCodeConfirm: (form, appName, userCode) =>
-    htmlDocument('Connect a device to Warpost',
+    htmlDocument(
+      'Connect a device to Warpost',
       `<p><strong>${esc(appName)}</strong> asks to connect with the code <code>${esc(userCode)}</code>. Go on only if your device shows this code.</p>${form}` +
-        '<p><button type="submit" form="op.deviceConfirmForm">Continue</button> <button type="submit" form="op.deviceConfirmForm" name="abort" value="yes">Cancel</button></p>'),
-  deviceSuccess: (appName) => htmlDocument('Device connected', `<p>${esc(appName)} is connected; you may close this page.</p>`),
+        '<p><button type="submit" form="op.deviceConfirmForm">Continue</button> <button type="submit" form="op.deviceConfirmForm" name="abort" value="yes">Cancel</button></p>',
+    ),
+  deviceSuccess: (appName) =>
+    htmlDocument('Device connected', `<p>${esc(appName)} is connected; you may close this page.</p>`),
   error: (message) => htmlDocument('That did not work', `<p>${esc(message)}</p>`),
 };
 
@@ -35,7 +41,9 @@ export function createOAuthServer(platform: Platform, authService: AuthService):
     trustProxy: Boolean(platform.config.api.trustProxy),
     pages,
   });
-  oauth.provider.on('server_error', (_ctx, err: Error) => platform.log.error({ err: err.message }, 'OAuth server error'));
+  oauth.provider.on('server_error', (_ctx, err: Error) =>
+    platform.log.error({ err: err.message }, 'OAuth server error'),
+  );
   authService.oauth = oauth;
   return oauth;
 }
@@ -44,23 +52,33 @@ type Form = Record<string, string | undefined>;
 const interactionPath = (uid: string, action = '') => `${OAUTH_PREFIX}/interaction/${encodeURIComponent(uid)}${action}`;
 
 function loginForm(uid: string, appName: string, error?: string) {
-  return `<p>Sign in to Warpost to let <strong>${esc(appName)}</strong> use your account. Your password goes to Warpost only, never to the app.</p>` +
+  return (
+    `<p>Sign in to Warpost to let <strong>${esc(appName)}</strong> use your account. Your password goes to Warpost only, never to the app.</p>` +
     (error ? `<p role="alert">${esc(error)}</p>` : '') +
     `<form method="post" action="${interactionPath(uid, '/login')}">` +
     '<p><label>User name <input name="username" required autocomplete="username"></label></p>' +
     '<p><label>Password <input type="password" name="password" required autocomplete="current-password"></label></p>' +
     '<p><button>Sign in</button></p></form>' +
-    `<form method="post" action="${interactionPath(uid, '/consent')}"><button name="decision" value="deny">Cancel</button></form>`;
+    `<form method="post" action="${interactionPath(uid, '/consent')}"><button name="decision" value="deny">Cancel</button></form>`
+  );
 }
 
 function consentForm(uid: string, appName: string, username: string, scopes: Scope[]) {
   const items = scopes.map((s) => `<li><strong>${s}</strong>: ${esc(SCOPE_WORDS[s])}</li>`).join('');
-  return `<p>Signed in as <strong>${esc(username)}</strong>.</p><p><strong>${esc(appName)}</strong> asks to:</p><ul>${items}</ul>` +
+  return (
+    `<p>Signed in as <strong>${esc(username)}</strong>.</p><p><strong>${esc(appName)}</strong> asks to:</p><ul>${items}</ul>` +
     `<form method="post" action="${interactionPath(uid, '/consent')}"><p><button name="decision" value="approve">Allow</button> <button name="decision" value="deny">Deny</button></p></form>` +
-    '<p>You can revoke it at any time (authorised apps, in your account).</p>';
+    '<p>You can revoke it at any time (authorised apps, in your account).</p>'
+  );
 }
 
-export async function registerOAuthRoutes(app: FastifyInstance, platform: Platform, authService: AuthService, oauth: OAuthServer, loginThrottle: LoginThrottle) {
+export async function registerOAuthRoutes(
+  app: FastifyInstance,
+  platform: Platform,
+  authService: AuthService,
+  oauth: OAuthServer,
+  loginThrottle: LoginThrottle,
+) {
   const { provider } = oauth;
   const callback = provider.callback();
   oauth.startSweeper();
@@ -83,21 +101,39 @@ export async function registerOAuthRoutes(app: FastifyInstance, platform: Platfo
 
   // The interaction pages, which the library sends the browser to (interactions.url).
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     const details = async (req: FastifyRequest, reply: FastifyReply) => {
       try {
         return await provider.interactionDetails(req.raw, reply.raw);
       } catch {
-        throw new AppError('NOT_FOUND', 'This sign-in has expired or was opened in another browser; start again from the app.');
+        throw new AppError(
+          'NOT_FOUND',
+          'This sign-in has expired or was opened in another browser; start again from the app.',
+        );
       }
     };
     const appName = async (clientId: unknown) =>
-      (await platform.prisma.oAuthClient.findUnique({ where: { id: String(clientId) }, select: { name: true } }))?.name ?? 'An app';
-    const requested = (scope: unknown): Scope[] => SCOPES.filter((s) => String(scope ?? '').split(' ').includes(s));
-    const finish = async (req: FastifyRequest, reply: FastifyReply, result: Parameters<typeof provider.interactionResult>[2]) =>
-      reply.redirect(await provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: true }), 303);
+      (await platform.prisma.oAuthClient.findUnique({ where: { id: String(clientId) }, select: { name: true } }))
+        ?.name ?? 'An app';
+    const requested = (scope: unknown): Scope[] =>
+      SCOPES.filter((s) =>
+        String(scope ?? '')
+          .split(' ')
+          .includes(s),
+      );
+    const finish = async (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      result: Parameters<typeof provider.interactionResult>[2],
+    ) =>
+      reply.redirect(
+        await provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: true }),
+        303,
+      );
     const failed = (reply: FastifyReply, e: unknown) => {
       if (!isAppError(e)) throw e;
       return page(reply, e.status, 'That did not work', `<p>${esc(e.message)}</p>`);
@@ -108,8 +144,16 @@ export async function registerOAuthRoutes(app: FastifyInstance, platform: Platfo
         const d = await details(req, reply);
         const name = await appName(d.params.client_id);
         if (d.prompt.name === 'login') return page(reply, 200, 'Sign in to Warpost', loginForm(d.uid, name));
-        const user = await platform.prisma.user.findUnique({ where: { id: String(d.session?.accountId) }, select: { username: true } });
-        return page(reply, 200, `Allow ${name}?`, consentForm(d.uid, name, user?.username ?? '', requested(d.params.scope)));
+        const user = await platform.prisma.user.findUnique({
+          where: { id: String(d.session?.accountId) },
+          select: { username: true },
+        });
+        return page(
+          reply,
+          200,
+          `Allow ${name}?`,
+          consentForm(d.uid, name, user?.username ?? '', requested(d.params.scope)),
+        );
       } catch (e) {
         return failed(reply, e);
       }
@@ -119,13 +163,22 @@ export async function registerOAuthRoutes(app: FastifyInstance, platform: Platfo
       const body = (req.body ?? {}) as Form;
       try {
         const d = await details(req, reply);
-        if (d.prompt.name !== 'login') throw new AppError('CONFLICT', 'You are already signed in; go back to the app and start again.');
+        if (d.prompt.name !== 'login')
+          throw new AppError('CONFLICT', 'You are already signed in; go back to the app and start again.');
         const username = String(body.username ?? '');
         try {
-          const user = await loginThrottle.login(username, req.ip, () => authService.checkCredentials(username, String(body.password ?? '')));
+          const user = await loginThrottle.login(username, req.ip, () =>
+            authService.checkCredentials(username, String(body.password ?? '')),
+          );
           return await finish(req, reply, { login: { accountId: user.id } });
         } catch (e) {
-          if (isAppError(e) && e.code === 'INVALID_CREDENTIALS') return page(reply, 401, 'Sign in to Warpost', loginForm(d.uid, await appName(d.params.client_id), e.message));
+          if (isAppError(e) && e.code === 'INVALID_CREDENTIALS')
+            return page(
+              reply,
+              401,
+              'Sign in to Warpost',
+              loginForm(d.uid, await appName(d.params.client_id), e.message),
+            );
           throw e;
         }
       } catch (e) {
@@ -137,13 +190,23 @@ export async function registerOAuthRoutes(app: FastifyInstance, platform: Platfo
       const body = (req.body ?? {}) as Form;
       try {
         const d = await details(req, reply);
-        if (body.decision !== 'approve') return await finish(req, reply, { error: 'access_denied', error_description: 'The user did not allow the app.' });
+        if (body.decision !== 'approve')
+          return await finish(req, reply, {
+            error: 'access_denied',
+            error_description: 'The user did not allow the app.',
+          });
         if (d.prompt.name !== 'consent' || !d.session?.accountId) throw new AppError('CONFLICT', 'Sign in first.');
         const { Grant } = provider;
-        const grant = (d.grantId ? await Grant.find(d.grantId) : undefined) ?? new Grant({ accountId: d.session.accountId, clientId: String(d.params.client_id) });
-        const missing = d.prompt.details as { missingOIDCScope?: string[]; missingResourceScopes?: Record<string, string[]> };
+        const grant =
+          (d.grantId ? await Grant.find(d.grantId) : undefined) ??
+          new Grant({ accountId: d.session.accountId, clientId: String(d.params.client_id) });
+        const missing = d.prompt.details as {
+          missingOIDCScope?: string[];
+          missingResourceScopes?: Record<string, string[]>;
+        };
         if (missing.missingOIDCScope?.length) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-        for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+        for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+          grant.addResourceScope(indicator, scopes.join(' '));
         return await finish(req, reply, { consent: { grantId: await grant.save() } });
       } catch (e) {
         return failed(reply, e);

@@ -15,7 +15,13 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
   const app = Fastify({ logger: false, ajv: { customOptions: { removeAdditional: false } } });
   await registerDocs(app);
   addRestSchemas(app);
-  await app.register(restApi, { platform: {} as Platform, authService: {} as AuthService, loginThrottle: {} as LoginThrottle, accountThrottle: {} as AccountThrottle, prefix: REST_PREFIX });
+  await app.register(restApi, {
+    platform: {} as Platform,
+    authService: {} as AuthService,
+    loginThrottle: {} as LoginThrottle,
+    accountThrottle: {} as AccountThrottle,
+    prefix: REST_PREFIX,
+  });
   await app.ready();
   const doc = app.swagger() as unknown as Record<string, unknown>;
   await app.close();

@@ -12,8 +12,17 @@ import type * as hooks from '#platform/notifications/webhooks.js';
 
 /** What a lobby summary is made of: a game row with its seats and each seat's user. */
 export type SummarySource = {
-  stepDeadline: Date | null; status: string; seed: string; pressMode?: string; pressDuringReveal?: boolean;
-  seats: { side: string; user: { id: string; username: string }; offeredAt?: Date | null; offeredToId?: string | null }[];
+  stepDeadline: Date | null;
+  status: string;
+  seed: string;
+  pressMode?: string;
+  pressDuringReveal?: boolean;
+  seats: {
+    side: string;
+    user: { id: string; username: string };
+    offeredAt?: Date | null;
+    offeredToId?: string | null;
+  }[];
 };
 
 export function summary<G extends SummarySource>(g: G) {
@@ -28,7 +37,14 @@ export function summary<G extends SummarySource>(g: G) {
   };
 }
 
-export const moduleInfo = (m: { id: string; title: string; sides: string[]; scenarios: unknown[]; options: unknown[]; promptKinds?: unknown[] }) => ({
+export const moduleInfo = (m: {
+  id: string;
+  title: string;
+  sides: string[];
+  scenarios: unknown[];
+  options: unknown[];
+  promptKinds?: unknown[];
+}) => ({
   id: m.id,
   title: m.title,
   sides: m.sides,
@@ -41,20 +57,32 @@ export const moduleInfo = (m: { id: string; title: string; sides: string[]; scen
 export type SummaryRoot = ReturnType<typeof summary> & Parameters<typeof views.owedBy>[1];
 
 /** Which of the caller's sides owe a submission in this game now (none for spectators). */
-export async function owedSidesOf(platform: Platform, user: { userId: string } | null, g: SummaryRoot): Promise<string[]> {
+export async function owedSidesOf(
+  platform: Platform,
+  user: { userId: string } | null,
+  g: SummaryRoot,
+): Promise<string[]> {
   const mine = user ? g.seats.filter((s) => s.user.id === user.userId).map((s) => s.side) : [];
   return (await views.owedBy(platform, g, mine)).sides;
 }
 
 /** A summary with iOwe and myOwedSides filled in, for the REST mirror (GraphQL resolves them per field). */
-export async function summaryFor<G extends SummarySource & Parameters<typeof views.owedBy>[1] & { scenario: string }>(platform: Platform, user: { userId: string } | null, g: G) {
+export async function summaryFor<G extends SummarySource & Parameters<typeof views.owedBy>[1] & { scenario: string }>(
+  platform: Platform,
+  user: { userId: string } | null,
+  g: G,
+) {
   const s = summary(g);
   const myOwedSides = await owedSidesOf(platform, user, s);
   return { ...s, iOwe: myOwedSides.length > 0, myOwedSides, ...listing(platform, user, s) };
 }
 
 /** The listing fields the REST mirror adds to a summary (GraphQL resolves them per field). */
-export function listing(platform: Platform, user: { userId: string } | null, s: ReturnType<typeof summary> & { module: string; scenario: string }) {
+export function listing(
+  platform: Platform,
+  user: { userId: string } | null,
+  s: ReturnType<typeof summary> & { module: string; scenario: string },
+) {
   return { freeSides: freeSides(platform, s), offeredSides: offeredSides(s, user?.userId ?? null) };
 }
 

@@ -60,12 +60,19 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
     resolvers: buildResolvers() as never,
     loaders: buildLoaders() as never,
     graphiql: false, // served offline by http/graphiql.ts
-    context: async (req) => ({ platform, authService, loginThrottle: edge.loginThrottle, accountThrottle: edge.accountThrottle, auth: await authenticate(authService, req.headers.authorization) }),
+    context: async (req) => ({
+      platform,
+      authService,
+      loginThrottle: edge.loginThrottle,
+      accountThrottle: edge.accountThrottle,
+      auth: await authenticate(authService, req.headers.authorization),
+    }),
     subscription: {
       emitter: platform.emitter as never,
       // graphql-transport-ws: credentials arrive in the connection_init payload.
       onConnect: async ({ payload }: { payload?: Record<string, unknown> }) => {
-        const header = payload?.authorization ?? payload?.Authorization ?? (payload?.token ? `Bearer ${payload.token}` : undefined);
+        const header =
+          payload?.authorization ?? payload?.Authorization ?? (payload?.token ? `Bearer ${payload.token}` : undefined);
         const auth = await authenticate(authService, header);
         try {
           auth.optional();
@@ -78,7 +85,12 @@ export async function buildServer({ platform, authService, logger }: ServerDeps)
     },
   });
 
-  await registerApiRoutes(app, { platform, authService, loginThrottle: edge.loginThrottle, accountThrottle: edge.accountThrottle });
+  await registerApiRoutes(app, {
+    platform,
+    authService,
+    loginThrottle: edge.loginThrottle,
+    accountThrottle: edge.accountThrottle,
+  });
 
   await registerTrustRoutes(app, platform);
   await registerNotificationRoutes(app, platform);

@@ -25,7 +25,9 @@ describe('shuffle', () => {
     const b = new SeededDice(key);
     expect(shuffle(counters, a, 'deck')).toEqual(shuffle(counters, b, 'deck'));
     expect(a.log).toEqual(b.log);
-    expect(shuffle(counters, new SeededDice({ ...key, step: 4 }), 'deck')).not.toEqual(shuffle(counters, new SeededDice(key), 'deck'));
+    expect(shuffle(counters, new SeededDice({ ...key, step: 4 }), 'deck')).not.toEqual(
+      shuffle(counters, new SeededDice(key), 'deck'),
+    );
   });
 
   it('records one roll per swap, d n down to d2, under its label', () => {
@@ -75,13 +77,19 @@ describe('drawBlind', () => {
   it('rolls a die of as many faces as items left, and none for the last item', () => {
     const d = seededDice('faces');
     const { drawn, rest } = drawBlind(['x', 'y', 'z'], 3, d, 'bogeys');
-    expect(d.log.map((r) => [r.label, r.sides])).toEqual([['bogeys', 3], ['bogeys', 2]]);
+    expect(d.log.map((r) => [r.label, r.sides])).toEqual([
+      ['bogeys', 3],
+      ['bogeys', 2],
+    ]);
     expect(rest).toEqual([]);
     expect([...drawn].sort()).toEqual(['x', 'y', 'z']);
   });
 
   it('picks by the scripted faces (a worked example reads its draws off the dice)', () => {
-    expect(drawBlind(['a', 'b', 'c', 'd'], 2, new ScriptedDice([4, 1]), 'w')).toEqual({ drawn: ['d', 'a'], rest: ['b', 'c'] });
+    expect(drawBlind(['a', 'b', 'c', 'd'], 2, new ScriptedDice([4, 1]), 'w')).toEqual({
+      drawn: ['d', 'a'],
+      rest: ['b', 'c'],
+    });
   });
 
   it('is deterministic and replays from the recorded rolls', () => {

@@ -61,13 +61,20 @@ export interface FuzzOptions {
 const DEFAULT_MAX_STEPS = 5000;
 
 class Fail extends Error {
-  constructor(readonly kind: FuzzFailureKind, message: string) {
+  constructor(
+    readonly kind: FuzzFailureKind,
+    message: string,
+  ) {
     super(message);
   }
 }
 
 /** The scenario and options a game seed stands for. */
-export function fuzzSetupFor(module: AnyModule, seed: string, varyOptions = false): { scenario: string; options: Record<string, Json> } {
+export function fuzzSetupFor(
+  module: AnyModule,
+  seed: string,
+  varyOptions = false,
+): { scenario: string; options: Record<string, Json> } {
   const d = seededDice(`${seed}|setup`);
   const scenario = module.scenarios[pick(d, module.scenarios.length, 'scenario') - 1].id;
   const options: Record<string, Json> = {};
@@ -92,12 +99,18 @@ const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object
  */
 export function choiceOrders(prompt: Prompt, d: Dice): Json | undefined {
   const { choices, defaultOrders } = prompt;
-  if (!isObject(defaultOrders)) return Array.isArray(choices) && choices.length ? choices[pick(d, choices.length, 'choice') - 1] : undefined;
+  if (!isObject(defaultOrders))
+    return Array.isArray(choices) && choices.length ? choices[pick(d, choices.length, 'choice') - 1] : undefined;
   for (const [key, value] of Object.entries(defaultOrders)) {
     if (Array.isArray(choices) && choices.length && choices.some((c) => JSON.stringify(c) === JSON.stringify(value))) {
       return { ...defaultOrders, [key]: choices[pick(d, choices.length, 'choice') - 1] };
     }
-    if (isObject(choices) && typeof choices.min === 'number' && typeof choices.max === 'number' && typeof value === 'number') {
+    if (
+      isObject(choices) &&
+      typeof choices.min === 'number' &&
+      typeof choices.max === 'number' &&
+      typeof value === 'number'
+    ) {
       const span = Math.floor(choices.max) - Math.ceil(choices.min) + 1;
       if (span >= 1) return { ...defaultOrders, [key]: Math.ceil(choices.min) + pick(d, span, 'choice') - 1 };
     }
@@ -117,10 +130,22 @@ function attempt<T>(what: string, f: () => T): T {
 export function fuzzGame(module: AnyModule, seed: string, o: FuzzOptions = {}): FuzzGameResult {
   const maxSteps = o.maxSteps ?? DEFAULT_MAX_STEPS;
   const { scenario, options } = fuzzSetupFor(module, seed, o.varyOptions);
-  const result: FuzzGameResult = { seed, scenario, options, steps: 0, plays: { bot: 0, choice: 0, default: 0 }, choiceRejected: 0, winner: undefined, rules: {}, eventTypes: {} };
+  const result: FuzzGameResult = {
+    seed,
+    scenario,
+    options,
+    steps: 0,
+    plays: { bot: 0, choice: 0, default: 0 },
+    choiceRejected: 0,
+    winner: undefined,
+    rules: {},
+    eventTypes: {},
+  };
   const sides = module.scenarios.find((s) => s.id === scenario)?.sides ?? module.sides;
   try {
-    let state = attempt('setup', () => JSON.parse(JSON.stringify(module.setup(scenario, options, seededDice(seed, 0)))));
+    let state = attempt('setup', () =>
+      JSON.parse(JSON.stringify(module.setup(scenario, options, seededDice(seed, 0)))),
+    );
     for (;;) {
       const outcome = attempt('outcome', () => module.outcome(state));
       if (outcome) {
@@ -133,14 +158,23 @@ export function fuzzGame(module: AnyModule, seed: string, o: FuzzOptions = {}): 
       const prompts: Prompt[] = attempt('prompts', () => module.prompts(state));
       if (prompts.length === 0) throw new Fail('dead-end', 'nothing is owed but the game has no outcome');
       const undeclared = module.promptKinds && prompts.find((x) => !module.promptKinds!.some((k) => k.kind === x.kind));
-      if (undeclared) throw new Fail('contract', `prompt kind "${undeclared.kind}" is not in the module's promptKinds (time controls per kind could not name it)`);
+      if (undeclared)
+        throw new Fail(
+          'contract',
+          `prompt kind "${undeclared.kind}" is not in the module's promptKinds (time controls per kind could not name it)`,
+        );
       const orders: Record<Side, Json> = {};
       for (const prompt of prompts) {
         if (Object.hasOwn(orders, prompt.side)) continue; // one submission per side and step
         const d = seededDice(`${seed}|play|${prompt.side}`, step);
-        const legal = (x: unknown) => attempt(`validate (${prompt.side}, ${prompt.kind})`, () => module.validate(state, prompt.side, x));
+        const legal = (x: unknown) =>
+          attempt(`validate (${prompt.side}, ${prompt.kind})`, () => module.validate(state, prompt.side, x));
         const defaultErrors = legal(prompt.defaultOrders);
-        if (defaultErrors.length) throw new Fail('dead-end', `${prompt.side} ${prompt.kind}: the default orders are refused: ${JSON.stringify(defaultErrors.slice(0, 3))}`);
+        if (defaultErrors.length)
+          throw new Fail(
+            'dead-end',
+            `${prompt.side} ${prompt.kind}: the default orders are refused: ${JSON.stringify(defaultErrors.slice(0, 3))}`,
+          );
         const policy = d.roll(20, 'policy');
         let chosen: Json | undefined;
         if (policy <= 3) {
@@ -154,9 +188,15 @@ export function fuzzGame(module: AnyModule, seed: string, o: FuzzOptions = {}): 
           } else if (pick !== undefined) result.choiceRejected++;
         }
         if (chosen === undefined) {
-          const bot = attempt(`bot (${prompt.side}, ${prompt.kind})`, () => module.bot(state, prompt.side, seededDice(`${seed}|bot|${prompt.side}`, step)));
+          const bot = attempt(`bot (${prompt.side}, ${prompt.kind})`, () =>
+            module.bot(state, prompt.side, seededDice(`${seed}|bot|${prompt.side}`, step)),
+          );
           const errors = legal(bot);
-          if (errors.length) throw new Fail('dead-end', `${prompt.side} ${prompt.kind}: the bot's orders are refused: ${JSON.stringify(errors.slice(0, 3))}`);
+          if (errors.length)
+            throw new Fail(
+              'dead-end',
+              `${prompt.side} ${prompt.kind}: the bot's orders are refused: ${JSON.stringify(errors.slice(0, 3))}`,
+            );
           chosen = bot as Json;
           result.plays.bot++;
         }
@@ -165,7 +205,9 @@ export function fuzzGame(module: AnyModule, seed: string, o: FuzzOptions = {}): 
       const r = attempt('resolve', () => module.resolve(state, orders, seededDice(seed, step)));
       tallyEvents(r.events, result);
       state = JSON.parse(JSON.stringify(r.state));
-      if (o.checkViews !== false) for (const viewer of [...sides, null]) attempt(`view (${viewer ?? 'spectator'})`, () => module.view(state, viewer));
+      if (o.checkViews !== false)
+        for (const viewer of [...sides, null])
+          attempt(`view (${viewer ?? 'spectator'})`, () => module.view(state, viewer));
     }
   } catch (err) {
     // Anything not raised through attempt() is the fuzzer's own fault: say so rather than blame the module.
@@ -196,7 +238,12 @@ export interface FuzzSummary {
 export function ruleRefs(text: string): string[] {
   return text
     .split(/[,;]/)
-    .map((t) => t.replace(/\(.*?\)/g, '').replace(/:.*$/, '').trim())
+    .map((t) =>
+      t
+        .replace(/\(.*?\)/g, '')
+        .replace(/:.*$/, '')
+        .trim(),
+    )
     .filter(Boolean);
 }
 
@@ -268,7 +315,11 @@ export function citesRule(ref: string, rule: string): boolean {
  * Each listed rule with how often the summary's games exercised it, and its status. `moduleFuzz`:
  * the games are the module's own bot-game fuzz, so its `moduleFuzz` rules must be exercised too.
  */
-export function ruleCoverage(summary: Pick<FuzzSummary, 'rules' | 'eventTypes'>, list: RuleCoverageList, o: { moduleFuzz?: boolean } = {}): RuleCoverageRow[] {
+export function ruleCoverage(
+  summary: Pick<FuzzSummary, 'rules' | 'eventTypes'>,
+  list: RuleCoverageList,
+  o: { moduleFuzz?: boolean } = {},
+): RuleCoverageRow[] {
   return list.rules.map((entry) => {
     let events = 0;
     let games = 0;
@@ -286,16 +337,39 @@ export function ruleCoverage(summary: Pick<FuzzSummary, 'rules' | 'eventTypes'>,
     const deferred = !o.moduleFuzz && entry.moduleFuzz;
     const status = events > 0 ? 'exercised' : entry.unreachable ? 'unreachable' : deferred ? 'deferred' : 'missing';
     const reason = entry.unreachable ?? (deferred ? entry.moduleFuzz : undefined);
-    return { rule: entry.rule, ...(entry.title ? { title: entry.title } : {}), events, games, status, ...(reason ? { reason } : {}) };
+    return {
+      rule: entry.rule,
+      ...(entry.title ? { title: entry.title } : {}),
+      events,
+      games,
+      status,
+      ...(reason ? { reason } : {}),
+    };
   });
 }
 
 /** Game seeds of a run: `${seed}-0` … `${seed}-(games-1)`. */
 export const gameSeed = (seed: string, i: number) => `${seed}-${i}`;
 
-export function fuzzModule(module: AnyModule, games: number, seed: string, o: FuzzOptions & { onGame?(r: FuzzGameResult): void } = {}): FuzzSummary {
+export function fuzzModule(
+  module: AnyModule,
+  games: number,
+  seed: string,
+  o: FuzzOptions & { onGame?(r: FuzzGameResult): void } = {},
+): FuzzSummary {
   const started = performance.now();
-  const s: FuzzSummary = { module: module.id, games, failures: [], steps: 0, plays: { bot: 0, choice: 0, default: 0 }, choiceRejected: 0, winners: {}, seconds: 0, rules: {}, eventTypes: {} };
+  const s: FuzzSummary = {
+    module: module.id,
+    games,
+    failures: [],
+    steps: 0,
+    plays: { bot: 0, choice: 0, default: 0 },
+    choiceRejected: 0,
+    winners: {},
+    seconds: 0,
+    rules: {},
+    eventTypes: {},
+  };
   for (let i = 0; i < games; i++) {
     const r = fuzzGame(module, gameSeed(seed, i), o);
     o.onGame?.(r);

@@ -6,10 +6,15 @@ import { addToHand, emptyHands, handsView, holds, takeFromHand, type Hands } fro
 const sides = ['REBEL', 'CROWN'];
 
 describe('hidden hands', () => {
-  const hands: Hands<string> = addToHand(addToHand(emptyHands(sides), 'REBEL', ['zone-3', 'zone-7']), 'CROWN', ['bogey-1']);
+  const hands: Hands<string> = addToHand(addToHand(emptyHands(sides), 'REBEL', ['zone-3', 'zone-7']), 'CROWN', [
+    'bogey-1',
+  ]);
 
   it('shows the owner its items and everyone else only the count', () => {
-    expect(handsView(hands, 'REBEL', sides)).toEqual({ REBEL: { count: 2, items: ['zone-3', 'zone-7'] }, CROWN: { count: 1 } });
+    expect(handsView(hands, 'REBEL', sides)).toEqual({
+      REBEL: { count: 2, items: ['zone-3', 'zone-7'] },
+      CROWN: { count: 1 },
+    });
     expect(handsView(hands, 'CROWN', sides)).toEqual({ REBEL: { count: 2 }, CROWN: { count: 1, items: ['bogey-1'] } });
     expect(handsView(hands, null, sides)).toEqual({ REBEL: { count: 2 }, CROWN: { count: 1 } });
   });

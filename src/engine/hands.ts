@@ -39,7 +39,11 @@ export function takeFromHand<T extends Json>(hands: Hands<T>, side: Side, item: 
  * The projection a view shows: every side's hand, with its items for the owner only. Sides are
  * listed in `sides` order (never in an order that depends on hidden contents).
  */
-export function handsView<T extends Json>(hands: Hands<T>, viewer: Viewer, sides: readonly Side[]): Record<Side, HandView<T>> {
+export function handsView<T extends Json>(
+  hands: Hands<T>,
+  viewer: Viewer,
+  sides: readonly Side[],
+): Record<Side, HandView<T>> {
   const out: Record<Side, HandView<T>> = {};
   for (const s of sides) {
     const hand = hands[s] ?? [];

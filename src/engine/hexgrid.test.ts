@@ -153,7 +153,13 @@ describe('graphFromAdjacency (irregular maps)', () => {
   });
 
   it('accepts a Map and keeps neighbour order', () => {
-    const m = graphFromAdjacency(new Map([['x', ['z', 'y']], ['y', ['x']], ['z', ['x']]]));
+    const m = graphFromAdjacency(
+      new Map([
+        ['x', ['z', 'y']],
+        ['y', ['x']],
+        ['z', ['x']],
+      ]),
+    );
     expect(m.neighbors('x')).toEqual(['z', 'y']);
     expect(m.ids()).toEqual(['x', 'y', 'z']);
     expect(m.has('q')).toBe(false);

@@ -52,7 +52,8 @@ export function graphFromAdjacency(
       if (n === id) throw new Error(`hex '${id}' lists itself as a neighbour`);
       const back = adj.get(n);
       if (!back) throw new Error(`hex '${id}' lists unknown neighbour '${n}'`);
-      if (!back.includes(id)) throw new Error(`asymmetric adjacency: '${id}' lists '${n}' but '${n}' does not list '${id}'`);
+      if (!back.includes(id))
+        throw new Error(`asymmetric adjacency: '${id}' lists '${n}' but '${n}' does not list '${id}'`);
     }
   }
   return new AdjacencyGraph(adj);
@@ -153,7 +154,13 @@ function requireHex(graph: HexGraph, id: string): void {
  * Breadth-first distances from `from`, stopping at `maxRange` if given. The start hex is never
  * "entered", so it is exempt from `blocked` and `noPassThrough`.
  */
-function bfs(graph: HexGraph, from: string, maxRange: number, opts: SearchOptions, target?: string): Map<string, number> {
+function bfs(
+  graph: HexGraph,
+  from: string,
+  maxRange: number,
+  opts: SearchOptions,
+  target?: string,
+): Map<string, number> {
   requireHex(graph, from);
   const dist = new Map<string, number>([[from, 0]]);
   let frontier = [from];
@@ -182,7 +189,12 @@ export function distance(graph: HexGraph, a: string, b: string, opts: SearchOpti
 }
 
 /** Every hex within `range` steps of `from` (itself included at 0), in breadth-first order. */
-export function hexesWithin(graph: HexGraph, from: string, range: number, opts: SearchOptions = {}): Map<string, number> {
+export function hexesWithin(
+  graph: HexGraph,
+  from: string,
+  range: number,
+  opts: SearchOptions = {},
+): Map<string, number> {
   if (!(range >= 0)) throw new RangeError(`range must be >= 0, got ${range}`);
   return bfs(graph, from, range, opts);
 }

@@ -40,8 +40,22 @@ describe('cheapestPaths', () => {
 
   it('prefers fewer steps on equal cost even when the longer route is found first', () => {
     // Costs depend on the hexside crossed (e.g. a river between y and T is cheap to ford only here).
-    const g = graphFromAdjacency({ S: ['x1', 'y'], x1: ['S', 'x2'], x2: ['x1', 'x3'], x3: ['x2', 'T'], y: ['S', 'T'], T: ['x3', 'y'] });
-    const side: Record<string, number> = { 'S>x1': 0.25, 'x1>x2': 0.25, 'x2>x3': 0.5, 'x3>T': 1, 'S>y': 1.5, 'y>T': 0.5 };
+    const g = graphFromAdjacency({
+      S: ['x1', 'y'],
+      x1: ['S', 'x2'],
+      x2: ['x1', 'x3'],
+      x3: ['x2', 'T'],
+      y: ['S', 'T'],
+      T: ['x3', 'y'],
+    });
+    const side: Record<string, number> = {
+      'S>x1': 0.25,
+      'x1>x2': 0.25,
+      'x2>x3': 0.5,
+      'x3>T': 1,
+      'S>y': 1.5,
+      'y>T': 0.5,
+    };
     const r = cheapestPaths(g, 'S', { budget: 3, cost: (f, t) => side[`${f}>${t}`] ?? 1 });
     expect(r.reached.get('T')).toMatchObject({ cost: 2, steps: 2 });
     expect(r.pathTo('T')).toEqual(['S', 'y', 'T']);
@@ -66,7 +80,10 @@ describe('cheapestPaths', () => {
     const r = cheapestPaths(
       map,
       'S',
-      rules({ stopsAt: (h) => h === 'g' || h === 'h', continueAfterStop: (s, n) => s === 'g' && n === 'h' }, { b: null }),
+      rules(
+        { stopsAt: (h) => h === 'g' || h === 'h', continueAfterStop: (s, n) => s === 'g' && n === 'h' },
+        { b: null },
+      ),
     );
     expect(costs(r)).toEqual({ S: 0, a: 1, e: 1, f: 2, g: 3, h: 4 });
     expect(r.pathTo('h')).toEqual(['S', 'e', 'f', 'g', 'h']);
@@ -87,7 +104,9 @@ describe('cheapestPaths', () => {
     expect(withRule.reached.has('b')).toBe(false);
     expect(costs(withRule)).toEqual({ S: 0, a: 3, e: 1, f: 2 });
     // Impassable stays impassable even for the first step.
-    expect(cheapestPaths(map, 'S', rules({ ...tight, firstStepAlwaysAllowed: true }, { a: null })).reached.has('a')).toBe(false);
+    expect(
+      cheapestPaths(map, 'S', rules({ ...tight, firstStepAlwaysAllowed: true }, { a: null })).reached.has('a'),
+    ).toBe(false);
   });
 
   it('marks hexes a unit may pass but not end in', () => {
@@ -113,8 +132,18 @@ describe('validatePath', () => {
     expect(validatePath(map, [], rules())).toMatchObject({ ok: false, index: 0, reason: 'empty-path' });
     expect(validatePath(map, ['S', 'x'], rules())).toMatchObject({ ok: false, index: 1, reason: 'unknown-hex' });
     expect(validatePath(map, ['S', 'a', 'c'], rules())).toMatchObject({ ok: false, index: 2, reason: 'not-adjacent' });
-    expect(validatePath(map, ['S', 'a', 'b'], rules({}, { b: null }))).toMatchObject({ ok: false, index: 2, reason: 'impassable', cost: 1 });
-    expect(validatePath(map, ['S', 'a', 'b', 'c', 'd'], rules())).toEqual({ ok: false, index: 4, reason: 'over-budget', cost: 5 });
+    expect(validatePath(map, ['S', 'a', 'b'], rules({}, { b: null }))).toMatchObject({
+      ok: false,
+      index: 2,
+      reason: 'impassable',
+      cost: 1,
+    });
+    expect(validatePath(map, ['S', 'a', 'b', 'c', 'd'], rules())).toEqual({
+      ok: false,
+      index: 4,
+      reason: 'over-budget',
+      cost: 5,
+    });
     expect(validatePath(map, ['S', 'e', 'f', 'g', 'h'], rules({ stopsAt: (h) => h === 'g' }))).toMatchObject({
       ok: false,
       index: 4,
@@ -131,8 +160,15 @@ describe('validatePath', () => {
   it('applies the first-step allowance only to the first step, and stops after it', () => {
     const r = rules({ budget: 2, firstStepAlwaysAllowed: true }, { a: 3, e: 3 });
     expect(validatePath(map, ['S', 'a'], r)).toEqual({ ok: true, cost: 3 });
-    expect(validatePath(map, ['S', 'a', 'b'], r)).toMatchObject({ ok: false, index: 2, reason: 'continues-after-stop' });
-    expect(validatePath(map, ['S', 'a'], rules({ budget: 2 }, { a: 3 }))).toMatchObject({ ok: false, reason: 'over-budget' });
+    expect(validatePath(map, ['S', 'a', 'b'], r)).toMatchObject({
+      ok: false,
+      index: 2,
+      reason: 'continues-after-stop',
+    });
+    expect(validatePath(map, ['S', 'a'], rules({ budget: 2 }, { a: 3 }))).toMatchObject({
+      ok: false,
+      reason: 'over-budget',
+    });
   });
 });
 

@@ -79,7 +79,7 @@ class Heap {
   push(item: Item): void {
     const a = this.items;
     a.push(item);
-    for (let i = a.length - 1; i > 0; ) {
+    for (let i = a.length - 1; i > 0;) {
       const p = (i - 1) >> 1;
       if (!before(a[i], a[p])) break;
       [a[i], a[p]] = [a[p], a[i]];
@@ -92,7 +92,7 @@ class Heap {
     const last = a.pop()!;
     if (a.length > 0) {
       a[0] = last;
-      for (let i = 0; ; ) {
+      for (let i = 0; ;) {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;

@@ -71,20 +71,38 @@ describe('opaqueId', () => {
     expect(() => opaqueId('', 'human', 'u1')).toThrow(/secret/);
   });
   it('answers from its memo what the HMAC gives, for each secret and its type apart', () => {
-    const hmac = (k: string | Buffer, viewer: string | null, id: string) => `opq_${createHmac('sha256', k).update(`warpost-opaque/v1|${JSON.stringify([viewer, id])}`).digest('hex').slice(0, 24)}`;
+    const hmac = (k: string | Buffer, viewer: string | null, id: string) =>
+      `opq_${createHmac('sha256', k)
+        .update(`warpost-opaque/v1|${JSON.stringify([viewer, id])}`)
+        .digest('hex')
+        .slice(0, 24)}`;
     // A string that spells another secret's memo key must not be answered from it.
-    const cases: [string | Buffer, string | null, string][] = [[secret, 'human', 'u9'], [Buffer.from('raw-bytes'), 'human', 'u9'], [[Buffer.from('raw-bytes').toString('base64')].toString(), 'human', 'u9'], ['s2', null, 'u9']];
-    for (let round = 0; round < 2; round++) for (const [k, v, id] of cases) expect(opaqueId(k, v, id)).toBe(hmac(k, v, id));
+    const cases: [string | Buffer, string | null, string][] = [
+      [secret, 'human', 'u9'],
+      [Buffer.from('raw-bytes'), 'human', 'u9'],
+      [[Buffer.from('raw-bytes').toString('base64')].toString(), 'human', 'u9'],
+      ['s2', null, 'u9'],
+    ];
+    for (let round = 0; round < 2; round++)
+      for (const [k, v, id] of cases) expect(opaqueId(k, v, id)).toBe(hmac(k, v, id));
   });
 });
 
 describe('order id helpers', () => {
   const order = { kind: 'move', units: ['u1', 'u2'], to: { hex: '0101', label: 'u1' }, u1: 3 };
   it('mapStrings rewrites string values only, never keys', () => {
-    expect(mapStrings(order, (s) => (s === 'u1' ? 'X' : s))).toEqual({ kind: 'move', units: ['X', 'u2'], to: { hex: '0101', label: 'X' }, u1: 3 });
+    expect(mapStrings(order, (s) => (s === 'u1' ? 'X' : s))).toEqual({
+      kind: 'move',
+      units: ['X', 'u2'],
+      to: { hex: '0101', label: 'X' },
+      u1: 3,
+    });
   });
   it('pathsNaming gives the path of every value naming a listed id', () => {
-    expect(pathsNaming(order, ['u1', 'u9'])).toEqual([['units', 0], ['to', 'label']]);
+    expect(pathsNaming(order, ['u1', 'u9'])).toEqual([
+      ['units', 0],
+      ['to', 'label'],
+    ]);
     expect(pathsNaming(order, ['u9'])).toEqual([]);
     expect(pathsNaming(null, ['u1'])).toEqual([]);
   });

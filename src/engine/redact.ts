@@ -78,7 +78,8 @@ export function resolveOpaqueId(
 export function mapStrings(value: unknown, fn: (s: string) => string): unknown {
   if (typeof value === 'string') return fn(value);
   if (Array.isArray(value)) return value.map((x) => mapStrings(x, fn));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, mapStrings(x, fn)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, mapStrings(x, fn)]));
   return value;
 }
 
@@ -96,7 +97,11 @@ export function mapText(value: Json, fn: (s: string) => string): Json {
 
 /** Events with `fn` applied to every string of their data and to their roll labels. */
 export function mapEventText(events: GameEvent[], fn: (s: string) => string): GameEvent[] {
-  return events.map((e) => ({ ...e, data: mapText(e.data, fn), ...(e.rolls ? { rolls: e.rolls.map((r) => ({ ...r, label: fn(r.label) })) } : {}) }));
+  return events.map((e) => ({
+    ...e,
+    data: mapText(e.data, fn),
+    ...(e.rolls ? { rolls: e.rolls.map((r) => ({ ...r, label: fn(r.label) })) } : {}),
+  }));
 }
 
 /**

@@ -15,7 +15,10 @@ export interface Checked<O> {
  * Memoises `check` per state object and (side, order). Sound because module code never edits a
  * state it has validated against (resolution works on a clone).
  */
-export function memoCheck<S extends object, C>(check: (state: S, side: string, raw: unknown) => C, capacity = 64): (state: S, side: string, raw: unknown) => C {
+export function memoCheck<S extends object, C>(
+  check: (state: S, side: string, raw: unknown) => C,
+  capacity = 64,
+): (state: S, side: string, raw: unknown) => C {
   const memo = new WeakMap<S, Map<string, C>>();
   return (state, side, raw) => {
     const key = `${side}|${JSON.stringify(raw ?? null)}`;
@@ -36,7 +39,10 @@ export function memoCheck<S extends object, C>(check: (state: S, side: string, r
  * (its first five errors; for a side that sent nothing, `missing` if given, else none).
  */
 export function ordersOrDefaults<S, O, W extends { side: string }>(
-  prev: S, next: S, owed: W[], ordersBySide: Record<string, Json>,
+  prev: S,
+  next: S,
+  owed: W[],
+  ordersBySide: Record<string, Json>,
   checked: (state: S, side: string, raw: unknown) => Checked<O>,
   defaultFor: (state: S, owed: W) => O,
   opts: { missing?: OrderError } = {},
@@ -50,14 +56,22 @@ export function ordersOrDefaults<S, O, W extends { side: string }>(
     else {
       orders[o.side] = defaultFor(next, o);
       const errors = c ? c.errors : opts.missing ? [opts.missing] : [];
-      events.push({ type: 'orders.defaulted', visibleTo: [o.side], data: { errors: errors.slice(0, 5) as unknown as Json } });
+      events.push({
+        type: 'orders.defaulted',
+        visibleTo: [o.side],
+        data: { errors: errors.slice(0, 5) as unknown as Json },
+      });
     }
   }
   return { orders, events };
 }
 
 /** What a view adds about the current step: the viewer's own prompts (none for spectators) and who owes what kind. */
-export function promptContext(viewer: string | null, prompts: Prompt[], owed: { side: string; kind: string; secret: boolean }[]) {
+export function promptContext(
+  viewer: string | null,
+  prompts: Prompt[],
+  owed: { side: string; kind: string; secret: boolean }[],
+) {
   return {
     prompts: (viewer === null ? [] : prompts.filter((p) => p.side === viewer)) as unknown as Json,
     owed: owed.map((o) => ({ side: o.side, kind: o.kind, secret: o.secret })),

@@ -21,7 +21,7 @@ const WHOLE = ['1-4', '1-3', '1-2', '1-1', '2-1', '3-1', '4-1', '5-1', '6-1'];
 const PREFECT = ['1:2(or less)', '2:3', '1:1', '3:2', '2:1', '3:1', '4:1', '5:1(or more)'];
 
 describe('oddsColumn', () => {
-  it('rounds in the defender\'s favour (rulebook examples)', () => {
+  it("rounds in the defender's favour (rulebook examples)", () => {
     expect(oddsColumn(23, 6, CERBERUS).column).toBe('3-1'); // Cerberus CRT notes
     expect(oddsColumn(2, 3, WHOLE).column).toBe('1-2'); // Bloodtree 9.10
     expect(oddsColumn(16, 5, WHOLE).column).toBe('3-1'); // Bloodtree 9.10
@@ -107,7 +107,7 @@ describe('lookup', () => {
     expect(lookup(crt, 2, 2)).toBe('DE');
   });
   it('throws clear errors for a missing row, column or cell', () => {
-    expect(() => lookup(crt, '1-1', 4)).toThrow("test CRT has no row for roll 4 (rows: 1, 2, 3)");
+    expect(() => lookup(crt, '1-1', 4)).toThrow('test CRT has no row for roll 4 (rows: 1, 2, 3)');
     expect(() => lookup(crt, '3-1', 1)).toThrow(/test CRT has no column "3-1"/);
     expect(() => lookup(crt, 3, 1)).toThrow(/no column 3/);
     expect(() => lookup(crt, '2-1', 3)).toThrow("test CRT has no cell for roll 3, column '2-1'");
@@ -131,7 +131,10 @@ describe('lookup', () => {
 describe('provenance', () => {
   it('accepts the two shapes and nothing else', () => {
     expect(provenanceSchema.parse(rulebook('7.61'))).toEqual({ source: 'rulebook', rule: '7.61' });
-    expect(provenanceSchema.parse(reconstructed('row 4 missing'))).toEqual({ source: 'reconstructed', reason: 'row 4 missing' });
+    expect(provenanceSchema.parse(reconstructed('row 4 missing'))).toEqual({
+      source: 'reconstructed',
+      reason: 'row 4 missing',
+    });
     expect(provenanceSchema.safeParse({ source: 'rulebook' }).success).toBe(false);
     expect(provenanceSchema.safeParse({ source: 'rulebook', rule: '' }).success).toBe(false);
     expect(provenanceSchema.safeParse({ source: 'rulebook', reason: 'x' }).success).toBe(false);
@@ -139,7 +142,10 @@ describe('provenance', () => {
   });
   it('wraps data-pack values', () => {
     const mf = withProvenance(z.number().int());
-    expect(mf.parse({ value: 8, provenance: rulebook('4.1') })).toEqual({ value: 8, provenance: { source: 'rulebook', rule: '4.1' } });
+    expect(mf.parse({ value: 8, provenance: rulebook('4.1') })).toEqual({
+      value: 8,
+      provenance: { source: 'rulebook', rule: '4.1' },
+    });
     expect(mf.safeParse({ value: 8 }).success).toBe(false);
     expect(mf.safeParse({ value: 8.5, provenance: rulebook('4.1') }).success).toBe(false);
     expect(mf.safeParse({ value: 8, provenance: rulebook('4.1'), extra: 1 }).success).toBe(false);

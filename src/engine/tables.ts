@@ -67,7 +67,10 @@ export function oddsColumn(attack: number, defense: number, columns: readonly st
   checkStrength('defense', defense);
   if (attack === 0 && defense === 0) throw new RangeError('odds of 0 against 0 are undefined');
   const ratios = columns.map(parseRatio);
-  requireAscending(columns, ratios.map((r) => r.attack / r.defense));
+  requireAscending(
+    columns,
+    ratios.map((r) => r.attack / r.defense),
+  );
   const reaches = (i: number): boolean => attack * ratios[i].defense >= ratios[i].attack * defense;
   const last = ratios[ratios.length - 1];
   const aboveLast = last !== undefined && attack * last.defense > last.attack * defense;
@@ -155,7 +158,11 @@ export function tableProblems(table: ResultsTable<unknown>): string[] {
 /** Zod schema of a results table whose cells match `cell`; rejects ragged rows. */
 export function resultsTableSchema<C extends z.ZodTypeAny>(cell: C) {
   return z
-    .object({ name: z.string().optional(), columns: z.array(z.string()).min(1), rows: z.record(z.string(), z.array(cell)) })
+    .object({
+      name: z.string().optional(),
+      columns: z.array(z.string()).min(1),
+      rows: z.record(z.string(), z.array(cell)),
+    })
     .superRefine((t, ctx) => {
       for (const message of tableProblems(t)) ctx.addIssue({ code: z.ZodIssueCode.custom, message, path: ['rows'] });
     });

@@ -51,10 +51,19 @@ async function jwtSecret(config: Config): Promise<string> {
   }
 }
 
-export async function boot(config: Config, modules: AnyModule[], opts: { queuePrefix?: string; stalledIntervalMs?: number; lockDurationMs?: number; clock?: Clock } = {}): Promise<Booted> {
+export async function boot(
+  config: Config,
+  modules: AnyModule[],
+  opts: { queuePrefix?: string; stalledIntervalMs?: number; lockDurationMs?: number; clock?: Clock } = {},
+): Promise<Booted> {
   const log = pino({ level: config.logLevel });
   if (config.tracing) startTracing();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onIdleError: (err) => log.warn({ err: err.message }, 'database connection lost while idle; the pool replaces it'), log: (msg, fields) => log.info(fields ?? {}, msg) });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (err) => log.warn({ err: err.message }, 'database connection lost while idle; the pool replaces it'),
+    log: (msg, fields) => log.info(fields ?? {}, msg),
+  });
   const queue = config.redisUrl
     ? new BullQueue(config.redisUrl, {
         attempts: config.resolveAttempts,
@@ -68,8 +77,21 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
   const secret = await jwtSecret(config);
   const notify = await createNotifyRuntime(config, secret, opts.queuePrefix ?? config.queue.prefix);
   const clock = opts.clock ?? createClock(config.testClock);
-  const platform: Platform = { config, prisma: db.prisma, pgPool: db.pool, modules: new ModuleRegistry(modules), queue, emitter, log, notify, clock };
-  const authService = new AuthService(db.prisma, secret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays, { ...DEFAULT_SCRYPT, N: 2 ** config.scryptCost });
+  const platform: Platform = {
+    config,
+    prisma: db.prisma,
+    pgPool: db.pool,
+    modules: new ModuleRegistry(modules),
+    queue,
+    emitter,
+    log,
+    notify,
+    clock,
+  };
+  const authService = new AuthService(db.prisma, secret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays, {
+    ...DEFAULT_SCRYPT,
+    N: 2 ** config.scryptCost,
+  });
   const unwatch = watchPlatform(platform); // the queue and outbox gauges of /metrics
   let notifier: Notifier | undefined;
   let stopSweeper = () => {};
@@ -82,18 +104,32 @@ export async function boot(config: Config, modules: AnyModule[], opts: { queuePr
         const started = Date.now();
         if (ctx.dueAt) metrics.resolutionWait.observe(Math.max(0, started - ctx.dueAt) / 1000);
         const { trace, ...rest } = job;
-        const outcome = await inSpan('resolve', { 'warpost.game_id': job.gameId, 'warpost.step': job.step, 'warpost.attempt': ctx.attempt }, async (span) => {
-          const o = await resolveStep(platform, rest, ctx);
-          span.setAttribute('warpost.outcome', String(o));
-          return o;
-        }, { kind: SpanKind.CONSUMER, parent: trace ?? {} }).catch((err: unknown) => {
+        const outcome = await inSpan(
+          'resolve',
+          { 'warpost.game_id': job.gameId, 'warpost.step': job.step, 'warpost.attempt': ctx.attempt },
+          async (span) => {
+            const o = await resolveStep(platform, rest, ctx);
+            span.setAttribute('warpost.outcome', String(o));
+            return o;
+          },
+          { kind: SpanKind.CONSUMER, parent: trace ?? {} },
+        ).catch((err: unknown) => {
           metrics.resolutions.inc({ outcome: 'error' });
           throw err;
         });
         metrics.resolutions.inc({ outcome: String(outcome) });
         metrics.resolutionDuration.observe((Date.now() - started) / 1000);
         // Per-job timing for latency work (LOG_LEVEL=debug): time queued past due, time to resolve.
-        log.debug({ gameId: job.gameId, step: job.step, outcome, waitMs: ctx.dueAt ? started - ctx.dueAt : undefined, ms: Date.now() - started }, 'resolution job');
+        log.debug(
+          {
+            gameId: job.gameId,
+            step: job.step,
+            outcome,
+            waitMs: ctx.dueAt ? started - ctx.dueAt : undefined,
+            ms: Date.now() - started,
+          },
+          'resolution job',
+        );
       });
       const stopOutbox = startOutboxSweeper(platform);
       const stopReconciler = startReconciler(platform, config.queue.reconcileIntervalMs);

@@ -21,9 +21,21 @@ interface Service {
   volumes?: string[];
   healthcheck?: { disable?: boolean };
 }
-const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+};
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
-const SHARED = ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'JWT_SECRET', 'WARPOST_SIGNING_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'];
+const SHARED = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'PUBLIC_URL',
+  'JWT_SECRET',
+  'WARPOST_SIGNING_KEY',
+  'VAPID_PUBLIC_KEY',
+  'VAPID_PRIVATE_KEY',
+  'VAPID_SUBJECT',
+];
 
 describe('docker-compose.yml', () => {
   const apps = ['api', 'worker', 'notifier'].map((name) => [name, compose.services[name]] as const);
@@ -35,11 +47,14 @@ describe('docker-compose.yml', () => {
       for (const [svc, s] of apps) expect(s.environment?.[name], `${svc} ${name}`).toBe(api[name]);
     }
     // Taken from the .env file, required (compose refuses to start without them).
-    for (const name of ['JWT_SECRET', 'WARPOST_SIGNING_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY']) expect(api[name]).toMatch(new RegExp(`^\\$\\{${name}:\\?`));
+    for (const name of ['JWT_SECRET', 'WARPOST_SIGNING_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'])
+      expect(api[name]).toMatch(new RegExp(`^\\$\\{${name}:\\?`));
   });
 
   it('every variable it sets is one the server reads', () => {
-    for (const [svc, s] of apps) for (const name of Object.keys(s.environment ?? {})) expect(Object.keys(VARIABLES), `${svc} sets ${name}`).toContain(name);
+    for (const [svc, s] of apps)
+      for (const name of Object.keys(s.environment ?? {}))
+        expect(Object.keys(VARIABLES), `${svc} sets ${name}`).toContain(name);
   });
 
   it('runs the compiled entry points with node, and keeps PostgreSQL and Redis data on volumes', () => {
@@ -79,7 +94,9 @@ describe('npm run secrets:generate', () => {
   it('writes keys the processes accept', () => {
     const s = generateSecrets();
     expect(parsePrivateKey(s.WARPOST_SIGNING_KEY).asymmetricKeyType).toBe('ed25519');
-    expect(() => webpush.setVapidDetails('mailto:a@example.com', s.VAPID_PUBLIC_KEY, s.VAPID_PRIVATE_KEY)).not.toThrow();
+    expect(() =>
+      webpush.setVapidDetails('mailto:a@example.com', s.VAPID_PUBLIC_KEY, s.VAPID_PRIVATE_KEY),
+    ).not.toThrow();
     expect(s.JWT_SECRET.length).toBeGreaterThanOrEqual(48);
     expect(loadConfig({ ...s, REDIS_URL: 'redis://redis:6379' }).signingKey).toBe(s.WARPOST_SIGNING_KEY);
     expect(generateSecrets().JWT_SECRET).not.toBe(s.JWT_SECRET);

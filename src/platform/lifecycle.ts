@@ -34,7 +34,10 @@ export function drainOnSignals(drain: () => Promise<void>, opts: { timeoutMs: nu
     opts.log.info({ signal, timeoutMs: opts.timeoutMs }, 'draining: finishing work in flight, then exiting');
     const started = Date.now();
     setTimeout(() => {
-      opts.log.error({ timeoutMs: opts.timeoutMs }, 'drain did not finish in time; exiting with work in flight (it is retried elsewhere)');
+      opts.log.error(
+        { timeoutMs: opts.timeoutMs },
+        'drain did not finish in time; exiting with work in flight (it is retried elsewhere)',
+      );
       process.exit(1);
     }, opts.timeoutMs);
     drain().then(

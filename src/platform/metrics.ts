@@ -14,14 +14,54 @@ client.collectDefaultMetrics({ register: registry });
 const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 export const metrics = {
-  httpRequests: new client.Counter({ name: 'warpost_http_requests_total', help: 'HTTP requests answered, by route pattern and status code', labelNames: ['method', 'route', 'status_code'], registers: [registry] }),
-  httpDuration: new client.Histogram({ name: 'warpost_http_request_duration_seconds', help: 'HTTP response time, by route pattern', labelNames: ['method', 'route'], buckets: seconds, registers: [registry] }),
-  submissions: new client.Counter({ name: 'warpost_submissions_total', help: 'Order submissions stored (accepted) or answered again from their idempotency key (replayed)', labelNames: ['module', 'result'], registers: [registry] }),
-  resolutions: new client.Counter({ name: 'warpost_resolutions_total', help: 'Resolution jobs run, by outcome (error: the attempt threw and is retried)', labelNames: ['outcome'], registers: [registry] }),
-  resolutionDuration: new client.Histogram({ name: 'warpost_resolution_duration_seconds', help: 'Time to run one resolution job', buckets: seconds, registers: [registry] }),
-  resolutionWait: new client.Histogram({ name: 'warpost_resolution_wait_seconds', help: 'Time a resolution job waited in the queue after it was due (BullMQ only)', buckets: seconds, registers: [registry] }),
-  deliveries: new client.Counter({ name: 'warpost_notification_deliveries_total', help: 'Notification delivery attempts and decisions, by channel and result (sent, retry, failed, skipped)', labelNames: ['channel', 'result'], registers: [registry] }),
-  openSubscriptions: new client.Gauge({ name: 'warpost_open_subscriptions', help: 'GraphQL operations running over WebSocket connections to this process', registers: [registry] }),
+  httpRequests: new client.Counter({
+    name: 'warpost_http_requests_total',
+    help: 'HTTP requests answered, by route pattern and status code',
+    labelNames: ['method', 'route', 'status_code'],
+    registers: [registry],
+  }),
+  httpDuration: new client.Histogram({
+    name: 'warpost_http_request_duration_seconds',
+    help: 'HTTP response time, by route pattern',
+    labelNames: ['method', 'route'],
+    buckets: seconds,
+    registers: [registry],
+  }),
+  submissions: new client.Counter({
+    name: 'warpost_submissions_total',
+    help: 'Order submissions stored (accepted) or answered again from their idempotency key (replayed)',
+    labelNames: ['module', 'result'],
+    registers: [registry],
+  }),
+  resolutions: new client.Counter({
+    name: 'warpost_resolutions_total',
+    help: 'Resolution jobs run, by outcome (error: the attempt threw and is retried)',
+    labelNames: ['outcome'],
+    registers: [registry],
+  }),
+  resolutionDuration: new client.Histogram({
+    name: 'warpost_resolution_duration_seconds',
+    help: 'Time to run one resolution job',
+    buckets: seconds,
+    registers: [registry],
+  }),
+  resolutionWait: new client.Histogram({
+    name: 'warpost_resolution_wait_seconds',
+    help: 'Time a resolution job waited in the queue after it was due (BullMQ only)',
+    buckets: seconds,
+    registers: [registry],
+  }),
+  deliveries: new client.Counter({
+    name: 'warpost_notification_deliveries_total',
+    help: 'Notification delivery attempts and decisions, by channel and result (sent, retry, failed, skipped)',
+    labelNames: ['channel', 'result'],
+    registers: [registry],
+  }),
+  openSubscriptions: new client.Gauge({
+    name: 'warpost_open_subscriptions',
+    help: 'GraphQL operations running over WebSocket connections to this process',
+    registers: [registry],
+  }),
 };
 
 /** The platform the scrape-time gauges read (the last one booted in this process). */
@@ -80,8 +120,12 @@ new client.Gauge({
     const p = current;
     if (!p) return;
     const oldest = async (where: { deliveredAt: null } | { dispatchedAt: null }) =>
-      (await p.prisma.outboxMessage.findFirst({ where, orderBy: { createdAt: 'asc' }, select: { createdAt: true } }))?.createdAt;
-    for (const [consumer, where] of [['publish', { deliveredAt: null }], ['notify', { dispatchedAt: null }]] as const) {
+      (await p.prisma.outboxMessage.findFirst({ where, orderBy: { createdAt: 'asc' }, select: { createdAt: true } }))
+        ?.createdAt;
+    for (const [consumer, where] of [
+      ['publish', { deliveredAt: null }],
+      ['notify', { dispatchedAt: null }],
+    ] as const) {
       const at = await oldest(where).catch(() => undefined);
       this.set({ consumer }, at ? Math.max(0, (Date.now() - at.getTime()) / 1000) : 0);
     }

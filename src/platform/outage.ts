@@ -23,7 +23,14 @@ const MESSAGES = [
 
 function isOutage(e: unknown, depth = 0): boolean {
   if (!e || typeof e !== 'object' || depth > 5) return false;
-  const x = e as { name?: unknown; code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+  const x = e as {
+    name?: unknown;
+    code?: unknown;
+    kind?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    meta?: { driverAdapterError?: unknown };
+  };
   if (x.name === 'MaxRetriesPerRequestError') return true;
   if (typeof x.code === 'string' && (PRISMA_OUTAGE.has(x.code) || SOCKET_CODES.has(x.code))) return true;
   if (typeof x.kind === 'string' && ADAPTER_KINDS.has(x.kind)) return true;
@@ -38,7 +45,12 @@ export const RETRY_AFTER_SECONDS = 2;
 /** The client-facing error for an outage, or null when `err` is something else. */
 export function asOutage(err: unknown): AppError | null {
   if (err instanceof AppError || !isOutage(err)) return null;
-  return new AppError('UNAVAILABLE', 'The service is briefly unavailable (its database or queue is restarting); nothing was changed. Try again shortly.', [], {
-    retryAfterSeconds: RETRY_AFTER_SECONDS,
-  });
+  return new AppError(
+    'UNAVAILABLE',
+    'The service is briefly unavailable (its database or queue is restarting); nothing was changed. Try again shortly.',
+    [],
+    {
+      retryAfterSeconds: RETRY_AFTER_SECONDS,
+    },
+  );
 }

@@ -2,7 +2,12 @@
 import { AppError } from './errors.js';
 
 /** Out-of-range sizes are refused (BAD_INPUT), not clamped: a client must learn its page is not what it asked. */
-export function pageSize(value: number | null | undefined, fallback: number, max: number, name: 'first' | 'limit' = 'first'): number {
+export function pageSize(
+  value: number | null | undefined,
+  fallback: number,
+  max: number,
+  name: 'first' | 'limit' = 'first',
+): number {
   if (value === null || value === undefined) return fallback;
   if (Number.isInteger(value) && value >= 1 && value <= max) return value;
   throw new AppError('BAD_INPUT', `\`${name}\` is a whole number from 1 to ${max}.`, [

@@ -5,7 +5,16 @@
  * and a resolution job carries the W3C trace context of the request that queued it in its data,
  * so a submission's trace reaches the worker's resolution of its step.
  */
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Span,
+} from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
@@ -24,7 +33,9 @@ export function startTracing(opts: { exporter?: SpanExporter } = {}): void {
   if (provider) return;
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': 'warpost' }),
-    spanProcessors: [opts.exporter ? new SimpleSpanProcessor(opts.exporter) : new BatchSpanProcessor(new OTLPTraceExporter())],
+    spanProcessors: [
+      opts.exporter ? new SimpleSpanProcessor(opts.exporter) : new BatchSpanProcessor(new OTLPTraceExporter()),
+    ],
   });
   provider.register(); // AsyncLocalStorage context and the W3C propagator
 }
@@ -47,7 +58,12 @@ export function traceCarrier(): TraceCarrier | undefined {
  * Runs `fn` in a span, the child of `parent` (a job's carried context, an HTTP request's headers)
  * when given, else of the active span. A thrown error marks the span and goes on.
  */
-export function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>, opts: { kind?: SpanKind; parent?: Record<string, string | string[] | undefined> } = {}): Promise<T> {
+export function inSpan<T>(
+  name: string,
+  attributes: Attributes,
+  fn: (span: Span) => Promise<T>,
+  opts: { kind?: SpanKind; parent?: Record<string, string | string[] | undefined> } = {},
+): Promise<T> {
   const ctx = opts.parent ? propagation.extract(ROOT_CONTEXT, opts.parent) : context.active();
   return tracer().startActiveSpan(name, { kind: opts.kind ?? SpanKind.INTERNAL, attributes }, ctx, async (span) => {
     try {

@@ -37,8 +37,11 @@ function print(r: VerifyReport) {
   if (r.ok) lines.push('OK: no divergence found');
   else {
     const f = r.first!;
-    lines.push(`FIRST DIVERGENCE at ${f.step === null ? 'the export as a whole' : `step ${f.step}`} [${f.check}]: ${f.message}`);
-    for (const x of r.findings.slice(1)) lines.push(`  also at ${x.step === null ? 'export' : `step ${x.step}`} [${x.check}]: ${x.message}`);
+    lines.push(
+      `FIRST DIVERGENCE at ${f.step === null ? 'the export as a whole' : `step ${f.step}`} [${f.check}]: ${f.message}`,
+    );
+    for (const x of r.findings.slice(1))
+      lines.push(`  also at ${x.step === null ? 'export' : `step ${x.step}`} [${x.check}]: ${x.message}`);
   }
   console.log(lines.join('\n'));
 }

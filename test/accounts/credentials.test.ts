@@ -10,7 +10,14 @@ import { gql, waitFor } from '../helpers/gql.js';
 import { as, register, type Player } from '../helpers/play.js';
 import { rest } from '../helpers/rest.js';
 import { startStack, type Stack } from '../helpers/stack.js';
-import { addressOf, confirmEmail, NOTIFY_ENV, spawnNotifier, startMailServer, type MailServer } from '../notifications/helpers.js';
+import {
+  addressOf,
+  confirmEmail,
+  NOTIFY_ENV,
+  spawnNotifier,
+  startMailServer,
+  type MailServer,
+} from '../notifications/helpers.js';
 
 const PASSWORD = 'correct horse battery'; // test/helpers/play.ts registers everyone with it
 const LOGIN = 'mutation($u:String!,$p:String!){login(username:$u,password:$p){accessToken refreshToken}}';
@@ -21,7 +28,13 @@ let stack: Stack;
 let mail: MailServer;
 beforeAll(async () => {
   mail = await startMailServer();
-  stack = await startStack('services', { ...NOTIFY_ENV, SMTP_URL: mail.url, TRUST_PROXY: 'true', ACCOUNT_LINKS_PER_ADDRESS: '3', ACCOUNT_LINKS_PER_IP: '6' });
+  stack = await startStack('services', {
+    ...NOTIFY_ENV,
+    SMTP_URL: mail.url,
+    TRUST_PROXY: 'true',
+    ACCOUNT_LINKS_PER_ADDRESS: '3',
+    ACCOUNT_LINKS_PER_IP: '6',
+  });
   await spawnNotifier(stack);
 }, 120_000);
 afterAll(async () => {
@@ -34,10 +47,21 @@ const code = (r: { errors?: { extensions?: { code?: string } }[] }) => r.errors?
 const login = (name: string, password: string) => gql(stack.base, LOGIN, { u: name, p: password });
 /** A GraphQL call from a given client address (TRUST_PROXY is on). */
 const from = (ip: string, query: string, variables: Record<string, unknown>) =>
-  fetch(`${stack.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify({ query, variables }) })
-    .then(async (r) => ({ status: r.status, raw: await r.text() }));
+  fetch(`${stack.base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify({ query, variables }),
+  }).then(async (r) => ({ status: r.status, raw: await r.text() }));
 const tokenIn = (text: string) => decodeURIComponent(/token=([^\s&"<]+)/.exec(text)![1]!);
-const mailOf = (to: string, kind: string, after = 0) => waitFor(async () => mail.to(to).filter((m) => m.kind === kind && m.at >= after).at(-1), 20_000);
+const mailOf = (to: string, kind: string, after = 0) =>
+  waitFor(
+    async () =>
+      mail
+        .to(to)
+        .filter((m) => m.kind === kind && m.at >= after)
+        .at(-1),
+    20_000,
+  );
 const rows = (sql: string, args: unknown[]) => withPg(async (c) => (await c.query(sql, args)).rows);
 
 async function player(prefix: string, withMail = true): Promise<Player> {
@@ -51,24 +75,46 @@ describe('change password', () => {
     const p = await player('cp');
     const other = (await login(p.name, PASSWORD)).data.login;
 
-    const wrong = await as(stack.base, p, 'mutation($c:String!,$n:String!){changePassword(currentPassword:$c,newPassword:$n)}', { c: 'not my password', n: 'brand new secret' });
+    const wrong = await as(
+      stack.base,
+      p,
+      'mutation($c:String!,$n:String!){changePassword(currentPassword:$c,newPassword:$n)}',
+      { c: 'not my password', n: 'brand new secret' },
+    );
     expect(code(wrong)).toBe('INVALID_CREDENTIALS');
-    expect(wrong.errors![0]!.extensions!.details![0]).toMatchObject({ code: 'WRONG_PASSWORD', path: ['currentPassword'] });
-    const short = await as(stack.base, p, 'mutation($c:String!,$n:String!){changePassword(currentPassword:$c,newPassword:$n)}', { c: PASSWORD, n: 'short' });
+    expect(wrong.errors![0]!.extensions!.details![0]).toMatchObject({
+      code: 'WRONG_PASSWORD',
+      path: ['currentPassword'],
+    });
+    const short = await as(
+      stack.base,
+      p,
+      'mutation($c:String!,$n:String!){changePassword(currentPassword:$c,newPassword:$n)}',
+      { c: PASSWORD, n: 'short' },
+    );
     expect(code(short)).toBe('BAD_INPUT');
     // Nothing changed: the old password and the other login still work.
     expect((await login(p.name, PASSWORD)).data?.login).toBeTruthy();
     expect((await gql(stack.base, 'query{blockedUsers{id}}', {}, other.accessToken)).errors).toBeUndefined();
 
     const before = Date.now();
-    const r = await as(stack.base, p, 'mutation($c:String!,$n:String!){changePassword(currentPassword:$c,newPassword:$n)}', { c: PASSWORD, n: 'brand new secret' });
+    const r = await as(
+      stack.base,
+      p,
+      'mutation($c:String!,$n:String!){changePassword(currentPassword:$c,newPassword:$n)}',
+      { c: PASSWORD, n: 'brand new secret' },
+    );
     expect(r.errors).toBeUndefined();
     expect(r.data.changePassword).toBe(true);
     expect(code(await login(p.name, PASSWORD))).toBe('INVALID_CREDENTIALS');
     expect((await login(p.name, 'brand new secret')).data?.login).toBeTruthy();
     // The other login is revoked, access and refresh token alike; the caller's own goes on.
     expect(code(await gql(stack.base, 'query{blockedUsers{id}}', {}, other.accessToken))).toBe('TOKEN_INVALID');
-    expect(code(await gql(stack.base, 'mutation($r:String!){refresh(refreshToken:$r){accessToken}}', { r: other.refreshToken }))).toBe('TOKEN_INVALID');
+    expect(
+      code(
+        await gql(stack.base, 'mutation($r:String!){refresh(refreshToken:$r){accessToken}}', { r: other.refreshToken }),
+      ),
+    ).toBe('TOKEN_INVALID');
     expect((await as(stack.base, p, 'query{blockedUsers{id}}')).errors).toBeUndefined();
     const notice = await mailOf(addressOf(p), 'PASSWORD_CHANGED', before);
     expect(notice.subject).toBe('[Warpost] Your Warpost password was changed');
@@ -86,7 +132,9 @@ describe('password reset by mail', () => {
     expect(m.text).toContain(p.name);
     const token = tokenIn(m.text);
     // Only a hash of the token is stored.
-    expect(await rows(`SELECT 1 FROM "AccountToken" WHERE "tokenHash" = $1 OR "tokenHash" LIKE '%' || $1 || '%'`, [token])).toEqual([]);
+    expect(
+      await rows(`SELECT 1 FROM "AccountToken" WHERE "tokenHash" = $1 OR "tokenHash" LIKE '%' || $1 || '%'`, [token]),
+    ).toEqual([]);
 
     const short = await gql(stack.base, RESET, { t: token, p: 'short' });
     expect(code(short)).toBe('BAD_INPUT'); // refused before the link is spent
@@ -124,7 +172,12 @@ describe('password reset by mail', () => {
     const known: number[] = [];
     const stranger: number[] = [];
     let i = 0;
-    for (const [list, e] of [[known, addressOf(p)], [stranger, unknown], [known, addressOf(p)], [stranger, unknown]] as const) {
+    for (const [list, e] of [
+      [known, addressOf(p)],
+      [stranger, unknown],
+      [known, addressOf(p)],
+      [stranger, unknown],
+    ] as const) {
       const t0 = performance.now();
       const r = await from(`198.51.100.${10 + i++}`, REQUEST_RESET, { e });
       list.push(performance.now() - t0);
@@ -133,7 +186,10 @@ describe('password reset by mail', () => {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     // The answer comes before any mail is written: no database write for either (loose bound for a shared machine).
     expect(Math.abs(median(known) - median(stranger))).toBeLessThan(150);
-    await waitFor(async () => mail.to(addressOf(p)).filter((m) => m.kind === 'PASSWORD_RESET').length >= 2 || null, 20_000);
+    await waitFor(
+      async () => mail.to(addressOf(p)).filter((m) => m.kind === 'PASSWORD_RESET').length >= 2 || null,
+      20_000,
+    );
     await new Promise((r) => setTimeout(r, 500));
     expect(mail.to(unknown)).toEqual([]);
     expect(code(await gql(stack.base, REQUEST_RESET, { e: 'not an address' }))).toBe('BAD_INPUT');
@@ -143,7 +199,10 @@ describe('password reset by mail', () => {
     const p = await player('rl');
     const unknown = `nobody_${uid()}@test.invalid`;
     for (const e of [addressOf(p), unknown]) {
-      for (let i = 0; i < 3; i++) expect(JSON.parse((await from(`203.0.113.${i + 1}`, REQUEST_RESET, { e })).raw).data.requestPasswordReset).toBe(true);
+      for (let i = 0; i < 3; i++)
+        expect(JSON.parse((await from(`203.0.113.${i + 1}`, REQUEST_RESET, { e })).raw).data.requestPasswordReset).toBe(
+          true,
+        );
       const refused = JSON.parse((await from('203.0.113.9', REQUEST_RESET, { e })).raw);
       expect(refused.errors[0].extensions).toMatchObject({ code: 'RATE_LIMITED', limitedBy: 'email' });
     }
@@ -157,17 +216,29 @@ describe('password reset by mail', () => {
   it('over REST: the same flow, unknown keys refused', async () => {
     const p = await player('rr');
     const before = Date.now();
-    const extra = await rest(stack.base, 'POST', '/account/reset-password', { body: { email: addressOf(p), username: p.name }, headers: { 'x-forwarded-for': '192.0.2.77' } });
+    const extra = await rest(stack.base, 'POST', '/account/reset-password', {
+      body: { email: addressOf(p), username: p.name },
+      headers: { 'x-forwarded-for': '192.0.2.77' },
+    });
     expect(extra.status).toBe(400);
-    const r = await rest(stack.base, 'POST', '/account/reset-password', { body: { email: addressOf(p) }, headers: { 'x-forwarded-for': '192.0.2.77' } });
+    const r = await rest(stack.base, 'POST', '/account/reset-password', {
+      body: { email: addressOf(p) },
+      headers: { 'x-forwarded-for': '192.0.2.77' },
+    });
     expect(r).toMatchObject({ status: 200, body: { ok: true } });
     const token = tokenIn((await mailOf(addressOf(p), 'PASSWORD_RESET', before)).text);
-    const bad = await rest(stack.base, 'POST', '/account/reset-password/confirm', { body: { token: `${token}x`, newPassword: 'rest reset secret' } });
+    const bad = await rest(stack.base, 'POST', '/account/reset-password/confirm', {
+      body: { token: `${token}x`, newPassword: 'rest reset secret' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('LINK_INVALID');
-    const good = await rest(stack.base, 'POST', '/account/reset-password/confirm', { body: { token, newPassword: 'rest reset secret' } });
+    const good = await rest(stack.base, 'POST', '/account/reset-password/confirm', {
+      body: { token, newPassword: 'rest reset secret' },
+    });
     expect(good).toMatchObject({ status: 200, body: { ok: true } });
-    const reused = await rest(stack.base, 'POST', '/account/reset-password/confirm', { body: { token, newPassword: 'rest reset secret' } });
+    const reused = await rest(stack.base, 'POST', '/account/reset-password/confirm', {
+      body: { token, newPassword: 'rest reset secret' },
+    });
     expect(reused.status).toBe(410);
     expect(reused.body.error.code).toBe('LINK_USED');
     // The mailed link's page resets through a form, too (it only shows the form on GET).
@@ -199,9 +270,14 @@ describe('change the address', () => {
     expect((await as(stack.base, p, SETTINGS)).data.notificationSettings.email).toBe(old); // not before confirmation
 
     const token = tokenIn(link.text);
-    expect((await gql(stack.base, 'mutation($t:String!){confirmEmailChange(token:$t)}', { t: token })).data.confirmEmailChange).toBe(true);
+    expect(
+      (await gql(stack.base, 'mutation($t:String!){confirmEmailChange(token:$t)}', { t: token })).data
+        .confirmEmailChange,
+    ).toBe(true);
     expect((await as(stack.base, p, SETTINGS)).data.notificationSettings.email).toBe(next);
-    expect(code(await gql(stack.base, 'mutation($t:String!){confirmEmailChange(token:$t)}', { t: token }))).toBe('LINK_USED');
+    expect(code(await gql(stack.base, 'mutation($t:String!){confirmEmailChange(token:$t)}', { t: token }))).toBe(
+      'LINK_USED',
+    );
     // The new address is now the one a reset link goes to.
     const t1 = Date.now();
     await from('192.0.2.200', REQUEST_RESET, { e: next });
@@ -212,7 +288,10 @@ describe('change the address', () => {
     const p = await player('cn');
     const before = Date.now();
     const next = `other_${p.name.toLowerCase()}@test.invalid`;
-    expect((await as(stack.base, p, 'mutation($e:String){setNotificationEmail(email:$e){pendingEmail}}', { e: next })).errors).toBeUndefined();
+    expect(
+      (await as(stack.base, p, 'mutation($e:String){setNotificationEmail(email:$e){pendingEmail}}', { e: next }))
+        .errors,
+    ).toBeUndefined();
     await mailOf(next, 'EMAIL_CONFIRMATION', before);
     const notice = await mailOf(addressOf(p), 'EMAIL_CHANGE_NOTICE', before);
     expect(notice.text).toContain('o***@test.invalid');

@@ -28,7 +28,12 @@ const HIDE = `mutation($m:ID!,$r:String){hidePress(messageId:$m,reason:$r){id hi
 const REPORTS = `query($g:ID!){pressReports(gameId:$g){message{id} reports{reporter{id username} reason}}}`;
 const BLOCK = 'mutation($u:String!){blockUser(username:$u)}';
 
-async function send(p: Player, gameId: string, to: Record<string, unknown>, text: string): Promise<{ id: string; seq: number; channel: string }> {
+async function send(
+  p: Player,
+  gameId: string,
+  to: Record<string, unknown>,
+  text: string,
+): Promise<{ id: string; seq: number; channel: string }> {
   const r = await as(stack.base, p, SEND, { g: gameId, to, t: text });
   if (r.errors) throw new Error(JSON.stringify(r.errors));
   return r.data.sendPress;
@@ -42,13 +47,27 @@ async function ok(p: Player, query: string, vars: Record<string, unknown>) {
 /** North (alice, the creator) and south (bob) talk; carol watches and chats with spectators. */
 async function talkedGame(prefix: string) {
   const t = uid();
-  const [alice, bob, carol] = [await register(stack.base, `${prefix}a_${t}`), await register(stack.base, `${prefix}b_${t}`), await register(stack.base, `${prefix}c_${t}`)];
-  const g = await createGame(stack.base, alice, { module: 'sealed-bid', scenario: 'standard', side: 'north', press: { mode: 'FULL', duringReveal: true } });
+  const [alice, bob, carol] = [
+    await register(stack.base, `${prefix}a_${t}`),
+    await register(stack.base, `${prefix}b_${t}`),
+    await register(stack.base, `${prefix}c_${t}`),
+  ];
+  const g = await createGame(stack.base, alice, {
+    module: 'sealed-bid',
+    scenario: 'standard',
+    side: 'north',
+    press: { mode: 'FULL', duringReveal: true },
+  });
   await join(stack.base, bob, g.id, 'south');
   const text = {
-    aPub: `alice public ${t}`, aSide: `alice to south ${t}`, aHid: `alice hidden ${t}`,
-    bPub: `bob public ${t}`, bSide: `bob to north ${t}`, cSpec: `carol spectators ${t}`,
-    aReason: `alice reports ${t}`, bReason: `bob reports ${t}`,
+    aPub: `alice public ${t}`,
+    aSide: `alice to south ${t}`,
+    aHid: `alice hidden ${t}`,
+    bPub: `bob public ${t}`,
+    bSide: `bob to north ${t}`,
+    cSpec: `carol spectators ${t}`,
+    aReason: `alice reports ${t}`,
+    bReason: `bob reports ${t}`,
   };
   const m = {
     aPub: await send(alice, g.id, { everyone: true }, text.aPub),
@@ -71,14 +90,46 @@ describe('export my data: press', () => {
 
     const x = (await ok(alice, 'query{exportMyData}', {})).exportMyData;
     expect(x.press.messages).toEqual([
-      expect.objectContaining({ gameId, seq: m.aPub.seq, channel: 'public', channelName: null, side: 'north', text: text.aPub, hidden: false, hiddenAt: null }),
-      expect.objectContaining({ gameId, seq: m.aSide.seq, channel: 'sides:north,south', channelName: 'Pact', side: 'north', text: text.aSide, hidden: false }),
+      expect.objectContaining({
+        gameId,
+        seq: m.aPub.seq,
+        channel: 'public',
+        channelName: null,
+        side: 'north',
+        text: text.aPub,
+        hidden: false,
+        hiddenAt: null,
+      }),
+      expect.objectContaining({
+        gameId,
+        seq: m.aSide.seq,
+        channel: 'sides:north,south',
+        channelName: 'Pact',
+        side: 'north',
+        text: text.aSide,
+        hidden: false,
+      }),
       // Hidden by a moderator: shown to nobody in the game, but the writer's export keeps its text.
-      expect.objectContaining({ gameId, seq: m.aHid.seq, channel: 'public', text: text.aHid, hidden: true, hiddenAt: expect.any(String) }),
+      expect.objectContaining({
+        gameId,
+        seq: m.aHid.seq,
+        channel: 'public',
+        text: text.aHid,
+        hidden: true,
+        hiddenAt: expect.any(String),
+      }),
     ]);
     expect(x.press.messages.every((e: any) => typeof e.sentAt === 'string' && typeof e.step === 'number')).toBe(true);
     expect(x.press.readMarks).toEqual([expect.objectContaining({ gameId, channel: 'public', lastSeq: m.bPub.seq })]);
-    expect(x.press.reports).toEqual([expect.objectContaining({ messageId: m.bSide.id, gameId, channel: 'sides:north,south', seq: m.bSide.seq, reason: text.aReason })]);
+    expect(x.press.reports).toEqual([
+      expect.objectContaining({
+        messageId: m.bSide.id,
+        gameId,
+        channel: 'sides:north,south',
+        seq: m.bSide.seq,
+        reason: text.aReason,
+      }),
+    ]);
     // Not bob's messages (though alice reads them), not carol's spectators' chat, and not that bob
     // reported one of alice's messages.
     const raw = JSON.stringify(x);
@@ -91,9 +142,12 @@ describe('export my data: press', () => {
 
     // A spectator's export has their chat, and none of the players' press.
     const c = (await ok(carol, 'query{exportMyData}', {})).exportMyData;
-    expect(c.press.messages).toEqual([expect.objectContaining({ gameId, channel: 'spectators', side: null, text: text.cSpec })]);
+    expect(c.press.messages).toEqual([
+      expect.objectContaining({ gameId, channel: 'spectators', side: null, text: text.cSpec }),
+    ]);
     expect(c.press.reports).toEqual([]);
-    for (const other of [text.aPub, text.aSide, text.aHid, text.bPub, text.bSide]) expect(JSON.stringify(c)).not.toContain(other);
+    for (const other of [text.aPub, text.aSide, text.aHid, text.bPub, text.bSide])
+      expect(JSON.stringify(c)).not.toContain(other);
   }, 90_000);
 });
 
@@ -106,7 +160,9 @@ describe('delete the account: press', () => {
     await ok(bob, BLOCK, { u: alice.name });
     expect(await rows(`SELECT 1 FROM "PressReadMark" WHERE "userId" = $1`, [bob.id])).toHaveLength(2);
 
-    expect((await ok(bob, 'mutation($p:String!){deleteAccount(password:$p)}', { p: 'correct horse battery' })).deleteAccount).toBe(true);
+    expect(
+      (await ok(bob, 'mutation($p:String!){deleteAccount(password:$p)}', { p: 'correct horse battery' })).deleteAccount,
+    ).toBe(true);
     const deleted = `deleted player ${bob.id}`;
 
     // Personal press state and blocks are gone.
@@ -115,17 +171,30 @@ describe('delete the account: press', () => {
 
     // The conversation still reads: bob's messages keep their text, from the deleted name.
     const log = (await ok(alice, LIST, { g: gameId })).pressMessages.messages;
-    expect(log.find((e: any) => e.id === m.bSide.id)).toMatchObject({ from: { id: bob.id, username: deleted }, text: text.bSide, hidden: false });
+    expect(log.find((e: any) => e.id === m.bSide.id)).toMatchObject({
+      from: { id: bob.id, username: deleted },
+      text: text.bSide,
+      hidden: false,
+    });
     expect(log.find((e: any) => e.id === m.bPub.id)).toMatchObject({ from: { username: deleted }, text: text.bPub });
-    expect(log.find((e: any) => e.id === m.aSide.id)).toMatchObject({ from: { username: alice.name }, text: text.aSide });
+    expect(log.find((e: any) => e.id === m.aSide.id)).toMatchObject({
+      from: { username: alice.name },
+      text: text.aSide,
+    });
 
     // The report bob filed stays for the moderators, without a reporter; alice's is untouched.
     const reports = (await ok(alice, REPORTS, { g: gameId })).pressReports;
-    expect(reports.find((r: any) => r.message.id === m.aSide.id).reports).toEqual([{ reporter: null, reason: text.bReason }]);
-    expect(reports.find((r: any) => r.message.id === m.bSide.id).reports).toEqual([{ reporter: { id: alice.id, username: alice.name }, reason: text.aReason }]);
+    expect(reports.find((r: any) => r.message.id === m.aSide.id).reports).toEqual([
+      { reporter: null, reason: text.bReason },
+    ]);
+    expect(reports.find((r: any) => r.message.id === m.bSide.id).reports).toEqual([
+      { reporter: { id: alice.id, username: alice.name }, reason: text.aReason },
+    ]);
     expect(await rows(`SELECT 1 FROM "PressReport" WHERE "reporterId" = $1`, [bob.id])).toEqual([]);
     const viaRest = await rest(stack.base, 'GET', `/games/${gameId}/press/reports`, { token: alice.token });
     expect(viaRest.status).toBe(200);
-    expect(viaRest.body.reports.find((r: any) => r.message.id === m.aSide.id).reports).toEqual([expect.objectContaining({ reporter: null, reason: text.bReason })]);
+    expect(viaRest.body.reports.find((r: any) => r.message.id === m.aSide.id).reports).toEqual([
+      expect.objectContaining({ reporter: null, reason: text.bReason }),
+    ]);
   }, 90_000);
 });

@@ -18,7 +18,9 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 /** Sends raw bytes and reads everything until the server closes the connection. */
-function raw(bytes: string | Buffer): Promise<{ status: number; headers: Record<string, string>; body: string; raw: string }> {
+function raw(
+  bytes: string | Buffer,
+): Promise<{ status: number; headers: Record<string, string>; body: string; raw: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -30,7 +32,9 @@ function raw(bytes: string | Buffer): Promise<{ status: number; headers: Record<
       const text = Buffer.concat(chunks).toString('utf8');
       const [head, ...rest] = text.split('\r\n\r\n');
       const [statusLine, ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n'), raw: text });
     });
     socket.write(bytes);
@@ -40,9 +44,27 @@ function raw(bytes: string | Buffer): Promise<{ status: number; headers: Record<
 const cases: [string, string, number, string, string | null][] = [
   ['a request line that is not HTTP', 'this is not http\r\n\r\n', 400, 'BAD_REQUEST', 'INVALID_REQUEST_LINE'],
   ['a bad HTTP version', 'GET /healthz HTTP/9.x\r\nHost: x\r\n\r\n', 400, 'BAD_REQUEST', 'INVALID_REQUEST_LINE'],
-  ['headers past the size limit', `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'HEADERS_TOO_LARGE', null],
-  ['a header line without a colon', 'GET /healthz HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n', 400, 'BAD_REQUEST', 'INVALID_HEADER'],
-  ['a Content-Length that is not a number', 'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}', 400, 'BAD_REQUEST', 'INVALID_BODY_FRAMING'],
+  [
+    'headers past the size limit',
+    `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    431,
+    'HEADERS_TOO_LARGE',
+    null,
+  ],
+  [
+    'a header line without a colon',
+    'GET /healthz HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n',
+    400,
+    'BAD_REQUEST',
+    'INVALID_HEADER',
+  ],
+  [
+    'a Content-Length that is not a number',
+    'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}',
+    400,
+    'BAD_REQUEST',
+    'INVALID_BODY_FRAMING',
+  ],
   [
     'a JSON body with a bad chunk size',
     'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{"username":"a"}\r\n0\r\n\r\n',
@@ -84,14 +106,28 @@ describe('malformed raw HTTP gets the documented error body', () => {
   it('writes nothing where it cannot: a socket that is not writable is only closed', () => {
     const written: string[] = [];
     let destroyed = false;
-    const socket = { destroyed: false, writable: false, write: (s: string) => written.push(s), end: (s: string) => written.push(s), destroy: () => (destroyed = true) };
+    const socket = {
+      destroyed: false,
+      writable: false,
+      write: (s: string) => written.push(s),
+      end: (s: string) => written.push(s),
+      destroy: () => (destroyed = true),
+    };
     const log = { debug: () => undefined };
-    clientErrorHandler.call({ log } as never, Object.assign(new Error('x'), { code: 'HPE_INVALID_METHOD' }), socket as never);
+    clientErrorHandler.call(
+      { log } as never,
+      Object.assign(new Error('x'), { code: 'HPE_INVALID_METHOD' }),
+      socket as never,
+    );
     expect([written, destroyed]).toEqual([[], true]);
     // Nor when an answer to an earlier request is already half sent.
     const busy = { ...socket, writable: true, _httpMessage: { headersSent: true, req: { complete: false } } };
     destroyed = false;
-    clientErrorHandler.call({ log } as never, Object.assign(new Error('x'), { code: 'HPE_INVALID_METHOD' }), busy as never);
+    clientErrorHandler.call(
+      { log } as never,
+      Object.assign(new Error('x'), { code: 'HPE_INVALID_METHOD' }),
+      busy as never,
+    );
     expect([written, destroyed]).toEqual([[], true]);
   });
 });

@@ -15,13 +15,36 @@ async function runDemo(stack: Stack, timeout: number) {
   const started = Date.now();
   const { stdout, stderr } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'examples/client.ts'), '--demo', '--url', stack.base, '--module', 'sealed-bid', '--scenario', 'short', '--user', user, '--password', PASSWORD],
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'examples/client.ts'),
+      '--demo',
+      '--url',
+      stack.base,
+      '--module',
+      'sealed-bid',
+      '--scenario',
+      'short',
+      '--user',
+      user,
+      '--password',
+      PASSWORD,
+    ],
     { cwd: ROOT, timeout },
   );
   const gameId = stdout.match(/^game (\S+)/m)?.[1];
   expect(gameId, stdout).toBeTruthy();
-  const login = await gql(stack.base, `mutation($u:String!,$p:String!){login(username:$u,password:$p){accessToken}}`, { u: `${user}_a`, p: PASSWORD });
-  const game = await gql(stack.base, `query($g:ID!){game(id:$g){game{status} outcome{winner summary}}}`, { g: gameId }, login.data.login.accessToken);
+  const login = await gql(stack.base, `mutation($u:String!,$p:String!){login(username:$u,password:$p){accessToken}}`, {
+    u: `${user}_a`,
+    p: PASSWORD,
+  });
+  const game = await gql(
+    stack.base,
+    `query($g:ID!){game(id:$g){game{status} outcome{winner summary}}}`,
+    { g: gameId },
+    login.data.login.accessToken,
+  );
   expect(game.errors, JSON.stringify(game.errors)).toBeUndefined();
   return { stdout, stderr, ms: Date.now() - started, game: game.data.game };
 }

@@ -19,18 +19,29 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 const rest = (path: string, init: RequestInit = {}, token?: string) =>
-  fetch(`${stack.base}/api/v1${path}`, { ...init, headers: { ...(init.headers as object), ...(token ? { authorization: `Bearer ${token}` } : {}) } }) as Promise<Omit<Response, 'json'> & { json(): Promise<any> }>;
+  fetch(`${stack.base}/api/v1${path}`, {
+    ...init,
+    headers: { ...(init.headers as object), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  }) as Promise<Omit<Response, 'json'> & { json(): Promise<any> }>;
 
 const GAME = `query($id:ID!){game(id:$id){viewer pieces{id side board at label symbol values hidden}
   game{iOwe myOwedSides} myPrompts{kind defaultOrders text{key params text}} events{seq type text{key text}}}}`;
 
 it('boards: GraphQL and REST agree; a strong ETag answers If-None-Match with 304; an unknown scenario is a 404', async () => {
   const r: any = await fetch(`${stack.base}/graphql`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: `{modules{id boards{id title orientation hexes{id} boxes{id title} tracks{id spaces{id label}}}}}` }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: `{modules{id boards{id title orientation hexes{id} boxes{id title} tracks{id spaces{id label}}}}}`,
+    }),
   }).then((x) => x.json());
   const sealed = r.data.modules.find((m: { id: string }) => m.id === 'sealed-bid');
-  expect(sealed.boards[0]).toMatchObject({ id: 'table', orientation: 'flat', hexes: [], boxes: [{ id: 'pool', title: 'Prizes still to win' }] });
+  expect(sealed.boards[0]).toMatchObject({
+    id: 'table',
+    orientation: 'flat',
+    hexes: [],
+    boxes: [{ id: 'pool', title: 'Prizes still to win' }],
+  });
 
   const first = await rest('/modules/sealed-bid/boards?scenario=standard');
   expect(first.status).toBe(200);
@@ -42,7 +53,9 @@ it('boards: GraphQL and REST agree; a strong ETag answers If-None-Match with 304
   expect(body.boards).toMatchObject(sealed.boards);
   expect(body.boards[0].notes).toBe('No map: the prizes wait in the pool box.');
 
-  const again = await rest('/modules/sealed-bid/boards?scenario=standard', { headers: { 'if-none-match': `"nope", W/${etag}` } });
+  const again = await rest('/modules/sealed-bid/boards?scenario=standard', {
+    headers: { 'if-none-match': `"nope", W/${etag}` },
+  });
   expect(again.status).toBe(304);
   expect(await again.text()).toBe('');
   expect(again.headers.get('etag')).toBe(etag);
@@ -59,7 +72,12 @@ it('boards: GraphQL and REST agree; a strong ETag answers If-None-Match with 304
 it('boards of a game: the same boards and ETag as its module and scenario, for those who may see the game only', async () => {
   const sfx = Math.random().toString(36).slice(2, 8);
   const [owner, stranger] = await Promise.all([register(stack.base, `bo_${sfx}`), register(stack.base, `bs_${sfx}`)]);
-  const secret = await createGame(stack.base, owner, { module: 'sealed-bid', scenario: 'standard', side: 'north', isPublic: false });
+  const secret = await createGame(stack.base, owner, {
+    module: 'sealed-bid',
+    scenario: 'standard',
+    side: 'north',
+    isPublic: false,
+  });
   const byModule = await rest('/modules/sealed-bid/boards?scenario=standard');
   const etag = byModule.headers.get('etag')!;
 
@@ -68,10 +86,16 @@ it('boards of a game: the same boards and ETag as its module and scenario, for t
   expect(mine.headers.get('etag')).toBe(etag);
   expect(mine.headers.get('cache-control')).toContain('private');
   expect(await mine.json()).toEqual(await byModule.json());
-  expect((await rest(`/games/${secret.id}/boards`, { headers: { 'if-none-match': etag } }, owner.token)).status).toBe(304);
+  expect((await rest(`/games/${secret.id}/boards`, { headers: { 'if-none-match': etag } }, owner.token)).status).toBe(
+    304,
+  );
 
   // A private game is not there for anyone else, signed in or not; nor is a game that does not exist.
-  for (const [token, id] of [[stranger.token, secret.id], [undefined, secret.id], [owner.token, 'no-such-game']] as const) {
+  for (const [token, id] of [
+    [stranger.token, secret.id],
+    [undefined, secret.id],
+    [owner.token, 'no-such-game'],
+  ] as const) {
     const r = await rest(`/games/${id}/boards`, {}, token);
     expect(r.status).toBe(404);
     expect((await r.json()).error.code).toBe('NOT_FOUND');
@@ -79,7 +103,10 @@ it('boards of a game: the same boards and ETag as its module and scenario, for t
 }, 60_000);
 
 it('orders schemas: every prompt kind of the fixture has one, and a draft checked with it agrees with the server', async () => {
-  const mods = (await (await rest('/modules')).json()).modules as { id: string; promptKinds: { kind: string; ordersSchema?: object }[] }[];
+  const mods = (await (await rest('/modules')).json()).modules as {
+    id: string;
+    promptKinds: { kind: string; ordersSchema?: object }[];
+  }[];
   const kinds = mods.find((m) => m.id === 'sealed-bid')!.promptKinds;
   expect(kinds.map((k) => k.kind)).toEqual(['bid', 'claim', 'counter']);
   const ajv = new Ajv({ strict: true });
@@ -90,19 +117,34 @@ it('orders schemas: every prompt kind of the fixture has one, and a draft checke
   const g = (await as(stack.base, alice, GAME, { id: gameId })).data.game;
   const prompt = g.myPrompts[0];
   expect(check[prompt.kind](prompt.defaultOrders)).toBe(true);
-  for (const [draft, ok] of [[{ bid: 3, note: 'x' }, true], [{ bid: -1 }, false], [{ bid: 2, extra: 1 }, false], [{ note: 'no bid' }, false]] as const) {
+  for (const [draft, ok] of [
+    [{ bid: 3, note: 'x' }, true],
+    [{ bid: -1 }, false],
+    [{ bid: 2, extra: 1 }, false],
+    [{ note: 'no bid' }, false],
+  ] as const) {
     expect(check.bid(draft), JSON.stringify(draft)).toBe(ok);
     if (!ok && 'extra' in draft) continue; // unknown keys: the schema refuses them before sending
-    const v = await as(stack.base, alice, `mutation($g:ID!,$o:JSON!){validateOrders(gameId:$g,step:1,orders:$o){valid}}`, { g: gameId, o: draft });
+    const v = await as(
+      stack.base,
+      alice,
+      `mutation($g:ID!,$o:JSON!){validateOrders(gameId:$g,step:1,orders:$o){valid}}`,
+      { g: gameId, o: draft },
+    );
     expect(v.data.validateOrders.valid, JSON.stringify(draft)).toBe(ok);
   }
   void bob;
 }, 60_000);
 
 it('every shipped module publishes valid JSON Schemas where it has them; Cerberus has one per prompt kind and its globe over REST', async () => {
-  const mods = (await (await rest('/modules')).json()).modules as { id: string; promptKinds: { kind: string; ordersSchema?: object }[] }[];
+  const mods = (await (await rest('/modules')).json()).modules as {
+    id: string;
+    promptKinds: { kind: string; ordersSchema?: object }[];
+  }[];
   const ajv = new Ajv({ strict: false });
-  for (const m of mods) for (const k of m.promptKinds) if (k.ordersSchema) expect(() => ajv.compile(k.ordersSchema!), `${m.id} ${k.kind}`).not.toThrow();
+  for (const m of mods)
+    for (const k of m.promptKinds)
+      if (k.ordersSchema) expect(() => ajv.compile(k.ordersSchema!), `${m.id} ${k.kind}`).not.toThrow();
   const cerberus = mods.find((m) => m.id === 'cerberus')!;
   expect(cerberus.promptKinds.length).toBeGreaterThan(5);
   for (const k of cerberus.promptKinds) expect(k.ordersSchema, k.kind).toBeTruthy();
@@ -111,14 +153,25 @@ it('every shipped module publishes valid JSON Schemas where it has them; Cerberu
   const body = await globe.json();
   expect(body.boards[0].hexes).toHaveLength(440);
   expect(body.boards[0].wrapX).toBeGreaterThan(0);
-  expect((await rest('/modules/cerberus/boards?scenario=campaign', { headers: { 'if-none-match': globe.headers.get('etag')! } })).status).toBe(304);
+  expect(
+    (
+      await rest('/modules/cerberus/boards?scenario=campaign', {
+        headers: { 'if-none-match': globe.headers.get('etag')! },
+      })
+    ).status,
+  ).toBe(304);
   // The whole globe also fits within the GraphQL cost limits.
   const q: any = await fetch(`${stack.base}/graphql`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: `{modules{id boards{id wrapX hexes{id x y terrain features neighbors label} boxes{id title}}}}` }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: `{modules{id boards{id wrapX hexes{id x y terrain features neighbors label} boxes{id title}}}}`,
+    }),
   }).then((x) => x.json());
   expect(q.errors).toBeUndefined();
-  expect(q.data.modules.find((m: { id: string }) => m.id === 'cerberus').boards[0].hexes).toEqual(body.boards[0].hexes.map((h: object) => ({ label: null, ...h })));
+  expect(q.data.modules.find((m: { id: string }) => m.id === 'cerberus').boards[0].hexes).toEqual(
+    body.boards[0].hexes.map((h: object) => ({ label: null, ...h })),
+  );
 }, 60_000);
 
 it('pieces and texts come from what the viewer may see; iOwe follows who still owes', async () => {
@@ -127,7 +180,11 @@ it('pieces and texts come from what the viewer may see; iOwe follows who still o
 
   let a = (await as(stack.base, alice, GAME, { id: gameId })).data.game;
   expect(a.game).toEqual({ iOwe: true, myOwedSides: ['north'] });
-  expect(a.myPrompts[0].text).toEqual({ key: 'sealed-bid.prompt.bid', params: { max: 10 }, text: 'Bid 0 to 10 for the right to claim a prize.' });
+  expect(a.myPrompts[0].text).toEqual({
+    key: 'sealed-bid.prompt.bid',
+    params: { max: 10 },
+    text: 'Bid 0 to 10 for the right to claim a prize.',
+  });
   expect(a.pieces.map((p: { id: string }) => p.id)).toEqual(['crown', 'sword', 'shield', 'ring']);
   expect(a.pieces[0]).toMatchObject({ board: 'table', at: 'pool', values: '5', hidden: false });
   const s0 = (await as(stack.base, spectator, GAME, { id: gameId })).data.game;
@@ -140,7 +197,10 @@ it('pieces and texts come from what the viewer may see; iOwe follows who still o
   const b = (await as(stack.base, bob, GAME, { id: gameId })).data.game;
   expect(b.game).toEqual({ iOwe: true, myOwedSides: ['south'] });
   const listed: any = await rest('/games?mine=true', {}, bob.token).then((x) => x.json());
-  expect(listed.games.find((x: { id: string }) => x.id === gameId)).toMatchObject({ iOwe: true, myOwedSides: ['south'] });
+  expect(listed.games.find((x: { id: string }) => x.id === gameId)).toMatchObject({
+    iOwe: true,
+    myOwedSides: ['south'],
+  });
 
   expect((await submit(stack.base, bob, gameId, 1, { bid: 2, note: 'BOB-SECRET-NOTE' })).errors).toBeUndefined();
   await waitForStep(bob, gameId, 2);
@@ -196,7 +256,9 @@ it('situation: the Campaign names its mission and the board it is played on, ove
   const s = (await as(stack.base, cw, Q, { id: g.id })).data.game.situation;
   expect(s.board).toBe('africannus'); // L2177-2192: the turn opens with the space mission
   expect(s.text).toMatchObject({ key: 'situation.prefect-campaign', params: { turn: '1', stage: 'SPACE' } });
-  expect(s.text.text).toMatch(/^Campaign turn 1 of \d+, space mission — Turn 1, half 1 \(TOG phasing\): Mission Assignment/);
+  expect(s.text.text).toMatch(
+    /^Campaign turn 1 of \d+, space mission — Turn 1, half 1 \(TOG phasing\): Mission Assignment/,
+  );
   const r = await (await rest(`/games/${g.id}`, {}, cw.token)).json();
   expect(r.situation).toEqual(s);
 
@@ -205,11 +267,22 @@ it('situation: the Campaign names its mission and the board it is played on, ove
 
   const boards = await (await rest('/modules/prefect-campaign/boards?scenario=invasion')).json();
   const system = boards.boards.find((b: { id: string }) => b.id === 'africannus');
-  expect(system.circles.map((c: { label: string }) => c.label)).toEqual(['Zone 1', 'Zone 2', 'Zone 3', 'Zone 4', 'Zone 5', 'Zone 6', 'Zone 7']);
+  expect(system.circles.map((c: { label: string }) => c.label)).toEqual([
+    'Zone 1',
+    'Zone 2',
+    'Zone 3',
+    'Zone 4',
+    'Zone 5',
+    'Zone 6',
+    'Zone 7',
+  ]);
   const q: any = await fetch(`${stack.base}/graphql`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query: `{modules{id boards{id circles{x y r label}}}}` }),
   }).then((x) => x.json());
-  const gqlSystem = q.data.modules.find((m: { id: string }) => m.id === 'prefect-campaign').boards.find((b: { id: string }) => b.id === 'africannus');
+  const gqlSystem = q.data.modules
+    .find((m: { id: string }) => m.id === 'prefect-campaign')
+    .boards.find((b: { id: string }) => b.id === 'africannus');
   expect(gqlSystem.circles).toEqual(system.circles);
 }, 60_000);

@@ -14,11 +14,25 @@ import { as, createGame, join, register, submit, type Player } from '../helpers/
 import { expectApiError, rest } from '../helpers/rest.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
-const FIELDS = 'id title description module scenario status isPublic deadline createdAt cursor freeSides offeredSides minReliability iOwe myOwedSides seats{side user{username}}';
+const FIELDS =
+  'id title description module scenario status isPublic deadline createdAt cursor freeSides offeredSides minReliability iOwe myOwedSides seats{side user{username}}';
 const LIST = `query($f:GameFilter,$o:GameOrder,$a:String,$n:Int,$s:GameStatus,$m:Boolean){games(filter:$f,orderBy:$o,after:$a,first:$n,status:$s,mine:$m){${FIELDS}}}`;
 const DASHBOARD = `query($n:Int){dashboard(first:$n){owing{${FIELDS}} others{${FIELDS}}}}`;
 
-type Listed = { id: string; title: string; module: string; status: string; deadline: string | null; createdAt: string; cursor: string; freeSides: string[]; offeredSides: string[]; minReliability: number | null; iOwe: boolean; myOwedSides: string[] };
+type Listed = {
+  id: string;
+  title: string;
+  module: string;
+  status: string;
+  deadline: string | null;
+  createdAt: string;
+  cursor: string;
+  freeSides: string[];
+  offeredSides: string[];
+  minReliability: number | null;
+  iOwe: boolean;
+  myOwedSides: string[];
+};
 
 let stack: Stack;
 const tag = randomUUID().slice(0, 6);
@@ -27,17 +41,22 @@ let alice: Player, bob: Player, carol: Player, dave: Player;
 
 beforeAll(async () => {
   stack = await startStack('services');
-  [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => register(stack.base, name(n))));
+  [alice, bob, carol, dave] = await Promise.all(
+    ['alice', 'bob', 'carol', 'dave'].map((n) => register(stack.base, name(n))),
+  );
 }, 120_000);
 afterAll(async () => stack?.close());
 
 async function list(p: Player | null, vars: Record<string, unknown>): Promise<Listed[]> {
-  const r = p ? await as(stack.base, p, LIST, vars) : await (await import('../helpers/gql.js')).gql(stack.base, LIST, vars);
+  const r = p
+    ? await as(stack.base, p, LIST, vars)
+    : await (await import('../helpers/gql.js')).gql(stack.base, LIST, vars);
   expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
   return r.data.games;
 }
 
-const game = (p: Player, input: Record<string, unknown>) => createGame(stack.base, p, { module: 'sealed-bid', scenario: 'standard', side: 'north', ...input });
+const game = (p: Player, input: Record<string, unknown>) =>
+  createGame(stack.base, p, { module: 'sealed-bid', scenario: 'standard', side: 'north', ...input });
 
 /** The statements on the game tables while `fn` runs (the API serves in process). */
 async function counting<T>(fn: () => Promise<T>) {
@@ -54,12 +73,20 @@ describe('the game list', () => {
     // A game of another module (this stack loads only the fixture module): stored as the lobby would.
     const other = await stack.booted.platform.prisma.game.create({
       data: {
-        module: 'elsewhere', scenario: 'first', options: {}, timeControl: { preset: 'none', stepSeconds: null }, creatorId: alice.id,
-        seed: 'x', seedHash: 'y', title: 'Elsewhere one', seats: { create: { side: 'blue', userId: alice.id } },
+        module: 'elsewhere',
+        scenario: 'first',
+        options: {},
+        timeControl: { preset: 'none', stepSeconds: null },
+        creatorId: alice.id,
+        seed: 'x',
+        seedHash: 'y',
+        title: 'Elsewhere one',
+        seats: { create: { side: 'blue', userId: alice.id } },
       },
     });
     const mineOnly = { player: alice.name };
-    const ids = async (f: Record<string, unknown>, extra: Record<string, unknown> = {}) => (await list(carol, { f: { ...mineOnly, ...f }, ...extra })).map((g) => g.id).sort();
+    const ids = async (f: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      (await list(carol, { f: { ...mineOnly, ...f }, ...extra })).map((g) => g.id).sort();
 
     expect(await ids({})).toEqual([open.id, picky.id, running.id, other.id].sort());
     expect(await ids({ module: 'elsewhere' })).toEqual([other.id]);
@@ -78,19 +105,33 @@ describe('the game list', () => {
     expect(await ids({ player: 'nobody-at-all' })).toEqual([]);
 
     const [listedOpen] = await list(carol, { f: { ...mineOnly, timeControl: 'standard' } });
-    expect(listedOpen).toMatchObject({ title: 'Open standard', freeSides: ['south'], offeredSides: [], minReliability: null, iOwe: false });
+    expect(listedOpen).toMatchObject({
+      title: 'Open standard',
+      freeSides: ['south'],
+      offeredSides: [],
+      minReliability: null,
+      iOwe: false,
+    });
     const [listedPicky] = await list(carol, { f: { ...mineOnly, minReliability: 0.5 } });
     expect(listedPicky.minReliability).toBe(0.8);
     // A game created without a title gets the module's and scenario's titles.
     const untitled = await game(alice, {});
-    expect((await list(carol, { f: mineOnly })).find((g) => g.id === untitled.id)!.title).toBe('Sealed Bid (test fixture): Three rounds');
+    expect((await list(carol, { f: mineOnly })).find((g) => g.id === untitled.id)!.title).toBe(
+      'Sealed Bid (test fixture): Three rounds',
+    );
   });
 
   it('sorts by creation, deadline (none last) and title', async () => {
     const sorter = await register(stack.base, name('sorter'));
     const partner = await register(stack.base, name('partner'));
     const made: { id: string; title: string }[] = [];
-    for (const [title, preset] of [['Charlie', 'standard'], ['alpha', 'live'], ['Bravo', 'none'], ['delta', 'slow'], ['Echo', 'fast']] as const) {
+    for (const [title, preset] of [
+      ['Charlie', 'standard'],
+      ['alpha', 'live'],
+      ['Bravo', 'none'],
+      ['delta', 'slow'],
+      ['Echo', 'fast'],
+    ] as const) {
       const g = await game(sorter, { title, timeControl: { preset } });
       await join(stack.base, partner, g.id); // started: the clocked ones get a deadline
       made.push({ id: g.id, title });
@@ -103,7 +144,10 @@ describe('the game list', () => {
     expect(byDeadline.map((g) => g.title)).toEqual(['alpha', 'Echo', 'Charlie', 'delta', 'Bravo']); // live, fast, standard, slow, none
     expect(byDeadline.at(-1)!.deadline).toBeNull();
     const byTitle = (await list(sorter, { f, o: 'TITLE_ASC' })).map((g) => g.title);
-    const rows = await stack.booted.platform.prisma.$queryRawUnsafe<{ title: string }[]>(`SELECT title FROM "Game" WHERE id = ANY($1) ORDER BY title, id`, made.map((g) => g.id));
+    const rows = await stack.booted.platform.prisma.$queryRawUnsafe<{ title: string }[]>(
+      `SELECT title FROM "Game" WHERE id = ANY($1) ORDER BY title, id`,
+      made.map((g) => g.id),
+    );
     expect(byTitle).toEqual(rows.map((r) => r.title)); // the database's collation
     expect(new Set(byTitle)).toEqual(new Set(made.map((g) => g.title)));
   });
@@ -129,20 +173,32 @@ describe('the game list', () => {
         after = page[page.length - 1]!.cursor;
       }
       expect(new Set(seen).size, `${order}: no game twice`).toBe(seen.length);
-      for (const id of original) expect(seen.filter((s) => s === id), `${order}: every game once`).toHaveLength(1);
+      for (const id of original)
+        expect(
+          seen.filter((s) => s === id),
+          `${order}: every game once`,
+        ).toHaveLength(1);
     }
   }, 120_000);
 
   it('keeps a private game private, and its creator may withdraw an invitation', async () => {
     const secret = await game(alice, { title: 'Secret club night', isPublic: false });
-    const has = async (p: Player | null, f: Record<string, unknown> = {}) => (await list(p, { f, n: 200, o: 'CREATED_DESC' })).some((g) => g.id === secret.id);
+    const has = async (p: Player | null, f: Record<string, unknown> = {}) =>
+      (await list(p, { f, n: 200, o: 'CREATED_DESC' })).some((g) => g.id === secret.id);
     expect(await has(alice)).toBe(true);
     expect(await has(bob)).toBe(false);
     expect(await has(bob, { player: alice.name })).toBe(false);
     expect(await has(bob, { openSeats: true, module: 'sealed-bid' })).toBe(false);
     expect(await has(null, { player: alice.name })).toBe(false);
 
-    expect((await as(stack.base, alice, `mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`, { g: secret.id, u: carol.name })).data.invite).toBe(true);
+    expect(
+      (
+        await as(stack.base, alice, `mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`, {
+          g: secret.id,
+          u: carol.name,
+        })
+      ).data.invite,
+    ).toBe(true);
     expect(await has(carol, { player: alice.name })).toBe(true);
     const remove = `mutation($g:ID!,$u:String!){removeInvitation(gameId:$g,username:$u)}`;
     expect(errorCode(await as(stack.base, carol, remove, { g: secret.id, u: carol.name }))).toBe('FORBIDDEN');
@@ -153,25 +209,37 @@ describe('the game list', () => {
     expect(errorCode(joined)).toBe('NOT_INVITED');
 
     // REST: the same withdrawal, and the same list.
-    await as(stack.base, alice, `mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`, { g: secret.id, u: dave.name });
-    const gone = await rest(stack.base, 'DELETE', `/games/${secret.id}/invitations/${dave.name}`, { token: alice.token });
+    await as(stack.base, alice, `mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`, {
+      g: secret.id,
+      u: dave.name,
+    });
+    const gone = await rest(stack.base, 'DELETE', `/games/${secret.id}/invitations/${dave.name}`, {
+      token: alice.token,
+    });
     expect(gone.status).toBe(200);
     expect(gone.body).toEqual({ ok: true });
     const restList = await rest(stack.base, 'GET', `/games?player=${alice.name}&first=200`, { token: dave.token });
     expect(restList.body.games.some((g: { id: string }) => g.id === secret.id)).toBe(false);
   });
 
-  it('lists a seat offered in a running game, which anyone may take; a private game\'s offer stays private', async () => {
+  it("lists a seat offered in a running game, which anyone may take; a private game's offer stays private", async () => {
     const g = await game(alice, { title: 'Needs a replacement' });
     await join(stack.base, bob, g.id);
-    expect((await as(stack.base, bob, `mutation($g:ID!){resignSeat(gameId:$g){id}}`, { g: g.id })).errors).toBeUndefined();
+    expect(
+      (await as(stack.base, bob, `mutation($g:ID!){resignSeat(gameId:$g){id}}`, { g: g.id })).errors,
+    ).toBeUndefined();
     const offered = await list(carol, { f: { offeredSeats: true, player: alice.name } });
     expect(offered.map((x) => x.id)).toEqual([g.id]);
     expect(offered[0]).toMatchObject({ status: 'ACTIVE', offeredSides: ['south'], freeSides: [] });
-    expect((await list(carol, { f: { offeredSeats: false, player: alice.name } })).map((x) => x.id)).not.toContain(g.id);
+    expect((await list(carol, { f: { offeredSeats: false, player: alice.name } })).map((x) => x.id)).not.toContain(
+      g.id,
+    );
 
     // Taken through the REST mirror, from what the list said.
-    const taken = await rest(stack.base, 'POST', `/games/${g.id}/take-seat`, { token: carol.token, body: { side: offered[0]!.offeredSides[0] } });
+    const taken = await rest(stack.base, 'POST', `/games/${g.id}/take-seat`, {
+      token: carol.token,
+      body: { side: offered[0]!.offeredSides[0] },
+    });
     expect(taken.status, taken.raw).toBe(200);
     expect(taken.body.seats).toContainEqual({ side: 'south', user: { id: carol.id, username: carol.name } });
     expect(taken.body.offeredSides).toEqual([]);
@@ -181,16 +249,28 @@ describe('the game list', () => {
     const named = await game(alice, { title: 'Offered to carol' });
     await join(stack.base, bob, named.id);
     await as(stack.base, bob, `mutation($g:ID!){resignSeat(gameId:$g){id}}`, { g: named.id });
-    const offer = await as(stack.base, alice, `mutation($g:ID!,$u:String){offerSeat(gameId:$g,side:"south",username:$u){id}}`, { g: named.id, u: carol.name });
+    const offer = await as(
+      stack.base,
+      alice,
+      `mutation($g:ID!,$u:String){offerSeat(gameId:$g,side:"south",username:$u){id}}`,
+      { g: named.id, u: carol.name },
+    );
     expect(offer.errors).toBeUndefined();
     const forCarol = await list(carol, { f: { offeredSeats: true, player: alice.name } });
     expect(forCarol.find((x) => x.id === named.id)?.offeredSides).toEqual(['south']);
-    expect((await list(dave, { f: { offeredSeats: true, player: alice.name } })).map((x) => x.id)).not.toContain(named.id);
-    expect((await list(dave, { f: { player: alice.name }, n: 200 })).find((x) => x.id === named.id)?.offeredSides).toEqual([]);
+    expect((await list(dave, { f: { offeredSeats: true, player: alice.name } })).map((x) => x.id)).not.toContain(
+      named.id,
+    );
+    expect(
+      (await list(dave, { f: { player: alice.name }, n: 200 })).find((x) => x.id === named.id)?.offeredSides,
+    ).toEqual([]);
 
     // A private running game with an offered seat is not listed to a stranger.
     const hidden = await game(alice, { title: 'Private replacement', isPublic: false });
-    await as(stack.base, alice, `mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`, { g: hidden.id, u: bob.name });
+    await as(stack.base, alice, `mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`, {
+      g: hidden.id,
+      u: bob.name,
+    });
     await join(stack.base, bob, hidden.id);
     await as(stack.base, bob, `mutation($g:ID!){resignSeat(gameId:$g){id}}`, { g: hidden.id });
     expect((await list(dave, { f: { offeredSeats: true }, n: 200 })).map((x) => x.id)).not.toContain(hidden.id);
@@ -199,11 +279,14 @@ describe('the game list', () => {
 });
 
 describe('a game may ask a least reliability to join', () => {
-  it('refuses a player below it with a clear error and nothing stored; lets in the creator\'s own choices', async () => {
+  it("refuses a player below it with a clear error and nothing stored; lets in the creator's own choices", async () => {
     const prisma = stack.booted.platform.prisma;
     const anyGame = await game(carol, { title: 'record holder' });
     // dave missed four turns and played none: reliability 0.
-    for (let step = 1; step <= 4; step++) await prisma.missedTurn.create({ data: { userId: dave.id, gameId: anyGame.id, step, side: 'south', action: 'default' } });
+    for (let step = 1; step <= 4; step++)
+      await prisma.missedTurn.create({
+        data: { userId: dave.id, gameId: anyGame.id, step, side: 'south', action: 'default' },
+      });
     const picky = await game(alice, { title: 'Reliable players only', minReliability: 0.75 });
     const r = await as(stack.base, dave, `mutation($g:ID!){joinGame(gameId:$g){id}}`, { g: picky.id });
     expect(errorCode(r)).toBe('RELIABILITY_TOO_LOW');
@@ -220,7 +303,10 @@ describe('a game may ask a least reliability to join', () => {
 
     // Invited by the creator: let in.
     const invited = await game(alice, { title: 'Picky but invited', minReliability: 0.75 });
-    await as(stack.base, alice, `mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`, { g: invited.id, u: dave.name });
+    await as(stack.base, alice, `mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`, {
+      g: invited.id,
+      u: dave.name,
+    });
     await join(stack.base, dave, invited.id);
 
     // Taking an offered seat: refused too (resigned seat of a picky game).
@@ -285,8 +371,11 @@ describe('the dashboard', () => {
       const rested = await counting(() => rest(stack.base, 'GET', '/games?mine=true&first=200', { token: me.token }));
       expect(rested.result.status).toBe(200);
       return {
-        dashboard: dash.sql.length, list: listed.sql.length, rest: rested.sql.length,
-        owing: dash.result.data.dashboard.owing.length, owed: listed.result.data.games.filter((g: Listed) => g.iOwe).length,
+        dashboard: dash.sql.length,
+        list: listed.sql.length,
+        rest: rested.sql.length,
+        owing: dash.result.data.dashboard.owing.length,
+        owed: listed.result.data.games.filter((g: Listed) => g.iOwe).length,
         restOwed: rested.result.body.games.filter((g: Listed) => g.iOwe).length,
       };
     };
@@ -318,15 +407,25 @@ describe('bad input is refused with a clear error, and nothing is stored', () =>
     expectApiError(viaRest.body.error, 'BAD_INPUT');
     expect(viaRest.body.error.details[0]).toMatchObject({ code: 'UNKNOWN_FIELD' });
     const badPreset = await as(stack.base, alice, LIST, { f: { timeControl: 'blitz' } });
-    expect(badPreset.errors![0]!.extensions).toMatchObject({ code: 'BAD_INPUT', details: [{ code: 'INVALID_FILTER', path: ['filter', 'timeControl'] }] });
+    expect(badPreset.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_INPUT',
+      details: [{ code: 'INVALID_FILTER', path: ['filter', 'timeControl'] }],
+    });
     const badRatio = await as(stack.base, alice, LIST, { f: { minReliability: 2 } });
     expect(badRatio.errors![0]!.extensions).toMatchObject({ code: 'BAD_INPUT', details: [{ code: 'OUT_OF_RANGE' }] });
   });
 
   it('a bad cursor, or a cursor of another order', async () => {
-    for (const after of ['not a cursor!', 'bm9wZQ', Buffer.from(JSON.stringify(['CREATED_DESC', 'yesterday', 'x'])).toString('base64url')]) {
+    for (const after of [
+      'not a cursor!',
+      'bm9wZQ',
+      Buffer.from(JSON.stringify(['CREATED_DESC', 'yesterday', 'x'])).toString('base64url'),
+    ]) {
       const r = await as(stack.base, alice, LIST, { a: after });
-      expect(r.errors![0]!.extensions, after).toMatchObject({ code: 'BAD_INPUT', details: [{ code: 'INVALID_CURSOR', path: ['after'] }] });
+      expect(r.errors![0]!.extensions, after).toMatchObject({
+        code: 'BAD_INPUT',
+        details: [{ code: 'INVALID_CURSOR', path: ['after'] }],
+      });
     }
     const [first] = await list(alice, { n: 1, o: 'CREATED_DESC' });
     const crossed = await as(stack.base, alice, LIST, { a: first!.cursor, o: 'TITLE_ASC' });
@@ -352,19 +451,40 @@ describe('bad input is refused with a clear error, and nothing is stored', () =>
       [{ minReliability: 1.5 }, 'OUT_OF_RANGE', 'minReliability'],
     ];
     for (const [input, code, field] of cases) {
-      const r = await as(stack.base, bob, create, { i: { module: 'sealed-bid', scenario: 'standard', side: 'north', ...input } });
-      expect(r.errors?.[0]?.extensions, JSON.stringify(input)).toMatchObject({ code: 'BAD_INPUT', details: [{ code, path: ['input', field] }] });
+      const r = await as(stack.base, bob, create, {
+        i: { module: 'sealed-bid', scenario: 'standard', side: 'north', ...input },
+      });
+      expect(r.errors?.[0]?.extensions, JSON.stringify(input)).toMatchObject({
+        code: 'BAD_INPUT',
+        details: [{ code, path: ['input', field] }],
+      });
     }
-    const viaRest = await rest(stack.base, 'POST', '/games', { token: bob.token, body: { module: 'sealed-bid', scenario: 'standard', title: 'z'.repeat(101) } });
+    const viaRest = await rest(stack.base, 'POST', '/games', {
+      token: bob.token,
+      body: { module: 'sealed-bid', scenario: 'standard', title: 'z'.repeat(101) },
+    });
     expect(viaRest.status).toBe(400);
     expect(viaRest.body.error.details[0]).toMatchObject({ code: 'TEXT_TOO_LONG', path: ['input', 'title'] });
     expect(await prisma.game.count({ where: { creatorId: bob.id } })).toBe(before);
 
     // What is allowed is kept as given: plain text with new lines, "<" that opens no tag.
-    const fine = await as(stack.base, bob, `mutation($i:CreateGameInput!){createGame(input:$i){id title description}}`, {
-      i: { module: 'sealed-bid', scenario: 'standard', title: '  Friday night: 3 < 4  ', description: 'Line one.\nLine two & more.' },
-    });
+    const fine = await as(
+      stack.base,
+      bob,
+      `mutation($i:CreateGameInput!){createGame(input:$i){id title description}}`,
+      {
+        i: {
+          module: 'sealed-bid',
+          scenario: 'standard',
+          title: '  Friday night: 3 < 4  ',
+          description: 'Line one.\nLine two & more.',
+        },
+      },
+    );
     expect(fine.errors).toBeUndefined();
-    expect(fine.data.createGame).toMatchObject({ title: 'Friday night: 3 < 4', description: 'Line one.\nLine two & more.' });
+    expect(fine.data.createGame).toMatchObject({
+      title: 'Friday night: 3 < 4',
+      description: 'Line one.\nLine two & more.',
+    });
   });
 });

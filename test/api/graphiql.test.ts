@@ -35,7 +35,8 @@ describe('GraphiQL (offline)', () => {
     expect(html.match(/<script\b[^>]*>[^<]+<\/script>/g)).toBeNull();
     expect((await fetch(`${stack.base}/graphiql/static/ruru.js`)).status).toBe(200);
     expect((await fetch(`${stack.base}/graphiql/static/no-such-file.js`)).status).toBe(404);
-    for (const [, src] of html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="([^"]+)"/g)) expect(src).toMatch(/^\/graphiql\//);
+    for (const [, src] of html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="([^"]+)"/g))
+      expect(src).toMatch(/^\/graphiql\//);
   });
 
   it('renders, runs { __typename } and asks nothing of another origin', async () => {
@@ -70,7 +71,9 @@ describe('GraphiQL (offline)', () => {
 
     expect(aborted).toEqual([]);
     expect(requests.length).toBeGreaterThan(3); // the page, its script, Ruru's bundle, the query...
-    expect(requests.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== origin)).toEqual([]);
+    expect(
+      requests.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== origin),
+    ).toEqual([]);
     expect(requests.some((u) => u.endsWith('/graphql'))).toBe(true);
     expect(errors.map((e) => e.slice(0, 300))).toEqual([]);
   }, 120_000);

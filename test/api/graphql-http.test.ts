@@ -16,7 +16,9 @@ describe('graphql-http server audits', () => {
       const result = await audit.fn();
       if (result.status !== 'ok') {
         const body = await result.response.text().catch(() => '');
-        expect.fail(`${result.reason} (status ${result.response.status}, content-type ${result.response.headers.get('content-type')}): ${body.slice(0, 500)}`);
+        expect.fail(
+          `${result.reason} (status ${result.response.status}, content-type ${result.response.headers.get('content-type')}): ${body.slice(0, 500)}`,
+        );
       }
     });
   }

@@ -33,7 +33,12 @@ async function get(params: Record<string, string>, accept = 'application/json') 
 async function answer(res: Response) {
   const raw = await res.text();
   expectNoInternals(raw);
-  return { status: res.status, type: res.headers.get('content-type') ?? '', body: JSON.parse(raw), headers: res.headers };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    body: JSON.parse(raw),
+    headers: res.headers,
+  };
 }
 
 const codes = (body: any) => (body.errors ?? []).map((e: any) => e.extensions?.code);
@@ -57,7 +62,11 @@ async function expectRefusedBoth(body: unknown, code: string) {
 }
 
 beforeAll(async () => {
-  stack = await startStack('services', { GRAPHQL_MAX_DEPTH: '4', GRAPHQL_MAX_COMPLEXITY: '5000', GRAPHQL_MAX_TOKENS: '2000' });
+  stack = await startStack('services', {
+    GRAPHQL_MAX_DEPTH: '4',
+    GRAPHQL_MAX_COMPLEXITY: '5000',
+    GRAPHQL_MAX_TOKENS: '2000',
+  });
   alice = await register(stack.base, `lim_${Math.random().toString(36).slice(2, 8)}`);
 });
 afterAll(async () => stack?.close());
@@ -65,9 +74,18 @@ afterAll(async () => stack?.close());
 describe('depth and cost limits', () => {
   it('depth: fields nested past the limit are refused with QUERY_TOO_DEEP, also through fragments', async () => {
     expect((await post({ query: `{ games { seats { user { id } } } }` })).body.errors).toBeUndefined(); // depth 4
-    const body = await expectRefusedBoth({ query: `query Deep { game(id: "x") { game { seats { user { id } } } } }` }, 'QUERY_TOO_DEEP');
-    expect(body.errors[0]).toMatchObject({ message: expect.stringContaining('5 levels deep; the limit is 4'), extensions: { depth: 5, limit: 4 } });
-    await expectRefusedBoth({ query: `{ game(id: "x") { ...V } } fragment V on GameView { game { seats { user { ... on User { id } } } } }` }, 'QUERY_TOO_DEEP');
+    const body = await expectRefusedBoth(
+      { query: `query Deep { game(id: "x") { game { seats { user { id } } } } }` },
+      'QUERY_TOO_DEEP',
+    );
+    expect(body.errors[0]).toMatchObject({
+      message: expect.stringContaining('5 levels deep; the limit is 4'),
+      extensions: { depth: 5, limit: 4 },
+    });
+    await expectRefusedBoth(
+      { query: `{ game(id: "x") { ...V } } fragment V on GameView { game { seats { user { ... on User { id } } } } }` },
+      'QUERY_TOO_DEEP',
+    );
   });
 
   it('cost: list sizes multiply, with variables; QUERY_TOO_COMPLEX names cost and limit', async () => {
@@ -78,10 +96,14 @@ describe('depth and cost limits', () => {
     expect(body.errors[0].extensions).toMatchObject({ limit: 5000, cost: expect.any(Number) });
     expect(body.errors[0].extensions.cost).toBeGreaterThan(5000);
     // Costs are remembered per document and list-size values (limits.ts): each verdict stays its own.
-    expect(codes((await post({ query: q, variables: { n: 10 } }, 'application/json', alice.token)).body)).toEqual(['NOT_FOUND']);
+    expect(codes((await post({ query: q, variables: { n: 10 } }, 'application/json', alice.token)).body)).toEqual([
+      'NOT_FOUND',
+    ]);
     await expectRefusedBoth({ query: q, variables: { n: 1000 } }, 'QUERY_TOO_COMPLEX');
     const skipped = `query($n: Int, $s: Boolean!) { me { id } game(id: "nope") @skip(if: $s) { events(limit: $n) { seq step type data rolls createdAt } } }`;
-    expect(codes((await post({ query: skipped, variables: { n: 1000, s: true } }, 'application/json', alice.token)).body)).toEqual([]);
+    expect(
+      codes((await post({ query: skipped, variables: { n: 1000, s: true } }, 'application/json', alice.token)).body),
+    ).toEqual([]);
     await expectRefusedBoth({ query: skipped, variables: { n: 1000, s: false } }, 'QUERY_TOO_COMPLEX');
   });
 
@@ -109,7 +131,10 @@ describe('introspection', () => {
   });
 
   it('deeply nested introspection is refused', async () => {
-    const body = await expectRefusedBoth({ query: `{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }` }, 'GRAPHQL_VALIDATION_FAILED');
+    const body = await expectRefusedBoth(
+      { query: `{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }` },
+      'GRAPHQL_VALIDATION_FAILED',
+    );
     expect(body.errors[0].message).toMatch(/introspection depth/i);
   });
 
@@ -149,7 +174,10 @@ describe('request errors and media types', () => {
   it('parse, validation and variable errors have distinct codes', async () => {
     await expectRefusedBoth({ query: '{' }, 'GRAPHQL_PARSE_FAILED');
     await expectRefusedBoth({ query: '{ nope }' }, 'GRAPHQL_VALIDATION_FAILED');
-    await expectRefusedBoth({ query: 'query($id: ID!) { game(id: $id) { viewer } }', variables: { id: null } }, 'INVALID_VARIABLES');
+    await expectRefusedBoth(
+      { query: 'query($id: ID!) { game(id: $id) { viewer } }', variables: { id: null } },
+      'INVALID_VARIABLES',
+    );
     await expectRefusedBoth({ query: 'query($id: ID!) { game(id: $id) { viewer } }' }, 'INVALID_VARIABLES');
     await expectRefusedBoth({ query: '{ game(id: "a\\u0000b") { viewer } }' }, 'BAD_INPUT');
     // A lone UTF-16 surrogate is not Unicode: graphql-js refuses one in a literal (and the input
@@ -158,7 +186,13 @@ describe('request errors and media types', () => {
   });
 
   it('bad parameters are 400 BAD_REQUEST (or BAD_INPUT) with the GraphQL error shape', async () => {
-    for (const [body, code] of [[{ query: 1 }, 'BAD_REQUEST'], [{ query: '{ me { id } }', variables: [1] }, 'BAD_REQUEST'], [{ query: '{ me { id } }', variables: { x: 'a\u0000' } }, 'BAD_INPUT'], [{ query: '{ me { id } }', variables: { x: 'a\ud800' } }, 'BAD_INPUT'], [[{ query: '{ me { id } }' }], 'BAD_REQUEST']] as const) {
+    for (const [body, code] of [
+      [{ query: 1 }, 'BAD_REQUEST'],
+      [{ query: '{ me { id } }', variables: [1] }, 'BAD_REQUEST'],
+      [{ query: '{ me { id } }', variables: { x: 'a\u0000' } }, 'BAD_INPUT'],
+      [{ query: '{ me { id } }', variables: { x: 'a\ud800' } }, 'BAD_INPUT'],
+      [[{ query: '{ me { id } }' }], 'BAD_REQUEST'],
+    ] as const) {
       const r = await post(body);
       expect(r.status).toBe(400);
       expectRefused(r.body, code);
@@ -176,14 +210,22 @@ describe('request errors and media types', () => {
     const r = await get({ query: 'mutation { logout(refreshToken: "x") }' });
     expect([r.status, r.headers.get('allow')]).toEqual([405, 'POST']);
     expectRefused(r.body, 'METHOD_NOT_ALLOWED');
-    const put = await answer(await fetch(`${stack.base}/graphql`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' }));
+    const put = await answer(
+      await fetch(`${stack.base}/graphql`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    );
     expect([put.status, put.headers.get('allow')]).toEqual([405, 'GET, POST']);
     expect(codes(put.body)).toEqual(['METHOD_NOT_ALLOWED']);
   });
 
   it('the Accept header picks the media type by preference', async () => {
     const q = { query: '{ __typename }' };
-    expect((await post(q, `${GQL_RESPONSE}, application/json;q=0.9`)).type).toMatch(/^application\/graphql-response\+json/);
+    expect((await post(q, `${GQL_RESPONSE}, application/json;q=0.9`)).type).toMatch(
+      /^application\/graphql-response\+json/,
+    );
     expect((await post(q, `application/json, ${GQL_RESPONSE};q=0.5`)).type).toMatch(/^application\/json/);
     expect((await post(q, 'text/html')).type).toMatch(/^application\/json/);
   });
@@ -198,7 +240,10 @@ describe('request errors and media types', () => {
     const ws = wsClient(stack.base, alice.token);
     try {
       const bad = collect(ws, `subscription { myTurn { nope } }`);
-      const deep = collect(ws, `subscription { gameEvents(gameId: "x") { events { seq } } gameEvents2: gameEvents(gameId: "y") { gameId } }`);
+      const deep = collect(
+        ws,
+        `subscription { gameEvents(gameId: "x") { events { seq } } gameEvents2: gameEvents(gameId: "y") { gameId } }`,
+      );
       await new Promise((r) => setTimeout(r, 1000));
       const first = (bad.errors[0] as any[])?.[0] ?? bad.errors[0];
       expect(first.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');

@@ -27,11 +27,19 @@ describe('page sizes', () => {
     ['notifications(first: 201)', '{ notifications(first: 201) { id } }'],
   ])('%s is BAD_INPUT', async (_name, query) => {
     const r = await gql(s.base, query, {}, p.token);
-    expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_INPUT', details: [expect.objectContaining({ code: 'OUT_OF_RANGE' })] });
+    expect(r.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_INPUT',
+      details: [expect.objectContaining({ code: 'OUT_OF_RANGE' })],
+    });
   });
 
   it('sizes in range still answer', async () => {
-    const r = await gql(s.base, '{ a: games(first: 1) { id } b: games(first: 200) { id } c: games { id } }', {}, p.token);
+    const r = await gql(
+      s.base,
+      '{ a: games(first: 1) { id } b: games(first: 200) { id } c: games { id } }',
+      {},
+      p.token,
+    );
     expect(r.errors).toBeUndefined();
   });
 
@@ -61,7 +69,16 @@ describe('introspection nesting', () => {
   });
 
   it('the usual introspection queries still work', async () => {
-    for (const q of [getIntrospectionQuery(), getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true })]) {
+    for (const q of [
+      getIntrospectionQuery(),
+      getIntrospectionQuery({
+        descriptions: true,
+        specifiedByUrl: true,
+        directiveIsRepeatable: true,
+        schemaDescription: true,
+        inputValueDeprecation: true,
+      }),
+    ]) {
       const r = await gql(s.base, q);
       expect(r.errors).toBeUndefined();
       expect(r.data.__schema.types.length).toBeGreaterThan(10);

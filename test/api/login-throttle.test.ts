@@ -55,7 +55,10 @@ describe('login throttling', () => {
     expect(refused.body.error).toMatchObject({ retryAfter, limitedBy: 'account-address' });
 
     const viaGraphql = await gqlFrom(s.base, '203.0.113.7', LOGIN, { u: name, p: 'another-wrong-one' });
-    expect(viaGraphql.body.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', limitedBy: 'account-address' });
+    expect(viaGraphql.body.errors?.[0]?.extensions).toMatchObject({
+      code: 'RATE_LIMITED',
+      limitedBy: 'account-address',
+    });
     expect(Number(viaGraphql.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
 
     // The owner from another, clean address is not locked out.
@@ -89,32 +92,53 @@ describe('login throttling', () => {
     const p = await register(s.base, name);
     let last = 0;
     for (let i = 0; i < 21; i++) {
-      const r = await rest(s.base, 'POST', '/auth/refresh', { body: { refreshToken: `bogus-${i}` }, headers: { 'x-forwarded-for': '203.0.113.99' } });
+      const r = await rest(s.base, 'POST', '/auth/refresh', {
+        body: { refreshToken: `bogus-${i}` },
+        headers: { 'x-forwarded-for': '203.0.113.99' },
+      });
       last = r.status;
       if (i < 20) expect(r.status, `attempt ${i + 1}`).toBe(401);
     }
     expect(last).toBe(429);
-    const ok = await rest(s.base, 'POST', '/auth/refresh', { body: { refreshToken: p.refreshToken }, headers: { 'x-forwarded-for': '198.51.100.3' } });
+    const ok = await rest(s.base, 'POST', '/auth/refresh', {
+      body: { refreshToken: p.refreshToken },
+      headers: { 'x-forwarded-for': '198.51.100.3' },
+    });
     expect(ok.status).toBe(200);
   });
 });
 
 describe('in memory (embedded defaults, no Redis)', () => {
   it('counts failures per (account, address) and clears them on success', async () => {
-    const t = new LoginThrottle({ windowSeconds: 60, failuresPerAccountAddress: 2, failuresPerAccount: 0, failuresPerAddress: 0 });
+    const t = new LoginThrottle({
+      windowSeconds: 60,
+      failuresPerAccountAddress: 2,
+      failuresPerAccount: 0,
+      failuresPerAddress: 0,
+    });
     const wrong = () => Promise.reject(new AppError('INVALID_CREDENTIALS', 'Wrong user name or password.'));
     await expect(t.login('Ann', '10.0.0.1', wrong)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
     expect(await t.login('ann', '10.0.0.1', async () => 'ok')).toBe('ok'); // success clears the count
-    for (let i = 0; i < 2; i++) await expect(t.login('ann', '10.0.0.1', wrong)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
-    await expect(t.login('ANN', '10.0.0.1', async () => 'ok')).rejects.toMatchObject({ code: 'RATE_LIMITED', extra: { limitedBy: 'account-address' } });
+    for (let i = 0; i < 2; i++)
+      await expect(t.login('ann', '10.0.0.1', wrong)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    await expect(t.login('ANN', '10.0.0.1', async () => 'ok')).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      extra: { limitedBy: 'account-address' },
+    });
     expect(await t.login('ann', '10.0.0.2', async () => 'ok')).toBe('ok');
   });
 
-  it('calls onAccountLimit once, when the account\'s failures reach its limit', async () => {
+  it("calls onAccountLimit once, when the account's failures reach its limit", async () => {
     const told: [string, number][] = [];
-    const t = new LoginThrottle({ windowSeconds: 60, failuresPerAccountAddress: 3, failuresPerAccount: 4, failuresPerAddress: 0 }, undefined, '', (u, n) => told.push([u, n]));
+    const t = new LoginThrottle(
+      { windowSeconds: 60, failuresPerAccountAddress: 3, failuresPerAccount: 4, failuresPerAddress: 0 },
+      undefined,
+      '',
+      (u, n) => told.push([u, n]),
+    );
     const wrong = () => Promise.reject(new AppError('INVALID_CREDENTIALS', 'Wrong user name or password.'));
-    for (let i = 0; i < 3; i++) await expect(t.login('Bo', `10.0.1.${i}`, wrong)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    for (let i = 0; i < 3; i++)
+      await expect(t.login('Bo', `10.0.1.${i}`, wrong)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
     expect(told).toEqual([]);
     await expect(t.login('bo', '10.0.1.9', wrong)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
     expect(told).toEqual([['bo', 4]]);

@@ -52,10 +52,17 @@ describe('/metrics', () => {
     expect(missing.status).toBe(404);
 
     const api1 = await scrape();
-    expect(sample(api1, 'warpost_submissions_total', { result: 'accepted' }) - sample(api0, 'warpost_submissions_total', { result: 'accepted' })).toBe(2);
+    expect(
+      sample(api1, 'warpost_submissions_total', { result: 'accepted' }) -
+        sample(api0, 'warpost_submissions_total', { result: 'accepted' }),
+    ).toBe(2);
     const gqlOk = { method: 'POST', route: '/graphql', status_code: '200' };
-    expect(sample(api1, 'warpost_http_requests_total', gqlOk) - sample(api0, 'warpost_http_requests_total', gqlOk)).toBeGreaterThanOrEqual(6);
-    expect(sample(api1, 'warpost_http_requests_total', { route: 'unmatched', status_code: '404' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(api1, 'warpost_http_requests_total', gqlOk) - sample(api0, 'warpost_http_requests_total', gqlOk),
+    ).toBeGreaterThanOrEqual(6);
+    expect(
+      sample(api1, 'warpost_http_requests_total', { route: 'unmatched', status_code: '404' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(api1).not.toContain(g.id); // route patterns, never raw URLs
     expect(api1).toMatch(/^warpost_queue_jobs\{queue="resolve",state="waiting"\} \d+/m);
     expect(api1).toMatch(/^warpost_queue_oldest_waiting_seconds\{queue="notify"\} [\d.]+/m);
@@ -64,9 +71,15 @@ describe('/metrics', () => {
 
     const worker1 = await waitFor(async () => {
       const t = await scrape(workerUrl);
-      return sample(t, 'warpost_resolutions_total', { outcome: 'resolved' }) > sample(worker0, 'warpost_resolutions_total', { outcome: 'resolved' }) && t;
+      return (
+        sample(t, 'warpost_resolutions_total', { outcome: 'resolved' }) >
+          sample(worker0, 'warpost_resolutions_total', { outcome: 'resolved' }) && t
+      );
     }, 10_000);
-    expect(sample(worker1, 'warpost_resolution_duration_seconds_count') - sample(worker0, 'warpost_resolution_duration_seconds_count')).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(worker1, 'warpost_resolution_duration_seconds_count') -
+        sample(worker0, 'warpost_resolution_duration_seconds_count'),
+    ).toBeGreaterThanOrEqual(1);
     expect(sample(worker1, 'warpost_resolution_wait_seconds_count')).toBeGreaterThanOrEqual(1);
   });
 });

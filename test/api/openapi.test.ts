@@ -39,10 +39,14 @@ describe('OpenAPI document', () => {
     try {
       const file = join(dir, 'openapi.json');
       await writeFile(file, JSON.stringify(doc));
-      const { stdout, stderr } = await promisify(execFile)(join(ROOT, 'node_modules/.bin/redocly'), ['lint', '--config', join(ROOT, 'redocly.yaml'), '--format', 'stylish', file], {
-        cwd: ROOT,
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      });
+      const { stdout, stderr } = await promisify(execFile)(
+        join(ROOT, 'node_modules/.bin/redocly'),
+        ['lint', '--config', join(ROOT, 'redocly.yaml'), '--format', 'stylish', file],
+        {
+          cwd: ROOT,
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        },
+      );
       const out = `${stdout}${stderr}`;
       expect(out).toContain('Your API description is valid');
       expect(out).not.toMatch(/You have \d+ (warning|error)/);
@@ -55,7 +59,14 @@ describe('OpenAPI document', () => {
     const routes = stack.app.printRoutes({ commonPrefix: false });
     const paths = Object.keys(doc.paths);
     expect(paths.length).toBeGreaterThanOrEqual(18);
-    for (const path of paths) expect(routes).toContain(path.replace('/api/v1', '').replace(/\{(\w+)\}/g, ':$1').split('/').pop());
+    for (const path of paths)
+      expect(routes).toContain(
+        path
+          .replace('/api/v1', '')
+          .replace(/\{(\w+)\}/g, ':$1')
+          .split('/')
+          .pop(),
+      );
     for (const [path, ops] of Object.entries<any>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(ops)) {
         const where = `${method.toUpperCase()} ${path}`;
@@ -63,8 +74,10 @@ describe('OpenAPI document', () => {
         expect(op.security, where).toBeDefined();
         const success = Object.keys(op.responses).filter((c) => c.startsWith('2'));
         expect(success.length, where).toBe(1);
-        for (const code of [...success, '4XX', '5XX']) expect(op.responses[code]?.content?.['application/json']?.schema, `${where} ${code}`).toBeTruthy();
-        if (method === 'post' || method === 'put') expect(op.requestBody?.content?.['application/json']?.schema, where).toBeTruthy();
+        for (const code of [...success, '4XX', '5XX'])
+          expect(op.responses[code]?.content?.['application/json']?.schema, `${where} ${code}`).toBeTruthy();
+        if (method === 'post' || method === 'put')
+          expect(op.requestBody?.content?.['application/json']?.schema, where).toBeTruthy();
       }
     }
   });

@@ -16,7 +16,12 @@ import { startStack, type Stack } from '../helpers/stack.js';
 /** Two API instances on the same Redis and key prefix (and the same JWT key, as in production). */
 async function pair(limits: Record<string, string>): Promise<[Stack, Stack]> {
   const id = randomBytes(4).toString('hex');
-  const env = { API_REDIS_PREFIX: `rltest${id}:`, JWT_SECRET: `rl-secret-${id}`, RATE_LIMIT_WINDOW_SECONDS: '60', ...limits };
+  const env = {
+    API_REDIS_PREFIX: `rltest${id}:`,
+    JWT_SECRET: `rl-secret-${id}`,
+    RATE_LIMIT_WINDOW_SECONDS: '60',
+    ...limits,
+  };
   return [await startStack('services', env), await startStack('services', env)];
 }
 
@@ -49,12 +54,16 @@ describe('per credential, across two instances', () => {
     // GraphQL on the other instance: same budget, GraphQL's error shape.
     const viaGraphql = await gql(a.base, '{ me { id } }', {}, carol.token);
     expect(viaGraphql.status).toBe(429);
-    expect(viaGraphql.errors?.[0]).toMatchObject({ extensions: { code: 'RATE_LIMITED', details: [], limitedBy: 'token' } });
+    expect(viaGraphql.errors?.[0]).toMatchObject({
+      extensions: { code: 'RATE_LIMITED', details: [], limitedBy: 'token' },
+    });
 
     // Another credential has its own budget; health probes are never limited.
     const dave = await register(b.base, `rl_dave_${randomBytes(3).toString('hex')}`);
     expect((await rest(a.base, 'GET', '/me', { token: dave.token })).status).toBe(200);
-    expect((await fetch(`${a.base}/healthz`, { headers: { authorization: `Bearer ${carol.token}` } })).status).toBe(200);
+    expect((await fetch(`${a.base}/healthz`, { headers: { authorization: `Bearer ${carol.token}` } })).status).toBe(
+      200,
+    );
   });
 });
 

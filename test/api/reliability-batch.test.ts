@@ -31,18 +31,31 @@ describe('User.reliability batched', () => {
     const prisma = stack.booted.platform.prisma;
     for (const [g, gameId] of games.entries()) {
       const user = players[g % 6];
-      for (let step = 1; step <= (g % 4); step++) {
-        await prisma.submission.create({ data: { gameId, step, side: 'north', userId: user.id, orders: {}, ordersHash: `h${step}`, idempotencyKey: randomUUID(), origin: step === 3 ? 'default' : 'player' } });
+      for (let step = 1; step <= g % 4; step++) {
+        await prisma.submission.create({
+          data: {
+            gameId,
+            step,
+            side: 'north',
+            userId: user.id,
+            orders: {},
+            ordersHash: `h${step}`,
+            idempotencyKey: randomUUID(),
+            origin: step === 3 ? 'default' : 'player',
+          },
+        });
       }
       for (const [i, action] of ACTIONS.entries()) {
-        if ((g + i) % 3 === 0) await prisma.missedTurn.create({ data: { gameId, step: 10 + i, side: 'south', userId: players[(g + i) % 6].id, action } });
+        if ((g + i) % 3 === 0)
+          await prisma.missedTurn.create({
+            data: { gameId, step: 10 + i, side: 'south', userId: players[(g + i) % 6].id, action },
+          });
       }
     }
   }, 240_000);
   afterAll(async () => {
     await stack?.close();
   });
-
 
   /** The unbatched figures: six counts per user. */
   async function unbatched(userId: string) {
@@ -56,13 +69,24 @@ describe('User.reliability batched', () => {
       prisma.missedTurn.count({ where: { userId, action: 'resigned' } }),
     ]);
     const total = played + missed;
-    return { turnsPlayed: played, turnsMissed: missed, excusesUsed: excused, civilDisorders: bot, forfeits: forfeit, resignations: resigned, ratio: total === 0 ? 1 : played / total };
+    return {
+      turnsPlayed: played,
+      turnsMissed: missed,
+      excusesUsed: excused,
+      civilDisorders: bot,
+      forfeits: forfeit,
+      resignations: resigned,
+      ratio: total === 0 ? 1 : played / total,
+    };
   }
 
   async function list(n: number) {
     const { result, sql } = await countingSql(() => as(stack.base, players[0], LIST, { n }));
     expect(result.errors).toBeUndefined();
-    const listed = result.data.games as { id: string; seats: { side: string; user: { id: string; reliability: unknown } }[] }[];
+    const listed = result.data.games as {
+      id: string;
+      seats: { side: string; user: { id: string; reliability: unknown } }[];
+    }[];
     expect(listed).toHaveLength(n);
     const reliabilitySql = sql.filter((s) => /"(MissedTurn|Submission)"/.test(s));
     return { listed, total: sql.length, reliabilitySql: reliabilitySql.length };
@@ -71,7 +95,9 @@ describe('User.reliability batched', () => {
   it('costs the same SQL for 5 games as for 30, with the figures of the per-user counts', async () => {
     const five = await list(5);
     const thirty = await list(30);
-    console.log(`reliability SQL statements: 5 games ${five.reliabilitySql}, 30 games ${thirty.reliabilitySql}; all SQL: ${five.total} and ${thirty.total}`);
+    console.log(
+      `reliability SQL statements: 5 games ${five.reliabilitySql}, 30 games ${thirty.reliabilitySql}; all SQL: ${five.total} and ${thirty.total}`,
+    );
     expect(thirty.listed.flatMap((g) => g.seats)).toHaveLength(60);
     // One grouped statement per table (submissions, missed turns), whatever the number of games.
     expect(five.reliabilitySql).toBe(2);
@@ -87,7 +113,11 @@ describe('User.reliability batched', () => {
   }, 60_000);
 
   it('me { reliability } still answers for one user', async () => {
-    const r = await as(stack.base, players[1], `query{me{reliability{turnsPlayed turnsMissed excusesUsed civilDisorders forfeits resignations ratio}}}`);
+    const r = await as(
+      stack.base,
+      players[1],
+      `query{me{reliability{turnsPlayed turnsMissed excusesUsed civilDisorders forfeits resignations ratio}}}`,
+    );
     expect(r.errors).toBeUndefined();
     expect(r.data.me.reliability).toEqual(await unbatched(players[1].id));
   });

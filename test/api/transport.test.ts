@@ -11,7 +11,14 @@ const ORIGIN = 'https://play.example.org';
 const INTROSPECTION = '{__schema{types{name description fields{name description}}}}';
 
 const preflight = (base: string, origin: string) =>
-  fetch(`${base}/graphql`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+  fetch(`${base}/graphql`, {
+    method: 'OPTIONS',
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization,content-type',
+    },
+  });
 
 describe('CORS off by default', () => {
   let stack: Stack;
@@ -38,7 +45,11 @@ describe('with CORS_ORIGINS, compression and caching', () => {
     expect(pre.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
     expect(pre.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
-    const r = await fetch(`${stack.base}/graphql`, { method: 'POST', headers: { origin: 'http://localhost:5173', 'content-type': 'application/json' }, body: JSON.stringify({ query: '{modules{id}}' }) });
+    const r = await fetch(`${stack.base}/graphql`, {
+      method: 'POST',
+      headers: { origin: 'http://localhost:5173', 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{modules{id}}' }),
+    });
     expect(r.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     const other = await preflight(stack.base, 'https://evil.example.com');
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
@@ -47,15 +58,29 @@ describe('with CORS_ORIGINS, compression and caching', () => {
   it('compresses a large JSON answer when asked, and only then', async () => {
     const body = JSON.stringify({ query: INTROSPECTION });
     const headers = { 'content-type': 'application/json' };
-    const gz = await fetch(`${stack.base}/graphql`, { method: 'POST', headers: { ...headers, 'accept-encoding': 'gzip' }, body });
+    const gz = await fetch(`${stack.base}/graphql`, {
+      method: 'POST',
+      headers: { ...headers, 'accept-encoding': 'gzip' },
+      body,
+    });
     expect(gz.status).toBe(200);
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(((await gz.json()) as any).data.__schema.types.length).toBeGreaterThan(10);
-    const br = await fetch(`${stack.base}/graphql`, { method: 'POST', headers: { ...headers, 'accept-encoding': 'br' }, body });
+    const br = await fetch(`${stack.base}/graphql`, {
+      method: 'POST',
+      headers: { ...headers, 'accept-encoding': 'br' },
+      body,
+    });
     expect(br.headers.get('content-encoding')).toBe('br');
-    const plain = await fetch(`${stack.base}/graphql`, { method: 'POST', headers: { ...headers, 'accept-encoding': 'identity' }, body });
+    const plain = await fetch(`${stack.base}/graphql`, {
+      method: 'POST',
+      headers: { ...headers, 'accept-encoding': 'identity' },
+      body,
+    });
     expect(plain.headers.get('content-encoding')).toBeNull();
-    expect(((await plain.json()) as any).data.__schema.types.length).toBe(((await br.json()) as any).data.__schema.types.length);
+    expect(((await plain.json()) as any).data.__schema.types.length).toBe(
+      ((await br.json()) as any).data.__schema.types.length,
+    );
   });
 
   it('lets caches keep the public module list, never per-user answers', async () => {
@@ -65,7 +90,9 @@ describe('with CORS_ORIGINS, compression and caching', () => {
     const me = await fetch(`${stack.base}/api/v1/me`, { headers: { authorization: `Bearer ${p.token}` } });
     expect(me.status).toBe(200);
     expect(me.headers.get('cache-control')).toBe('private, no-store');
-    const gql = await fetch(`${stack.base}/graphql?query=${encodeURIComponent('{me{id}}')}`, { headers: { authorization: `Bearer ${p.token}` } });
+    const gql = await fetch(`${stack.base}/graphql?query=${encodeURIComponent('{me{id}}')}`, {
+      headers: { authorization: `Bearer ${p.token}` },
+    });
     expect(gql.headers.get('cache-control')).toBe('private, no-store');
   });
 });

@@ -27,7 +27,9 @@ async function connect(base: string, token?: string, init = true): Promise<Conn>
   const ws = new WebSocket(`${base.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
   const messages: any[] = [];
   ws.on('message', (d) => messages.push(JSON.parse(String(d))));
-  const closed = new Promise<{ code: number; reason: string }>((r) => ws.on('close', (code, reason) => r({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((r) =>
+    ws.on('close', (code, reason) => r({ code, reason: String(reason) })),
+  );
   await new Promise<void>((ok, fail) => (ws.once('open', () => ok()), ws.once('error', fail)));
   const conn: Conn = {
     ws,
@@ -41,7 +43,8 @@ async function connect(base: string, token?: string, init = true): Promise<Conn>
 }
 
 const EVENTS = `subscription($g:ID!){gameEvents(gameId:$g,afterSeq:0){events{seq type}}}`;
-const subscribe = (c: Conn, id: string, gameId: string) => c.send({ id, type: 'subscribe', payload: { query: EVENTS, variables: { g: gameId } } });
+const subscribe = (c: Conn, id: string, gameId: string) =>
+  c.send({ id, type: 'subscribe', payload: { query: EVENTS, variables: { g: gameId } } });
 /** The answer to operation `id`: its first `next` (accepted: the backlog arrives at once) or its `error`. */
 const answer = (c: Conn, id: string) => c.next((m) => m.id === id && (m.type === 'next' || m.type === 'error'));
 
@@ -141,7 +144,13 @@ describe('subscribe messages and connections per credential, across two instance
 
 describe('connection attempts per client address', () => {
   let s: Stack;
-  beforeAll(async () => (s = await startStack('services', { API_REDIS_PREFIX: `wsip${randomBytes(4).toString('hex')}:`, WS_CONNECTIONS_PER_IP: '2' })));
+  beforeAll(
+    async () =>
+      (s = await startStack('services', {
+        API_REDIS_PREFIX: `wsip${randomBytes(4).toString('hex')}:`,
+        WS_CONNECTIONS_PER_IP: '2',
+      })),
+  );
   afterAll(async () => s?.close());
 
   it('the third upgrade is closed with 4429 at once; a graphql-ws client sees the code and reason', async () => {
@@ -154,10 +163,20 @@ describe('connection attempts per client address', () => {
     for (const c of [first, second]) c.ws.terminate();
 
     // The graphql-ws client library (what apps use) reports the close as final.
-    const client = createClient({ url: `${s.base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
-    const closed = new Promise<{ code: number; reason: string }>((r) => client.on('closed', (e: any) => r({ code: e.code, reason: e.reason })));
+    const client = createClient({
+      url: `${s.base.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      lazy: true,
+    });
+    const closed = new Promise<{ code: number; reason: string }>((r) =>
+      client.on('closed', (e: any) => r({ code: e.code, reason: e.reason })),
+    );
     const errors: unknown[] = [];
-    client.subscribe({ query: '{ __typename }' }, { next: () => undefined, error: (e) => errors.push(e), complete: () => undefined });
+    client.subscribe(
+      { query: '{ __typename }' },
+      { next: () => undefined, error: (e) => errors.push(e), complete: () => undefined },
+    );
     expectClosedLimited(await closed, 'ip');
     await waitFor(async () => errors.length > 0);
     await client.dispose();

@@ -23,7 +23,9 @@ async function connect(base: string): Promise<Conn> {
   const ws = new WebSocket(`${base.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
   const messages: any[] = [];
   ws.on('message', (d) => messages.push(JSON.parse(String(d))));
-  const closed = new Promise<{ code: number; reason: string }>((r) => ws.on('close', (code, reason) => r({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((r) =>
+    ws.on('close', (code, reason) => r({ code, reason: String(reason) })),
+  );
   await new Promise<void>((ok, fail) => (ws.once('open', () => ok()), ws.once('error', fail)));
   return {
     ws,
@@ -52,11 +54,16 @@ describe('graphql-transport-ws close codes and the subscribe limit', () => {
     await c.next((m) => m.type === 'connection_ack');
     return c;
   };
-  const subscribe = (c: Conn, id: string) => c.send({ id, type: 'subscribe', payload: { query: EVENTS, variables: { g: gameId } } });
+  const subscribe = (c: Conn, id: string) =>
+    c.send({ id, type: 'subscribe', payload: { query: EVENTS, variables: { g: gameId } } });
 
   beforeAll(async () => {
     const id = randomBytes(4).toString('hex');
-    s = await startStack('services', { API_REDIS_PREFIX: `wsp${id}:`, WS_SUBSCRIBES_PER_CONNECTION: '3', WS_INIT_TIMEOUT_SECONDS: '1' });
+    s = await startStack('services', {
+      API_REDIS_PREFIX: `wsp${id}:`,
+      WS_SUBSCRIBES_PER_CONNECTION: '3',
+      WS_INIT_TIMEOUT_SECONDS: '1',
+    });
     carol = await register(s.base, `wsp_carol_${id}`);
     const dan = await register(s.base, `wsp_dan_${id}`);
     gameId = (await createGame(s.base, carol, { module: 'sealed-bid', scenario: 'standard', side: 'north' })).id;

@@ -20,7 +20,10 @@ import { startStack, type Stack } from '../helpers/stack.js';
 import { UNLIMITED } from '../helpers/trust.js';
 
 /** One text the server sent a player: an HTTP body or a subscription payload. */
-interface Received { text: string; via: 'http' | 'ws' }
+interface Received {
+  text: string;
+  via: 'http' | 'ws';
+}
 
 /** CPU time (user + system) a process has used, in ms (Linux /proc, clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
@@ -43,28 +46,50 @@ beforeAll(async () => {
   match = await playCerberusMatch({
     url: stack.base,
     prefix: 'cbapi',
-    hooks: Object.fromEntries(SIDES.map((side) => [side, { onReceive: (text: string, via: 'http' | 'ws') => received[side].push({ text, via }) }])),
+    hooks: Object.fromEntries(
+      SIDES.map((side) => [
+        side,
+        { onReceive: (text: string, via: 'http' | 'ws') => received[side].push({ text, via }) },
+      ]),
+    ),
   });
   // CPU time next to wall time: on a shared machine the wall time says more about the neighbours.
   const self = process.cpuUsage(cpu0.self);
   console.log(
     `Cerberus through the API: ${Math.round(performance.now() - t0)} ms wall for the game; CPU: API and both clients ${Math.round((self.user + self.system) / 1000)} ms, worker ${cpuMs(stack.workers[0].pid!) - cpu0.worker} ms`,
   );
-  states = await withPg(async (c) => (await c.query(`SELECT step, state FROM "StepRecord" WHERE "gameId" = $1 ORDER BY step`, [match.gameId])).rows.map((r) => r.state));
+  states = await withPg(async (c) =>
+    (await c.query(`SELECT step, state FROM "StepRecord" WHERE "gameId" = $1 ORDER BY step`, [match.gameId])).rows.map(
+      (r) => r.state,
+    ),
+  );
 }, 480_000); // the game costs about 32 s of CPU (half API and clients, half worker); shared machines stretch the wall time
 afterAll(async () => stack?.close());
 
-const finalGame = () => gql(stack.base, `query($g:ID!){game(id:$g){game{status step seed} outcome{winner level score summary}}}`, { g: match.gameId }, match.seats.HUMAN.token);
+const finalGame = () =>
+  gql(
+    stack.base,
+    `query($g:ID!){game(id:$g){game{status step seed} outcome{winner level score summary}}}`,
+    { g: match.gameId },
+    match.seats.HUMAN.token,
+  );
 
 describe('Cerberus played through the API (services, worker in its own process)', () => {
   it('14.4–14.5 the game ends, and its outcome is the module outcome of the stored final state', async () => {
     const r = await finalGame();
     expect(r.errors).toBeUndefined();
     expect(r.data.game.game.status).toBe('FINISHED');
-    const stored = await withPg(async (c) => (await c.query(`SELECT state, outcome FROM "Game" WHERE id = $1`, [match.gameId])).rows[0]);
+    const stored = await withPg(
+      async (c) => (await c.query(`SELECT state, outcome FROM "Game" WHERE id = $1`, [match.gameId])).rows[0],
+    );
     const expected = cerberus.outcome(stored.state);
     expect(expected).not.toBeNull();
-    expect(r.data.game.outcome).toEqual({ winner: expected!.winner, level: expected!.level ?? null, score: expected!.score ?? null, summary: expected!.summary });
+    expect(r.data.game.outcome).toEqual({
+      winner: expected!.winner,
+      level: expected!.level ?? null,
+      score: expected!.score ?? null,
+      summary: expected!.summary,
+    });
     // 14.3 a game of 12 turns, ended on points or the Minimum Garrison.
     const result = (stored.state as CerberusState).result!;
     expect(result.reason === 'GARRISON' || result.turn === 12).toBe(true);
@@ -76,21 +101,33 @@ describe('Cerberus played through the API (services, worker in its own process)'
   });
 
   it('every step was resolved exactly once, with the orders of every owed side from its player', async () => {
-    const { rows: records } = await withPg((c) => c.query(`SELECT step, origins FROM "StepRecord" WHERE "gameId" = $1 ORDER BY step`, [match.gameId]));
-    const { rows: resolved } = await withPg((c) => c.query(`SELECT step, count(*)::int AS n FROM "GameEvent" WHERE "gameId" = $1 AND type = 'step-resolved' GROUP BY step ORDER BY step`, [match.gameId]));
+    const { rows: records } = await withPg((c) =>
+      c.query(`SELECT step, origins FROM "StepRecord" WHERE "gameId" = $1 ORDER BY step`, [match.gameId]),
+    );
+    const { rows: resolved } = await withPg((c) =>
+      c.query(
+        `SELECT step, count(*)::int AS n FROM "GameEvent" WHERE "gameId" = $1 AND type = 'step-resolved' GROUP BY step ORDER BY step`,
+        [match.gameId],
+      ),
+    );
     const last = records.at(-1)!.step;
     expect(records.map((r) => r.step)).toEqual(Array.from({ length: last + 1 }, (_, i) => i));
     expect(resolved).toEqual(Array.from({ length: last }, (_, i) => ({ step: i + 1, n: 1 })));
     for (const r of records.slice(1)) {
       expect(Object.values(r.origins).length).toBeGreaterThan(0);
-      expect(Object.values(r.origins).every((o) => o === 'player'), JSON.stringify(r)).toBe(true);
+      expect(
+        Object.values(r.origins).every((o) => o === 'player'),
+        JSON.stringify(r),
+      ).toBe(true);
     }
     const submissions = match.players.HUMAN.submissions + match.players.CETIAN.submissions;
     expect(submissions).toBe(records.slice(1).reduce((n, r) => n + Object.keys(r.origins).length, 0));
   });
 
   it('14.12, 2.6 no side received an identity hidden from it, or an event for the other side only', async () => {
-    const { rows: events } = await withPg((c) => c.query(`SELECT seq, step, "visibleTo" FROM "GameEvent" WHERE "gameId" = $1 ORDER BY seq`, [match.gameId]));
+    const { rows: events } = await withPg((c) =>
+      c.query(`SELECT seq, step, "visibleTo" FROM "GameEvent" WHERE "gameId" = $1 ORDER BY seq`, [match.gameId]),
+    );
     const quoted = (ids: Iterable<string>) => [...ids].map((id) => JSON.stringify(id));
     const hiddenCache = new Map<string, Set<string>>();
     const hiddenAt = (side: CerberusSide, step: number) => {
@@ -113,14 +150,16 @@ describe('Cerberus played through the API (services, worker in its own process)'
           for (const e of update.events) {
             seen.add(e.seq);
             const text = JSON.stringify(e);
-            for (const q of quoted(hiddenThrough(side, e.step))) expect(text, `event ${e.seq} (${e.type}) to ${side} names ${q}`).not.toContain(q);
+            for (const q of quoted(hiddenThrough(side, e.step)))
+              expect(text, `event ${e.seq} (${e.type}) to ${side} names ${q}`).not.toContain(q);
           }
           continue;
         }
         const g = body.data?.game;
         if (g?.view) {
           // A view at step S shows the state after step S-1.
-          for (const q of quoted(hiddenAt(side, g.game.step - 1))) expect(r.text, `view at step ${g.game.step} to ${side} names ${q}`).not.toContain(q);
+          for (const q of quoted(hiddenAt(side, g.game.step - 1)))
+            expect(r.text, `view at step ${g.game.step} to ${side} names ${q}`).not.toContain(q);
           faceDownSeen += g.view.sides[side === 'HUMAN' ? 'CETIAN' : 'HUMAN'].faceDown.length;
           checkedViews++;
           continue;
@@ -137,7 +176,9 @@ describe('Cerberus played through the API (services, worker in its own process)'
   });
 
   it('the export re-runs under the verifier, and the replay shows a side what it saw', async () => {
-    const exp = (await gql(stack.base, `query($g:ID!){gameExport(gameId:$g)}`, { g: match.gameId }, match.seats.CETIAN.token)).data.gameExport;
+    const exp = (
+      await gql(stack.base, `query($g:ID!){gameExport(gameId:$g)}`, { g: match.gameId }, match.seats.CETIAN.token)
+    ).data.gameExport;
     expect(exp).toMatchObject({ format: 'warpost-game-export', scope: 'full' });
     const report = verifyExport(exp, { module: () => cerberus });
     expect(report.findings).toEqual([]);
@@ -153,9 +194,19 @@ describe('Cerberus played through the API (services, worker in its own process)'
       }
     }
     const last = states.length - 1;
-    for (const [side, step] of [['HUMAN', 1], ['CETIAN', 2], ['HUMAN', Math.floor(last / 2)], ['CETIAN', last]] as const) {
+    for (const [side, step] of [
+      ['HUMAN', 1],
+      ['CETIAN', 2],
+      ['HUMAN', Math.floor(last / 2)],
+      ['CETIAN', last],
+    ] as const) {
       if (!live.has(`${side}|${step}`)) continue; // the side was not looking at that step
-      const r = await gql(stack.base, `query($g:ID!,$s:Int!,$side:String){replay(gameId:$g,step:$s,side:$side){step view}}`, { g: match.gameId, s: step, side }, match.seats[side].token);
+      const r = await gql(
+        stack.base,
+        `query($g:ID!,$s:Int!,$side:String){replay(gameId:$g,step:$s,side:$side){step view}}`,
+        { g: match.gameId, s: step, side },
+        match.seats[side].token,
+      );
       expect(r.errors).toBeUndefined();
       expect(r.data.replay.view, `${side} step ${step}`).toEqual(live.get(`${side}|${step}`));
     }

@@ -35,7 +35,8 @@ describe('Cerberus bot on the view (examples/cerberus-view-bot.ts)', () => {
         expect(mine, `step ${step} ${side} ${prompt.kind}`).toEqual(botOnState);
         orders[side] = mine;
       }
-      state = cerberus.resolve(state, orders as never, new SeededDice({ seed, gameId: 'view-bot', step })).state as CerberusState;
+      state = cerberus.resolve(state, orders as never, new SeededDice({ seed, gameId: 'view-bot', step }))
+        .state as CerberusState;
     }
     expect(state.turn).toBeGreaterThan(3); // past the end of turn 3, when face-down units turn up
     expect(faceDownSeen).toBeGreaterThan(0);

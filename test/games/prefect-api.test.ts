@@ -26,8 +26,16 @@ const storedState = (gameId: string) => stored<PrefectState>(gameId);
 async function playThrough(interleave: 'planned' | 'interactive') {
   const base = getStack().base;
   const suffix = Math.random().toString(36).slice(2, 8);
-  const players: Record<string, Player> = { TOG: await register(base, `tog_${suffix}`), CW: await register(base, `cw_${suffix}`) };
-  const game = await createGame(base, players.TOG, { module: 'prefect', scenario: 'liberation', side: 'TOG', options: { interleave } });
+  const players: Record<string, Player> = {
+    TOG: await register(base, `tog_${suffix}`),
+    CW: await register(base, `cw_${suffix}`),
+  };
+  const game = await createGame(base, players.TOG, {
+    module: 'prefect',
+    scenario: 'liberation',
+    side: 'TOG',
+    options: { interleave },
+  });
   await join(base, players.CW, game.id, 'CW');
   const hiddenSeen: string[] = [];
   const kinds = new Set<string>();
@@ -43,9 +51,14 @@ async function playThrough(interleave: 'planned' | 'interactive') {
       expect(pv.game.step).toBe(g.step);
       expect(pv.myPrompts.map((x: { kind: string }) => x.kind)).toContain(p.kind);
       const text = JSON.stringify(pv.view);
-      for (const id of hiddenIds(g.state, p.side as 'TOG' | 'CW').keys()) if (text.includes(`"${id}"`)) hiddenSeen.push(`${p.side}@${g.step}:${id}`);
+      for (const id of hiddenIds(g.state, p.side as 'TOG' | 'CW').keys())
+        if (text.includes(`"${id}"`)) hiddenSeen.push(`${p.side}@${g.step}:${id}`);
       if (/"tf-[a-z]/.test(text)) hiddenSeen.push(`${p.side}@${g.step}: real TF id`);
-      const orders = prefect.bot(g.state, p.side, new SeededDice({ seed: 'client', gameId: game.id, step: g.step })) as Json;
+      const orders = prefect.bot(
+        g.state,
+        p.side,
+        new SeededDice({ seed: 'client', gameId: game.id, step: g.step }),
+      ) as Json;
       const r = await submit(base, players[p.side], game.id, g.step, orders);
       expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
     }
@@ -60,7 +73,16 @@ async function playThrough(interleave: 'planned' | 'interactive') {
 describe('Prefect played through the API (services, worker in its own process)', () => {
   it('planned play: a full game to its outcome, no defaults, no leaks', async () => {
     const { final, defaulted, hiddenSeen, out, steps, kinds } = await playThrough('planned');
-    expect([...kinds]).toEqual(expect.arrayContaining(['setup-assign', 'setup-place', 'movement-plan', 'counter-orders', 'supply', 'adjustment']));
+    expect([...kinds]).toEqual(
+      expect.arrayContaining([
+        'setup-assign',
+        'setup-place',
+        'movement-plan',
+        'counter-orders',
+        'supply',
+        'adjustment',
+      ]),
+    );
     expect(final.status).toBe('FINISHED');
     expect(final.state.step).toBe('GAME_OVER');
     expect(out.outcome?.summary).toBe(prefect.outcome(final.state)!.summary);

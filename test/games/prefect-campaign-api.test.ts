@@ -48,9 +48,17 @@ describe('Prefect Campaign played through the API (services, worker in its own p
     const started = Date.now();
     const base = getStack().base;
     const suffix = Math.random().toString(36).slice(2, 8);
-    const players: Record<string, Player> = { TOG: await register(base, `ctog_${suffix}`), CW: await register(base, `ccw_${suffix}`) };
+    const players: Record<string, Player> = {
+      TOG: await register(base, `ctog_${suffix}`),
+      CW: await register(base, `ccw_${suffix}`),
+    };
     const perKind = { ...DEFAULT_SECONDS };
-    const game = await createGame(base, players.TOG, { module: 'prefect-campaign', scenario: 'invasion', side: 'TOG', timeControl: { preset: 'none', perKind } });
+    const game = await createGame(base, players.TOG, {
+      module: 'prefect-campaign',
+      scenario: 'invasion',
+      side: 'TOG',
+      timeControl: { preset: 'none', perKind },
+    });
     await join(base, players.CW, game.id, 'CW');
 
     const leaks: string[] = [];
@@ -110,20 +118,29 @@ describe('Prefect Campaign played through the API (services, worker in its own p
         if (side === prompts[0]!.side) {
           const left = new Date(look.game.deadline).getTime() - Date.now();
           const expected = expectedSeconds(prompts) * 1000;
-          if (!(left <= expected + 5_000 && left > expected - 120_000)) badDeadlines.push(`${g.step} ${mine.join('+')}: ${left} ms left, expected ${expected}`);
+          if (!(left <= expected + 5_000 && left > expected - 120_000))
+            badDeadlines.push(`${g.step} ${mine.join('+')}: ${left} ms left, expected ${expected}`);
           if (!firstMission && mine.includes('mission-assignment')) firstMission = { left };
           const kindSecs = Math.max(...prompts.map((p) => DEFAULT_SECONDS[p.kind]!));
-          if (!shortKind && kindSecs <= 24 * 3600) shortKind = { kind: prompts.map((p) => p.kind).join('+'), left, expected };
+          if (!shortKind && kindSecs <= 24 * 3600)
+            shortKind = { kind: prompts.map((p) => p.kind).join('+'), left, expected };
         }
       }
 
       // The other side does see some of them (its own units aboard, in its TFs): the probe names findable text.
-      for (const side of SIDES) knownToOwner += hiddenAt[side]!.filter((h) => findToken(received[side === 'TOG' ? 'CW' : 'TOG']!, h) >= 0).length;
+      for (const side of SIDES)
+        knownToOwner += hiddenAt[side]!.filter(
+          (h) => findToken(received[side === 'TOG' ? 'CW' : 'TOG']!, h) >= 0,
+        ).length;
 
       const orders: Record<string, Json> = {};
       for (const p of prompts) {
         kinds.add(p.kind);
-        orders[p.side] = prefectCampaign.bot(g.state, p.side, new SeededDice({ seed: 'client', gameId: game.id, step: g.step })) as Json;
+        orders[p.side] = prefectCampaign.bot(
+          g.state,
+          p.side,
+          new SeededDice({ seed: 'client', gameId: game.id, step: g.step }),
+        ) as Json;
       }
       if (prompts.some((p) => p.kind === 'mission-assignment')) {
         // H17, L2179: each owing side commits first, then all reveal; before the reveal nobody's view holds another's missions.
@@ -140,7 +157,8 @@ describe('Prefect Campaign played through the API (services, worker in its own p
           const other = prompts.find((x) => x.side !== p.side);
           if (!other) continue;
           const seenNow = JSON.stringify((await view(base, players[p.side], game.id)).view);
-          if (seenNow.includes(JSON.stringify(orders[other.side]))) leaks.push(`${p.side}@${g.step}: saw sealed missions`);
+          if (seenNow.includes(JSON.stringify(orders[other.side])))
+            leaks.push(`${p.side}@${g.step}: saw sealed missions`);
         }
         for (const p of prompts) {
           const r = await reveal(base, players[p.side], game.id, g.step, orders[p.side], salts[p.side]!);
@@ -156,20 +174,41 @@ describe('Prefect Campaign played through the API (services, worker in its own p
     }
 
     const final = await storedState(game.id);
-    const ev = await withPg(async (c) => (await c.query(`SELECT step, type, data FROM "GameEvent" WHERE "gameId" = $1 AND type IN ('orders.defaulted', 'step-resolved')`, [game.id])).rows as { step: number; type: string; data: { defaulted?: string[] } }[]);
+    const ev = await withPg(
+      async (c) =>
+        (
+          await c.query(
+            `SELECT step, type, data FROM "GameEvent" WHERE "gameId" = $1 AND type IN ('orders.defaulted', 'step-resolved')`,
+            [game.id],
+          )
+        ).rows as { step: number; type: string; data: { defaulted?: string[] } }[],
+    );
     const resolvedSteps = ev.filter((e) => e.type === 'step-resolved').map((e) => e.step);
     const out = await view(base, players.CW, game.id);
     const expectedOutcome = prefectCampaign.outcome(final.state)!;
     const seconds = Math.round((Date.now() - started) / 1000);
-    console.info(`prefect-campaign over the API: ${steps} steps, ${sealedRounds} commit–reveal rounds, ${seconds} s; probed ${probed} (${tfIdsProbed} TF ids, ${knownToOwner} seen by their owner); short kind ${JSON.stringify(shortKind)}`);
+    console.info(
+      `prefect-campaign over the API: ${steps} steps, ${sealedRounds} commit–reveal rounds, ${seconds} s; probed ${probed} (${tfIdsProbed} TF ids, ${knownToOwner} seen by their owner); short kind ${JSON.stringify(shortKind)}`,
+    );
 
-    expect([...kinds]).toEqual(expect.arrayContaining(['mission-assignment', 'space-movement', 'space-combat', 'ground-movement', 'tf-adjustment', 'supply']));
+    expect([...kinds]).toEqual(
+      expect.arrayContaining([
+        'mission-assignment',
+        'space-movement',
+        'space-combat',
+        'ground-movement',
+        'tf-adjustment',
+        'supply',
+      ]),
+    );
     expect(final.status).toBe('FINISHED');
     expect(final.state.result).toBeTruthy();
     expect(out.outcome?.summary).toBe(expectedOutcome.summary);
     expect(out.outcome?.winner).toBe(expectedOutcome.winner);
     // One Mission Assignment per campaign turn (L2179), each by commit–reveal.
-    expect([...missionTurns].sort((a, b) => a - b)).toEqual(Array.from({ length: campaignData.scenarios.invasion!.turns }, (_, i) => i + 1));
+    expect([...missionTurns].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: campaignData.scenarios.invasion!.turns }, (_, i) => i + 1),
+    );
     expect(sealedRounds).toBe(missionTurns.size);
     // No step fell back to defaults; every step played resolved exactly once.
     expect(ev.filter((e) => e.type === 'orders.defaulted')).toEqual([]);

@@ -27,7 +27,14 @@ export function gameFingerprint(gameId: string) {
 
 /** A game's stored state, step and status, read straight from the database. */
 export function storedState<S>(gameId: string) {
-  return withPg(async (c) => (await c.query(`SELECT state, step, status FROM "Game" WHERE id = $1`, [gameId])).rows[0] as { state: S; step: number; status: string });
+  return withPg(
+    async (c) =>
+      (await c.query(`SELECT state, step, status FROM "Game" WHERE id = $1`, [gameId])).rows[0] as {
+        state: S;
+        step: number;
+        status: string;
+      },
+  );
 }
 
 /** Waits until the game has moved past `step` (or stopped being active). */
@@ -43,4 +50,11 @@ export async function waitPastStep(gameId: string, step: number, ms = 30_000): P
 
 /** How many times a game fell back to default orders (orders.defaulted events). */
 export const defaultedCount = (gameId: string) =>
-  withPg(async (c) => (await c.query(`SELECT count(*)::int AS n FROM "GameEvent" WHERE "gameId" = $1 AND type = 'orders.defaulted'`, [gameId])).rows[0].n as number);
+  withPg(
+    async (c) =>
+      (
+        await c.query(`SELECT count(*)::int AS n FROM "GameEvent" WHERE "gameId" = $1 AND type = 'orders.defaulted'`, [
+          gameId,
+        ])
+      ).rows[0].n as number,
+  );

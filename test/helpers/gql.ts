@@ -9,7 +9,12 @@ export interface GqlResult<T = any> {
   raw: string;
 }
 
-export async function gql<T = any>(base: string, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<GqlResult<T>> {
+export async function gql<T = any>(
+  base: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+): Promise<GqlResult<T>> {
   const res = await fetch(`${base}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -49,7 +54,10 @@ export function collect<T = any>(client: Client, query: string, variables: Recor
         if (v.errors) errors.push(...v.errors);
         if (v.data) items.push(v.data as T);
         for (const w of [...waiters]) {
-          if (w.pred(items)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(); }
+          if (w.pred(items)) {
+            waiters.splice(waiters.indexOf(w), 1);
+            w.resolve();
+          }
         }
       },
       error: (e) => errors.push(e),
@@ -65,14 +73,24 @@ export function collect<T = any>(client: Client, query: string, variables: Recor
     until(pred: (items: T[]) => boolean, ms = 20_000): Promise<void> {
       if (pred(items)) return Promise.resolve();
       return new Promise((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`subscription condition not met in ${ms} ms; got ${JSON.stringify(items).slice(0, 2000)}`)), ms);
+        const t = setTimeout(
+          () =>
+            reject(
+              new Error(`subscription condition not met in ${ms} ms; got ${JSON.stringify(items).slice(0, 2000)}`),
+            ),
+          ms,
+        );
         waiters.push({ pred, resolve: () => (clearTimeout(t), resolve()) });
       });
     },
   };
 }
 
-export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, ms = 20_000, every = 100): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T | undefined | null | false>,
+  ms = 20_000,
+  every = 100,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();

@@ -29,7 +29,12 @@ export class Browser {
     const res = await fetch(abs, { ...init, headers, redirect: 'manual' });
     for (const c of res.headers.getSetCookie()) await this.jar.setCookie(c, abs);
     const location = res.headers.get('location') ?? undefined;
-    return { status: res.status, url: abs, text: await res.text(), location: location ? new URL(location, abs).href : undefined };
+    return {
+      status: res.status,
+      url: abs,
+      text: await res.text(),
+      location: location ? new URL(location, abs).href : undefined,
+    };
   }
 
   /**
@@ -47,8 +52,13 @@ export class Browser {
 
   /** POSTs a form and follows the redirects as `open` does. */
   async submit(url: string, fields: Record<string, string>, stopAt?: string): Promise<Page> {
-    const page = await this.request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
-    if (page.location && page.status >= 300 && page.status < 400 && !(stopAt && page.location.startsWith(stopAt))) return this.open(page.location, stopAt);
+    const page = await this.request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+    if (page.location && page.status >= 300 && page.status < 400 && !(stopAt && page.location.startsWith(stopAt)))
+      return this.open(page.location, stopAt);
     return page;
   }
 }
@@ -58,7 +68,12 @@ export function forms(html: string): { id?: string; action: string; hidden: Reco
   return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map(([, attrs, inner]) => ({
     id: /\bid="([^"]*)"/.exec(attrs)?.[1],
     action: /\baction="([^"]*)"/.exec(attrs)?.[1]?.replace(/&amp;/g, '&') ?? '',
-    hidden: Object.fromEntries([...inner.matchAll(/<input\b[^>]*type="hidden"[^>]*>/g)].map(([tag]) => [/\bname="([^"]*)"/.exec(tag)![1], /\bvalue="([^"]*)"/.exec(tag)?.[1] ?? ''])),
+    hidden: Object.fromEntries(
+      [...inner.matchAll(/<input\b[^>]*type="hidden"[^>]*>/g)].map(([tag]) => [
+        /\bname="([^"]*)"/.exec(tag)![1],
+        /\bvalue="([^"]*)"/.exec(tag)?.[1] ?? '',
+      ]),
+    ),
   }));
 }
 
@@ -68,8 +83,17 @@ export function pkce() {
 }
 
 /** A form POST to an OAuth endpoint, as an app makes it (a browser app adds its Origin); the JSON answer, status and headers. */
-export async function oauthPost(base: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+export async function oauthPost(
+  base: string,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
   const text = await res.text(); // revocation answers 200 with no body
   return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
 }

@@ -10,8 +10,16 @@ export interface RestResult<T = any> {
   headers: Headers;
 }
 
-export async function rest<T = any>(base: string, method: string, path: string, opts: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string } = {}): Promise<RestResult<T>> {
-  const headers: Record<string, string> = { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers };
+export async function rest<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  opts: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string } = {},
+): Promise<RestResult<T>> {
+  const headers: Record<string, string> = {
+    ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    ...opts.headers,
+  };
   let body: string | undefined = opts.rawBody;
   if (opts.body !== undefined) {
     body = JSON.stringify(opts.body);
@@ -63,10 +71,22 @@ export class OpenApiResponses {
     expect(op, `${method} ${template} is documented`).toBeTruthy();
     const code = [String(res.status), `${String(res.status)[0]}XX`].find((c) => op.responses[c]);
     expect(code, `${method} ${template} documents status ${res.status}`).toBeTruthy();
-    const pointer = ['paths', template, method.toLowerCase(), 'responses', code!, 'content', 'application/json', 'schema']
+    const pointer = [
+      'paths',
+      template,
+      method.toLowerCase(),
+      'responses',
+      code!,
+      'content',
+      'application/json',
+      'schema',
+    ]
       .map((p) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1')))
       .join('/');
     const validate = this.ajv.compile({ $ref: `openapi.json#/${pointer}` });
-    expect(validate(res.body), `${method} ${template} ${res.status}: ${JSON.stringify(validate.errors)} in ${res.raw.slice(0, 500)}`).toBe(true);
+    expect(
+      validate(res.body),
+      `${method} ${template} ${res.status}: ${JSON.stringify(validate.errors)} in ${res.raw.slice(0, 500)}`,
+    ).toBe(true);
   }
 }

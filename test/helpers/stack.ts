@@ -74,7 +74,10 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
   }
   const testClock = env.WARPOST_TEST_CLOCK === 'true' ? new ControlledClock(0) : undefined;
   const config = { ...loadConfig(env), port: 0 };
-  const booted = await boot(config, await loadExtraModules(FIXTURE), { queuePrefix: env.WARPOST_QUEUE_PREFIX, clock: testClock });
+  const booted = await boot(config, await loadExtraModules(FIXTURE), {
+    queuePrefix: env.WARPOST_QUEUE_PREFIX,
+    clock: testClock,
+  });
   if (config.inlineWorker) await booted.startWorker();
   if (config.notify.inline) await booted.startNotifier();
   const { app, base } = await listen(booted);
@@ -84,7 +87,12 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
   async function spawnWorker(more: NodeJS.ProcessEnv = {}, entry = 'workers/resolver.ts') {
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
       cwd: ROOT,
-      env: { ...env, LOG_LEVEL: 'info', ...(testClock ? { WARPOST_TEST_CLOCK_OFFSET_MS: String(testClock.offsetMs) } : {}), ...more },
+      env: {
+        ...env,
+        LOG_LEVEL: 'info',
+        ...(testClock ? { WARPOST_TEST_CLOCK_OFFSET_MS: String(testClock.offsetMs) } : {}),
+        ...more,
+      },
       stdio: testClock ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
     });
     workers.push(child);
@@ -93,7 +101,10 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
       const t = setTimeout(() => fail(new Error(`worker did not start: ${out}`)), 60_000);
       const onData = (d: Buffer) => {
         out += d.toString();
-        if (out.includes('worker ready')) { clearTimeout(t); ok(); }
+        if (out.includes('worker ready')) {
+          clearTimeout(t);
+          ok();
+        }
       };
       child.stdout!.on('data', onData);
       child.stderr!.on('data', (d) => (out += d.toString()));
@@ -108,15 +119,27 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
     if (!testClock) throw new Error('start the stack with WARPOST_TEST_CLOCK=true to move its clock');
     testClock.offsetMs = offsetMs;
     const live = workers.filter((w) => w.exitCode === null && w.signalCode === null && w.connected);
-    await Promise.all(live.map((w) => new Promise<void>((ok, fail) => {
-      const id = ++messageId;
-      const t = setTimeout(() => (w.off('message', onMessage), fail(new Error('a worker did not acknowledge the clock'))), 10_000);
-      const onMessage = (m: { type?: string; id?: number }) => {
-        if (m?.type === 'warpost-clock-ack' && m.id === id) { clearTimeout(t); w.off('message', onMessage); ok(); }
-      };
-      w.on('message', onMessage);
-      w.send({ type: 'warpost-clock', offsetMs, id } satisfies ClockMessage);
-    })));
+    await Promise.all(
+      live.map(
+        (w) =>
+          new Promise<void>((ok, fail) => {
+            const id = ++messageId;
+            const t = setTimeout(
+              () => (w.off('message', onMessage), fail(new Error('a worker did not acknowledge the clock'))),
+              10_000,
+            );
+            const onMessage = (m: { type?: string; id?: number }) => {
+              if (m?.type === 'warpost-clock-ack' && m.id === id) {
+                clearTimeout(t);
+                w.off('message', onMessage);
+                ok();
+              }
+            };
+            w.on('message', onMessage);
+            w.send({ type: 'warpost-clock', offsetMs, id } satisfies ClockMessage);
+          }),
+      ),
+    );
   }
   const clock: TestClock = {
     now: () => (testClock ?? { now: () => new Date() }).now(),
@@ -146,7 +169,10 @@ export async function startStack(mode: 'services' | 'embedded', extraEnv: NodeJS
  * loads only the fixture module by itself), and a worker process (which loads the shipped modules)
  * resolves. Returns a getter: the stack exists once `beforeAll` has run.
  */
-export function useModuleStack(module: Parameters<Booted['platform']['modules']['register']>[0], extraEnv: NodeJS.ProcessEnv = {}): () => Stack {
+export function useModuleStack(
+  module: Parameters<Booted['platform']['modules']['register']>[0],
+  extraEnv: NodeJS.ProcessEnv = {},
+): () => Stack {
   let stack: Stack | undefined;
   beforeAll(async () => {
     stack = await startStack('services', extraEnv);

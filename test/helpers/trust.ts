@@ -46,7 +46,12 @@ export interface Played {
  * Plays until the game ends (or reaches `untilStep`): secret prompts by commit–reveal when
  * `commitReveal(step)` says so, plain sealed orders otherwise.
  */
-export async function play(base: string, players: Record<string, Player>, gameId: string, opts: { commitReveal: (step: number) => boolean; untilStep?: number }): Promise<Played> {
+export async function play(
+  base: string,
+  players: Record<string, Player>,
+  gameId: string,
+  opts: { commitReveal: (step: number) => boolean; untilStep?: number },
+): Promise<Played> {
   const out: Played = { seen: {}, receipts: [], notes: Object.fromEntries(Object.keys(players).map((s) => [s, []])) };
   const first = Object.values(players)[0];
   for (let guard = 0; guard < 40; guard++) {
@@ -94,7 +99,11 @@ export async function play(base: string, players: Record<string, Player>, gameId
 }
 
 /** Runs `npm run verify -- <file> [...]` as a child process (with --json unless `human`). */
-export function runVerifier(file: string, extra: string[] = [], human = false): Promise<{ code: number; report: any; stdout: string; stderr: string }> {
+export function runVerifier(
+  file: string,
+  extra: string[] = [],
+  human = false,
+): Promise<{ code: number; report: any; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '-s', 'verify', '--', file, ...(human ? [] : ['--json']), ...extra], {
       cwd: ROOT,

@@ -10,7 +10,18 @@ import { withPg } from '../helpers/db.js';
 import { waitFor } from '../helpers/gql.js';
 import { createGame, join, register, submit, type Player } from '../helpers/play.js';
 import type { Stack } from '../helpers/stack.js';
-import { decryptPush, equip, setPrefs, sleep, spawnNotifier, type Equipped, type MailServer, type Receiver, startNotifyRig, stopNotifyRig } from './helpers.js';
+import {
+  decryptPush,
+  equip,
+  setPrefs,
+  sleep,
+  spawnNotifier,
+  type Equipped,
+  type MailServer,
+  type Receiver,
+  startNotifyRig,
+  stopNotifyRig,
+} from './helpers.js';
 
 let stack: Stack;
 let mail: MailServer;
@@ -32,7 +43,8 @@ function received(eq: Map<Player, Equipped>) {
   const counts = new Map<string, number>();
   const bump = (k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
   for (const [p, e] of eq) {
-    for (const m of mail.to(e.email)) if (m.kind !== 'EMAIL_CONFIRMATION') bump(`${p.name} mail ${m.kind} ${m.subject}`);
+    for (const m of mail.to(e.email))
+      if (m.kind !== 'EMAIL_CONFIRMATION') bump(`${p.name} mail ${m.kind} ${m.subject}`);
     for (const r of rx.at(e.hookPath)) {
       const b = JSON.parse(r.body.toString());
       bump(`${p.name} hook ${b.type} step ${b.data.step ?? '-'}`);
@@ -67,7 +79,9 @@ async function playStepOne(a: Player, b: Player) {
   await join(stack.base, b, g.id, 'south');
   await submit(stack.base, a, g.id, 1, { bid: 2, note: 'n' });
   await submit(stack.base, b, g.id, 1, { bid: 1, note: 's' });
-  await waitFor(async () => (await withPg((c) => c.query(`SELECT step FROM "Game" WHERE id = $1`, [g.id]))).rows[0].step === 2);
+  await waitFor(
+    async () => (await withPg((c) => c.query(`SELECT step FROM "Game" WHERE id = $1`, [g.id]))).rows[0].step === 2,
+  );
   return g.id;
 }
 
@@ -102,7 +116,11 @@ describe('a notifier killed mid-way', () => {
     const gameId = await playStepOne(a, b);
     const dying = await spawnNotifier(stack, { WARPOST_FAULT_DISPATCH_DELAY_MS: '30000' });
     await killWhenLogged(dying, 'fault injection: dispatch paused');
-    const written = await withPg(async (c) => (await c.query(`SELECT count(*)::int AS n FROM "NotificationDelivery" WHERE "gameId" = $1`, [gameId])).rows[0].n);
+    const written = await withPg(
+      async (c) =>
+        (await c.query(`SELECT count(*)::int AS n FROM "NotificationDelivery" WHERE "gameId" = $1`, [gameId])).rows[0]
+          .n,
+    );
     expect(written).toBe(0);
     expect(received(eq).size).toBe(0);
     notifiers.push(await spawnNotifier(stack));
@@ -114,14 +132,28 @@ describe('a notifier killed mid-way', () => {
     const gameId = await playStepOne(a, b);
     const dying = await spawnNotifier(stack, { WARPOST_FAULT_DELIVER_DELAY_MS: '30000' });
     await killWhenLogged(dying, 'fault injection: delivery paused');
-    const claimed = await withPg(async (c) =>
-      (await c.query(`SELECT count(*)::int AS n FROM "NotificationDelivery" WHERE "gameId" = $1 AND "leaseUntil" IS NOT NULL AND status = 'PENDING'`, [gameId])).rows[0].n,
+    const claimed = await withPg(
+      async (c) =>
+        (
+          await c.query(
+            `SELECT count(*)::int AS n FROM "NotificationDelivery" WHERE "gameId" = $1 AND "leaseUntil" IS NOT NULL AND status = 'PENDING'`,
+            [gameId],
+          )
+        ).rows[0].n,
     );
     expect(claimed).toBeGreaterThan(0);
     expect(received(eq).size).toBe(0);
     notifiers.push(await spawnNotifier(stack));
     await expectExactlyOnce(eq);
-    const states = await withPg(async (c) => (await c.query(`SELECT status, count(*)::int AS n FROM "NotificationDelivery" WHERE "gameId" = $1 GROUP BY status`, [gameId])).rows);
+    const states = await withPg(
+      async (c) =>
+        (
+          await c.query(
+            `SELECT status, count(*)::int AS n FROM "NotificationDelivery" WHERE "gameId" = $1 GROUP BY status`,
+            [gameId],
+          )
+        ).rows,
+    );
     expect(states).toEqual([{ status: 'SENT', n: EXPECTED }]);
   });
 });

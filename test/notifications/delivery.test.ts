@@ -19,7 +19,10 @@ import {
   verifyWebhook,
   type Equipped,
   type MailServer,
-  type Receiver, startNotifyRig, stopNotifyRig } from './helpers.js';
+  type Receiver,
+  startNotifyRig,
+  stopNotifyRig,
+} from './helpers.js';
 
 let stack: Stack;
 let mail: MailServer;
@@ -45,25 +48,44 @@ describe('notifications of a resolved step', () => {
     const game = await createGame(stack.base, alice, { module: 'sealed-bid', scenario: 'standard', side: 'north' });
     // Bob does not want push for resolved steps of this game (a per-game override).
     const override = await setPrefs(stack, bob, [{ kind: 'STEP_RESOLVED', channel: 'PUSH', enabled: false }], game.id);
-    expect(override.setNotificationPreferences).toContainEqual({ kind: 'STEP_RESOLVED', channel: 'PUSH', enabled: false, source: 'GAME' });
+    expect(override.setNotificationPreferences).toContainEqual({
+      kind: 'STEP_RESOLVED',
+      channel: 'PUSH',
+      enabled: false,
+      source: 'GAME',
+    });
     // A club channel: public events of the game, in Discord and Slack formats.
     await addWebhook(stack, carol, `${rx.url}/club/discord`, { gameId: game.id, format: 'DISCORD' });
-    await addWebhook(stack, carol, `${rx.url}/club/slack`, { gameId: game.id, format: 'SLACK', kinds: ['STEP_RESOLVED'] });
+    await addWebhook(stack, carol, `${rx.url}/club/slack`, {
+      gameId: game.id,
+      format: 'SLACK',
+      kinds: ['STEP_RESOLVED'],
+    });
     await join(stack.base, bob, game.id, 'south');
 
     const secret = { alice: `SECRET-alice-${s}`, bob: `SECRET-bob-${s}` };
     expect((await submit(stack.base, alice, game.id, 1, { bid: 3, note: secret.alice })).errors).toBeUndefined();
     expect((await submit(stack.base, bob, game.id, 1, { bid: 1, note: secret.bob })).errors).toBeUndefined();
 
-    const stepMails = (p: Player) => mail.to(eq.get(p)!.email).filter((m) => m.kind === 'STEP_RESOLVED' && m.subject.includes('Step 1 resolved'));
-    const stepHooks = (path: string) => rx.at(path).filter((r) => bodyOf(r).type === 'step.resolved' && bodyOf(r).data.step === 1);
+    const stepMails = (p: Player) =>
+      mail.to(eq.get(p)!.email).filter((m) => m.kind === 'STEP_RESOLVED' && m.subject.includes('Step 1 resolved'));
+    const stepHooks = (path: string) =>
+      rx.at(path).filter((r) => bodyOf(r).type === 'step.resolved' && bodyOf(r).data.step === 1);
     const pushes = (p: Player) => rx.at(eq.get(p)!.pushPath).map((r) => decryptPush(eq.get(p)!.push, r.body));
     const stepPushes = (p: Player) => pushes(p).filter((m) => m.kind === 'STEP_RESOLVED' && m.step === 1);
     const clubStep = (path: string) => rx.at(path).filter((r) => r.body.toString().includes('Step 1 resolved'));
 
-    await waitFor(async () =>
-      stepMails(alice).length && stepMails(bob).length && stepHooks(eq.get(alice)!.hookPath).length && stepHooks(eq.get(bob)!.hookPath).length &&
-      stepPushes(alice).length && clubStep('/club/discord').length && clubStep('/club/slack').length, 30_000);
+    await waitFor(
+      async () =>
+        stepMails(alice).length &&
+        stepMails(bob).length &&
+        stepHooks(eq.get(alice)!.hookPath).length &&
+        stepHooks(eq.get(bob)!.hookPath).length &&
+        stepPushes(alice).length &&
+        clubStep('/club/discord').length &&
+        clubStep('/club/slack').length,
+      30_000,
+    );
     await sleep(2000); // anything extra would show up now
 
     const counts = () => ({
@@ -76,7 +98,16 @@ describe('notifications of a resolved step', () => {
       discord: clubStep('/club/discord').length,
       slack: clubStep('/club/slack').length,
     });
-    const expected = { aliceMail: 1, bobMail: 1, aliceHook: 1, bobHook: 1, alicePush: 1, bobPush: 0, discord: 1, slack: 1 };
+    const expected = {
+      aliceMail: 1,
+      bobMail: 1,
+      aliceHook: 1,
+      bobHook: 1,
+      alicePush: 1,
+      bobPush: 0,
+      discord: 1,
+      slack: 1,
+    };
     expect(counts()).toEqual(expected);
 
     // Every webhook request carries a valid Standard Webhooks signature for its own hook only.
@@ -88,7 +119,9 @@ describe('notifications of a resolved step', () => {
       }
     }
     const aliceBody = verifyWebhook(eq.get(alice)!.hook.secret, stepHooks(eq.get(alice)!.hookPath)[0]);
-    expect(aliceBody.data.events.map((e: any) => e.type)).toEqual(expect.arrayContaining(['note-recorded', 'bids-revealed', 'step-resolved']));
+    expect(aliceBody.data.events.map((e: any) => e.type)).toEqual(
+      expect.arrayContaining(['note-recorded', 'bids-revealed', 'step-resolved']),
+    );
     expect(aliceBody.data.sides).toEqual(['north']);
     const discord = bodyOf(clubStep('/club/discord')[0]);
     expect(discord.embeds[0].title).toContain('Step 1 resolved');
@@ -107,7 +140,11 @@ describe('notifications of a resolved step', () => {
 
     // Hidden information: each side sees its own note, never the other's; club channels neither.
     const seenBy = (p: Player) =>
-      [...mail.to(eq.get(p)!.email).flatMap((m) => [m.subject, m.text, m.html]), ...rx.at(eq.get(p)!.hookPath).map((r) => r.body.toString()), ...pushes(p).map((x) => JSON.stringify(x))].join('\n');
+      [
+        ...mail.to(eq.get(p)!.email).flatMap((m) => [m.subject, m.text, m.html]),
+        ...rx.at(eq.get(p)!.hookPath).map((r) => r.body.toString()),
+        ...pushes(p).map((x) => JSON.stringify(x)),
+      ].join('\n');
     expect(seenBy(alice)).toContain(secret.alice);
     expect(seenBy(alice)).not.toContain(secret.bob);
     expect(seenBy(bob)).toContain(secret.bob);
@@ -117,8 +154,14 @@ describe('notifications of a resolved step', () => {
     expect(club).not.toContain(secret.bob);
 
     // Same timing for every player: all notices of the step were planned in one transaction.
-    const rows = await withPg(async (c) =>
-      (await c.query(`SELECT "userId", channel, "createdAt", "notBefore" FROM "NotificationDelivery" WHERE "idempotencyKey" LIKE $1`, [`STEP_RESOLVED:${game.id}:1|%`])).rows,
+    const rows = await withPg(
+      async (c) =>
+        (
+          await c.query(
+            `SELECT "userId", channel, "createdAt", "notBefore" FROM "NotificationDelivery" WHERE "idempotencyKey" LIKE $1`,
+            [`STEP_RESOLVED:${game.id}:1|%`],
+          )
+        ).rows,
     );
     expect(rows).toHaveLength(7); // alice: mail, push, hook; bob: mail, hook; two club hooks
     expect(new Set(rows.map((r) => r.createdAt.getTime())).size).toBe(1);
@@ -126,19 +169,40 @@ describe('notifications of a resolved step', () => {
 
     // The outbox delivered and dispatched again (as after a crash): nothing new goes out.
     const topics = [`game.${game.id}`, `user.${alice.id}`, `user.${bob.id}`];
-    await withPg((c) => c.query(`UPDATE "OutboxMessage" SET "dispatchedAt" = NULL, "deliveredAt" = NULL WHERE topic = ANY($1)`, [topics]));
+    await withPg((c) =>
+      c.query(`UPDATE "OutboxMessage" SET "dispatchedAt" = NULL, "deliveredAt" = NULL WHERE topic = ANY($1)`, [topics]),
+    );
     await waitFor(
-      async () => (await withPg((c) => c.query(`SELECT count(*)::int AS n FROM "OutboxMessage" WHERE topic = ANY($1) AND "dispatchedAt" IS NULL`, [topics]))).rows[0].n === 0,
+      async () =>
+        (
+          await withPg((c) =>
+            c.query(`SELECT count(*)::int AS n FROM "OutboxMessage" WHERE topic = ANY($1) AND "dispatchedAt" IS NULL`, [
+              topics,
+            ]),
+          )
+        ).rows[0].n === 0,
       20_000,
     );
     await sleep(2000);
     expect(counts()).toEqual(expected);
-    const again = await withPg(async (c) => (await c.query(`SELECT count(*)::int AS n FROM "NotificationDelivery" WHERE "idempotencyKey" LIKE $1`, [`STEP_RESOLVED:${game.id}:1|%`])).rows[0].n);
+    const again = await withPg(
+      async (c) =>
+        (
+          await c.query(`SELECT count(*)::int AS n FROM "NotificationDelivery" WHERE "idempotencyKey" LIKE $1`, [
+            `STEP_RESOLVED:${game.id}:1|%`,
+          ])
+        ).rows[0].n,
+    );
     expect(again).toBe(7);
 
     // The owner's own log lists them.
     const log = await gqlOk(stack, alice, `{notifications(kind:"STEP_RESOLVED"){channel status title gameId}}`);
-    expect(log.notifications.filter((n: any) => n.gameId === game.id).map((n: any) => n.channel).sort()).toEqual(['EMAIL', 'PUSH', 'WEBHOOK']);
+    expect(
+      log.notifications
+        .filter((n: any) => n.gameId === game.id)
+        .map((n: any) => n.channel)
+        .sort(),
+    ).toEqual(['EMAIL', 'PUSH', 'WEBHOOK']);
     expect(log.notifications.every((n: any) => n.status === 'SENT')).toBe(true);
   });
 });

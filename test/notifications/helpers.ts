@@ -160,7 +160,8 @@ export const NOTIFY_ENV = {
   WEBHOOK_TIMEOUT_MS: '2000',
 };
 
-export const spawnNotifier = (stack: Stack, env: NodeJS.ProcessEnv = {}) => stack.spawnWorker(env, 'workers/notifier.ts');
+export const spawnNotifier = (stack: Stack, env: NodeJS.ProcessEnv = {}) =>
+  stack.spawnWorker(env, 'workers/notifier.ts');
 
 export interface NotifyRig {
   stack: Stack;
@@ -202,7 +203,12 @@ export async function confirmEmail(stack: Stack, mail: MailServer, p: Player) {
 }
 
 export async function addWebhook(stack: Stack, p: Player, url: string, extra: Record<string, unknown> = {}) {
-  const d = await gqlOk(stack, p, `mutation($i:WebhookInput!){createWebhook(input:$i){secret webhook{id url format gameId kinds enabled}}}`, { i: { url, ...extra } });
+  const d = await gqlOk(
+    stack,
+    p,
+    `mutation($i:WebhookInput!){createWebhook(input:$i){secret webhook{id url format gameId kinds enabled}}}`,
+    { i: { url, ...extra } },
+  );
   return d.createWebhook as { secret: string; webhook: { id: string } };
 }
 
@@ -215,7 +221,12 @@ export async function addPush(stack: Stack, p: Player, endpoint: string) {
 }
 
 export async function setPrefs(stack: Stack, p: Player, preferences: unknown[], gameId?: string) {
-  return gqlOk(stack, p, `mutation($p:[PreferenceInput!]!,$g:ID){setNotificationPreferences(preferences:$p,gameId:$g){kind channel enabled source}}`, { p: preferences, g: gameId });
+  return gqlOk(
+    stack,
+    p,
+    `mutation($p:[PreferenceInput!]!,$g:ID){setNotificationPreferences(preferences:$p,gameId:$g){kind channel enabled source}}`,
+    { p: preferences, g: gameId },
+  );
 }
 
 /** Every channel for one player: confirmed mail, a JSON webhook, a push subscription. */

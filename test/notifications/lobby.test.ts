@@ -17,7 +17,11 @@ beforeAll(async () => {
   rx = await startReceiver();
   one = await startStack('services', NOTIFY_ENV);
   // A second API instance sharing the database, Redis, queues and token key.
-  two = await startStack('services', { ...NOTIFY_ENV, WARPOST_QUEUE_PREFIX: one.env.WARPOST_QUEUE_PREFIX, JWT_SECRET: one.env.JWT_SECRET });
+  two = await startStack('services', {
+    ...NOTIFY_ENV,
+    WARPOST_QUEUE_PREFIX: one.env.WARPOST_QUEUE_PREFIX,
+    JWT_SECRET: one.env.JWT_SECRET,
+  });
   await Promise.all([one.spawnWorker(), spawnNotifier(one)]);
 });
 afterAll(async () => {
@@ -48,21 +52,42 @@ describe('lobby changes and invitations', () => {
 
     // A public game opens and starts (instance one); subscribers on instance two hear it.
     const pub = await createGame(one.base, alice, { module: 'sealed-bid', scenario: 'short', side: 'north' });
-    await carolSees.until((items) => items.some((i: any) => i.lobbyChanges.gameId === pub.id && i.lobbyChanges.status === 'OPEN'));
+    await carolSees.until((items) =>
+      items.some((i: any) => i.lobbyChanges.gameId === pub.id && i.lobbyChanges.status === 'OPEN'),
+    );
     await join(one.base, bob, pub.id, 'south');
-    await carolSees.until((items) => items.some((i: any) => i.lobbyChanges.gameId === pub.id && i.lobbyChanges.status === 'ACTIVE'));
-    await anonSees.until((items) => items.some((i: any) => i.lobbyChanges.gameId === pub.id && i.lobbyChanges.status === 'ACTIVE'));
-    const started = carolSees.items.find((i: any) => i.lobbyChanges.gameId === pub.id && i.lobbyChanges.status === 'ACTIVE') as any;
+    await carolSees.until((items) =>
+      items.some((i: any) => i.lobbyChanges.gameId === pub.id && i.lobbyChanges.status === 'ACTIVE'),
+    );
+    await anonSees.until((items) =>
+      items.some((i: any) => i.lobbyChanges.gameId === pub.id && i.lobbyChanges.status === 'ACTIVE'),
+    );
+    const started = carolSees.items.find(
+      (i: any) => i.lobbyChanges.gameId === pub.id && i.lobbyChanges.status === 'ACTIVE',
+    ) as any;
     expect(started.lobbyChanges.game.seed).toBeNull();
     expect(started.lobbyChanges.game.seats.map((x: any) => x.side).sort()).toEqual(['north', 'south']);
 
     // A private game: dave is invited (and notified on his webhook); carol never hears of it.
-    const priv = await createGame(one.base, alice, { module: 'sealed-bid', scenario: 'short', side: 'north', isPublic: false });
-    const invited = await as(one.base, alice, `mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`, { g: priv.id, u: dave.name });
+    const priv = await createGame(one.base, alice, {
+      module: 'sealed-bid',
+      scenario: 'short',
+      side: 'north',
+      isPublic: false,
+    });
+    const invited = await as(one.base, alice, `mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`, {
+      g: priv.id,
+      u: dave.name,
+    });
     expect(invited.errors).toBeUndefined();
-    await as(one.base, alice, `mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`, { g: priv.id, u: dave.name }); // again: no second notice
+    await as(one.base, alice, `mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`, {
+      g: priv.id,
+      u: dave.name,
+    }); // again: no second notice
     await join(one.base, dave, priv.id, 'south');
-    await daveSees.until((items) => items.some((i: any) => i.lobbyChanges.gameId === priv.id && i.lobbyChanges.status === 'ACTIVE'));
+    await daveSees.until((items) =>
+      items.some((i: any) => i.lobbyChanges.gameId === priv.id && i.lobbyChanges.status === 'ACTIVE'),
+    );
     const notice = await waitFor(async () => rx.at(invitePath)[0]);
     const body = verifyWebhook(daveHook.secret, notice);
     expect(body.type).toBe('invitation.received');

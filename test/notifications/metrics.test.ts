@@ -28,7 +28,8 @@ const scrape = async () => {
   expect(r.status).toBe(200);
   return r.text();
 };
-const webhook = (text: string, result: string) => sample(text, 'warpost_notification_deliveries_total', { channel: 'WEBHOOK', result });
+const webhook = (text: string, result: string) =>
+  sample(text, 'warpost_notification_deliveries_total', { channel: 'WEBHOOK', result });
 
 describe('notification delivery metrics', () => {
   it('counts sent, retried and failed webhook deliveries on the notifier', async () => {
@@ -48,10 +49,19 @@ describe('notification delivery metrics', () => {
     expect((await submit(stack.base, alice, game.id, 1, { bid: 3, note: 'a' })).errors).toBeUndefined();
     expect((await submit(stack.base, bob, game.id, 1, { bid: 1, note: 'b' })).errors).toBeUndefined();
 
-    await waitFor(async () => rx.at(`/dm-${s}/ok`).length >= 1 && rx.at(`/dm-${s}/gone`).length >= 1 && rx.at(`/dm-${s}/flaky`).length >= 4, 30_000);
+    await waitFor(
+      async () =>
+        rx.at(`/dm-${s}/ok`).length >= 1 && rx.at(`/dm-${s}/gone`).length >= 1 && rx.at(`/dm-${s}/flaky`).length >= 4,
+      30_000,
+    );
     const after = await waitFor(async () => {
       const t = await scrape();
-      return webhook(t, 'sent') - webhook(before, 'sent') >= 1 && webhook(t, 'retry') - webhook(before, 'retry') >= 3 && webhook(t, 'failed') - webhook(before, 'failed') >= 2 && t;
+      return (
+        webhook(t, 'sent') - webhook(before, 'sent') >= 1 &&
+        webhook(t, 'retry') - webhook(before, 'retry') >= 3 &&
+        webhook(t, 'failed') - webhook(before, 'failed') >= 2 &&
+        t
+      );
     }, 10_000);
     // The 500 hook was tried NOTIFY_MAX_ATTEMPTS (4) times: three retries, then failed; the 410 hook
     // failed at once. Sent moves once per delivery answered 200, no more. (Retry and failed are

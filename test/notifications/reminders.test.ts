@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/gql.js';
 import { createGame, join, register, submit, view } from '../helpers/play.js';
 import { startStack, type Stack } from '../helpers/stack.js';
-import { addWebhook, gqlOk, NOTIFY_ENV, spawnNotifier, startReceiver, verifyWebhook, type Receiver } from './helpers.js';
+import {
+  addWebhook,
+  gqlOk,
+  NOTIFY_ENV,
+  spawnNotifier,
+  startReceiver,
+  verifyWebhook,
+  type Receiver,
+} from './helpers.js';
 
 let stack: Stack;
 let rx: Receiver;
@@ -16,7 +24,12 @@ const HOUR = 3_600_000;
 
 beforeAll(async () => {
   rx = await startReceiver();
-  stack = await startStack('services', { ...NOTIFY_ENV, WARPOST_TEST_CLOCK: 'true', WARPOST_RECONCILE_INTERVAL_MS: '150', WARPOST_RECONCILE_GRACE_SECONDS: '0' });
+  stack = await startStack('services', {
+    ...NOTIFY_ENV,
+    WARPOST_TEST_CLOCK: 'true',
+    WARPOST_RECONCILE_INTERVAL_MS: '150',
+    WARPOST_RECONCILE_GRACE_SECONDS: '0',
+  });
   await Promise.all([stack.spawnWorker(), spawnNotifier(stack)]);
 });
 afterAll(async () => {
@@ -32,16 +45,22 @@ async function players(prefix: string, timeControl: Record<string, unknown>) {
   const bob = await register(stack.base, `${prefix}b_${s}`);
   await addWebhook(stack, alice, `${rx.url}/remind/a${s}`, { kinds: ['DEADLINE_REMINDER'] });
   const hb = await addWebhook(stack, bob, `${rx.url}/remind/b${s}`, { kinds: ['DEADLINE_REMINDER'] });
-  const g = await createGame(stack.base, alice, { module: 'sealed-bid', scenario: 'short', side: 'north', timeControl });
+  const g = await createGame(stack.base, alice, {
+    module: 'sealed-bid',
+    scenario: 'short',
+    side: 'north',
+    timeControl,
+  });
   await join(stack.base, bob, g.id, 'south');
   const deadline = new Date((await view(stack.base, alice, g.id)).game.deadline).getTime();
   return { alice, bob, hb, g, s, deadline, toAlice: () => rx.at(`/remind/a${s}`), toBob: () => rx.at(`/remind/b${s}`) };
 }
 
 describe('deadline reminders', () => {
-  it('follow the game\'s schedule, once each, only to whoever still owes orders', async () => {
+  it("follow the game's schedule, once each, only to whoever still owes orders", async () => {
     const t = await players('rs', { preset: 'custom', stepSeconds: 48 * 3600, reminders: [3600, 86_400] });
-    const tc = (await gqlOk(stack, t.alice, `query($g:ID!){game(id:$g){game{timeControl{reminders}}}}`, { g: t.g.id })).game.game.timeControl;
+    const tc = (await gqlOk(stack, t.alice, `query($g:ID!){game(id:$g){game{timeControl{reminders}}}}`, { g: t.g.id }))
+      .game.game.timeControl;
     expect(tc.reminders).toEqual([86_400, 3600]);
     await submit(stack.base, t.alice, t.g.id, 1, { bid: 1, note: 'on time' });
     // 30 h before: nothing due yet.
@@ -51,16 +70,24 @@ describe('deadline reminders', () => {
     // 23 h before: the 24 h reminder, to bob only.
     await stack.clock.set(new Date(t.deadline - 23 * HOUR));
     const first = await waitFor(async () => t.toBob()[0], 20_000);
-    expect(verifyWebhook(t.hb.secret, first)).toMatchObject({ type: 'deadline.reminder', data: { gameId: t.g.id, step: 1, sides: ['south'], deadline: new Date(t.deadline).toISOString() } });
+    expect(verifyWebhook(t.hb.secret, first)).toMatchObject({
+      type: 'deadline.reminder',
+      data: { gameId: t.g.id, step: 1, sides: ['south'], deadline: new Date(t.deadline).toISOString() },
+    });
     // The sentence shows the deadline in bob's zone (none set: UTC) and how far off it is.
-    expect(verifyWebhook(t.hb.secret, first).data.text).toMatch(/are due \w{3} \d{1,2} \w{3} \d{2}:\d{2} UTC, in 23 hours\./);
+    expect(verifyWebhook(t.hb.secret, first).data.text).toMatch(
+      /are due \w{3} \d{1,2} \w{3} \d{2}:\d{2} UTC, in 23 hours\./,
+    );
     // 30 min before: the 1 h reminder.
     await stack.clock.set(new Date(t.deadline - HOUR / 2));
     await waitFor(async () => t.toBob().length === 2 || null, 20_000);
     await settle();
     expect(t.toBob()).toHaveLength(2);
     expect(t.toAlice()).toHaveLength(0);
-    const rows = await stack.booted.platform.prisma.deadlineReminder.findMany({ where: { gameId: t.g.id }, orderBy: { offsetSeconds: 'desc' } });
+    const rows = await stack.booted.platform.prisma.deadlineReminder.findMany({
+      where: { gameId: t.g.id },
+      orderBy: { offsetSeconds: 'desc' },
+    });
     expect(rows.map((r) => r.offsetSeconds)).toEqual([86_400, 3600]);
   });
 
@@ -84,6 +111,10 @@ describe('deadline reminders', () => {
     await settle();
     expect(u.toBob()).toHaveLength(1);
     expect(u.toAlice()).toHaveLength(0);
-    expect((await stack.booted.platform.prisma.deadlineReminder.findMany({ where: { gameId: u.g.id } })).map((r) => r.offsetSeconds)).toEqual([3600]);
+    expect(
+      (await stack.booted.platform.prisma.deadlineReminder.findMany({ where: { gameId: u.g.id } })).map(
+        (r) => r.offsetSeconds,
+      ),
+    ).toEqual([3600]);
   });
 });

@@ -44,7 +44,10 @@ describe('failed-login warning', () => {
     await confirmEmail(stack, mail, player);
     // 9 failures over three addresses: the account limit (6) is crossed once.
     for (let i = 0; i < 9; i++) await guess(player.name.toUpperCase(), `192.0.2.${1 + (i % 3)}`, i);
-    const warning = await waitFor(async () => mail.to(addressOf(player)).find((m) => m.kind === 'SIGN_IN_WARNING'), 20_000);
+    const warning = await waitFor(
+      async () => mail.to(addressOf(player)).find((m) => m.kind === 'SIGN_IN_WARNING'),
+      20_000,
+    );
     expect(warning.subject).toBe('[Warpost] Failed logins to your Warpost account');
     expect(warning.text).toContain('6 failed logins');
     await new Promise((r) => setTimeout(r, 1500)); // a second mail would have been dispatched by now

@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, waitFor } from '../helpers/gql.js';
 import { as, createGame, join, register, type Player } from '../helpers/play.js';
 import type { Stack } from '../helpers/stack.js';
-import { addWebhook, confirmEmail, gqlOk, verifyWebhook, type MailServer, type Receiver, startNotifyRig, stopNotifyRig } from './helpers.js';
+import {
+  addWebhook,
+  confirmEmail,
+  gqlOk,
+  verifyWebhook,
+  type MailServer,
+  type Receiver,
+  startNotifyRig,
+  stopNotifyRig,
+} from './helpers.js';
 
 let stack: Stack;
 let mail: MailServer;
@@ -53,7 +62,9 @@ describe('webhook retries, disabling and redelivery', () => {
     const log = (await gqlOk(stack, alice, DELIVERIES, { w: webhook.id })).webhookDeliveries;
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ kind: 'GAME_STARTED', eventType: 'game.started', status: 'FAILED', attempts: 4 });
-    expect(log[0].attemptLog.map((a: any) => [a.attempt, a.ok, a.statusCode])).toEqual([1, 2, 3, 4].map((n) => [n, false, 503]));
+    expect(log[0].attemptLog.map((a: any) => [a.attempt, a.ok, a.statusCode])).toEqual(
+      [1, 2, 3, 4].map((n) => [n, false, 503]),
+    );
     expect(log[0].attemptLog[0].response).toBe('receiver says 503');
     expect(log[0].id).toBe(rx.at(path)[0].headers['webhook-id']);
 
@@ -63,10 +74,17 @@ describe('webhook retries, disabling and redelivery', () => {
     expect(notice.listUnsubscribe).toBe(''); // a system notice, not something to unsubscribe from
 
     // Redelivery is refused while the hook is disabled, and works once it is enabled again.
-    const refused = await as(stack.base, alice, `mutation($d:ID!){redeliverWebhook(deliveryId:$d){id}}`, { d: log[0].id });
+    const refused = await as(stack.base, alice, `mutation($d:ID!){redeliverWebhook(deliveryId:$d){id}}`, {
+      d: log[0].id,
+    });
     expect(errorCode(refused)).toBe('WEBHOOK_DISABLED');
     rx.behaviour.set(path, 204);
-    const enabled = await gqlOk(stack, alice, `mutation($w:ID!){updateWebhook(id:$w,input:{enabled:true}){enabled consecutiveFailures disabledAt}}`, { w: webhook.id });
+    const enabled = await gqlOk(
+      stack,
+      alice,
+      `mutation($w:ID!){updateWebhook(id:$w,input:{enabled:true}){enabled consecutiveFailures disabledAt}}`,
+      { w: webhook.id },
+    );
     expect(enabled.updateWebhook).toEqual({ enabled: true, consecutiveFailures: 0, disabledAt: null });
     await gqlOk(stack, alice, `mutation($d:ID!){redeliverWebhook(deliveryId:$d){id status}}`, { d: log[0].id });
     await waitFor(async () => rx.at(path).length === 5, 20_000);
@@ -80,7 +98,9 @@ describe('webhook retries, disabling and redelivery', () => {
 
     // Another user cannot read or redeliver it.
     expect(errorCode(await as(stack.base, bob, DELIVERIES, { w: webhook.id }))).toBe('NOT_FOUND');
-    expect(errorCode(await as(stack.base, bob, `mutation($d:ID!){redeliverWebhook(deliveryId:$d){id}}`, { d: log[0].id }))).toBe('NOT_FOUND');
+    expect(
+      errorCode(await as(stack.base, bob, `mutation($d:ID!){redeliverWebhook(deliveryId:$d){id}}`, { d: log[0].id })),
+    ).toBe('NOT_FOUND');
   });
 
   it('a rotated secret: old and new both sign during the grace period, only the new one after', async () => {
@@ -88,7 +108,12 @@ describe('webhook retries, disabling and redelivery', () => {
     const alice = await register(stack.base, `ralice_${s}`);
     const path = `/rotate/${s}`;
     const { secret: oldSecret, webhook } = await addWebhook(stack, alice, `${rx.url}${path}`);
-    const rotated = await gqlOk(stack, alice, `mutation($w:ID!){rotateWebhookSecret(id:$w,graceSeconds:3600){secret webhook{previousSecretExpiresAt}}}`, { w: webhook.id });
+    const rotated = await gqlOk(
+      stack,
+      alice,
+      `mutation($w:ID!){rotateWebhookSecret(id:$w,graceSeconds:3600){secret webhook{previousSecretExpiresAt}}}`,
+      { w: webhook.id },
+    );
     const newSecret = rotated.rotateWebhookSecret.secret;
     expect(newSecret).toMatch(/^whsec_/);
     expect(newSecret).not.toBe(oldSecret);
@@ -100,7 +125,9 @@ describe('webhook retries, disabling and redelivery', () => {
     expect(verifyWebhook(oldSecret, during).type).toBe('webhook.test');
     expect(verifyWebhook(newSecret, during).type).toBe('webhook.test');
 
-    const again = await gqlOk(stack, alice, `mutation($w:ID!){rotateWebhookSecret(id:$w,graceSeconds:0){secret}}`, { w: webhook.id });
+    const again = await gqlOk(stack, alice, `mutation($w:ID!){rotateWebhookSecret(id:$w,graceSeconds:0){secret}}`, {
+      w: webhook.id,
+    });
     await gqlOk(stack, alice, `mutation($w:ID!){testWebhook(id:$w){id}}`, { w: webhook.id });
     await waitFor(async () => rx.at(path).length === 2);
     const later = rx.at(path)[1];
@@ -120,9 +147,15 @@ describe('webhook retries, disabling and redelivery', () => {
     await gqlOk(stack, alice, `mutation($w:ID!){testWebhook(id:$w){id}}`, { w: hang.webhook.id });
     await gqlOk(stack, alice, `mutation($w:ID!){testWebhook(id:$w){id}}`, { w: huge.webhook.id });
     const get = async (w: string) => (await gqlOk(stack, alice, DELIVERIES, { w })).webhookDeliveries[0];
-    const hung = await waitFor(async () => ((await get(hang.webhook.id)).status === 'FAILED' ? get(hang.webhook.id) : null), 20_000);
+    const hung = await waitFor(
+      async () => ((await get(hang.webhook.id)).status === 'FAILED' ? get(hang.webhook.id) : null),
+      20_000,
+    );
     expect(hung.attemptLog[0].error).toMatch(/timed out after 2000 ms/);
-    const big = await waitFor(async () => ((await get(huge.webhook.id)).status === 'SENT' ? get(huge.webhook.id) : null), 20_000);
+    const big = await waitFor(
+      async () => ((await get(huge.webhook.id)).status === 'SENT' ? get(huge.webhook.id) : null),
+      20_000,
+    );
     expect(big.attemptLog[0].response.length).toBeLessThanOrEqual(1024);
   });
 });
@@ -133,7 +166,14 @@ describe('bad input changes nothing', () => {
     alice = await register(stack.base, `balice_${Math.random().toString(36).slice(2, 8)}`);
   });
 
-  const state = async () => JSON.stringify(await gqlOk(stack, alice, `{webhooks{id} notificationSettings{email pendingEmail timeZone quietHours{start end} digest digestTime preferences{kind channel enabled}}}`));
+  const state = async () =>
+    JSON.stringify(
+      await gqlOk(
+        stack,
+        alice,
+        `{webhooks{id} notificationSettings{email pendingEmail timeZone quietHours{start end} digest digestTime preferences{kind channel enabled}}}`,
+      ),
+    );
 
   async function refused(query: string, vars: Record<string, unknown>) {
     const before = await state();
@@ -150,8 +190,13 @@ describe('bad input changes nothing', () => {
     expect(await details({ url: 'ftp://example.org/hook' })).toEqual(['UNSUPPORTED_SCHEME']);
     expect(await details({ url: 'not a url' })).toEqual(['INVALID_URL']);
     expect(await details({ url: 'https://user:pw@example.org/' })).toEqual(['CREDENTIALS_IN_URL']);
-    expect(await details({ url: `${rx.url}/x`, kinds: ['YOUR_TURN'], gameId: '00000000-0000-0000-0000-000000000000' })).toEqual(['KIND_NOT_FOR_GAME_HOOK']);
-    expect((await refused(create, { i: { url: `${rx.url}/x`, gameId: '00000000-0000-0000-0000-000000000000' } })).extensions?.code).toBe('NOT_FOUND');
+    expect(
+      await details({ url: `${rx.url}/x`, kinds: ['YOUR_TURN'], gameId: '00000000-0000-0000-0000-000000000000' }),
+    ).toEqual(['KIND_NOT_FOR_GAME_HOOK']);
+    expect(
+      (await refused(create, { i: { url: `${rx.url}/x`, gameId: '00000000-0000-0000-0000-000000000000' } })).extensions
+        ?.code,
+    ).toBe('NOT_FOUND');
     // Unknown kinds and formats are refused by the schema itself.
     await refused(create, { i: { url: `${rx.url}/x`, kinds: ['EVERYTHING'] } });
     await refused(create, { i: { url: `${rx.url}/x`, format: 'TEAMS' } });
@@ -161,20 +206,39 @@ describe('bad input changes nothing', () => {
     const email = `mutation($e:String){setNotificationEmail(email:$e){email}}`;
     expect((await refused(email, { e: 'not-an-address' })).extensions?.details?.[0]?.code).toBe('INVALID_EMAIL');
     expect((await refused(email, { e: 'a@b@example.org' })).extensions?.details?.[0]?.code).toBe('INVALID_EMAIL');
-    expect((await refused(email, { e: 'evil@example.org\r\nBcc: x@example.org' })).extensions?.details?.[0]?.code).toBe('INVALID_EMAIL');
+    expect((await refused(email, { e: 'evil@example.org\r\nBcc: x@example.org' })).extensions?.details?.[0]?.code).toBe(
+      'INVALID_EMAIL',
+    );
     const settings = `mutation($i:NotificationSettingsInput!){updateNotificationSettings(input:$i){timeZone}}`;
-    expect((await refused(settings, { i: { timeZone: 'Mars/Olympus' } })).extensions?.details?.[0]?.code).toBe('INVALID_TIME_ZONE');
-    expect((await refused(settings, { i: { quietHours: { start: '25:00', end: '07:00' } } })).extensions?.details?.[0]?.code).toBe('INVALID_TIME');
-    expect((await refused(settings, { i: { quietHours: { start: '07:00', end: '07:00' } } })).extensions?.details?.[0]?.code).toBe('EMPTY_QUIET_HOURS');
+    expect((await refused(settings, { i: { timeZone: 'Mars/Olympus' } })).extensions?.details?.[0]?.code).toBe(
+      'INVALID_TIME_ZONE',
+    );
+    expect(
+      (await refused(settings, { i: { quietHours: { start: '25:00', end: '07:00' } } })).extensions?.details?.[0]?.code,
+    ).toBe('INVALID_TIME');
+    expect(
+      (await refused(settings, { i: { quietHours: { start: '07:00', end: '07:00' } } })).extensions?.details?.[0]?.code,
+    ).toBe('EMPTY_QUIET_HOURS');
     expect((await refused(settings, { i: { digestTime: '8am' } })).extensions?.details?.[0]?.code).toBe('INVALID_TIME');
     const prefs = `mutation($p:[PreferenceInput!]!){setNotificationPreferences(preferences:$p){kind}}`;
     await refused(prefs, { p: [{ kind: 'SOMETHING', enabled: false }] });
     expect((await refused(prefs, { p: [] })).extensions?.code).toBe('BAD_INPUT');
-    expect((await refused(`mutation($t:String!){confirmNotificationEmail(token:$t)}`, { t: 'forged.token' })).extensions?.code).toBe('TOKEN_INVALID');
+    expect(
+      (await refused(`mutation($t:String!){confirmNotificationEmail(token:$t)}`, { t: 'forged.token' })).extensions
+        ?.code,
+    ).toBe('TOKEN_INVALID');
     const push = `mutation($i:PushSubscriptionInput!){registerPushSubscription(input:$i){id}}`;
-    expect((await refused(push, { i: { endpoint: `${rx.url}/p`, p256dh: 'short', auth: 'x' } })).extensions?.details?.map((d: any) => d.code)).toEqual(['INVALID_KEY', 'INVALID_KEY']);
+    expect(
+      (await refused(push, { i: { endpoint: `${rx.url}/p`, p256dh: 'short', auth: 'x' } })).extensions?.details?.map(
+        (d: any) => d.code,
+      ),
+    ).toEqual(['INVALID_KEY', 'INVALID_KEY']);
     // An unsubscribe link that was tampered with does nothing.
-    const res = await fetch(`${stack.base}/notifications/unsubscribe?token=forged.token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const res = await fetch(`${stack.base}/notifications/unsubscribe?token=forged.token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(res.status).toBe(400);
   });
 });

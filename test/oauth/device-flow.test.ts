@@ -19,12 +19,18 @@ const GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 const unique = (p: string) => `${p}_${Math.random().toString(36).slice(2, 8)}`;
 
 async function deviceApp(owner: Player, name: string): Promise<string> {
-  const r = await gql(stack.base, `mutation($i:RegisterOAuthAppInput!){registerOAuthApp(input:$i){clientId}}`, { i: { name, redirectUris: [] } }, owner.token);
+  const r = await gql(
+    stack.base,
+    `mutation($i:RegisterOAuthAppInput!){registerOAuthApp(input:$i){clientId}}`,
+    { i: { name, redirectUris: [] } },
+    owner.token,
+  );
   expect(r.errors).toBeUndefined();
   return r.data.registerOAuthApp.clientId;
 }
 
-const poll = (clientId: string, deviceCode: string) => oauthPost(stack.base, '/oauth/token', { grant_type: GRANT, client_id: clientId, device_code: deviceCode });
+const poll = (clientId: string, deviceCode: string) =>
+  oauthPost(stack.base, '/oauth/token', { grant_type: GRANT, client_id: clientId, device_code: deviceCode });
 
 /** The person's side: enter the code at /oauth/device, confirm it, sign in; returns the consent page. */
 async function enterCode(browser: Browser, userCode: string, user: Player) {
@@ -35,7 +41,8 @@ async function enterCode(browser: Browser, userCode: string, user: Player) {
   expect(confirm.text).toContain(userCode);
   const confirmForm = forms(confirm.text).find((f) => f.id === 'op.deviceConfirmForm')!;
   let page = await browser.submit(confirmForm.action, confirmForm.hidden);
-  if (page.text.includes('name="password"')) page = await browser.submit(`${page.url}/login`, { username: user.name, password: PASSWORD });
+  if (page.text.includes('name="password"'))
+    page = await browser.submit(`${page.url}/login`, { username: user.name, password: PASSWORD });
   return page;
 }
 
@@ -73,9 +80,15 @@ describe('OAuth 2.0 device authorization grant (RFC 8628)', () => {
     expect(tokens.status).toBe(200);
     expect(tokens.body.scope).toBe('read play');
     expect((await gql(stack.base, `{me{username}}`, {}, tokens.body.access_token)).data.me.username).toBe(user.name);
-    expect(errorCode(await gql(stack.base, `{apiTokens{id}}`, {}, tokens.body.access_token))).toBe('INSUFFICIENT_SCOPE');
+    expect(errorCode(await gql(stack.base, `{apiTokens{id}}`, {}, tokens.body.access_token))).toBe(
+      'INSUFFICIENT_SCOPE',
+    );
     // The refresh token rotates and keeps the scopes.
-    const refreshed = await oauthPost(stack.base, '/oauth/token', { grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.body.refresh_token });
+    const refreshed = await oauthPost(stack.base, '/oauth/token', {
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: tokens.body.refresh_token,
+    });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.scope).toBe('read play');
     expect(refreshed.body.refresh_token).not.toBe(tokens.body.refresh_token);
@@ -87,7 +100,15 @@ describe('OAuth 2.0 device authorization grant (RFC 8628)', () => {
   it('refuses an unknown user code and a device-flow app asking for the code flow, storing nothing', async () => {
     const owner = await register(stack.base, unique('appdev'));
     const clientId = await deviceApp(owner, unique('Headless Bot'));
-    const count = () => withPg(async (c) => (await c.query(`SELECT count(*)::int AS n FROM "OAuthArtifact" WHERE kind IN ('DeviceCode', 'Grant', 'AccessToken')`)).rows[0].n as number);
+    const count = () =>
+      withPg(
+        async (c) =>
+          (
+            await c.query(
+              `SELECT count(*)::int AS n FROM "OAuthArtifact" WHERE kind IN ('DeviceCode', 'Grant', 'AccessToken')`,
+            )
+          ).rows[0].n as number,
+      );
     const before = await count();
     const browser = new Browser(stack.base);
     const input = await browser.open(`${stack.base}/oauth/device`);
@@ -96,7 +117,9 @@ describe('OAuth 2.0 device authorization grant (RFC 8628)', () => {
     expect(wrong.text).toContain('not known or has expired');
     const unknownClient = await oauthPost(stack.base, '/oauth/device/auth', { client_id: 'wpc_nobody', scope: 'read' });
     expect(unknownClient.body.error).toBe('invalid_client');
-    const code = await browser.open(`${stack.base}/oauth/auth?${new URLSearchParams({ client_id: clientId, response_type: 'code', scope: 'read', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`);
+    const code = await browser.open(
+      `${stack.base}/oauth/auth?${new URLSearchParams({ client_id: clientId, response_type: 'code', scope: 'read', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`,
+    );
     expect(code.status).toBe(400);
     expect((await poll(clientId, 'no-such-device-code')).body.error).toBe('invalid_grant');
     expect(await count()).toBe(before);

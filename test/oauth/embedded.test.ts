@@ -24,16 +24,27 @@ describe('OAuth on the embedded defaults', () => {
     expect(meta.token_endpoint).toBe(`${stack.base}/oauth/token`);
     expect(meta.device_authorization_endpoint).toBe(`${stack.base}/oauth/device/auth`);
     expect(meta.revocation_endpoint).toBe(`${stack.base}/oauth/token/revocation`);
-    expect(meta.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code']));
+    expect(meta.grant_types_supported).toEqual(
+      expect.arrayContaining(['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code']),
+    );
   });
 
   it('stores a device authorization in the embedded database and answers the poll', async () => {
     const dev = await register(stack.base, `emb_${Math.random().toString(36).slice(2, 8)}`);
-    const app = await gql(stack.base, `mutation{registerOAuthApp(input:{name:"Pocket Client",redirectUris:[]}){clientId}}`, {}, dev.token);
+    const app = await gql(
+      stack.base,
+      `mutation{registerOAuthApp(input:{name:"Pocket Client",redirectUris:[]}){clientId}}`,
+      {},
+      dev.token,
+    );
     const clientId = app.data.registerOAuthApp.clientId as string;
     const asked = await oauthPost(stack.base, '/oauth/device/auth', { client_id: clientId, scope: 'read' });
     expect(asked.status).toBe(200);
-    const poll = await oauthPost(stack.base, '/oauth/token', { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', client_id: clientId, device_code: asked.body.device_code });
+    const poll = await oauthPost(stack.base, '/oauth/token', {
+      grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+      client_id: clientId,
+      device_code: asked.body.device_code,
+    });
     expect(poll.body.error).toBe('authorization_pending');
   });
 });

@@ -27,7 +27,10 @@ afterAll(async () => {
 /** The PostgreSQL client tools must be on PATH; say which is missing instead of installing it. */
 function requireTools(...names: string[]) {
   const missing = names.filter((n) => spawnSync('which', [n]).status !== 0);
-  if (missing.length) throw new Error(`${missing.join(', ')} not found on PATH: install PostgreSQL's client tools (Debian: postgresql-client, the same major version as the server) to run this test; it installs nothing itself`);
+  if (missing.length)
+    throw new Error(
+      `${missing.join(', ')} not found on PATH: install PostgreSQL's client tools (Debian: postgresql-client, the same major version as the server) to run this test; it installs nothing itself`,
+    );
 }
 
 /** Submits each prompt's default orders of the current step for every player who owes one; that step. */
@@ -75,7 +78,9 @@ function keepPlaying(base: string, players: Player[]) {
 
 /** The events of a game up to `step`, as every player's view shows them. */
 const eventsTo = async (base: string, p: Player, id: string, step: number) =>
-  ((await view(base, p, id)).events as { seq: number; step: number; type: string }[]).filter((e) => e.step <= step).map((e) => `${e.seq}:${e.type}`);
+  ((await view(base, p, id)).events as { seq: number; step: number; type: string }[])
+    .filter((e) => e.step <= step)
+    .map((e) => `${e.seq}:${e.type}`);
 
 describe('PostgreSQL: pg_dump of a live server, pg_restore into a fresh database', () => {
   it('the restored database serves the platform and resolves the next step of a game in progress', async () => {
@@ -86,7 +91,10 @@ describe('PostgreSQL: pg_dump of a live server, pg_restore into a fresh database
     cleanups.push(() => live.close());
     await live.spawnWorker();
     const game = await gameInProgress(live.base, 'pg');
-    const loadPlayers = [await register(live.base, `bk_l1_${randomBytes(3).toString('hex')}`), await register(live.base, `bk_l2_${randomBytes(3).toString('hex')}`)];
+    const loadPlayers = [
+      await register(live.base, `bk_l1_${randomBytes(3).toString('hex')}`),
+      await register(live.base, `bk_l2_${randomBytes(3).toString('hex')}`),
+    ];
 
     const dir = await mkdtemp(join(tmpdir(), 'warpost-backup-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
@@ -101,19 +109,33 @@ describe('PostgreSQL: pg_dump of a live server, pg_restore into a fresh database
     await load.stop();
     // Games were played before and after the dump, without a pause for it (a small dump may take
     // less time than one submission, so none need fall inside it).
-    expect(load.at.some((t) => t < started) && load.at.some((t) => t > ended), 'submissions on both sides of pg_dump').toBe(true);
+    expect(
+      load.at.some((t) => t < started) && load.at.some((t) => t > ended),
+      'submissions on both sides of pg_dump',
+    ).toBe(true);
 
     // A fresh database on the same server, filled by pg_restore.
     const url = new URL(source);
     const name = `warpost_restored_${process.pid}_${Date.now()}`;
-    const conn = ['--host', url.hostname, '--port', url.port || '5432', '--username', decodeURIComponent(url.username) || 'postgres'];
+    const conn = [
+      '--host',
+      url.hostname,
+      '--port',
+      url.port || '5432',
+      '--username',
+      decodeURIComponent(url.username) || 'postgres',
+    ];
     await run('createdb', [...conn, name]);
     url.pathname = `/${name}`;
     const restoredUrl = url.toString();
     cleanups.push(() => run('psql', ['--dbname', source, '-c', `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`]));
     await run('pg_restore', ['--no-owner', '--no-acl', '--exit-on-error', '--dbname', restoredUrl, file]);
 
-    const restored: Stack = await startStack('services', { DATABASE_URL: restoredUrl, JWT_SECRET: live.env.JWT_SECRET, WARPOST_SIGNING_KEY: signingKey });
+    const restored: Stack = await startStack('services', {
+      DATABASE_URL: restoredUrl,
+      JWT_SECRET: live.env.JWT_SECRET,
+      WARPOST_SIGNING_KEY: signingKey,
+    });
     cleanups.push(() => restored.close());
     await restored.spawnWorker();
     // The same game, its history and the players' tokens; then its next step resolves on the copy.
@@ -129,7 +151,10 @@ describe('PostgreSQL: pg_dump of a live server, pg_restore into a fresh database
 describe('embedded: `npm run admin -- backup` beside the running server, `restore` into a new data directory', () => {
   const admin = (dataDir: string, ...args: string[]) => {
     const { DATABASE_URL: _d, REDIS_URL: _r, ...env } = process.env;
-    return run(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/admin.ts'), ...args], { cwd: ROOT, env: { ...env, WARPOST_DATA_DIR: dataDir, LOG_LEVEL: 'warn' } }).then(
+    return run(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/admin.ts'), ...args], {
+      cwd: ROOT,
+      env: { ...env, WARPOST_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    }).then(
       (r) => ({ code: 0, ...r }),
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
     );
@@ -140,7 +165,10 @@ describe('embedded: `npm run admin -- backup` beside the running server, `restor
     cleanups.push(() => live.close());
     const liveDir = live.env.WARPOST_DATA_DIR!;
     const game = await gameInProgress(live.base, 'em');
-    const loadPlayers = [await register(live.base, `bk_e1_${randomBytes(3).toString('hex')}`), await register(live.base, `bk_e2_${randomBytes(3).toString('hex')}`)];
+    const loadPlayers = [
+      await register(live.base, `bk_e1_${randomBytes(3).toString('hex')}`),
+      await register(live.base, `bk_e2_${randomBytes(3).toString('hex')}`),
+    ];
 
     const dir = await mkdtemp(join(tmpdir(), 'warpost-backup-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
@@ -179,7 +207,8 @@ describe('embedded: `npm run admin -- backup` beside the running server, `restor
     expect(offline.code).toBe(0);
     expect(offline.stdout).toContain('from the data directory');
     // The keys the guide says to keep with the backup: the receipt-signing key and the VAPID pair.
-    for (const f of ['signing-key.pem', 'vapid.json']) await copyFile(join(liveDir, f), join(newDir, f)).catch(() => undefined);
+    for (const f of ['signing-key.pem', 'vapid.json'])
+      await copyFile(join(liveDir, f), join(newDir, f)).catch(() => undefined);
     const liveEvents = await eventsTo(live.base, game.a, game.id, 2);
     await live.close();
 

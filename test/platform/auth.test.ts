@@ -14,15 +14,30 @@ describe('accounts', () => {
   it('register, duplicate name, login, wrong password', async () => {
     const name = `dora_${Math.random().toString(36).slice(2, 8)}`;
     await register(stack.base, name);
-    const dup = await gql(stack.base, `mutation($u:String!){register(username:$u,password:"another password"){accessToken}}`, { u: name.toUpperCase() });
+    const dup = await gql(
+      stack.base,
+      `mutation($u:String!){register(username:$u,password:"another password"){accessToken}}`,
+      { u: name.toUpperCase() },
+    );
     expect(errorCode(dup)).toBe('USERNAME_TAKEN');
-    const ok = await gql(stack.base, `mutation($u:String!){login(username:$u,password:"correct horse battery"){accessToken user{username}}}`, { u: name });
+    const ok = await gql(
+      stack.base,
+      `mutation($u:String!){login(username:$u,password:"correct horse battery"){accessToken user{username}}}`,
+      { u: name },
+    );
     expect(ok.data.login.user.username).toBe(name);
     const me = await gql(stack.base, `{me{username}}`, {}, ok.data.login.accessToken);
     expect(me.data.me.username).toBe(name);
-    const bad = await gql(stack.base, `mutation($u:String!){login(username:$u,password:"wrong password"){accessToken}}`, { u: name });
+    const bad = await gql(
+      stack.base,
+      `mutation($u:String!){login(username:$u,password:"wrong password"){accessToken}}`,
+      { u: name },
+    );
     expect(errorCode(bad)).toBe('INVALID_CREDENTIALS');
-    const nobody = await gql(stack.base, `mutation{login(username:"no_such_user_x",password:"whatever123"){accessToken}}`);
+    const nobody = await gql(
+      stack.base,
+      `mutation{login(username:"no_such_user_x",password:"whatever123"){accessToken}}`,
+    );
     expect(errorCode(nobody)).toBe('INVALID_CREDENTIALS');
     const short = await gql(stack.base, `mutation{register(username:"x",password:"short"){accessToken}}`);
     expect(errorCode(short)).toBe('BAD_INPUT');
@@ -46,7 +61,11 @@ describe('accounts', () => {
     expect((await gql(stack.base, `{me{id}}`, {}, p.token)).data.me.id).toBe(p.id);
     expect((await gql(stack.base, `{me{id}}`, {}, fresh)).data.me.id).toBe(p.id);
     // Another login of the same user is not affected.
-    const other = await gql(stack.base, `mutation($u:String!){login(username:$u,password:"correct horse battery"){accessToken}}`, { u: p.name });
+    const other = await gql(
+      stack.base,
+      `mutation($u:String!){login(username:$u,password:"correct horse battery"){accessToken}}`,
+      { u: p.name },
+    );
     expect(errorCode(await gql(stack.base, REFRESH, { t: p.refreshToken }))).toBe('REFRESH_TOKEN_REUSED');
     for (const t of [p.token, fresh]) {
       const me = await gql(stack.base, `{me{id}}`, {}, t);
@@ -59,13 +78,20 @@ describe('accounts', () => {
 
   it('logout revokes the refresh token', async () => {
     const p = await register(stack.base, `fay_${Math.random().toString(36).slice(2, 8)}`);
-    expect((await gql(stack.base, `mutation($t:String!){logout(refreshToken:$t)}`, { t: p.refreshToken })).data.logout).toBe(true);
+    expect(
+      (await gql(stack.base, `mutation($t:String!){logout(refreshToken:$t)}`, { t: p.refreshToken })).data.logout,
+    ).toBe(true);
     expect(errorCode(await gql(stack.base, REFRESH, { t: p.refreshToken }))).toBe('TOKEN_INVALID');
   });
 
   it('personal API tokens carry scopes and can be revoked', async () => {
     const p = await register(stack.base, `gus_${Math.random().toString(36).slice(2, 8)}`);
-    const made = await gql(stack.base, `mutation{createApiToken(name:"bot",scopes:[read,play]){token apiToken{id name scopes}}}`, {}, p.token);
+    const made = await gql(
+      stack.base,
+      `mutation{createApiToken(name:"bot",scopes:[read,play]){token apiToken{id name scopes}}}`,
+      {},
+      p.token,
+    );
     const { token, apiToken } = made.data.createApiToken;
     expect(token).toMatch(/^wpt_/);
     expect(apiToken.scopes).toEqual(['read', 'play']);

@@ -49,7 +49,9 @@ describe('bad input changes nothing', () => {
 
   it('orders for a side you do not hold', async () => {
     await rejects('NOT_YOUR_SIDE', () => submit(stack.base, alice, gameId, 1, { bid: 1 }, { side: 'south' }));
-    await rejects('NOT_YOUR_SIDE', () => as(stack.base, alice, `query($id:ID!){game(id:$id,side:"south"){viewer}}`, { id: gameId }));
+    await rejects('NOT_YOUR_SIDE', () =>
+      as(stack.base, alice, `query($id:ID!){game(id:$id,side:"south"){viewer}}`, { id: gameId }),
+    );
   });
 
   it('illegal orders: every error has a code, a path and a sentence; nothing stored', async () => {
@@ -59,24 +61,55 @@ describe('bad input changes nothing', () => {
       expect.objectContaining({ code: 'BAD_NOTE', path: ['note'] }),
     ]);
     expect((await view(stack.base, alice, gameId)).mySubmission).toBeNull();
-    const dry = await as(stack.base, alice, `mutation($g:ID!){validateOrders(gameId:$g,step:1,orders:{bid:-1}){valid errors{code path message}}}`, { g: gameId });
+    const dry = await as(
+      stack.base,
+      alice,
+      `mutation($g:ID!){validateOrders(gameId:$g,step:1,orders:{bid:-1}){valid errors{code path message}}}`,
+      { g: gameId },
+    );
     expect(dry.data.validateOrders.valid).toBe(false);
     expect(dry.data.validateOrders.errors[0].code).toBe('BAD_BID');
   });
 
   it('idempotency: same key and content replays, different content is refused', async () => {
     const key = randomUUID();
-    const first = await as(stack.base, alice, SUBMIT, { g: gameId, s: 1, o: { bid: 1, note: 'x' }, k: key, ready: false });
+    const first = await as(stack.base, alice, SUBMIT, {
+      g: gameId,
+      s: 1,
+      o: { bid: 1, note: 'x' },
+      k: key,
+      ready: false,
+    });
     expect(first.errors).toBeUndefined();
-    const again = await as(stack.base, alice, SUBMIT, { g: gameId, s: 1, o: { bid: 1, note: 'x' }, k: key, ready: false });
+    const again = await as(stack.base, alice, SUBMIT, {
+      g: gameId,
+      s: 1,
+      o: { bid: 1, note: 'x' },
+      k: key,
+      ready: false,
+    });
     expect(again.data.submitOrders).toEqual({ ...first.data.submitOrders, replayed: true });
-    await rejects('IDEMPOTENCY_KEY_REUSED', () => as(stack.base, alice, SUBMIT, { g: gameId, s: 1, o: { bid: 2, note: 'x' }, k: key, ready: false }));
+    await rejects('IDEMPOTENCY_KEY_REUSED', () =>
+      as(stack.base, alice, SUBMIT, { g: gameId, s: 1, o: { bid: 2, note: 'x' }, k: key, ready: false }),
+    );
   });
 
   it('expired, forged and malformed tokens', async () => {
-    const expired = jwt.sign({ scopes: ['read', 'play'], username: alice.name }, stack.env.JWT_SECRET!, { subject: alice.id, issuer: 'warpost', expiresIn: -10 });
-    const forged = jwt.sign({ scopes: ['read', 'play', 'admin'], username: alice.name }, 'not-the-secret', { subject: alice.id, issuer: 'warpost', expiresIn: 600 });
-    const none = jwt.sign({ scopes: ['admin'] }, '', { algorithm: 'none', subject: alice.id, issuer: 'warpost' } as any);
+    const expired = jwt.sign({ scopes: ['read', 'play'], username: alice.name }, stack.env.JWT_SECRET!, {
+      subject: alice.id,
+      issuer: 'warpost',
+      expiresIn: -10,
+    });
+    const forged = jwt.sign({ scopes: ['read', 'play', 'admin'], username: alice.name }, 'not-the-secret', {
+      subject: alice.id,
+      issuer: 'warpost',
+      expiresIn: 600,
+    });
+    const none = jwt.sign({ scopes: ['admin'] }, '', {
+      algorithm: 'none',
+      subject: alice.id,
+      issuer: 'warpost',
+    } as any);
     const q = `mutation($g:ID!){submitOrders(gameId:$g,step:1,orders:{bid:1},idempotencyKey:"t1"){step}}`;
     await rejects('TOKEN_EXPIRED', () => gql(stack.base, q, { g: gameId }, expired));
     await rejects('TOKEN_INVALID', () => gql(stack.base, q, { g: gameId }, forged));
@@ -87,12 +120,19 @@ describe('bad input changes nothing', () => {
 
   it('malformed JSON and oversized bodies get 4xx, never 5xx', async () => {
     const before = await gameFingerprint(gameId);
-    const bad = await fetch(`${stack.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query": ' });
+    const bad = await fetch(`${stack.base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query": ',
+    });
     expect(bad.status).toBe(400);
     const big = await fetch(`${stack.base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${alice.token}` },
-      body: JSON.stringify({ query: SUBMIT, variables: { g: gameId, s: 1, o: { bid: 1, note: 'x'.repeat(400_000) }, k: 'big' } }),
+      body: JSON.stringify({
+        query: SUBMIT,
+        variables: { g: gameId, s: 1, o: { bid: 1, note: 'x'.repeat(400_000) }, k: 'big' },
+      }),
     });
     expect(big.status).toBe(413);
     expect(await gameFingerprint(gameId)).toBe(before);
@@ -104,13 +144,25 @@ describe('bad input changes nothing', () => {
     expect(errorCode(r)).toBe('GAME_NOT_OPEN');
     const tok = await as(stack.base, carol, `mutation{createApiToken(name:"ro",scopes:[read]){token}}`);
     const ro = tok.data.createApiToken.token;
-    const denied = await gql(stack.base, `mutation{createGame(input:{module:"sealed-bid",scenario:"short"}){id}}`, {}, ro);
+    const denied = await gql(
+      stack.base,
+      `mutation{createGame(input:{module:"sealed-bid",scenario:"short"}){id}}`,
+      {},
+      ro,
+    );
     expect(errorCode(denied)).toBe('INSUFFICIENT_SCOPE');
     const unknown = await as(stack.base, carol, `mutation{createGame(input:{module:"chess",scenario:"x"}){id}}`);
     expect(errorCode(unknown)).toBe('UNKNOWN_MODULE');
-    const badOpt = await as(stack.base, carol, `mutation{createGame(input:{module:"sealed-bid",scenario:"short",options:{budget:"lots",colour:1}}){id}}`);
+    const badOpt = await as(
+      stack.base,
+      carol,
+      `mutation{createGame(input:{module:"sealed-bid",scenario:"short",options:{budget:"lots",colour:1}}){id}}`,
+    );
     expect(errorCode(badOpt)).toBe('INVALID_OPTION');
-    expect(badOpt.errors![0].extensions!.details!.map((d: any) => d.path.join('.')).sort()).toEqual(['options.budget', 'options.colour']);
+    expect(badOpt.errors![0].extensions!.details!.map((d: any) => d.path.join('.')).sort()).toEqual([
+      'options.budget',
+      'options.colour',
+    ]);
     const g2 = await createGame(stack.base, carol, { module: 'sealed-bid', scenario: 'short', side: 'north' });
     const twice = await as(stack.base, carol, `mutation($g:ID!){joinGame(gameId:$g,side:"south"){id}}`, { g: g2.id });
     expect(errorCode(twice)).toBe('MULTI_SEAT_FORBIDDEN');

@@ -16,7 +16,12 @@ describe('time control and failure', () => {
     const s = Math.random().toString(36).slice(2, 8);
     const a = await register(stack.base, `da_${s}`);
     const b = await register(stack.base, `db_${s}`);
-    const g = await createGame(stack.base, a, { module: 'sealed-bid', scenario: 'short', side: 'north', timeControl: { preset: 'custom', stepSeconds: 2 } });
+    const g = await createGame(stack.base, a, {
+      module: 'sealed-bid',
+      scenario: 'short',
+      side: 'north',
+      timeControl: { preset: 'custom', stepSeconds: 2 },
+    });
     await join(stack.base, b, g.id, 'south');
     const v1 = await view(stack.base, a, g.id);
     expect(new Date(v1.game.deadline ?? 0).getTime()).toBeGreaterThan(Date.now() - 1000);
@@ -33,7 +38,12 @@ describe('time control and failure', () => {
     const s = Math.random().toString(36).slice(2, 8);
     const a = await register(stack.base, `fa_${s}`);
     const b = await register(stack.base, `fb_${s}`);
-    const g = await createGame(stack.base, a, { module: 'sealed-bid', scenario: 'short', side: 'north', options: { failAtRound: 1 } });
+    const g = await createGame(stack.base, a, {
+      module: 'sealed-bid',
+      scenario: 'short',
+      side: 'north',
+      options: { failAtRound: 1 },
+    });
     await join(stack.base, b, g.id, 'south');
     await submit(stack.base, a, g.id, 1, { bid: 1, note: 'hidden-north-note' });
     await submit(stack.base, b, g.id, 1, { bid: 1, note: 'hidden-south-note' });
@@ -41,7 +51,9 @@ describe('time control and failure', () => {
       const v = await view(stack.base, b, g.id);
       return v.game.status === 'PAUSED' ? v : null;
     }, 30_000);
-    expect(paused.game.pausedReason).toMatch(/Step 1 could not be resolved after 2 attempts \(error reference [0-9a-f-]{36}\)/);
+    expect(paused.game.pausedReason).toMatch(
+      /Step 1 could not be resolved after 2 attempts \(error reference [0-9a-f-]{36}\)/,
+    );
     expect(paused.events.at(-1).type).toBe('game-paused');
     expect(JSON.stringify(paused)).not.toContain('hidden-north-note');
     expect(paused.game.step).toBe(1);

@@ -44,7 +44,12 @@ describe('several processes', () => {
     await join(two.base, b, g.id, 'south');
     const r = await as(one.base, a, SUBMIT_R, { g: g.id, s: 1, o: { bid: 1 }, k: `k-${s}` });
     const receipt = r.data.submitOrders.receipt;
-    const jwk = (await (await fetch(`${two.base}/.well-known/warpost-signing-key`)).json()) as { kid: string; kty: string; crv: string; x: string };
+    const jwk = (await (await fetch(`${two.base}/.well-known/warpost-signing-key`)).json()) as {
+      kid: string;
+      kty: string;
+      crv: string;
+      x: string;
+    };
     expect(receipt.keyId).toBe(jwk.kid);
     const { signature, signed: _signed, ...payload } = receipt;
     const key = createPublicKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x }, format: 'jwk' });
@@ -75,7 +80,9 @@ describe('several processes', () => {
     await new Promise((r) => setTimeout(r, 300));
     await submit(one.base, a, g.id, 1, { bid: 1 });
     await submit(one.base, b, g.id, 1, { bid: 2 });
-    await events.until((items) => items.some((i: any) => i.gameEvents.events.some((e: any) => e.type === 'bids-revealed')));
+    await events.until((items) =>
+      items.some((i: any) => i.gameEvents.events.some((e: any) => e.type === 'bids-revealed')),
+    );
     await ws.dispose();
   });
 
@@ -96,7 +103,11 @@ describe('several processes', () => {
     const code = await new Promise((r) => worker.once('exit', r));
     expect(code).toBe(0);
     expect((await view(one.base, a, g.id)).game.step).toBe(2);
-    const n = await withPg(async (c) => (await c.query(`SELECT count(*)::int AS n FROM "StepRecord" WHERE "gameId" = $1 AND step = 1`, [g.id])).rows[0].n);
+    const n = await withPg(
+      async (c) =>
+        (await c.query(`SELECT count(*)::int AS n FROM "StepRecord" WHERE "gameId" = $1 AND step = 1`, [g.id])).rows[0]
+          .n,
+    );
     expect(n).toBe(1);
   });
 });

@@ -22,11 +22,17 @@ interface Run {
 
 /** Starts a compiled entry point with plain Node and waits for `ready` in its log. */
 async function startCompiled(entry: string, env: NodeJS.ProcessEnv, ready: RegExp): Promise<Run> {
-  const child = spawn(process.execPath, [join(OUT, entry)], { cwd: ROOT, env: { ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(OUT, entry)], {
+    cwd: ROOT,
+    env: { ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<{ code: number | null; at: number }>((ok) => child.on('exit', (code) => ok({ code, at: Date.now() })));
+  const exited = new Promise<{ code: number | null; at: number }>((ok) =>
+    child.on('exit', (code) => ok({ code, at: Date.now() })),
+  );
   await Promise.race([
     waitFor(async () => ready.test(out), 60_000, 50),
     exited.then(({ code }) => Promise.reject(new Error(`${entry} exited (${code}) before it was ready: ${out}`))),
@@ -36,7 +42,11 @@ async function startCompiled(entry: string, env: NodeJS.ProcessEnv, ready: RegEx
 
 /** Resolution records of step 1 (committed with the new state, or not at all). */
 async function stepRecords(gameId: string) {
-  return withPg(async (c) => (await c.query(`SELECT count(*)::int AS n FROM "StepRecord" WHERE "gameId" = $1 AND step = 1`, [gameId])).rows[0].n as number);
+  return withPg(
+    async (c) =>
+      (await c.query(`SELECT count(*)::int AS n FROM "StepRecord" WHERE "gameId" = $1 AND step = 1`, [gameId])).rows[0]
+        .n as number,
+  );
 }
 
 describe('production build and graceful shutdown', () => {
@@ -45,10 +55,19 @@ describe('production build and graceful shutdown', () => {
   let b: Player;
   const running: ChildProcess[] = [];
   beforeAll(async () => {
-    const built = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/build.ts'), `--out=${OUT}`], { cwd: ROOT, encoding: 'utf8' });
+    const built = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/build.ts'), `--out=${OUT}`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(built.status, built.stderr).toBe(0);
     // The test's module too, compiled, for the compiled worker (which cannot load TypeScript).
-    await build({ entryPoints: [join(ROOT, 'test/fixtures/sealed-bid.ts')], outdir: join(OUT, 'test/fixtures'), format: 'esm', platform: 'node', logLevel: 'warning' });
+    await build({
+      entryPoints: [join(ROOT, 'test/fixtures/sealed-bid.ts')],
+      outdir: join(OUT, 'test/fixtures'),
+      format: 'esm',
+      platform: 'node',
+      logLevel: 'warning',
+    });
     stack = await startStack('services');
     const s = Math.random().toString(36).slice(2, 8);
     a = await register(stack.base, `lc_a_${s}`);
@@ -59,7 +78,11 @@ describe('production build and graceful shutdown', () => {
     await stack?.close();
   });
 
-  const workerEnv = (more: NodeJS.ProcessEnv) => ({ ...stack.env, WARPOST_EXTRA_MODULES: join(OUT, 'test/fixtures/sealed-bid.js'), ...more });
+  const workerEnv = (more: NodeJS.ProcessEnv) => ({
+    ...stack.env,
+    WARPOST_EXTRA_MODULES: join(OUT, 'test/fixtures/sealed-bid.js'),
+    ...more,
+  });
 
   async function readyGame() {
     const g = await createGame(stack.base, a, { module: 'sealed-bid', scenario: 'standard', side: 'north' });
@@ -70,7 +93,11 @@ describe('production build and graceful shutdown', () => {
   }
 
   it('the compiled API starts on plain Node, answers, and exits 0 on SIGTERM', async () => {
-    const api = await startCompiled('src/main.js', workerEnv({ PORT: '0', HOST: '127.0.0.1' }), /Warpost listening on http:\/\/127\.0\.0\.1:\d+/);
+    const api = await startCompiled(
+      'src/main.js',
+      workerEnv({ PORT: '0', HOST: '127.0.0.1' }),
+      /Warpost listening on http:\/\/127\.0\.0\.1:\d+/,
+    );
     running.push(api.child);
     const base = /Warpost listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(api.out())![1];
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
@@ -84,7 +111,11 @@ describe('production build and graceful shutdown', () => {
   });
 
   it('SIGTERM lets the resolution in flight commit, then the compiled worker exits 0', async () => {
-    const worker = await startCompiled('workers/resolver.js', workerEnv({ WARPOST_FAULT_RESOLVE_DELAY_MS: '2500', WARPOST_SHUTDOWN_TIMEOUT_MS: '30000' }), /worker ready/);
+    const worker = await startCompiled(
+      'workers/resolver.js',
+      workerEnv({ WARPOST_FAULT_RESOLVE_DELAY_MS: '2500', WARPOST_SHUTDOWN_TIMEOUT_MS: '30000' }),
+      /worker ready/,
+    );
     running.push(worker.child);
     const gameId = await readyGame();
     // The fault delay holds the resolution inside its transaction.
@@ -101,7 +132,11 @@ describe('production build and graceful shutdown', () => {
   });
 
   it('a drain stuck past WARPOST_SHUTDOWN_TIMEOUT_MS is cut off with exit 1; the step rolls back and another worker resolves it', async () => {
-    const worker = await startCompiled('workers/resolver.js', workerEnv({ WARPOST_FAULT_RESOLVE_DELAY_MS: '60000', WARPOST_SHUTDOWN_TIMEOUT_MS: '1500' }), /worker ready/);
+    const worker = await startCompiled(
+      'workers/resolver.js',
+      workerEnv({ WARPOST_FAULT_RESOLVE_DELAY_MS: '60000', WARPOST_SHUTDOWN_TIMEOUT_MS: '1500' }),
+      /worker ready/,
+    );
     running.push(worker.child);
     const gameId = await readyGame();
     await waitFor(async () => worker.out().includes('resolution paused inside its transaction'), 20_000);

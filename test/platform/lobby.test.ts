@@ -25,13 +25,27 @@ describe('lobby', () => {
   });
 
   it('a private game admits only invited users and hides itself from others', async () => {
-    const g = await createGame(stack.base, ann, { module: 'sealed-bid', scenario: 'short', isPublic: false, side: 'north' });
-    expect(errorCode(await as(stack.base, cat, `mutation($g:ID!){joinGame(gameId:$g){id}}`, { g: g.id }))).toBe('NOT_INVITED');
+    const g = await createGame(stack.base, ann, {
+      module: 'sealed-bid',
+      scenario: 'short',
+      isPublic: false,
+      side: 'north',
+    });
+    expect(errorCode(await as(stack.base, cat, `mutation($g:ID!){joinGame(gameId:$g){id}}`, { g: g.id }))).toBe(
+      'NOT_INVITED',
+    );
     expect(errorCode(await as(stack.base, cat, `query($g:ID!){game(id:$g){viewer}}`, { g: g.id }))).toBe('NOT_FOUND');
     const listed = await as(stack.base, cat, `{games(status:OPEN){id}}`);
     expect(listed.data.games.map((x: any) => x.id)).not.toContain(g.id);
     // Only the creator invites.
-    expect(errorCode(await as(stack.base, ben, `mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`, { g: g.id, u: cat.name }))).toBe('FORBIDDEN');
+    expect(
+      errorCode(
+        await as(stack.base, ben, `mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`, {
+          g: g.id,
+          u: cat.name,
+        }),
+      ),
+    ).toBe('FORBIDDEN');
     await as(stack.base, ann, `mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`, { g: g.id, u: cat.name });
     const joined = await join(stack.base, cat, g.id);
     expect(joined.status).toBe('ACTIVE');
@@ -41,18 +55,33 @@ describe('lobby', () => {
   it('seats change before the start: leave, and the creator frees a seat for a replacement', async () => {
     const g = await createGame(stack.base, ann, { module: 'sealed-bid', scenario: 'short' });
     await join(stack.base, ben, g.id, 'south');
-    expect(errorCode(await as(stack.base, cat, `mutation($g:ID!){leaveGame(gameId:$g,side:"south")}`, { g: g.id }))).toBe('FORBIDDEN');
-    expect((await as(stack.base, ann, `mutation($g:ID!){leaveGame(gameId:$g,side:"south")}`, { g: g.id })).data.leaveGame).toBe(true);
-    expect(errorCode(await as(stack.base, cat, `mutation($g:ID!){joinGame(gameId:$g,side:"east"){id}}`, { g: g.id }))).toBe('UNKNOWN_SIDE');
+    expect(
+      errorCode(await as(stack.base, cat, `mutation($g:ID!){leaveGame(gameId:$g,side:"south")}`, { g: g.id })),
+    ).toBe('FORBIDDEN');
+    expect(
+      (await as(stack.base, ann, `mutation($g:ID!){leaveGame(gameId:$g,side:"south")}`, { g: g.id })).data.leaveGame,
+    ).toBe(true);
+    expect(
+      errorCode(await as(stack.base, cat, `mutation($g:ID!){joinGame(gameId:$g,side:"east"){id}}`, { g: g.id })),
+    ).toBe('UNKNOWN_SIDE');
     await join(stack.base, cat, g.id, 'south');
-    expect(errorCode(await as(stack.base, ben, `mutation($g:ID!){joinGame(gameId:$g,side:"south"){id}}`, { g: g.id }))).toBe('SIDE_TAKEN');
+    expect(
+      errorCode(await as(stack.base, ben, `mutation($g:ID!){joinGame(gameId:$g,side:"south"){id}}`, { g: g.id })),
+    ).toBe('SIDE_TAKEN');
     const started = await join(stack.base, ben, g.id); // the last free side: the game starts
     expect(started.status).toBe('ACTIVE');
-    expect(errorCode(await as(stack.base, cat, `mutation($g:ID!){leaveGame(gameId:$g,side:"south")}`, { g: g.id }))).toBe('GAME_NOT_OPEN');
+    expect(
+      errorCode(await as(stack.base, cat, `mutation($g:ID!){leaveGame(gameId:$g,side:"south")}`, { g: g.id })),
+    ).toBe('GAME_NOT_OPEN');
   });
 
   it('hot-seat: one user holds both sides where the creator allows it, naming the side each time', async () => {
-    const g = await createGame(stack.base, ann, { module: 'sealed-bid', scenario: 'short', allowMultiSeat: true, side: 'north' });
+    const g = await createGame(stack.base, ann, {
+      module: 'sealed-bid',
+      scenario: 'short',
+      allowMultiSeat: true,
+      side: 'north',
+    });
     await join(stack.base, ann, g.id, 'south');
     const r = await submit(stack.base, ann, g.id, 1, { bid: 1 });
     expect(errorCode(r)).toBe('SIDE_REQUIRED');
@@ -65,14 +94,21 @@ describe('lobby', () => {
     const g = await createGame(stack.base, ann, { module: 'sealed-bid', scenario: 'short', side: 'north' });
     await join(stack.base, ben, g.id, 'south');
     await as(stack.base, ann, `mutation($g:ID!){saveDraft(gameId:$g,orders:{thinking:"bid 3?"})}`, { g: g.id });
-    expect((await as(stack.base, ann, `query($g:ID!){draft(gameId:$g)}`, { g: g.id })).data.draft).toEqual({ thinking: 'bid 3?' });
+    expect((await as(stack.base, ann, `query($g:ID!){draft(gameId:$g)}`, { g: g.id })).data.draft).toEqual({
+      thinking: 'bid 3?',
+    });
     expect((await as(stack.base, ben, `query($g:ID!){draft(gameId:$g)}`, { g: g.id })).data.draft).toBeNull();
 
-    expect((await submit(stack.base, ann, g.id, 1, { bid: 3 }, { ready: false })).data.submitOrders.stepComplete).toBe(false);
+    expect((await submit(stack.base, ann, g.id, 1, { bid: 3 }, { ready: false })).data.submitOrders.stepComplete).toBe(
+      false,
+    );
     const b = await submit(stack.base, ben, g.id, 1, { bid: 1 });
     expect(b.data.submitOrders.stepComplete).toBe(false);
     const v = await view(stack.base, ben, g.id);
-    expect(v.owed).toEqual([{ side: 'north', ready: false }, { side: 'south', ready: true }]);
+    expect(v.owed).toEqual([
+      { side: 'north', ready: false },
+      { side: 'south', ready: true },
+    ]);
     await new Promise((r) => setTimeout(r, 500));
     expect((await view(stack.base, ann, g.id)).game.step).toBe(1);
     await as(stack.base, ann, `mutation($g:ID!){setReady(gameId:$g,step:1,ready:true)}`, { g: g.id });

@@ -10,7 +10,12 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from '../../bench/private-services.js';
+import {
+  startPrivatePostgres,
+  startPrivateRedis,
+  type PrivatePostgres,
+  type PrivateRedis,
+} from '../../bench/private-services.js';
 import { collect, errorCode, waitFor, wsClient } from '../helpers/gql.js';
 import { as, createGame, join, register, SUBMIT, type Player } from '../helpers/play.js';
 import { rest } from '../helpers/rest.js';
@@ -23,7 +28,12 @@ let stack: Stack;
 beforeAll(async () => {
   db = await startPrivatePostgres();
   redis = await startPrivateRedis();
-  stack = await startStack('services', { DATABASE_URL: db.adminUrl, REDIS_URL: redis.url, WARPOST_RECONCILE_INTERVAL_MS: '500', WARPOST_RECONCILE_GRACE_SECONDS: '1' });
+  stack = await startStack('services', {
+    DATABASE_URL: db.adminUrl,
+    REDIS_URL: redis.url,
+    WARPOST_RECONCILE_INTERVAL_MS: '500',
+    WARPOST_RECONCILE_GRACE_SECONDS: '1',
+  });
   await stack.spawnWorker();
 }, 120_000);
 
@@ -40,9 +50,17 @@ async function audit(gameId: string) {
   const c = new pg.Client({ connectionString: db.adminUrl });
   await c.connect();
   try {
-    const steps = (await c.query(`SELECT step FROM "StepRecord" WHERE "gameId" = $1 ORDER BY step`, [gameId])).rows.map((r) => r.step);
-    const seqs = (await c.query(`SELECT seq FROM "GameEvent" WHERE "gameId" = $1 ORDER BY seq`, [gameId])).rows.map((r) => r.seq);
-    return { steps, stepsOnce: steps.every((s: number, i: number) => s === i), eventsContiguous: seqs.every((s: number, i: number) => s === i + 1) };
+    const steps = (await c.query(`SELECT step FROM "StepRecord" WHERE "gameId" = $1 ORDER BY step`, [gameId])).rows.map(
+      (r) => r.step,
+    );
+    const seqs = (await c.query(`SELECT seq FROM "GameEvent" WHERE "gameId" = $1 ORDER BY seq`, [gameId])).rows.map(
+      (r) => r.seq,
+    );
+    return {
+      steps,
+      stepsOnce: steps.every((s: number, i: number) => s === i),
+      eventsContiguous: seqs.every((s: number, i: number) => s === i + 1),
+    };
   } finally {
     await c.end();
   }
@@ -54,7 +72,12 @@ async function playOwed(players: Player[], gameId: string) {
     const r = await as(stack.base, p, STATE, { id: gameId });
     const g = r.data?.game;
     if (g && g.game.status === 'ACTIVE' && g.myPrompts.length && !g.mySubmission) {
-      const s = await as(stack.base, p, SUBMIT, { g: gameId, s: g.game.step, o: g.myPrompts[0].defaultOrders, k: randomUUID() });
+      const s = await as(stack.base, p, SUBMIT, {
+        g: gameId,
+        s: g.game.step,
+        o: g.myPrompts[0].defaultOrders,
+        k: randomUUID(),
+      });
       expect(s.errors).toBeUndefined();
     }
   }
@@ -69,11 +92,15 @@ async function newGame(tag: string) {
 }
 
 async function playToEnd(players: Player[], gameId: string) {
-  await waitFor(async () => {
-    await playOwed(players, gameId);
-    const r = await as(stack.base, players[0], STATE, { id: gameId });
-    return r.data?.game.game.status === 'FINISHED';
-  }, 60_000, 200);
+  await waitFor(
+    async () => {
+      await playOwed(players, gameId);
+      const r = await as(stack.base, players[0], STATE, { id: gameId });
+      return r.data?.game.game.status === 'FINISHED';
+    },
+    60_000,
+    200,
+  );
 }
 
 describe('outages of PostgreSQL and Redis (issue 8)', () => {
@@ -102,12 +129,16 @@ describe('outages of PostgreSQL and Redis (issue 8)', () => {
     }
 
     // The pool may hold connections the restart killed: the first requests may still say UNAVAILABLE.
-    const accepted = await waitFor(async () => {
-      const s = await as(stack.base, a, SUBMIT, { g: gameId, s: step, o: orders, k: key });
-      if (errorCode(s) === 'UNAVAILABLE') return null;
-      expect(s.errors).toBeUndefined();
-      return s.data.submitOrders;
-    }, 20_000, 200);
+    const accepted = await waitFor(
+      async () => {
+        const s = await as(stack.base, a, SUBMIT, { g: gameId, s: step, o: orders, k: key });
+        if (errorCode(s) === 'UNAVAILABLE') return null;
+        expect(s.errors).toBeUndefined();
+        return s.data.submitOrders;
+      },
+      20_000,
+      200,
+    );
     expect(accepted.step).toBe(step);
     expect(accepted.replayed).toBe(false); // the attempt during the outage wrote nothing
     const again = await as(stack.base, a, SUBMIT, { g: gameId, s: step, o: orders, k: key });
@@ -121,7 +152,9 @@ describe('outages of PostgreSQL and Redis (issue 8)', () => {
   it('Redis down: submissions are still accepted, the queue catches up when Redis returns, and a subscriber keeps receiving events', async () => {
     const { players, gameId } = await newGame(randomUUID().slice(0, 6));
     const ws = wsClient(stack.base, players[0].token);
-    const events = collect(ws, `subscription($g:ID!){gameEvents(gameId:$g){step status events{seq type}}}`, { g: gameId });
+    const events = collect(ws, `subscription($g:ID!){gameEvents(gameId:$g){step status events{seq type}}}`, {
+      g: gameId,
+    });
     try {
       await new Promise((r) => setTimeout(r, 300)); // let the subscription register
       await redis.down();
@@ -137,7 +170,11 @@ describe('outages of PostgreSQL and Redis (issue 8)', () => {
         await redis.up();
       }
       // The reconciler finds the owed step and queues it; the subscriber hears of it on the same socket.
-      await waitFor(async () => (await as(stack.base, players[0], STATE, { id: gameId })).data?.game.game.step > stepBefore, 30_000, 200);
+      await waitFor(
+        async () => (await as(stack.base, players[0], STATE, { id: gameId })).data?.game.game.step > stepBefore,
+        30_000,
+        200,
+      );
       await events.until((items) => items.some((i: any) => i.gameEvents.step > stepBefore), 30_000);
       await playToEnd(players, gameId);
       await events.until((items) => items.some((i: any) => i.gameEvents.status === 'FINISHED'), 30_000);

@@ -44,7 +44,9 @@ afterAll(async () => {
 async function write(tag: string, count: number) {
   // One row at a time so createdAt (the delivery order) is distinct and known.
   for (let n = 0; n < count; n++) {
-    await db.prisma.outboxMessage.create({ data: { topic: `obx.${tag}.${n}`, payload: { n }, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, n)) } });
+    await db.prisma.outboxMessage.create({
+      data: { topic: `obx.${tag}.${n}`, payload: { n }, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, n)) },
+    });
   }
 }
 
@@ -88,14 +90,22 @@ describe.each([
     const p = platform();
     heard.length = 0;
     await write(`${tag}4`, 4);
-    const rows = await db.prisma.outboxMessage.findMany({ where: { topic: { startsWith: `obx.${tag}4.` } }, orderBy: { createdAt: 'asc' } });
+    const rows = await db.prisma.outboxMessage.findMany({
+      where: { topic: { startsWith: `obx.${tag}4.` } },
+      orderBy: { createdAt: 'asc' },
+    });
     const marked = new Date(Date.UTC(2026, 0, 2));
     await db.prisma.outboxMessage.update({ where: { id: rows[3].id }, data: { deliveredAt: marked } });
     const mine = [rows[2], rows[0], rows[3]].map((r) => ({ id: r.id, topic: r.topic, payload: r.payload }));
     await deliverWritten(p, mine);
     await new Promise((r) => setImmediate(r));
     expect(heard.map((m) => m.payload.n)).toEqual([2, 0, 3]);
-    const after = new Map((await db.prisma.outboxMessage.findMany({ where: { topic: { startsWith: `obx.${tag}4.` } } })).map((r) => [r.id, r.deliveredAt]));
+    const after = new Map(
+      (await db.prisma.outboxMessage.findMany({ where: { topic: { startsWith: `obx.${tag}4.` } } })).map((r) => [
+        r.id,
+        r.deliveredAt,
+      ]),
+    );
     expect(after.get(rows[0].id)).not.toBeNull();
     expect(after.get(rows[2].id)).not.toBeNull();
     expect(after.get(rows[3].id)).toEqual(marked);
@@ -114,7 +124,9 @@ describe.each([
     const t0 = Date.now();
     await expect(deliverOutbox(stuck, 100, 200)).rejects.toThrow(/did not complete/);
     expect(Date.now() - t0).toBeLessThan(5_000);
-    expect(await db.prisma.outboxMessage.count({ where: { topic: { startsWith: `obx.${tag}3.` }, deliveredAt: null } })).toBe(3);
+    expect(
+      await db.prisma.outboxMessage.count({ where: { topic: { startsWith: `obx.${tag}3.` }, deliveredAt: null } }),
+    ).toBe(3);
     heard.length = 0;
     expect(await deliverOutbox(platform())).toBe(3); // claimable again: the stuck pass held no lock
     await new Promise((r) => setImmediate(r));

@@ -7,7 +7,12 @@ import { register } from '../helpers/play.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 const LOGIN = `mutation($u:String!,$p:String!){login(username:$u,password:$p){accessToken}}`;
-const storedHash = (username: string) => withPg(async (c) => (await c.query(`SELECT "passwordHash" FROM "User" WHERE username = $1`, [username])).rows[0].passwordHash as string);
+const storedHash = (username: string) =>
+  withPg(
+    async (c) =>
+      (await c.query(`SELECT "passwordHash" FROM "User" WHERE username = $1`, [username])).rows[0]
+        .passwordHash as string,
+  );
 
 describe('password hash upgrade', () => {
   let stack: Stack;

@@ -25,7 +25,18 @@ let app: FastifyInstance;
 let base: string;
 
 beforeAll(async () => {
-  const config = { ...loadConfig({ ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, REDIS_URL: '', JWT_SECRET: 'pushed-update-key', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_TOKEN: '0', LOG_LEVEL: 'warn' }), port: 0 };
+  const config = {
+    ...loadConfig({
+      ...process.env,
+      DATABASE_URL: process.env.TEST_DATABASE_URL,
+      REDIS_URL: '',
+      JWT_SECRET: 'pushed-update-key',
+      RATE_LIMIT_PER_IP: '0',
+      RATE_LIMIT_PER_TOKEN: '0',
+      LOG_LEVEL: 'warn',
+    }),
+    port: 0,
+  };
   booted = await boot(config, [sealedBid as GameModule<any, any>]);
   await booted.startWorker();
   ({ app, base } = await listen(booted));
@@ -36,7 +47,16 @@ afterAll(async () => {
   await booted?.shutdown();
 });
 
-type Update = { gameEvents: { step: number; status: string; events: { seq: number; type: string; data: any }[]; myPrompts: { side: string }[]; owed: { side: string; ready: boolean }[]; owes: boolean } };
+type Update = {
+  gameEvents: {
+    step: number;
+    status: string;
+    events: { seq: number; type: string; data: any }[];
+    myPrompts: { side: string }[];
+    owed: { side: string; ready: boolean }[];
+    owes: boolean;
+  };
+};
 
 describe('pushed game updates', () => {
   it('carry each side its own prompts, owed state and visible events, and nothing of the other side', async () => {
@@ -48,7 +68,10 @@ describe('pushed game updates', () => {
     await join(base, south, game.id, 'south');
     const sockets = [north, south, watcher].map((p) => wsClient(base, p.token));
     const [n, s, w] = sockets.map((ws) => collect<Update>(ws, UPDATES, { g: game.id }));
-    const at = (c: typeof n, step: number) => c.until((items) => items.some((i) => i.gameEvents.step >= step)).then(() => c.items.find((i) => i.gameEvents.step >= step)!.gameEvents);
+    const at = (c: typeof n, step: number) =>
+      c
+        .until((items) => items.some((i) => i.gameEvents.step >= step))
+        .then(() => c.items.find((i) => i.gameEvents.step >= step)!.gameEvents);
     const read = async (p: Player) => (await as(base, p, READ, { id: game.id })).data.game;
 
     // Step 1 (Rule: both sides bid at once): each side is told its own bid prompt and that it owes.
@@ -57,7 +80,10 @@ describe('pushed game updates', () => {
     expect(s1.myPrompts.map((p) => [p.side, (p as any).kind])).toEqual([['south', 'bid']]);
     expect([n1.owes, s1.owes, w1.owes]).toEqual([true, true, false]);
     expect(w1.myPrompts).toEqual([]);
-    expect(n1.owed).toEqual([{ side: 'north', ready: false }, { side: 'south', ready: false }]);
+    expect(n1.owed).toEqual([
+      { side: 'north', ready: false },
+      { side: 'south', ready: false },
+    ]);
     // The read agrees with what was pushed.
     expect((await read(north)).myPrompts).toEqual(n1.myPrompts);
     expect((await read(south)).myPrompts).toEqual(s1.myPrompts);
@@ -88,7 +114,9 @@ describe('pushed game updates', () => {
     for (const u of w.items) expect(u.gameEvents.myPrompts).toEqual([]);
     // Every event pushed to south is one south may see (by the stored visibility).
     const stored = await booted.platform.prisma.gameEvent.findMany({ where: { gameId: game.id } });
-    for (const u of s.items) for (const e of u.gameEvents.events) expect(stored.find((x) => x.seq === e.seq)!.visibleTo.some((v) => v === '*' || v === 'south')).toBe(true);
+    for (const u of s.items)
+      for (const e of u.gameEvents.events)
+        expect(stored.find((x) => x.seq === e.seq)!.visibleTo.some((v) => v === '*' || v === 'south')).toBe(true);
     // The read gives each side the same events and prompts as the pushes did.
     const rn = await read(north);
     const rs = await read(south);

@@ -25,7 +25,16 @@ const ctx = { attempt: 1, final: false };
 
 beforeAll(async () => {
   // PostgreSQL, in-process queue with enqueues dropped: the test resolves each step itself.
-  const config = { ...loadConfig({ ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, REDIS_URL: '', JWT_SECRET: 'resolution-fast-path', LOG_LEVEL: 'warn' }), port: 0 };
+  const config = {
+    ...loadConfig({
+      ...process.env,
+      DATABASE_URL: process.env.TEST_DATABASE_URL,
+      REDIS_URL: '',
+      JWT_SECRET: 'resolution-fast-path',
+      LOG_LEVEL: 'warn',
+    }),
+    port: 0,
+  };
   booted = await boot(config, await loadExtraModules(FIXTURE));
   booted.platform.queue.enqueue = async () => undefined;
 }, 120_000);
@@ -36,10 +45,18 @@ const SEED = 'fixed-seed-for-the-comparison';
 
 async function newGame() {
   const tag = randomUUID().slice(0, 8);
-  const user = async (name: string): Promise<Principal> => booted.authService.authenticate((await booted.authService.register(`${name}_${tag}`, 'resolution pw 1')).accessToken);
+  const user = async (name: string): Promise<Principal> =>
+    booted.authService.authenticate(
+      (await booted.authService.register(`${name}_${tag}`, 'resolution pw 1')).accessToken,
+    );
   const north = await user('rfn');
   const south = await user('rfs');
-  const g = await lobby.createGame(booted.platform, north, { module: 'sealed-bid', scenario: 'short', side: 'north', timeControl: { stepSeconds: 3600 } });
+  const g = await lobby.createGame(booted.platform, north, {
+    module: 'sealed-bid',
+    scenario: 'short',
+    side: 'north',
+    timeControl: { stepSeconds: 3600 },
+  });
   await lobby.joinGame(booted.platform, south, g.id, 'south');
   // One seed for every game here, so the dice (the tie-break and the challenge) roll alike.
   await booted.platform.prisma.game.update({ where: { id: g.id }, data: { seed: SEED } });
@@ -55,10 +72,36 @@ async function snapshot(gameId: string) {
   const outbox = await db.outboxMessage.findMany({ where: { topic: { contains: gameId } } });
   const votes = await db.gameVote.findMany({ where: { gameId } });
   const plain = {
-    game: { state: game.state, step: game.step, status: game.status, outcome: game.outcome, pausedReason: game.pausedReason, finished: game.finishedAt !== null, deadline: game.stepDeadline !== null },
-    events: events.map((e) => ({ seq: e.seq, step: e.step, type: e.type, visibleTo: e.visibleTo, data: e.data, rolls: e.rolls })),
-    records: records.map((r) => ({ step: r.step, orders: r.orders, origins: r.origins, rolls: r.rolls, state: r.state, salts: r.salts, commitments: r.commitments })),
-    outbox: outbox.map((o) => o.payload as { step: number; status?: string; afterSeq?: number; uptoSeq?: number; sides?: string[] }).map(({ step, status, afterSeq, uptoSeq, sides }) => ({ step, status, afterSeq, uptoSeq, sides })).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    game: {
+      state: game.state,
+      step: game.step,
+      status: game.status,
+      outcome: game.outcome,
+      pausedReason: game.pausedReason,
+      finished: game.finishedAt !== null,
+      deadline: game.stepDeadline !== null,
+    },
+    events: events.map((e) => ({
+      seq: e.seq,
+      step: e.step,
+      type: e.type,
+      visibleTo: e.visibleTo,
+      data: e.data,
+      rolls: e.rolls,
+    })),
+    records: records.map((r) => ({
+      step: r.step,
+      orders: r.orders,
+      origins: r.origins,
+      rolls: r.rolls,
+      state: r.state,
+      salts: r.salts,
+      commitments: r.commitments,
+    })),
+    outbox: outbox
+      .map((o) => o.payload as { step: number; status?: string; afterSeq?: number; uptoSeq?: number; sides?: string[] })
+      .map(({ step, status, afterSeq, uptoSeq, sides }) => ({ step, status, afterSeq, uptoSeq, sides }))
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
     votes: votes.map((v) => v.status),
   };
   return JSON.parse(JSON.stringify(plain).replaceAll(gameId, 'GAME'));
@@ -68,8 +111,14 @@ async function snapshot(gameId: string) {
  * Plays the short scenario to its end: bids, a claim, the counter; an open vote lapses at the end.
  * With `dice`, tied bids and a challenge roll dice (which differ by game id, so not for comparisons).
  */
-async function play(gameId: string, players: Record<string, Principal>, resolve: (step: number) => Promise<string>, dice = false) {
-  const submit = (side: string, step: number, orders: unknown) => submitOrders(booted.platform, players[side], { gameId, step, orders, idempotencyKey: randomUUID() });
+async function play(
+  gameId: string,
+  players: Record<string, Principal>,
+  resolve: (step: number) => Promise<string>,
+  dice = false,
+) {
+  const submit = (side: string, step: number, orders: unknown) =>
+    submitOrders(booted.platform, players[side], { gameId, step, orders, idempotencyKey: randomUUID() });
   await submit('north', 1, { bid: 2, note: 'n' });
   await submit('south', 1, { bid: dice ? 2 : 1, note: 's' });
   expect(await resolve(1)).toBe('resolved');
@@ -81,7 +130,16 @@ async function play(gameId: string, players: Record<string, Principal>, resolve:
   await submit(winner, 2, { prize });
   expect(await resolve(2)).toBe('resolved');
   const now = new Date();
-  await db.gameVote.create({ data: { gameId, kind: 'ABANDON', proposedById: players.north.userId, step: 3, createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000) } });
+  await db.gameVote.create({
+    data: {
+      gameId,
+      kind: 'ABANDON',
+      proposedById: players.north.userId,
+      step: 3,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    },
+  });
   await submit(loser, 3, { accept: !dice });
   expect(await resolve(3)).toBe('resolved');
 }
@@ -93,17 +151,24 @@ describe('resolution fast path (issue 8)', () => {
     const models = await newGame();
     await play(fast.gameId, fast.players, (step) => resolveStep(booted.platform, { gameId: fast.gameId, step }, ctx));
     const noPool: Platform = { ...booted.platform, pgPool: undefined };
-    await play(embedded.gameId, embedded.players, (step) => resolveStep(noPool, { gameId: embedded.gameId, step }, ctx));
+    await play(embedded.gameId, embedded.players, (step) =>
+      resolveStep(noPool, { gameId: embedded.gameId, step }, ctx),
+    );
     // A deadline job that finds every side ready runs the models path with no missed turn: the reference.
     await play(models.gameId, models.players, async (step) => {
-      await booted.platform.prisma.game.update({ where: { id: models.gameId }, data: { stepDeadline: new Date(Date.now() - 86_400_000) } });
+      await booted.platform.prisma.game.update({
+        where: { id: models.gameId },
+        data: { stepDeadline: new Date(Date.now() - 86_400_000) },
+      });
       return resolveStep(booted.platform, { gameId: models.gameId, step, force: true }, ctx);
     });
     const reference = await snapshot(models.gameId);
     expect(reference.game.status).toBe('FINISHED');
     expect(reference.records.map((r: { step: number }) => r.step)).toEqual([0, 1, 2, 3]); // step 0: the set-up
     expect(reference.votes).toEqual(['EXPIRED']);
-    expect(reference.events.map((e: { seq: number }) => e.seq)).toEqual(reference.events.map((_: unknown, i: number) => i + 1));
+    expect(reference.events.map((e: { seq: number }) => e.seq)).toEqual(
+      reference.events.map((_: unknown, i: number) => i + 1),
+    );
     expect(await snapshot(fast.gameId)).toEqual(reference);
     expect(await snapshot(embedded.gameId)).toEqual(reference);
   });
@@ -124,13 +189,26 @@ describe('resolution fast path (issue 8)', () => {
 
   it('a stale or waiting step writes nothing; a second run of a resolved step is stale', async () => {
     const { gameId, players } = await newGame();
-    await submitOrders(booted.platform, players.north, { gameId, step: 1, orders: { bid: 1, note: '' }, idempotencyKey: randomUUID() });
+    await submitOrders(booted.platform, players.north, {
+      gameId,
+      step: 1,
+      orders: { bid: 1, note: '' },
+      idempotencyKey: randomUUID(),
+    });
     const before = await snapshot(gameId);
     expect(await resolveStep(booted.platform, { gameId, step: 1 }, ctx)).toBe('waiting');
     expect(await resolveStep(booted.platform, { gameId, step: 2 }, ctx)).toBe('stale');
     expect(await snapshot(gameId)).toEqual(before);
-    await submitOrders(booted.platform, players.south, { gameId, step: 1, orders: { bid: 3, note: '' }, idempotencyKey: randomUUID() });
-    const [a, b] = await Promise.all([resolveStep(booted.platform, { gameId, step: 1 }, ctx), resolveStep(booted.platform, { gameId, step: 1 }, ctx)]);
+    await submitOrders(booted.platform, players.south, {
+      gameId,
+      step: 1,
+      orders: { bid: 3, note: '' },
+      idempotencyKey: randomUUID(),
+    });
+    const [a, b] = await Promise.all([
+      resolveStep(booted.platform, { gameId, step: 1 }, ctx),
+      resolveStep(booted.platform, { gameId, step: 1 }, ctx),
+    ]);
     expect([a, b].sort()).toEqual(['resolved', 'stale']);
     const after = await snapshot(gameId);
     expect(after.records.map((r: { step: number }) => r.step)).toEqual([0, 1]); // step 0: the set-up
@@ -140,11 +218,23 @@ describe('resolution fast path (issue 8)', () => {
   it('a side bound to default orders (opened reveal) records the missed turn on the common path', async () => {
     const { gameId, players } = await newGame();
     const db = booted.platform.prisma;
-    await submitOrders(booted.platform, players.north, { gameId, step: 1, orders: { bid: 1, note: '' }, idempotencyKey: randomUUID() });
-    await submitOrders(booted.platform, players.south, { gameId, step: 1, orders: { bid: 0, note: '' }, idempotencyKey: randomUUID() });
+    await submitOrders(booted.platform, players.north, {
+      gameId,
+      step: 1,
+      orders: { bid: 1, note: '' },
+      idempotencyKey: randomUUID(),
+    });
+    await submitOrders(booted.platform, players.south, {
+      gameId,
+      step: 1,
+      orders: { bid: 0, note: '' },
+      idempotencyKey: randomUUID(),
+    });
     await db.submission.updateMany({ where: { gameId, side: 'south' }, data: { origin: 'default' } });
     expect(await resolveStep(booted.platform, { gameId, step: 1 }, ctx)).toBe('resolved');
-    expect(await db.missedTurn.findMany({ where: { gameId }, select: { side: true, action: true, step: true } })).toEqual([{ side: 'south', action: 'default', step: 1 }]);
+    expect(
+      await db.missedTurn.findMany({ where: { gameId }, select: { side: true, action: true, step: true } }),
+    ).toEqual([{ side: 'south', action: 'default', step: 1 }]);
     const rec = await db.stepRecord.findUniqueOrThrow({ where: { gameId_step: { gameId, step: 1 } } });
     expect(rec.origins).toEqual({ north: 'player', south: 'default' });
   });
@@ -152,40 +242,67 @@ describe('resolution fast path (issue 8)', () => {
   it.each([
     ['on the pg pool', () => booted.platform],
     ['through Prisma (embedded route)', () => ({ ...booted.platform, pgPool: undefined }) as Platform],
-  ])('the resolving process delivers the step\'s own outbox rows %s: the game signal, then the turn notices, each once, marked delivered; a sweep after has none of them', async (_name, platform) => {
-    const p = platform();
-    const { gameId, players } = await newGame();
-    await submitOrders(p, players.north, { gameId, step: 1, orders: { bid: 1, note: '' }, idempotencyKey: randomUUID() });
-    await submitOrders(p, players.south, { gameId, step: 1, orders: { bid: 2, note: '' }, idempotencyKey: randomUUID() });
-    await deliverOutbox(p); // what the submissions and the start left, so only the step's rows follow
-    const heard: { topic: string; payload: { step: number; uptoSeq?: number; sides?: string[] } }[] = [];
-    const listen = (m: unknown, done: () => void) => (heard.push(m as (typeof heard)[number]), done());
-    const wanted = [topics.game(gameId), topics.user(players.north.userId), topics.user(players.south.userId)];
-    for (const t of wanted) p.emitter.on(t, listen);
-    try {
-      const earlier = (await p.prisma.outboxMessage.findMany({ where: { topic: { in: wanted } }, select: { id: true } })).map((r) => r.id);
-      expect(await resolveStep(p, { gameId, step: 1 }, ctx)).toBe('resolved');
-      await new Promise((r) => setImmediate(r));
-      const rows = await p.prisma.outboxMessage.findMany({ where: { topic: { in: wanted }, id: { notIn: earlier } } });
-      expect(rows.length).toBeGreaterThanOrEqual(2); // the game signal and at least one turn notice
-      for (const r of rows) expect(r.deliveredAt).not.toBeNull();
-      expect(heard.map((m) => m.topic).sort()).toEqual(rows.map((r) => r.topic).sort());
-      expect(heard[0].topic).toBe(topics.game(gameId)); // written first, published first
-      expect(heard[0].payload.step).toBe(2);
-      for (const m of heard.slice(1)) expect(m.payload).toMatchObject({ gameId, step: 2 });
-      const n = heard.length;
-      await deliverOutbox(p);
-      await new Promise((r) => setImmediate(r));
-      expect(heard).toHaveLength(n);
-    } finally {
-      for (const t of wanted) p.emitter.removeListener(t, listen);
-    }
-  });
+  ])(
+    "the resolving process delivers the step's own outbox rows %s: the game signal, then the turn notices, each once, marked delivered; a sweep after has none of them",
+    async (_name, platform) => {
+      const p = platform();
+      const { gameId, players } = await newGame();
+      await submitOrders(p, players.north, {
+        gameId,
+        step: 1,
+        orders: { bid: 1, note: '' },
+        idempotencyKey: randomUUID(),
+      });
+      await submitOrders(p, players.south, {
+        gameId,
+        step: 1,
+        orders: { bid: 2, note: '' },
+        idempotencyKey: randomUUID(),
+      });
+      await deliverOutbox(p); // what the submissions and the start left, so only the step's rows follow
+      const heard: { topic: string; payload: { step: number; uptoSeq?: number; sides?: string[] } }[] = [];
+      const listen = (m: unknown, done: () => void) => (heard.push(m as (typeof heard)[number]), done());
+      const wanted = [topics.game(gameId), topics.user(players.north.userId), topics.user(players.south.userId)];
+      for (const t of wanted) p.emitter.on(t, listen);
+      try {
+        const earlier = (
+          await p.prisma.outboxMessage.findMany({ where: { topic: { in: wanted } }, select: { id: true } })
+        ).map((r) => r.id);
+        expect(await resolveStep(p, { gameId, step: 1 }, ctx)).toBe('resolved');
+        await new Promise((r) => setImmediate(r));
+        const rows = await p.prisma.outboxMessage.findMany({
+          where: { topic: { in: wanted }, id: { notIn: earlier } },
+        });
+        expect(rows.length).toBeGreaterThanOrEqual(2); // the game signal and at least one turn notice
+        for (const r of rows) expect(r.deliveredAt).not.toBeNull();
+        expect(heard.map((m) => m.topic).sort()).toEqual(rows.map((r) => r.topic).sort());
+        expect(heard[0].topic).toBe(topics.game(gameId)); // written first, published first
+        expect(heard[0].payload.step).toBe(2);
+        for (const m of heard.slice(1)) expect(m.payload).toMatchObject({ gameId, step: 2 });
+        const n = heard.length;
+        await deliverOutbox(p);
+        await new Promise((r) => setImmediate(r));
+        expect(heard).toHaveLength(n);
+      } finally {
+        for (const t of wanted) p.emitter.removeListener(t, listen);
+      }
+    },
+  );
 
   it('stores times as Prisma does (UTC): the next deadline is an hour after the step', async () => {
     const { gameId, players } = await newGame();
-    await submitOrders(booted.platform, players.north, { gameId, step: 1, orders: { bid: 1, note: '' }, idempotencyKey: randomUUID() });
-    await submitOrders(booted.platform, players.south, { gameId, step: 1, orders: { bid: 2, note: '' }, idempotencyKey: randomUUID() });
+    await submitOrders(booted.platform, players.north, {
+      gameId,
+      step: 1,
+      orders: { bid: 1, note: '' },
+      idempotencyKey: randomUUID(),
+    });
+    await submitOrders(booted.platform, players.south, {
+      gameId,
+      step: 1,
+      orders: { bid: 2, note: '' },
+      idempotencyKey: randomUUID(),
+    });
     const t0 = Date.now();
     expect(await resolveStep(booted.platform, { gameId, step: 1 }, ctx)).toBe('resolved');
     const g = await booted.platform.prisma.game.findUniqueOrThrow({ where: { id: gameId } });
@@ -195,7 +312,11 @@ describe('resolution fast path (issue 8)', () => {
     const times = [
       ...(await db.gameEvent.findMany({ where: { gameId, step: 1 } })).map((e) => e.createdAt),
       (await db.stepRecord.findUniqueOrThrow({ where: { gameId_step: { gameId, step: 1 } } })).resolvedAt,
-      ...(await db.outboxMessage.findMany({ where: { topic: { contains: gameId }, createdAt: { gte: new Date(t0 - 1000) } } })).map((o) => o.createdAt),
+      ...(
+        await db.outboxMessage.findMany({
+          where: { topic: { contains: gameId }, createdAt: { gte: new Date(t0 - 1000) } },
+        })
+      ).map((o) => o.createdAt),
     ];
     expect(times.length).toBeGreaterThan(3);
     for (const t of times) expect(Math.abs(t.getTime() - t0)).toBeLessThan(60_000);

@@ -16,9 +16,18 @@ async function newGame(base: string, a: Player, b: Player) {
 
 async function resolutionsOf(gameId: string, step: number) {
   return withPg(async (c) => {
-    const steps = (await c.query(`SELECT count(*)::int AS n FROM "StepRecord" WHERE "gameId" = $1 AND step = $2`, [gameId, step])).rows[0].n;
-    const revealed = (await c.query(`SELECT count(*)::int AS n FROM "GameEvent" WHERE "gameId" = $1 AND step = $2 AND type = 'bids-revealed'`, [gameId, step])).rows[0].n;
-    const seqs = (await c.query(`SELECT seq FROM "GameEvent" WHERE "gameId" = $1 ORDER BY seq`, [gameId])).rows.map((r) => r.seq);
+    const steps = (
+      await c.query(`SELECT count(*)::int AS n FROM "StepRecord" WHERE "gameId" = $1 AND step = $2`, [gameId, step])
+    ).rows[0].n;
+    const revealed = (
+      await c.query(
+        `SELECT count(*)::int AS n FROM "GameEvent" WHERE "gameId" = $1 AND step = $2 AND type = 'bids-revealed'`,
+        [gameId, step],
+      )
+    ).rows[0].n;
+    const seqs = (await c.query(`SELECT seq FROM "GameEvent" WHERE "gameId" = $1 ORDER BY seq`, [gameId])).rows.map(
+      (r) => r.seq,
+    );
     return { steps, revealed, contiguous: seqs.every((s, i) => s === i + 1) };
   });
 }
@@ -37,7 +46,10 @@ describe('racing submissions', () => {
     const b = await register(stack.base, `rb_${s}`);
     const games = await Promise.all(Array.from({ length: 8 }, () => newGame(stack.base, a, b)));
     await Promise.all(
-      games.flatMap((g) => [submit(stack.base, a, g, 1, { bid: 2, note: 'n' }), submit(stack.base, b, g, 1, { bid: 1, note: 's' })]),
+      games.flatMap((g) => [
+        submit(stack.base, a, g, 1, { bid: 2, note: 'n' }),
+        submit(stack.base, b, g, 1, { bid: 1, note: 's' }),
+      ]),
     );
     for (const g of games) {
       await waitFor(async () => (await view(stack.base, a, g)).game.step === 2);

@@ -20,7 +20,16 @@ import { FIXTURE } from '../helpers/stack.js';
 let booted: Booted;
 
 beforeAll(async () => {
-  const config = { ...loadConfig({ ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, REDIS_URL: '', JWT_SECRET: 'shared-events', LOG_LEVEL: 'warn' }), port: 0 };
+  const config = {
+    ...loadConfig({
+      ...process.env,
+      DATABASE_URL: process.env.TEST_DATABASE_URL,
+      REDIS_URL: '',
+      JWT_SECRET: 'shared-events',
+      LOG_LEVEL: 'warn',
+    }),
+    port: 0,
+  };
   booted = await boot(config, await loadExtraModules(FIXTURE));
   booted.platform.queue.enqueue = async () => undefined;
 }, 120_000);
@@ -30,13 +39,31 @@ afterAll(async () => booted?.shutdown());
 /** A sealed-bid game after its first step: each side's note is an event only that side sees. */
 async function playedGame(p: Platform) {
   const tag = randomUUID().slice(0, 8);
-  const user = async (name: string): Promise<Principal> => booted.authService.authenticate((await booted.authService.register(`${name}_${tag}`, 'shared events pw 1')).accessToken);
+  const user = async (name: string): Promise<Principal> =>
+    booted.authService.authenticate(
+      (await booted.authService.register(`${name}_${tag}`, 'shared events pw 1')).accessToken,
+    );
   const north = await user('sen');
   const south = await user('ses');
-  const g = await lobby.createGame(p, north, { module: 'sealed-bid', scenario: 'short', side: 'north', timeControl: { stepSeconds: 3600 } });
+  const g = await lobby.createGame(p, north, {
+    module: 'sealed-bid',
+    scenario: 'short',
+    side: 'north',
+    timeControl: { stepSeconds: 3600 },
+  });
   await lobby.joinGame(p, south, g.id, 'south');
-  await submitOrders(p, north, { gameId: g.id, step: 1, orders: { bid: 3, note: `north-${tag}` }, idempotencyKey: randomUUID() });
-  await submitOrders(p, south, { gameId: g.id, step: 1, orders: { bid: 1, note: `south-${tag}` }, idempotencyKey: randomUUID() });
+  await submitOrders(p, north, {
+    gameId: g.id,
+    step: 1,
+    orders: { bid: 3, note: `north-${tag}` },
+    idempotencyKey: randomUUID(),
+  });
+  await submitOrders(p, south, {
+    gameId: g.id,
+    step: 1,
+    orders: { bid: 1, note: `south-${tag}` },
+    idempotencyKey: randomUUID(),
+  });
   expect(await resolveStep(p, { gameId: g.id, step: 1 }, { attempt: 1, final: false })).toBe('resolved');
   return g.id;
 }
@@ -44,13 +71,24 @@ async function playedGame(p: Platform) {
 /** Counts the statements that read GameEvent rows, on either route. */
 function counting(p: Platform): { platform: Platform; reads: () => number } {
   let n = 0;
-  const isEventRead = (text: unknown) => typeof text === 'string' && text.includes('FROM "GameEvent"') && text.includes('"visibleTo" &&');
+  const isEventRead = (text: unknown) =>
+    typeof text === 'string' && text.includes('FROM "GameEvent"') && text.includes('"visibleTo" &&');
   if (p.pgPool) {
     const pool = p.pgPool;
-    const proxy = new Proxy(pool, { get: (t, k) => (k === 'query' ? (text: string, values: unknown[]) => (isEventRead(text) && n++, t.query(text, values)) : Reflect.get(t, k)) });
+    const proxy = new Proxy(pool, {
+      get: (t, k) =>
+        k === 'query'
+          ? (text: string, values: unknown[]) => (isEventRead(text) && n++, t.query(text, values))
+          : Reflect.get(t, k),
+    });
     return { platform: { ...p, pgPool: proxy }, reads: () => n };
   }
-  const prisma = new Proxy(p.prisma, { get: (t, k) => (k === '$queryRawUnsafe' ? (text: string, ...values: unknown[]) => (isEventRead(text) && n++, t.$queryRawUnsafe(text, ...values)) : Reflect.get(t, k)) });
+  const prisma = new Proxy(p.prisma, {
+    get: (t, k) =>
+      k === '$queryRawUnsafe'
+        ? (text: string, ...values: unknown[]) => (isEventRead(text) && n++, t.$queryRawUnsafe(text, ...values))
+        : Reflect.get(t, k),
+  });
   return { platform: { ...p, prisma }, reads: () => n };
 }
 
@@ -58,7 +96,7 @@ describe.each([
   ['on the pg pool', () => booted.platform],
   ['through Prisma (embedded route)', () => ({ ...booted.platform, pgPool: undefined }) as Platform],
 ])('shared event load %s', (_name, platform) => {
-  it('one statement for every viewer hearing a signal; each viewer gets what readEvents gives it, never another side\'s event', async () => {
+  it("one statement for every viewer hearing a signal; each viewer gets what readEvents gives it, never another side's event", async () => {
     const gameId = await playedGame(platform());
     const { platform: p, reads } = counting(platform());
     const viewers = ['north', 'south', null];
@@ -67,10 +105,12 @@ describe.each([
     expect(reads()).toBe(1);
     for (const [i, v] of viewers.entries()) {
       expect(shared[i]).toEqual(await readEvents(p, gameId, v, range));
-      for (const e of shared[i]) expect(e.visibleTo.includes('*') || (v !== null && e.visibleTo.includes(v))).toBe(true);
+      for (const e of shared[i])
+        expect(e.visibleTo.includes('*') || (v !== null && e.visibleTo.includes(v))).toBe(true);
     }
     // The side-only notes exist and reach only their side.
-    const only = (v: string) => shared[viewers.indexOf(v)].filter((e) => !e.visibleTo.includes('*')).map((e) => e.visibleTo);
+    const only = (v: string) =>
+      shared[viewers.indexOf(v)].filter((e) => !e.visibleTo.includes('*')).map((e) => e.visibleTo);
     expect(only('north').length).toBeGreaterThan(0);
     expect(only('north').every((vis) => vis.includes('north') && !vis.includes('south'))).toBe(true);
     expect(only('south').every((vis) => vis.includes('south') && !vis.includes('north'))).toBe(true);

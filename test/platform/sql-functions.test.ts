@@ -11,7 +11,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const DIR = join(import.meta.dirname, '../../src/platform/play/sql');
-const files = readdirSync(DIR).filter((f) => f.endsWith('.sql')).sort();
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
 const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
 beforeAll(() => client.connect());
 afterAll(() => client.end());

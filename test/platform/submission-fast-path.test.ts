@@ -22,7 +22,16 @@ const enqueued: { gameId: string; step: number }[] = [];
 
 beforeAll(async () => {
   // PostgreSQL, in-process queue and no worker: steps stay open, enqueues are only counted.
-  const config = { ...loadConfig({ ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, REDIS_URL: '', JWT_SECRET: 'fast-path-test', LOG_LEVEL: 'warn' }), port: 0 };
+  const config = {
+    ...loadConfig({
+      ...process.env,
+      DATABASE_URL: process.env.TEST_DATABASE_URL,
+      REDIS_URL: '',
+      JWT_SECRET: 'fast-path-test',
+      LOG_LEVEL: 'warn',
+    }),
+    port: 0,
+  };
   booted = await boot(config, await loadExtraModules(FIXTURE));
   const queue = booted.platform.queue;
   const enqueue = queue.enqueue.bind(queue);
@@ -36,10 +45,17 @@ afterAll(async () => booted?.shutdown());
 
 async function newGame() {
   const tag = randomUUID().slice(0, 8);
-  const user = async (name: string): Promise<Principal> => booted.authService.authenticate((await booted.authService.register(`${name}_${tag}`, 'fast path pw 1')).accessToken);
+  const user = async (name: string): Promise<Principal> =>
+    booted.authService.authenticate(
+      (await booted.authService.register(`${name}_${tag}`, 'fast path pw 1')).accessToken,
+    );
   const north = await user('fpn');
   const south = await user('fps');
-  const g = await lobby.createGame(booted.platform, north, { module: 'sealed-bid', scenario: 'standard', side: 'north' });
+  const g = await lobby.createGame(booted.platform, north, {
+    module: 'sealed-bid',
+    scenario: 'standard',
+    side: 'north',
+  });
   await lobby.joinGame(booted.platform, south, g.id, 'south');
   return { gameId: g.id, north, south };
 }
@@ -60,28 +76,53 @@ describe('submission fast path (issue 8)', () => {
   it('the same key sent twice at once stores one submission, one receipt, one record; the other answer is a replay', async () => {
     const { gameId, north } = await newGame();
     const input = { gameId, step: 1, orders: { bid: 2, note: 'race' }, idempotencyKey: randomUUID(), ready: false };
-    const answers = await Promise.all([submitOrders(booted.platform, north, input), submitOrders(booted.platform, north, input)]);
+    const answers = await Promise.all([
+      submitOrders(booted.platform, north, input),
+      submitOrders(booted.platform, north, input),
+    ]);
     expect(answers.map((a) => a.replayed).sort()).toEqual([false, true]);
     expect(answers[0].ordersHash).toBe(answers[1].ordersHash);
     expect(answers[0].receipt?.signature).toBe(answers[1].receipt?.signature);
     const { submissions, receipts } = await rows(gameId);
     expect(submissions).toHaveLength(1);
     expect(receipts).toHaveLength(1);
-    expect(await booted.platform.prisma.idempotencyRecord.count({ where: { userId: north.userId, key: recordKey(gameId, input.idempotencyKey) } })).toBe(1);
+    expect(
+      await booted.platform.prisma.idempotencyRecord.count({
+        where: { userId: north.userId, key: recordKey(gameId, input.idempotencyKey) },
+      }),
+    ).toBe(1);
     // The key with different orders is refused by name.
-    await expect(submitOrders(booted.platform, north, { ...input, orders: { bid: 3, note: 'other' } })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    await expect(
+      submitOrders(booted.platform, north, { ...input, orders: { bid: 3, note: 'other' } }),
+    ).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
   });
 
   it('idempotency keys are scoped per user and game (issue 23): one key raced in two games of one user stores both', async () => {
     const a = await newGame();
     const b = await newGame();
     const shared = a.north;
-    const c = await lobby.createGame(booted.platform, shared, { module: 'sealed-bid', scenario: 'standard', side: 'north' });
+    const c = await lobby.createGame(booted.platform, shared, {
+      module: 'sealed-bid',
+      scenario: 'standard',
+      side: 'north',
+    });
     await lobby.joinGame(booted.platform, b.south, c.id, 'south');
     const key = 'step-1-bid'; // the kind of key a bot derives from (step, kind) in every game
     const answers = await Promise.all([
-      submitOrders(booted.platform, shared, { gameId: a.gameId, step: 1, orders: { bid: 1, note: 'a' }, idempotencyKey: key, ready: false }),
-      submitOrders(booted.platform, shared, { gameId: c.id, step: 1, orders: { bid: 1, note: 'c' }, idempotencyKey: key, ready: false }),
+      submitOrders(booted.platform, shared, {
+        gameId: a.gameId,
+        step: 1,
+        orders: { bid: 1, note: 'a' },
+        idempotencyKey: key,
+        ready: false,
+      }),
+      submitOrders(booted.platform, shared, {
+        gameId: c.id,
+        step: 1,
+        orders: { bid: 1, note: 'c' },
+        idempotencyKey: key,
+        ready: false,
+      }),
     ]);
     expect(answers.map((x) => x.replayed)).toEqual([false, false]);
     expect(answers.map((x) => x.gameId)).toEqual([a.gameId, c.id]);
@@ -91,27 +132,60 @@ describe('submission fast path (issue 8)', () => {
     }
     // Within one game the key still binds its content.
     await expect(
-      submitOrders(booted.platform, shared, { gameId: c.id, step: 1, orders: { bid: 2, note: 'c' }, idempotencyKey: key, ready: false }),
+      submitOrders(booted.platform, shared, {
+        gameId: c.id,
+        step: 1,
+        orders: { bid: 2, note: 'c' },
+        idempotencyKey: key,
+        ready: false,
+      }),
     ).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
   });
 
   it('refusals write nothing: illegal orders, stale step, a side not held, an unknown game', async () => {
     const { gameId, north, south } = await newGame();
     const key = () => randomUUID();
-    await expect(submitOrders(booted.platform, north, { gameId, step: 1, orders: { bid: -5 }, idempotencyKey: key() })).rejects.toMatchObject({ code: 'INVALID_ORDERS' });
-    await expect(submitOrders(booted.platform, north, { gameId, step: 2, orders: { bid: 1, note: 'x' }, idempotencyKey: key() })).rejects.toMatchObject({ code: 'STALE_STEP' });
-    await expect(submitOrders(booted.platform, south, { gameId, step: 1, side: 'north', orders: { bid: 1, note: 'x' }, idempotencyKey: key() })).rejects.toMatchObject({ code: 'NOT_YOUR_SIDE' });
-    await expect(submitOrders(booted.platform, north, { gameId: randomUUID(), step: 1, orders: { bid: 1 }, idempotencyKey: key() })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      submitOrders(booted.platform, north, { gameId, step: 1, orders: { bid: -5 }, idempotencyKey: key() }),
+    ).rejects.toMatchObject({ code: 'INVALID_ORDERS' });
+    await expect(
+      submitOrders(booted.platform, north, { gameId, step: 2, orders: { bid: 1, note: 'x' }, idempotencyKey: key() }),
+    ).rejects.toMatchObject({ code: 'STALE_STEP' });
+    await expect(
+      submitOrders(booted.platform, south, {
+        gameId,
+        step: 1,
+        side: 'north',
+        orders: { bid: 1, note: 'x' },
+        idempotencyKey: key(),
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_YOUR_SIDE' });
+    await expect(
+      submitOrders(booted.platform, north, {
+        gameId: randomUUID(),
+        step: 1,
+        orders: { bid: 1 },
+        idempotencyKey: key(),
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const { submissions, receipts } = await rows(gameId);
     expect(submissions).toHaveLength(0);
     expect(receipts).toHaveLength(0);
-    expect(await booted.platform.prisma.idempotencyRecord.count({ where: { userId: { in: [north.userId, south.userId] } } })).toBe(0);
+    expect(
+      await booted.platform.prisma.idempotencyRecord.count({ where: { userId: { in: [north.userId, south.userId] } } }),
+    ).toBe(0);
   });
 
   it('replacing orders keeps one row per side; the step is queued once, when the last owed side is ready', async () => {
     const { gameId, north, south } = await newGame();
     const submit = (who: Principal, bid: number, ready: boolean) =>
-      submitOrders(booted.platform, who, { gameId, step: 1, orders: { bid, note: `b${bid}` }, idempotencyKey: randomUUID(), ready });
+      submitOrders(booted.platform, who, {
+        gameId,
+        step: 1,
+        orders: { bid, note: `b${bid}` },
+        idempotencyKey: randomUUID(),
+        ready,
+      });
     expect((await submit(north, 1, true)).stepComplete).toBe(false);
     expect((await submit(south, 1, false)).stepComplete).toBe(false);
     expect((await submit(north, 2, true)).stepComplete).toBe(false); // replaced, still waiting for south
@@ -120,7 +194,10 @@ describe('submission fast path (issue 8)', () => {
     expect(last.stepComplete).toBe(true);
     expect(enqueued.filter((j) => j.gameId === gameId)).toEqual([{ gameId, step: 1 }]);
     const { submissions, receipts } = await rows(gameId);
-    expect(submissions.map((s) => [s.side, (s.orders as { bid: number }).bid, s.ready]).sort()).toEqual([['north', 2, true], ['south', 3, true]]);
+    expect(submissions.map((s) => [s.side, (s.orders as { bid: number }).bid, s.ready]).sort()).toEqual([
+      ['north', 2, true],
+      ['south', 3, true],
+    ]);
     expect(receipts).toHaveLength(4); // every accepted submission is receipted, replaced ones too
     // Un-readying and readying again goes through setReady and queues the same job id (deduplicated by the queue).
     await setReady(booted.platform, south, { gameId, step: 1, ready: false });
@@ -131,7 +208,15 @@ describe('submission fast path (issue 8)', () => {
     const games = await Promise.all(Array.from({ length: 8 }, () => newGame()));
     const answers = await Promise.all(
       games.flatMap((g) =>
-        [g.north, g.south].map((who) => submitOrders(booted.platform, who, { gameId: g.gameId, step: 1, orders: { bid: 1, note: 'r' }, idempotencyKey: randomUUID(), ready: true })),
+        [g.north, g.south].map((who) =>
+          submitOrders(booted.platform, who, {
+            gameId: g.gameId,
+            step: 1,
+            orders: { bid: 1, note: 'r' },
+            idempotencyKey: randomUUID(),
+            ready: true,
+          }),
+        ),
       ),
     );
     for (const [i, g] of games.entries()) {
@@ -143,14 +228,38 @@ describe('submission fast path (issue 8)', () => {
   it('plain orders that bind the last side open the reveal phase once (written with the submission) and lock orders', async () => {
     const { gameId, north, south } = await newGame();
     const salt = 'a'.repeat(32);
-    await commitOrders(booted.platform, north, { gameId, step: 1, commitment: commitmentOf({ bid: 1, note: 'sealed' }, salt), idempotencyKey: randomUUID() });
+    await commitOrders(booted.platform, north, {
+      gameId,
+      step: 1,
+      commitment: commitmentOf({ bid: 1, note: 'sealed' }, salt),
+      idempotencyKey: randomUUID(),
+    });
     // The committed side may not send plain orders (guardSealedChange's rule, now on the one-statement read).
-    await expect(submitOrders(booted.platform, north, { gameId, step: 1, orders: { bid: 1, note: 'plain' }, idempotencyKey: randomUUID() })).rejects.toMatchObject({ code: 'COMMITTED' });
-    const r = await submitOrders(booted.platform, south, { gameId, step: 1, orders: { bid: 2, note: 'plain' }, idempotencyKey: randomUUID() });
+    await expect(
+      submitOrders(booted.platform, north, {
+        gameId,
+        step: 1,
+        orders: { bid: 1, note: 'plain' },
+        idempotencyKey: randomUUID(),
+      }),
+    ).rejects.toMatchObject({ code: 'COMMITTED' });
+    const r = await submitOrders(booted.platform, south, {
+      gameId,
+      step: 1,
+      orders: { bid: 2, note: 'plain' },
+      idempotencyKey: randomUUID(),
+    });
     expect(r.stepComplete).toBe(false); // north must still reveal
     const events = await booted.platform.prisma.gameEvent.findMany({ where: { gameId, type: 'reveal-open' } });
     expect(events).toHaveLength(1);
-    await expect(submitOrders(booted.platform, south, { gameId, step: 1, orders: { bid: 0, note: 'changed' }, idempotencyKey: randomUUID() })).rejects.toMatchObject({ code: 'ORDERS_LOCKED' });
+    await expect(
+      submitOrders(booted.platform, south, {
+        gameId,
+        step: 1,
+        orders: { bid: 0, note: 'changed' },
+        idempotencyKey: randomUUID(),
+      }),
+    ).rejects.toMatchObject({ code: 'ORDERS_LOCKED' });
     const { submissions, receipts } = await rows(gameId);
     expect(submissions).toHaveLength(1);
     expect(receipts.filter((x) => x.kind === 'orders')).toHaveLength(1);
@@ -159,7 +268,13 @@ describe('submission fast path (issue 8)', () => {
   it('stores times as Prisma does (UTC): the receipt row carries the signed issuedAt exactly', async () => {
     const { gameId, north } = await newGame();
     const before = Date.now();
-    const r = await submitOrders(booted.platform, north, { gameId, step: 1, orders: { bid: 1, note: 't' }, idempotencyKey: randomUUID(), ready: false });
+    const r = await submitOrders(booted.platform, north, {
+      gameId,
+      step: 1,
+      orders: { bid: 1, note: 't' },
+      idempotencyKey: randomUUID(),
+      ready: false,
+    });
     const { submissions, receipts } = await rows(gameId);
     expect(receipts[0].issuedAt.toISOString()).toBe(r.receipt!.issuedAt);
     expect(receipts[0].payload).toBe(r.receipt!.signed);
@@ -169,8 +284,19 @@ describe('submission fast path (issue 8)', () => {
 
 describe('group commit: submissions that arrive together share one transaction (issue 8)', () => {
   const batcher = () => submissionBatcher(booted.platform)!;
-  const submitIn = (g: { gameId: string; north: Principal }, orders: unknown, extra: Partial<{ step: number; idempotencyKey: string }> = {}) =>
-    submitOrders(booted.platform, g.north, { gameId: g.gameId, step: 1, orders, idempotencyKey: randomUUID(), ready: false, ...extra });
+  const submitIn = (
+    g: { gameId: string; north: Principal },
+    orders: unknown,
+    extra: Partial<{ step: number; idempotencyKey: string }> = {},
+  ) =>
+    submitOrders(booted.platform, g.north, {
+      gameId: g.gameId,
+      step: 1,
+      orders,
+      idempotencyKey: randomUUID(),
+      ready: false,
+      ...extra,
+    });
 
   it('40 submissions to 40 games at once: every one stored and receipted, in far fewer transactions', async () => {
     const games = await Promise.all(Array.from({ length: 40 }, () => newGame()));
@@ -196,11 +322,23 @@ describe('group commit: submissions that arrive together share one transaction (
       submitIn(games[1], { bid: -5 }),
       submitIn(games[2], { bid: 2, note: 'ok' }),
       submitIn(games[3], { bid: 1, note: 'late' }, { step: 2 }),
-      submitOrders(booted.platform, games[4].north, { gameId: randomUUID(), step: 1, orders: { bid: 1 }, idempotencyKey: randomUUID() }),
+      submitOrders(booted.platform, games[4].north, {
+        gameId: randomUUID(),
+        step: 1,
+        orders: { bid: 1 },
+        idempotencyKey: randomUUID(),
+      }),
       submitIn(games[5], { bid: 3, note: 'ok' }),
     ]);
     expect(batcher().stats.batches - before.batches).toBeLessThan(6);
-    expect(results.map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { code: string }).code))).toEqual(['ok', 'INVALID_ORDERS', 'ok', 'STALE_STEP', 'NOT_FOUND', 'ok']);
+    expect(results.map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { code: string }).code))).toEqual([
+      'ok',
+      'INVALID_ORDERS',
+      'ok',
+      'STALE_STEP',
+      'NOT_FOUND',
+      'ok',
+    ]);
     const stored = await Promise.all(games.map(async (g) => (await rows(g.gameId)).submissions.length));
     expect(stored).toEqual([1, 0, 1, 0, 0, 1]);
   });
@@ -212,19 +350,38 @@ describe('group commit: submissions that arrive together share one transaction (
     const blocker = await booted.platform.pgPool!.connect();
     try {
       await blocker.query('BEGIN');
-      await blocker.query(`INSERT INTO "IdempotencyRecord" ("userId", key, "requestHash", response) VALUES ($1, $2, 'another request', '{}'::jsonb)`, [games[0].north.userId, recordKey(games[0].gameId, key)]);
+      await blocker.query(
+        `INSERT INTO "IdempotencyRecord" ("userId", key, "requestHash", response) VALUES ($1, $2, 'another request', '{}'::jsonb)`,
+        [games[0].north.userId, recordKey(games[0].gameId, key)],
+      );
       const before = { ...batcher().stats };
-      const pending = Promise.allSettled(games.map((g, i) => submitIn(g, { bid: 1, note: `f${i}` }, i === 0 ? { idempotencyKey: key } : {})));
+      const pending = Promise.allSettled(
+        games.map((g, i) => submitIn(g, { bid: 1, note: `f${i}` }, i === 0 ? { idempotencyKey: key } : {})),
+      );
       await new Promise((r) => setTimeout(r, 300));
       await blocker.query('COMMIT');
       const results = await pending;
       expect(batcher().stats.failed - before.failed).toBe(1);
-      expect(results.map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { code: string }).code))).toEqual(['IDEMPOTENCY_KEY_REUSED', 'ok', 'ok', 'ok', 'ok']);
+      expect(results.map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { code: string }).code))).toEqual([
+        'IDEMPOTENCY_KEY_REUSED',
+        'ok',
+        'ok',
+        'ok',
+        'ok',
+      ]);
     } finally {
       blocker.release();
     }
-    const stored = await Promise.all(games.map(async (g) => [(await rows(g.gameId)).submissions.length, (await rows(g.gameId)).receipts.length]));
-    expect(stored).toEqual([[0, 0], [1, 1], [1, 1], [1, 1], [1, 1]]); // nothing of the failed batch survived twice
+    const stored = await Promise.all(
+      games.map(async (g) => [(await rows(g.gameId)).submissions.length, (await rows(g.gameId)).receipts.length]),
+    );
+    expect(stored).toEqual([
+      [0, 0],
+      [1, 1],
+      [1, 1],
+      [1, 1],
+      [1, 1],
+    ]); // nothing of the failed batch survived twice
   });
 
   it('a game held by another transaction does not hold up the batch: the others are stored, its item waits alone', async () => {
@@ -244,12 +401,16 @@ describe('group commit: submissions that arrive together share one transaction (
       await holder.query('ROLLBACK').catch(() => undefined);
       holder.release();
     }
-    expect(await Promise.all(games.map(async (g) => (await rows(g.gameId)).submissions.length))).toEqual([1, 1, 1, 1, 1]);
+    expect(await Promise.all(games.map(async (g) => (await rows(g.gameId)).submissions.length))).toEqual([
+      1, 1, 1, 1, 1,
+    ]);
   });
 
   it('WARPOST_SUBMISSION_BATCH=1 turns group commit off (each submission its own transaction)', () => {
     expect(loadConfig({ WARPOST_SUBMISSION_BATCH: '1' }).submissionBatch).toBe(1);
     expect(loadConfig({}).submissionBatch).toBe(64);
-    expect(submissionBatcher({ ...booted.platform, config: { ...booted.platform.config, submissionBatch: 1 } })).toBeNull();
+    expect(
+      submissionBatcher({ ...booted.platform, config: { ...booted.platform.config, submissionBatch: 1 } }),
+    ).toBeNull();
   });
 });

@@ -38,13 +38,25 @@ describe('traces', () => {
     const traceId = randomBytes(16).toString('hex');
     const res = await fetch(`${stack.base}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}`, traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${b.token}`,
+        traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01`,
+      },
       body: JSON.stringify({ query: SUBMIT, variables: { g: g.id, s: 1, o: { bid: 1, note: 'b' }, k: randomUUID() } }),
     });
-    expect(((await res.json()) as { data: { submitOrders: { stepComplete: boolean } } }).data.submitOrders.stepComplete).toBe(true);
+    expect(
+      ((await res.json()) as { data: { submitOrders: { stepComplete: boolean } } }).data.submitOrders.stepComplete,
+    ).toBe(true);
     await waitFor(async () => (await view(stack.base, a, g.id)).game.step === 2, 30_000);
 
-    const resolve = await waitFor(async () => spans().find((x) => x.name === 'resolve' && attr(x, 'warpost.game_id') === g.id && attr(x, 'warpost.step') === 1), 10_000);
+    const resolve = await waitFor(
+      async () =>
+        spans().find(
+          (x) => x.name === 'resolve' && attr(x, 'warpost.game_id') === g.id && attr(x, 'warpost.step') === 1,
+        ),
+      10_000,
+    );
     expect(resolve.spanContext().traceId).toBe(traceId);
     expect(attr(resolve, 'warpost.outcome')).toBe('resolved');
     const queued = spans().find((x) => x.name === 'queue resolve' && attr(x, 'warpost.game_id') === g.id)!;

@@ -47,7 +47,13 @@ describe('import specifiers', () => {
   it('every # import is declared by the map and names a file that exists', () => {
     const bad = all
       .filter((i) => i.spec.startsWith('#'))
-      .filter((i) => !i.target || ![i.target, i.target.replace(/\.js$/, '.ts'), i.target.replace(/\.js$/, '.tsx')].some((p) => existsSync(join(ROOT, p))))
+      .filter(
+        (i) =>
+          !i.target ||
+          ![i.target, i.target.replace(/\.js$/, '.ts'), i.target.replace(/\.js$/, '.tsx')].some((p) =>
+            existsSync(join(ROOT, p)),
+          ),
+      )
       .map((i) => `${i.file}: ${i.spec}`);
     expect(bad).toEqual([]);
   });

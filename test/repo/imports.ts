@@ -11,7 +11,8 @@ import { join, posix, resolve } from 'node:path';
 export const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Static imports and re-exports, side-effect imports, dynamic import() and vi.mock's kin. */
-const SPEC = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.(?:mock|doMock|unmock|doUnmock|importActual|importMock)\s*(?:<[^>]*>)?\(\s*)(['"])([^'"\n]+)\1/g;
+const SPEC =
+  /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.(?:mock|doMock|unmock|doUnmock|importActual|importMock)\s*(?:<[^>]*>)?\(\s*)(['"])([^'"\n]+)\1/g;
 
 export function specifiers(text: string): string[] {
   return [...text.matchAll(SPEC)].map((m) => m[2]);
@@ -56,5 +57,7 @@ export function sources(dirs: string[]): string[] {
 /** Each file's specifiers with their targets. */
 export function importsOf(files: string[]): { file: string; spec: string; target: string | null }[] {
   const map = subpaths();
-  return files.flatMap((file) => specifiers(readFileSync(join(ROOT, file), 'utf8')).map((spec) => ({ file, spec, target: target(file, spec, map) })));
+  return files.flatMap((file) =>
+    specifiers(readFileSync(join(ROOT, file), 'utf8')).map((spec) => ({ file, spec, target: target(file, spec, map) })),
+  );
 }

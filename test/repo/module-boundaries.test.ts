@@ -28,10 +28,13 @@ const ALLOWED: Record<string, string> = {
   'test/games/prefect-space-api.test.ts': 'Prefect Space through the API (needs the services)',
   'test/games/prefect-campaign-api.test.ts': 'Prefect Campaign through the API (needs the services)',
   'test/web/client.test.ts': 'the browser client draws a real game board (needs the server and Chromium)',
-  'test/web/play.test.ts': 'Cerberus and Prefect turns played by clicking in a real browser (needs the server and Chromium)',
-  'test/web/space.test.ts': 'Prefect Space and Campaign steps played by clicking in a real browser (needs the server and Chromium)',
+  'test/web/play.test.ts':
+    'Cerberus and Prefect turns played by clicking in a real browser (needs the server and Chromium)',
+  'test/web/space.test.ts':
+    'Prefect Space and Campaign steps played by clicking in a real browser (needs the server and Chromium)',
   'test/api/client-pieces.test.ts': "GraphQL and REST serve one module's boards alike (needs the server)",
-  'test/secrets/derive.test.ts': "the secrets ledger on the Campaign's sealed ground-support commitment, the one case that needs it",
+  'test/secrets/derive.test.ts':
+    "the secrets ledger on the Campaign's sealed ground-support commitment, the one case that needs it",
   // Repository rules about one game's own layout.
   'test/repo/prefect-rooms.test.ts': "Prefect's three rooms meet only at their public surfaces (issue 18)",
   // Example clients: a client plays a game by its id through the public API.
@@ -107,7 +110,14 @@ describe('what the registry needs of each shipped module', () => {
       const game = join('src/games', gameFolder(n.module!));
       // A module in a `module/` folder plays the rules library around it, whose data pack sits beside it (second/module/, second/data/).
       const library = basename(dir) === 'module' ? dirname(dir) : dir;
-      for (const f of [join(dir, 'rule-coverage.ts'), join(game, 'README.md'), join(library, 'data'), join(game, 'rules/README.md'), join(game, 'rules/line-index.md'), join(game, 'rules/citations.ts')]) {
+      for (const f of [
+        join(dir, 'rule-coverage.ts'),
+        join(game, 'README.md'),
+        join(library, 'data'),
+        join(game, 'rules/README.md'),
+        join(game, 'rules/line-index.md'),
+        join(game, 'rules/citations.ts'),
+      ]) {
         expect(existsSync(join(ROOT, f)), `${n.id} needs ${f}`).toBe(true);
       }
     }
@@ -153,7 +163,8 @@ describe('games and the engine stay below the platform', () => {
     ['src/games/', /^src\/(platform|api|generated)\//],
     ['src/engine/', /^src\/(platform|api|generated|games)\//],
   ];
-  const crossing = (file: string, to: string | null) => BELOW.some(([room, banned]) => file.startsWith(room) && to !== null && banned.test(to));
+  const crossing = (file: string, to: string | null) =>
+    BELOW.some(([room, banned]) => file.startsWith(room) && to !== null && banned.test(to));
 
   it('no file in src/games/ or src/engine/ imports the platform, the API or the generated client', () => {
     const bad = importsOf(sources(['src/games', 'src/engine'])).filter((i) => crossing(i.file, i.target));

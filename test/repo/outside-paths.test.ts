@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const OUTSIDE = /\/work\/|\/home\/[a-z]|\/Users\/[A-Za-z]|\bshared\/(?:rules|DESIGN|STACK)|-rulebook\.txt|\bdigests\/\w+\.md/;
+const OUTSIDE =
+  /\/work\/|\/home\/[a-z]|\/Users\/[A-Za-z]|\bshared\/(?:rules|DESIGN|STACK)|-rulebook\.txt|\bdigests\/\w+\.md/;
 
 describe('no path outside the repository', () => {
   it('no tracked text file names one', () => {
@@ -27,7 +28,13 @@ describe('no path outside the repository', () => {
 
   it('the pattern catches the forms it is meant to', () => {
     // Assembled, so that this file does not name them itself.
-    const samples = [['see /', 'work/x'], ['shared', '/rules/prefect'], ['/', 'home/alice/notes'], ['cerberus-', 'rulebook.txt'], ['digests', '/prefect.md']];
+    const samples = [
+      ['see /', 'work/x'],
+      ['shared', '/rules/prefect'],
+      ['/', 'home/alice/notes'],
+      ['cerberus-', 'rulebook.txt'],
+      ['digests', '/prefect.md'],
+    ];
     for (const s of samples.map((p) => p.join(''))) {
       expect(OUTSIDE.test(s), s).toBe(true);
     }

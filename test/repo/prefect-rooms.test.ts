@@ -35,9 +35,11 @@ function refused(file: string, to: string | null): string | null {
 
 describe('Prefect rooms meet only at their public surfaces (issue 18)', () => {
   const all = importsOf(sources([GAME]));
-  const crossing = all.filter((i) => i.target && roomOf(i.file) && roomOf(i.target) && roomOf(i.file) !== roomOf(i.target));
+  const crossing = all.filter(
+    (i) => i.target && roomOf(i.file) && roomOf(i.target) && roomOf(i.file) !== roomOf(i.target),
+  );
 
-  it('every import between planetary/, space/, campaign/ names the other room\'s index.ts (tests: or its test helpers)', () => {
+  it("every import between planetary/, space/, campaign/ names the other room's index.ts (tests: or its test helpers)", () => {
     const bad = crossing.flatMap((i) => {
       const why = refused(i.file, i.target);
       return why ? [`${i.file}: ${i.spec} (${why})`] : [];
@@ -46,7 +48,10 @@ describe('Prefect rooms meet only at their public surfaces (issue 18)', () => {
   });
 
   it('the Campaign does compose the other two through them (so the check above sees real imports)', () => {
-    const into = (room: string) => crossing.filter((i) => roomOf(i.file) === 'campaign' && roomOf(i.target!) === room && !i.file.endsWith('.test.ts')).length;
+    const into = (room: string) =>
+      crossing.filter(
+        (i) => roomOf(i.file) === 'campaign' && roomOf(i.target!) === room && !i.file.endsWith('.test.ts'),
+      ).length;
     expect(into('planetary')).toBeGreaterThan(20);
     expect(into('space')).toBeGreaterThan(10);
   });
@@ -55,7 +60,9 @@ describe('Prefect rooms meet only at their public surfaces (issue 18)', () => {
     const at = (p: string) => `${GAME}${p}`;
     expect(refused(at('campaign/drops.ts'), at('planetary/combat.js'))).toMatch(/reaches inside planetary/);
     expect(refused(at('campaign/module/sequence.ts'), at('space/module/validate.js'))).toMatch(/reaches inside space/);
-    expect(refused(at('space/module/interactive-combat.test.ts'), at('campaign/module/index.js'))).toMatch(/reaches inside campaign/);
+    expect(refused(at('space/module/interactive-combat.test.ts'), at('campaign/module/index.js'))).toMatch(
+      /reaches inside campaign/,
+    );
     expect(refused(at('campaign/module/bot.ts'), at('planetary/testing.js'))).toMatch(/only tests/);
     expect(refused(at('common/present/text.ts'), at('planetary/index.js'))).toMatch(/common\/ imports no game/);
     expect(refused(at('campaign/drops.ts'), at('planetary/index.js'))).toBeNull();

@@ -85,13 +85,19 @@ describe('rules-index: structure of a plain-text rulebook', () => {
   it('a numbered book takes levels from its rule numbers', () => {
     const numbered = parseRulebook(['2.0 Introduction', '', '2.4 UNIT TYPES', '', 'Units have factors.'].join('\n'));
     expect(numbered.filter((b) => b.heading).map((b) => b.level)).toEqual([1, 2]);
-    expect(locate(numbered, 5)).toMatchObject({ part: '', section: ['2.0 Introduction', '2.4 UNIT TYPES'], paragraph: 1 });
+    expect(locate(numbered, 5)).toMatchObject({
+      part: '',
+      section: ['2.0 Introduction', '2.4 UNIT TYPES'],
+      paragraph: 1,
+    });
   });
 });
 
 describe('rules-index: citations and the generated table', () => {
   it('reads single lines and both ends of ranges, not other words', () => {
-    expect(citedLines('see L1519, L393-457 and L2602–L2798; GL1 and TRL are counters; L12.')).toEqual([12, 393, 457, 1519, 2602, 2798]);
+    expect(citedLines('see L1519, L393-457 and L2602–L2798; GL1 and TRL are counters; L12.')).toEqual([
+      12, 393, 457, 1519, 2602, 2798,
+    ]);
   });
 
   it('renders one row per cited line, and reads them back', () => {

@@ -29,7 +29,9 @@ async function citationsOf(game: string): Promise<Citations | undefined> {
     return undefined;
   }
 }
-const citations: Record<string, Citations | undefined> = Object.fromEntries(await Promise.all(folders.map(async (g) => [g, await citationsOf(g)])));
+const citations: Record<string, Citations | undefined> = Object.fromEntries(
+  await Promise.all(folders.map(async (g) => [g, await citationsOf(g)])),
+);
 
 function citedIds(game: string): string[] {
   const { pattern, normalize: norm } = citations[game]!;
@@ -53,7 +55,9 @@ function noted(game: string): Set<string> {
 describe('rules notes and line index of every game folder', () => {
   for (const game of folders) {
     it(`${game}: says how its code cites its notes (rules/citations.ts)`, () => {
-      expect(citations[game]?.pattern, `src/games/${game}/rules/citations.ts exporting citations`).toBeInstanceOf(RegExp);
+      expect(citations[game]?.pattern, `src/games/${game}/rules/citations.ts exporting citations`).toBeInstanceOf(
+        RegExp,
+      );
     });
 
     it(`${game}: every cited rulebook line has a row in ${INDEX_FILE}`, () => {

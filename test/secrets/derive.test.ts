@@ -44,7 +44,11 @@ describe('derived secrets: the detectors', () => {
     const { module, kit: k } = covered.find((c) => c.module.id === 'sealed-bid')!;
     const ledger = new Ledger(module, kitOf({ module, kit: k }), ['north', 'south'], 'standard');
     let s = module.setup('standard', { budget: 10, failAtRound: 0 }, seededDice('derive'));
-    s = module.resolve(s, { north: { bid: 1, note: 'SECRET-n-1' }, south: { bid: 0, note: 'SECRET-s-1' } }, seededDice('derive', 1)).state;
+    s = module.resolve(
+      s,
+      { north: { bid: 1, note: 'SECRET-n-1' }, south: { bid: 0, note: 'SECRET-s-1' } },
+      seededDice('derive', 1),
+    ).state;
     ledger.observe(s);
     expect([...ledger.secretsFor('south')]).toContain('SECRET-n-1');
     expect(ledger.checkEvents('e', 'south', [{ type: 'x', data: { note: 'SECRET-n-1' } }])).toHaveLength(1);
@@ -61,7 +65,12 @@ describe('derived secrets: the detectors', () => {
   });
 
   it('the validate oracle: a hidden id answered unlike a made-up one', () => {
-    const m = { validate: (_s: unknown, _side: string, o: any) => (o.u === 'C:1/9' ? [{ code: 'hidden', path: ['u'], message: 'x' }] : [{ code: 'unknown', path: ['u'], message: 'x' }]) } as unknown as GameModule;
+    const m = {
+      validate: (_s: unknown, _side: string, o: any) =>
+        o.u === 'C:1/9'
+          ? [{ code: 'hidden', path: ['u'], message: 'x' }]
+          : [{ code: 'unknown', path: ['u'], message: 'x' }],
+    } as unknown as GameModule;
     expect(oracleFindings(m, kit, {}, 'HUMAN', { u: 'H:1/1' }, ['C:1/9'])).toHaveLength(1);
     const fair = { validate: () => [{ code: 'unknown', path: ['u'], message: 'x' }] } as unknown as GameModule;
     expect(oracleFindings(fair, kit, {}, 'HUMAN', { u: 'H:1/1' }, ['C:1/9'])).toEqual([]);

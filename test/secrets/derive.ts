@@ -42,7 +42,10 @@ export function tokensOf(v: unknown, pub: ReadonlySet<string>, out = new Set<str
 }
 
 /** The names an object goes by: its own identifier-like string values (id, alias, tf, unit...). */
-const namesOf = (o: Obj) => Object.entries(o).filter(([k, x]) => !CITATION_KEYS.has(k) && typeof x === 'string' && idLike(x)).map(([, x]) => x as string);
+const namesOf = (o: Obj) =>
+  Object.entries(o)
+    .filter(([k, x]) => !CITATION_KEYS.has(k) && typeof x === 'string' && idLike(x))
+    .map(([, x]) => x as string);
 const fact = (name: string, key: string, value: Json) => `${name}\u0000${key}\u0000${JSON.stringify(value)}`;
 
 function eachObject(v: unknown, fn: (o: Obj, path: string[]) => void, path: string[] = []) {
@@ -78,7 +81,8 @@ export function attributeLeaks(payload: unknown, owner: Side, kit: ModuleKit, kn
     for (const k of keys) {
       if (!(k in o) || o[k] === null) continue;
       const names = namesOf(o);
-      if (names.length && !names.some((n) => known.has(fact(n, k, o[k])))) found.push(`${path.join('.')}: ${owner}'s ${names[0]} shows ${k}=${JSON.stringify(o[k])}`);
+      if (names.length && !names.some((n) => known.has(fact(n, k, o[k]))))
+        found.push(`${path.join('.')}: ${owner}'s ${names[0]} shows ${k}=${JSON.stringify(o[k])}`);
     }
   });
   return found;
@@ -90,7 +94,11 @@ export function findToken(text: string, secret: string): number {
   for (let at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, at + 1)) {
     const before = text[at - 1];
     const after = text[at + secret.length];
-    if ((!before || !edge.test(before)) && (!after || !edge.test(after) || (after === '.' && !edge.test(text[at + secret.length + 1] ?? '')))) return at;
+    if (
+      (!before || !edge.test(before)) &&
+      (!after || !edge.test(after) || (after === '.' && !edge.test(text[at + secret.length + 1] ?? '')))
+    )
+      return at;
   }
   return -1;
 }
@@ -122,7 +130,13 @@ const shownId = (o: Obj) => (typeof o.id === 'string' ? o.id : namesOf(o)[0]);
  * followed a hidden attribute that changes in play (place, TF, real id behind a renamed alias).
  * `seen` keeps, per viewer and array, which of two shown ids came first.
  */
-export function orderProblems(view: Json, viewer: Viewer, sides: Side[], kit: ModuleKit, seen: Map<string, Map<string, boolean>>): string[] {
+export function orderProblems(
+  view: Json,
+  viewer: Viewer,
+  sides: Side[],
+  kit: ModuleKit,
+  seen: Map<string, Map<string, boolean>>,
+): string[] {
   const ownerKeys = kit.secrets.ownerKeys ?? ['side'];
   const problems: string[] = [];
   const arraysAt = (v: unknown, fn: (a: Json[], path: string) => void, path: string[] = []) => {
@@ -131,17 +145,24 @@ export function orderProblems(view: Json, viewer: Viewer, sides: Side[], kit: Mo
       v.forEach((x) => arraysAt(x, fn, path));
     } else if (isObj(v)) for (const [k, x] of Object.entries(v)) arraysAt(x, fn, [...path, k]);
   };
-  const ownerOf = (x: Json) => (isObj(x) ? ownerKeys.map((k) => x[k]).find((s) => typeof s === 'string') : undefined) as string | undefined;
+  const ownerOf = (x: Json) =>
+    (isObj(x) ? ownerKeys.map((k) => x[k]).find((s) => typeof s === 'string') : undefined) as string | undefined;
   const who = viewer ?? 'spectator';
   arraysAt(view, (arr, path) => {
     for (const owner of sides) {
       if (owner === viewer) continue;
-      const ids = arr.filter((x) => ownerOf(x) === owner).map((x) => shownId(x as Obj)).filter((x): x is string => !!x);
+      const ids = arr
+        .filter((x) => ownerOf(x) === owner)
+        .map((x) => shownId(x as Obj))
+        .filter((x): x is string => !!x);
       if (ids.length < 2) continue;
       const byRule = kit.secrets.orderedByRule?.[path];
       if (!byRule) {
         const sorted = [...ids].sort();
-        if (!ids.every((x, i) => x === sorted[i])) problems.push(`${path}: ${who} sees ${owner}'s pieces out of shown-id order (${ids.slice(0, 6).join(', ')}…)`);
+        if (!ids.every((x, i) => x === sorted[i]))
+          problems.push(
+            `${path}: ${who} sees ${owner}'s pieces out of shown-id order (${ids.slice(0, 6).join(', ')}…)`,
+          );
         continue;
       }
       if (!byRule.fixed) continue; // made public as it happens, by the rule the kit cites
@@ -152,7 +173,10 @@ export function orderProblems(view: Json, viewer: Viewer, sides: Side[], kit: Mo
           const [x, y] = ids[i] < ids[j] ? [ids[i], ids[j]] : [ids[j], ids[i]];
           const xFirst = x === ids[i];
           const before = pairs.get(`${x}\u0000${y}`);
-          if (before !== undefined && before !== xFirst) problems.push(`${path}: ${who} sees ${owner}'s ${x} and ${y} change places (the order follows something that changes in play)`);
+          if (before !== undefined && before !== xFirst)
+            problems.push(
+              `${path}: ${who} sees ${owner}'s ${x} and ${y} change places (the order follows something that changes in play)`,
+            );
           pairs.set(`${x}\u0000${y}`, xFirst);
         }
       }
@@ -209,7 +233,10 @@ export class Ledger<S = unknown> {
       tokensOf(view, this.pub, this.knownTokens.get(k) ?? this.knownTokens.set(k, new Set()).get(k));
       factsOf(view, keys, this.knownFacts.get(k) ?? this.knownFacts.set(k, new Set()).get(k));
     }
-    this.recent = [Object.fromEntries(this.sides.map((s) => [s, tokensOf(this.views[s], this.pub)])), ...this.recent].slice(0, 2);
+    this.recent = [
+      Object.fromEntries(this.sides.map((s) => [s, tokensOf(this.views[s], this.pub)])),
+      ...this.recent,
+    ].slice(0, 2);
     const extra = new Map(this.sides.map((s) => [s, this.kit.secrets.extraSecrets?.(state, s) ?? []]));
     extra.set('', [...extra.values()].flat()); // a spectator may know no side's
     this.extras = [extra, ...this.extras].slice(0, 2);
@@ -223,7 +250,9 @@ export class Ledger<S = unknown> {
   secretsFor(viewer: Viewer): Set<string> {
     const known = this.knownTokens.get(this.key(viewer))!;
     const out = new Set<string>();
-    for (const snap of this.recent) for (const [side, toks] of Object.entries(snap)) if (side !== viewer) for (const t of toks) if (!known.has(t)) out.add(t);
+    for (const snap of this.recent)
+      for (const [side, toks] of Object.entries(snap))
+        if (side !== viewer) for (const t of toks) if (!known.has(t)) out.add(t);
     for (const snap of this.extras) for (const e of snap.get(this.key(viewer)) ?? []) out.add(e);
     for (const m of this.pressed) if (!m.audience.includes(viewer)) out.add(m.token);
     return out;
@@ -235,7 +264,13 @@ export class Ledger<S = unknown> {
   }
 
   /** Every finding for `viewer` in `payloads` (raw texts or JSON values of one channel). */
-  check(label: string, viewer: Viewer, payloads: readonly unknown[], secrets = this.secretsFor(viewer), revealed?: ReadonlySet<string>): string[] {
+  check(
+    label: string,
+    viewer: Viewer,
+    payloads: readonly unknown[],
+    secrets = this.secretsFor(viewer),
+    revealed?: ReadonlySet<string>,
+  ): string[] {
     const texts = payloads.map((p) => (typeof p === 'string' ? p : JSON.stringify(p)));
     const found = scan(`${label} (${viewer ?? 'spectator'})`, texts, secrets);
     const known = this.knownFacts.get(this.key(viewer))!;
@@ -249,14 +284,20 @@ export class Ledger<S = unknown> {
           continue;
         }
       }
-      for (const owner of this.sides) if (owner !== viewer) found.push(...attributeLeaks(json, owner, this.kit, facts).map((f) => `${label} (${viewer ?? 'spectator'}): ${f}`));
+      for (const owner of this.sides)
+        if (owner !== viewer)
+          found.push(
+            ...attributeLeaks(json, owner, this.kit, facts).map((f) => `${label} (${viewer ?? 'spectator'}): ${f}`),
+          );
     }
     return found;
   }
 
   /** List-order findings in the current views of every viewer. */
   orderFindings(): string[] {
-    return [...this.sides, null].flatMap((v) => orderProblems(v === null ? this.spectatorView : this.views[v], v, this.sides, this.kit, this.orderSeen));
+    return [...this.sides, null].flatMap((v) =>
+      orderProblems(v === null ? this.spectatorView : this.views[v], v, this.sides, this.kit, this.orderSeen),
+    );
   }
 
   /**
@@ -267,7 +308,13 @@ export class Ledger<S = unknown> {
    * (as a view showing them would); a second channel carrying the same events passes `secrets`
    * taken before the first was learnt from, and `learn: false`.
    */
-  checkEvents(label: string, viewer: Viewer, events: readonly { type: string; data: Json }[], secrets = this.secretsFor(viewer), learn = true): string[] {
+  checkEvents(
+    label: string,
+    viewer: Viewer,
+    events: readonly { type: string; data: Json }[],
+    secrets = this.secretsFor(viewer),
+    learn = true,
+  ): string[] {
     const known = this.knownTokens.get(this.key(viewer))!;
     const hidden = new Set(secrets);
     // What the step's rules reveals showed of the pieces they name (hidden attributes included).

@@ -20,7 +20,9 @@ const GAMES = 2;
 function summary(findings: string[]): string[] {
   const byKind = new Map<string, string[]>();
   for (const f of findings) {
-    const kind = f.replace(/^game \d+ step \d+:? ?/, '').replace(/ at .*| hidden .*|: .*/, '') + (/"type\\?":\\?"([^"\\]+)/.exec(f)?.[1] ?? '');
+    const kind =
+      f.replace(/^game \d+ step \d+:? ?/, '').replace(/ at .*| hidden .*|: .*/, '') +
+      (/"type\\?":\\?"([^"\\]+)/.exec(f)?.[1] ?? '');
     byKind.set(kind, [...(byKind.get(kind) ?? []), f]);
   }
   return [...byKind.values()].map((fs) => `${fs.length}× ${fs[0].slice(0, 700)}`);
@@ -32,8 +34,17 @@ const walks = covered.flatMap((e) => {
   return [
     [e.module.id, { module: e.module, kit, seedName: e.module.id }] as const,
     ...(kit.secrets.variants ?? []).map((v) => {
-      const name = `${e.module.id} ${Object.entries(v.options).map(([k, x]) => `${k}=${String(x)}`).join(' ')}`;
-      return [name, { module: e.module, kit: { ...kit, maxSteps: v.maxSteps ?? kit.maxSteps, options: { ...kit.options, ...v.options } }, seedName: e.module.id }] as const;
+      const name = `${e.module.id} ${Object.entries(v.options)
+        .map(([k, x]) => `${k}=${String(x)}`)
+        .join(' ')}`;
+      return [
+        name,
+        {
+          module: e.module,
+          kit: { ...kit, maxSteps: v.maxSteps ?? kit.maxSteps, options: { ...kit.options, ...v.options } },
+          seedName: e.module.id,
+        },
+      ] as const;
     }),
   ];
 });
@@ -56,7 +67,8 @@ describe.each(walks)('derived secrets of %s', (_name, entry) => {
       for (let step = 0; step < kit.maxSteps && !module.outcome(state); step++) {
         const at = `game ${g} step ${step}`;
         findings.push(...ledger.orderFindings().map((f) => `${at}: ${f}`));
-        for (const v of [...scenario.sides, null]) findings.push(...ledger.check(`${at} view`, v, [v === null ? ledger.spectatorView : ledger.views[v]]));
+        for (const v of [...scenario.sides, null])
+          findings.push(...ledger.check(`${at} view`, v, [v === null ? ledger.spectatorView : ledger.views[v]]));
         const owed = [...new Set(module.prompts(state).map((p) => p.side))];
         const orders: Record<Side, Json> = {};
         for (const side of owed) {

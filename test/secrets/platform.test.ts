@@ -47,9 +47,21 @@ let rx: Receiver;
 beforeAll(async () => {
   rx = await startReceiver();
   // PostgreSQL with the in-process queue, worker and notifier: everything resolves in this process.
-  const env = { ...process.env, ...NOTIFY_ENV, DATABASE_URL: process.env.TEST_DATABASE_URL, REDIS_URL: '', JWT_SECRET: 'secrets-test-key', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_TOKEN: '0', LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    ...NOTIFY_ENV,
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    REDIS_URL: '',
+    JWT_SECRET: 'secrets-test-key',
+    RATE_LIMIT_PER_IP: '0',
+    RATE_LIMIT_PER_TOKEN: '0',
+    LOG_LEVEL: 'warn',
+  };
   const config = { ...loadConfig(env), port: 0 };
-  booted = await boot(config, covered.map((c) => c.module));
+  booted = await boot(
+    config,
+    covered.map((c) => c.module),
+  );
   await booted.startWorker();
   await booted.startNotifier();
   ({ app, base } = await listen(booted));
@@ -75,16 +87,41 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
     const who = (v: Viewer) => (v === null ? spectator : players[v]);
     const key = (v: Viewer) => v ?? 'spectator';
 
-    const game = await createGame(base, players[sides[0]], { module: id, scenario: scenario.id, side: sides[0], ...(kit.options ? { options: kit.options } : {}) });
+    const game = await createGame(base, players[sides[0]], {
+      module: id,
+      scenario: scenario.id,
+      side: sides[0],
+      ...(kit.options ? { options: kit.options } : {}),
+    });
     // Each player's own webhook (every kind) and the spectator's public game hook.
     const hookPath = (v: Viewer) => `/${tag}/${key(v)}`;
     for (const side of sides) await as(base, players[side], HOOK, { i: { url: `${rx.url}${hookPath(side)}` } });
-    const gameHook = await as(base, spectator, HOOK, { i: { url: `${rx.url}${hookPath(null)}`, gameId: game.id, kinds: ['STEP_RESOLVED', 'GAME_STARTED'] } });
+    const gameHook = await as(base, spectator, HOOK, {
+      i: { url: `${rx.url}${hookPath(null)}`, gameId: game.id, kinds: ['STEP_RESOLVED', 'GAME_STARTED'] },
+    });
     expect(gameHook.errors, JSON.stringify(gameHook.errors)).toBeUndefined();
     const ws = Object.fromEntries(viewers.map((v) => [key(v), wsClient(base, who(v).token)]));
-    const feeds = Object.fromEntries(viewers.map((v) => [key(v), collect(ws[key(v)], `subscription($g:ID!){gameEvents(gameId:$g){gameId step status events{seq type data rolls}}}`, { g: game.id })]));
-    const turns = Object.fromEntries(sides.map((s) => [s, collect(ws[s], `subscription{myTurn{gameId step sides deadline}}`)]));
-    const pressFeeds = Object.fromEntries(viewers.map((v) => [key(v), collect(ws[key(v)], `subscription($g:ID!){pressMessages(gameId:$g){seq channel text from{username}}}`, { g: game.id })]));
+    const feeds = Object.fromEntries(
+      viewers.map((v) => [
+        key(v),
+        collect(
+          ws[key(v)],
+          `subscription($g:ID!){gameEvents(gameId:$g){gameId step status events{seq type data rolls}}}`,
+          { g: game.id },
+        ),
+      ]),
+    );
+    const turns = Object.fromEntries(
+      sides.map((s) => [s, collect(ws[s], `subscription{myTurn{gameId step sides deadline}}`)]),
+    );
+    const pressFeeds = Object.fromEntries(
+      viewers.map((v) => [
+        key(v),
+        collect(ws[key(v)], `subscription($g:ID!){pressMessages(gameId:$g){seq channel text from{username}}}`, {
+          g: game.id,
+        }),
+      ]),
+    );
     await new Promise((r) => setTimeout(r, 200));
     for (const side of sides.slice(1)) await join(base, players[side], game.id, side);
 
@@ -95,11 +132,19 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
     for (const [i, side] of sides.entries()) {
       const to = sides[(i + 1) % sides.length];
       const token = `pm${tag}${i}q`;
-      const r = await as(base, players[side], PRESS_SEND, { g: game.id, to: { sides: [to] }, t: `between us: ${token}` });
+      const r = await as(base, players[side], PRESS_SEND, {
+        g: game.id,
+        to: { sides: [to] },
+        t: `between us: ${token}`,
+      });
       expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
       pressed.push({ token, audience: [side, to] });
     }
-    const chat = await as(base, spectator, PRESS_SEND, { g: game.id, to: { spectators: true }, t: `spectators: pm${tag}sq` });
+    const chat = await as(base, spectator, PRESS_SEND, {
+      g: game.id,
+      to: { spectators: true },
+      t: `spectators: pm${tag}sq`,
+    });
     expect(chat.errors, JSON.stringify(chat.errors)).toBeUndefined();
     pressed.push({ token: `pm${tag}sq`, audience: [null] });
     for (const m of pressed) ledger.press(m.token, m.audience);
@@ -120,7 +165,9 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
       // Every channel carrying events is checked in order: a rules reveal (kit.revealedBy) counts
       // only from where it stands; REST's new events then count as learnt.
       const before = ledger.secretsFor(v);
-      const ev = await rest(base, 'GET', `/games/${game.id}/events?afterSeq=${lastSeq[k] ?? 0}&limit=1000`, { token: p.token });
+      const ev = await rest(base, 'GET', `/games/${game.id}/events?afterSeq=${lastSeq[k] ?? 0}&limit=1000`, {
+        token: p.token,
+      });
       expect(ev.status, ev.raw).toBe(200);
       const events = (ev.body as { events: { seq: number; type: string; data: Json }[] }).events;
       if (events.length) lastSeq[k] = events[events.length - 1].seq;
@@ -145,10 +192,19 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
       texts.push(list.raw);
       texts.push((await as(base, p, PRESS_CHANNELS, { g: game.id })).raw);
       texts.push((await rest(base, 'GET', `/games/${game.id}/press`, { token: p.token })).raw);
-      for (const c of ['public', 'spectators', `sides:${[...sides].sort().join(',')}`, ...sides.map((x) => `sides:${[v ?? '', x].sort().join(',')}`)]) {
-        texts.push((await rest(base, 'GET', `/games/${game.id}/press?channel=${encodeURIComponent(c)}`, { token: p.token })).raw);
+      for (const c of [
+        'public',
+        'spectators',
+        `sides:${[...sides].sort().join(',')}`,
+        ...sides.map((x) => `sides:${[v ?? '', x].sort().join(',')}`),
+      ]) {
+        texts.push(
+          (await rest(base, 'GET', `/games/${game.id}/press?channel=${encodeURIComponent(c)}`, { token: p.token })).raw,
+        );
       }
-      for (const m of pressed) if (m.audience.includes(v) && !list.raw.includes(m.token)) findings.push(`${label} (${k}): press ${m.token} never reached its recipient`);
+      for (const m of pressed)
+        if (m.audience.includes(v) && !list.raw.includes(m.token))
+          findings.push(`${label} (${k}): press ${m.token} never reached its recipient`);
       texts.push(...pressFeeds[k].raws.slice(pressSeen[k] ?? 0));
       pressSeen[k] = pressFeeds[k].raws.length;
       if (v !== null && module.prompts(g.state).some((x) => x.side === v)) {
@@ -162,9 +218,14 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
         const value = slot ? String(slot.reduce<any>((o, key) => o[key], bot)) : '';
         const hidden = [...ledger.secretsFor(v)].filter((x) => idLike(x) && x.length < 64);
         const structure = (x: string) => shape(x).replace(/[A-Za-z]+/g, 'a');
-        const secret = hidden.find((x) => kind(x) === kind(value)) ?? hidden.find((x) => structure(x) === structure(value)) ?? hidden[0];
+        const secret =
+          hidden.find((x) => kind(x) === kind(value)) ??
+          hidden.find((x) => structure(x) === structure(value)) ??
+          hidden[0];
         // Compared with a made-up id of its shape, or (a public roster) another hidden id of its shape.
-        const other = kit.secrets.rosterPublic ? hidden.find((x) => x !== secret && secret && shape(x) === shape(secret)) : secret && madeUp(secret, JSON.stringify(g.state));
+        const other = kit.secrets.rosterPublic
+          ? hidden.find((x) => x !== secret && secret && shape(x) === shape(secret))
+          : secret && madeUp(secret, JSON.stringify(g.state));
         if (slot && secret) {
           probes++;
           const answer = async (name: string) => {
@@ -176,7 +237,10 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
           texts.push(real);
           if (other) {
             const second = await answer(other);
-            if (real !== second) findings.push(`${label} validateOrders (${k}): hidden ${secret} answers ${real.slice(0, 300)}, ${other} answers ${second.slice(0, 300)}`);
+            if (real !== second)
+              findings.push(
+                `${label} validateOrders (${k}): hidden ${secret} answers ${real.slice(0, 300)}, ${other} answers ${second.slice(0, 300)}`,
+              );
           }
         }
       }
@@ -209,7 +273,8 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
       while ((await load()).step === g.step && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       const after = await load();
       expect(after.step, `step ${g.step} did not resolve`).toBeGreaterThan(g.step);
-      for (const v of viewers) await feeds[key(v)].until((items) => items.some((i: any) => i.gameEvents.step >= after.step), 20_000);
+      for (const v of viewers)
+        await feeds[key(v)].until((items) => items.some((i: any) => i.gameEvents.step >= after.step), 20_000);
     }
     const g = await load();
     if (g.status === 'ACTIVE') {
@@ -220,9 +285,15 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
     }
     // The notifier sends webhooks on its own schedule: wait for each viewer's, and scan the late ones too.
     // Press notices go out on the notifier's own schedule too: wait for each player's as well.
-    const pressByHook = () => pressed.every((m) => m.audience.filter((x): x is string => x !== null && x !== sides[pressed.indexOf(m)])
-      .every((v) => rx.at(hookPath(v)).some((r) => r.body.toString('utf8').includes(m.token))));
-    await waitFor(async () => viewers.every((v) => rx.at(hookPath(v)).length > 0) && pressByHook(), 30_000).catch(() => undefined);
+    const pressByHook = () =>
+      pressed.every((m) =>
+        m.audience
+          .filter((x): x is string => x !== null && x !== sides[pressed.indexOf(m)])
+          .every((v) => rx.at(hookPath(v)).some((r) => r.body.toString('utf8').includes(m.token))),
+      );
+    await waitFor(async () => viewers.every((v) => rx.at(hookPath(v)).length > 0) && pressByHook(), 30_000).catch(
+      () => undefined,
+    );
     for (const v of viewers) {
       const bodies = rx.at(hookPath(v)).map((r) => r.body.toString('utf8'));
       findings.push(...ledger.check('late webhooks', v, bodies.slice(hooksSeen[key(v)] ?? 0)));
@@ -236,10 +307,18 @@ describe.each(covered.map((e) => [e.module.id, e] as const))('secrets of %s thro
     if (id !== 'sealed-bid') expect(probes).toBeGreaterThan(0);
     for (const v of viewers) expect(feeds[key(v)].errors).toEqual([]);
     // Press reached each recipient live and, for players, through their webhook.
-    for (const m of pressed) for (const v of m.audience) expect(pressFeeds[key(v)].raws.join(''), `press ${m.token} live to ${key(v)}`).toContain(m.token);
+    for (const m of pressed)
+      for (const v of m.audience)
+        expect(pressFeeds[key(v)].raws.join(''), `press ${m.token} live to ${key(v)}`).toContain(m.token);
     for (const m of pressed) {
       for (const v of m.audience.filter((x): x is string => x !== null && x !== sides[pressed.indexOf(m)])) {
-        expect(rx.at(hookPath(v)).map((r) => r.body.toString('utf8')).join(''), `press ${m.token} by webhook to ${v}`).toContain(m.token);
+        expect(
+          rx
+            .at(hookPath(v))
+            .map((r) => r.body.toString('utf8'))
+            .join(''),
+          `press ${m.token} by webhook to ${v}`,
+        ).toContain(m.token);
       }
     }
     for (const v of viewers) expect(pressFeeds[key(v)].errors).toEqual([]);

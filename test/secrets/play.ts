@@ -6,11 +6,17 @@ import sealedBid, { kit as sealedBidKit } from '../fixtures/sealed-bid.js';
 import { idLike } from './derive.js';
 
 /** Every shipped module and the fixture; a module without a kit is listed so that its test fails. */
-export const covered: { module: GameModule<any, any>; kit?: ModuleKit }[] = [...shipped, { module: sealedBid as GameModule<any, any>, kit: sealedBidKit }];
+export const covered: { module: GameModule<any, any>; kit?: ModuleKit }[] = [
+  ...shipped,
+  { module: sealedBid as GameModule<any, any>, kit: sealedBidKit },
+];
 
 /** The kit, or a failure naming what is missing (a module without a kit is never skipped). */
 export function kitOf(entry: { module: GameModule<any, any>; kit?: ModuleKit }): ModuleKit {
-  if (!entry.kit) throw new Error(`module ${entry.module.id} ships no test kit (kit.ts in its folder, paired in src/games/index.ts): see docs/module-kit.md`);
+  if (!entry.kit)
+    throw new Error(
+      `module ${entry.module.id} ships no test kit (kit.ts in its folder, paired in src/games/index.ts): see docs/module-kit.md`,
+    );
   return entry.kit;
 }
 
@@ -44,10 +50,25 @@ export function madeUp(id: string, world: string): string {
  * id of the same shape (code, path, message alike, the id aside); otherwise the answer tells the
  * piece exists, or where it is. Probes each identifier slot of `side`'s bot orders with `secrets`.
  */
-export function oracleFindings(module: GameModule<any, any>, kit: ModuleKit, state: unknown, side: Side, bot: Json, secrets: Iterable<string>, limit = 3): string[] {
+export function oracleFindings(
+  module: GameModule<any, any>,
+  kit: ModuleKit,
+  state: unknown,
+  side: Side,
+  bot: Json,
+  secrets: Iterable<string>,
+  limit = 3,
+): string[] {
   const world = JSON.stringify(state);
   const found: string[] = [];
-  const norm = (errs: OrderError[], token: string) => JSON.stringify(errs.map((e) => ({ ...e, message: e.message.split(token).join('<id>'), path: e.path.map((p) => (p === token ? '<id>' : p)) })));
+  const norm = (errs: OrderError[], token: string) =>
+    JSON.stringify(
+      errs.map((e) => ({
+        ...e,
+        message: e.message.split(token).join('<id>'),
+        path: e.path.map((p) => (p === token ? '<id>' : p)),
+      })),
+    );
   // Ids of one shape (digits aside: tog-manus-hq-3, tog-manus-hq-6) name pieces of one kind: an
   // answer may tell a unit id from a TF id (both public kinds), never one hidden unit from another.
   const byShape = new Map<string, string[]>();
@@ -55,16 +76,28 @@ export function oracleFindings(module: GameModule<any, any>, kit: ModuleKit, sta
     const shape = x.replace(/\d+/g, '#');
     byShape.set(shape, [...(byShape.get(shape) ?? []), x]);
   }
-  const groups = sample([...byShape.values()].filter((g) => g.length >= (kit.secrets.rosterPublic ? 2 : 1)), 2).map((g) => sample(g, 2));
+  const groups = sample(
+    [...byShape.values()].filter((g) => g.length >= (kit.secrets.rosterPublic ? 2 : 1)),
+    2,
+  ).map((g) => sample(g, 2));
   for (const slot of idSlots(bot).slice(0, limit)) {
     for (const group of groups) {
-      const answers = group.map((secret) => ({ secret, answer: norm(module.validate(state, side, withSlot(bot, slot, secret)), secret) }));
+      const answers = group.map((secret) => ({
+        secret,
+        answer: norm(module.validate(state, side, withSlot(bot, slot, secret)), secret),
+      }));
       if (!kit.secrets.rosterPublic) {
         const fake = madeUp(group[0], world);
-        answers.push({ secret: `${fake} (made up)`, answer: norm(module.validate(state, side, withSlot(bot, slot, fake)), fake) });
+        answers.push({
+          secret: `${fake} (made up)`,
+          answer: norm(module.validate(state, side, withSlot(bot, slot, fake)), fake),
+        });
       }
       const odd = answers.find((x) => x.answer !== answers[0].answer);
-      if (odd) found.push(`validate oracle (${side}) at ${slot.join('.')}: ${answers[0].secret} answers ${answers[0].answer.slice(0, 240)}, ${odd.secret} answers ${odd.answer.slice(0, 240)}`);
+      if (odd)
+        found.push(
+          `validate oracle (${side}) at ${slot.join('.')}: ${answers[0].secret} answers ${answers[0].answer.slice(0, 240)}, ${odd.secret} answers ${odd.answer.slice(0, 240)}`,
+        );
     }
   }
   return found;

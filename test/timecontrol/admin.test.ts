@@ -9,7 +9,22 @@ import { errorCode, waitFor } from '../helpers/gql.js';
 import { submit } from '../helpers/play.js';
 import { rest } from '../helpers/rest.js';
 import { type Stack } from '../helpers/stack.js';
-import { as, AUDIT, clockStack, deadlineOf, eventsOf, expectError, HOUR, ok, pair, register, SUMMARY, uid, untilStep, view } from './helpers.js';
+import {
+  as,
+  AUDIT,
+  clockStack,
+  deadlineOf,
+  eventsOf,
+  expectError,
+  HOUR,
+  ok,
+  pair,
+  register,
+  SUMMARY,
+  uid,
+  untilStep,
+  view,
+} from './helpers.js';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -26,8 +41,12 @@ describe('admin actions and the audit log', () => {
   it('the creator pauses, resumes and extends without a vote; players read every action; others cannot act or read', async () => {
     const { a, b, g } = await pair(stack, 'ad', { preset: 'standard' });
     const spectator = await register(stack.base, `ads_${uid()}`);
-    expect((await ok(as(stack.base, a, `query($g:ID!){game(id:$g){canAdminister}}`, { g: g.id }))).game.canAdminister).toBe(true);
-    expect((await ok(as(stack.base, b, `query($g:ID!){game(id:$g){canAdminister}}`, { g: g.id }))).game.canAdminister).toBe(false);
+    expect(
+      (await ok(as(stack.base, a, `query($g:ID!){game(id:$g){canAdminister}}`, { g: g.id }))).game.canAdminister,
+    ).toBe(true);
+    expect(
+      (await ok(as(stack.base, b, `query($g:ID!){game(id:$g){canAdminister}}`, { g: g.id }))).game.canAdminister,
+    ).toBe(false);
 
     // A player who is not the admin cannot act without a vote.
     const before = await gameFingerprint(g.id);
@@ -47,11 +66,19 @@ describe('admin actions and the audit log', () => {
     const mid = await gameFingerprint(g.id);
     const past = new Date(stack.clock.now().getTime() - HOUR).toISOString();
     expectError(await as(stack.base, a, EXTEND, { g: g.id, u: past }), 'BAD_INPUT', 'DEADLINE_IN_PAST');
-    expectError(await as(stack.base, a, EXTEND, { g: g.id, u: new Date(new Date(resumed.deadline).getTime() - 60_000).toISOString() }), 'BAD_INPUT', 'NOT_LATER');
+    expectError(
+      await as(stack.base, a, EXTEND, {
+        g: g.id,
+        u: new Date(new Date(resumed.deadline).getTime() - 60_000).toISOString(),
+      }),
+      'BAD_INPUT',
+      'NOT_LATER',
+    );
     expectError(await as(stack.base, a, EXTEND, { g: g.id, u: 'not a date' }), 'BAD_INPUT');
     expect(await gameFingerprint(g.id)).toBe(mid);
     const until = new Date(new Date(resumed.deadline).getTime() + 2 * 24 * HOUR);
-    const extended = (await ok(as(stack.base, a, EXTEND, { g: g.id, u: until.toISOString(), r: 'b is ill' }))).extendDeadline;
+    const extended = (await ok(as(stack.base, a, EXTEND, { g: g.id, u: until.toISOString(), r: 'b is ill' })))
+      .extendDeadline;
     expect(new Date(extended.deadline).toISOString()).toBe(until.toISOString());
 
     // The old deadline passes: nothing happens (the moved deadline job waits); the new one fires once.
@@ -88,13 +115,29 @@ describe('admin actions and the audit log', () => {
     expectError(await as(stack.base, root, FORCE, { g: g.id, res: 'WIN', w: 'south' }), 'FORBIDDEN');
     await stack.booted.platform.prisma.user.update({ where: { id: root.id }, data: { isAdmin: true } });
     expectError(await as(stack.base, root, FORCE, { g: g.id, res: 'WIN', w: 'east' }), 'BAD_INPUT', 'UNKNOWN_SIDE');
-    expectError(await as(stack.base, root, FORCE, { g: g.id, res: 'DRAW', w: 'south' }), 'BAD_INPUT', 'UNEXPECTED_WINNER');
-    const done = (await ok(as(stack.base, root, FORCE, { g: g.id, res: 'WIN', w: 'south', r: 'north abandoned the club' }))).forceGameResult;
+    expectError(
+      await as(stack.base, root, FORCE, { g: g.id, res: 'DRAW', w: 'south' }),
+      'BAD_INPUT',
+      'UNEXPECTED_WINNER',
+    );
+    const done = (
+      await ok(as(stack.base, root, FORCE, { g: g.id, res: 'WIN', w: 'south', r: 'north abandoned the club' }))
+    ).forceGameResult;
     expect(done.status).toBe('FINISHED');
     const v = await view(stack.base, a, g.id);
-    expect(v.outcome).toMatchObject({ winner: 'south', summary: `south wins by decision of ${root.name}: north abandoned the club` });
+    expect(v.outcome).toMatchObject({
+      winner: 'south',
+      summary: `south wins by decision of ${root.name}: north abandoned the club`,
+    });
     const log = (await ok(as(stack.base, a, AUDIT, { g: g.id }))).auditLog;
-    expect(log).toMatchObject([{ action: 'force-result', actor: { username: root.name }, actorRole: 'platform-admin', details: { result: 'WIN', winner: 'south' } }]);
+    expect(log).toMatchObject([
+      {
+        action: 'force-result',
+        actor: { username: root.name },
+        actorRole: 'platform-admin',
+        details: { result: 'WIN', winner: 'south' },
+      },
+    ]);
     // The platform admin reads it too; b as a player as well.
     expect((await ok(as(stack.base, root, AUDIT, { g: g.id }))).auditLog).toHaveLength(1);
     expect((await ok(as(stack.base, b, AUDIT, { g: g.id }))).auditLog).toHaveLength(1);
@@ -105,13 +148,21 @@ describe('admin actions and the audit log', () => {
     await submit(stack.base, a, g.id, 1, { bid: 1, note: 'n' });
     await submit(stack.base, b, g.id, 1, { bid: 1, note: 's' });
     await waitFor(async () => (await view(stack.base, b, g.id)).game.status === 'PAUSED' || null, 30_000);
-    expect((await ok(as(stack.base, b, `query($g:ID!){game(id:$g){game{pausedBy}}}`, { g: g.id }))).game.game.pausedBy).toBe('failure');
+    expect(
+      (await ok(as(stack.base, b, `query($g:ID!){game(id:$g){game{pausedBy}}}`, { g: g.id }))).game.game.pausedBy,
+    ).toBe('failure');
     // Not a vote's business, nor the admin's resumeGame: retryGame.
     expectError(await as(stack.base, a, RESUME, { g: g.id }), 'CONFLICT');
-    expect(errorCode(await as(stack.base, b, `mutation($g:ID!){retryGame(gameId:$g){id}}`, { g: g.id }))).toBe('FORBIDDEN');
-    await ok(as(stack.base, a, `mutation($g:ID!){retryGame(gameId:$g,reason:"fixed the module"){id status}}`, { g: g.id }));
+    expect(errorCode(await as(stack.base, b, `mutation($g:ID!){retryGame(gameId:$g){id}}`, { g: g.id }))).toBe(
+      'FORBIDDEN',
+    );
+    await ok(
+      as(stack.base, a, `mutation($g:ID!){retryGame(gameId:$g,reason:"fixed the module"){id status}}`, { g: g.id }),
+    );
     const log = (await ok(as(stack.base, b, AUDIT, { g: g.id }))).auditLog;
-    expect(log).toMatchObject([{ action: 'retry', actor: { username: a.name }, actorRole: 'creator', reason: 'fixed the module' }]);
+    expect(log).toMatchObject([
+      { action: 'retry', actor: { username: a.name }, actorRole: 'creator', reason: 'fixed the module' },
+    ]);
     expect(log[0].details.pausedReason).toMatch(/could not be resolved/);
   });
 });

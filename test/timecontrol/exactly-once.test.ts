@@ -20,14 +20,18 @@ afterAll(async () => stack?.close());
 
 /** Throws `n` extra deadline jobs for a game's step into the queue, each under its own id. */
 async function duplicates(gameId: string, step: number, n: number, tag: string) {
-  await Promise.all(Array.from({ length: n }, (_, i) => stack.booted.platform.queue.enqueue({ gameId, step, force: true }, { variant: `dup-${tag}-${i}` })));
+  await Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      stack.booted.platform.queue.enqueue({ gameId, step, force: true }, { variant: `dup-${tag}-${i}` }),
+    ),
+  );
 }
 
 const db = () => stack.booted.platform.prisma;
 const settle = () => new Promise((r) => setTimeout(r, 1500));
 
 describe('a passing deadline, two workers', () => {
-  it('applies each game\'s missed-turn policy exactly once', async () => {
+  it("applies each game's missed-turn policy exactly once", async () => {
     expect(stack.workers.filter((w) => w.exitCode === null)).toHaveLength(2);
     const games = {
       default1: await pair(stack, 'x1', { preset: 'standard' }),
@@ -48,7 +52,10 @@ describe('a passing deadline, two workers', () => {
     await waitFor(async () => {
       for (const [name, { a, g }] of Object.entries(games)) {
         const v = await view(stack.base, a, g.id);
-        const done = name === 'excuse' ? v.events.some((e: any) => e.type === 'deadline-extended') : v.game.step >= 2 || v.game.status === 'FINISHED';
+        const done =
+          name === 'excuse'
+            ? v.events.some((e: any) => e.type === 'deadline-extended')
+            : v.game.step >= 2 || v.game.status === 'FINISHED';
         if (!done) return null;
       }
       return true;
@@ -56,15 +63,24 @@ describe('a passing deadline, two workers', () => {
     await duplicates(games.excuse.g.id, 1, 8, 'after-extension'); // before the new deadline: no effect
     await settle();
 
-    const missed = async (gameId: string) => (await db().missedTurn.findMany({ where: { gameId }, select: { userId: true, step: true, side: true, action: true } }));
+    const missed = async (gameId: string) =>
+      await db().missedTurn.findMany({
+        where: { gameId },
+        select: { userId: true, step: true, side: true, action: true },
+      });
     const count = async (gameId: string, type: string) => db().gameEvent.count({ where: { gameId, type } });
     for (const name of ['default1', 'default2', 'bot'] as const) {
       const { b, g } = games[name];
       expect(await count(g.id, 'step-resolved')).toBe(1);
       expect(await db().stepRecord.count({ where: { gameId: g.id, step: 1 } })).toBe(1);
-      expect(await missed(g.id)).toEqual([{ userId: b.id, step: 1, side: 'south', action: name === 'bot' ? 'bot' : 'default' }]);
+      expect(await missed(g.id)).toEqual([
+        { userId: b.id, step: 1, side: 'south', action: name === 'bot' ? 'bot' : 'default' },
+      ]);
     }
-    expect((await db().stepRecord.findUniqueOrThrow({ where: { gameId_step: { gameId: games.bot.g.id, step: 1 } } })).origins).toEqual({ north: 'player', south: 'bot' });
+    expect(
+      (await db().stepRecord.findUniqueOrThrow({ where: { gameId_step: { gameId: games.bot.g.id, step: 1 } } }))
+        .origins,
+    ).toEqual({ north: 'player', south: 'bot' });
     const f = games.forfeit;
     expect(await count(f.g.id, 'game-finished')).toBe(1);
     expect(await missed(f.g.id)).toEqual([{ userId: f.b.id, step: 1, side: 'south', action: 'forfeit' }]);

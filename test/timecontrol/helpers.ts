@@ -32,11 +32,22 @@ export async function ok<T = any>(r: Promise<GqlResult<T>> | GqlResult<T>): Prom
 }
 
 /** Two players on a sealed-bid game (a: north and creator, b: south), started. */
-export async function pair(stack: Stack, prefix: string, timeControl: Record<string, unknown>, options: Record<string, unknown> = {}) {
+export async function pair(
+  stack: Stack,
+  prefix: string,
+  timeControl: Record<string, unknown>,
+  options: Record<string, unknown> = {},
+) {
   const s = uid();
   const a = await register(stack.base, `${prefix}a_${s}`);
   const b = await register(stack.base, `${prefix}b_${s}`);
-  const g = await createGame(stack.base, a, { module: 'sealed-bid', scenario: 'short', side: 'north', timeControl, options });
+  const g = await createGame(stack.base, a, {
+    module: 'sealed-bid',
+    scenario: 'short',
+    side: 'north',
+    timeControl,
+    options,
+  });
   await join(stack.base, b, g.id, 'south');
   return { a, b, g, s };
 }

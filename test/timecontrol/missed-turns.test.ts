@@ -42,12 +42,34 @@ describe('missed turns', () => {
     expect((await view(stack.base, b, g.id)).game.step).toBe(1);
     // The excuse is spent: the extended deadline passes and south gets its default orders.
     await waitFor(async () => (await view(stack.base, a, g.id)).game.step === 2, 20_000);
-    const resolved = (await view(stack.base, a, g.id)).events.find((e: any) => e.type === 'step-resolved' && e.step === 1);
+    const resolved = (await view(stack.base, a, g.id)).events.find(
+      (e: any) => e.type === 'step-resolved' && e.step === 1,
+    );
     expect(resolved.data.defaulted).toEqual(['south']);
-    const rows = await stack.booted.platform.prisma.missedTurn.findMany({ where: { gameId: g.id }, orderBy: { createdAt: 'asc' } });
-    expect(rows.map((r) => [r.userId, r.step, r.side, r.action])).toEqual([[b.id, 1, 'south', 'excused'], [b.id, 1, 'south', 'default']]);
-    expect(await reliabilityOf(b)).toEqual({ turnsPlayed: 0, turnsMissed: 1, excusesUsed: 1, civilDisorders: 0, forfeits: 0, ratio: 0 });
-    expect(await reliabilityOf(a)).toEqual({ turnsPlayed: 1, turnsMissed: 0, excusesUsed: 0, civilDisorders: 0, forfeits: 0, ratio: 1 });
+    const rows = await stack.booted.platform.prisma.missedTurn.findMany({
+      where: { gameId: g.id },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(rows.map((r) => [r.userId, r.step, r.side, r.action])).toEqual([
+      [b.id, 1, 'south', 'excused'],
+      [b.id, 1, 'south', 'default'],
+    ]);
+    expect(await reliabilityOf(b)).toEqual({
+      turnsPlayed: 0,
+      turnsMissed: 1,
+      excusesUsed: 1,
+      civilDisorders: 0,
+      forfeits: 0,
+      ratio: 0,
+    });
+    expect(await reliabilityOf(a)).toEqual({
+      turnsPlayed: 1,
+      turnsMissed: 0,
+      excusesUsed: 0,
+      civilDisorders: 0,
+      forfeits: 0,
+      ratio: 1,
+    });
     // Excuses are per player: north (who won the bid and owes the claim) misses step 2 and
     // gets its own excuse; south's is spent.
     const second = await waitFor(async () => {
@@ -55,7 +77,10 @@ describe('missed turns', () => {
       const ext = v.events.filter((e: any) => e.type === 'deadline-extended');
       return ext.length >= 2 ? ext : null;
     }, 15_000);
-    expect(second.map((e: any) => [e.step, e.data.sides])).toEqual([[1, ['south']], [2, ['north']]]);
+    expect(second.map((e: any) => [e.step, e.data.sides])).toEqual([
+      [1, ['south']],
+      [2, ['north']],
+    ]);
   });
 
   it('the bot policy hands the seat to the bot (civil disorder) for the rest of the game', async () => {
@@ -72,7 +97,12 @@ describe('missed turns', () => {
       return recs.find((r) => Object.hasOwn(r.origins as object, 'south')) ?? null;
     }, 20_000);
     expect((later.origins as Record<string, string>).south).toBe('bot');
-    expect(await prisma.missedTurn.findMany({ where: { gameId: g.id, side: 'south' }, select: { step: true, action: true } })).toEqual([{ step: 1, action: 'bot' }]);
+    expect(
+      await prisma.missedTurn.findMany({
+        where: { gameId: g.id, side: 'south' },
+        select: { step: true, action: true },
+      }),
+    ).toEqual([{ step: 1, action: 'bot' }]);
     expect(await reliabilityOf(b)).toMatchObject({ turnsMissed: 1, civilDisorders: 1 });
   });
 

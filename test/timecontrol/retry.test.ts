@@ -18,7 +18,12 @@ describe('retryGame', () => {
     const s = Math.random().toString(36).slice(2, 8);
     const a = await register(stack.base, `ra_${s}`);
     const b = await register(stack.base, `rb_${s}`);
-    const g = await createGame(stack.base, a, { module: 'sealed-bid', scenario: 'short', side: 'north', options: { failAtRound: 1 } });
+    const g = await createGame(stack.base, a, {
+      module: 'sealed-bid',
+      scenario: 'short',
+      side: 'north',
+      options: { failAtRound: 1 },
+    });
     // Not paused yet: refused, nothing changes.
     const early = await as(stack.base, a, RETRY, { g: g.id });
     expect(errorCode(early)).toBe('CONFLICT');
@@ -45,6 +50,11 @@ describe('retryGame', () => {
     }, 30_000);
     const types = again.events.map((e: any) => e.type);
     expect(types.slice(-3)).toEqual(['game-paused', 'game-resumed', 'game-paused']);
-    expect(again.events.find((e: any) => e.type === 'game-resumed').data).toMatchObject({ step: 1, by: a.name, reason: 'retry', deadline: null });
+    expect(again.events.find((e: any) => e.type === 'game-resumed').data).toMatchObject({
+      step: 1,
+      by: a.name,
+      reason: 'retry',
+      deadline: null,
+    });
   });
 });

@@ -8,7 +8,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submit } from '../helpers/play.js';
 import { type Stack } from '../helpers/stack.js';
-import { as, clockStack, DAY, deadlineOf, eventsOf, expectError, HOUR, ok, pair, register, uid, untilStep, view } from './helpers.js';
+import {
+  as,
+  clockStack,
+  DAY,
+  deadlineOf,
+  eventsOf,
+  expectError,
+  HOUR,
+  ok,
+  pair,
+  register,
+  uid,
+  untilStep,
+  view,
+} from './helpers.js';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -26,18 +40,46 @@ describe('vacations', () => {
     await stack.clock.set(new Date('2027-03-01T12:00:00Z'));
     const u = await register(stack.base, `vx_${uid()}`);
     const now = stack.clock.now().getTime();
-    expectError(await as(stack.base, u, START, { i: { startsAt: iso(now - DAY), endsAt: iso(now + DAY) } }), 'BAD_INPUT', 'VACATION_IN_PAST');
-    expectError(await as(stack.base, u, START, { i: { endsAt: iso(now + 11 * DAY) } }), 'VACATION_BANK_EXCEEDED', 'VACATION_BANK_EXCEEDED');
-    expectError(await as(stack.base, u, START, { i: { startsAt: iso(now + 2 * DAY), endsAt: iso(now + DAY) } }), 'BAD_INPUT', 'VACATION_ENDS_BEFORE_START');
-    expect((await ok(as(stack.base, u, BANK, {}))).vacationBank).toEqual({ year: 2027, totalDays: 10, usedDays: 0, remainingDays: 10, current: null, vacations: [] });
-    const v = (await ok(as(stack.base, u, START, { i: { startsAt: iso(now + 2 * DAY), endsAt: iso(now + 6 * DAY) } }))).startVacation;
+    expectError(
+      await as(stack.base, u, START, { i: { startsAt: iso(now - DAY), endsAt: iso(now + DAY) } }),
+      'BAD_INPUT',
+      'VACATION_IN_PAST',
+    );
+    expectError(
+      await as(stack.base, u, START, { i: { endsAt: iso(now + 11 * DAY) } }),
+      'VACATION_BANK_EXCEEDED',
+      'VACATION_BANK_EXCEEDED',
+    );
+    expectError(
+      await as(stack.base, u, START, { i: { startsAt: iso(now + 2 * DAY), endsAt: iso(now + DAY) } }),
+      'BAD_INPUT',
+      'VACATION_ENDS_BEFORE_START',
+    );
+    expect((await ok(as(stack.base, u, BANK, {}))).vacationBank).toEqual({
+      year: 2027,
+      totalDays: 10,
+      usedDays: 0,
+      remainingDays: 10,
+      current: null,
+      vacations: [],
+    });
+    const v = (await ok(as(stack.base, u, START, { i: { startsAt: iso(now + 2 * DAY), endsAt: iso(now + 6 * DAY) } })))
+      .startVacation;
     expect(v).toMatchObject({ days: 4, active: false, endedEarly: false });
-    expectError(await as(stack.base, u, START, { i: { startsAt: iso(now + 5 * DAY), endsAt: iso(now + 7 * DAY) } }), 'VACATION_OVERLAP', 'VACATION_OVERLAP');
+    expectError(
+      await as(stack.base, u, START, { i: { startsAt: iso(now + 5 * DAY), endsAt: iso(now + 7 * DAY) } }),
+      'VACATION_OVERLAP',
+      'VACATION_OVERLAP',
+    );
     // 4 of 10 days planned: 7 more is too many, 6 fit.
     const r = await as(stack.base, u, START, { i: { startsAt: iso(now + 10 * DAY), endsAt: iso(now + 17 * DAY) } });
     expectError(r, 'VACATION_BANK_EXCEEDED');
     expect(r.errors![0]!.extensions).toMatchObject({ remainingDays: 6, neededDays: 7, year: 2027 });
-    expect((await ok(as(stack.base, u, BANK, {}))).vacationBank).toMatchObject({ usedDays: 4, remainingDays: 6, vacations: [{ id: v.id, days: 4 }] });
+    expect((await ok(as(stack.base, u, BANK, {}))).vacationBank).toMatchObject({
+      usedDays: 4,
+      remainingDays: 6,
+      vacations: [{ id: v.id, days: 4 }],
+    });
     // Cancelling a vacation not begun gives every day back.
     expect((await ok(as(stack.base, u, END, { id: v.id }))).endVacation).toMatchObject({ endedEarly: true, days: 0 });
     expect((await ok(as(stack.base, u, BANK, {}))).vacationBank).toMatchObject({ usedDays: 0, remainingDays: 10 });
@@ -83,7 +125,12 @@ describe('vacations', () => {
     expect(next.events.filter((e: any) => e.type === 'step-resolved')).toHaveLength(1);
     expect(next.events.find((e: any) => e.type === 'step-resolved').data.defaulted).toEqual(['south']);
     expect(next.events.filter((e: any) => e.type === 'deadline-extended')).toHaveLength(1);
-    expect(await stack.booted.platform.prisma.missedTurn.findMany({ where: { gameId: g.id }, select: { userId: true, action: true } })).toEqual([{ userId: b.id, action: 'default' }]);
+    expect(
+      await stack.booted.platform.prisma.missedTurn.findMany({
+        where: { gameId: g.id },
+        select: { userId: true, action: true },
+      }),
+    ).toEqual([{ userId: b.id, action: 'default' }]);
     const bank = (await ok(as(stack.base, b, BANK, {}))).vacationBank;
     expect(bank).toMatchObject({ usedDays: 10, remainingDays: 0, current: null });
   });
@@ -91,7 +138,11 @@ describe('vacations', () => {
   it('a game that forbids vacations keeps its deadlines; ending a vacation early gives days back', async () => {
     await stack.clock.set(new Date('2027-09-06T08:00:00Z'));
     const { a, b, g } = await pair(stack, 'vn', { preset: 'standard', allowVacations: false });
-    const tc = (await ok(as(stack.base, a, `query($g:ID!){game(id:$g){game{timeControl{allowVacations reminders}}}}`, { g: g.id }))).game.game.timeControl;
+    const tc = (
+      await ok(
+        as(stack.base, a, `query($g:ID!){game(id:$g){game{timeControl{allowVacations reminders}}}}`, { g: g.id }),
+      )
+    ).game.game.timeControl;
     expect(tc).toEqual({ allowVacations: false, reminders: null });
     const now = stack.clock.now().getTime();
     const vac = (await ok(as(stack.base, b, START, { i: { endsAt: iso(now + 5 * DAY) } }))).startVacation;

@@ -10,7 +10,22 @@ import { verifyExport } from '#platform/trust/verifier.js';
 import { gameFingerprint } from '../helpers/db.js';
 import { submit } from '../helpers/play.js';
 import { type Stack } from '../helpers/stack.js';
-import { as, CAST, clockStack, deadlineOf, eventsOf, expectError, HOUR, ok, pair, PROPOSE, register, uid, untilStep, view } from './helpers.js';
+import {
+  as,
+  CAST,
+  clockStack,
+  deadlineOf,
+  eventsOf,
+  expectError,
+  HOUR,
+  ok,
+  pair,
+  PROPOSE,
+  register,
+  uid,
+  untilStep,
+  view,
+} from './helpers.js';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -26,7 +41,13 @@ describe('votes', () => {
     const d0 = (await deadlineOf(stack, a, g.id))!;
     await stack.clock.advance(2 * HOUR);
     const proposed = (await ok(as(stack.base, a, PROPOSE, { g: g.id, k: 'PAUSE' }))).proposeVote;
-    expect(proposed).toMatchObject({ kind: 'PAUSE', status: 'OPEN', proposedBy: { username: a.name }, ballots: [{ user: { username: a.name }, approve: true }], waitingFor: [{ username: b.name }] });
+    expect(proposed).toMatchObject({
+      kind: 'PAUSE',
+      status: 'OPEN',
+      proposedBy: { username: a.name },
+      ballots: [{ user: { username: a.name }, approve: true }],
+      waitingFor: [{ username: b.name }],
+    });
     // Expires at the sooner of the window (6 h) and the deadline (22 h away).
     expect(new Date(proposed.expiresAt).getTime()).toBeCloseTo(stack.clock.now().getTime() + 6 * HOUR, -4);
     // A second pause vote while one is open: refused.
@@ -64,13 +85,25 @@ describe('votes', () => {
     const c = await register(stack.base, `vrc_${uid()}`);
     const draw = (await ok(as(stack.base, a, PROPOSE, { g: g.id, k: 'DRAW' }))).proposeVote;
     const before = await gameFingerprint(g.id);
-    const votesBefore = JSON.stringify((await ok(as(stack.base, a, `query($g:ID!){game(id:$g){votes{id status ballots{approve}}}}`, { g: g.id }))).game.votes);
+    const votesBefore = JSON.stringify(
+      (await ok(as(stack.base, a, `query($g:ID!){game(id:$g){votes{id status ballots{approve}}}}`, { g: g.id }))).game
+        .votes,
+    );
     expectError(await as(stack.base, c, CAST, { v: draw.id, ok: true }), 'NOT_A_PLAYER', 'NOT_A_PLAYER');
     expectError(await as(stack.base, c, PROPOSE, { g: g.id, k: 'CANCEL' }), 'NOT_A_PLAYER', 'NOT_A_PLAYER');
     expect(await gameFingerprint(g.id)).toBe(before);
-    expect(JSON.stringify((await ok(as(stack.base, a, `query($g:ID!){game(id:$g){votes{id status ballots{approve}}}}`, { g: g.id }))).game.votes)).toBe(votesBefore);
+    expect(
+      JSON.stringify(
+        (await ok(as(stack.base, a, `query($g:ID!){game(id:$g){votes{id status ballots{approve}}}}`, { g: g.id }))).game
+          .votes,
+      ),
+    ).toBe(votesBefore);
     // Bad input: nothing changes either.
-    expectError(await as(stack.base, a, PROPOSE, { g: g.id, k: 'CANCEL', side: 'north' }), 'BAD_INPUT', 'UNEXPECTED_SIDE');
+    expectError(
+      await as(stack.base, a, PROPOSE, { g: g.id, k: 'CANCEL', side: 'north' }),
+      'BAD_INPUT',
+      'UNEXPECTED_SIDE',
+    );
     expectError(await as(stack.base, a, CAST, { v: draw.id, ok: true }), 'ALREADY_VOTED');
     const rejected = (await ok(as(stack.base, b, CAST, { v: draw.id, ok: false }))).castVote;
     expect(rejected).toMatchObject({ status: 'REJECTED', ballots: [{ approve: true }, { approve: false }] });
@@ -81,23 +114,40 @@ describe('votes', () => {
   it('a vote expires at the step deadline when that comes first, and is announced', async () => {
     const { a, b, g } = await pair(stack, 've', { preset: 'custom', stepSeconds: 2 * 3600 });
     // Webhooks so the dispatcher has somewhere to send VOTE notices.
-    for (const p of [a, b]) await ok(as(stack.base, p, `mutation($i:WebhookInput!){createWebhook(input:$i){secret}}`, { i: { url: 'http://127.0.0.1:9/hook', kinds: ['VOTE'] } }));
+    for (const p of [a, b])
+      await ok(
+        as(stack.base, p, `mutation($i:WebhookInput!){createWebhook(input:$i){secret}}`, {
+          i: { url: 'http://127.0.0.1:9/hook', kinds: ['VOTE'] },
+        }),
+      );
     const deadline = (await deadlineOf(stack, a, g.id))!;
     const cancel = (await ok(as(stack.base, a, PROPOSE, { g: g.id, k: 'CANCEL' }))).proposeVote;
     expect(new Date(cancel.expiresAt).getTime()).toBe(deadline.getTime());
-    await ok(as(stack.base, a, `mutation($g:ID!){submitOrders(gameId:$g,step:1,orders:{bid:1},idempotencyKey:"x1"){step}}`, { g: g.id }));
+    await ok(
+      as(stack.base, a, `mutation($g:ID!){submitOrders(gameId:$g,step:1,orders:{bid:1},idempotencyKey:"x1"){step}}`, {
+        g: g.id,
+      }),
+    );
     await stack.clock.set(new Date(deadline.getTime() + 1000));
     const expired = await untilStep(stack, a, g.id, 2);
     const events = expired.events.map((e: any) => e.type);
     expect(events).toContain('vote-expired');
     expectError(await as(stack.base, b, CAST, { v: cancel.id, ok: true }), 'VOTE_CLOSED');
-    const listed = (await ok(as(stack.base, b, `query($g:ID!){game(id:$g){votes{id status}}}`, { g: g.id }))).game.votes;
+    const listed = (await ok(as(stack.base, b, `query($g:ID!){game(id:$g){votes{id status}}}`, { g: g.id }))).game
+      .votes;
     expect(listed).toEqual([{ id: cancel.id, status: 'EXPIRED' }]);
     // The outbox carried it: the dispatcher makes VOTE notices (proposed: to b only; expired: both).
     await dispatchOutbox(stack.booted.platform);
-    const notices = await stack.booted.platform.prisma.notificationDelivery.findMany({ where: { gameId: g.id, kind: 'VOTE' }, select: { userId: true, payload: true } });
+    const notices = await stack.booted.platform.prisma.notificationDelivery.findMany({
+      where: { gameId: g.id, kind: 'VOTE' },
+      select: { userId: true, payload: true },
+    });
     const phases = notices.map((n) => [n.userId === a.id ? 'a' : 'b', (n.payload as any).data.phase]).sort();
-    expect(phases).toEqual([['a', 'expired'], ['b', 'expired'], ['b', 'proposed']]);
+    expect(phases).toEqual([
+      ['a', 'expired'],
+      ['b', 'expired'],
+      ['b', 'proposed'],
+    ]);
   });
 
   it('draw and cancel end the game by agreement; a concession is unilateral', async () => {

@@ -27,13 +27,26 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 async function newGame(extra: Record<string, unknown> = {}) {
-  const g = await createGame(stack.base, alice, { module: 'sealed-bid', scenario: 'standard', side: 'north', ...extra });
+  const g = await createGame(stack.base, alice, {
+    module: 'sealed-bid',
+    scenario: 'standard',
+    side: 'north',
+    ...extra,
+  });
   await join(stack.base, bob, g.id, 'south');
   return g.id;
 }
 
 const stepRecords = (gameId: string) =>
-  withPg(async (c) => (await c.query(`SELECT step, salts, commitments, rolls, origins FROM "StepRecord" WHERE "gameId" = $1 ORDER BY step`, [gameId])).rows);
+  withPg(
+    async (c) =>
+      (
+        await c.query(
+          `SELECT step, salts, commitments, rolls, origins FROM "StepRecord" WHERE "gameId" = $1 ORDER BY step`,
+          [gameId],
+        )
+      ).rows,
+  );
 
 describe('commit–reveal', () => {
   it('plays a full game with both sides committing to every secret prompt; revealed salts feed the dice', async () => {
@@ -43,7 +56,9 @@ describe('commit–reveal', () => {
     const gameId = await newGame();
     const played = await play(stack.base, { north: alice, south: bob }, gameId, { commitReveal: () => true });
     // Once both had committed, each was told to reveal.
-    await turns.until((items) => items.some((i: any) => i.myTurn.gameId === gameId && i.myTurn.reveal === true && i.myTurn.step === 1));
+    await turns.until((items) =>
+      items.some((i: any) => i.myTurn.gameId === gameId && i.myTurn.reveal === true && i.myTurn.step === 1),
+    );
     await ws.dispose();
     const final = await view(stack.base, alice, gameId);
     expect(final.game.status).toBe('FINISHED');
@@ -81,7 +96,12 @@ describe('commit–reveal', () => {
       (await gameFingerprint(gameId)) +
       JSON.stringify(
         await withPg(async (c) => [
-          (await c.query(`SELECT side, commitment, salt, "revealedAt" FROM "Commitment" WHERE "gameId" = $1 ORDER BY side`, [gameId])).rows,
+          (
+            await c.query(
+              `SELECT side, commitment, salt, "revealedAt" FROM "Commitment" WHERE "gameId" = $1 ORDER BY side`,
+              [gameId],
+            )
+          ).rows,
           (await c.query(`SELECT count(*)::int AS n FROM "Receipt" WHERE "gameId" = $1`, [gameId])).rows,
         ]),
       );
@@ -94,7 +114,9 @@ describe('commit–reveal', () => {
     };
     await rejects('REVEAL_NOT_OPEN', () => reveal(stack.base, alice, gameId, 1, orders, salt));
     await rejects('COMMITTED', () => submit(stack.base, alice, gameId, 1, orders));
-    await rejects('BAD_INPUT', () => as(stack.base, alice, COMMIT, { g: gameId, s: 1, c: 'not-a-hash', k: randomUUID() }));
+    await rejects('BAD_INPUT', () =>
+      as(stack.base, alice, COMMIT, { g: gameId, s: 1, c: 'not-a-hash', k: randomUUID() }),
+    );
 
     await submit(stack.base, bob, gameId, 1, { bid: 1, note: 'plain sealed' }); // bob is bound by plain orders
     const live = (await as(stack.base, alice, LIVE, { id: gameId })).data.game;
@@ -102,7 +124,9 @@ describe('commit–reveal', () => {
     expect(live.commitments).toEqual([{ side: 'north', committed: true, revealed: false }]);
     await rejects('ORDERS_LOCKED', () => submit(stack.base, bob, gameId, 1, { bid: 0, note: 'changed my mind' }));
 
-    const e = await rejects('COMMITMENT_MISMATCH', () => reveal(stack.base, alice, gameId, 1, { ...orders, bid: 3 }, salt));
+    const e = await rejects('COMMITMENT_MISMATCH', () =>
+      reveal(stack.base, alice, gameId, 1, { ...orders, bid: 3 }, salt),
+    );
     expect(e.extensions.commitment).toBe(commitmentOf(orders, salt));
     expect(JSON.stringify(e)).not.toContain('plain sealed');
     await rejects('COMMITMENT_MISMATCH', () => reveal(stack.base, alice, gameId, 1, orders, newSalt()));
@@ -152,6 +176,9 @@ describe('commit–reveal', () => {
     await waitFor(async () => (await view(stack.base, alice, gameId)).game.step === 2, 20_000);
     const v = await view(stack.base, alice, gameId);
     expect(v.events.find((e: any) => e.type === 'bids-revealed').data.bids).toEqual({ north: 3, south: 0 });
-    expect(v.events.find((e: any) => e.type === 'step-resolved' && e.step === 1).data).toMatchObject({ defaulted: ['south'], unrevealed: [] });
+    expect(v.events.find((e: any) => e.type === 'step-resolved' && e.step === 1).data).toMatchObject({
+      defaulted: ['south'],
+      unrevealed: [],
+    });
   });
 });

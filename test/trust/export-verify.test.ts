@@ -83,7 +83,9 @@ describe('export and verifier', () => {
     const r2 = await runVerifier(await save('bad-order.json', badOrder));
     expect(r2.code).toBe(1);
     expect(r2.report.first).toMatchObject({ step: 4, check: 'orders-hash' });
-    const rerunChecks = r2.report.findings.filter((f: any) => f.step === 4 && ['rolls', 'events', 'state'].includes(f.check));
+    const rerunChecks = r2.report.findings.filter(
+      (f: any) => f.step === 4 && ['rolls', 'events', 'state'].includes(f.check),
+    );
     expect(rerunChecks.length, JSON.stringify(r2.report.findings)).toBeGreaterThan(0);
     // And a revealed order at step 7 no longer opens its commitment.
     const badReveal = structuredClone(exp);
@@ -93,7 +95,10 @@ describe('export and verifier', () => {
     expect(r3.report.findings.map((f: any) => f.check)).toEqual(expect.arrayContaining(['orders-hash', 'commitment']));
 
     // Re-running the record with a fixed module shows where the game would part ways.
-    const fixed = await runVerifier(join(dir, 'good.json'), ['--module', join(import.meta.dirname, '../fixtures/sealed-bid-v2.ts')]);
+    const fixed = await runVerifier(join(dir, 'good.json'), [
+      '--module',
+      join(import.meta.dirname, '../fixtures/sealed-bid-v2.ts'),
+    ]);
     expect(fixed.code).toBe(1);
     expect(fixed.report.first).toMatchObject({ step: 3, check: 'state' });
 
@@ -106,7 +111,10 @@ describe('export and verifier', () => {
 
   it('while the game runs, a side exports only what it saw; spectators cannot export', async () => {
     const gameId = await newGame();
-    const played = await play(stack.base, { north: alice, south: bob }, gameId, { commitReveal: () => true, untilStep: 5 });
+    const played = await play(stack.base, { north: alice, south: bob }, gameId, {
+      commitReveal: () => true,
+      untilStep: 5,
+    });
     const north = (await as(stack.base, alice, EXPORT, { g: gameId })).data.gameExport;
     expect(north).toMatchObject({ scope: 'side', side: 'north' });
     expect(north.game.seed).toBeNull();

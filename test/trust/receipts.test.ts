@@ -55,7 +55,11 @@ describe('receipts', () => {
     const southOrders = { bid: 1, note: 'south plan' };
     const committed = await commit(stack.base, bob, g.id, 1, southOrders, salt);
     const revealed = await reveal(stack.base, bob, g.id, 1, southOrders, salt);
-    const receipts = [plain.data.submitOrders.receipt, committed.data.commitOrders.receipt, revealed.data.revealOrders.receipt];
+    const receipts = [
+      plain.data.submitOrders.receipt,
+      committed.data.commitOrders.receipt,
+      revealed.data.revealOrders.receipt,
+    ];
 
     for (const r of receipts) {
       expect(r).toMatchObject({ version: 1, gameId: g.id, step: 1, seedHash: g.seedHash, keyId: jwk.kid });
@@ -75,7 +79,13 @@ describe('receipts', () => {
     // Before resolution nothing is adjudicated; the other side's orders are never shown while the game runs.
     await waitFor(async () => (await view(stack.base, alice, g.id)).game.step === 2);
     const mine = (await as(stack.base, bob, ADJUDICATED, { g: g.id, s: 1 })).data.adjudicatedOrders;
-    expect(mine).toMatchObject({ side: 'south', origin: 'player', orders: southOrders, salt, commitment: receipts[1].hash });
+    expect(mine).toMatchObject({
+      side: 'south',
+      origin: 'player',
+      orders: southOrders,
+      salt,
+      commitment: receipts[1].hash,
+    });
     expect(mine.ordersHash).toBe(ordersHash(mine.orders));
     expect(mine.receipts.at(-1).hash).toBe(mine.ordersHash);
     expect(mine.receipts.map((r: any) => r.kind)).toEqual(['commitment', 'orders']);

@@ -24,12 +24,18 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 async function newGame(extra: Record<string, unknown> = {}) {
-  const g = await createGame(stack.base, alice, { module: 'sealed-bid', scenario: 'standard', side: 'north', ...extra });
+  const g = await createGame(stack.base, alice, {
+    module: 'sealed-bid',
+    scenario: 'standard',
+    side: 'north',
+    ...extra,
+  });
   await join(stack.base, bob, g.id, 'south');
   return g.id;
 }
 
-const replay = (p: Player, gameId: string, step: number, side?: string) => as(stack.base, p, REPLAY, { g: gameId, s: step, side });
+const replay = (p: Player, gameId: string, step: number, side?: string) =>
+  as(stack.base, p, REPLAY, { g: gameId, s: step, side });
 
 describe('replays', () => {
   it('show each side exactly what it saw: its own side while the game runs, every side after it ends', async () => {
@@ -86,9 +92,11 @@ describe('spectator delay', () => {
     expect((await as(stack.base, alice, LIVE, { id: gameId })).data.game.view.phase).toBe('claim');
 
     // The subscription delivered events of steps 1 and 2 only, each once.
-    await feed.until((items) => items.some((i: any) => i.gameEvents.events.some((e: any) => e.step === 2))).catch((e) => {
-      throw new Error(`${e.message}; subscription errors: ${JSON.stringify(feed.errors)}`);
-    });
+    await feed
+      .until((items) => items.some((i: any) => i.gameEvents.events.some((e: any) => e.step === 2)))
+      .catch((e) => {
+        throw new Error(`${e.message}; subscription errors: ${JSON.stringify(feed.errors)}`);
+      });
     await new Promise((r) => setTimeout(r, 500));
     const delivered = feed.items.flatMap((i: any) => i.gameEvents.events);
     expect(Math.max(...delivered.map((e: any) => e.step))).toBe(2);
@@ -101,13 +109,19 @@ describe('spectator delay', () => {
     expect(new Set(all.map((e: any) => e.seq)).size).toBe(all.length);
     const ended = (await as(stack.base, carol, LIVE, { id: gameId })).data.game;
     expect(ended.view.phase).toBe('over');
-    expect(JSON.stringify(ended.view)).toBe(JSON.stringify((await replay(carol, gameId, ended.game.step)).data.replay.view));
+    expect(JSON.stringify(ended.view)).toBe(
+      JSON.stringify((await replay(carol, gameId, ended.game.step)).data.replay.view),
+    );
     expect(ended.events.some((e: any) => e.type === 'game-finished')).toBe(true);
     await ws.dispose();
   });
 
   it('refuses a bad delay', async () => {
-    const r = await as(stack.base, alice, `mutation{createGame(input:{module:"sealed-bid",scenario:"short",spectatorDelaySteps:-1}){id}}`);
+    const r = await as(
+      stack.base,
+      alice,
+      `mutation{createGame(input:{module:"sealed-bid",scenario:"short",spectatorDelaySteps:-1}){id}}`,
+    );
     expect(errorCode(r)).toBe('BAD_INPUT');
     expect(r.errors![0].extensions!.details![0].code).toBe('INVALID_SPECTATOR_DELAY');
   });

@@ -26,7 +26,10 @@ export function builtAssets(): { file: string; bytes: number }[] {
 }
 
 export async function launch(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not at ${CHROMIUM}: npm test installs Debian's chromium package (scripts/ensure-services.sh)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium is not at ${CHROMIUM}: npm test installs Debian's chromium package (scripts/ensure-services.sh)`,
+    );
   return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 }
 
@@ -43,7 +46,12 @@ export const PASSWORD = 'correct horse battery';
  * A new player signed up through the page's own form, in a browser context of its own. bypassCSP
  * lets axe-core's script be injected; the app itself runs under the page's CSP in other tests.
  */
-export async function signUp(browser: Browser, base: string, name: string, opts: { errors: string[]; viewport?: { width: number; height: number }; contexts?: BrowserContext[] }): Promise<Page> {
+export async function signUp(
+  browser: Browser,
+  base: string,
+  name: string,
+  opts: { errors: string[]; viewport?: { width: number; height: number }; contexts?: BrowserContext[] },
+): Promise<Page> {
   const ctx = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 900 }, bypassCSP: true });
   opts.contexts?.push(ctx);
   const page = await ctx.newPage();
@@ -59,14 +67,23 @@ export async function signUp(browser: Browser, base: string, name: string, opts:
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-export interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
 
 /** Runs axe-core (WCAG 2 A and AA rules) and returns the serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: AXE });
   const result = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return axe.run((globalThis as unknown as { document: unknown }).document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    const axe = (
+      globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    return axe.run((globalThis as unknown as { document: unknown }).document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
   });
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -36,7 +36,8 @@ describe('browser client', () => {
     await stack?.close();
   });
 
-  const player = (name: string, viewport?: { width: number; height: number }) => signUp(browser, stack.base, name, { errors, viewport, contexts });
+  const player = (name: string, viewport?: { width: number; height: number }) =>
+    signUp(browser, stack.base, name, { errors, viewport, contexts });
 
   /** Fills the bid form (built from the fixture's orders schema). */
   async function orders(page: Page, side: string, bid: number, note?: string) {
@@ -103,7 +104,9 @@ describe('browser client', () => {
     expect(await bob.locator('.log').innerText()).not.toContain('steady'); // north's note is north's alone
 
     // Registered over 6 s ago with 6 s access tokens: a live expiry means the client refreshed them.
-    const stored = await alice.evaluate(`JSON.parse(localStorage.getItem('warpost:session') ?? 'null')`) as { expiresAt: number };
+    const stored = (await alice.evaluate(`JSON.parse(localStorage.getItem('warpost:session') ?? 'null')`)) as {
+      expiresAt: number;
+    };
     expect(stored.expiresAt).toBeGreaterThan(Date.now());
     await alice.goto(`${stack.base}/`);
     await alice.getByText('Your turn (north)').waitFor();
@@ -115,10 +118,17 @@ describe('browser client', () => {
     const suffix = Math.random().toString(36).slice(2, 7);
     const tog = await register(stack.base, `tog_${suffix}`);
     const cw = await register(stack.base, `cw_${suffix}`);
-    const created = await gql(stack.base, `mutation($i:CreateGameInput!){createGame(input:$i){id}}`, { i: { module: 'prefect', scenario: 'liberation', side: 'TOG' } }, tog.token);
+    const created = await gql(
+      stack.base,
+      `mutation($i:CreateGameInput!){createGame(input:$i){id}}`,
+      { i: { module: 'prefect', scenario: 'liberation', side: 'TOG' } },
+      tog.token,
+    );
     const id = created.data.createGame.id as string;
     await gql(stack.base, `mutation($g:ID!){joinGame(gameId:$g,side:"CW"){status}}`, { g: id }, cw.token);
-    const boards = (await (await fetch(`${stack.base}/api/v1/modules/prefect/boards?scenario=liberation`)).json()) as { boards: { hexes: unknown[] }[] };
+    const boards = (await (await fetch(`${stack.base}/api/v1/modules/prefect/boards?scenario=liberation`)).json()) as {
+      boards: { hexes: unknown[] }[];
+    };
     const hexes = boards.boards[0].hexes.length;
 
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
@@ -130,7 +140,10 @@ describe('browser client', () => {
     await page.getByLabel('User name').fill(tog.name);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('link', { name: /Prefect/ }).first().click();
+    await page
+      .getByRole('link', { name: /Prefect/ })
+      .first()
+      .click();
     await page.waitForURL(`${stack.base}/games/${id}`);
 
     const map = page.getByRole('application', { name: /map/ });
@@ -184,7 +197,7 @@ describe('browser client', () => {
     const res = await page.goto(`${stack.base}/login`);
     expect(res?.headers()['content-security-policy']).toContain("default-src 'self'");
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
-    const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth') as number;
+    const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
     expect(overflow).toBeLessThanOrEqual(0);
     expect(own).toEqual([]);
     expect(errors).toEqual([]);

@@ -41,7 +41,8 @@ describe('browser client: a full turn by clicking', () => {
     await stack?.close();
   });
 
-  const player = (name: string) => signUp(browser, stack.base, name, { errors, viewport: { width: 1400, height: 1000 } });
+  const player = (name: string) =>
+    signUp(browser, stack.base, name, { errors, viewport: { width: 1400, height: 1000 } });
 
   it('Cerberus: two players set up and play game turn 1 against each other', async () => {
     const suffix = Math.random().toString(36).slice(2, 7);
@@ -77,7 +78,10 @@ describe('browser client: a full turn by clicking', () => {
     await last.fill('');
     await last.focus();
     const earth = human.getByRole('region', { name: 'Human Earth' });
-    await earth.getByRole('button', { name: new RegExp(`^${unit.replace(/^H:/, '').replace(/[/]/g, '\\/')} `) }).first().click();
+    await earth
+      .getByRole('button', { name: new RegExp(`^${unit.replace(/^H:/, '').replace(/[/]/g, '\\/')} `) })
+      .first()
+      .click();
     expect(await last.inputValue()).toBe(unit);
     await send(fleet);
     // The Cetian's own counters stand on the globe with NATO-style symbols from their unit types.
@@ -93,9 +97,11 @@ describe('browser client: a full turn by clicking', () => {
     // The Cetian moves a unit (rule 5): the unit clicked on the globe, then a hex its choices say it reaches for 1 MP.
     const plan = await prompt(cetian, 'CETIAN: phase-plan');
     const { token, gameId } = await sessionOf(cetian);
-    const choices = (await gql(stack.base, `query($g:ID!){game(id:$g){myPrompts{choices}}}`, { g: gameId }, token)).data.game.myPrompts[0].choices;
+    const choices = (await gql(stack.base, `query($g:ID!){game(id:$g){myPrompts{choices}}}`, { g: gameId }, token)).data
+      .game.myPrompts[0].choices;
     const reachable = choices.MOVEMENT.reachable as Record<string, { hex: string; cost: number }[]>;
-    let mover = '', to = '';
+    let mover = '',
+      to = '';
     for (const [id, hexes] of Object.entries(reachable)) {
       const step1 = hexes.find((h) => h.cost === 1);
       if (step1 && (await map(cetian).locator(`g.counter[data-piece="${id}"]`).count())) [mover, to] = [id, step1.hex];
@@ -110,7 +116,10 @@ describe('browser client: a full turn by clicking', () => {
     // A click on the stack takes its top counter and opens the hex's list, where the one below is picked.
     await map(cetian).locator(`g.counter[data-piece="${mover}"]`).click({ force: true });
     const designation = mover.replace(/^C:/, '').replace(/[/]/g, '\\/');
-    await cetian.locator('.hex-detail').getByRole('button', { name: new RegExp(`^${designation} `) }).click();
+    await cetian
+      .locator('.hex-detail')
+      .getByRole('button', { name: new RegExp(`^${designation} `) })
+      .click();
     expect(await unitField.inputValue()).toBe(mover);
     await plan.getByRole('button', { name: 'Add path' }).click();
     const pathField = plan.locator('input[id$="-movement-moves-0-path-0"]');
@@ -119,7 +128,11 @@ describe('browser client: a full turn by clicking', () => {
     expect(await pathField.inputValue()).toBe(to);
     await send(plan);
     // Resolved: the counter stands in its new hex on the Cetian's map.
-    await expect.poll(() => map(cetian).locator(`g.counter[data-piece="${mover}"]`).getAttribute('data-at'), { timeout: STEP_TIMEOUT }).toBe(to);
+    await expect
+      .poll(() => map(cetian).locator(`g.counter[data-piece="${mover}"]`).getAttribute('data-at'), {
+        timeout: STEP_TIMEOUT,
+      })
+      .toBe(to);
     await send(await prompt(human, 'HUMAN: strategic-human'));
     const logBefore = await human.locator('.log li').count();
     await send(await prompt(cetian, 'CETIAN: strategic-cetian'));
@@ -211,11 +224,17 @@ describe('browser client: a full turn by clicking', () => {
 
     // Step 1: both assign their task forces under commit–reveal. Only a hash is sent; each browser
     // keeps orders and salt, and reveals on its own once both sides are bound.
-    for (const [page, side] of [[tog, 'TOG'], [cw, 'CW']] as const) {
+    for (const [page, side] of [
+      [tog, 'TOG'],
+      [cw, 'CW'],
+    ] as const) {
       const form = await prompt(page, `${side}: setup-assign (sealed)`);
       await legal(form);
       await form.getByRole('button', { name: 'Commit (hash only)' }).click();
-      await form.getByText(/^Committed/).first().waitFor();
+      await form
+        .getByText(/^Committed/)
+        .first()
+        .waitFor();
       if (side === 'TOG') {
         const held = await page.evaluate(`Object.keys(localStorage).filter((k) => k.startsWith('warpost:commit:'))`);
         expect(held).toHaveLength(1);
@@ -224,7 +243,9 @@ describe('browser client: a full turn by clicking', () => {
     // Both revealed (the commitment matched), the step resolved, and placement began.
     await waitStep(tog, 2);
     await waitStep(cw, 2);
-    expect(await tog.evaluate(`Object.keys(localStorage).filter((k) => k.startsWith('warpost:commit:')).length`)).toBe(0);
+    expect(await tog.evaluate(`Object.keys(localStorage).filter((k) => k.startsWith('warpost:commit:')).length`)).toBe(
+      0,
+    );
     expect(await tog.locator('.log').innerText()).toMatch(/reveal|commit/i);
 
     // Placements alternate until step 12: each clicks a free hex of its set-up zone (the outlined ones).
@@ -238,8 +259,12 @@ describe('browser client: a full turn by clicking', () => {
       await hexField.focus();
       const m = map(page);
       await expect.poll(() => m.locator('g.hex.legal').count()).toBeGreaterThan(0);
-      const occupied = new Set(await m.locator('g.counter').evaluateAll((els) => els.map((e) => e.getAttribute('data-at') ?? '')));
-      const free = (await m.locator('g.hex.legal').evaluateAll((els) => els.map((e) => e.getAttribute('data-hex')!))).filter((h) => !occupied.has(h));
+      const occupied = new Set(
+        await m.locator('g.counter').evaluateAll((els) => els.map((e) => e.getAttribute('data-at') ?? '')),
+      );
+      const free = (
+        await m.locator('g.hex.legal').evaluateAll((els) => els.map((e) => e.getAttribute('data-hex')!))
+      ).filter((h) => !occupied.has(h));
       const target = free[(step * 7) % free.length];
       await clickHex(page, target);
       expect(await hexField.inputValue()).toBe(target);

@@ -41,7 +41,8 @@ describe('browser client: Prefect Space and Campaign by clicking', () => {
     await stack?.close();
   });
 
-  const player = (name: string) => signUp(browser, stack.base, name, { errors, viewport: { width: 1400, height: 1000 } });
+  const player = (name: string) =>
+    signUp(browser, stack.base, name, { errors, viewport: { width: 1400, height: 1000 } });
   const situation = (page: Page) => page.locator('.game-head .situation');
 
   /**
@@ -53,7 +54,8 @@ describe('browser client: Prefect Space and Campaign by clicking', () => {
     const tf = await field.inputValue();
     expect(tf).toMatch(/^tf_/);
     const { token, gameId } = await sessionOf(page);
-    const choices = (await gql(stack.base, 'query($g:ID!){game(id:$g){myPrompts{choices}}}', { g: gameId }, token)).data.game.myPrompts[0].choices;
+    const choices = (await gql(stack.base, 'query($g:ID!){game(id:$g){myPrompts{choices}}}', { g: gameId }, token)).data
+      .game.myPrompts[0].choices;
     const place = choices.tfs.find((t: { tf: string }) => t.tf === tf).place as { kind: string; sector?: string };
     await field.fill('');
     await form.locator('.field-error').first().waitFor(); // an empty TF is refused as one drafts
@@ -80,10 +82,17 @@ describe('browser client: Prefect Space and Campaign by clicking', () => {
     await expect.poll(() => situation(tog).innerText()).toMatch(/^Turn 1, half 1 \(TOG phasing\): Mission Assignment/);
 
     // The other side's TFs are face down under the opaque ids the view uses; one's own show their alias.
-    const hidden = map(tog).locator('g.counter').filter({ has: tog.locator('.c-alias') });
+    const hidden = map(tog)
+      .locator('g.counter')
+      .filter({ has: tog.locator('.c-alias') });
     expect(await hidden.count()).toBeGreaterThan(0);
     expect(await hidden.first().getAttribute('data-piece')).toMatch(/^tf_[0-9a-f]{16}$/);
-    expect(await tog.locator('.boxes').getByRole('button', { name: /^TF 1 task-force / }).count()).toBe(1);
+    expect(
+      await tog
+        .locator('.boxes')
+        .getByRole('button', { name: /^TF 1 task-force / })
+        .count(),
+    ).toBe(1);
 
     // Step 1, sealed Mission Assignment (L1210-1296): the CW clicks its TF on its sector, the TOG its TF in the off-system box.
     const cwForm = await prompt(cw, 'CW: missions (sealed)');
@@ -97,7 +106,9 @@ describe('browser client: Prefect Space and Campaign by clicking', () => {
     // Resolved: the TOG owes the T-space movement (L1356), and both logs say what happened in words.
     const tspace = await prompt(tog, 'TOG: tspace');
     await waitStep(cw, 2);
-    await expect.poll(() => cw.locator('.log').innerText(), { timeout: STEP_TIMEOUT }).toMatch(/Your missions: \d+ Task Forces? assigned\./);
+    await expect
+      .poll(() => cw.locator('.log').innerText(), { timeout: STEP_TIMEOUT })
+      .toMatch(/Your missions: \d+ Task Forces? assigned\./);
     await expect.poll(() => situation(cw).innerText()).toMatch(/T-space movement/);
 
     // Step 2: a TF clicked in the off-system box enters T-space.
@@ -107,7 +118,8 @@ describe('browser client: Prefect Space and Campaign by clicking', () => {
     const offsystem = tog.getByRole('region', { name: /^Off-system zone/ });
     await offsystem.getByRole('button', { name: /^TF 1 / }).click();
     expect(await enter.inputValue()).toMatch(/^tf_/);
-    if (SHOTS) await tog.evaluate('window.scrollTo(0, 0)').then(() => tog.screenshot({ path: join(SHOTS, 'space.png') }));
+    if (SHOTS)
+      await tog.evaluate('window.scrollTo(0, 0)').then(() => tog.screenshot({ path: join(SHOTS, 'space.png') }));
     const logBefore = await tog.locator('.log li').count();
     await send(tspace);
     await expect.poll(() => stepOf(tog), { timeout: STEP_TIMEOUT }).toBeGreaterThan(2);
@@ -126,7 +138,9 @@ describe('browser client: Prefect Space and Campaign by clicking', () => {
     // Two maps, one shown: the system, where the space mission is played.
     const tabs = cw.getByRole('group', { name: 'Maps' });
     await tabs.waitFor();
-    await expect.poll(() => situation(cw).innerText()).toMatch(/^Campaign turn 1 of \d+, space mission — Turn 1, half 1 \(TOG phasing\): Mission Assignment/);
+    await expect
+      .poll(() => situation(cw).innerText())
+      .toMatch(/^Campaign turn 1 of \d+, space mission — Turn 1, half 1 \(TOG phasing\): Mission Assignment/);
     expect(await tabs.locator('button[aria-pressed="true"]').getAttribute('data-board')).toBe('africannus');
     expect(await map(cw).locator('circle.orbit').count()).toBe(7);
 
@@ -140,7 +154,9 @@ describe('browser client: Prefect Space and Campaign by clicking', () => {
     await send(togForm);
     await prompt(tog, 'TOG: space-movement');
     await waitStep(cw, 2);
-    await expect.poll(() => cw.locator('.log').innerText(), { timeout: STEP_TIMEOUT }).toMatch(/Your missions: \d+ Task Forces? assigned\./);
+    await expect
+      .poll(() => cw.locator('.log').innerText(), { timeout: STEP_TIMEOUT })
+      .toMatch(/Your missions: \d+ Task Forces? assigned\./);
 
     // A player may look at the other map meanwhile: Ku Crassus's hexes, then back.
     await tabs.getByRole('button', { name: /Ku Crassus/ }).click();
@@ -153,21 +169,40 @@ describe('browser client: Prefect Space and Campaign by clicking', () => {
     const players = [await sessionOf(tog), await sessionOf(cw)];
     const gameId = players[0].gameId;
     const VIEW = 'query($g:ID!){game(id:$g){game{step} situation{board} myPrompts{kind defaultOrders}}}';
-    const SUBMIT = 'mutation($g:ID!,$s:Int!,$o:JSON!,$k:String!){submitOrders(gameId:$g,step:$s,orders:$o,idempotencyKey:$k){stepComplete}}';
+    const SUBMIT =
+      'mutation($g:ID!,$s:Int!,$o:JSON!,$k:String!){submitOrders(gameId:$g,step:$s,orders:$o,idempotencyKey:$k){stepComplete}}';
     let board = 'africannus';
     for (let guard = 0; board !== 'ku-crassus' && guard < 80; guard++) {
       const views = await Promise.all(players.map((p) => gql(stack.base, VIEW, { g: gameId }, p.token)));
       board = views[0].data.game.situation.board;
       if (board === 'ku-crassus') break;
       const step = views[0].data.game.game.step;
-      await Promise.all(players.map((p, i) => Promise.all(views[i].data.game.myPrompts.map((pr: { kind: string; defaultOrders: unknown }) =>
-        gql(stack.base, SUBMIT, { g: gameId, s: step, o: pr.defaultOrders, k: `ff-${step}-${i}-${pr.kind}` }, p.token)))));
-      await expect.poll(async () => (await gql(stack.base, VIEW, { g: gameId }, players[0].token)).data.game.game.step, { timeout: STEP_TIMEOUT }).not.toBe(step);
+      await Promise.all(
+        players.map((p, i) =>
+          Promise.all(
+            views[i].data.game.myPrompts.map((pr: { kind: string; defaultOrders: unknown }) =>
+              gql(
+                stack.base,
+                SUBMIT,
+                { g: gameId, s: step, o: pr.defaultOrders, k: `ff-${step}-${i}-${pr.kind}` },
+                p.token,
+              ),
+            ),
+          ),
+        ),
+      );
+      await expect
+        .poll(async () => (await gql(stack.base, VIEW, { g: gameId }, players[0].token)).data.game.game.step, {
+          timeout: STEP_TIMEOUT,
+        })
+        .not.toBe(step);
     }
     expect(board).toBe('ku-crassus');
 
     // Live, without a reload: the page now shows the planetary hexes and says the campaign is on the ground.
-    await expect.poll(() => tabs.locator('button[aria-pressed="true"]').getAttribute('data-board'), { timeout: STEP_TIMEOUT }).toBe('ku-crassus');
+    await expect
+      .poll(() => tabs.locator('button[aria-pressed="true"]').getAttribute('data-board'), { timeout: STEP_TIMEOUT })
+      .toBe('ku-crassus');
     await expect.poll(() => situation(cw).innerText()).toMatch(/planetary mission — /);
     expect(await map(cw).locator('circle.orbit').count()).toBe(0);
     if (SHOTS) await cw.screenshot({ path: join(SHOTS, 'campaign.png') });

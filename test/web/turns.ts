@@ -11,7 +11,14 @@ export const STEP_TIMEOUT = 60_000;
  * One player creates from the lobby form, the other joins from the open games list. Other test
  * files open games in the same database: the game is found by its creator's seat (a unique name).
  */
-export async function startGame(creator: Page, creatorName: string, joiner: Page, module: string, side: string, other: string) {
+export async function startGame(
+  creator: Page,
+  creatorName: string,
+  joiner: Page,
+  module: string,
+  side: string,
+  other: string,
+) {
   await creator.getByLabel('Game', { exact: true }).selectOption(module);
   await creator.getByLabel('Your side').selectOption(side);
   await creator.getByRole('button', { name: 'Create game' }).click();
@@ -22,8 +29,10 @@ export async function startGame(creator: Page, creatorName: string, joiner: Page
   await joiner.waitForURL(creator.url());
 }
 
-export const stepOf = async (page: Page) => Number(/step (\d+)/.exec(await page.locator('.game-head').innerText())?.[1] ?? NaN);
-export const waitStep = (page: Page, step: number) => expect.poll(() => stepOf(page), { timeout: STEP_TIMEOUT }).toBe(step);
+export const stepOf = async (page: Page) =>
+  Number(/step (\d+)/.exec(await page.locator('.game-head').innerText())?.[1] ?? NaN);
+export const waitStep = (page: Page, step: number) =>
+  expect.poll(() => stepOf(page), { timeout: STEP_TIMEOUT }).toBe(step);
 export const map = (page: Page) => page.getByRole('application', { name: /map/ }).first();
 
 /** The form of a prompt, once its step has opened on this page (live, without a reload). */

@@ -26,7 +26,11 @@ export interface ApiErrorDetail {
 
 /** A GraphQL error with its stable code and, for orders, one detail per failing order. */
 export class ApiError extends Error {
-  constructor(message: string, readonly code: string, readonly details: ApiErrorDetail[] = []) {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly details: ApiErrorDetail[] = [],
+  ) {
     super(message);
   }
 }
@@ -80,8 +84,19 @@ window.addEventListener('storage', (e) => {
 
 const AUTH_FIELDS = 'accessToken expiresIn refreshToken user { id username }';
 
-function fromPayload(p: { accessToken: string; expiresIn: number; refreshToken: string; user: Session['user'] }): Session {
-  return { accessToken: p.accessToken, refreshToken: p.refreshToken, expiresAt: Date.now() + p.expiresIn * 1000, ttlMs: p.expiresIn * 1000, user: p.user };
+function fromPayload(p: {
+  accessToken: string;
+  expiresIn: number;
+  refreshToken: string;
+  user: Session['user'];
+}): Session {
+  return {
+    accessToken: p.accessToken,
+    refreshToken: p.refreshToken,
+    expiresAt: Date.now() + p.expiresIn * 1000,
+    ttlMs: p.expiresIn * 1000,
+    user: p.user,
+  };
 }
 
 async function post<T>(query: string, variables: Record<string, unknown>, token?: string): Promise<T> {
@@ -89,13 +104,20 @@ async function post<T>(query: string, variables: Record<string, unknown>, token?
   try {
     res = await fetch('/graphql', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify({ query, variables }),
     });
   } catch {
     throw new ApiError('The server cannot be reached. Check your connection and try again.', 'NETWORK');
   }
-  const body = (await res.json().catch(() => ({}))) as { data?: T; errors?: { message: string; extensions?: { code?: string; details?: ApiErrorDetail[] } }[] };
+  const body = (await res.json().catch(() => ({}))) as {
+    data?: T;
+    errors?: { message: string; extensions?: { code?: string; details?: ApiErrorDetail[] } }[];
+  };
   const err = body.errors?.[0];
   if (err) throw new ApiError(err.message, err.extensions?.code ?? 'ERROR', err.extensions?.details ?? []);
   if (!body.data) throw new ApiError(`The server answered ${res.status} without data.`, 'BAD_RESPONSE');
@@ -107,7 +129,10 @@ async function refreshNow(): Promise<Session | null> {
   refreshing ??= (async () => {
     const spent = session!.refreshToken;
     try {
-      const d = await post<{ refresh: Parameters<typeof fromPayload>[0] }>(`mutation($t:String!){refresh(refreshToken:$t){${AUTH_FIELDS}}}`, { t: spent });
+      const d = await post<{ refresh: Parameters<typeof fromPayload>[0] }>(
+        `mutation($t:String!){refresh(refreshToken:$t){${AUTH_FIELDS}}}`,
+        { t: spent },
+      );
       setSession(fromPayload(d.refresh));
     } catch (e) {
       // Another tab may have spent the token already and stored the new pair.
@@ -134,18 +159,25 @@ export async function gql<T = unknown>(query: string, variables: Record<string, 
     return await post<T>(query, variables, await accessToken());
   } catch (e) {
     // An access token revoked or expired early: refresh once and retry.
-    if (e instanceof ApiError && e.code === 'UNAUTHENTICATED' && session && (await refreshNow())) return post<T>(query, variables, session?.accessToken);
+    if (e instanceof ApiError && e.code === 'UNAUTHENTICATED' && session && (await refreshNow()))
+      return post<T>(query, variables, session?.accessToken);
     throw e;
   }
 }
 
 export async function register(username: string, password: string) {
-  const d = await post<{ register: Parameters<typeof fromPayload>[0] }>(`mutation($u:String!,$p:String!){register(username:$u,password:$p){${AUTH_FIELDS}}}`, { u: username, p: password });
+  const d = await post<{ register: Parameters<typeof fromPayload>[0] }>(
+    `mutation($u:String!,$p:String!){register(username:$u,password:$p){${AUTH_FIELDS}}}`,
+    { u: username, p: password },
+  );
   setSession(fromPayload(d.register));
 }
 
 export async function login(username: string, password: string) {
-  const d = await post<{ login: Parameters<typeof fromPayload>[0] }>(`mutation($u:String!,$p:String!){login(username:$u,password:$p){${AUTH_FIELDS}}}`, { u: username, p: password });
+  const d = await post<{ login: Parameters<typeof fromPayload>[0] }>(
+    `mutation($u:String!,$p:String!){login(username:$u,password:$p){${AUTH_FIELDS}}}`,
+    { u: username, p: password },
+  );
   setSession(fromPayload(d.login));
 }
 
@@ -178,7 +210,12 @@ function closeWs() {
 }
 
 /** Subscribes; returns the function that stops it. Errors are reported, and the stream ends. */
-export function subscribe<T>(query: string, variables: Record<string, unknown>, next: (data: T) => void, onError?: (e: Error) => void): () => void {
+export function subscribe<T>(
+  query: string,
+  variables: Record<string, unknown>,
+  next: (data: T) => void,
+  onError?: (e: Error) => void,
+): () => void {
   return wsClient().subscribe<T>(
     { query, variables },
     {

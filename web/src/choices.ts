@@ -8,10 +8,18 @@ import { pieceName, type BoardGeometry, type Piece } from './components/Board';
 
 const PIECE_KEYS = /^(unitId|unitIds|pieceId|tf|tfs|units)$/;
 
-export interface Named { hexes: Map<string, string>; pieces: Map<string, string> }
+export interface Named {
+  hexes: Map<string, string>;
+  pieces: Map<string, string>;
+}
 
 export function namedInChoices(choices: unknown, boards: BoardGeometry[], pieces: Piece[]): Named {
-  const hexIds = new Map(boards.flatMap((b) => [...b.hexes.map((h) => [h.id, `Hex ${h.label ?? h.id}`] as const), ...b.boxes.map((x) => [x.id, x.title] as const)]));
+  const hexIds = new Map(
+    boards.flatMap((b) => [
+      ...b.hexes.map((h) => [h.id, `Hex ${h.label ?? h.id}`] as const),
+      ...b.boxes.map((x) => [x.id, x.title] as const),
+    ]),
+  );
   const pieceById = new Map(pieces.map((p) => [p.id, p]));
   const out: Named = { hexes: new Map(), pieces: new Map() };
   const walk = (v: unknown, key: string, depth: number) => {

@@ -6,14 +6,21 @@
 import canonicalize from 'canonicalize';
 import { gql } from './api';
 
-export interface Commitment { orders: unknown; salt: string; commitment: string }
+export interface Commitment {
+  orders: unknown;
+  salt: string;
+  commitment: string;
+}
 
 const key = (gameId: string, side: string, step: number) => `warpost:commit:${gameId}:${side}:${step}`;
 
 /** 32 random bytes as base64url (43 characters of A-Z a-z 0-9 _ -, as revealOrders accepts). */
 function newSalt(): string {
   const b = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...b)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...b))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 export async function commitmentOf(orders: unknown, salt: string): Promise<string> {

@@ -15,24 +15,38 @@ function App() {
 
   let page;
   let title = 'Lobby';
-  if (!session) { page = <Login />; title = 'Log in'; }
-  else if (game) { page = <GamePage gameId={decodeURIComponent(game[1])} />; title = 'Game'; }
-  else page = <Lobby />;
+  if (!session) {
+    page = <Login />;
+    title = 'Log in';
+  } else if (game) {
+    page = <GamePage gameId={decodeURIComponent(game[1])} />;
+    title = 'Game';
+  } else page = <Lobby />;
   useEffect(() => void (document.title = `${title} · Warpost`), [title]);
 
   return (
     <div class="app" onClick={onLinkClick}>
-      <a class="skip" href="#main">Skip to content</a>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
       <header class="top">
-        <a class="brand" href="/">Warpost</a>
+        <a class="brand" href="/">
+          Warpost
+        </a>
         {session && (
           <nav aria-label="Account">
-            <span class="who">Logged in as <strong>{session.user.username}</strong></span>
-            <button type="button" onClick={() => void logout()}>Log out</button>
+            <span class="who">
+              Logged in as <strong>{session.user.username}</strong>
+            </span>
+            <button type="button" onClick={() => void logout()}>
+              Log out
+            </button>
           </nav>
         )}
       </header>
-      <main id="main" tabIndex={-1}>{page}</main>
+      <main id="main" tabIndex={-1}>
+        {page}
+      </main>
     </div>
   );
 }

@@ -22,4 +22,5 @@ export type Args = Record<string, any>;
 /** A parent object is whatever its parent resolver returned. */
 export type Resolver = (root: any, args: Args, ctx: Ctx) => unknown;
 
-export const wrapAll = (r: Record<string, Resolver>) => Object.fromEntries(Object.entries(r).map(([k, f]) => [k, guard(f)]));
+export const wrapAll = (r: Record<string, Resolver>) =>
+  Object.fromEntries(Object.entries(r).map(([k, f]) => [k, guard(f)]));

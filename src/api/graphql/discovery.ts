@@ -11,7 +11,11 @@ type Summary = ReturnType<typeof summary>;
  * Gives every summary of one list the same lazy batch for iOwe / myOwedSides (resolvers.ts
  * `myOwed`): the first field asked runs owedByMany once for the whole list.
  */
-export function withOwedBatch<S extends Summary & Parameters<typeof discovery.owedByMany>[2][number]>(platform: Platform, userId: string | null, list: S[]): S[] {
+export function withOwedBatch<S extends Summary & Parameters<typeof discovery.owedByMany>[2][number]>(
+  platform: Platform,
+  userId: string | null,
+  list: S[],
+): S[] {
   let batch: ReturnType<typeof discovery.owedByMany> | null = null;
   const run = () => (batch ??= discovery.owedByMany(platform, userId, list));
   return list.map((s) => Object.assign(s, { _owedBatch: run }));
@@ -34,12 +38,14 @@ export function discoveryResolvers() {
     },
     /** Merged into Mutation by resolvers.ts (wrapped there). */
     Mutation: {
-      removeInvitation: (_r: unknown, a: Args, { platform, auth }: Ctx) => discovery.removeInvitation(platform, auth.require('play'), a.gameId, a.username),
+      removeInvitation: (_r: unknown, a: Args, { platform, auth }: Ctx) =>
+        discovery.removeInvitation(platform, auth.require('play'), a.gameId, a.username),
     },
     /** Merged into GameSummary by resolvers.ts. */
     GameSummary: {
       freeSides: guard((root: Summary, _a: Args, { platform }: Ctx) => discovery.freeSides(platform, root as never)),
-      offeredSides: (root: Summary, _a: Args, { auth }: Ctx) => discovery.offeredSides(root, auth.optional()?.userId ?? null),
+      offeredSides: (root: Summary, _a: Args, { auth }: Ctx) =>
+        discovery.offeredSides(root, auth.optional()?.userId ?? null),
       cursor: (root: { cursor?: string }) => root.cursor ?? null,
     },
   };

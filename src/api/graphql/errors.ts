@@ -17,7 +17,11 @@ export function toGraphQLError(err: unknown, log?: { error(o: unknown, m?: strin
   }
   const reference = randomUUID();
   log?.error({ err, reference }, 'unexpected error in resolver');
-  return new ErrorWithProps(`Internal error (reference ${reference}).`, { code: 'INTERNAL', details: [], reference }, 500);
+  return new ErrorWithProps(
+    `Internal error (reference ${reference}).`,
+    { code: 'INTERNAL', details: [], reference },
+    500,
+  );
 }
 
 export function guard<A extends unknown[], R>(fn: (...args: A) => R | Promise<R>) {

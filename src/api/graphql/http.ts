@@ -69,9 +69,15 @@ function parseDocument(query: string, maxTokens: number): DocumentNode {
     document = parse(query, { maxTokens });
   } catch (e) {
     if (e instanceof GraphQLError && /more tha[nt] \d+ tokens/.test(e.message)) {
-      throw new GraphQLRequestError([new GraphQLError(`The document has more than ${maxTokens} tokens.`, { extensions: { code: 'QUERY_TOO_COMPLEX', details: [], limit: maxTokens } })]);
+      throw new GraphQLRequestError([
+        new GraphQLError(`The document has more than ${maxTokens} tokens.`, {
+          extensions: { code: 'QUERY_TOO_COMPLEX', details: [], limit: maxTokens },
+        }),
+      ]);
     }
-    throw new GraphQLRequestError([e instanceof GraphQLError ? e : new GraphQLError('The document could not be parsed.')]);
+    throw new GraphQLRequestError([
+      e instanceof GraphQLError ? e : new GraphQLError('The document could not be parsed.'),
+    ]);
   }
   const problems = literalProblems(document);
   if (problems.length) throw new GraphQLRequestError(problems);
@@ -98,7 +104,10 @@ export function checkGraphQLRequest(maxTokens: number) {
   // Documents already parsed and found sound, by text: clients send the same few documents with
   // new variables, and parsing each again was a tenth of a submission's CPU (bench/RESULTS.md).
   // Bounded by total text size; refusals are not kept (each is parsed and refused again).
-  const sound = new LRUCache<string, true>({ maxSize: 4 * 1024 * 1024, sizeCalculation: (_v, text) => Math.max(1, text.length) });
+  const sound = new LRUCache<string, true>({
+    maxSize: 4 * 1024 * 1024,
+    sizeCalculation: (_v, text) => Math.max(1, text.length),
+  });
   const checkDocument = (query: string) => {
     if (sound.has(query)) return;
     parseDocument(query, maxTokens);
@@ -109,12 +118,17 @@ export function checkGraphQLRequest(maxTokens: number) {
     const isGet = request.method === 'GET';
     if (isGet) assertDecodableQuery(request.url);
     const params = (isGet ? request.query : request.body) as Record<string, unknown> | undefined;
-    if (!isObject(params)) throw new AppError('BAD_REQUEST', 'Send a JSON object with the GraphQL document in "query" (batches are not supported).');
+    if (!isObject(params))
+      throw new AppError(
+        'BAD_REQUEST',
+        'Send a JSON object with the GraphQL document in "query" (batches are not supported).',
+      );
     const variables = isGet ? parseJsonParam('variables', params.variables) : params.variables;
     const extensions = isGet ? parseJsonParam('extensions', params.extensions) : params.extensions;
     if (extensions != null && !isObject(extensions)) throw badParam('extensions', 'an object or null');
     if (variables != null && !isObject(variables)) throw badParam('variables', 'an object or null');
-    if (params.operationName != null && typeof params.operationName !== 'string') throw badParam('operationName', 'a string or null');
+    if (params.operationName != null && typeof params.operationName !== 'string')
+      throw badParam('operationName', 'a string or null');
     const persisted = isObject(extensions) && extensions.persistedQuery != null;
     if (params.query == null) {
       if (!persisted) throw badParam('query', 'a string holding the GraphQL document');
@@ -136,7 +150,8 @@ export function checkGraphQLRequest(maxTokens: number) {
 /** onSend hook: label JSON responses with the negotiated GraphQL media type. */
 export async function setGraphQLMediaType(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   const type = reply.getHeader('content-type');
-  if (typeof type === 'string' && type.startsWith(JSON_MEDIA)) reply.header('content-type', `${negotiate(request.headers.accept)}; charset=utf-8`);
+  if (typeof type === 'string' && type.startsWith(JSON_MEDIA))
+    reply.header('content-type', `${negotiate(request.headers.accept)}; charset=utf-8`);
   return payload;
 }
 
@@ -152,14 +167,23 @@ function requestErrors(err: unknown): readonly unknown[] | null {
   const e = err as { code?: string; errors?: unknown; message?: string };
   if (e?.code === 'MER_ERR_GQL_VALIDATION' && Array.isArray(e.errors)) return e.errors;
   const persisted = e?.code ? PERSISTED_CODES[e.code] : undefined;
-  if (persisted) return [new GraphQLError(e.message ?? 'PersistedQueryNotFound', { extensions: { code: persisted, details: [] } })];
+  if (persisted)
+    return [new GraphQLError(e.message ?? 'PersistedQueryNotFound', { extensions: { code: persisted, details: [] } })];
   return null;
 }
 
 function requestErrorJson(e: unknown) {
-  if (!(e instanceof GraphQLError)) return { message: 'The GraphQL document is not valid.', extensions: { code: 'GRAPHQL_VALIDATION_FAILED', details: [] } };
+  if (!(e instanceof GraphQLError))
+    return {
+      message: 'The GraphQL document is not valid.',
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED', details: [] },
+    };
   const { message, locations } = e.toJSON();
-  return { message, ...(locations ? { locations } : {}), extensions: { details: [], ...e.extensions, code: requestErrorCode(e) } };
+  return {
+    message,
+    ...(locations ? { locations } : {}),
+    extensions: { details: [], ...e.extensions, code: requestErrorCode(e) },
+  };
 }
 
 /** The error reply of the GraphQL routes (called by the central error handler). */
@@ -174,7 +198,12 @@ export function sendGraphQLError(err: unknown, request: FastifyRequest, reply: F
   } else if ((err as { code?: string })?.code === 'MER_ERR_METHOD_NOT_ALLOWED') {
     status = 405;
     reply.header('allow', 'POST');
-    errors = [{ message: 'Only queries may be sent with GET; send mutations with POST.', extensions: { code: 'METHOD_NOT_ALLOWED', details: [] } }];
+    errors = [
+      {
+        message: 'Only queries may be sent with GET; send mutations with POST.',
+        extensions: { code: 'METHOD_NOT_ALLOWED', details: [] },
+      },
+    ];
   } else {
     const mapped = toApiError(err, request.log);
     status = mapped.status;
@@ -189,7 +218,8 @@ export function shapeExecutionError(e: GraphQLError, log?: Log) {
   const { message, locations, path } = e.toJSON();
   const where = { ...(locations ? { locations } : {}), ...(path ? { path } : {}) };
   const ext = e.extensions ?? {};
-  if (typeof ext.code === 'string') return { message, ...where, extensions: { ...ext, details: Array.isArray(ext.details) ? ext.details : [] } };
+  if (typeof ext.code === 'string')
+    return { message, ...where, extensions: { ...ext, details: Array.isArray(ext.details) ? ext.details : [] } };
   if (e.originalError && !(e.originalError instanceof GraphQLError)) {
     const { error } = toApiError(e.originalError, log);
     const { message: safe, ...extensions } = error;
@@ -202,6 +232,9 @@ export function shapeExecutionError(e: GraphQLError, log?: Log) {
 export function executionErrorFormatter(log: Log) {
   return (execution: { data?: unknown; errors?: readonly GraphQLError[] }) => ({
     statusCode: 200,
-    response: { data: (execution.data ?? null) as Record<string, unknown> | null, errors: (execution.errors ?? []).map((e) => shapeExecutionError(e, log)) },
+    response: {
+      data: (execution.data ?? null) as Record<string, unknown> | null,
+      errors: (execution.errors ?? []).map((e) => shapeExecutionError(e, log)),
+    },
   });
 }

@@ -5,12 +5,32 @@
  * bounded by graphql-js's own MaxIntrospectionDepthRule and its entry points carry a flat cost
  * (INTROSPECTION_COST), so aliased or nested introspection cannot be used to burn CPU.
  */
-import type { ASTVisitor, DocumentNode, GraphQLInputType, GraphQLSchema, SelectionSetNode, ValidationContext, ValidationRule } from 'graphql';
+import type {
+  ASTVisitor,
+  DocumentNode,
+  GraphQLInputType,
+  GraphQLSchema,
+  SelectionSetNode,
+  ValidationContext,
+  ValidationRule,
+} from 'graphql';
 import { getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
 import { MAX_JSON_DEPTH } from '../http/input-guard.js';
 import { graphql } from './graphql-cjs.js';
 
-const { GraphQLError, Kind, specifiedRules, validate, visit, typeFromAST, isNonNullType, isListType, isEnumType, isInputObjectType, isScalarType } = graphql;
+const {
+  GraphQLError,
+  Kind,
+  specifiedRules,
+  validate,
+  visit,
+  typeFromAST,
+  isNonNullType,
+  isListType,
+  isEnumType,
+  isInputObjectType,
+  isScalarType,
+} = graphql;
 type GraphQLError = InstanceType<typeof GraphQLError>;
 
 export interface GraphQLLimits {
@@ -81,10 +101,13 @@ export function depthLimitRule(maxDepth: number): ValidationRule {
         const depth = depthOf(op.selectionSet);
         if (depth > maxDepth) {
           context.reportError(
-            new GraphQLError(`The operation${op.name ? ` "${op.name.value}"` : ''} nests fields ${depth} levels deep; the limit is ${maxDepth}.`, {
-              nodes: [op],
-              extensions: { code: 'QUERY_TOO_DEEP', details: [], depth, limit: maxDepth },
-            }),
+            new GraphQLError(
+              `The operation${op.name ? ` "${op.name.value}"` : ''} nests fields ${depth} levels deep; the limit is ${maxDepth}.`,
+              {
+                nodes: [op],
+                extensions: { code: 'QUERY_TOO_DEEP', details: [], depth, limit: maxDepth },
+              },
+            ),
           );
         }
       },
@@ -107,10 +130,13 @@ export function introspectionDepthRule(context: ValidationContext): ASTVisitor {
       const depth = 1 + depthOf(field.selectionSet);
       if (depth > MAX_INTROSPECTION_DEPTH) {
         context.reportError(
-          new GraphQLError(`Introspection nests ${depth} levels deep below \`${field.name.value}\`; the limit is ${MAX_INTROSPECTION_DEPTH}.`, {
-            nodes: [field],
-            extensions: { code: 'QUERY_TOO_DEEP', details: [], depth, limit: MAX_INTROSPECTION_DEPTH },
-          }),
+          new GraphQLError(
+            `Introspection nests ${depth} levels deep below \`${field.name.value}\`; the limit is ${MAX_INTROSPECTION_DEPTH}.`,
+            {
+              nodes: [field],
+              extensions: { code: 'QUERY_TOO_DEEP', details: [], depth, limit: MAX_INTROSPECTION_DEPTH },
+            },
+          ),
         );
       }
     },
@@ -158,7 +184,8 @@ function costVariableNames(document: DocumentNode): string[] {
   const names = new Set<string>();
   visit(document, {
     Argument(node) {
-      if ((node.name.value === 'first' || node.name.value === 'limit') && node.value.kind === Kind.VARIABLE) names.add(node.value.name.value);
+      if ((node.name.value === 'first' || node.name.value === 'limit') && node.value.kind === Kind.VARIABLE)
+        names.add(node.value.name.value);
     },
     Directive(node) {
       if (node.name.value !== 'skip' && node.name.value !== 'include') return;
@@ -174,18 +201,33 @@ function costVariableNames(document: DocumentNode): string[] {
  * orders and key, and estimating it again was a tenth of its CPU (bench/RESULTS.md). Only
  * finite costs are kept, so a request whose variables broke the estimate never answers another.
  */
-const knownCosts = new WeakMap<DocumentNode, { schema: GraphQLSchema; names: string[]; byValues: Map<string, number> }>();
+const knownCosts = new WeakMap<
+  DocumentNode,
+  { schema: GraphQLSchema; names: string[]; byValues: Map<string, number> }
+>();
 const MAX_COSTS_PER_DOCUMENT = 32;
 
-function estimateCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined): number {
+function estimateCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> | undefined,
+): number {
   let known = knownCosts.get(document);
-  if (!known || known.schema !== schema) knownCosts.set(document, (known = { schema, names: costVariableNames(document), byValues: new Map() }));
-  const key = known.names.map((n) => (variables && Object.hasOwn(variables, n) ? `=${JSON.stringify(variables[n])}` : '-')).join('\u0000');
+  if (!known || known.schema !== schema)
+    knownCosts.set(document, (known = { schema, names: costVariableNames(document), byValues: new Map() }));
+  const key = known.names
+    .map((n) => (variables && Object.hasOwn(variables, n) ? `=${JSON.stringify(variables[n])}` : '-'))
+    .join('\u0000');
   const cached = known.byValues.get(key);
   if (cached !== undefined) return cached;
   let cost: number;
   try {
-    cost = getComplexity({ schema, query: document, variables: variables ?? {}, estimators: [introspectionEstimator, workEstimator, listSizeEstimator, simpleEstimator({ defaultComplexity: 1 })] });
+    cost = getComplexity({
+      schema,
+      query: document,
+      variables: variables ?? {},
+      estimators: [introspectionEstimator, workEstimator, listSizeEstimator, simpleEstimator({ defaultComplexity: 1 })],
+    });
   } catch {
     cost = Infinity; // too many nodes to even estimate (variable errors are reported elsewhere)
   }
@@ -197,15 +239,24 @@ function estimateCost(schema: GraphQLSchema, document: DocumentNode, variables: 
 }
 
 /** Throws QUERY_TOO_COMPLEX when the operations of `document` cost more than the limit. */
-export function checkComplexity(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined, max: number) {
+export function checkComplexity(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> | undefined,
+  max: number,
+) {
   const cost = estimateCost(schema, document, variables);
   if (cost > max) {
     const shown = Number.isFinite(cost) ? String(cost) : 'too high to estimate';
     throw new GraphQLRequestError([
-      limitError(`The operation costs ${shown}; the limit is ${max}. Ask for fewer items (first/limit) or fewer fields.`, 'QUERY_TOO_COMPLEX', {
-        cost: Number.isFinite(cost) ? cost : null,
-        limit: max,
-      }),
+      limitError(
+        `The operation costs ${shown}; the limit is ${max}. Ask for fewer items (first/limit) or fewer fields.`,
+        'QUERY_TOO_COMPLEX',
+        {
+          cost: Number.isFinite(cost) ? cost : null,
+          limit: max,
+        },
+      ),
     ]);
   }
 }
@@ -229,7 +280,13 @@ export function literalProblems(document: DocumentNode): GraphQLError[] {
   };
   visit(document, {
     StringValue(node) {
-      if (node.value.includes('\u0000')) errors.push(new GraphQLError('Text may not contain the NUL character (U+0000).', { nodes: [node], extensions: { code: 'BAD_INPUT', details: [] } }));
+      if (node.value.includes('\u0000'))
+        errors.push(
+          new GraphQLError('Text may not contain the NUL character (U+0000).', {
+            nodes: [node],
+            extensions: { code: 'BAD_INPUT', details: [] },
+          }),
+        );
     },
     ObjectValue: deeper,
     ListValue: deeper,
@@ -246,7 +303,8 @@ function standIn(type: GraphQLInputType): unknown {
     const fields = Object.values(type.getFields()).filter((f) => isNonNullType(f.type) && f.defaultValue === undefined);
     return Object.fromEntries(fields.map((f) => [f.name, standIn(f.type)]));
   }
-  if (isScalarType(type)) return type.name === 'Int' || type.name === 'Float' ? 0 : type.name === 'Boolean' ? false : '0';
+  if (isScalarType(type))
+    return type.name === 'Int' || type.name === 'Float' ? 0 : type.name === 'Boolean' ? false : '0';
   return null;
 }
 

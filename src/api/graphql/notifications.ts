@@ -16,7 +16,6 @@ import { guard } from './errors.js';
 import { deliveryOut, hookOut, summary } from '../presenters.js';
 import { wrapAll, type Args, type Ctx } from './context.js';
 
-
 const settingsOut = (p: Platform, s: prefs.Settings) => ({
   ...s,
   quietHours: prefs.quietOf(s),
@@ -28,32 +27,43 @@ type SubCtx = Ctx & { pubsub: { subscribe(topic: string): Promise<AsyncIterable<
 export function notificationResolvers() {
   return {
     Query: wrapAll({
-      notificationSettings: async (_r, _a, { platform, auth }) => settingsOut(platform, await prefs.getSettings(platform.prisma, auth.require('read').userId)),
+      notificationSettings: async (_r, _a, { platform, auth }) =>
+        settingsOut(platform, await prefs.getSettings(platform.prisma, auth.require('read').userId)),
       notifications: (_r, a, { platform, auth }) => listNotifications(platform, auth.require('read'), a),
-      webhooks: async (_r, _a, { platform, auth }) => (await hooks.listWebhooks(platform, auth.require('read'))).map(hookOut),
-      webhookDeliveries: async (_r, a, { platform, auth }) => (await hooks.webhookDeliveries(platform, auth.require('read'), a.webhookId, a)).map(deliveryOut),
+      webhooks: async (_r, _a, { platform, auth }) =>
+        (await hooks.listWebhooks(platform, auth.require('read'))).map(hookOut),
+      webhookDeliveries: async (_r, a, { platform, auth }) =>
+        (await hooks.webhookDeliveries(platform, auth.require('read'), a.webhookId, a)).map(deliveryOut),
       vapidPublicKey: (_r, _a, { platform }) => platform.notify.vapid.publicKey,
       pushSubscriptions: (_r, _a, { platform, auth }) => push.listPush(platform, auth.require('read')),
     }),
     Mutation: wrapAll({
-      updateNotificationSettings: async (_r, a, { platform, auth }) => settingsOut(platform, await prefs.updateSettings(platform, auth.require('play'), a.input ?? {})),
-      setNotificationEmail: async (_r, a, { platform, auth }) => settingsOut(platform, await address.setEmail(platform, auth.require('admin'), a.email ?? null)),
+      updateNotificationSettings: async (_r, a, { platform, auth }) =>
+        settingsOut(platform, await prefs.updateSettings(platform, auth.require('play'), a.input ?? {})),
+      setNotificationEmail: async (_r, a, { platform, auth }) =>
+        settingsOut(platform, await address.setEmail(platform, auth.require('admin'), a.email ?? null)),
       confirmNotificationEmail: async (_r, a, { platform }) => (await address.confirmEmail(platform, a.token), true),
-      setNotificationPreferences: (_r, a, { platform, auth }) => prefs.setPreferences(platform, auth.require('play'), a.preferences, a.gameId),
-      clearGameNotificationPreferences: (_r, a, { platform, auth }) => prefs.clearGameOverrides(platform, auth.require('play'), a.gameId),
+      setNotificationPreferences: (_r, a, { platform, auth }) =>
+        prefs.setPreferences(platform, auth.require('play'), a.preferences, a.gameId),
+      clearGameNotificationPreferences: (_r, a, { platform, auth }) =>
+        prefs.clearGameOverrides(platform, auth.require('play'), a.gameId),
       createWebhook: async (_r, a, { platform, auth }) => {
         const r = await hooks.createWebhook(platform, auth.require('play'), a.input);
         return { webhook: hookOut(r.webhook), secret: r.secret };
       },
-      updateWebhook: async (_r, a, { platform, auth }) => hookOut(await hooks.updateWebhook(platform, auth.require('play'), a.id, a.input)),
+      updateWebhook: async (_r, a, { platform, auth }) =>
+        hookOut(await hooks.updateWebhook(platform, auth.require('play'), a.id, a.input)),
       rotateWebhookSecret: async (_r, a, { platform, auth }) => {
         const r = await hooks.rotateSecret(platform, auth.require('play'), a.id, a.graceSeconds ?? 86_400);
         return { webhook: hookOut(r.webhook), secret: r.secret };
       },
       deleteWebhook: (_r, a, { platform, auth }) => hooks.deleteWebhook(platform, auth.require('play'), a.id),
-      redeliverWebhook: async (_r, a, { platform, auth }) => deliveryOut(await hooks.redeliver(platform, auth.require('play'), a.deliveryId)),
-      testWebhook: async (_r, a, { platform, auth }) => deliveryOut(await hooks.testWebhook(platform, auth.require('play'), a.id)),
-      registerPushSubscription: (_r, a, { platform, auth }) => push.registerPush(platform, auth.require('play'), a.input),
+      redeliverWebhook: async (_r, a, { platform, auth }) =>
+        deliveryOut(await hooks.redeliver(platform, auth.require('play'), a.deliveryId)),
+      testWebhook: async (_r, a, { platform, auth }) =>
+        deliveryOut(await hooks.testWebhook(platform, auth.require('play'), a.id)),
+      registerPushSubscription: (_r, a, { platform, auth }) =>
+        push.registerPush(platform, auth.require('play'), a.input),
       removePushSubscription: (_r, a, { platform, auth }) => push.removePush(platform, auth.require('play'), a.id),
     }),
     NotificationSettings: {

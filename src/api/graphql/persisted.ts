@@ -68,7 +68,8 @@ export function persistedQueries(store: QueryStore) {
     getHashForQuery: (query: string) => createHash('sha256').update(query, 'utf8').digest('hex'),
     saveQuery: (hash: string, query: string) => store.set(hash, query),
     notFoundError: 'PersistedQueryNotFound',
-    notSupportedError: 'PersistedQueryNotSupported: send extensions.persistedQuery as { version: 1, sha256Hash: <64 hex digits> }.',
+    notSupportedError:
+      'PersistedQueryNotSupported: send extensions.persistedQuery as { version: 1, sha256Hash: <64 hex digits> }.',
     mismatchError: 'The sha256Hash does not match the query.',
   };
 }

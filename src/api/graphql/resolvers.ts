@@ -26,8 +26,10 @@ const owedMemo = new WeakMap<object, Promise<string[]>>();
 function myOwed(root: SummaryRoot & OwedHint, { platform, auth }: Ctx): Promise<string[]> {
   let hit = owedMemo.get(root);
   if (!hit) {
-    hit = root.owedSides ? Promise.resolve(root.owedSides)
-      : root._owedBatch ? root._owedBatch().then((m) => m.get(root.id)?.sides ?? [])
+    hit = root.owedSides
+      ? Promise.resolve(root.owedSides)
+      : root._owedBatch
+        ? root._owedBatch().then((m) => m.get(root.id)?.sides ?? [])
         : owedSidesOf(platform, auth.optional(), root);
     owedMemo.set(root, hit);
   }
@@ -46,7 +48,12 @@ export function buildLoaders() {
 
 export function buildResolvers() {
   const notify = notificationResolvers();
-  const { Mutation: timeControlMutation, Query: timeControlQuery, GameView: timeControlGameView, ...timeControl } = timeControlResolvers();
+  const {
+    Mutation: timeControlMutation,
+    Query: timeControlQuery,
+    GameView: timeControlGameView,
+    ...timeControl
+  } = timeControlResolvers();
   const trust = trustResolvers();
   const accounts = accountResolvers();
   const discovery = discoveryResolvers();
@@ -78,7 +85,10 @@ export function buildResolvers() {
       ...oauth.Query,
     }),
     GameModuleInfo: {
-      boards: guard((root: { id: string }, a: Args, { platform }: Ctx) => boardsOf(platform.modules.get(root.id), a.scenario).boards),
+      boards: guard(
+        (root: { id: string }, a: Args, { platform }: Ctx) =>
+          boardsOf(platform.modules.get(root.id), a.scenario).boards,
+      ),
     },
     BoardHex: { features: (root: { features?: string[] }) => root.features ?? [] },
     GameSummary: {
@@ -90,12 +100,16 @@ export function buildResolvers() {
       ...trust.GameView,
       ...timeControlGameView,
       // The view already established the viewer (and that the caller may see the game).
-      events: guard(async (root: any, a: Args, { platform }: Ctx) => views.viewEvents(platform, root.game, root.viewer, { afterSeq: a.afterSeq, limit: a.limit })),
+      events: guard(async (root: any, a: Args, { platform }: Ctx) =>
+        views.viewEvents(platform, root.game, root.viewer, { afterSeq: a.afterSeq, limit: a.limit }),
+      ),
     },
     Mutation: wrapAll({
       register: (_r, a, { authService }) => authService.register(a.username, a.password),
       login: (_r, a, { authService, loginThrottle, reply }) =>
-        withRetryAfter(reply, () => loginThrottle.login(a.username, reply.request.ip, () => authService.login(a.username, a.password))),
+        withRetryAfter(reply, () =>
+          loginThrottle.login(a.username, reply.request.ip, () => authService.login(a.username, a.password)),
+        ),
       refresh: (_r, a, { authService, loginThrottle, reply }) =>
         withRetryAfter(reply, () => loginThrottle.refresh(reply.request.ip, () => authService.refresh(a.refreshToken))),
       logout: (_r, a, { authService }) => authService.logout(a.refreshToken),
@@ -114,7 +128,8 @@ export function buildResolvers() {
         return summary(await views.loadGame(platform, a.gameId));
       },
       leaveGame: (_r, a, { platform, auth }) => lobby.leaveGame(platform, auth.require('play'), a.gameId, a.side),
-      submitOrders: (_r, a, { platform, auth }) => orders.submitOrders(platform, auth.require('play'), a as orders.SubmitInput),
+      submitOrders: (_r, a, { platform, auth }) =>
+        orders.submitOrders(platform, auth.require('play'), a as orders.SubmitInput),
       validateOrders: async (_r, a, { platform, auth }) => {
         const r = await orders.validateOrders(platform, auth.require('play'), a as orders.SubmitInput);
         return { ...r, valid: r.errors.length === 0 };

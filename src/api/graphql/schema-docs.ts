@@ -2,7 +2,15 @@
  * Lists what a GraphQL schema leaves undocumented: types, fields, arguments, input fields and
  * enum values without a description. The public schema must have none (test/api/schema-docs).
  */
-import { buildSchema, isEnumType, isInputObjectType, isInterfaceType, isIntrospectionType, isObjectType, isSpecifiedScalarType } from 'graphql';
+import {
+  buildSchema,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isIntrospectionType,
+  isObjectType,
+  isSpecifiedScalarType,
+} from 'graphql';
 
 export function undocumented(sdl: string): string[] {
   const schema = buildSchema(sdl);

@@ -30,8 +30,17 @@ const openGames = new Map<string, number>();
 export function installSubscriptionResync(p: Platform): void {
   onResubscribed(p.emitter, () => {
     for (const gameId of openGames.keys()) {
-      const signal: GameSignal = { gameId, step: 0, status: '', afterSeq: 0, uptoSeq: Number.MAX_SAFE_INTEGER, resync: true };
-      publish(p.emitter, topics.game(gameId), signal).catch((err) => p.log.warn({ err, gameId }, 'subscription resync not sent'));
+      const signal: GameSignal = {
+        gameId,
+        step: 0,
+        status: '',
+        afterSeq: 0,
+        uptoSeq: Number.MAX_SAFE_INTEGER,
+        resync: true,
+      };
+      publish(p.emitter, topics.game(gameId), signal).catch((err) =>
+        p.log.warn({ err, gameId }, 'subscription resync not sent'),
+      );
     }
   });
 }
@@ -39,52 +48,79 @@ export function installSubscriptionResync(p: Platform): void {
 export function subscriptionResolvers() {
   return {
     gameEvents: {
-      subscribe: guard(async (_root: unknown, args: { gameId: string; side?: string; afterSeq?: number }, ctx: SubCtx) => {
-        const p = ctx.platform;
-        const user = ctx.auth.optional();
-        if (user) ctx.auth.require('read');
-        const { game } = await readGame(p, args.gameId, null);
-        const viewer = await views.viewerSide(p, game, user, args.side);
-        // Delayed spectators get events only of steps before their horizon (trust/spectators.ts).
-        const before = (status: string, step: number) => eventBound(game, viewer, status, step).step?.lt;
-        const source = await ctx.pubsub.subscribe(topics.game(game.id));
-        const latest = await latestSeq(p, game.id, before(game.status, game.step));
-        let last = args.afterSeq ?? latest ?? 0;
-        // What the update's own fields (myPrompts, owed, owes) need: gameUpdateResolvers.
-        const module = views.installedModule(p, game.module);
-        const update = (step: number, status: string, events: EventRow[], signal: string): { gameEvents: UpdateRoot } => ({
-          gameEvents: { gameId: game.id, step, status, events: withEventTexts(module, events, viewer), _viewer: viewer, _signal: signal, _delayed: spectatorHorizon(game, status, step) !== null },
-        });
-        openGames.set(game.id, (openGames.get(game.id) ?? 0) + 1);
-        return (async function* () {
-          try {
-            if (args.afterSeq != null) {
-              const events = await readEvents(p, game.id, viewer, { after: last, beforeStep: before(game.status, game.step) });
-              last = latest ?? last;
-              yield update(game.step, game.status, events, `open|${game.step}`);
-            }
-            for await (const raw of source) {
-              let signal = raw as GameSignal;
-              if (signal.resync) {
-                const now = (await readGame(p, game.id, null)).game; // the step and status the nudge could not carry
-                signal = { ...signal, step: now.step, status: now.status };
+      subscribe: guard(
+        async (_root: unknown, args: { gameId: string; side?: string; afterSeq?: number }, ctx: SubCtx) => {
+          const p = ctx.platform;
+          const user = ctx.auth.optional();
+          if (user) ctx.auth.require('read');
+          const { game } = await readGame(p, args.gameId, null);
+          const viewer = await views.viewerSide(p, game, user, args.side);
+          // Delayed spectators get events only of steps before their horizon (trust/spectators.ts).
+          const before = (status: string, step: number) => eventBound(game, viewer, status, step).step?.lt;
+          const source = await ctx.pubsub.subscribe(topics.game(game.id));
+          const latest = await latestSeq(p, game.id, before(game.status, game.step));
+          let last = args.afterSeq ?? latest ?? 0;
+          // What the update's own fields (myPrompts, owed, owes) need: gameUpdateResolvers.
+          const module = views.installedModule(p, game.module);
+          const update = (
+            step: number,
+            status: string,
+            events: EventRow[],
+            signal: string,
+          ): { gameEvents: UpdateRoot } => ({
+            gameEvents: {
+              gameId: game.id,
+              step,
+              status,
+              events: withEventTexts(module, events, viewer),
+              _viewer: viewer,
+              _signal: signal,
+              _delayed: spectatorHorizon(game, status, step) !== null,
+            },
+          });
+          openGames.set(game.id, (openGames.get(game.id) ?? 0) + 1);
+          return (async function* () {
+            try {
+              if (args.afterSeq != null) {
+                const events = await readEvents(p, game.id, viewer, {
+                  after: last,
+                  beforeStep: before(game.status, game.step),
+                });
+                last = latest ?? last;
+                yield update(game.step, game.status, events, `open|${game.step}`);
               }
-              if (signal.uptoSeq <= last) continue; // duplicate delivery
-              const beforeStep = before(signal.status, signal.step);
-              // One load per side (or spectator) and signal, shared by that side's sockets.
-              const events = await readEventsShared(p, game.id, viewer, { after: last, upto: signal.uptoSeq, beforeStep });
-              const bounded = beforeStep !== undefined || signal.resync;
-              if (bounded && events.length === 0) continue; // nothing (past the delay) yet
-              last = bounded ? events.at(-1)!.seq : signal.uptoSeq;
-              yield update(signal.step, signal.status, events, `${signal.step}|${signal.uptoSeq}|${signal.resync ? 'resync' : ''}`);
+              for await (const raw of source) {
+                let signal = raw as GameSignal;
+                if (signal.resync) {
+                  const now = (await readGame(p, game.id, null)).game; // the step and status the nudge could not carry
+                  signal = { ...signal, step: now.step, status: now.status };
+                }
+                if (signal.uptoSeq <= last) continue; // duplicate delivery
+                const beforeStep = before(signal.status, signal.step);
+                // One load per side (or spectator) and signal, shared by that side's sockets.
+                const events = await readEventsShared(p, game.id, viewer, {
+                  after: last,
+                  upto: signal.uptoSeq,
+                  beforeStep,
+                });
+                const bounded = beforeStep !== undefined || signal.resync;
+                if (bounded && events.length === 0) continue; // nothing (past the delay) yet
+                last = bounded ? events.at(-1)!.seq : signal.uptoSeq;
+                yield update(
+                  signal.step,
+                  signal.status,
+                  events,
+                  `${signal.step}|${signal.uptoSeq}|${signal.resync ? 'resync' : ''}`,
+                );
+              }
+            } finally {
+              const n = (openGames.get(game.id) ?? 1) - 1;
+              if (n > 0) openGames.set(game.id, n);
+              else openGames.delete(game.id);
             }
-          } finally {
-            const n = (openGames.get(game.id) ?? 1) - 1;
-            if (n > 0) openGames.set(game.id, n);
-            else openGames.delete(game.id);
-          }
-        })();
-      }),
+          })();
+        },
+      ),
     },
     myTurn: {
       subscribe: guard(async (_root: unknown, _args: unknown, ctx: SubCtx) => {
@@ -115,7 +151,11 @@ interface UpdateRoot {
   _situation?: Promise<Situation>;
 }
 
-interface Situation { myPrompts: Prompt[]; owed: { side: string; ready: boolean }[]; owes: boolean }
+interface Situation {
+  myPrompts: Prompt[];
+  owed: { side: string; ready: boolean }[];
+  owes: boolean;
+}
 
 /**
  * What the subscriber's side needs to act, carried by the update itself so a client need not
@@ -140,6 +180,9 @@ async function situation(p: Platform, root: UpdateRoot): Promise<Situation> {
 /** The GameUpdate fields computed on demand (a client that does not select them pays nothing). */
 export function gameUpdateResolvers() {
   const field = <K extends keyof Situation>(k: K) =>
-    guard(async (root: UpdateRoot, _a: unknown, ctx: SubCtx) => (await (root._situation ??= situation(ctx.platform, root)))[k]);
+    guard(
+      async (root: UpdateRoot, _a: unknown, ctx: SubCtx) =>
+        (await (root._situation ??= situation(ctx.platform, root)))[k],
+    );
   return { myPrompts: field('myPrompts'), owed: field('owed'), owes: field('owes') };
 }

@@ -22,12 +22,19 @@ interface WireError {
 export function shapeWsError(e: WireError): WireError {
   const message = typeof e.message === 'string' ? e.message : '';
   const ext = e.extensions ?? {};
-  if (typeof ext.code === 'string') return { ...e, extensions: { ...ext, details: Array.isArray(ext.details) ? ext.details : [] } };
+  if (typeof ext.code === 'string')
+    return { ...e, extensions: { ...ext, details: Array.isArray(ext.details) ? ext.details : [] } };
   // A document or variables problem: graphql-js gives it locations (syntax errors have them too).
   if (Array.isArray(e.locations) || message.startsWith('Syntax Error')) {
-    return { message, ...(e.locations ? { locations: e.locations } : {}), extensions: { details: [], code: requestErrorCode({ message }) } };
+    return {
+      message,
+      ...(e.locations ? { locations: e.locations } : {}),
+      extensions: { details: [], code: requestErrorCode({ message }) },
+    };
   }
-  const safe = PROTOCOL_MESSAGES.has(message) ? message : 'The message is not a valid subscribe message: it needs an id and a payload with a query.';
+  const safe = PROTOCOL_MESSAGES.has(message)
+    ? message
+    : 'The message is not a valid subscribe message: it needs an id and a payload with a query.';
   return { message: safe, extensions: { code: 'BAD_REQUEST', details: [] } };
 }
 
@@ -39,7 +46,8 @@ export function shapeWsErrors(app: FastifyInstance) {
       if (typeof data === 'string' && data.includes('"type":"error"')) {
         try {
           const msg = JSON.parse(data);
-          if (msg?.type === 'error' && Array.isArray(msg.payload)) data = JSON.stringify({ ...msg, payload: msg.payload.map(shapeWsError) });
+          if (msg?.type === 'error' && Array.isArray(msg.payload))
+            data = JSON.stringify({ ...msg, payload: msg.payload.map(shapeWsError) });
         } catch {
           // not JSON: send as it is
         }

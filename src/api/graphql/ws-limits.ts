@@ -32,7 +32,13 @@ export const WS_RATE_LIMITED_CLOSE = 4429;
 /** Close code of a message that is not a protocol message (graphql-transport-ws). */
 export const WS_BAD_MESSAGE_CLOSE = 4400;
 /** The other graphql-transport-ws close codes the guard enforces. */
-const CLOSE = { unauthorized: 4401, forbidden: 4403, initTimeout: 4408, duplicateId: 4409, tooManyInits: 4429 } as const;
+const CLOSE = {
+  unauthorized: 4401,
+  forbidden: 4403,
+  initTimeout: 4408,
+  duplicateId: 4409,
+  tooManyInits: 4429,
+} as const;
 /** Messages a client may have waiting for their check; a flood beyond it closes the connection. */
 const MAX_PENDING = 64;
 
@@ -57,13 +63,23 @@ function credentialOf(payload: unknown): string | null {
 }
 
 function message(v: Verdict, what: 'connections' | 'subscriptions') {
-  const where = v.limitedBy === 'connection' ? 'on this connection' : v.limitedBy === 'ip' ? 'from this address' : 'with this credential';
+  const where =
+    v.limitedBy === 'connection'
+      ? 'on this connection'
+      : v.limitedBy === 'ip'
+        ? 'from this address'
+        : 'with this credential';
   return `Too many ${what} ${where}; retry in ${v.retryAfter} s.`;
 }
 
 /** The close reason: JSON, at most 123 bytes as WebSocket allows. */
 export function closeReason(v: Verdict, what: 'connections' | 'messages' = 'connections') {
-  return JSON.stringify({ code: 'RATE_LIMITED', message: `Too many ${what}.`, limitedBy: v.limitedBy, retryAfter: v.retryAfter });
+  return JSON.stringify({
+    code: 'RATE_LIMITED',
+    message: `Too many ${what}.`,
+    limitedBy: v.limitedBy,
+    retryAfter: v.retryAfter,
+  });
 }
 
 /**
@@ -77,7 +93,11 @@ export async function installWsLimits(app: FastifyInstance, path: string, config
   /** A fixed-window counter in the shared store; null while under `max` (or when it is off). */
   const counter = (max: number, limitedBy: Verdict['limitedBy']): Counter => {
     if (max <= 0) return async () => null;
-    const check = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (req) => (req as unknown as { key: string }).key });
+    const check = app.createRateLimit({
+      max,
+      timeWindow: windowMs,
+      keyGenerator: (req) => (req as unknown as { key: string }).key,
+    });
     return async (key) => {
       const r = await check({ key, routeOptions: { config: {} } } as unknown as FastifyRequest);
       return !r.isAllowed && r.isExceeded ? { limitedBy, retryAfter: Math.max(1, r.ttlInSeconds), limit: r.max } : null;
@@ -115,7 +135,10 @@ export async function installWsLimits(app: FastifyInstance, path: string, config
       closed = true;
       socket.close(code, reason);
     };
-    const initTimer = strict && ws.initTimeoutMs > 0 ? setTimeout(() => initSeen || shut(CLOSE.initTimeout, 'Connection initialisation timeout'), ws.initTimeoutMs) : undefined;
+    const initTimer =
+      strict && ws.initTimeoutMs > 0
+        ? setTimeout(() => initSeen || shut(CLOSE.initTimeout, 'Connection initialisation timeout'), ws.initTimeoutMs)
+        : undefined;
     socket.once('close', () => clearTimeout(initTimer));
     // Mercurius's answers tell the guard the connection's state; a refusal becomes 4403.
     const send = socket.send.bind(socket) as (data: unknown, ...rest: unknown[]) => void;
@@ -139,7 +162,16 @@ export async function installWsLimits(app: FastifyInstance, path: string, config
       socket.close(WS_RATE_LIMITED_CLOSE, closeReason(v, what));
     };
     const sendError = (id: unknown, v: Verdict) => {
-      const error = { message: message(v, 'subscriptions'), extensions: { code: 'RATE_LIMITED', details: [], retryAfter: v.retryAfter, limit: v.limit, limitedBy: v.limitedBy } };
+      const error = {
+        message: message(v, 'subscriptions'),
+        extensions: {
+          code: 'RATE_LIMITED',
+          details: [],
+          retryAfter: v.retryAfter,
+          limit: v.limit,
+          limitedBy: v.limitedBy,
+        },
+      };
       socket.send(JSON.stringify({ id, type: 'error', payload: [error] }));
     };
 
@@ -156,7 +188,10 @@ export async function installWsLimits(app: FastifyInstance, path: string, config
         // Not a protocol message at all (Mercurius would fail on it and drop the connection
         // without a word): close as graphql-transport-ws asks, 4400 with a reason.
         closed = true;
-        shut(WS_BAD_MESSAGE_CLOSE, JSON.stringify({ code: 'BAD_REQUEST', message: 'Invalid message received: send a JSON object.' }));
+        shut(
+          WS_BAD_MESSAGE_CLOSE,
+          JSON.stringify({ code: 'BAD_REQUEST', message: 'Invalid message received: send a JSON object.' }),
+        );
         return false;
       }
       if (msg.type === 'connection_init') {
@@ -171,12 +206,25 @@ export async function installWsLimits(app: FastifyInstance, path: string, config
       if (strict && msg.type === 'complete' && typeof msg.id === 'string') ended(msg.id);
       if (msg.type !== 'subscribe' && msg.type !== 'start') return true;
       if (strict && !acked) return (shut(CLOSE.unauthorized, 'Unauthorized'), false);
-      if (strict && typeof msg.id === 'string' && live.has(msg.id)) return (shut(CLOSE.duplicateId, `Subscriber for ${msg.id.slice(0, 80)} already exists`), false);
+      if (strict && typeof msg.id === 'string' && live.has(msg.id))
+        return (shut(CLOSE.duplicateId, `Subscriber for ${msg.id.slice(0, 80)} already exists`), false);
       // The same input guard as GraphQL over HTTP (graphql/http.ts): nothing unstorable goes on.
       const payload = (msg.payload ?? {}) as { variables?: unknown; extensions?: unknown };
-      const unsafe = findUnsafeJson(payload.variables, ['variables']) ?? findUnsafeJson(payload.extensions, ['extensions']);
+      const unsafe =
+        findUnsafeJson(payload.variables, ['variables']) ?? findUnsafeJson(payload.extensions, ['extensions']);
       if (unsafe) {
-        socket.send(JSON.stringify({ id: msg.id, type: 'error', payload: [{ message: `The request is not valid: ${unsafe.message}`, extensions: { code: 'BAD_INPUT', details: [unsafe] } }] }));
+        socket.send(
+          JSON.stringify({
+            id: msg.id,
+            type: 'error',
+            payload: [
+              {
+                message: `The request is not valid: ${unsafe.message}`,
+                extensions: { code: 'BAD_INPUT', details: [unsafe] },
+              },
+            ],
+          }),
+        );
         return false;
       }
       const now = Date.now();
@@ -185,7 +233,9 @@ export async function installWsLimits(app: FastifyInstance, path: string, config
         const retryAfter = Math.max(1, Math.ceil((perConnection.start + windowMs - now) / 1000));
         return (sendError(msg.id, { limitedBy: 'connection', retryAfter, limit: ws.subscribesPerConnection }), false);
       }
-      const v = credential ? await subscribesByToken(`wssub:token:${credential}`) : await subscribesByIp(`wssub:ip:${ip}`);
+      const v = credential
+        ? await subscribesByToken(`wssub:token:${credential}`)
+        : await subscribesByIp(`wssub:ip:${ip}`);
       if (v) return (sendError(msg.id, v), false);
       if (typeof msg.id === 'string') started(msg.id);
       return true;

@@ -22,7 +22,13 @@ export class AccountThrottle {
       points <= 0
         ? null
         : redis
-          ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}${keyPrefix}`, points, duration: limits.windowSeconds, useRedisPackage: false })
+          ? new RateLimiterRedis({
+              storeClient: redis,
+              keyPrefix: `${prefix}${keyPrefix}`,
+              points,
+              duration: limits.windowSeconds,
+              useRedisPackage: false,
+            })
           : new RateLimiterMemory({ keyPrefix, points, duration: limits.windowSeconds });
     this.address = make('account:reset:mail', limits.perAddress);
     this.ip = make('account:reset:ip', limits.perIp);
@@ -49,6 +55,9 @@ async function take(limiter: RateLimiterAbstract | null, key: string, limitedBy:
   } catch (e) {
     if (!(e instanceof RateLimiterRes)) return; // the store is unreachable: do not refuse for that
     const retryAfter = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-    throw new AppError('RATE_LIMITED', `Too many requests of this kind; retry in ${retryAfter} s.`, [], { retryAfter, limitedBy });
+    throw new AppError('RATE_LIMITED', `Too many requests of this kind; retry in ${retryAfter} s.`, [], {
+      retryAfter,
+      limitedBy,
+    });
   }
 }

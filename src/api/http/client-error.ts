@@ -21,17 +21,24 @@ const MALFORMED: Refusal = [400, 'BAD_REQUEST', 'The request is not well-formed 
 
 /** What was wrong, as one detail with a stable code (Node's llhttp error codes grouped). */
 function detailOf(code: string): { code: string; message: string } | null {
-  if (/^HPE_INVALID_(METHOD|URL|VERSION|CONSTANT)$/.test(code)) return { code: 'INVALID_REQUEST_LINE', message: 'The request line is not "METHOD /path HTTP/1.1".' };
-  if (/^HPE_(INVALID_CONTENT_LENGTH|UNEXPECTED_CONTENT_LENGTH|INVALID_CHUNK_SIZE|INVALID_TRANSFER_ENCODING|CHUNK_EXTENSIONS_OVERFLOW|INVALID_EOF_STATE)$/.test(code)) {
+  if (/^HPE_INVALID_(METHOD|URL|VERSION|CONSTANT)$/.test(code))
+    return { code: 'INVALID_REQUEST_LINE', message: 'The request line is not "METHOD /path HTTP/1.1".' };
+  if (
+    /^HPE_(INVALID_CONTENT_LENGTH|UNEXPECTED_CONTENT_LENGTH|INVALID_CHUNK_SIZE|INVALID_TRANSFER_ENCODING|CHUNK_EXTENSIONS_OVERFLOW|INVALID_EOF_STATE)$/.test(
+      code,
+    )
+  ) {
     return { code: 'INVALID_BODY_FRAMING', message: 'The body length or chunked encoding is not valid.' };
   }
-  if (/^HPE_(INVALID_HEADER_TOKEN|LF_EXPECTED|CR_EXPECTED|INVALID_CHARACTER)$/.test(code)) return { code: 'INVALID_HEADER', message: 'A header line is not valid.' };
+  if (/^HPE_(INVALID_HEADER_TOKEN|LF_EXPECTED|CR_EXPECTED|INVALID_CHARACTER)$/.test(code))
+    return { code: 'INVALID_HEADER', message: 'A header line is not valid.' };
   return null;
 }
 
 /** The response for a parser error `code`; exported for tests. */
 export function clientErrorResponse(code: string): string {
-  const [status, errorCode, message] = code === 'HPE_HEADER_OVERFLOW' ? TOO_LARGE : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? TIMEOUT : MALFORMED;
+  const [status, errorCode, message] =
+    code === 'HPE_HEADER_OVERFLOW' ? TOO_LARGE : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? TIMEOUT : MALFORMED;
   const detail = detailOf(code);
   const error: ApiError = { code: errorCode, message, details: detail ? [{ ...detail, path: [] }] : [] };
   const body = JSON.stringify({ error });

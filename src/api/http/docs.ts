@@ -12,7 +12,9 @@ import { REST_PREFIX } from '../rest/index.js';
 
 export const DOCS_PREFIX = '/docs';
 
-const VERSION = (JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')) as { version: string }
+).version;
 
 const DESCRIPTION = `REST mirror of the main flows of the Warpost GraphQL API (POST /graphql, subscriptions over
 graphql-ws at /graphql). Both call the same services and share one error shape: every error
@@ -30,7 +32,12 @@ export async function registerDocs(app: FastifyInstance, version = VERSION) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Warpost REST API', version, description: DESCRIPTION, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
+      info: {
+        title: 'Warpost REST API',
+        version,
+        description: DESCRIPTION,
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      },
       servers: [{ url: '/', description: 'This server' }],
       tags: [
         { name: 'auth', description: 'Accounts and sessions.' },
@@ -40,19 +47,37 @@ export async function registerDocs(app: FastifyInstance, version = VERSION) {
         { name: 'lobby', description: 'Game modules, game lists, creating and joining games.' },
         { name: 'play', description: 'Game views, events, orders and drafts.' },
         { name: 'trust', description: 'Commit–reveal orders, adjudicated orders, replays and game exports.' },
-        { name: 'webhooks', description: 'Signed webhooks: registration, secret rotation, the delivery log, redelivery.' },
-        { name: 'press', description: 'Messages between players: channels, paged messages, read marks, reports and moderation.' },
-        { name: 'oauth', description: 'Third-party apps over OAuth 2.0: registering an app, the apps you authorised, revocation (the protocol itself is under /oauth).' },
+        {
+          name: 'webhooks',
+          description: 'Signed webhooks: registration, secret rotation, the delivery log, redelivery.',
+        },
+        {
+          name: 'press',
+          description: 'Messages between players: channels, paged messages, read marks, reports and moderation.',
+        },
+        {
+          name: 'oauth',
+          description:
+            'Third-party apps over OAuth 2.0: registering an app, the apps you authorised, revocation (the protocol itself is under /oauth).',
+        },
       ],
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A JWT access token from login, a personal API token (wpt_...), or an OAuth 2.0 access token issued to a third-party app.' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A JWT access token from login, a personal API token (wpt_...), or an OAuth 2.0 access token issued to a third-party app.',
+          },
         },
       },
     },
     // Shared schemas keep their $id as their component name.
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
-    transform: ({ schema, url }) => ({ schema: url.startsWith(REST_PREFIX) ? schema : { ...(schema ?? {}), hide: true }, url }),
+    transform: ({ schema, url }) => ({
+      schema: url.startsWith(REST_PREFIX) ? schema : { ...(schema ?? {}), hide: true },
+      url,
+    }),
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 }

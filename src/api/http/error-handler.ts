@@ -22,7 +22,9 @@ export function installErrorHandling(app: FastifyInstance, graphqlPath: string) 
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0].slice(0, 200);
-    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `There is no route ${request.method} ${path}.`, details: [] } });
+    return reply
+      .code(404)
+      .send({ error: { code: 'NOT_FOUND', message: `There is no route ${request.method} ${path}.`, details: [] } });
   });
 }
 

@@ -81,7 +81,12 @@ export function toApiError(err: unknown, log?: Log): MappedError {
   if (err instanceof AppError) {
     return { status: err.status, error: { code: err.code, message: err.message, details: err.details, ...err.extra } };
   }
-  const e = (err ?? {}) as { validation?: AjvIssue[]; validationContext?: string; statusCode?: unknown; message?: unknown };
+  const e = (err ?? {}) as {
+    validation?: AjvIssue[];
+    validationContext?: string;
+    statusCode?: unknown;
+    message?: unknown;
+  };
   if (Array.isArray(e.validation)) return schemaError(e.validation, e.validationContext);
   const status = typeof e.statusCode === 'number' ? e.statusCode : 0;
   if (status >= 400 && status < 500) {
@@ -90,5 +95,8 @@ export function toApiError(err: unknown, log?: Log): MappedError {
   }
   const reference = randomUUID();
   log?.error({ err, reference }, 'unexpected error');
-  return { status: 500, error: { code: 'INTERNAL', message: `Internal error (reference ${reference}).`, details: [], reference } };
+  return {
+    status: 500,
+    error: { code: 'INTERNAL', message: `Internal error (reference ${reference}).`, details: [], reference },
+  };
 }

@@ -65,17 +65,31 @@ createRoot(document.getElementById('ruru-root')).render(
 
 function own(reply: FastifyReply, type: string, body: string) {
   return reply
-    .headers({ 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin', 'content-security-policy': GRAPHIQL_CSP })
+    .headers({
+      'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'same-origin',
+      'content-security-policy': GRAPHIQL_CSP,
+    })
     .type(type)
     .send(body);
 }
 
 export function registerGraphiql(app: FastifyInstance) {
   app.get(GRAPHIQL_PATH, { schema: { hide: true } }, (_req, reply) => own(reply, 'text/html; charset=utf-8', PAGE));
-  app.get(`${GRAPHIQL_PATH}/page.css`, { schema: { hide: true } }, (_req, reply) => own(reply, 'text/css; charset=utf-8', PAGE_CSS));
-  app.get(`${GRAPHIQL_PATH}/start.js`, { schema: { hide: true } }, (_req, reply) => own(reply, 'text/javascript; charset=utf-8', START_JS));
+  app.get(`${GRAPHIQL_PATH}/page.css`, { schema: { hide: true } }, (_req, reply) =>
+    own(reply, 'text/css; charset=utf-8', PAGE_CSS),
+  );
+  app.get(`${GRAPHIQL_PATH}/start.js`, { schema: { hide: true } }, (_req, reply) =>
+    own(reply, 'text/javascript; charset=utf-8', START_JS),
+  );
   app.get(`${STATIC_PATH}*`, { schema: { hide: true } }, async (req, reply) => {
-    const file = await getStaticFile({ staticPath: STATIC_PATH, urlPath: req.url, acceptEncoding: req.headers['accept-encoding'], disallowDevAssets: true });
+    const file = await getStaticFile({
+      staticPath: STATIC_PATH,
+      urlPath: req.url,
+      acceptEncoding: req.headers['accept-encoding'],
+      disallowDevAssets: true,
+    });
     if (!file) return reply.callNotFound();
     reply.headers({ etag: file.headers.etag, vary: 'accept-encoding', 'cache-control': 'public, max-age=3600' });
     if (req.headers['if-none-match'] === file.headers.etag) return reply.code(304).send();

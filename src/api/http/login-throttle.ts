@@ -32,7 +32,13 @@ export class LoginThrottle {
     const duration = limits.windowSeconds;
     const make = (keyPrefix: string, points: number) =>
       redis
-        ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}${keyPrefix}`, points, duration, useRedisPackage: false })
+        ? new RateLimiterRedis({
+            storeClient: redis,
+            keyPrefix: `${prefix}${keyPrefix}`,
+            points,
+            duration,
+            useRedisPackage: false,
+          })
         : new RateLimiterMemory({ keyPrefix, points, duration });
     this.pair = make('login:pair', limits.failuresPerAccountAddress);
     this.account = make('login:acct', limits.failuresPerAccount);
@@ -49,20 +55,31 @@ export class LoginThrottle {
     if (!this.enabled) return attempt();
     const account = username.toLowerCase(); // unknown names count the same: nothing tells who exists
     const pairKey = `${account}|${address}`;
-    const [pair, acct, addr] = await Promise.all([this.pair.get(pairKey), this.account.get(account), this.address.get(address)]);
+    const [pair, acct, addr] = await Promise.all([
+      this.pair.get(pairKey),
+      this.account.get(account),
+      this.address.get(address),
+    ]);
     const used = (r: { consumedPoints: number } | null) => r?.consumedPoints ?? 0;
     if (used(pair) >= this.limits.failuresPerAccountAddress) refuse(pair!.msBeforeNext, 'account-address');
-    if (this.limits.failuresPerAddress > 0 && used(addr) >= this.limits.failuresPerAddress) refuse(addr!.msBeforeNext, 'address');
-    if (this.limits.failuresPerAccount > 0 && used(acct) >= this.limits.failuresPerAccount && used(pair) > 0) refuse(acct!.msBeforeNext, 'account');
+    if (this.limits.failuresPerAddress > 0 && used(addr) >= this.limits.failuresPerAddress)
+      refuse(addr!.msBeforeNext, 'address');
+    if (this.limits.failuresPerAccount > 0 && used(acct) >= this.limits.failuresPerAccount && used(pair) > 0)
+      refuse(acct!.msBeforeNext, 'account');
     try {
       const out = await attempt();
       await this.pair.delete(pairKey).catch(() => undefined);
       return out;
     } catch (e) {
       if (e instanceof AppError && e.code === 'INVALID_CREDENTIALS') {
-        const counts = await Promise.all([this.pair.penalty(pairKey), this.account.penalty(account), this.address.penalty(address)]).catch(() => null);
+        const counts = await Promise.all([
+          this.pair.penalty(pairKey),
+          this.account.penalty(account),
+          this.address.penalty(address),
+        ]).catch(() => null);
         const failures = counts?.[1].consumedPoints ?? 0;
-        if (this.limits.failuresPerAccount > 0 && failures === this.limits.failuresPerAccount) this.onAccountLimit?.(username, failures);
+        if (this.limits.failuresPerAccount > 0 && failures === this.limits.failuresPerAccount)
+          this.onAccountLimit?.(username, failures);
       }
       throw e;
     }
@@ -86,15 +103,22 @@ export class LoginThrottle {
 
 function refuse(msBeforeNext: number, limitedBy: string): never {
   const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  throw new AppError('RATE_LIMITED', `Too many failed attempts; retry in ${retryAfter} s.`, [], { retryAfter, limitedBy });
+  throw new AppError('RATE_LIMITED', `Too many failed attempts; retry in ${retryAfter} s.`, [], {
+    retryAfter,
+    limitedBy,
+  });
 }
 
 /** Sets Retry-After when `run` is refused by the throttle (GraphQL answers it in a 200 body). */
-export async function withRetryAfter<T>(reply: { header(name: string, value: string): unknown }, run: () => Promise<T>): Promise<T> {
+export async function withRetryAfter<T>(
+  reply: { header(name: string, value: string): unknown },
+  run: () => Promise<T>,
+): Promise<T> {
   try {
     return await run();
   } catch (e) {
-    if (e instanceof AppError && e.code === 'RATE_LIMITED' && typeof e.extra.retryAfter === 'number') reply.header('retry-after', String(e.extra.retryAfter));
+    if (e instanceof AppError && e.code === 'RATE_LIMITED' && typeof e.extra.retryAfter === 'number')
+      reply.header('retry-after', String(e.extra.retryAfter));
     throw e;
   }
 }

@@ -21,9 +21,15 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
       const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
       // Compared as digests: equal length, constant time, whatever was sent.
       if (!timingSafeEqual(digest(given), digest(token))) {
-        return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ error: { code: 'UNAUTHENTICATED', message: 'The metrics need the bearer token (METRICS_TOKEN).' } });
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer realm="metrics"')
+          .send({ error: { code: 'UNAUTHENTICATED', message: 'The metrics need the bearer token (METRICS_TOKEN).' } });
       }
     }
-    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+    return reply
+      .header('content-type', registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await registry.metrics());
   });
 }

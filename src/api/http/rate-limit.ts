@@ -24,11 +24,23 @@ function credentialKey(req: FastifyRequest): string | null {
 type Check = Awaited<ReturnType<ReturnType<FastifyInstance['createRateLimit']>>>;
 type Counted = Extract<Check, { isAllowed: false }>;
 
-export async function registerRateLimits(app: FastifyInstance, config: ApiConfig['rateLimit'], redis?: Redis, redisPrefix = '') {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: ApiConfig['rateLimit'],
+  redis?: Redis,
+  redisPrefix = '',
+) {
   await app.register(rateLimit, { global: false, redis, nameSpace: `${redisPrefix}rl:`, skipOnError: true });
   const limiters: { by: 'ip' | 'token'; check: (req: FastifyRequest) => Promise<Check> }[] = [];
   if (config.perIp > 0) {
-    limiters.push({ by: 'ip', check: app.createRateLimit({ max: config.perIp, timeWindow: config.windowMs, keyGenerator: (req) => `ip:${req.ip}` }) });
+    limiters.push({
+      by: 'ip',
+      check: app.createRateLimit({
+        max: config.perIp,
+        timeWindow: config.windowMs,
+        keyGenerator: (req) => `ip:${req.ip}`,
+      }),
+    });
   }
   if (config.perToken > 0) {
     limiters.push({
@@ -61,10 +73,15 @@ export async function registerRateLimits(app: FastifyInstance, config: ApiConfig
     if (!exceeded) return;
     const retryAfter = Math.max(1, exceeded.ttlInSeconds);
     reply.header('retry-after', retryAfter);
-    throw new AppError('RATE_LIMITED', `Too many requests for this ${exceeded.by === 'ip' ? 'address' : 'credential'}; retry in ${retryAfter} s.`, [], {
-      retryAfter,
-      limit: exceeded.max,
-      limitedBy: exceeded.by,
-    });
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many requests for this ${exceeded.by === 'ip' ? 'address' : 'credential'}; retry in ${retryAfter} s.`,
+      [],
+      {
+        retryAfter,
+        limit: exceeded.max,
+        limitedBy: exceeded.by,
+      },
+    );
   });
 }

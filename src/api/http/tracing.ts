@@ -14,7 +14,14 @@ export function registerTracing(app: FastifyInstance, enabled: boolean) {
   const tracer = trace.getTracer('warpost');
   app.addHook('onRequest', (req, _reply, done) => {
     const parent = propagation.extract(ROOT_CONTEXT, req.headers);
-    spans.set(req, tracer.startSpan(`${req.method} ${req.routeOptions.url ?? 'unmatched'}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } }, parent));
+    spans.set(
+      req,
+      tracer.startSpan(
+        `${req.method} ${req.routeOptions.url ?? 'unmatched'}`,
+        { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } },
+        parent,
+      ),
+    );
     done();
   });
   app.addHook('preHandler', (req, _reply, done) => {
@@ -25,7 +32,10 @@ export function registerTracing(app: FastifyInstance, enabled: boolean) {
   app.addHook('onResponse', (req, reply, done) => {
     const span = spans.get(req);
     if (span) {
-      span.setAttributes({ 'http.route': req.routeOptions.url ?? 'unmatched', 'http.response.status_code': reply.statusCode });
+      span.setAttributes({
+        'http.route': req.routeOptions.url ?? 'unmatched',
+        'http.response.status_code': reply.statusCode,
+      });
       if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
     }

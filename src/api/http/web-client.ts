@@ -22,7 +22,8 @@ const PAGE_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'same-origin',
   // The built page loads only its own script and style files and talks only to this server.
-  'content-security-policy': "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+  'content-security-policy':
+    "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
 };
 
 export async function registerWebClient(app: FastifyInstance, dir = WEB_BUILD_DIR) {
@@ -46,7 +47,12 @@ export async function registerWebClient(app: FastifyInstance, dir = WEB_BUILD_DI
     app.get(url, { schema: { hide: true } }, async (_req, reply) => {
       const html = loadPage();
       if (!html) {
-        return reply.code(503).type('text/plain; charset=utf-8').send('The browser client is not built: run `npm run build:web` (npm start does it first). The API is at /graphql.');
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send(
+            'The browser client is not built: run `npm run build:web` (npm start does it first). The API is at /graphql.',
+          );
       }
       return reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(html);
     });

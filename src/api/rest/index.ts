@@ -40,11 +40,24 @@ declare module 'fastify' {
 
 /** Shared schemas go on the root instance, where the OpenAPI generator collects them. */
 export function addRestSchemas(app: FastifyInstance) {
-  for (const schema of [...schemas, ...webhookSchemas, ...trustSchemas, ...accountSchemas, ...pressSchemas, ...oauthSchemas]) app.addSchema(schema);
+  for (const schema of [
+    ...schemas,
+    ...webhookSchemas,
+    ...trustSchemas,
+    ...accountSchemas,
+    ...pressSchemas,
+    ...oauthSchemas,
+  ])
+    app.addSchema(schema);
 }
 
 export async function restApi(app: FastifyInstance, opts: RestDeps) {
-  const deps: RestDeps = { platform: opts.platform, authService: opts.authService, loginThrottle: opts.loginThrottle, accountThrottle: opts.accountThrottle }; // not the prefix
+  const deps: RestDeps = {
+    platform: opts.platform,
+    authService: opts.authService,
+    loginThrottle: opts.loginThrottle,
+    accountThrottle: opts.accountThrottle,
+  }; // not the prefix
   app.decorateRequest('auth', null as unknown as RequestAuth);
   app.addHook('onRequest', async (req) => {
     req.auth = await authenticate(deps.authService, req.headers.authorization);

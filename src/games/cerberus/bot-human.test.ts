@@ -4,7 +4,16 @@
  * one on each empty continent; through the game his moves weigh the enemy's reach (7.61).
  */
 import { describe, expect, it } from 'vitest';
-import { DENIAL_SPACING, campaignBonus, continentsToClaim, denialLandings, denialMoves, enemyReach, exposureCost, lastTurn } from './bot-human.js';
+import {
+  DENIAL_SPACING,
+  campaignBonus,
+  continentsToClaim,
+  denialLandings,
+  denialMoves,
+  enemyReach,
+  exposureCost,
+  lastTurn,
+} from './bot-human.js';
 import { continentOf, mapFor } from './map.js';
 import { landHexes } from './prompts-transport.js';
 import type { HexId } from './state.js';
@@ -45,22 +54,39 @@ describe('Human bot: last-turn continent denial (14.5)', () => {
 
   it('14.5 claims an empty continent (a Base only where no enemy stands) and sends up to three units, apart, where the Cetian stands', () => {
     const [gammaCetian] = on('GAMMA');
-    const others = ['ALPHA', 'BETA', 'NORTH_POLAR', 'DELTA'].map((c, i) => unit('HUMAN', 'INFANTRY', on(c)[0], { id: `hx${i}` }));
+    const others = ['ALPHA', 'BETA', 'NORTH_POLAR', 'DELTA'].map((c, i) =>
+      unit('HUMAN', 'INFANTRY', on(c)[0], { id: `hx${i}` }),
+    );
     const base = unit('HUMAN', 'BASE', null, { id: 'hb' });
-    const empty = stateAt({ turn: 12, segment: 'TRANSPORTATION', phasing: 'HUMAN' }, [unit('CETIAN', 'INFANTRY', gammaCetian, { id: 'c1' }), ...others, unit('HUMAN', 'INFANTRY', on('GAMMA').at(-1)!, { id: 'hg' }), base]);
+    const empty = stateAt({ turn: 12, segment: 'TRANSPORTATION', phasing: 'HUMAN' }, [
+      unit('CETIAN', 'INFANTRY', gammaCetian, { id: 'c1' }),
+      ...others,
+      unit('HUMAN', 'INFANTRY', on('GAMMA').at(-1)!, { id: 'hg' }),
+      base,
+    ]);
     expect(continentsToClaim(empty, 'HUMAN')).toEqual(['EPSILON']);
     const claim = denialLandings(empty, 'HUMAN', 20).actions;
     expect(claim).toHaveLength(1);
     expect(claim[0].type === 'land' && [claim[0].unitId, continentOf(claim[0].hex)]).toEqual(['hb', 'EPSILON']);
     // The same Base is never sent where the Cetian stands; Transports go, three to GAMMA, 3 hexes apart.
-    const transports = [1, 2, 3, 4].map((i) => unit('HUMAN', 'TRANSPORT', null, { id: `ht${i}`, movement: 6, sub: 'REGULAR' }));
-    const contested = stateAt({ turn: 12, segment: 'TRANSPORTATION', phasing: 'HUMAN' }, [unit('CETIAN', 'INFANTRY', gammaCetian, { id: 'c1' }), ...others, unit('HUMAN', 'INFANTRY', on('EPSILON')[0], { id: 'he' }), base, ...transports]);
+    const transports = [1, 2, 3, 4].map((i) =>
+      unit('HUMAN', 'TRANSPORT', null, { id: `ht${i}`, movement: 6, sub: 'REGULAR' }),
+    );
+    const contested = stateAt({ turn: 12, segment: 'TRANSPORTATION', phasing: 'HUMAN' }, [
+      unit('CETIAN', 'INFANTRY', gammaCetian, { id: 'c1' }),
+      ...others,
+      unit('HUMAN', 'INFANTRY', on('EPSILON')[0], { id: 'he' }),
+      base,
+      ...transports,
+    ]);
     const sent = denialLandings(contested, 'HUMAN', 20).actions.filter((a) => a.type === 'land');
     expect(sent.map((a) => a.type === 'land' && a.unitId)).toEqual(['ht1', 'ht2', 'ht3']);
     const map = mapFor(contested.options);
     const hexes = sent.map((a) => (a.type === 'land' ? a.hex : ''));
     for (const h of hexes) expect(continentOf(h)).toBe('GAMMA');
-    for (let i = 0; i < hexes.length; i++) for (let j = i + 1; j < hexes.length; j++) expect(map.distance(hexes[i], hexes[j])).toBeGreaterThanOrEqual(DENIAL_SPACING);
+    for (let i = 0; i < hexes.length; i++)
+      for (let j = i + 1; j < hexes.length; j++)
+        expect(map.distance(hexes[i], hexes[j])).toBeGreaterThanOrEqual(DENIAL_SPACING);
   });
 
   it('14.5 moves a unit onto a Cetian-only continent it can reach, and none when no continent is the Cetian’s alone', () => {
@@ -69,9 +95,16 @@ describe('Human bot: last-turn continent denial (14.5)', () => {
     const c = unit('CETIAN', 'INFANTRY', gamma1, { id: 'c1' });
     const m = unit('HUMAN', 'MOBILE', on('ALPHA')[0], { id: 'm1' });
     const s = stateAt({ turn: 12, segment: 'MOVEMENT', phasing: 'HUMAN' }, [c, m]);
-    const reach = () => [{ hex: on('ALPHA')[1], path: [on('ALPHA')[1]] }, { hex: target, path: [target] }];
+    const reach = () => [
+      { hex: on('ALPHA')[1], path: [on('ALPHA')[1]] },
+      { hex: target, path: [target] },
+    ];
     expect(denialMoves(s, 'HUMAN', [m], reach)).toEqual([{ unitId: 'm1', path: [target] }]);
-    const none = stateAt({ turn: 12, segment: 'MOVEMENT', phasing: 'HUMAN' }, [c, m, unit('HUMAN', 'INFANTRY', on('GAMMA').at(-1)!, { id: 'h2' })]);
+    const none = stateAt({ turn: 12, segment: 'MOVEMENT', phasing: 'HUMAN' }, [
+      c,
+      m,
+      unit('HUMAN', 'INFANTRY', on('GAMMA').at(-1)!, { id: 'h2' }),
+    ]);
     expect(denialMoves(none, 'HUMAN', [m], reach)).toEqual([]);
     expect(lastTurn(stateAt({ turn: 11 }))).toBe(false);
   });

@@ -28,28 +28,48 @@ import { unitsData } from './data/index.js';
  * unit (a Transport company first: 1 point if lost) in the land hex farthest from his units, within
  * `budget` STP. Returns the landings and the STP they use.
  */
-export function denialLandings(state: CerberusState, side: Side, budget: number): { actions: TransportAction[]; cost: number } {
+export function denialLandings(
+  state: CerberusState,
+  side: Side,
+  budget: number,
+): { actions: TransportAction[]; cost: number } {
   const map = mapFor(state.options);
   const enemyHexes = [...new Set(state.units.filter((u) => u.side === enemyOf(side) && onMap(u)).map((u) => u.hex!))];
   const own = (c: string) => state.units.filter((u) => u.side === side && onMap(u) && continentOf(u.hex!) === c).length;
-  const contested = (c: string) => state.units.some((u) => u.side === enemyOf(side) && onMap(u) && continentOf(u.hex!) === c);
+  const contested = (c: string) =>
+    state.units.some((u) => u.side === enemyOf(side) && onMap(u) && continentOf(u.hex!) === c);
   // Empty continents take one unit; those the enemy stands on, up to DENIAL_PASSES with what is there (he moves after us, 3.1).
   const targets = Object.keys(CONTINENT_VP)
     .filter((c) => (contested(c) ? own(c) < DENIAL_PASSES : own(c) === 0))
     .sort((a, b) => CONTINENT_VP[b] - CONTINENT_VP[a] || a.localeCompare(b));
   if (!targets.length) return { actions: [], cost: 0 };
   // A Base (5 points if lost) goes only where no enemy stands: it then scores 2 and a Resource hex 2 (14.5).
-  const rank = (u: Unit) => (u.cls === 'TRANSPORT' ? 0 : u.cls === 'MOBILE' ? 1 : u.cls === 'INFANTRY' && u.sub !== 'PARATROOP' ? 2 : u.cls === 'BASE' ? 3 : 9);
-  const groups = landingUnitGroups(state, side).filter((g) => rank(g[0]) < 9).sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].id.localeCompare(b[0].id));
+  const rank = (u: Unit) =>
+    u.cls === 'TRANSPORT'
+      ? 0
+      : u.cls === 'MOBILE'
+        ? 1
+        : u.cls === 'INFANTRY' && u.sub !== 'PARATROOP'
+          ? 2
+          : u.cls === 'BASE'
+            ? 3
+            : 9;
+  const groups = landingUnitGroups(state, side)
+    .filter((g) => rank(g[0]) < 9)
+    .sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].id.localeCompare(b[0].id));
   const ctx = placementContext(state, side);
   const used = new Set<string>();
   const actions: TransportAction[] = [];
   const placed = new Map<string, HexId[]>();
   let cost = 0;
-  const order = Array.from({ length: DENIAL_PASSES }, (_, i) => targets.filter((c) => (contested(c) ? own(c) + i < DENIAL_PASSES : i === 0))).flat();
+  const order = Array.from({ length: DENIAL_PASSES }, (_, i) =>
+    targets.filter((c) => (contested(c) ? own(c) + i < DENIAL_PASSES : i === 0)),
+  ).flat();
   for (const c of order) {
     const mine = placed.get(c) ?? [];
-    const hexes = landHexes().filter((h) => continentOf(h) === c && mine.every((m) => map.distance(h, m) >= DENIAL_SPACING));
+    const hexes = landHexes().filter(
+      (h) => continentOf(h) === c && mine.every((m) => map.distance(h, m) >= DENIAL_SPACING),
+    );
     const far = (h: HexId) => enemyHexes.reduce((d, e) => Math.min(d, map.distance(h, e)), Infinity);
     let best: { unitId: string; hex: HexId; cost: number; far: number } | null = null;
     for (const g of groups) {
@@ -60,7 +80,8 @@ export function denialLandings(state: CerberusState, side: Side, budget: number)
         // Far from the enemy (beyond 6 hexes all is alike), then on a Resource hex (a point more, 14.5).
         const d = far(h.hex);
         const key = Math.min(d, 7) + (isResourceHex(h.hex) ? 0.5 : 0);
-        if (d >= 3 && (!best || key > best.far || (key === best.far && h.cost < best.cost))) best = { unitId: free[0].id, hex: h.hex, cost: h.cost, far: key };
+        if (d >= 3 && (!best || key > best.far || (key === best.far && h.cost < best.cost)))
+          best = { unitId: free[0].id, hex: h.hex, cost: h.cost, far: key };
       }
       if (best) break; // the cheapest kind that can go
     }
@@ -85,14 +106,13 @@ export function lastTurn(state: CerberusState): boolean {
   return state.lastTurn !== null && state.turn >= state.lastTurn;
 }
 
-
-
 /**
  * Continents to claim on the last turn (14.5), richest first: those only the enemy holds (his
  * points) and those nobody holds (ours for one unit: EPSILON stood empty in every baseline game).
  */
 export function continentsToClaim(state: CerberusState, side: Side): string[] {
-  const present = (c: string, s: Side) => state.units.some((u) => u.side === s && onMap(u) && continentOf(u.hex!) === c);
+  const present = (c: string, s: Side) =>
+    state.units.some((u) => u.side === s && onMap(u) && continentOf(u.hex!) === c);
   return Object.keys(CONTINENT_VP)
     .filter((c) => !present(c, side))
     .sort((a, b) => CONTINENT_VP[b] - CONTINENT_VP[a] || a.localeCompare(b));
@@ -103,7 +123,12 @@ export function continentsToClaim(state: CerberusState, side: Side): string[] {
  * that can reach it (a Transport company, then a Mobile battalion) moves to the hex there farthest
  * from his units. `movers` are the units free to move, `reach` their legal destinations.
  */
-export function denialMoves(state: CerberusState, side: Side, movers: Unit[], reach: (u: Unit) => { hex: HexId; path: HexId[] }[]): { unitId: string; path: HexId[] }[] {
+export function denialMoves(
+  state: CerberusState,
+  side: Side,
+  movers: Unit[],
+  reach: (u: Unit) => { hex: HexId; path: HexId[] }[],
+): { unitId: string; path: HexId[] }[] {
   const map = mapFor(state.options);
   const enemyHexes = [...new Set(state.units.filter((u) => u.side === enemyOf(side) && onMap(u)).map((u) => u.hex!))];
   const far = (h: HexId) => enemyHexes.reduce((d, e) => Math.min(d, map.distance(h, e)), Infinity);
@@ -118,7 +143,8 @@ export function denialMoves(state: CerberusState, side: Side, movers: Unit[], re
       for (const r of reach(u)) {
         if (continentOf(r.hex) !== c) continue;
         const d = far(r.hex);
-        if (d >= 2 && (!best || rank(u) < rank(best.u) || (rank(u) === rank(best.u) && d > best.d))) best = { u, hex: r.hex, path: r.path, d };
+        if (d >= 2 && (!best || rank(u) < rank(best.u) || (rank(u) === rank(best.u) && d > best.d)))
+          best = { u, hex: r.hex, path: r.path, d };
       }
       if (best && best.u === u) break;
     }
@@ -148,7 +174,8 @@ export function campaignBonus(state: CerberusState, side: Side, hex: HexId, weig
   if (continentOf(hex) === CAMPAIGN_CONTINENT) return weight;
   const map = mapFor(state.options);
   let target = campaignHexes.get(CAMPAIGN_CONTINENT);
-  if (!target) campaignHexes.set(CAMPAIGN_CONTINENT, (target = landHexes().filter((h) => continentOf(h) === CAMPAIGN_CONTINENT)));
+  if (!target)
+    campaignHexes.set(CAMPAIGN_CONTINENT, (target = landHexes().filter((h) => continentOf(h) === CAMPAIGN_CONTINENT)));
   const d = target.reduce((m, h) => Math.min(m, map.distance(hex, h)), Infinity);
   return (weight / 2) * Math.max(0, 1 - d / 6);
 }
@@ -169,7 +196,9 @@ export const EXPOSURE_WEIGHT = { odds32: 2, odds21: 5, odds31: 9 };
  */
 export function enemyReach(state: CerberusState, side: Side, hex: HexId): number {
   const map = mapFor(state.options);
-  const hiddenMove = Math.max(...unitsData.types.filter((t) => t.side === enemyOf(side) && t.cls !== 'SF').map((t) => t.movement ?? 0));
+  const hiddenMove = Math.max(
+    ...unitsData.types.filter((t) => t.side === enemyOf(side) && t.cls !== 'SF').map((t) => t.movement ?? 0),
+  );
   let attack = 0;
   for (const u of state.units) {
     if (u.side === side || !onMap(u) || u.attack <= 0 || u.outOfSupply) continue;
@@ -187,5 +216,11 @@ export function exposureCost(state: CerberusState, side: Side, hex: HexId, stack
   if (defense <= 0) return 0;
   // 7.8 a Mountain costs the attacker a column: read as half as much again in odds.
   const odds = reach / defense / (isMountain(hex) ? 1.5 : 1);
-  return odds >= 3 ? EXPOSURE_WEIGHT.odds31 : odds >= 2 ? EXPOSURE_WEIGHT.odds21 : odds >= 1.5 ? EXPOSURE_WEIGHT.odds32 : 0;
+  return odds >= 3
+    ? EXPOSURE_WEIGHT.odds31
+    : odds >= 2
+      ? EXPOSURE_WEIGHT.odds21
+      : odds >= 1.5
+        ? EXPOSURE_WEIGHT.odds32
+        : 0;
 }

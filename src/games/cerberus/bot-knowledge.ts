@@ -62,7 +62,14 @@ export function nearest(state: CerberusState, from: HexId, to: HexId[]): number 
 }
 
 /** How good it is for `u` to end its move in `hex` (higher is better). */
-export function hexScore(state: CerberusState, side: Side, u: Unit, hex: HexId, enemies: Map<HexId, EnemyStack>, sources: HexId[]): number {
+export function hexScore(
+  state: CerberusState,
+  side: Side,
+  u: Unit,
+  hex: HexId,
+  enemies: Map<HexId, EnemyStack>,
+  sources: HexId[],
+): number {
   const map = mapFor(state.options);
   let score = 0;
   // 12.4 stay within reach of a supply source; 12.13 never risk the polar rows unsupplied.
@@ -79,7 +86,15 @@ export function hexScore(state: CerberusState, side: Side, u: Unit, hex: HexId, 
   if (cont && cont !== 'ISLAND') score += (CONTINENT_VP[cont] ?? 0) / 10;
   // 7.2 Mobiles and Heavy Weapons attack from next door; Infantry only in their own hex.
   if (u.attack > 0) {
-    const targets = u.cls === 'INFANTRY' ? (here ? [here] : []) : map.neighbors(hex).map((n) => enemies.get(n)).filter((e): e is EnemyStack => !!e);
+    const targets =
+      u.cls === 'INFANTRY'
+        ? here
+          ? [here]
+          : []
+        : map
+            .neighbors(hex)
+            .map((n) => enemies.get(n))
+            .filter((e): e is EnemyStack => !!e);
     for (const e of targets) {
       const worth = 1 + 2 * e.installations + (isResourceHex(e.hex) ? 1 : 0);
       score += (6 * worth * u.attack) / Math.max(1, e.defense);

@@ -10,7 +10,16 @@ import { enemyOf, type CerberusState, type HexId, type Side, type Unit } from '.
 import { landingQuote, placementContext, placementProblem, scratchOf, stpLeft } from './transport-cost.js';
 import { CAMPAIGN_WEIGHT, campaignBonus, denialLandings, lastTurn } from './bot-human.js';
 import { lastTurnShuttles, logisticsActions } from './bot-logistics.js';
-import { CONTINENT_VP, anchors, enemyStacks, hexScore, isInst, nearest, onMap, type EnemyStack } from './bot-knowledge.js';
+import {
+  CONTINENT_VP,
+  anchors,
+  enemyStacks,
+  hexScore,
+  isInst,
+  nearest,
+  onMap,
+  type EnemyStack,
+} from './bot-knowledge.js';
 
 /** Landing priority: a Spaceport first if none is down, then fighting units (Fleet before home boxes), Bases last (11.12). */
 function landingRank(state: CerberusState, side: Side, u: Unit): number {
@@ -36,18 +45,33 @@ function continentAppeal(state: CerberusState, side: Side, hex: HexId): number {
 }
 
 /** Where a landed unit does most good: installations on Resource hexes of open continents, troops within supply near the enemy. */
-function landingScore(state: CerberusState, side: Side, u: Unit, hex: HexId, enemies: Map<HexId, EnemyStack>, sources: HexId[]): number {
+function landingScore(
+  state: CerberusState,
+  side: Side,
+  u: Unit,
+  hex: HexId,
+  enemies: Map<HexId, EnemyStack>,
+  sources: HexId[],
+): number {
   if (isPolarSupplyHex(hex)) return -50;
   const map = mapFor(state.options);
   const dist = (h: HexId) => map.distance(hex, h);
   const nearEnemy = [...enemies.keys()].reduce((d, h) => Math.min(d, dist(h)), Infinity);
   const threat = [...enemies.values()].filter((e) => dist(e.hex) <= 2).reduce((n, e) => n + e.count, 0);
   if (u.cls === 'SPACEPORT') {
-    return (isResourceHex(hex) ? 8 : 0) + continentAppeal(state, side, hex) + map.neighbors(hex).filter(mayLand).length - 3 * threat + campaignBonus(state, side, hex, CAMPAIGN_WEIGHT.port);
+    return (
+      (isResourceHex(hex) ? 8 : 0) +
+      continentAppeal(state, side, hex) +
+      map.neighbors(hex).filter(mayLand).length -
+      3 * threat +
+      campaignBonus(state, side, hex, CAMPAIGN_WEIGHT.port)
+    );
   }
   if (isInst(u)) {
     // A Base alone next to the enemy is 5 points for him (14.5): land it by own troops, out of reach.
-    const guarded = [hex, ...map.neighbors(hex)].some((h) => state.units.some((x) => x.side === side && onMap(x) && x.hex === h && x.attack > 0));
+    const guarded = [hex, ...map.neighbors(hex)].some((h) =>
+      state.units.some((x) => x.side === side && onMap(x) && x.hex === h && x.attack > 0),
+    );
     let s = (isResourceHex(hex) ? 6 : 0) + (guarded ? 4 : -8) - 3 * threat + continentAppeal(state, side, hex) / 4;
     if (nearEnemy <= 2) s -= 6;
     if (sources.length) s -= Math.abs(nearest(state, hex, sources) - 3); // spread the air and supply network
@@ -134,7 +158,9 @@ function planLandings(state: CerberusState, side: Side): TransportAction[] {
 
 /** 14.23 Special Insertion: the Fleet units, each next to an own installation clear of the Human (no ZOC, no enemy). */
 function planInsertion(state: CerberusState, side: Side): TransportationPlan['insertion'] {
-  const fleet = state.units.filter((u) => u.side === side && u.box === 'FLEET').sort((a, b) => a.id.localeCompare(b.id));
+  const fleet = state.units
+    .filter((u) => u.side === side && u.box === 'FLEET')
+    .sort((a, b) => a.id.localeCompare(b.id));
   if (!fleet.length) return undefined;
   const work = structuredClone(state);
   const ctx = placementContext(state, side);
@@ -163,7 +189,10 @@ export function planTransportation(state: CerberusState, side: Side): Transporta
     rest = structuredClone(state);
     for (const { action, cost } of shuttles) {
       if (action.type !== 'shuttle') continue;
-      Object.assign(rest.units.find((x) => x.id === action.unitId)!, { hex: action.hex });
+      Object.assign(
+        rest.units.find((x) => x.id === action.unitId)!,
+        { hex: action.hex },
+      );
       scratchOf(rest, side).stpUsed += cost;
     }
     denial.push(...denialLandings(rest, side, stpLeft(rest, side)).actions);
@@ -174,8 +203,17 @@ export function planTransportation(state: CerberusState, side: Side): Transporta
       Object.assign(u, { box: 'MAP', hex: a.hex, landedOnTurn: rest.turn });
     }
   }
-  const plan: TransportationPlan = { actions: [...shuttles.map((s) => s.action), ...denial, ...planLandings(rest, side), ...logisticsActions(state, side)], ifIllegal: 'skip' };
-  const insertion = side === 'CETIAN' && state.turn === 1 && stpLeft(state, side) >= 0 ? planInsertion(state, side) : undefined;
+  const plan: TransportationPlan = {
+    actions: [
+      ...shuttles.map((s) => s.action),
+      ...denial,
+      ...planLandings(rest, side),
+      ...logisticsActions(state, side),
+    ],
+    ifIllegal: 'skip',
+  };
+  const insertion =
+    side === 'CETIAN' && state.turn === 1 && stpLeft(state, side) >= 0 ? planInsertion(state, side) : undefined;
   if (insertion) plan.insertion = insertion;
   return plan;
 }

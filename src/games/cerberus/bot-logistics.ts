@@ -31,9 +31,14 @@ export function logisticsActions(state: CerberusState, side: Side): TransportAct
   // Supply Segment (12.13); the free evacuation of a low Space State also saves an unsupplied one.
   const evac = evacuationChoices(state, side);
   const map = mapFor(state.options);
-  const stocked = state.units.filter((u) => u.side === side && onMap(u) && isInstallationUnit(u) && u.supplies > 0 && !u.disrupted).map((u) => u.hex!);
+  const stocked = state.units
+    .filter((u) => u.side === side && onMap(u) && isInstallationUnit(u) && u.supplies > 0 && !u.disrupted)
+    .map((u) => u.hex!);
   const stranded = (u: Unit) =>
-    !isInstallationUnit(u) && u.cls !== 'EFIELD' && !isResourceHex(u.hex!) && !stocked.some((h) => map.distance(h, u.hex!) <= Math.max(1, Math.min(u.movement, 6)));
+    !isInstallationUnit(u) &&
+    u.cls !== 'EFIELD' &&
+    !isResourceHex(u.hex!) &&
+    !stocked.some((h) => map.distance(h, u.hex!) <= Math.max(1, Math.min(u.movement, 6)));
   const doomed = (id: string) => {
     const u = unitById(state, id)!;
     return (stranded(u) && isPolarSupplyHex(u.hex!)) || ((u.outOfSupply || stranded(u)) && evac.freeAvailable);
@@ -59,13 +64,26 @@ export function logisticsActions(state: CerberusState, side: Side): TransportAct
   const sub = subOrbitalChoices(state, side, {});
   if (sub.available && sub.routes.length) {
     const inst = (id: string) => unitById(state, id)!;
-    const enemyNear = (hex: string) => state.units.some((u) => u.side === enemyOf(side) && onMap(u) && map.distance(u.hex!, hex) <= 2);
+    const enemyNear = (hex: string) =>
+      state.units.some((u) => u.side === enemyOf(side) && onMap(u) && map.distance(u.hex!, hex) <= 2);
     const supply = sub.routes
       .filter((r) => r.maxSupplies > 0 && inst(r.fromId).supplies >= inst(r.toId).supplies + 4)
-      .sort((a, b) => inst(b.fromId).supplies - inst(b.toId).supplies - (inst(a.fromId).supplies - inst(a.toId).supplies) || a.fromId.localeCompare(b.fromId))[0];
-    const troop = sub.routes.find((r) => enemyNear(r.toHex) && !enemyNear(r.fromHex) && r.unitIds.some((id) => !taken.has(id) && unitById(state, id)!.attack > 0));
+      .sort(
+        (a, b) =>
+          inst(b.fromId).supplies - inst(b.toId).supplies - (inst(a.fromId).supplies - inst(a.toId).supplies) ||
+          a.fromId.localeCompare(b.fromId),
+      )[0];
+    const troop = sub.routes.find(
+      (r) =>
+        enemyNear(r.toHex) &&
+        !enemyNear(r.fromHex) &&
+        r.unitIds.some((id) => !taken.has(id) && unitById(state, id)!.attack > 0),
+    );
     if (supply) {
-      const n = Math.min(supply.maxSupplies, Math.floor((inst(supply.fromId).supplies - inst(supply.toId).supplies) / 2));
+      const n = Math.min(
+        supply.maxSupplies,
+        Math.floor((inst(supply.fromId).supplies - inst(supply.toId).supplies) / 2),
+      );
       actions.push({ type: 'sub-orbital', fromId: supply.fromId, toId: supply.toId, supplies: n });
     } else if (troop) {
       const unitId = troop.unitIds.find((id) => !taken.has(id) && unitById(state, id)!.attack > 0)!;
@@ -76,10 +94,28 @@ export function logisticsActions(state: CerberusState, side: Side): TransportAct
 }
 
 /** 10.42 one raid per SF still ready after the other missions, on known enemy stockpiles (largest first). */
-export function planRaids(state: CerberusState, side: Side, plan: SpecialForcesPlan, ready: string[], cap: number): void {
+export function planRaids(
+  state: CerberusState,
+  side: Side,
+  plan: SpecialForcesPlan,
+  ready: string[],
+  cap: number,
+): void {
   const targets = state.units
-    .filter((u) => u.side === enemyOf(side) && onMap(u) && !u.faceDown && isInstallationUnit(u) && (u.supplies > 0 || u.cls === 'SPACEPORT'))
-    .sort((a, b) => b.supplies - a.supplies || Number(b.cls === 'SPACEPORT') - Number(a.cls === 'SPACEPORT') || a.id.localeCompare(b.id));
+    .filter(
+      (u) =>
+        u.side === enemyOf(side) &&
+        onMap(u) &&
+        !u.faceDown &&
+        isInstallationUnit(u) &&
+        (u.supplies > 0 || u.cls === 'SPACEPORT'),
+    )
+    .sort(
+      (a, b) =>
+        b.supplies - a.supplies ||
+        Number(b.cls === 'SPACEPORT') - Number(a.cls === 'SPACEPORT') ||
+        a.id.localeCompare(b.id),
+    );
   for (const t of targets) {
     if (cap <= 0 || !ready.length) break;
     plan.raid.push({ targetId: t.id, sfId: ready.shift()! });
@@ -97,14 +133,23 @@ export type CombatPlanner = (state: CerberusState, side: Side) => AttackOrder[];
  * suppressed, and the suppression is kept when it makes the attacks stronger (more of them, or
  * more support in all) than without it.
  */
-export function planSuppression(state: CerberusState, side: Side, planCombat: CombatPlanner, without: AttackOrder[]): { suppress: AdzSuppression[]; attacks: AttackOrder[] } | null {
+export function planSuppression(
+  state: CerberusState,
+  side: Side,
+  planCombat: CombatPlanner,
+  without: AttackOrder[],
+): { suppress: AdzSuppression[]; attacks: AttackOrder[] } | null {
   const env = fireEnv(state);
   const map = mapFor(state.options);
   const sources = state.units.filter((u) => u.side === side && onMap(u) && isInstallationUnit(u) && !u.disrupted);
   const used = state.phaseScratch?.side === side ? state.phaseScratch.airPointsUsed : {};
-  const strength = (attacks: AttackOrder[]) => attacks.length * 100 + attacks.reduce((n, a) => n + a.air.reduce((m, x) => m + x.points, 0) + a.fleet + a.missiles.length, 0);
+  const strength = (attacks: AttackOrder[]) =>
+    attacks.length * 100 +
+    attacks.reduce((n, a) => n + a.air.reduce((m, x) => m + x.points, 0) + a.fleet + a.missiles.length, 0);
   let best: { suppress: AdzSuppression[]; attacks: AttackOrder[]; score: number } | null = null;
-  const targets = state.units.filter((u) => u.side === enemyOf(side) && onMap(u) && isInstallationUnit(u) && !u.faceDown);
+  const targets = state.units.filter(
+    (u) => u.side === enemyOf(side) && onMap(u) && isInstallationUnit(u) && !u.faceDown,
+  );
   for (const t of targets) {
     const zone = new Set([t.hex!, ...map.neighbors(t.hex!)]);
     if (!state.units.some((u) => u.side === enemyOf(side) && onMap(u) && zone.has(u.hex!) && u.cls !== 'SF')) continue;
@@ -120,11 +165,17 @@ export function planSuppression(state: CerberusState, side: Side, planCombat: Co
     if (points < 8) continue;
     const sim = structuredClone(state);
     sim.phaseScratch ??= newPhaseScratch(side);
-    sim.phaseScratch.adzSuppression = { ...sim.phaseScratch.adzSuppression, [t.id]: (sim.phaseScratch.adzSuppression[t.id] ?? 0) + 8 };
-    for (const f of from) sim.phaseScratch.airPointsUsed[f.installationId] = (sim.phaseScratch.airPointsUsed[f.installationId] ?? 0) + f.points;
+    sim.phaseScratch.adzSuppression = {
+      ...sim.phaseScratch.adzSuppression,
+      [t.id]: (sim.phaseScratch.adzSuppression[t.id] ?? 0) + 8,
+    };
+    for (const f of from)
+      sim.phaseScratch.airPointsUsed[f.installationId] =
+        (sim.phaseScratch.airPointsUsed[f.installationId] ?? 0) + f.points;
     const attacks = planCombat(sim, side);
     const score = strength(attacks);
-    if (score > strength(without) && (!best || score > best.score)) best = { suppress: [{ targetInstallationId: t.id, from }], attacks, score };
+    if (score > strength(without) && (!best || score > best.score))
+      best = { suppress: [{ targetInstallationId: t.id, from }], attacks, score };
   }
   return best && { suppress: best.suppress, attacks: best.attacks };
 }
@@ -134,18 +185,32 @@ export function planSuppression(state: CerberusState, side: Side, planCombat: Co
  * onto continents he has no unit on, up to `stp`; the denial landings then cover the rest. Each
  * shuttle comes with its cost.
  */
-export function lastTurnShuttles(state: CerberusState, side: Side, stp: number): { action: TransportAction; cost: number }[] {
+export function lastTurnShuttles(
+  state: CerberusState,
+  side: Side,
+  stp: number,
+): { action: TransportAction; cost: number }[] {
   const out: { action: TransportAction; cost: number }[] = [];
   const covered = new Set(state.units.filter((u) => u.side === side && onMap(u)).map((u) => continentOf(u.hex!)));
   const spare = (id: string) => {
     const u = unitById(state, id)!;
     const stack = state.units.filter((x) => x.side === side && onMap(x) && x.hex === u.hex);
-    return !isInstallationUnit(u) && u.cls !== 'EFIELD' && u.attack > 0 && !(stack.some(isInstallationUnit) && stack.filter((x) => x.attack > 0).length <= 1);
+    return (
+      !isInstallationUnit(u) &&
+      u.cls !== 'EFIELD' &&
+      u.attack > 0 &&
+      !(stack.some(isInstallationUnit) && stack.filter((x) => x.attack > 0).length <= 1)
+    );
   };
   for (const c of shuttleChoices(state, side, {})) {
     if (out.length >= 3 || c.cost > stp) continue;
     const id = c.unitIds.find(spare);
-    const hex = id && c.hexes.find((h) => { const k = continentOf(h); return !!k && k !== 'ISLAND' && !covered.has(k); });
+    const hex =
+      id &&
+      c.hexes.find((h) => {
+        const k = continentOf(h);
+        return !!k && k !== 'ISLAND' && !covered.has(k);
+      });
     if (!id || !hex) continue;
     out.push({ action: { type: 'shuttle', unitId: id, hex }, cost: c.cost });
     covered.add(continentOf(hex));

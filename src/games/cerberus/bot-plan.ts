@@ -12,7 +12,18 @@ import type { AttackOrder, MoveOrder, PhasePlanOrder, SpecialForcesPlan } from '
 import { sfCapRemaining, sfInFleet } from './special-forces.js';
 import { isStackingLegal } from './stacking.js';
 import { enemyOf, type CerberusState, type HexId, type PlayerSegment, type Side, type Unit } from './state.js';
-import { ASSUMED_DEFENSE, COL_2_1, COL_3_1, COL_3_2, anchors, enemyStacks, hexScore, isBattalion, isInst, onMap } from './bot-knowledge.js';
+import {
+  ASSUMED_DEFENSE,
+  COL_2_1,
+  COL_3_1,
+  COL_3_2,
+  anchors,
+  enemyStacks,
+  hexScore,
+  isBattalion,
+  isInst,
+  onMap,
+} from './bot-knowledge.js';
 import { planTransportation } from './bot-landing.js';
 import { planRaids, planSuppression } from './bot-logistics.js';
 import { CAMPAIGN_WEIGHT, campaignBonus, denialMoves, enemyReach, exposureCost, lastTurn } from './bot-human.js';
@@ -25,7 +36,13 @@ function planSf(state: CerberusState, side: Side): SpecialForcesPlan {
   let cap = Math.min(ready.length, sfCapRemaining(state, side));
   const plan: SpecialForcesPlan = { disrupt: [], raid: [], hold: [] };
   const port = state.units.find(
-    (u) => u.side === enemyOf(side) && onMap(u) && !u.faceDown && u.cls === 'SPACEPORT' && !u.disrupted && !state.turnScratch.disruptionTargets.includes(u.id),
+    (u) =>
+      u.side === enemyOf(side) &&
+      onMap(u) &&
+      !u.faceDown &&
+      u.cls === 'SPACEPORT' &&
+      !u.disrupted &&
+      !state.turnScratch.disruptionTargets.includes(u.id),
   );
   if (port && cap >= 2) {
     const n = Math.min(3, cap);
@@ -47,16 +64,29 @@ function planMovement(state: CerberusState, side: Side): MoveOrder[] {
   const enemies = enemyStacks(state, side);
   const sources = anchors(state, side);
   const stacks = new Map<HexId, Unit[]>();
-  for (const u of state.units) if (u.side === side && onMap(u) && u.cls !== 'SF') stacks.set(u.hex!, [...(stacks.get(u.hex!) ?? []), u]);
+  for (const u of state.units)
+    if (u.side === side && onMap(u) && u.cls !== 'SF') stacks.set(u.hex!, [...(stacks.get(u.hex!) ?? []), u]);
   const movers = state.units
-    .filter((u) => u.side === side && onMap(u) && u.movement > 0 && u.attack > 0 && !u.outOfSupply && u.landedOnTurn !== state.turn)
+    .filter(
+      (u) =>
+        u.side === side &&
+        onMap(u) &&
+        u.movement > 0 &&
+        u.attack > 0 &&
+        !u.outOfSupply &&
+        u.landedOnTurn !== state.turn,
+    )
     .sort((a, b) => Number(a.cls === 'INFANTRY') - Number(b.cls === 'INFANTRY') || a.id.localeCompare(b.id));
   const moves: MoveOrder[] = [];
   const memo = new Map<string, number>();
   const score = (u: Unit, hex: HexId) => {
     const key = `${u.cls}|${u.attack}|${u.movement}|${hex}`;
     let v = memo.get(key);
-    if (v === undefined) memo.set(key, (v = hexScore(state, side, u, hex, enemies, sources) + campaignBonus(state, side, hex, CAMPAIGN_WEIGHT.move)));
+    if (v === undefined)
+      memo.set(
+        key,
+        (v = hexScore(state, side, u, hex, enemies, sources) + campaignBonus(state, side, hex, CAMPAIGN_WEIGHT.move)),
+      );
     return v;
   };
   // 7.61 the Human keeps his stacks out of reach of good odds (bot-human.ts); memoised per hex.
@@ -68,14 +98,33 @@ function planMovement(state: CerberusState, side: Side): MoveOrder[] {
   };
   // 14.5 the Human's last turn: first put a unit on every continent the Cetian holds alone (bot-human.ts).
   if (side === 'HUMAN' && lastTurn(state)) {
-    const free = state.units.filter((u) => u.side === side && onMap(u) && u.movement > 0 && !u.outOfSupply && u.landedOnTurn !== state.turn && !(isInst(u) || u.cls === 'SF'))
-      .filter((u) => !((stacks.get(u.hex!) ?? []).some(isInst) && (stacks.get(u.hex!) ?? []).filter(isBattalion).length <= 1 && isBattalion(u)));
+    const free = state.units
+      .filter(
+        (u) =>
+          u.side === side &&
+          onMap(u) &&
+          u.movement > 0 &&
+          !u.outOfSupply &&
+          u.landedOnTurn !== state.turn &&
+          !(isInst(u) || u.cls === 'SF'),
+      )
+      .filter(
+        (u) =>
+          !(
+            (stacks.get(u.hex!) ?? []).some(isInst) &&
+            (stacks.get(u.hex!) ?? []).filter(isBattalion).length <= 1 &&
+            isBattalion(u)
+          ),
+      );
     for (const m of denialMoves(state, side, free, (u) => reachableHexes(state, u.id))) {
       const u = free.find((x) => x.id === m.unitId)!;
       const end = m.path.at(-1)!;
       if (!isStackingLegal([...(stacks.get(end) ?? []), u])) continue;
       moves.push(m);
-      stacks.set(u.hex!, (stacks.get(u.hex!) ?? []).filter((x) => x.id !== u.id));
+      stacks.set(
+        u.hex!,
+        (stacks.get(u.hex!) ?? []).filter((x) => x.id !== u.id),
+      );
       stacks.set(end, [...(stacks.get(end) ?? []), u]);
     }
   }
@@ -91,12 +140,16 @@ function planMovement(state: CerberusState, side: Side): MoveOrder[] {
     for (const r of reachableHexes(state, u.id)) {
       const end = [...(stacks.get(r.hex) ?? []), u];
       if (!isStackingLegal(end)) continue;
-      const s = score(u, r.hex) - 0.05 * r.cost - (r.hex === from ? 0 : exposureCost(state, side, r.hex, end, reachAt(r.hex)));
+      const s =
+        score(u, r.hex) - 0.05 * r.cost - (r.hex === from ? 0 : exposureCost(state, side, r.hex, end, reachAt(r.hex)));
       if (s > stay + 1 && (!best || s > best.score)) best = { hex: r.hex, path: r.path, score: s };
     }
     if (!best) continue;
     moves.push({ unitId: u.id, path: best.path });
-    stacks.set(from, stack.filter((x) => x.id !== u.id));
+    stacks.set(
+      from,
+      stack.filter((x) => x.id !== u.id),
+    );
     stacks.set(best.hex, [...(stacks.get(best.hex) ?? []), u]);
   }
   return moves;
@@ -117,14 +170,17 @@ function planCombat(state: CerberusState, side: Side): AttackOrder[] {
   const battalions = state.units.filter((u) => u.side === side && onMap(u) && isBattalion(u)).length;
   const threshold = battalions <= 9 ? COL_3_1 : COL_3_2;
   const pools: Pools = { fleet: options[0].support.fleet, missiles: new Set(), air: new Map() };
-  for (const o of options) for (const a of o.support.air) if (!pools.air.has(a.installationId)) pools.air.set(a.installationId, a.points);
+  for (const o of options)
+    for (const a of o.support.air) if (!pools.air.has(a.installationId)) pools.air.set(a.installationId, a.points);
   const used = new Set<string>();
   const held = sfInFleet(state, side, 'HELD').map((u) => u.id);
   const defenseOf = (o: LegalAttack) => o.defense ?? o.defenders * ASSUMED_DEFENSE;
   const value = (o: LegalAttack) => (1 + (isResourceHex(o.targetHex) ? 1 : 0)) / Math.max(1, defenseOf(o));
   const attacks: AttackOrder[] = [];
   for (const o of [...options].sort((a, b) => value(b) - value(a) || a.targetHex.localeCompare(b.targetHex))) {
-    const free = o.attackers.filter((a) => !used.has(a.unitId)).sort((a, b) => b.attack - a.attack || a.unitId.localeCompare(b.unitId));
+    const free = o.attackers
+      .filter((a) => !used.has(a.unitId))
+      .sort((a, b) => b.attack - a.attack || a.unitId.localeCompare(b.unitId));
     if (!free.length) continue;
     const defense = defenseOf(o);
     const pair = held.length >= 2;
@@ -179,14 +235,26 @@ function planCombat(state: CerberusState, side: Side): AttackOrder[] {
 export function planPhase(state: CerberusState, side: Side, from: PlayerSegment): PhasePlanOrder {
   switch (from) {
     case 'SPECIAL_FORCES':
-      return { kind: 'phase-plan', through: 'MOVEMENT', specialForces: planSf(state, side), movement: { moves: planMovement(state, side), ifBlocked: 'truncate' } };
+      return {
+        kind: 'phase-plan',
+        through: 'MOVEMENT',
+        specialForces: planSf(state, side),
+        movement: { moves: planMovement(state, side), ifBlocked: 'truncate' },
+      };
     case 'SUPPLY':
     case 'MOVEMENT':
-      return { kind: 'phase-plan', through: 'MOVEMENT', movement: { moves: planMovement(state, side), ifBlocked: 'truncate' } };
-    case 'COMBAT':
-    {
+      return {
+        kind: 'phase-plan',
+        through: 'MOVEMENT',
+        movement: { moves: planMovement(state, side), ifBlocked: 'truncate' },
+      };
+    case 'COMBAT': {
       const attacks = planCombat(state, side);
-      return { kind: 'phase-plan', through: 'COMBAT', combat: planSuppression(state, side, planCombat, attacks) ?? { suppress: [], attacks } };
+      return {
+        kind: 'phase-plan',
+        through: 'COMBAT',
+        combat: planSuppression(state, side, planCombat, attacks) ?? { suppress: [], attacks },
+      };
     }
     case 'TRANSPORTATION':
       return { kind: 'phase-plan', through: 'TRANSPORTATION', transportation: planTransportation(state, side) };

@@ -21,9 +21,11 @@ export function planMajorEffort(state: CerberusState, side: Side): MajorEffortOr
 
 /** Landing priority of units waiting off the map: strength first, then what keeps them supplied. */
 function priority(u: Unit, state: CerberusState): number {
-  const onMap = (cls: Unit['cls']) => state.units.filter((x) => x.side === u.side && x.box === 'MAP' && x.cls === cls).length;
+  const onMap = (cls: Unit['cls']) =>
+    state.units.filter((x) => x.side === u.side && x.box === 'MAP' && x.cls === cls).length;
   // 14.5 before the Human's last turn, Transport companies wait in the Fleet: the cheapest units to land on continents to deny (bot-human.ts).
-  if (u.side === 'HUMAN' && u.cls === 'TRANSPORT' && state.lastTurn !== null && state.turn === state.lastTurn - 1) return 0;
+  if (u.side === 'HUMAN' && u.cls === 'TRANSPORT' && state.lastTurn !== null && state.turn === state.lastTurn - 1)
+    return 0;
   if (u.cls === 'SPACEPORT') return onMap('SPACEPORT') === 0 ? 0 : 9;
   if (u.cls === 'MOBILE') return 1;
   if (u.cls === 'HEAVY_WEAPONS') return 2;
@@ -32,7 +34,8 @@ function priority(u: Unit, state: CerberusState): number {
   if (u.cls === 'TRANSPORT') return 5;
   return 8;
 }
-const byPriority = (state: CerberusState) => (a: Unit, b: Unit) => priority(a, state) - priority(b, state) || a.id.localeCompare(b.id);
+const byPriority = (state: CerberusState) => (a: Unit, b: Unit) =>
+  priority(a, state) - priority(b, state) || a.id.localeCompare(b.id);
 
 /** 3.2 D.2, 14.13 trims the Fleet to 6 (turn 1) keeping the best units, and brings up to 4 from Earth. */
 export function planStrategicHuman(state: CerberusState): HumanStrategicOrder {
@@ -40,16 +43,23 @@ export function planStrategicHuman(state: CerberusState): HumanStrategicOrder {
   const fleet = state.units.filter((u) => u.side === 'HUMAN' && u.box === 'FLEET').sort(byPriority(state));
   const fleetToEarth = fleet.slice(cap).map((u) => u.id);
   const room = Math.min(SPACE_DATA.strategic.humanEarthToFleetMax, cap - Math.min(cap, fleet.length));
-  const earth = state.units.filter((u) => u.side === 'HUMAN' && u.box === 'EARTH' && u.cls !== 'SF').sort(byPriority(state));
+  const earth = state.units
+    .filter((u) => u.side === 'HUMAN' && u.box === 'EARTH' && u.cls !== 'SF')
+    .sort(byPriority(state));
   return { kind: 'strategic-human', earthToFleet: earth.slice(0, room).map((u) => u.id), fleetToEarth, rebuild: [] };
 }
 
 /** 3.2 D.3 fills the Fleet (5) from the System, then brings 2 units from Tau Ceti to the System. */
 export function planStrategicCetian(state: CerberusState): CetianStrategicOrder {
   const cap = SPACE_DATA.fleet.capacity.CETIAN;
-  const inBox = (box: Unit['box']) => state.units.filter((u) => u.side === 'CETIAN' && u.box === box && u.cls !== 'SF').sort(byPriority(state));
+  const inBox = (box: Unit['box']) =>
+    state.units.filter((u) => u.side === 'CETIAN' && u.box === box && u.cls !== 'SF').sort(byPriority(state));
   const fleet = inBox('FLEET').length;
-  const systemToFleet = inBox('SYSTEM').slice(0, Math.max(0, cap - fleet)).map((u) => u.id);
-  const tauToSystem = inBox('TAU_CETI').slice(0, SPACE_DATA.strategic.cetianTauToSystemMax).map((u) => u.id);
+  const systemToFleet = inBox('SYSTEM')
+    .slice(0, Math.max(0, cap - fleet))
+    .map((u) => u.id);
+  const tauToSystem = inBox('TAU_CETI')
+    .slice(0, SPACE_DATA.strategic.cetianTauToSystemMax)
+    .map((u) => u.id);
   return { kind: 'strategic-cetian', fleetToSystem: [], systemToFleet, tauToSystem, systemToTau: [], rebuild: [] };
 }

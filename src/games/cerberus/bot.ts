@@ -74,9 +74,23 @@ export function prune(order: CerberusOrder, errors: OrderError[]): CerberusOrder
     const item = list[p[2]] as Obj | undefined;
     const field = p[3];
     if (p[0] === 'combat' && p[1] === 'attacks' && item) {
-      if (field === 'sfPair') { delete item.sfPair; continue; }
-      if (field === 'advance') { item.advance = 'none'; continue; }
-      if (field === 'air' || field === 'missiles' || field === 'fleet' || e.code.startsWith('support.') || e.code.startsWith('air.') || e.code.startsWith('fleet.') || e.code.startsWith('missile.')) {
+      if (field === 'sfPair') {
+        delete item.sfPair;
+        continue;
+      }
+      if (field === 'advance') {
+        item.advance = 'none';
+        continue;
+      }
+      if (
+        field === 'air' ||
+        field === 'missiles' ||
+        field === 'fleet' ||
+        e.code.startsWith('support.') ||
+        e.code.startsWith('air.') ||
+        e.code.startsWith('fleet.') ||
+        e.code.startsWith('missile.')
+      ) {
         if ((item.air as unknown[]).length || (item.missiles as unknown[]).length || item.fleet) {
           item.air = [];
           item.missiles = [];

@@ -37,16 +37,23 @@ describe('board (4.9)', () => {
     expect(row10.some((h) => h.id === '1030' && h.neighbors.includes('1001'))).toBe(true);
     // Curvature gaps (4.94): row 01 is short of 30 hexes.
     expect(board.hexes.filter((h) => h.id.startsWith('01')).length).toBeLessThan(30);
-    expect(board.boxes.map((b) => b.id)).toEqual(expect.arrayContaining(['HUMAN:FLEET', 'CETIAN:SYSTEM', 'CETIAN:TAU_CETI', 'HUMAN:EARTH', 'HUMAN:DESTROYED']));
+    expect(board.boxes.map((b) => b.id)).toEqual(
+      expect.arrayContaining(['HUMAN:FLEET', 'CETIAN:SYSTEM', 'CETIAN:TAU_CETI', 'HUMAN:EARTH', 'HUMAN:DESTROYED']),
+    );
   });
 });
 
 /** Plays bot games, handing every step to `check`. */
-function play(seed: string, check: (state: CerberusState, before: CerberusState, events: GameEvent[]) => void, maxSteps = 400) {
+function play(
+  seed: string,
+  check: (state: CerberusState, before: CerberusState, events: GameEvent[]) => void,
+  maxSteps = 400,
+) {
   let state = cerberus.setup('campaign', fuzzOptions(seed), seededDice(seed, 0)) as CerberusState;
   for (let step = 1; step <= maxSteps && !cerberus.outcome(state); step++) {
     const orders: Record<string, Json> = {};
-    for (const p of cerberus.prompts(state)) orders[p.side] = cerberus.bot(state, p.side, seededDice(`${seed}|bot|${p.side}`, step));
+    for (const p of cerberus.prompts(state))
+      orders[p.side] = cerberus.bot(state, p.side, seededDice(`${seed}|bot|${p.side}`, step));
     const before = state;
     const r = cerberus.resolve(state, orders, seededDice(seed, step));
     state = JSON.parse(JSON.stringify(r.state)) as CerberusState;
@@ -61,7 +68,8 @@ describe('in bot games', () => {
     ajv.addKeyword({ keyword: 'x-warpost-ref', schemaType: 'string' });
     const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
     const schemaOf = (kind: string) => {
-      if (!compiled.has(kind)) compiled.set(kind, ajv.compile(cerberus.promptKinds!.find((k) => k.kind === kind)!.ordersSchema as object));
+      if (!compiled.has(kind))
+        compiled.set(kind, ajv.compile(cerberus.promptKinds!.find((k) => k.kind === kind)!.ordersSchema as object));
       return compiled.get(kind)!;
     };
     let checkedOrders = 0;
@@ -69,9 +77,14 @@ describe('in bot games', () => {
       play(seed, (state, before, events) => {
         // Orders schemas agree with validate on the default and the bot orders of every prompt.
         for (const p of cerberus.prompts(before)) {
-          for (const o of [p.defaultOrders, cerberus.bot(before, p.side, seededDice(`${seed}|schema`, checkedOrders))]) {
+          for (const o of [
+            p.defaultOrders,
+            cerberus.bot(before, p.side, seededDice(`${seed}|schema`, checkedOrders)),
+          ]) {
             const okSchema = schemaOf(p.kind)(o);
-            expect(okSchema, `${p.kind} ${JSON.stringify(schemaOf(p.kind).errors)}`).toBe(cerberus.validate(before, p.side, o).length === 0);
+            expect(okSchema, `${p.kind} ${JSON.stringify(schemaOf(p.kind).errors)}`).toBe(
+              cerberus.validate(before, p.side, o).length === 0,
+            );
             checkedOrders++;
           }
           expect(cerberus.describePrompt!(p, p.side).key).toBe(`cerberus.prompt.${p.kind}`);
@@ -87,7 +100,9 @@ describe('in bot games', () => {
             for (const u of state.units) {
               const name = unitName(u.id);
               if (!new RegExp(`(^|[\\s,(])${name.replace(/[/]/g, '\\/')}([\\s,.)]|$)`).test(t.text)) continue;
-              const named = state.units.filter((x) => unitName(x.id) === name).some((x) => data.includes(JSON.stringify(x.id)));
+              const named = state.units
+                .filter((x) => unitName(x.id) === name)
+                .some((x) => data.includes(JSON.stringify(x.id)));
               expect(named, `${e.type} names ${name}: ${t.text}`).toBe(true);
             }
           }
@@ -96,7 +111,8 @@ describe('in bot games', () => {
         for (const viewer of [...SIDES, null]) {
           const ps = cerberus.pieces!(cerberus.view(state, viewer), viewer);
           const text = JSON.stringify(ps);
-          for (const real of hiddenIds(state, viewer).keys()) expect(text.includes(JSON.stringify(real)), `${viewer} sees ${real}`).toBe(false);
+          for (const real of hiddenIds(state, viewer).keys())
+            expect(text.includes(JSON.stringify(real)), `${viewer} sees ${real}`).toBe(false);
           for (const p of ps) {
             expect(p.board).toBe(BOARD_ID);
             expect(placeIds.has(p.at), `${p.id} at ${p.at}`).toBe(true);

@@ -19,7 +19,13 @@ export const boxId = (side: string, box: string) => `${side}:${box}`;
 
 const SIDE_NAMES: Record<string, string> = { HUMAN: 'Human', CETIAN: 'Cetian' };
 const BOX_TITLES: Record<string, string> = {
-  FLEET: 'Fleet', FLEET_SF: 'Fleet (Special Forces)', EARTH: 'Earth', SYSTEM: 'System', TAU_CETI: 'Tau Ceti', DESTROYED: 'Destroyed', TURN_TRACK: 'Turn track (arriving)',
+  FLEET: 'Fleet',
+  FLEET_SF: 'Fleet (Special Forces)',
+  EARTH: 'Earth',
+  SYSTEM: 'System',
+  TAU_CETI: 'Tau Ceti',
+  DESTROYED: 'Destroyed',
+  TURN_TRACK: 'Turn track (arriving)',
 };
 
 /**
@@ -42,7 +48,12 @@ function hexOf(h: (typeof mapData.hexes)[number]): BoardHex {
   if (h.continent) features.push(`continent-${h.continent.toLowerCase()}`);
   const { x, y } = centre(h);
   return {
-    id: h.id, x: Math.round(x * 1e4) / 1e4, y, terrain: h.terrain.toLowerCase(), features, neighbors: [...h.neighbors],
+    id: h.id,
+    x: Math.round(x * 1e4) / 1e4,
+    y,
+    terrain: h.terrain.toLowerCase(),
+    features,
+    neighbors: [...h.neighbors],
     ...(h.resource !== null ? { label: `resource ${h.resource}` } : {}),
   };
 }
@@ -55,7 +66,8 @@ export function boards(): BoardGeometry[] {
     const boxes: BoardBox[] = [];
     for (const side of ['HUMAN', 'CETIAN']) {
       const own = unitsData.boxes.filter((b) => b.side === side).map((b) => b.id as string);
-      for (const id of [...own, 'DESTROYED', 'TURN_TRACK']) boxes.push({ id: boxId(side, id), title: `${SIDE_NAMES[side]} ${BOX_TITLES[id] ?? id}` });
+      for (const id of [...own, 'DESTROYED', 'TURN_TRACK'])
+        boxes.push({ id: boxId(side, id), title: `${SIDE_NAMES[side]} ${BOX_TITLES[id] ?? id}` });
     }
     board = {
       id: BOARD_ID,
@@ -63,9 +75,16 @@ export function boards(): BoardGeometry[] {
       orientation: 'pointy',
       hexes: mapData.hexes.map(hexOf),
       boxes,
-      tracks: [{ id: 'turn', title: 'Game turn', spaces: Array.from({ length: 12 }, (_, i) => ({ id: String(i + 1), label: `Turn ${i + 1}` })) }],
+      tracks: [
+        {
+          id: 'turn',
+          title: 'Game turn',
+          spaces: Array.from({ length: 12 }, (_, i) => ({ id: String(i + 1), label: `Turn ${i + 1}` })),
+        },
+      ],
       wrapX: COLS * SQRT3,
-      notes: 'The globe wraps east-west (column 30 touches column 01). The North Pole (0000) and the South Pole (2000) are single hexes touching every hex listed as their neighbours. Rows 01-04 and 16-19 have curvature gaps: missing hexes, whose neighbours join across the gap (4.94); rows 05 and 15 hold double hexes. Neighbours follow the default reading of 4.93 (option northPoleNeighbor 0128).',
+      notes:
+        'The globe wraps east-west (column 30 touches column 01). The North Pole (0000) and the South Pole (2000) are single hexes touching every hex listed as their neighbours. Rows 01-04 and 16-19 have curvature gaps: missing hexes, whose neighbours join across the gap (4.94); rows 05 and 15 hold double hexes. Neighbours follow the default reading of 4.93 (option northPoleNeighbor 0128).',
     };
   }
   return [board];
@@ -73,15 +92,39 @@ export function boards(): BoardGeometry[] {
 
 /** NATO-ish symbol names per unit class (data/units.json classes). */
 const SYMBOLS: Record<string, string> = {
-  INFANTRY: 'infantry', MOBILE: 'armor', HEAVY_WEAPONS: 'artillery', TRANSPORT: 'transport', SF: 'special-forces',
-  BASE: 'base', SPACEPORT: 'spaceport', EFIELD: 'airfield',
+  INFANTRY: 'infantry',
+  MOBILE: 'armor',
+  HEAVY_WEAPONS: 'artillery',
+  TRANSPORT: 'transport',
+  SF: 'special-forces',
+  BASE: 'base',
+  SPACEPORT: 'spaceport',
+  EFIELD: 'airfield',
 };
 
 interface ViewUnit {
-  id: string; side: string; cls: string; typeId: string; designation: string; attack: number; defense: number; movement: number;
-  box: string; hex: string | null; faceDown: boolean; outOfSupply: boolean; reduced: boolean; supplies: number; disrupted: unknown; due: number | null;
+  id: string;
+  side: string;
+  cls: string;
+  typeId: string;
+  designation: string;
+  attack: number;
+  defense: number;
+  movement: number;
+  box: string;
+  hex: string | null;
+  faceDown: boolean;
+  outOfSupply: boolean;
+  reduced: boolean;
+  supplies: number;
+  disrupted: unknown;
+  due: number | null;
 }
-interface ViewSide { units?: ViewUnit[]; faceDown?: { opaqueId: string; hex: string }[]; boxCounts?: Record<string, number> }
+interface ViewSide {
+  units?: ViewUnit[];
+  faceDown?: { opaqueId: string; hex: string }[];
+  boxCounts?: Record<string, number>;
+}
 
 /**
  * The counters of a Cerberus view: units the viewer may identify with their printed values,
@@ -94,14 +137,37 @@ export function pieces(view: Json, _viewer: Viewer): Piece[] {
   for (const [side, s] of Object.entries(sides)) {
     for (const u of s.units ?? []) {
       out.push({
-        id: u.id, side, board: BOARD_ID, at: u.box === 'MAP' && u.hex ? u.hex : boxId(side, u.box), label: u.designation,
-        symbol: SYMBOLS[u.cls] ?? u.cls.toLowerCase(), values: `${u.attack}-${u.defense}-${u.movement}`, hidden: false,
-        detail: { typeId: u.typeId, faceDown: u.faceDown, outOfSupply: u.outOfSupply, reduced: u.reduced, supplies: u.supplies, disrupted: u.disrupted != null, ...(u.due != null ? { due: u.due } : {}) },
+        id: u.id,
+        side,
+        board: BOARD_ID,
+        at: u.box === 'MAP' && u.hex ? u.hex : boxId(side, u.box),
+        label: u.designation,
+        symbol: SYMBOLS[u.cls] ?? u.cls.toLowerCase(),
+        values: `${u.attack}-${u.defense}-${u.movement}`,
+        hidden: false,
+        detail: {
+          typeId: u.typeId,
+          faceDown: u.faceDown,
+          outOfSupply: u.outOfSupply,
+          reduced: u.reduced,
+          supplies: u.supplies,
+          disrupted: u.disrupted != null,
+          ...(u.due != null ? { due: u.due } : {}),
+        },
       });
     }
-    for (const f of s.faceDown ?? []) out.push({ id: f.opaqueId, side, board: BOARD_ID, at: f.hex, label: '?', hidden: true });
+    for (const f of s.faceDown ?? [])
+      out.push({ id: f.opaqueId, side, board: BOARD_ID, at: f.hex, label: '?', hidden: true });
     for (const [box, count] of Object.entries(s.boxCounts ?? {})) {
-      out.push({ id: `${boxId(side, box)}:stack`, side, board: BOARD_ID, at: boxId(side, box), label: `${count} unit${count === 1 ? '' : 's'}`, hidden: true, detail: { count } });
+      out.push({
+        id: `${boxId(side, box)}:stack`,
+        side,
+        board: BOARD_ID,
+        at: boxId(side, box),
+        label: `${count} unit${count === 1 ? '' : 's'}`,
+        hidden: true,
+        detail: { count },
+      });
     }
   }
   return out;

@@ -13,8 +13,15 @@ const ofType = (ev: GameEvent[], type: string) => ev.filter((e) => e.type === ty
 const data = (e: GameEvent | undefined) => e?.data as Record<string, unknown>;
 
 /** A Ground Combat Segment of `side` on turn 3 (before the Minimum Garrison is enforced, 14.4) at Space State `space`. */
-function combatAt(side: Side, units: Unit[], fields: { space?: number; options?: Record<string, string | boolean> } = {}): CerberusState {
-  const s = stateAt({ turn: 3, segment: 'COMBAT', phasing: side, space: fields.space ?? 6, options: fields.options }, units);
+function combatAt(
+  side: Side,
+  units: Unit[],
+  fields: { space?: number; options?: Record<string, string | boolean> } = {},
+): CerberusState {
+  const s = stateAt(
+    { turn: 3, segment: 'COMBAT', phasing: side, space: fields.space ?? 6, options: fields.options },
+    units,
+  );
   s.phaseScratch = newPhaseScratch(side);
   return s;
 }
@@ -54,12 +61,23 @@ describe('7.6, 7.61 odds', () => {
       unit('HUMAN', 'MOBILE', '1008', { id: 'H:M1' }),
       unit('HUMAN', 'MOBILE', '0910', { id: 'H:M2' }),
     ]);
-    const p = plan({ attacks: [{ targetHex: '1009', attackers: ['H:I1', 'H:I2', 'H:HW1', 'H:HW2', 'H:M1', 'H:M2'], fleet: 5, advance: 'all' }] });
+    const p = plan({
+      attacks: [
+        { targetHex: '1009', attackers: ['H:I1', 'H:I2', 'H:HW1', 'H:HW2', 'H:M1', 'H:M2'], fleet: 5, advance: 'all' },
+      ],
+    });
     expect(validateCombatPlan(s, 'HUMAN', p)).toEqual([]);
     const dice = new ScriptedDice([2]);
     const ev = applyCombatPlan(s, 'HUMAN', p, dice);
     const r = ofType(ev, 'combat.resolved')[0];
-    expect(data(r)).toMatchObject({ ground: 18, attack: 23, defense: 6, column: '3-1', die: 2, result: { attacker: 0, defender: 2 } });
+    expect(data(r)).toMatchObject({
+      ground: 18,
+      attack: 23,
+      defense: 6,
+      column: '3-1',
+      die: 2,
+      result: { attacker: 0, defender: 2 },
+    });
     expect(r.rolls).toEqual([{ label: 'combat 1009', sides: 6, value: 2 }]);
     expect(unitById(s, 'C:M1')!.box).toBe('DESTROYED');
     expect(unitById(s, 'C:M2')!.box).toBe('DESTROYED');
@@ -77,7 +95,14 @@ describe('7.6, 7.61 odds', () => {
       unit('HUMAN', 'HEAVY_WEAPONS', '1008', { id: 'H:HW', attack: 4, defense: 1, movement: 6 }),
     ]);
     const [la] = legalAttacks(s, 'HUMAN');
-    expect(la).toMatchObject({ targetHex: '1009', groundAttack: 8, defense: 5, oddsColumn: '3-2', supportCap: 8, bestColumn: '3-1' });
+    expect(la).toMatchObject({
+      targetHex: '1009',
+      groundAttack: 8,
+      defense: 5,
+      oddsColumn: '3-2',
+      supportCap: 8,
+      bestColumn: '3-1',
+    });
     expect(combatOdds(8 + 2, 5).column).toBe('2-1');
   });
 });
@@ -94,7 +119,11 @@ describe('7.2, 7.9 the combat example', () => {
   });
   it('T11 7.2: Infantry attacks only its own hex; a unit sharing a hex with the enemy only that hex; a unit must be adjacent', () => {
     const s = example79();
-    const errs = validateCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '0918', attackers: ['H:I0920', 'H:M0919', 'H:M1119', 'H:I0918', 'H:M1017'] }] }));
+    const errs = validateCombatPlan(
+      s,
+      'HUMAN',
+      plan({ attacks: [{ targetHex: '0918', attackers: ['H:I0920', 'H:M0919', 'H:M1119', 'H:I0918', 'H:M1017'] }] }),
+    );
     expect(errs.map((e) => [e.code, e.path, e.rule])).toEqual([
       ['combat.same-hex-only', ['combat', 'attacks', 0, 'attackers', 0], '7.2'],
       ['combat.engaged', ['combat', 'attacks', 0, 'attackers', 1], '7.2'],
@@ -107,19 +136,36 @@ describe('7.2, 7.9 the combat example', () => {
     const p = plan({ attacks: [{ targetHex: '0918', attackers: ['H:I0918', 'H:M1017'], advance: ['H:M1017'] }] });
     expect(validateCombatPlan(s, 'HUMAN', p)).toEqual([]);
     const ev = applyCombatPlan(s, 'HUMAN', p, new ScriptedDice([2]));
-    expect(data(ofType(ev, 'combat.resolved')[0])).toMatchObject({ column: '1-1', result: { attacker: 0, defender: 1 } });
+    expect(data(ofType(ev, 'combat.resolved')[0])).toMatchObject({
+      column: '1-1',
+      result: { attacker: 0, defender: 1 },
+    });
     expect(unitById(s, 'C:B0918')!.box).toBe('DESTROYED');
     expect(unitById(s, 'H:M1017')!.hex).toBe('0918');
     expect(unitById(s, 'H:I0918')!.hex).toBe('0918');
   });
   it('7.9: only adjacent Mobile/HW participants may be named to advance', () => {
     const s = example79();
-    const errs = validateCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '0918', attackers: ['H:I0918', 'H:M1017'], advance: ['H:I0918'] }] }));
+    const errs = validateCombatPlan(
+      s,
+      'HUMAN',
+      plan({ attacks: [{ targetHex: '0918', attackers: ['H:I0918', 'H:M1017'], advance: ['H:I0918'] }] }),
+    );
     expect(codes(errs)).toEqual(['advance.not-eligible']);
   });
   it('7.9: no advance while a defender survives (a reduced Spaceport is still there)', () => {
-    const s = combatAt('HUMAN', [unit('CETIAN', 'SPACEPORT', '1009', { id: 'C:SP' }), unit('HUMAN', 'MOBILE', '1008', { id: 'H:M1' }), unit('HUMAN', 'INFANTRY', '1009', { id: 'H:I1' }), unit('HUMAN', 'INFANTRY', '1009', { id: 'H:I2' })]);
-    const ev = applyCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '1009', attackers: ['H:M1', 'H:I1', 'H:I2'], advance: 'all' }] }), new ScriptedDice([2]));
+    const s = combatAt('HUMAN', [
+      unit('CETIAN', 'SPACEPORT', '1009', { id: 'C:SP' }),
+      unit('HUMAN', 'MOBILE', '1008', { id: 'H:M1' }),
+      unit('HUMAN', 'INFANTRY', '1009', { id: 'H:I1' }),
+      unit('HUMAN', 'INFANTRY', '1009', { id: 'H:I2' }),
+    ]);
+    const ev = applyCombatPlan(
+      s,
+      'HUMAN',
+      plan({ attacks: [{ targetHex: '1009', attackers: ['H:M1', 'H:I1', 'H:I2'], advance: 'all' }] }),
+      new ScriptedDice([2]),
+    );
     expect(unitById(s, 'C:SP')!.reduced).toBe(true);
     expect(ofType(ev, 'combat.advance')).toEqual([]);
   });
@@ -128,34 +174,59 @@ describe('7.2, 7.9 the combat example', () => {
 describe('7.3, 7.7, 12.12 who attacks and defends', () => {
   it('7.3: no hex attacked twice, no unit attacking twice, in one Ground Combat Segment', () => {
     const s = example79();
-    const errs = validateCombatPlan(s, 'HUMAN', plan({ attacks: [
-      { targetHex: '0918', attackers: ['H:I0918'] },
-      { targetHex: '0918', attackers: ['H:M1017'] },
-      { targetHex: '0919', attackers: ['H:M0919', 'H:M0919'] },
-    ] }));
+    const errs = validateCombatPlan(
+      s,
+      'HUMAN',
+      plan({
+        attacks: [
+          { targetHex: '0918', attackers: ['H:I0918'] },
+          { targetHex: '0918', attackers: ['H:M1017'] },
+          { targetHex: '0919', attackers: ['H:M0919', 'H:M0919'] },
+        ],
+      }),
+    );
     expect(codes(errs)).toEqual(['combat.hex-attacked-twice', 'combat.unit-attacks-twice']);
   });
   it('7.2, 7.1: a 0-attack unit never attacks; someone else’s unit is not yours to order', () => {
     const s = example79();
     s.units.push(unit('HUMAN', 'TRANSPORT', '0918', { id: 'H:T1', defense: 1 }));
-    const errs = validateCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '0918', attackers: ['H:T1', 'C:M0818', 'nope'] }] }));
+    const errs = validateCombatPlan(
+      s,
+      'HUMAN',
+      plan({ attacks: [{ targetHex: '0918', attackers: ['H:T1', 'C:M0818', 'nope'] }] }),
+    );
     expect(codes(errs)).toEqual(['combat.no-attack-factor', 'combat.not-your-unit', 'combat.not-your-unit']);
   });
   it('T33 12.12: an unsupplied 3-5-1 defends as 3 (halved, rounded up) and cannot attack', () => {
-    const s = combatAt('CETIAN', [
-      unit('HUMAN', 'INFANTRY', '1009', { id: 'H:I1', outOfSupply: true }),
-      unit('HUMAN', 'INFANTRY', '1110', { id: 'H:I2', outOfSupply: true }),
-      unit('CETIAN', 'INFANTRY', '1009', { id: 'C:I1' }),
-      unit('CETIAN', 'MOBILE', '1110', { id: 'C:M1', outOfSupply: true }),
-    ], { space: -6 });
-    expect(legalAttacks(s, 'CETIAN').find((l) => l.targetHex === '1009')).toMatchObject({ defense: 3, oddsColumn: '1-1' });
-    expect(codes(validateCombatPlan(s, 'CETIAN', plan({ attacks: [{ targetHex: '1110', attackers: ['C:M1'] }] })))).toEqual(['combat.out-of-supply']);
+    const s = combatAt(
+      'CETIAN',
+      [
+        unit('HUMAN', 'INFANTRY', '1009', { id: 'H:I1', outOfSupply: true }),
+        unit('HUMAN', 'INFANTRY', '1110', { id: 'H:I2', outOfSupply: true }),
+        unit('CETIAN', 'INFANTRY', '1009', { id: 'C:I1' }),
+        unit('CETIAN', 'MOBILE', '1110', { id: 'C:M1', outOfSupply: true }),
+      ],
+      { space: -6 },
+    );
+    expect(legalAttacks(s, 'CETIAN').find((l) => l.targetHex === '1009')).toMatchObject({
+      defense: 3,
+      oddsColumn: '1-1',
+    });
+    expect(
+      codes(validateCombatPlan(s, 'CETIAN', plan({ attacks: [{ targetHex: '1110', attackers: ['C:M1'] }] }))),
+    ).toEqual(['combat.out-of-supply']);
   });
   it('7.61: a plan below 1-4 is refused with the odds; fire support may lift it (8.1)', () => {
-    const s = combatAt('HUMAN', [unit('CETIAN', 'SPACEPORT', '1009', { id: 'C:SP' }), unit('CETIAN', 'BASE', '1009', { id: 'C:B' }), unit('HUMAN', 'INFANTRY', '1009', { id: 'H:I1' })]);
+    const s = combatAt('HUMAN', [
+      unit('CETIAN', 'SPACEPORT', '1009', { id: 'C:SP' }),
+      unit('CETIAN', 'BASE', '1009', { id: 'C:B' }),
+      unit('HUMAN', 'INFANTRY', '1009', { id: 'H:I1' }),
+    ]);
     const low = validateCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '1009', attackers: ['H:I1'] }] }));
     expect(low).toMatchObject([{ code: 'combat.odds-below-minimum', path: ['combat', 'attacks', 0], rule: '7.61' }]);
-    expect(validateCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '1009', attackers: ['H:I1'], fleet: 3 }] }))).toEqual([]);
+    expect(
+      validateCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '1009', attackers: ['H:I1'], fleet: 3 }] })),
+    ).toEqual([]);
   });
   it('7.7: the attacker’s losses come from the units named in his plan, then his standing order; never a 0-attack unit in the hex', () => {
     const s = combatAt('HUMAN', [
@@ -165,7 +236,12 @@ describe('7.3, 7.7, 12.12 who attacks and defends', () => {
       unit('HUMAN', 'TRANSPORT', '1009', { id: 'H:T1', defense: 1 }),
     ]);
     // 2 against 8 is 1-4; die 2 is 1/1.
-    applyCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '1009', attackers: ['H:M1'], attackerLosses: ['H:M1'] }] }), new ScriptedDice([2]));
+    applyCombatPlan(
+      s,
+      'HUMAN',
+      plan({ attacks: [{ targetHex: '1009', attackers: ['H:M1'], attackerLosses: ['H:M1'] }] }),
+      new ScriptedDice([2]),
+    );
     expect(unitById(s, 'H:M1')!.box).toBe('DESTROYED');
     expect(unitById(s, 'H:T1')!.box).toBe('MAP');
     expect(s.units.filter((u) => u.side === 'CETIAN' && u.box === 'DESTROYED')).toHaveLength(1);
@@ -183,13 +259,27 @@ describe('7.8, 10.433, 15.7 column shifts', () => {
     ]);
   it('T15 7.8: attacking a Mountain hex from clear hexes is still shifted one column left (2-1 read as 3-2)', () => {
     const s = mountainScene();
-    const ev = applyCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '1028', attackers: ['H:M1', 'H:M2', 'H:M3'] }] }), new ScriptedDice([1]));
-    expect(data(ofType(ev, 'combat.resolved')[0])).toMatchObject({ baseColumn: '2-1', column: '3-2', shifts: [{ id: 'MOUNTAIN_DEFENDER', shift: -1, rule: '7.8' }] });
+    const ev = applyCombatPlan(
+      s,
+      'HUMAN',
+      plan({ attacks: [{ targetHex: '1028', attackers: ['H:M1', 'H:M2', 'H:M3'] }] }),
+      new ScriptedDice([1]),
+    );
+    expect(data(ofType(ev, 'combat.resolved')[0])).toMatchObject({
+      baseColumn: '2-1',
+      column: '3-2',
+      shifts: [{ id: 'MOUNTAIN_DEFENDER', shift: -1, rule: '7.8' }],
+    });
   });
   it('10.433: two SF supporting the attack shift one column right; their survival dice follow the attack (10.434)', () => {
     const s = mountainScene();
     const dice = new ScriptedDice([1, 2, 5]);
-    const ev = applyCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '1028', attackers: ['H:M1', 'H:M2', 'H:M3'], sfPair: ['H:SF1', 'H:SF2'] }] }), dice);
+    const ev = applyCombatPlan(
+      s,
+      'HUMAN',
+      plan({ attacks: [{ targetHex: '1028', attackers: ['H:M1', 'H:M2', 'H:M3'], sfPair: ['H:SF1', 'H:SF2'] }] }),
+      dice,
+    );
     expect(data(ofType(ev, 'combat.resolved')[0])).toMatchObject({ baseColumn: '2-1', column: '2-1' });
     expect(ev.map((e) => e.type)).toContain('sf.survival');
     expect(unitById(s, 'H:SF1')!.box).toBe('TURN_TRACK');
@@ -208,33 +298,61 @@ describe('7.8, 10.433, 15.7 column shifts', () => {
     expect(validateCombatPlan(s, 'HUMAN', p, { intensityAt })).toMatchObject([{ code: 'combat.storm', rule: '15.72' }]);
     const ok = plan({ attacks: [{ targetHex: '1009', attackers: ['H:I1', 'H:I2'], fleet: 3 }] });
     const ev = applyCombatPlan(s, 'HUMAN', ok, new ScriptedDice([1]), { intensityAt });
-    expect(data(ofType(ev, 'combat.resolved')[0])).toMatchObject({ attack: 9, defense: 3, baseColumn: '3-1', column: '4-1' });
+    expect(data(ofType(ev, 'combat.resolved')[0])).toMatchObject({
+      attack: 9,
+      defense: 3,
+      baseColumn: '3-1',
+      column: '4-1',
+    });
   });
 });
 
 describe('14.12, G17 face-down defenders', () => {
   const hiddenScene = (options: Record<string, string> = {}) =>
-    combatAt('HUMAN', [
-      unit('CETIAN', 'INFANTRY', '1009', { id: 'C:G', sub: 'GUARDS', attack: 4, defense: 5, faceDown: true }),
-      unit('CETIAN', 'BASE', '1009', { id: 'C:B', faceDown: true }),
-      unit('HUMAN', 'MOBILE', '1008', { id: 'H:M1' }),
-    ], { options });
+    combatAt(
+      'HUMAN',
+      [
+        unit('CETIAN', 'INFANTRY', '1009', { id: 'C:G', sub: 'GUARDS', attack: 4, defense: 5, faceDown: true }),
+        unit('CETIAN', 'BASE', '1009', { id: 'C:B', faceDown: true }),
+        unit('HUMAN', 'MOBILE', '1008', { id: 'H:M1' }),
+      ],
+      { options },
+    );
   it('14.12: the view gives no odds against face-down units and validation does not betray their factors', () => {
     const s = hiddenScene();
-    expect(legalAttacks(s, 'HUMAN')[0]).toMatchObject({ targetHex: '1009', defenders: 2, defense: null, oddsColumn: null, bestColumn: null });
+    expect(legalAttacks(s, 'HUMAN')[0]).toMatchObject({
+      targetHex: '1009',
+      defenders: 2,
+      defense: null,
+      oddsColumn: null,
+      bestColumn: null,
+    });
     expect(validateCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '1009', attackers: ['H:M1'] }] }))).toEqual([]);
   });
   it('14.12: attacked face-down units are turned up; at 2 against 9 (below 1-4) the attack is called off but committed (G17)', () => {
     const s = hiddenScene();
-    const ev = applyCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '1009', attackers: ['H:M1'] }] }), new ScriptedDice([]));
-    expect(ofType(ev, 'unit.revealed').map((e) => [data(e).unitId, e.visibleTo])).toEqual([['C:G', 'all'], ['C:B', 'all']]);
+    const ev = applyCombatPlan(
+      s,
+      'HUMAN',
+      plan({ attacks: [{ targetHex: '1009', attackers: ['H:M1'] }] }),
+      new ScriptedDice([]),
+    );
+    expect(ofType(ev, 'unit.revealed').map((e) => [data(e).unitId, e.visibleTo])).toEqual([
+      ['C:G', 'all'],
+      ['C:B', 'all'],
+    ]);
     expect(data(ofType(ev, 'combat.called-off')[0])).toMatchObject({ attack: 2, defense: 9 });
     expect(s.phaseScratch!.attackers).toEqual(['H:M1']);
     expect(unitById(s, 'C:G')!.faceDown).toBe(false);
   });
   it('option belowMinimumAfterReveal = resolve-at-1-4: the revealed attack is fought on 1-4', () => {
     const s = hiddenScene({ belowMinimumAfterReveal: 'resolve-at-1-4' });
-    const ev = applyCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '1009', attackers: ['H:M1'] }] }), new ScriptedDice([1]));
+    const ev = applyCombatPlan(
+      s,
+      'HUMAN',
+      plan({ attacks: [{ targetHex: '1009', attackers: ['H:M1'] }] }),
+      new ScriptedDice([1]),
+    );
     expect(data(ofType(ev, 'combat.resolved')[0])).toMatchObject({ column: '1-4', die: 1 });
   });
 });
@@ -251,19 +369,34 @@ describe('a plan written in advance (7.1; ifChanged)', () => {
     s.segment = 'SPECIAL_FORCES';
     const p = plan({ attacks: [{ targetHex: '0918', attackers: ['H:M1'] }] });
     expect(validateCombatPlan(s, 'HUMAN', p)).toEqual([]);
-    expect(codes(validateCombatPlan(s, 'HUMAN', p, { positional: true }))).toEqual(['combat.no-enemy', 'combat.not-adjacent']);
+    expect(codes(validateCombatPlan(s, 'HUMAN', p, { positional: true }))).toEqual([
+      'combat.no-enemy',
+      'combat.not-adjacent',
+    ]);
   });
   it('a unit lost before its attack comes up: "proceed" attacks with the rest, "skip" drops the attack, with an event to the attacker only', () => {
     const s = scene();
     destroyUnit(unitById(s, 'H:M2')!, 5, 'supply');
-    const ev = applyCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '1009', attackers: ['H:M1', 'H:M2'] }] }), new ScriptedDice([1]));
-    expect(data(ofType(ev, 'combat.attack-changed')[0])).toMatchObject({ dropped: [{ unitId: 'H:M2', reason: 'combat.unit-lost' }] });
+    const ev = applyCombatPlan(
+      s,
+      'HUMAN',
+      plan({ attacks: [{ targetHex: '1009', attackers: ['H:M1', 'H:M2'] }] }),
+      new ScriptedDice([1]),
+    );
+    expect(data(ofType(ev, 'combat.attack-changed')[0])).toMatchObject({
+      dropped: [{ unitId: 'H:M2', reason: 'combat.unit-lost' }],
+    });
     expect(ofType(ev, 'combat.attack-changed')[0].visibleTo).toEqual(['HUMAN']);
     expect(data(ofType(ev, 'combat.resolved')[0])).toMatchObject({ attackers: ['H:M1'], column: '2-3' });
 
     const t = scene();
     destroyUnit(unitById(t, 'H:M2')!, 5, 'supply');
-    const ev2 = applyCombatPlan(t, 'HUMAN', plan({ attacks: [{ targetHex: '1009', attackers: ['H:M1', 'H:M2'], ifChanged: 'skip' }] }), new ScriptedDice([]));
+    const ev2 = applyCombatPlan(
+      t,
+      'HUMAN',
+      plan({ attacks: [{ targetHex: '1009', attackers: ['H:M1', 'H:M2'], ifChanged: 'skip' }] }),
+      new ScriptedDice([]),
+    );
     expect(ev2.map((e) => [e.type, e.visibleTo])).toEqual([['combat.attack-skipped', ['HUMAN']]]);
     expect(t.phaseScratch!.attackers).toEqual([]);
   });
@@ -271,7 +404,17 @@ describe('a plan written in advance (7.1; ifChanged)', () => {
     const s = scene();
     unitById(s, 'H:M1')!.outOfSupply = true;
     s.units.push(unit('CETIAN', 'SPACEPORT', '1110', { id: 'C:SP' }));
-    const ev = applyCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '1009', attackers: ['H:M1'] }, { targetHex: '1110', attackers: ['H:M2'] }] }), new ScriptedDice([]));
+    const ev = applyCombatPlan(
+      s,
+      'HUMAN',
+      plan({
+        attacks: [
+          { targetHex: '1009', attackers: ['H:M1'] },
+          { targetHex: '1110', attackers: ['H:M2'] },
+        ],
+      }),
+      new ScriptedDice([]),
+    );
     expect(ev.map((e) => [e.type, data(e).reason])).toEqual([
       ['combat.attack-skipped', 'combat.no-attackers'],
       ['combat.attack-skipped', 'combat.odds-below-minimum'],
@@ -281,13 +424,24 @@ describe('a plan written in advance (7.1; ifChanged)', () => {
 
 describe('7.7 interactive loss choice and the segment handler', () => {
   const scene = (options: Record<string, string> = {}) => {
-    const s = combatAt('HUMAN', [
-      unit('CETIAN', 'INFANTRY', '1009', { id: 'C:I1' }),
-      unit('CETIAN', 'TRANSPORT', '1009', { id: 'C:T1', defense: 1 }),
-      unit('HUMAN', 'INFANTRY', '1009', { id: 'H:I1' }),
-      unit('HUMAN', 'INFANTRY', '1009', { id: 'H:I2' }),
-    ], { options });
-    s.plan = { side: 'HUMAN', through: 'TRANSPORTATION', order: PhasePlanOrderSchema.parse({ kind: 'phase-plan', combat: { attacks: [{ targetHex: '1009', attackers: ['H:I1', 'H:I2'] }] } }) };
+    const s = combatAt(
+      'HUMAN',
+      [
+        unit('CETIAN', 'INFANTRY', '1009', { id: 'C:I1' }),
+        unit('CETIAN', 'TRANSPORT', '1009', { id: 'C:T1', defense: 1 }),
+        unit('HUMAN', 'INFANTRY', '1009', { id: 'H:I1' }),
+        unit('HUMAN', 'INFANTRY', '1009', { id: 'H:I2' }),
+      ],
+      { options },
+    );
+    s.plan = {
+      side: 'HUMAN',
+      through: 'TRANSPORTATION',
+      order: PhasePlanOrderSchema.parse({
+        kind: 'phase-plan',
+        combat: { attacks: [{ targetHex: '1009', attackers: ['H:I1', 'H:I2'] }] },
+      }),
+    };
     return s;
   };
   it('the handler resolves the stored plan; the defender loses the unit his standing order puts first (default: fewest VP, the Transport)', () => {
@@ -303,7 +457,9 @@ describe('7.7 interactive loss choice and the segment handler', () => {
     expect(ev.at(-1)!.type).toBe('combat.losses-awaited');
     expect(s.pending).toMatchObject([{ side: 'CETIAN', kind: 'losses', payload: { count: 1, hex: '1009' } }]);
     const decisionId = s.pending[0].id;
-    const ev2 = advance(s, { CETIAN: { kind: 'losses', decisionId, unitIds: ['C:I1'] } }, new ScriptedDice([]), { COMBAT: combatSegmentHandler() });
+    const ev2 = advance(s, { CETIAN: { kind: 'losses', decisionId, unitIds: ['C:I1'] } }, new ScriptedDice([]), {
+      COMBAT: combatSegmentHandler(),
+    });
     expect(unitById(s, 'C:I1')!.box).toBe('DESTROYED');
     expect(unitById(s, 'C:T1')!.box).toBe('MAP');
     expect(ev2.some((e) => e.type === 'combat.unit-eliminated')).toBe(true);
@@ -313,7 +469,10 @@ describe('7.7 interactive loss choice and the segment handler', () => {
 
 describe('14.4 the Minimum Garrison after each attack', () => {
   it('14.4: a combat that drops the Cetian below the Minimum Garrison ends the game at once; later attacks are not resolved', () => {
-    const cetians = [unit('CETIAN', 'BASE', '1109', { id: 'C:B1' }), ...[1, 2, 3, 4].map((n) => unit('CETIAN', 'INFANTRY', '0128', { id: `C:I${n}` }))];
+    const cetians = [
+      unit('CETIAN', 'BASE', '1109', { id: 'C:B1' }),
+      ...[1, 2, 3, 4].map((n) => unit('CETIAN', 'INFANTRY', '0128', { id: `C:I${n}` })),
+    ];
     const s = combatAt('HUMAN', [
       ...cetians,
       unit('CETIAN', 'MOBILE', '1009', { id: 'C:M1' }),
@@ -326,7 +485,17 @@ describe('14.4 the Minimum Garrison after each attack', () => {
     ]);
     s.turn = 5;
     // 1 Base + 6 battalions (D) before; 1 Base + 5 after the first attack.
-    const ev = applyCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '1009', attackers: ['H:I1', 'H:I2'] }, { targetHex: '1110', attackers: ['H:I3'] }] }), new ScriptedDice([2]));
+    const ev = applyCombatPlan(
+      s,
+      'HUMAN',
+      plan({
+        attacks: [
+          { targetHex: '1009', attackers: ['H:I1', 'H:I2'] },
+          { targetHex: '1110', attackers: ['H:I3'] },
+        ],
+      }),
+      new ScriptedDice([2]),
+    );
     expect(ofType(ev, 'garrison.failed').map(data)).toMatchObject([{ loser: 'CETIAN', rule: '14.4' }]);
     expect(s.result).toMatchObject({ winner: 'HUMAN', reason: 'GARRISON' });
     expect(ofType(ev, 'combat.resolved')).toHaveLength(1);

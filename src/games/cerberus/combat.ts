@@ -23,19 +23,51 @@ import type { Dice } from '#engine/dice.js';
 import { lookup, oddsColumn, shiftColumn, type ColumnPick } from '#engine/tables.js';
 import { optionValues, tablesData, unitsData } from './data/index.js';
 import {
-  applySuppressions, availableSupport, checkSupport, checkSuppression, commitPools, fireEnv, poolsOf, scratchOf,
-  supportTotal, trimToCap, type FireEnv, type Problem, type Support,
+  applySuppressions,
+  availableSupport,
+  checkSupport,
+  checkSuppression,
+  commitPools,
+  fireEnv,
+  poolsOf,
+  scratchOf,
+  supportTotal,
+  trimToCap,
+  type FireEnv,
+  type Problem,
+  type Support,
 } from './fire-support.js';
 import {
-  applyLosses, attackerLosses, defenderLosses, defenseFactor, lossesPayload, lossValue, type LossesPayload,
+  applyLosses,
+  attackerLosses,
+  defenderLosses,
+  defenseFactor,
+  lossesPayload,
+  lossValue,
+  type LossesPayload,
 } from './losses.js';
 import { combatShift, hasHex } from './map.js';
 import { CombatPlanSchema, type AttackOrder, type CombatPlan, type LossesOrder } from './orders.js';
 import { ruleOptions } from './options-rules.js';
 import type { SegmentHandler } from './sequence.js';
-import { pairsFromCombatPlan, placeSfPairs, returnUnusedSf, sfAfterAttack, sfCombatShift, type IntensityAt } from './special-forces.js';
+import {
+  pairsFromCombatPlan,
+  placeSfPairs,
+  returnUnusedSf,
+  sfAfterAttack,
+  sfCombatShift,
+  type IntensityAt,
+} from './special-forces.js';
 import { canAddToStack } from './stacking.js';
-import { enemyOf, unitById, type CerberusState, type HexId, type PendingDecision, type Side, type Unit } from './state.js';
+import {
+  enemyOf,
+  unitById,
+  type CerberusState,
+  type HexId,
+  type PendingDecision,
+  type Side,
+  type Unit,
+} from './state.js';
 import { minimumGarrisonCheck } from './victory.js';
 import { stormIntensityAt } from './zoc.js';
 
@@ -46,8 +78,14 @@ export interface CombatHooks {
   /** Storm intensity of a hex (weather module); default: zoc.ts stormIntensityAt(state). */
   intensityAt?: IntensityAt;
 }
-const envOf = (state: CerberusState, hooks: CombatHooks): FireEnv => fireEnv(state, hooks.intensityAt ?? stormIntensityAt(state));
-const problem = (code: string, rule: string, message: string, path: (string | number)[] = []): Problem => ({ code, rule, message, path });
+const envOf = (state: CerberusState, hooks: CombatHooks): FireEnv =>
+  fireEnv(state, hooks.intensityAt ?? stormIntensityAt(state));
+const problem = (code: string, rule: string, message: string, path: (string | number)[] = []): Problem => ({
+  code,
+  rule,
+  message,
+  path,
+});
 
 // ---------------------------------------------------------------- units and hexes
 
@@ -61,7 +99,9 @@ export function attacksFromAdjacent(u: Unit): boolean {
 
 /** 11.19, G37 units placed by space transport may not attack in the turn they land. */
 function landedProblem(state: CerberusState, u: Unit): Problem | null {
-  return u.landedOnTurn === state.turn ? problem('combat.landed-this-turn', '11.19', `${u.id} was landed this turn and may not attack (11.19).`) : null;
+  return u.landedOnTurn === state.turn
+    ? problem('combat.landed-this-turn', '11.19', `${u.id} was landed this turn and may not attack (11.19).`)
+    : null;
 }
 
 /**
@@ -69,14 +109,31 @@ function landedProblem(state: CerberusState, u: Unit): Problem | null {
  * `hex` now, or null if it may.
  */
 export function attackerProblem(state: CerberusState, u: Unit, hex: HexId, env: FireEnv): Problem | null {
-  if (u.outOfSupply) return problem('combat.out-of-supply', '12.12', `${u.id} is out of supply and cannot attack (12.12).`);
+  if (u.outOfSupply)
+    return problem('combat.out-of-supply', '12.12', `${u.id} is out of supply and cannot attack (12.12).`);
   const landed = landedProblem(state, u);
   if (landed) return landed;
   if (u.hex === hex) return null;
-  if (!attacksFromAdjacent(u)) return problem('combat.same-hex-only', '7.2', `${u.id} may attack only enemy units in its own hex; only Mobile battalions and Heavy Weapons companies attack adjacent hexes (7.2).`);
-  if (!env.map.isAdjacent(u.hex!, hex)) return problem('combat.not-adjacent', '7.2', `${u.id} at ${u.hex} is neither in nor adjacent to ${hex} (7.2).`);
-  if (enemyUnitsIn(state, u.side, u.hex!).length) return problem('combat.engaged', '7.2', `${u.id} shares its hex with enemy units and may attack only that hex (7.2).`);
-  if (env.intensityAt(u.hex!) >= 3 || env.intensityAt(hex) >= 3) return problem('combat.storm', '15.72', `No attack from an adjacent hex into or out of a hex under Intensity 3 weather (15.72).`);
+  if (!attacksFromAdjacent(u))
+    return problem(
+      'combat.same-hex-only',
+      '7.2',
+      `${u.id} may attack only enemy units in its own hex; only Mobile battalions and Heavy Weapons companies attack adjacent hexes (7.2).`,
+    );
+  if (!env.map.isAdjacent(u.hex!, hex))
+    return problem('combat.not-adjacent', '7.2', `${u.id} at ${u.hex} is neither in nor adjacent to ${hex} (7.2).`);
+  if (enemyUnitsIn(state, u.side, u.hex!).length)
+    return problem(
+      'combat.engaged',
+      '7.2',
+      `${u.id} shares its hex with enemy units and may attack only that hex (7.2).`,
+    );
+  if (env.intensityAt(u.hex!) >= 3 || env.intensityAt(hex) >= 3)
+    return problem(
+      'combat.storm',
+      '15.72',
+      `No attack from an adjacent hex into or out of a hex under Intensity 3 weather (15.72).`,
+    );
   return null;
 }
 
@@ -110,7 +167,11 @@ export interface Odds {
 }
 export function combatOdds(attack: number, defense: number, shifts: ColumnShift[] = []): Odds {
   const base = oddsColumn(attack, defense, CRT.columns);
-  const moved = shiftColumn(CRT.columns, base.index, shifts.reduce((n, s) => n + s.shift, 0));
+  const moved = shiftColumn(
+    CRT.columns,
+    base.index,
+    shifts.reduce((n, s) => n + s.shift, 0),
+  );
   return { base, column: moved.column, index: moved.index, shifts, legal: !base.belowMinimum };
 }
 
@@ -139,13 +200,21 @@ export interface LegalAttack {
 export function legalAttacks(state: CerberusState, side: Side, hooks: CombatHooks = {}): LegalAttack[] {
   const env = envOf(state, hooks);
   const sc = state.phaseScratch && state.phaseScratch.side === side ? state.phaseScratch : null;
-  const targets = [...new Set(state.units.filter((u) => u.side === enemyOf(side) && u.box === 'MAP' && u.hex).map((u) => u.hex!))].sort();
+  const targets = [
+    ...new Set(state.units.filter((u) => u.side === enemyOf(side) && u.box === 'MAP' && u.hex).map((u) => u.hex!)),
+  ].sort();
   const out: LegalAttack[] = [];
   for (const hex of targets) {
     if (sc?.attackedHexes.includes(hex)) continue;
     const attackers = state.units.filter(
-      (u) => u.side === side && u.box === 'MAP' && u.hex !== null && u.attack > 0 && !sc?.attackers.includes(u.id) &&
-        (u.hex === hex || env.map.isAdjacent(u.hex, hex)) && !attackerProblem(state, u, hex, env),
+      (u) =>
+        u.side === side &&
+        u.box === 'MAP' &&
+        u.hex !== null &&
+        u.attack > 0 &&
+        !sc?.attackers.includes(u.id) &&
+        (u.hex === hex || env.map.isAdjacent(u.hex, hex)) &&
+        !attackerProblem(state, u, hex, env),
     );
     if (!attackers.length) continue;
     const defenders = enemyUnitsIn(state, side, hex);
@@ -154,10 +223,17 @@ export function legalAttacks(state: CerberusState, side: Side, hooks: CombatHook
     const support = availableSupport(state, side, hex, env);
     const shifts = combatShifts(state, side, hex, env.intensityAt);
     const plain = defense === null ? null : combatOdds(ground, defense, shifts);
-    const best = defense === null ? null : combatOdds(ground + Math.min(ground, supportTotal(support)), defense, shifts);
+    const best =
+      defense === null ? null : combatOdds(ground + Math.min(ground, supportTotal(support)), defense, shifts);
     if (best && !best.legal) continue;
     out.push({
-      targetHex: hex, defenders: defenders.length, defense, groundAttack: ground, shifts, support, supportCap: ground,
+      targetHex: hex,
+      defenders: defenders.length,
+      defense,
+      groundAttack: ground,
+      shifts,
+      support,
+      supportCap: ground,
       attackers: attackers.map((u) => ({ unitId: u.id, attack: u.attack, fromHex: u.hex!, adjacent: u.hex !== hex })),
       oddsColumn: plain && plain.legal ? plain.column : null,
       bestColumn: best ? best.column : null,
@@ -177,12 +253,18 @@ export interface ValidateCombatOptions {
 }
 
 /** 7, 8 checks a combat plan for `side` (see the file comment for what is deferred to resolution). */
-export function validateCombatPlan(state: CerberusState, side: Side, plan: CombatPlan, opts: ValidateCombatOptions = {}): OrderError[] {
+export function validateCombatPlan(
+  state: CerberusState,
+  side: Side,
+  plan: CombatPlan,
+  opts: ValidateCombatOptions = {},
+): OrderError[] {
   const positional = opts.positional ?? state.segment === 'COMBAT';
   const prefix = opts.prefix ?? ['combat'];
   const env = envOf(state, { intensityAt: opts.intensityAt });
   const errors: OrderError[] = [];
-  const push = (p: Problem, at: (string | number)[]) => errors.push({ code: p.code, path: [...prefix, ...at, ...p.path], message: p.message, rule: p.rule });
+  const push = (p: Problem, at: (string | number)[]) =>
+    errors.push({ code: p.code, path: [...prefix, ...at, ...p.path], message: p.message, rule: p.rule });
   const pools = poolsOf(state, side);
   const sc = state.phaseScratch && state.phaseScratch.side === side ? state.phaseScratch : null;
 
@@ -196,7 +278,14 @@ export function validateCombatPlan(state: CerberusState, side: Side, plan: Comba
   });
   for (const [id, t] of Object.entries(planned)) {
     if (t.points !== 4 && t.points !== 8) {
-      push(problem('adz.points', '8.41', `${t.points} points are flown against the ADZ of ${id}; 4 points reduce it to its own hex and 4 more suppress it, other amounts waste points (8.41).`), ['suppress', t.index]);
+      push(
+        problem(
+          'adz.points',
+          '8.41',
+          `${t.points} points are flown against the ADZ of ${id}; 4 points reduce it to its own hex and 4 more suppress it, other amounts waste points (8.41).`,
+        ),
+        ['suppress', t.index],
+      );
     }
   }
 
@@ -207,42 +296,115 @@ export function validateCombatPlan(state: CerberusState, side: Side, plan: Comba
     const at = ['attacks', i];
     const n0 = errors.length;
     const hexOk = hasHex(a.targetHex);
-    if (!hexOk) push(problem('combat.no-such-hex', '4.9', `${a.targetHex} is not a hex of the Cerberus map.`, ['targetHex']), at);
-    else if (attacked.has(a.targetHex)) push(problem('combat.hex-attacked-twice', '7.3', `${a.targetHex} is already attacked this Ground Combat Segment; no unit may be attacked twice (7.3).`, ['targetHex']), at);
+    if (!hexOk)
+      push(problem('combat.no-such-hex', '4.9', `${a.targetHex} is not a hex of the Cerberus map.`, ['targetHex']), at);
+    else if (attacked.has(a.targetHex))
+      push(
+        problem(
+          'combat.hex-attacked-twice',
+          '7.3',
+          `${a.targetHex} is already attacked this Ground Combat Segment; no unit may be attacked twice (7.3).`,
+          ['targetHex'],
+        ),
+        at,
+      );
     attacked.add(a.targetHex);
     const defenders = hexOk ? enemyUnitsIn(state, side, a.targetHex) : [];
-    if (positional && hexOk && !defenders.length) push(problem('combat.no-enemy', '7.2', `${a.targetHex} holds no enemy units to attack (7.2).`, ['targetHex']), at);
+    if (positional && hexOk && !defenders.length)
+      push(
+        problem('combat.no-enemy', '7.2', `${a.targetHex} holds no enemy units to attack (7.2).`, ['targetHex']),
+        at,
+      );
     const participants: Unit[] = [];
     a.attackers.forEach((id, j) => {
       const u = unitById(state, id);
       const path = ['attackers', j];
-      if (!u || u.side !== side || u.box !== 'MAP' || u.hex === null) return push(problem('combat.not-your-unit', '7.1', `${id} is not one of your units on the map (7.1).`, path), at);
-      if (!(u.attack > 0)) return push(problem('combat.no-attack-factor', '7.2', `${id} has an attack factor of 0 and may never attack (7.2).`, path), at);
-      if (used.has(id)) return push(problem('combat.unit-attacks-twice', '7.3', `${id} already attacks this segment; no unit may attack more than once (7.3).`, path), at);
+      if (!u || u.side !== side || u.box !== 'MAP' || u.hex === null)
+        return push(
+          problem('combat.not-your-unit', '7.1', `${id} is not one of your units on the map (7.1).`, path),
+          at,
+        );
+      if (!(u.attack > 0))
+        return push(
+          problem(
+            'combat.no-attack-factor',
+            '7.2',
+            `${id} has an attack factor of 0 and may never attack (7.2).`,
+            path,
+          ),
+          at,
+        );
+      if (used.has(id))
+        return push(
+          problem(
+            'combat.unit-attacks-twice',
+            '7.3',
+            `${id} already attacks this segment; no unit may attack more than once (7.3).`,
+            path,
+          ),
+          at,
+        );
       used.add(id);
       participants.push(u);
       const p = positional && hexOk ? attackerProblem(state, u, a.targetHex, env) : landedProblem(state, u);
       if (p) push({ ...p, path }, at);
     });
     const ground = participants.reduce((n, u) => n + u.attack, 0);
-    const sup = checkSupport(state, side, a, a.targetHex, pools, env, { positional: positional && hexOk, visibleOnly: true, attackedBefore: earlier });
+    const sup = checkSupport(state, side, a, a.targetHex, pools, env, {
+      positional: positional && hexOk,
+      visibleOnly: true,
+      attackedBefore: earlier,
+    });
     earlier.add(a.targetHex);
     for (const p of sup.problems) push(p, at);
     const asked = supportTotal({ air: a.air, missiles: a.missiles, fleet: a.fleet });
-    if (asked > ground) push(problem('support.over-cap', '8.1', `Fire support of ${asked} exceeds the ${ground} attack factors of the ground units in this attack (8.1, 8.63).`), at);
+    if (asked > ground)
+      push(
+        problem(
+          'support.over-cap',
+          '8.1',
+          `Fire support of ${asked} exceeds the ${ground} attack factors of the ground units in this attack (8.1, 8.63).`,
+        ),
+        at,
+      );
     if (positional && defenders.length && errors.length === n0 && !defenders.some((u) => u.faceDown)) {
       const defense = defenders.reduce((n, u) => n + defenseFactor(u), 0);
       const odds = combatOdds(ground + asked, defense);
-      if (!odds.legal) push(problem('combat.odds-below-minimum', '7.61', `${ground + asked} attack factors against ${defense} defense is below 1-4; odds less than 1 to 4 are not allowed (7.61).`), at);
+      if (!odds.legal)
+        push(
+          problem(
+            'combat.odds-below-minimum',
+            '7.61',
+            `${ground + asked} attack factors against ${defense} defense is below 1-4; odds less than 1 to 4 are not allowed (7.61).`,
+          ),
+          at,
+        );
     }
     a.attackerLosses.forEach((id, j) => {
-      if (!a.attackers.includes(id)) push(problem('combat.loss-not-participant', '7.7', `${id} is not one of this attack's units; the attacker's losses come from the units that attacked (7.7).`, ['attackerLosses', j]), at);
+      if (!a.attackers.includes(id))
+        push(
+          problem(
+            'combat.loss-not-participant',
+            '7.7',
+            `${id} is not one of this attack's units; the attacker's losses come from the units that attacked (7.7).`,
+            ['attackerLosses', j],
+          ),
+          at,
+        );
     });
     if (Array.isArray(a.advance)) {
       a.advance.forEach((id, j) => {
         const u = participants.find((x) => x.id === id);
         if (!u || !attacksFromAdjacent(u) || (positional && u.hex === a.targetHex)) {
-          push(problem('advance.not-eligible', '7.9', `${id} may not advance: only Mobile battalions and Heavy Weapons companies of this attack that attacked from an adjacent hex may (7.9).`, ['advance', j]), at);
+          push(
+            problem(
+              'advance.not-eligible',
+              '7.9',
+              `${id} may not advance: only Mobile battalions and Heavy Weapons companies of this attack that attacked from an adjacent hex may (7.9).`,
+              ['advance', j],
+            ),
+            at,
+          );
         }
       });
     }
@@ -257,15 +419,29 @@ function reveal(units: Unit[], reason: string, rule: string): GameEvent[] {
     .filter((u) => u.faceDown)
     .map((u) => {
       u.faceDown = false;
-      return { type: 'unit.revealed', visibleTo: 'all', data: { unitId: u.id, typeId: u.typeId, hex: u.hex, reason, rule } };
+      return {
+        type: 'unit.revealed',
+        visibleTo: 'all',
+        data: { unitId: u.id, typeId: u.typeId, hex: u.hex, reason, rule },
+      };
     });
 }
 
 /** 7.9 all defenders gone: adjacent Mobile/HW participants may advance into the hex, as stacking allows (6.0). */
-export function advanceAfterCombat(state: CerberusState, side: Side, hex: HexId, participants: string[], advance: AttackOrder['advance'], env: FireEnv): GameEvent[] {
+export function advanceAfterCombat(
+  state: CerberusState,
+  side: Side,
+  hex: HexId,
+  participants: string[],
+  advance: AttackOrder['advance'],
+  env: FireEnv,
+): GameEvent[] {
   if (advance === 'none' || enemyUnitsIn(state, side, hex).length) return [];
-  const eligible = participants.map((id) => unitById(state, id)).filter((u): u is Unit => !!u && u.box === 'MAP' && u.side === side && u.hex !== hex && attacksFromAdjacent(u));
-  const chosen = advance === 'all' ? eligible : advance.map((id) => eligible.find((u) => u.id === id)).filter((u): u is Unit => !!u);
+  const eligible = participants
+    .map((id) => unitById(state, id))
+    .filter((u): u is Unit => !!u && u.box === 'MAP' && u.side === side && u.hex !== hex && attacksFromAdjacent(u));
+  const chosen =
+    advance === 'all' ? eligible : advance.map((id) => eligible.find((u) => u.id === id)).filter((u): u is Unit => !!u);
   const moved: { unitId: string; from: HexId }[] = [];
   const refused: string[] = [];
   for (const u of chosen) {
@@ -277,18 +453,33 @@ export function advanceAfterCombat(state: CerberusState, side: Side, hex: HexId,
     u.hex = hex;
   }
   const events: GameEvent[] = [];
-  if (refused.length) events.push({ type: 'combat.advance-refused', visibleTo: [side], data: { hex, unitIds: refused, rule: '7.9, 6.0' } });
+  if (refused.length)
+    events.push({
+      type: 'combat.advance-refused',
+      visibleTo: [side],
+      data: { hex, unitIds: refused, rule: '7.9, 6.0' },
+    });
   if (!moved.length) return events;
   events.push({ type: 'combat.advance', visibleTo: 'all', data: { hex, units: moved, rule: '7.9' } });
   // 14.12, G17: a Human unit arriving next to face-down Cetian units turns them up.
   if (side === 'HUMAN') {
-    const near = state.units.filter((u) => u.side === 'CETIAN' && u.box === 'MAP' && u.faceDown && u.hex !== null && env.map.isAdjacent(u.hex, hex));
+    const near = state.units.filter(
+      (u) => u.side === 'CETIAN' && u.box === 'MAP' && u.faceDown && u.hex !== null && env.map.isAdjacent(u.hex, hex),
+    );
     events.push(...reveal(near, 'human-adjacent', '14.12'));
   }
   return events;
 }
 
-function finishAttack(state: CerberusState, side: Side, hex: HexId, participants: string[], advance: AttackOrder['advance'], dice: Dice, env: FireEnv): GameEvent[] {
+function finishAttack(
+  state: CerberusState,
+  side: Side,
+  hex: HexId,
+  participants: string[],
+  advance: AttackOrder['advance'],
+  dice: Dice,
+  env: FireEnv,
+): GameEvent[] {
   return [
     ...advanceAfterCombat(state, side, hex, participants, advance, env),
     ...sfAfterAttack(state, side, hex, dice), // 10.434
@@ -297,11 +488,24 @@ function finishAttack(state: CerberusState, side: Side, hex: HexId, participants
 }
 
 /** One attack of the plan (7.6): re-check, commit, reveal, odds, die, CRT, losses, advance. */
-function resolveAttack(state: CerberusState, side: Side, a: AttackOrder, index: number, dice: Dice, env: FireEnv): { events: GameEvent[]; paused: boolean } {
+function resolveAttack(
+  state: CerberusState,
+  side: Side,
+  a: AttackOrder,
+  index: number,
+  dice: Dice,
+  env: FireEnv,
+): { events: GameEvent[]; paused: boolean } {
   const sc = scratchOf(state, side);
   const hex = a.targetHex;
   const skip = (reason: string, detail: Record<string, Json> = {}) => ({
-    events: [{ type: 'combat.attack-skipped', visibleTo: [side], data: { attackIndex: index, targetHex: hex, reason, ...detail } } as GameEvent],
+    events: [
+      {
+        type: 'combat.attack-skipped',
+        visibleTo: [side],
+        data: { attackIndex: index, targetHex: hex, reason, ...detail },
+      } as GameEvent,
+    ],
     paused: false,
   });
   if (!hasHex(hex)) return skip('combat.no-such-hex');
@@ -313,7 +517,12 @@ function resolveAttack(state: CerberusState, side: Side, a: AttackOrder, index: 
   const dropped: { unitId: string; reason: string }[] = [];
   for (const id of new Set(a.attackers)) {
     const u = unitById(state, id);
-    const p = !u || u.side !== side || u.box !== 'MAP' || !(u.attack > 0) ? 'combat.unit-lost' : sc.attackers.includes(id) ? 'combat.unit-attacks-twice' : attackerProblem(state, u, hex, env)?.code;
+    const p =
+      !u || u.side !== side || u.box !== 'MAP' || !(u.attack > 0)
+        ? 'combat.unit-lost'
+        : sc.attackers.includes(id)
+          ? 'combat.unit-attacks-twice'
+          : attackerProblem(state, u, hex, env)?.code;
     if (p) dropped.push({ unitId: id, reason: p });
     else participants.push(u!);
   }
@@ -330,7 +539,8 @@ function resolveAttack(state: CerberusState, side: Side, a: AttackOrder, index: 
   const hidden = defenders.some((u) => u.faceDown);
   if (!hidden) {
     const defense = defenders.reduce((n, u) => n + defenseFactor(u), 0);
-    if (!combatOdds(ground + supportPoints, defense).legal) return skip('combat.odds-below-minimum', { attack: ground + supportPoints, defense });
+    if (!combatOdds(ground + supportPoints, defense).legal)
+      return skip('combat.odds-below-minimum', { attack: ground + supportPoints, defense });
   }
 
   // Committed (G17: no cancelling once face-down defenders are turned up).
@@ -338,17 +548,46 @@ function resolveAttack(state: CerberusState, side: Side, a: AttackOrder, index: 
   commitPools(state, side, pools);
   sc.attackedHexes.push(hex);
   sc.attackers.push(...participants.map((u) => u.id));
-  events.push(...reveal(defenders, 'attacked', '14.12'), ...reveal(participants, 'attacking', '14.12, G17'), ...reveal(sup.hiddenBlockers, 'air-defence', '8.4'));
+  events.push(
+    ...reveal(defenders, 'attacked', '14.12'),
+    ...reveal(participants, 'attacking', '14.12, G17'),
+    ...reveal(sup.hiddenBlockers, 'air-defence', '8.4'),
+  );
   if (dropped.length || supportDropped.length || trimmed) {
-    events.push({ type: 'combat.attack-changed', visibleTo: [side], data: { attackIndex: index, targetHex: hex, dropped, supportDropped, trimmed } });
+    events.push({
+      type: 'combat.attack-changed',
+      visibleTo: [side],
+      data: { attackIndex: index, targetHex: hex, dropped, supportDropped, trimmed },
+    });
   }
-  events.push({ type: 'combat.support', visibleTo: [side], data: { attackIndex: index, targetHex: hex, air: support.air, missiles: support.missiles, fleet: support.fleet, rule: '8.1' } });
+  events.push({
+    type: 'combat.support',
+    visibleTo: [side],
+    data: {
+      attackIndex: index,
+      targetHex: hex,
+      air: support.air,
+      missiles: support.missiles,
+      fleet: support.fleet,
+      rule: '8.1',
+    },
+  });
   const defense = defenders.reduce((n, u) => n + defenseFactor(u), 0);
   const odds = combatOdds(ground + supportPoints, defense, combatShifts(state, side, hex, env.intensityAt));
   const summary = {
-    hex, side, attackers: participants.map((u) => u.id), defenders: defenders.map((u) => u.id), ground,
-    support: { air: support.air.reduce((n, x) => n + x.points, 0), missiles: support.missiles.length, fleet: support.fleet, total: supportPoints },
-    attack: ground + supportPoints, defense,
+    hex,
+    side,
+    attackers: participants.map((u) => u.id),
+    defenders: defenders.map((u) => u.id),
+    ground,
+    support: {
+      air: support.air.reduce((n, x) => n + x.points, 0),
+      missiles: support.missiles.length,
+      fleet: support.fleet,
+      total: supportPoints,
+    },
+    attack: ground + supportPoints,
+    defense,
   };
   if (!odds.legal && optionValues(state.options).belowMinimumAfterReveal !== 'resolve-at-1-4') {
     events.push({ type: 'combat.called-off', visibleTo: 'all', data: { ...summary, rule: '7.61, G17' } });
@@ -359,22 +598,57 @@ function resolveAttack(state: CerberusState, side: Side, a: AttackOrder, index: 
   events.push({
     type: 'combat.resolved',
     visibleTo: 'all',
-    data: { ...summary, baseColumn: odds.base.column, shifts: odds.shifts as unknown as Json, column: odds.column, die, result: { attacker: cell.attacker, defender: cell.defender }, rule: '7.6' },
+    data: {
+      ...summary,
+      baseColumn: odds.base.column,
+      shifts: odds.shifts as unknown as Json,
+      column: odds.column,
+      die,
+      result: { attacker: cell.attacker, defender: cell.defender },
+      rule: '7.6',
+    },
     rolls: dice.drain(),
   });
 
   // 7.7 losses: the attacker's from his plan, then his standing order.
   const fromHexToo = optionValues(state.options).attackerLossesFrom === 'combat-hex-too';
-  const extra = fromHexToo ? state.units.filter((u) => u.side === side && u.box === 'MAP' && u.hex === hex && u.attack > 0 && !participants.includes(u)) : [];
-  events.push(...applyLosses(state, attackerLosses(state, side, [...participants, ...extra], cell.attacker, a.attackerLosses), 'attacker'));
+  const extra = fromHexToo
+    ? state.units.filter(
+        (u) => u.side === side && u.box === 'MAP' && u.hex === hex && u.attack > 0 && !participants.includes(u),
+      )
+    : [];
+  events.push(
+    ...applyLosses(
+      state,
+      attackerLosses(state, side, [...participants, ...extra], cell.attacker, a.attackerLosses),
+      'attacker',
+    ),
+  );
   const defender = enemyOf(side);
   const left = defenders.filter((u) => u.box === 'MAP');
   const ids = participants.map((u) => u.id);
   if (cell.defender > 0 && left.length > 1 && ruleOptions(state.options).lossChoice === 'interactive') {
-    const payload: LossesPayload = { attackIndex: index, hex, count: cell.defender, candidates: left.map((u) => ({ unitId: u.id, counts: lossValue(u) })), participants: ids, advance: a.advance };
-    const decision: PendingDecision = { id: `losses:${state.turn}:${side}:${index}`, side: defender, kind: 'losses', segment: 'COMBAT', payload: payload as unknown as Json };
+    const payload: LossesPayload = {
+      attackIndex: index,
+      hex,
+      count: cell.defender,
+      candidates: left.map((u) => ({ unitId: u.id, counts: lossValue(u) })),
+      participants: ids,
+      advance: a.advance,
+    };
+    const decision: PendingDecision = {
+      id: `losses:${state.turn}:${side}:${index}`,
+      side: defender,
+      kind: 'losses',
+      segment: 'COMBAT',
+      payload: payload as unknown as Json,
+    };
     state.pending.push(decision);
-    events.push({ type: 'combat.losses-awaited', visibleTo: 'all', data: { hex, side: defender, count: cell.defender, decisionId: decision.id, rule: '7.7' } });
+    events.push({
+      type: 'combat.losses-awaited',
+      visibleTo: 'all',
+      data: { hex, side: defender, count: cell.defender, decisionId: decision.id, rule: '7.7' },
+    });
     return { events, paused: true };
   }
   events.push(...applyLosses(state, defenderLosses(state, defender, left, cell.defender), 'defender'));
@@ -400,12 +674,27 @@ export function applyCombatPlan(
   const events: GameEvent[] = [];
   if (resume) {
     const p = lossesPayload(resume.decision);
-    const units = p.candidates.map((c) => unitById(state, c.unitId)).filter((u): u is Unit => !!u && u.box === 'MAP' && u.hex === p.hex);
-    events.push(...applyLosses(state, defenderLosses(state, resume.decision.side, units, p.count, resume.order?.unitIds ?? []), 'defender'));
+    const units = p.candidates
+      .map((c) => unitById(state, c.unitId))
+      .filter((u): u is Unit => !!u && u.box === 'MAP' && u.hex === p.hex);
+    events.push(
+      ...applyLosses(
+        state,
+        defenderLosses(state, resume.decision.side, units, p.count, resume.order?.unitIds ?? []),
+        'defender',
+      ),
+    );
     events.push(...finishAttack(state, side, p.hex, p.participants, p.advance, dice, env));
     sc.combatCursor = p.attackIndex + 1;
   } else if (!sc.sfPairsPlaced) {
-    events.push(...placeSfPairs(state, side, pairsFromCombatPlan(plan).map((x) => x.pair), env.intensityAt));
+    events.push(
+      ...placeSfPairs(
+        state,
+        side,
+        pairsFromCombatPlan(plan).map((x) => x.pair),
+        env.intensityAt,
+      ),
+    );
     events.push(...applySuppressions(state, side, plan.suppress, env));
   }
   while (sc.combatCursor < plan.attacks.length) {
@@ -433,7 +722,10 @@ export function combatSegmentHandler(hooks: CombatHooks = {}): SegmentHandler {
     const decision = (ctx.answered ?? []).find((d) => d.kind === 'losses' && d.segment === 'COMBAT');
     if (decision) {
       const o = ctx.orders[decision.side];
-      return applyCombatPlan(state, side, plan, ctx.dice, hooks, { decision, order: o && o.kind === 'losses' ? o : undefined });
+      return applyCombatPlan(state, side, plan, ctx.dice, hooks, {
+        decision,
+        order: o && o.kind === 'losses' ? o : undefined,
+      });
     }
     return applyCombatPlan(state, side, plan, ctx.dice, hooks);
   };

@@ -7,7 +7,18 @@ import type { OptionSpec } from '#engine/contract.js';
 import { lookup, oddsColumn, shiftColumn } from '#engine/tables.js';
 import { buildMap, formatMap } from './data/build-map.js';
 import {
-  CONTINENTS, hexProvenance, loadDataFile, mapData, mapSchema, optionSpecs, optionValues, spaceEffects, tablesData, unitDefense, unitsData, unitType,
+  CONTINENTS,
+  hexProvenance,
+  loadDataFile,
+  mapData,
+  mapSchema,
+  optionSpecs,
+  optionValues,
+  spaceEffects,
+  tablesData,
+  unitDefense,
+  unitsData,
+  unitType,
 } from './data/index.js';
 import { distance, hex, hexesOfContinent, neighbors, resourceHexes, rowsFromEquator, stormGenHexes } from './map.js';
 
@@ -28,7 +39,9 @@ describe('the data pack parses', () => {
     const bad = readJson('map.json') as { hexes: { id: string; neighbors: string[] }[] };
     bad.hexes[5].neighbors = bad.hexes[5].neighbors.slice(1); // one-way adjacency
     writeFileSync(join(dir, 'map.json'), JSON.stringify(bad));
-    expect(() => loadDataFile('map.json', mapSchema, pathToFileURL(`${dir}/`))).toThrow(/map\.json is invalid[\s\S]*does not list it back/);
+    expect(() => loadDataFile('map.json', mapSchema, pathToFileURL(`${dir}/`))).toThrow(
+      /map\.json is invalid[\s\S]*does not list it back/,
+    );
   });
 
   it('map.json is exactly what build-map.ts generates', () => {
@@ -52,7 +65,8 @@ describe('map data (digest §2.2–2.4)', () => {
   });
 
   it('8.42: North Polar lies within 6 of 0605, Beta within 6 of 0812, Delta within 6 of 1313', () => {
-    const near = (from: string, c: (typeof CONTINENTS)[number]): number => Math.min(...hexesOfContinent(c).map((h) => distance(from, h)));
+    const near = (from: string, c: (typeof CONTINENTS)[number]): number =>
+      Math.min(...hexesOfContinent(c).map((h) => distance(from, h)));
     expect(near('0605', 'NORTH_POLAR')).toBeLessThanOrEqual(6);
     expect(near('0812', 'BETA')).toBeLessThanOrEqual(6);
     expect(near('1313', 'DELTA')).toBeLessThanOrEqual(6);
@@ -63,17 +77,37 @@ describe('map data (digest §2.2–2.4)', () => {
   });
 
   it('4.95: every hex of both 2/R paths costs 1 MP (no Mountain); 0217 and 0604 are land', () => {
-    const path = ['0213', '0212', '0309', '0308', '0407', '0406', '0505', '0113', '0000', '0103', '0203', '0304', '0404', '0604', '0217'];
+    const path = [
+      '0213',
+      '0212',
+      '0309',
+      '0308',
+      '0407',
+      '0406',
+      '0505',
+      '0113',
+      '0000',
+      '0103',
+      '0203',
+      '0304',
+      '0404',
+      '0604',
+      '0217',
+    ];
     for (const id of path) expect(hex(id).terrain, id).not.toBe('MOUNTAIN');
     for (const id of ['0217', '0604']) expect(hex(id).terrain).not.toBe('ALL_WATER');
   });
 
   it('4.93/4.95: the rulebook-given neighbour lists are marked as such', () => {
-    for (const id of ['0404', '0304', '0203', '0103']) expect(hexProvenance(hex(id), 'neighbors')).toEqual({ source: 'rulebook', rule: '4.95' });
+    for (const id of ['0404', '0304', '0203', '0103'])
+      expect(hexProvenance(hex(id), 'neighbors')).toEqual({ source: 'rulebook', rule: '4.95' });
     expect(hexProvenance(hex('2000'), 'neighbors')).toEqual({ source: 'rulebook', rule: '4.93' });
     // 4.93 prints 1028 for the North Pole; the stored 0128 is a recorded decision, not the text.
     expect(hex('0000').neighbors).toContain('0128');
-    expect(hexProvenance(hex('0000'), 'neighbors')).toMatchObject({ source: 'reconstructed', reason: expect.stringMatching(/decision.*1028/i) });
+    expect(hexProvenance(hex('0000'), 'neighbors')).toMatchObject({
+      source: 'reconstructed',
+      reason: expect.stringMatching(/decision.*1028/i),
+    });
     expect(hexProvenance(hex('0505'), 'double')).toEqual({ source: 'rulebook', rule: '4.92' });
   });
 
@@ -110,8 +144,10 @@ describe('map data (digest §2.2–2.4)', () => {
 });
 
 describe('units (2.5, 14.1, 14.2)', () => {
-  const count = (side: string): number => unitsData.types.filter((t) => t.side === side && t.cls !== 'SF').reduce((n, t) => n + t.count, 0);
-  const sf = (side: string): number => unitsData.types.filter((t) => t.side === side && t.cls === 'SF').reduce((n, t) => n + t.count, 0);
+  const count = (side: string): number =>
+    unitsData.types.filter((t) => t.side === side && t.cls !== 'SF').reduce((n, t) => n + t.count, 0);
+  const sf = (side: string): number =>
+    unitsData.types.filter((t) => t.side === side && t.cls === 'SF').reduce((n, t) => n + t.count, 0);
 
   it('2.5: Cetian 45 units + 4 SF, Human 48 units + 4 SF', () => {
     expect([count('CETIAN'), sf('CETIAN'), count('HUMAN'), sf('HUMAN')]).toEqual([45, 4, 48, 4]);
@@ -122,22 +158,45 @@ describe('units (2.5, 14.1, 14.2)', () => {
       const t = unitType(code);
       return `${t.attack}-${t.defense}-${t.movement}`;
     };
-    expect(['C_INFANTRY', 'C_PARATROOP', 'C_PROVISIONAL', 'C_ASSAULT', 'C_MOBILE', 'C_STORM', 'C_GUARDS_HW', 'C_GUARDS_MOBILE', 'C_GUARDS_INFANTRY'].map(f))
-      .toEqual(['3-4-2', '3-4-2', '1-4-2', '4-3-2', '3-3-6', '4-2-6', '5-3-6', '4-4-6', '4-5-2']);
-    expect(['H_MOBILE', 'H_INFANTRY', 'H_HEAVY_WEAPONS', 'H_TRANSPORT', 'H_PARATROOP', 'H_BASE', 'C_BASE', 'C_EFIELD'].map(f))
-      .toEqual(['2-4-8', '3-5-1', '4-1-6', '0-1-6', '3-5-1', '0-5-0', '0-4-0', '0-1-0']);
+    expect(
+      [
+        'C_INFANTRY',
+        'C_PARATROOP',
+        'C_PROVISIONAL',
+        'C_ASSAULT',
+        'C_MOBILE',
+        'C_STORM',
+        'C_GUARDS_HW',
+        'C_GUARDS_MOBILE',
+        'C_GUARDS_INFANTRY',
+      ].map(f),
+    ).toEqual(['3-4-2', '3-4-2', '1-4-2', '4-3-2', '3-3-6', '4-2-6', '5-3-6', '4-4-6', '4-5-2']);
+    expect(
+      ['H_MOBILE', 'H_INFANTRY', 'H_HEAVY_WEAPONS', 'H_TRANSPORT', 'H_PARATROOP', 'H_BASE', 'C_BASE', 'C_EFIELD'].map(
+        f,
+      ),
+    ).toEqual(['2-4-8', '3-5-1', '4-1-6', '0-1-6', '3-5-1', '0-5-0', '0-4-0', '0-1-0']);
   });
 
   it('C1: Spaceport defense follows option spaceportFactorsFrom (default 2.5: Cetian 10, Human 12)', () => {
     expect([unitDefense('C_SPACEPORT'), unitDefense('H_SPACEPORT')]).toEqual([10, 12]);
-    expect([unitDefense('C_SPACEPORT', { spaceportFactorsFrom: '14.1' }), unitDefense('H_SPACEPORT', { spaceportFactorsFrom: '14.1' })]).toEqual([12, 10]);
+    expect([
+      unitDefense('C_SPACEPORT', { spaceportFactorsFrom: '14.1' }),
+      unitDefense('H_SPACEPORT', { spaceportFactorsFrom: '14.1' }),
+    ]).toEqual([12, 10]);
   });
 
   it('14.12/14.22: Cetian set-up and reinforcements place every Cetian counter exactly once', () => {
     const s = unitsData.setup.CETIAN;
     expect(s.map.counters).toHaveLength(18);
-    expect([s.FLEET.counters.length, s.FLEET_SF.counters.length, s.SYSTEM.counters.length, s.TAU_CETI.counters.length]).toEqual([4, 1, 7, 6]);
-    const placed = [s.map, s.FLEET, s.FLEET_SF, s.SYSTEM, s.TAU_CETI].flatMap((p) => p.counters)
+    expect([
+      s.FLEET.counters.length,
+      s.FLEET_SF.counters.length,
+      s.SYSTEM.counters.length,
+      s.TAU_CETI.counters.length,
+    ]).toEqual([4, 1, 7, 6]);
+    const placed = [s.map, s.FLEET, s.FLEET_SF, s.SYSTEM, s.TAU_CETI]
+      .flatMap((p) => p.counters)
       .concat(unitsData.reinforcements.flatMap((r) => r.counters));
     const all = unitsData.counters.filter((c) => c.id.startsWith('C:')).map((c) => c.id);
     expect([...placed].sort()).toEqual([...all].sort());
@@ -147,8 +206,14 @@ describe('units (2.5, 14.1, 14.2)', () => {
 
   it('14.22: reinforcement turns 1-8 as scheduled', () => {
     expect(unitsData.reinforcements.map((r) => `${r.turn}:${r.at}:${r.counters.join(',')}`)).toEqual([
-      '1:SPACEPORT:C:1/P', '2:FLEET_SF:C:SF2', '3:TAU_CETI:C:2/4,C:2/8', '4:FLEET_SF:C:SF3',
-      '5:TAU_CETI:C:2/16,C:3/16,C:4/16,C:T/16', '6:FLEET_SF:C:SF4', '7:TAU_CETI:C:1/G', '8:TAU_CETI:C:3/G,C:H/G',
+      '1:SPACEPORT:C:1/P',
+      '2:FLEET_SF:C:SF2',
+      '3:TAU_CETI:C:2/4,C:2/8',
+      '4:FLEET_SF:C:SF3',
+      '5:TAU_CETI:C:2/16,C:3/16,C:4/16,C:T/16',
+      '6:FLEET_SF:C:SF4',
+      '7:TAU_CETI:C:1/G',
+      '8:TAU_CETI:C:3/G,C:H/G',
     ]);
   });
 
@@ -169,7 +234,17 @@ describe('tables', () => {
   it('7.61: the CRT agrees with every printed value (rows 1 and 2, row 3 at 1-4)', () => {
     expect(tablesData.crt.columns).toEqual(['1-4', '1-3', '1-2', '2-3', '1-1', '3-2', '2-1', '3-1', '4-1']);
     expect(tablesData.crt.columns.map((c) => cell(1, c))).toEqual(Array(9).fill('-/-'));
-    expect(tablesData.crt.columns.map((c) => cell(2, c))).toEqual(['1/1', '-/1', '-/1', '-/1', '-/1', '-/1', '-/1', '-/2', '-/2']);
+    expect(tablesData.crt.columns.map((c) => cell(2, c))).toEqual([
+      '1/1',
+      '-/1',
+      '-/1',
+      '-/1',
+      '-/1',
+      '-/1',
+      '-/1',
+      '-/2',
+      '-/2',
+    ]);
     expect(cell(3, '1-4')).toBe('1/-');
     const printed = (die: number, i: number): boolean => die <= 2 || (die === 3 && i === 0);
     for (const [die, row] of Object.entries(tablesData.crt.rows)) {
@@ -182,8 +257,10 @@ describe('tables', () => {
     for (let die = 2; die <= 6; die++) {
       rows[die].forEach((c, i) => {
         expect(Math.max(c.attacker, c.defender)).toBeLessThanOrEqual(2);
-        if (i > 0) expect(c.attacker <= rows[die][i - 1].attacker && c.defender >= rows[die][i - 1].defender).toBe(true);
-        if (die > 2) expect(c.attacker >= rows[die - 1][i].attacker && c.defender <= rows[die - 1][i].defender).toBe(true);
+        if (i > 0)
+          expect(c.attacker <= rows[die][i - 1].attacker && c.defender >= rows[die][i - 1].defender).toBe(true);
+        if (die > 2)
+          expect(c.attacker >= rows[die - 1][i].attacker && c.defender <= rows[die - 1][i].defender).toBe(true);
       });
     }
   });
@@ -203,13 +280,17 @@ describe('tables', () => {
     for (const s of [4, 5, 6]) expect(spaceEffects(s, 'CETIAN').stp).toBe(0);
     expect(spaceEffects(6, 'HUMAN').stp).toBeGreaterThanOrEqual(6 + 6 * 2);
     for (const a of tablesData.space.effects.anchors) {
-      expect([spaceEffects(a.state, 'HUMAN')[a.column], spaceEffects(a.state, 'CETIAN')[a.column]]).toEqual([a.HUMAN, a.CETIAN]);
+      expect([spaceEffects(a.state, 'HUMAN')[a.column], spaceEffects(a.state, 'CETIAN')[a.column]]).toEqual([
+        a.HUMAN,
+        a.CETIAN,
+      ]);
     }
     for (const r of tablesData.space.effects.rows) expect(r.HUMAN.sf).toBeLessThanOrEqual(4);
   });
 
   it('13.6/13.3: space superiority resolution and deterioration', () => {
-    const shift = (roll: number): number => tablesData.space.resolution.rows.find((r) => roll >= r.min && roll <= r.max)!.shift;
+    const shift = (roll: number): number =>
+      tablesData.space.resolution.rows.find((r) => roll >= r.min && roll <= r.max)!.shift;
     expect([2, 4, 7, 10, 12].map(shift)).toEqual([2, 1, 0, -1, -2]);
     expect([6, 5, 4, 3, 2, 1].map((m) => tablesData.space.deterioration.byMagnitude[m])).toEqual([3, 3, 2, 1, 1, 0]);
   });
@@ -220,7 +301,9 @@ describe('tables', () => {
   });
 
   it('3.2 D: strategic movement limits (and data/space.json, if still present, agrees)', () => {
-    expect([tablesData.strategic.humanEarthToFleetMax.value, tablesData.strategic.cetianTauToSystemMax.value]).toEqual([4, 2]);
+    expect([tablesData.strategic.humanEarthToFleetMax.value, tablesData.strategic.cetianTauToSystemMax.value]).toEqual([
+      4, 2,
+    ]);
     const url = new URL('space.json', DATA);
     const strategic = existsSync(url) ? JSON.parse(readFileSync(url, 'utf8')).strategic : undefined;
     if (strategic) {
@@ -273,7 +356,8 @@ describe('provenance', () => {
 describe('options (digest §7)', () => {
   it('weather and extended are booleans defaulting to false; every option names its rule', () => {
     const byId = new Map(optionSpecs.map((o) => [o.id, o]));
-    for (const id of ['weather', 'extended']) expect([byId.get(id)?.type, byId.get(id)?.default]).toEqual(['boolean', false]);
+    for (const id of ['weather', 'extended'])
+      expect([byId.get(id)?.type, byId.get(id)?.default]).toEqual(['boolean', false]);
     expect(byId.get('spaceportFactorsFrom')?.default).toBe('2.5');
     expect(byId.get('northPoleNeighbor')?.default).toBe('0128');
     for (const o of optionSpecs) expect(o.rule).toMatch(/\d/);

@@ -15,7 +15,14 @@
  */
 import { ruleOptions } from './options-rules.js';
 import { rebuildRate } from './reinforcements.js';
-import { canCallMajorEffort, majorEffortShift, majorEffortSpacing, majorEffortsAvailable, maxMagnitude, sfCap } from './space.js';
+import {
+  canCallMajorEffort,
+  majorEffortShift,
+  majorEffortSpacing,
+  majorEffortsAvailable,
+  maxMagnitude,
+  sfCap,
+} from './space.js';
 import type { CerberusState, Side } from './state.js';
 
 export interface ExtendedTurnRules {

@@ -21,7 +21,16 @@ import type { AdzSuppressionSchema, AirPointsSchema, AttackOrder } from './order
 import { mapFor, type CerberusMap } from './map.js';
 import { fleetFireSupport } from './space.js';
 import type { IntensityAt } from './special-forces.js';
-import { enemyOf, newPhaseScratch, unitById, type CerberusState, type HexId, type PhaseScratch, type Side, type Unit } from './state.js';
+import {
+  enemyOf,
+  newPhaseScratch,
+  unitById,
+  type CerberusState,
+  type HexId,
+  type PhaseScratch,
+  type Side,
+  type Unit,
+} from './state.js';
 
 /** 8.3 air points from one own installation; 8.41 an ADZ suppression order (orders.ts schemas). */
 export type AirPoints = z.output<typeof AirPointsSchema>;
@@ -50,7 +59,12 @@ export interface Problem {
   rule: string;
   path: (string | number)[];
 }
-const problem = (code: string, rule: string, message: string, path: (string | number)[] = []): Problem => ({ code, rule, message, path });
+const problem = (code: string, rule: string, message: string, path: (string | number)[] = []): Problem => ({
+  code,
+  rule,
+  message,
+  path,
+});
 
 /** The phasing player's scratch, created if this is a fresh phase (tests, direct calls). */
 export function scratchOf(state: CerberusState, side: Side): PhaseScratch {
@@ -66,12 +80,28 @@ export function hasAirWing(u: Unit): boolean {
 }
 
 /** Own installation that may fly or fire: on the map, with an air wing, not disrupted (10.412). */
-function ownSource(state: CerberusState, side: Side, id: string, kind: 'air' | 'missile', path: (string | number)[]): Unit | Problem {
+function ownSource(
+  state: CerberusState,
+  side: Side,
+  id: string,
+  kind: 'air' | 'missile',
+  path: (string | number)[],
+): Unit | Problem {
   const u = unitById(state, id);
   if (!u || u.side !== side || !hasAirWing(u)) {
     return kind === 'air'
-      ? problem('air.not-your-installation', '8.3', `${id} is not one of your Bases or Spaceports on the map; only they fly Tactical Air (8.3).`, path)
-      : problem('missile.not-your-installation', '8.5', `${id} is not one of your Bases or Spaceports on the map; only they fire missiles (8.5).`, path);
+      ? problem(
+          'air.not-your-installation',
+          '8.3',
+          `${id} is not one of your Bases or Spaceports on the map; only they fly Tactical Air (8.3).`,
+          path,
+        )
+      : problem(
+          'missile.not-your-installation',
+          '8.5',
+          `${id} is not one of your Bases or Spaceports on the map; only they fire missiles (8.5).`,
+          path,
+        );
   }
   if (u.disrupted) {
     return kind === 'air'
@@ -128,10 +158,16 @@ export interface Pools {
 }
 export function poolsOf(state: CerberusState, side: Side): Pools {
   const s = state.phaseScratch && state.phaseScratch.side === side ? state.phaseScratch : newPhaseScratch(side);
-  return { air: { ...s.airPointsUsed }, missiles: [...s.missilesUsed], fleet: s.fleetFireUsed, suppression: { ...s.adzSuppression } };
+  return {
+    air: { ...s.airPointsUsed },
+    missiles: [...s.missilesUsed],
+    fleet: s.fleetFireUsed,
+    suppression: { ...s.adzSuppression },
+  };
 }
 export const airLeft = (pools: Pools, id: string): number => AIR_POINTS - (pools.air[id] ?? 0);
-export const fleetLeft = (state: CerberusState, side: Side, pools: Pools): number => Math.max(0, fleetFireSupport(state, side) - pools.fleet);
+export const fleetLeft = (state: CerberusState, side: Side, pools: Pools): number =>
+  Math.max(0, fleetFireSupport(state, side) - pools.fleet);
 
 /** Writes simulated pools back to the phase scratch. */
 export function commitPools(state: CerberusState, side: Side, pools: Pools): void {
@@ -150,11 +186,25 @@ export function commitPools(state: CerberusState, side: Side, pools: Pools): voi
  * Accepted points are taken from `pools`. `positional` = judge ranges (the state is the one the
  * order will meet); otherwise only what cannot change before the Ground Combat Segment.
  */
-export function checkSuppression(state: CerberusState, side: Side, s: AdzSuppression, pools: Pools, env: FireEnv, positional: boolean): { problems: Problem[]; points: number } {
+export function checkSuppression(
+  state: CerberusState,
+  side: Side,
+  s: AdzSuppression,
+  pools: Pools,
+  env: FireEnv,
+  positional: boolean,
+): { problems: Problem[]; points: number } {
   const problems: Problem[] = [];
   const t = unitById(state, s.targetInstallationId);
   if (!t || t.side !== enemyOf(side) || !hasAirWing(t) || t.faceDown) {
-    problems.push(problem('adz.bad-target', '8.4', `${s.targetInstallationId} is not a face-up enemy Base or Spaceport; only they have an Air Defense Zone (8.4).`, ['targetInstallationId']));
+    problems.push(
+      problem(
+        'adz.bad-target',
+        '8.4',
+        `${s.targetInstallationId} is not a face-up enemy Base or Spaceport; only they have an Air Defense Zone (8.4).`,
+        ['targetInstallationId'],
+      ),
+    );
     return { problems, points: 0 };
   }
   let points = 0;
@@ -168,16 +218,37 @@ export function checkSuppression(state: CerberusState, side: Side, s: AdzSuppres
 }
 
 /** One air-points entry flown at `hex` (an attack or an ADZ to suppress); takes the points from `pools` when accepted. */
-export function checkAirSource(state: CerberusState, side: Side, a: AirPoints, hex: HexId, pools: Pools, env: FireEnv, positional: boolean, path: (string | number)[]): Problem | null {
+export function checkAirSource(
+  state: CerberusState,
+  side: Side,
+  a: AirPoints,
+  hex: HexId,
+  pools: Pools,
+  env: FireEnv,
+  positional: boolean,
+  path: (string | number)[],
+): Problem | null {
   const src = ownSource(state, side, a.installationId, 'air', path);
   if ('code' in src) return src;
   if (positional) {
     const reach = airReach(env, src.hex!, hex);
-    if (reach === 'out-of-range') return problem('air.out-of-range', '8.3', `${src.id} is more than ${AIR_RANGE} hexes from ${hex} (8.3).`, path);
-    if (reach === 'storm') return problem('air.storm', '15.72', `No Tactical Aviation may fly into, out of or through an Intensity 3 hex on the way from ${src.hex} to ${hex} (15.72).`, path);
+    if (reach === 'out-of-range')
+      return problem('air.out-of-range', '8.3', `${src.id} is more than ${AIR_RANGE} hexes from ${hex} (8.3).`, path);
+    if (reach === 'storm')
+      return problem(
+        'air.storm',
+        '15.72',
+        `No Tactical Aviation may fly into, out of or through an Intensity 3 hex on the way from ${src.hex} to ${hex} (15.72).`,
+        path,
+      );
   }
   if (a.points > airLeft(pools, src.id)) {
-    return problem('air.points-exhausted', '8.3, 8.41', `${src.id} has ${airLeft(pools, src.id)} of its ${AIR_POINTS} air points left this phase; points used to suppress an ADZ cannot join an attack (8.3, 8.41).`, path);
+    return problem(
+      'air.points-exhausted',
+      '8.3, 8.41',
+      `${src.id} has ${airLeft(pools, src.id)} of its ${AIR_POINTS} air points left this phase; points used to suppress an ADZ cannot join an attack (8.3, 8.41).`,
+      path,
+    );
   }
   pools.air[src.id] = (pools.air[src.id] ?? 0) + a.points;
   return null;
@@ -189,12 +260,25 @@ export function applySuppressions(state: CerberusState, side: Side, list: AdzSup
   const pools = poolsOf(state, side);
   list.forEach((s, k) => {
     const { problems, points } = checkSuppression(state, side, s, pools, env, true);
-    if (problems.length) events.push({ type: 'air.suppression-dropped', visibleTo: [side], data: { index: k, problems: problems.map((p) => ({ code: p.code, path: p.path })) } });
+    if (problems.length)
+      events.push({
+        type: 'air.suppression-dropped',
+        visibleTo: [side],
+        data: { index: k, problems: problems.map((p) => ({ code: p.code, path: p.path })) },
+      });
     if (points === 0) return;
     const t = unitById(state, s.targetInstallationId)!;
     const total = pools.suppression[t.id];
-    events.push({ type: 'air.adz-suppressed', visibleTo: 'all', data: { targetId: t.id, hex: t.hex, points, total, level: adzLevel(total), rule: '8.41' } });
-    events.push({ type: 'air.suppression-sources', visibleTo: [side], data: { targetId: t.id, from: s.from.map((a) => ({ installationId: a.installationId, points: a.points })) } });
+    events.push({
+      type: 'air.adz-suppressed',
+      visibleTo: 'all',
+      data: { targetId: t.id, hex: t.hex, points, total, level: adzLevel(total), rule: '8.41' },
+    });
+    events.push({
+      type: 'air.suppression-sources',
+      visibleTo: [side],
+      data: { targetId: t.id, from: s.from.map((a) => ({ installationId: a.installationId, points: a.points })) },
+    });
   });
   commitPools(state, side, pools);
   return events;
@@ -207,7 +291,8 @@ export interface Support {
   missiles: string[];
   fleet: number;
 }
-export const supportTotal = (s: Support): number => s.air.reduce((n, a) => n + a.points, 0) + s.missiles.length * MISSILES_PER_INSTALLATION + s.fleet;
+export const supportTotal = (s: Support): number =>
+  s.air.reduce((n, a) => n + a.points, 0) + s.missiles.length * MISSILES_PER_INSTALLATION + s.fleet;
 
 /**
  * 8.3–8.6 the fire support of one attack on `hex`, checked against `pools` (accepted support is
@@ -232,7 +317,17 @@ export function checkSupport(
     ? coveringAdz(state, side, hex, pools.suppression, env, o.visibleOnly).filter((b) => !o.attackedBefore?.has(b.hex!))
     : [];
   const adzProblem = (path: (string | number)[], what: string, rule: string) =>
-    problem(what === 'air' ? 'air.adz' : 'fleet.adz', rule, `${hex} is inside an enemy Air Defense Zone that is not suppressed (${blockers.filter((b) => !b.faceDown).map((b) => b.id).join(', ') || 'a hidden installation'}); ${what === 'air' ? 'Tactical Aviation' : 'Fleet fire support'} may not be added there (${rule}).`, path);
+    problem(
+      what === 'air' ? 'air.adz' : 'fleet.adz',
+      rule,
+      `${hex} is inside an enemy Air Defense Zone that is not suppressed (${
+        blockers
+          .filter((b) => !b.faceDown)
+          .map((b) => b.id)
+          .join(', ') || 'a hidden installation'
+      }); ${what === 'air' ? 'Tactical Aviation' : 'Fleet fire support'} may not be added there (${rule}).`,
+      path,
+    );
   attack.air.forEach((a, j) => {
     if (blockers.length) {
       const src = ownSource(state, side, a.installationId, 'air', ['air', j]);
@@ -244,10 +339,22 @@ export function checkSupport(
     else accepted.air.push(a);
   });
   attack.missiles.forEach((id, j) => {
-    if (side !== 'CETIAN') return void problems.push(problem('missile.not-cetian', '8.5', 'Only the Cetian player may use bombardment missiles (8.5).', ['missiles', j]));
+    if (side !== 'CETIAN')
+      return void problems.push(
+        problem('missile.not-cetian', '8.5', 'Only the Cetian player may use bombardment missiles (8.5).', [
+          'missiles',
+          j,
+        ]),
+      );
     const src = ownSource(state, side, id, 'missile', ['missiles', j]);
     if ('code' in src) return void problems.push(src);
-    if (pools.missiles.includes(id)) return void problems.push(problem('missile.used', '8.5', `${id} has already fired its missile factor this Ground Combat Segment (8.5).`, ['missiles', j]));
+    if (pools.missiles.includes(id))
+      return void problems.push(
+        problem('missile.used', '8.5', `${id} has already fired its missile factor this Ground Combat Segment (8.5).`, [
+          'missiles',
+          j,
+        ]),
+      );
     pools.missiles.push(id);
     accepted.missiles.push(id);
   });
@@ -255,7 +362,15 @@ export function checkSupport(
     const ignoresAdz = optionValues(state.options).fleetFireIgnoresAdz !== false;
     const left = fleetLeft(state, side, pools);
     if (!ignoresAdz && blockers.length) problems.push(adzProblem(['fleet'], 'fleet', '8.64'));
-    else if (attack.fleet > left) problems.push(problem('fleet.exhausted', '8.6', `Only ${left} Fleet Fire Support points are left this Ground Combat Segment (8.6, 13.7).`, ['fleet']));
+    else if (attack.fleet > left)
+      problems.push(
+        problem(
+          'fleet.exhausted',
+          '8.6',
+          `Only ${left} Fleet Fire Support points are left this Ground Combat Segment (8.6, 13.7).`,
+          ['fleet'],
+        ),
+      );
     else {
       pools.fleet += attack.fleet;
       accepted.fleet = attack.fleet;
@@ -293,7 +408,11 @@ export function availableSupport(state: CerberusState, side: Side, hex: HexId, e
   const pools = poolsOf(state, side);
   const blocked = coveringAdz(state, side, hex, pools.suppression, env, true).length > 0;
   const sources = state.units.filter((u) => u.side === side && hasAirWing(u) && !u.disrupted);
-  const air = blocked ? [] : sources.filter((u) => airLeft(pools, u.id) > 0 && airReach(env, u.hex!, hex) === 'ok').map((u) => ({ installationId: u.id, points: airLeft(pools, u.id) }));
+  const air = blocked
+    ? []
+    : sources
+        .filter((u) => airLeft(pools, u.id) > 0 && airReach(env, u.hex!, hex) === 'ok')
+        .map((u) => ({ installationId: u.id, points: airLeft(pools, u.id) }));
   const missiles = side === 'CETIAN' ? sources.filter((u) => !pools.missiles.includes(u.id)).map((u) => u.id) : [];
   const fleetBlocked = blocked && optionValues(state.options).fleetFireIgnoresAdz === false;
   return { air, missiles, fleet: fleetBlocked ? 0 : fleetLeft(state, side, pools) };

@@ -53,7 +53,11 @@ export interface FuzzGame {
 }
 
 export class InvariantError extends Error {
-  constructor(readonly seed: string, readonly step: number, message: string) {
+  constructor(
+    readonly seed: string,
+    readonly step: number,
+    message: string,
+  ) {
     super(`seed ${seed}, step ${step}: ${message}`);
   }
 }
@@ -85,15 +89,20 @@ export function checkState(s: CerberusState): string[] {
     if (u.hex !== null && !hasHex(u.hex)) problems.push(`${u.id} on unknown hex ${u.hex}`);
     if (u.box === 'MAP' && u.cls === 'SF') problems.push(`SF ${u.id} on the map`);
     if (!Number.isInteger(u.supplies) || u.supplies < 0) problems.push(`${u.id} holds ${u.supplies} supplies`);
-    if (u.box === 'MAP' && holdsSupplies(u) && u.supplies > stockCap(u)) problems.push(`${u.id} holds ${u.supplies} > cap ${stockCap(u)}`);
+    if (u.box === 'MAP' && holdsSupplies(u) && u.supplies > stockCap(u))
+      problems.push(`${u.id} holds ${u.supplies} > cap ${stockCap(u)}`);
     if (!holdsSupplies(u) && u.supplies !== 0) problems.push(`${u.id} (${u.cls}) holds supplies`);
-    if (u.cargo && 'supplies' in u.cargo && (u.cargo.supplies < 0 || u.cargo.supplies > 6)) problems.push(`${u.id} carries ${u.cargo.supplies}`);
+    if (u.cargo && 'supplies' in u.cargo && (u.cargo.supplies < 0 || u.cargo.supplies > 6))
+      problems.push(`${u.id} carries ${u.cargo.supplies}`);
     if (u.faceDown && u.side === 'HUMAN') problems.push(`Human ${u.id} face down`);
   }
   const excused = (side: string, hex: string) => (s.reliefDue ?? []).some((r) => r.side === side && r.hex === hex);
-  for (const side of SIDES) for (const v of stackingViolations(s, side)) if (!excused(side, v.hex)) problems.push(`${side} overstacked in ${v.hex}: ${v.message}`);
+  for (const side of SIDES)
+    for (const v of stackingViolations(s, side))
+      if (!excused(side, v.hex)) problems.push(`${side} overstacked in ${v.hex}: ${v.message}`);
   const vp = victoryPoints(s, cerberusVictoryMap);
-  for (const side of SIDES) if (!Number.isFinite(vp[side].total) || vp[side].total < 0) problems.push(`${side} VP ${vp[side].total}`);
+  for (const side of SIDES)
+    if (!Number.isFinite(vp[side].total) || vp[side].total < 0) problems.push(`${side} VP ${vp[side].total}`);
   if (s.turn > (s.lastTurn ?? Infinity)) problems.push(`turn ${s.turn} after the last turn`);
   if (s.segment !== 'GAME_OVER' && owedAt(s).length === 0) problems.push(`nothing owed at ${s.segment}`);
   return problems;
@@ -102,11 +111,16 @@ export function checkState(s: CerberusState): string[] {
 /** Real ids of units `viewer` may not see that appear in `json`. */
 function leaks(s: CerberusState, viewer: string | null, json: unknown): string[] {
   const text = JSON.stringify(json);
-  return s.units.filter((u) => u.box === 'MAP' && u.faceDown && u.side !== viewer && text.includes(JSON.stringify(u.id))).map((u) => u.id);
+  return s.units
+    .filter((u) => u.box === 'MAP' && u.faceDown && u.side !== viewer && text.includes(JSON.stringify(u.id)))
+    .map((u) => u.id);
 }
 
 /** Plays one game; throws InvariantError at the first broken invariant. */
-export function playFuzzGame(seed: string, o: { checkViews?: boolean; options?: Record<string, Json>; maxTurns?: number } = {}): FuzzGame {
+export function playFuzzGame(
+  seed: string,
+  o: { checkViews?: boolean; options?: Record<string, Json>; maxTurns?: number } = {},
+): FuzzGame {
   const options = o.options ?? fuzzOptions(seed);
   let state = cerberus.setup('campaign', options, seededDice(seed, 0)) as CerberusState;
   const extended = ruleOptions(options).extended;
@@ -121,7 +135,19 @@ export function playFuzzGame(seed: string, o: { checkViews?: boolean; options?: 
   };
   while (!cerberus.outcome(state)) {
     if (state.turn > turnCap) {
-      return { seed, options, steps: step, turn: state.turn, winner: null, level: null, vp: null, events, kinds, unfinished: true, ...tally };
+      return {
+        seed,
+        options,
+        steps: step,
+        turn: state.turn,
+        winner: null,
+        level: null,
+        vp: null,
+        events,
+        kinds,
+        unfinished: true,
+        ...tally,
+      };
     }
     step++;
     if (step > maxSteps) fail(`no end after ${maxSteps} steps (turn ${state.turn}, ${state.segment})`);
@@ -157,7 +183,19 @@ export function playFuzzGame(seed: string, o: { checkViews?: boolean; options?: 
   const result = state.result!;
   if (result.reason === 'POINTS') {
     const vp = victoryPoints(state, cerberusVictoryMap);
-    if (vp.HUMAN.total !== result.vp?.HUMAN || vp.CETIAN.total !== result.vp?.CETIAN) fail(`VP ${JSON.stringify(result.vp)} do not recompute`);
+    if (vp.HUMAN.total !== result.vp?.HUMAN || vp.CETIAN.total !== result.vp?.CETIAN)
+      fail(`VP ${JSON.stringify(result.vp)} do not recompute`);
   }
-  return { seed, options, steps: step, turn: state.turn, winner: result.winner, level: result.level, vp: result.vp, events, kinds, ...tally };
+  return {
+    seed,
+    options,
+    steps: step,
+    turn: state.turn,
+    winner: result.winner,
+    level: result.level,
+    vp: result.vp,
+    events,
+    kinds,
+    ...tally,
+  };
 }

@@ -16,26 +16,35 @@ const PER_TEST = 5;
 const played: FuzzGame[] = [];
 
 describe('Cerberus fuzz: bot-vs-bot games to the end', () => {
-  it.each(Array.from({ length: GAMES / PER_TEST }, (_, i) => i))('games %i', (batch) => {
-    for (let g = 0; g < PER_TEST; g++) {
-      const game = playFuzzGame(`unit-${batch * PER_TEST + g}`);
-      played.push(game);
-      expect(game.turn).toBeLessThanOrEqual(12);
-      expect(game.level).toBeTruthy();
-    }
-  }, 300_000);
+  it.each(Array.from({ length: GAMES / PER_TEST }, (_, i) => i))(
+    'games %i',
+    (batch) => {
+      for (let g = 0; g < PER_TEST; g++) {
+        const game = playFuzzGame(`unit-${batch * PER_TEST + g}`);
+        played.push(game);
+        expect(game.turn).toBeLessThanOrEqual(12);
+        expect(game.level).toBeTruthy();
+      }
+    },
+    300_000,
+  );
 
   it('rule coverage: over these games every rule of rule-coverage.ts is exercised, or its list says why it cannot be', () => {
     expect(played.length).toBe(GAMES);
     const sum = (pick: (g: FuzzGame) => Record<string, number>) => {
       const out: Record<string, { events: number; games: number }> = {};
-      for (const g of played) for (const [k, n] of Object.entries(pick(g))) out[k] = { events: (out[k]?.events ?? 0) + n, games: (out[k]?.games ?? 0) + 1 };
+      for (const g of played)
+        for (const [k, n] of Object.entries(pick(g)))
+          out[k] = { events: (out[k]?.events ?? 0) + n, games: (out[k]?.games ?? 0) + 1 };
       return out;
     };
-    const rows = ruleCoverage({ rules: sum((g) => g.rules), eventTypes: sum((g) => g.eventTypes) }, ruleCoverageList, { moduleFuzz: true });
+    const rows = ruleCoverage({ rules: sum((g) => g.rules), eventTypes: sum((g) => g.eventTypes) }, ruleCoverageList, {
+      moduleFuzz: true,
+    });
     expect(rows.filter((r) => r.status === 'missing').map((r) => `${r.rule} ${r.title ?? ''}`)).toEqual([]);
     // Actions a bot could easily leave alone (ADZ suppression, transport, shuttle, evacuation, raids) are in use.
-    for (const rule of ['8.41', '10.42', '11.15', '11.16', '11.2']) expect(rows.find((r) => r.rule === rule)!.events, rule).toBeGreaterThan(0);
+    for (const rule of ['8.41', '10.42', '11.15', '11.16', '11.2'])
+      expect(rows.find((r) => r.rule === rule)!.events, rule).toBeGreaterThan(0);
   });
 
   it('the invariants catch a broken state', () => {

@@ -24,14 +24,19 @@ describe('14.12 face-down set-up', () => {
 
 describe('validateCore', () => {
   it('checks that the order is owed, then the SF side of a phase plan, with paths into the plan', () => {
-    const s = stateAt({ turn: 5, segment: 'SETUP_CETIAN' }, [unit('CETIAN', 'BASE', '1109', { id: 'C:B1' }), ...sfTeam('HUMAN', 4)]);
+    const s = stateAt({ turn: 5, segment: 'SETUP_CETIAN' }, [
+      unit('CETIAN', 'BASE', '1109', { id: 'C:B1' }),
+      ...sfTeam('HUMAN', 4),
+    ]);
     enter(s, { turn: 5, segment: 'SPECIAL_FORCES', phasing: 'HUMAN' });
     const plan = PhasePlanOrderSchema.parse({
       kind: 'phase-plan',
       specialForces: { disrupt: [{ targetId: 'C:B1', sfIds: ['H:SF1', 'H:SF9'] }] },
     });
     expect(validateCore(s, 'CETIAN', plan)[0].code).toBe('not-owed');
-    expect(validateCore(s, 'HUMAN', plan)).toMatchObject([{ code: 'sf.not-available', path: ['specialForces', 'disrupt', 0, 'sfIds', 1], rule: '10.1' }]);
+    expect(validateCore(s, 'HUMAN', plan)).toMatchObject([
+      { code: 'sf.not-available', path: ['specialForces', 'disrupt', 0, 'sfIds', 1], rule: '10.1' },
+    ]);
   });
   it('10.411: entering a Player Phase readies the phasing player’s SF and lifts his old disruptions before plans are checked', () => {
     const team = sfTeam('HUMAN', 2).map((u) => ({ ...u, sfStatus: 'SPENT' as const }));

@@ -54,12 +54,17 @@ export function coreHandlers(hooks: CoreHooks): SegmentHandlers {
   return {
     // 3.2 A.1, 13.3; C8: no Phase A on turn 1 (option turnOneSpacePhase).
     DETERIORATION: (state) =>
-      state.turn === 1 && ruleOptions(state.options).turnOneSpacePhase === 'skip' ? skipSpacePhase(state) : deteriorationSegment(state),
+      state.turn === 1 && ruleOptions(state.options).turnOneSpacePhase === 'skip'
+        ? skipSpacePhase(state)
+        : deteriorationSegment(state),
     // 3.2 A.2 the sole eligible player's open announcement.
     ME_PLANNING: (state, { orders }) =>
-      state.space.current?.mode === 'open' ? recordMajorEffortCalls(state, ofKind(orders, 'major-effort') as Partial<Record<Side, MajorEffortOrder>>) : [],
+      state.space.current?.mode === 'open'
+        ? recordMajorEffortCalls(state, ofKind(orders, 'major-effort') as Partial<Record<Side, MajorEffortOrder>>)
+        : [],
     // 3.2 A.3 simultaneous secret declaration, revealed here.
-    ME_DECLARATION: (state, { orders }) => recordMajorEffortCalls(state, ofKind(orders, 'major-effort') as Partial<Record<Side, MajorEffortOrder>>),
+    ME_DECLARATION: (state, { orders }) =>
+      recordMajorEffortCalls(state, ofKind(orders, 'major-effort') as Partial<Record<Side, MajorEffortOrder>>),
     ME_RESOLUTION: (state) => majorEffortResolutionSegment(state),
     SS_RESOLUTION: (state, { dice }) => spaceResolutionSegment(state, dice),
     // 15.3, 15.4, 15.91 storms move, then generate (weather option; the sequence skips it otherwise).
@@ -74,10 +79,16 @@ export function coreHandlers(hooks: CoreHooks): SegmentHandlers {
     REINFORCEMENT: (state) => reinforcementSegment(state, hooks),
     // 3.2 D.2; with no order (nothing to move, or the deadline) the default cuts a turn-1 overload.
     HUMAN_STRATEGIC: (state, { orders }) =>
-      applyHumanStrategic(state, (ofKind(orders, 'strategic-human').HUMAN as HumanStrategicOrder | undefined) ?? defaultHumanStrategic(state)),
+      applyHumanStrategic(
+        state,
+        (ofKind(orders, 'strategic-human').HUMAN as HumanStrategicOrder | undefined) ?? defaultHumanStrategic(state),
+      ),
     // 3.2 D.3.
     CETIAN_STRATEGIC: (state, { orders }) =>
-      applyCetianStrategic(state, (ofKind(orders, 'strategic-cetian').CETIAN as CetianStrategicOrder | undefined) ?? defaultCetianStrategic()),
+      applyCetianStrategic(
+        state,
+        (ofKind(orders, 'strategic-cetian').CETIAN as CetianStrategicOrder | undefined) ?? defaultCetianStrategic(),
+      ),
     // 14.12 face-down set-up units turn up at the end of turn 3; 14.4 garrison at the end of each
     // turn (first enforced at the end of turn 4); 14.5 points after the last turn.
     END_OF_TURN: (state) => [
@@ -95,7 +106,11 @@ export function revealSetupUnits(state: CerberusState): GameEvent[] {
   for (const u of state.units) {
     if (u.box !== 'MAP' || !u.faceDown) continue;
     u.faceDown = false;
-    events.push({ type: 'unit.revealed', visibleTo: 'all', data: { unitId: u.id, typeId: u.typeId, hex: u.hex, reason: 'end of turn 3', rule: '14.12' } });
+    events.push({
+      type: 'unit.revealed',
+      visibleTo: 'all',
+      data: { unitId: u.id, typeId: u.typeId, hex: u.hex, reason: 'end of turn 3', rule: '14.12' },
+    });
   }
   return events;
 }
@@ -105,7 +120,12 @@ export function revealSetupUnits(state: CerberusState): GameEvent[] {
  * the SF side of a phase plan (10), and the strategic orders (3.2 D). The supply, movement,
  * combat and transportation modules add their own checks of the other plan parts.
  */
-export function validateCore(state: CerberusState, side: Side, order: CerberusOrder, intensityAt?: IntensityAt): OrderError[] {
+export function validateCore(
+  state: CerberusState,
+  side: Side,
+  order: CerberusOrder,
+  intensityAt?: IntensityAt,
+): OrderError[] {
   const owed = checkOwed(state, side, order);
   if (owed.length) return owed;
   switch (order.kind) {

@@ -12,7 +12,18 @@ import { owedAt } from './sequence.js';
 import { enemyOf, type CerberusState, type Side, type Unit } from './state.js';
 import { identityVisible } from './view.js';
 
-const IDENTITY = ['typeId', 'cls', 'sub', 'designation', 'attack', 'defense', 'movement', 'supplies', 'landedOnTurn', 'arrivesAt'] as const;
+const IDENTITY = [
+  'typeId',
+  'cls',
+  'sub',
+  'designation',
+  'attack',
+  'defense',
+  'movement',
+  'supplies',
+  'landedOnTurn',
+  'arrivesAt',
+] as const;
 
 /** `state` with the identities of every unit hidden from `side` rotated among them, and stockpiles changed. */
 function reshuffleHidden(state: CerberusState, side: Side): CerberusState {
@@ -28,15 +39,27 @@ function reshuffleHidden(state: CerberusState, side: Side): CerberusState {
     if (i % 3 === 0) u.disrupted = u.disrupted ? null : { by: side, turn: s.turn };
     if (u.cls === 'SPACEPORT') u.reduced = !u.reduced;
   });
-  s.players[enemyOf(side)].standing = { lossPriority: { unitIds: hidden.map((u) => u.id).reverse(), then: 'lowest-attack-first', spaceport: 'sacrifice-on-two' } };
+  s.players[enemyOf(side)].standing = {
+    lossPriority: {
+      unitIds: hidden.map((u) => u.id).reverse(),
+      then: 'lowest-attack-first',
+      spaceport: 'sacrifice-on-two',
+    },
+  };
   return s;
 }
 
 const mine = (prompts: { side: string }[], side: Side) => prompts.filter((p) => p.side === side);
-const bot = (s: CerberusState, side: Side, step: number) => cerberus.bot(s, side, seededDice(`hidden|bot|${side}`, step)) as Json;
+const bot = (s: CerberusState, side: Side, step: number) =>
+  cerberus.bot(s, side, seededDice(`hidden|bot|${side}`, step)) as Json;
 
 /** Plays a seeded bot game, calling `check` on each state where `side` owes something, for the first `steps` steps. */
-function walk(seed: string, options: Record<string, Json>, steps: number, check: (s: CerberusState, step: number) => void) {
+function walk(
+  seed: string,
+  options: Record<string, Json>,
+  steps: number,
+  check: (s: CerberusState, step: number) => void,
+) {
   let state = cerberus.setup('campaign', options, seededDice(seed, 0)) as CerberusState;
   for (let step = 1; step <= steps && !cerberus.outcome(state); step++) {
     check(state, step);
@@ -94,7 +117,13 @@ describe('hidden information: prompts, views and bot decide only from what a sid
     expect(JSON.stringify(a)).toBe(before);
     const faceDown = k.units.filter((u) => u.side === 'CETIAN' && u.box === 'MAP');
     expect(faceDown.length).toBeGreaterThan(0);
-    for (const u of faceDown) expect({ typeId: u.typeId, attack: u.attack, defense: u.defense, supplies: u.supplies }).toEqual({ typeId: 'HIDDEN', attack: 3, defense: 4, supplies: 0 });
+    for (const u of faceDown)
+      expect({ typeId: u.typeId, attack: u.attack, defense: u.defense, supplies: u.supplies }).toEqual({
+        typeId: 'HIDDEN',
+        attack: 3,
+        defense: 4,
+        supplies: 0,
+      });
     expect(k.units.map((u) => u.id).sort()).toEqual(a.units.map((u) => u.id).sort());
   });
 });

@@ -9,7 +9,15 @@
 import { boards, ordersSchema, pieces } from './client.js';
 import { describeEvent, describePrompt } from './describe.js';
 import { createHash } from 'node:crypto';
-import { defineGame, type Json, type OptionSpec, type OrderError, type Outcome, type Prompt, type PromptKindInfo } from '#engine/contract.js';
+import {
+  defineGame,
+  type Json,
+  type OptionSpec,
+  type OrderError,
+  type Outcome,
+  type Prompt,
+  type PromptKindInfo,
+} from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
 import { memoCheck, ordersOrDefaults } from '#engine/step-kit.js';
 import { botOrders } from './bot.js';
@@ -23,7 +31,14 @@ import { parseOrder, type CerberusOrder, type PhasePlanOrder } from './orders.js
 import { RULE_OPTIONS, ruleOptions } from './options-rules.js';
 import { buildPrompts, defaultFor } from './prompts.js';
 import { advance, checkOwed, owedAt, type SegmentHandlers } from './sequence.js';
-import { CAMPAIGN, cetianSetupHandler, humanSetupHandler, initialState, validateCetianSetup, validateHumanSetup } from './setup.js';
+import {
+  CAMPAIGN,
+  cetianSetupHandler,
+  humanSetupHandler,
+  initialState,
+  validateCetianSetup,
+  validateHumanSetup,
+} from './setup.js';
 import { canAddToStack } from './stacking.js';
 import type { CerberusState, Segment, Side, Unit } from './state.js';
 import { supplyHandler, validatePlanSupply } from './supply.js';
@@ -34,15 +49,31 @@ import { hiddenIds, hiddenIdsNamed, redactFor, redactText, resolveOrderIds, view
 const SIDES: Side[] = ['HUMAN', 'CETIAN'];
 
 /** 6 stacking, for the rules that place units (reinforcements 14.22, landings 11.19). */
-const canStack = (state: CerberusState, unit: Unit, hex: string): boolean => canAddToStack(state, unit.side, hex, [unit]);
+const canStack = (state: CerberusState, unit: Unit, hex: string): boolean =>
+  canAddToStack(state, unit.side, hex, [unit]);
 const logistics: LogisticsHooks = { canStack };
 
 // ---------------------------------------------------------------- segments
 
 /** Every segment of the sequence of play (3.1) that runs rules (GAME_OVER runs none). */
 export const RULE_SEGMENTS = [
-  'SETUP_CETIAN', 'SETUP_HUMAN', 'DETERIORATION', 'ME_PLANNING', 'ME_DECLARATION', 'ME_RESOLUTION', 'SS_RESOLUTION', 'WEATHER',
-  'SPECIAL_FORCES', 'SUPPLY', 'MOVEMENT', 'COMBAT', 'TRANSPORTATION', 'REINFORCEMENT', 'HUMAN_STRATEGIC', 'CETIAN_STRATEGIC', 'END_OF_TURN',
+  'SETUP_CETIAN',
+  'SETUP_HUMAN',
+  'DETERIORATION',
+  'ME_PLANNING',
+  'ME_DECLARATION',
+  'ME_RESOLUTION',
+  'SS_RESOLUTION',
+  'WEATHER',
+  'SPECIAL_FORCES',
+  'SUPPLY',
+  'MOVEMENT',
+  'COMBAT',
+  'TRANSPORTATION',
+  'REINFORCEMENT',
+  'HUMAN_STRATEGIC',
+  'CETIAN_STRATEGIC',
+  'END_OF_TURN',
 ] as const satisfies readonly Segment[];
 
 /**
@@ -81,15 +112,22 @@ const OFFERED_OPTIONS = ALL_OPTIONS.filter((o) => !UNWIRED_SEGMENTS.includes(OPT
 
 /** The rule a whole order answers to, for errors that concern its form (schema errors). */
 const KIND_RULE: Record<string, string> = {
-  'setup-cetian': '14.12', 'setup-human': '14.13', 'major-effort': '13.4', 'phase-plan': '3.2 B',
-  'strategic-human': '3.2 D.2', 'strategic-cetian': '3.2 D.3', losses: '7.7',
+  'setup-cetian': '14.12',
+  'setup-human': '14.13',
+  'major-effort': '13.4',
+  'phase-plan': '3.2 B',
+  'strategic-human': '3.2 D.2',
+  'strategic-cetian': '3.2 D.3',
+  losses: '7.7',
 };
 
 /** The parts of a phase plan, each by the rules of its segment (10 in validateCore, 12, 4, 7–8, 11). */
 function validatePhasePlan(state: CerberusState, side: Side, order: PhasePlanOrder): OrderError[] {
   return [
     ...validatePlanSupply(state, side, order, logistics),
-    ...(order.movement ? validateMovementPlan(state, side, order.movement, { at: ['movement'], ferry: order.supply?.ferry }) : []),
+    ...(order.movement
+      ? validateMovementPlan(state, side, order.movement, { at: ['movement'], ferry: order.supply?.ferry })
+      : []),
     ...(order.combat ? validateCombatPlan(state, side, order.combat, { prefix: ['combat'] }) : []),
     ...validatePlanTransportation(state, side, order, logistics),
   ];
@@ -138,16 +176,27 @@ const checked = memoCheck<CerberusState, Checked>((state, side, raw) => validate
 
 function validateUncached(state: CerberusState, side: Side, raw: unknown): Checked {
   const fail = (errors: OrderError[]): Checked => ({ errors, order: null });
-  if (!SIDES.includes(side)) return fail([{ code: 'unknown-side', path: [], message: `Cerberus has no side '${side}'.`, rule: '2.2' }]);
+  if (!SIDES.includes(side))
+    return fail([{ code: 'unknown-side', path: [], message: `Cerberus has no side '${side}'.`, rule: '2.2' }]);
   // 14.12, 2.6 a hidden unit is named only by the opaque id its enemy was shown.
   const guessed = hiddenIdsNamed(state, side, raw);
-  if (guessed.length) return fail(guessed.map((path) => ({ code: 'unit.unknown', path, message: 'No unit by that id is known to you.', rule: '14.12' })));
+  if (guessed.length)
+    return fail(
+      guessed.map((path) => ({
+        code: 'unit.unknown',
+        path,
+        message: 'No unit by that id is known to you.',
+        rule: '14.12',
+      })),
+    );
   const parsed = parseFor(state, side, raw);
   const errors = parsed.ok ? checkOrder(state, side, parsed.order) : parsed.errors;
   if (parsed.ok && !errors.length) return { errors: [], order: parsed.order };
   const kind = raw && typeof raw === 'object' && 'kind' in raw ? String((raw as { kind: unknown }).kind) : '';
   const hidden = hiddenIds(state, side);
-  return fail(errors.map((e) => ({ ...e, message: redactText(e.message, hidden), rule: e.rule ?? KIND_RULE[kind] ?? '3.1' })));
+  return fail(
+    errors.map((e) => ({ ...e, message: redactText(e.message, hidden), rule: e.rule ?? KIND_RULE[kind] ?? '3.1' })),
+  );
 }
 
 // ---------------------------------------------------------------- resolution
@@ -161,7 +210,9 @@ const NO_ORDERS: OrderError = { code: 'missing', path: [], message: 'No orders w
  */
 export function resolveStep(prev: CerberusState, ordersBySide: Record<string, Json>, dice: Dice) {
   const state = structuredClone(prev);
-  const { orders, events } = ordersOrDefaults(prev, state, owedAt(state), ordersBySide, checked, defaultFor, { missing: NO_ORDERS });
+  const { orders, events } = ordersOrDefaults(prev, state, owedAt(state), ordersBySide, checked, defaultFor, {
+    missing: NO_ORDERS,
+  });
   events.push(...advance(state, orders, dice, SEGMENT_HANDLERS));
   return { state, events };
 }
@@ -211,7 +262,8 @@ export const cerberus = defineGame<CerberusState, Json>({
     {
       id: CAMPAIGN,
       title: 'The Human Invasion (12 turns)',
-      description: 'The one scenario of the rules (14): the Human invasion of Cerberus, 12 game turns of one day, decided by Minimum Garrison (14.4) or victory points (14.5). With the Extended Game option it runs until a Minimum Garrison fails (16).',
+      description:
+        'The one scenario of the rules (14): the Human invasion of Cerberus, 12 game turns of one day, decided by Minimum Garrison (14.4) or victory points (14.5). With the Extended Game option it runs until a Minimum Garrison fails (16).',
       sides: SIDES,
     },
   ],
@@ -219,17 +271,31 @@ export const cerberus = defineGame<CerberusState, Json>({
   promptKinds: withOrdersSchemas([
     { kind: 'setup-cetian', description: 'Cetian set-up (14.12): placing the garrison, face down where allowed.' },
     { kind: 'setup-human', description: 'Human set-up (14.13): the units with the Fleet and on Earth.' },
-    { kind: 'major-effort', description: 'Major Effort declaration (13.4, 3.2 A.2–A.3), sealed when both sides may declare.' },
-    { kind: 'strategic-human', description: 'Human Strategic Transportation Segment (3.2 D.2): Earth and Fleet boxes.' },
-    { kind: 'strategic-cetian', description: 'Cetian Strategic Transportation Segment (3.2 D.3): Tau Ceti, System and Fleet boxes.' },
-    { kind: 'phase-plan', description: 'A whole Player Phase (3.2 B–C): special forces (10), supply (12), movement (4), combat (7–8), transportation (11).' },
+    {
+      kind: 'major-effort',
+      description: 'Major Effort declaration (13.4, 3.2 A.2–A.3), sealed when both sides may declare.',
+    },
+    {
+      kind: 'strategic-human',
+      description: 'Human Strategic Transportation Segment (3.2 D.2): Earth and Fleet boxes.',
+    },
+    {
+      kind: 'strategic-cetian',
+      description: 'Cetian Strategic Transportation Segment (3.2 D.3): Tau Ceti, System and Fleet boxes.',
+    },
+    {
+      kind: 'phase-plan',
+      description:
+        'A whole Player Phase (3.2 B–C): special forces (10), supply (12), movement (4), combat (7–8), transportation (11).',
+    },
     { kind: 'losses', description: 'A loss choice asked interactively (7.7, option lossChoice).' },
   ]),
 
   setup(scenario, options, dice) {
     if (scenario !== CAMPAIGN) throw new RangeError(`Cerberus has no scenario '${scenario}'`);
     for (const [id, seg] of Object.entries(OPTION_NEEDS)) {
-      if (options[id] === true && UNWIRED_SEGMENTS.includes(seg)) throw new RangeError(`Cerberus option '${id}' is not available yet`);
+      if (options[id] === true && UNWIRED_SEGMENTS.includes(seg))
+        throw new RangeError(`Cerberus option '${id}' is not available yet`);
     }
     ruleOptions(options); // wrong option types fail here, not mid-game
     return initialState(scenario, options, dice);

@@ -17,15 +17,30 @@ import { identityVisible, opaqueFor } from './view.js';
 
 /** What a hidden enemy unit looks like to the side that cannot see it (rules helpers need factors). */
 const STAND_IN: Pick<Unit, 'typeId' | 'cls' | 'sub' | 'designation' | 'attack' | 'defense' | 'movement'> = {
-  typeId: 'HIDDEN', cls: 'INFANTRY', sub: 'REGULAR', designation: '?', attack: 3, defense: 4, movement: 2,
+  typeId: 'HIDDEN',
+  cls: 'INFANTRY',
+  sub: 'REGULAR',
+  designation: '?',
+  attack: 3,
+  defense: 4,
+  movement: 2,
 };
 
 function masked(u: Unit): Unit {
   if (u.cls === 'SF') return u; // SF counters are all alike and have a box of their own (10.1)
   return {
-    ...u, ...STAND_IN,
-    outOfSupply: false, ferrying: false, reduced: false, supplies: 0, cargo: null, disrupted: null,
-    landedOnTurn: null, sfStatus: null, arrivesAt: null, destroyed: null,
+    ...u,
+    ...STAND_IN,
+    outOfSupply: false,
+    ferrying: false,
+    reduced: false,
+    supplies: 0,
+    cargo: null,
+    disrupted: null,
+    landedOnTurn: null,
+    sfStatus: null,
+    arrivesAt: null,
+    destroyed: null,
   };
 }
 
@@ -42,15 +57,26 @@ export function knownState(state: CerberusState, side: Side): CerberusState {
   hidden.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   // Shown units keep their order; hidden ones follow, in an order that says nothing of their ids.
   s.units = [...shown, ...hidden.map((h) => h.u)];
-  if (s.plan && s.plan.side === other) s.plan = { ...s.plan, order: { kind: 'phase-plan', through: s.plan.through } as typeof s.plan.order };
+  if (s.plan && s.plan.side === other)
+    s.plan = { ...s.plan, order: { kind: 'phase-plan', through: s.plan.through } as typeof s.plan.order };
   s.pending = s.pending.map((d) => (d.side === side ? d : { ...d, payload: null }));
   s.players[other].standing = {};
   if (s.phaseScratch && s.phaseScratch.side === other) {
     const fresh = newPhaseScratch(other);
     const sc = s.phaseScratch;
-    s.phaseScratch = { ...fresh, sfPairs: sc.sfPairs, sfPairsPlaced: sc.sfPairsPlaced, moved: sc.moved, enteredEnemyHex: sc.enteredEnemyHex,
-      attackedHexes: sc.attackedHexes, attackers: sc.attackers, adzSuppression: sc.adzSuppression, fleetFireUsed: sc.fleetFireUsed,
-      subOrbitalUsed: sc.subOrbitalUsed, insertionRoll: sc.insertionRoll };
+    s.phaseScratch = {
+      ...fresh,
+      sfPairs: sc.sfPairs,
+      sfPairsPlaced: sc.sfPairsPlaced,
+      moved: sc.moved,
+      enteredEnemyHex: sc.enteredEnemyHex,
+      attackedHexes: sc.attackedHexes,
+      attackers: sc.attackers,
+      adzSuppression: sc.adzSuppression,
+      fleetFireUsed: sc.fleetFireUsed,
+      subOrbitalUsed: sc.subOrbitalUsed,
+      insertionRoll: sc.insertionRoll,
+    };
   }
   for (const rec of [s.space.current, ...s.space.history]) {
     if (rec && rec.caller !== other) rec.cancelIfSole[other] = false;

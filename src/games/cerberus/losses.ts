@@ -109,7 +109,8 @@ export function takeLosses(ordered: Unit[], count: number): LossStep[] {
     let pick: { u: Unit; step: LossStep } | null = null;
     for (const u of left) {
       if (!isFullSpaceport(u)) pick = { u, step: { unitId: u.id, action: 'eliminate', counts: 1 } };
-      else if (budget >= SPACEPORT_LOSS) pick = { u, step: { unitId: u.id, action: 'eliminate', counts: SPACEPORT_LOSS } };
+      else if (budget >= SPACEPORT_LOSS)
+        pick = { u, step: { unitId: u.id, action: 'eliminate', counts: SPACEPORT_LOSS } };
       else if (left.length === 1) pick = { u, step: { unitId: u.id, action: 'reduce', counts: 1 } };
       if (pick) break;
     }
@@ -122,7 +123,13 @@ export function takeLosses(ordered: Unit[], count: number): LossStep[] {
 }
 
 /** The defender's losses among `units` (all his units in the combat hex) from his standing order. */
-export function defenderLosses(state: CerberusState, side: Side, units: Unit[], count: number, chosen: string[] = []): LossStep[] {
+export function defenderLosses(
+  state: CerberusState,
+  side: Side,
+  units: Unit[],
+  count: number,
+  chosen: string[] = [],
+): LossStep[] {
   const standing = lossPriorityOf(state.players[side].standing.lossPriority);
   const priority = { ...standing, unitIds: [...chosen, ...standing.unitIds.filter((id) => !chosen.includes(id))] };
   return takeLosses(priorityOrder(state, units, priority), count);
@@ -133,8 +140,20 @@ export function defenderLosses(state: CerberusState, side: Side, units: Unit[], 
  * may add his other attack-capable units in the combat hex): the ids listed in the attack order
  * first, then his standing loss priority. Units with attack factor 0 are never candidates.
  */
-export function attackerLosses(state: CerberusState, side: Side, candidates: Unit[], count: number, listed: string[]): LossStep[] {
-  return defenderLosses(state, side, candidates.filter((u) => u.attack > 0), count, listed);
+export function attackerLosses(
+  state: CerberusState,
+  side: Side,
+  candidates: Unit[],
+  count: number,
+  listed: string[],
+): LossStep[] {
+  return defenderLosses(
+    state,
+    side,
+    candidates.filter((u) => u.attack > 0),
+    count,
+    listed,
+  );
 }
 
 // ---------------------------------------------------------------- applying
@@ -157,13 +176,26 @@ export function applyLosses(state: CerberusState, steps: LossStep[], role: 'atta
     const hex = u.hex;
     if (s.action === 'reduce') {
       const { suppliesLost } = reduceSpaceport(u);
-      events.push({ type: 'combat.spaceport-reduced', visibleTo: 'all', data: { unitId: u.id, side: u.side, hex, role, counts: 1, suppliesLost, rule: '7.61 notes' } });
+      events.push({
+        type: 'combat.spaceport-reduced',
+        visibleTo: 'all',
+        data: { unitId: u.id, side: u.side, hex, role, counts: 1, suppliesLost, rule: '7.61 notes' },
+      });
     } else {
       destroyUnit(u, state.turn, 'combat');
       events.push({
         type: 'combat.unit-eliminated',
         visibleTo: 'all',
-        data: { unitId: u.id, side: u.side, typeId: u.typeId, designation: u.designation, hex, role, counts: s.counts, rule: s.counts > 1 ? '7.61 notes' : '7.7' },
+        data: {
+          unitId: u.id,
+          side: u.side,
+          typeId: u.typeId,
+          designation: u.designation,
+          hex,
+          role,
+          counts: s.counts,
+          rule: s.counts > 1 ? '7.61 notes' : '7.7',
+        },
       });
     }
   }
@@ -192,15 +224,29 @@ export function lossesPayload(d: PendingDecision): LossesPayload {
 /** 7.7 checks an interactive losses order: candidates only, no repeats (shortfalls are filled from the standing order). */
 export function validateLossesOrder(state: CerberusState, side: Side, order: LossesOrder): OrderError[] {
   const d = state.pending.find((p) => p.id === order.decisionId && p.side === side && p.kind === 'losses');
-  if (!d) return [{ code: 'losses.no-decision', path: ['decisionId'], message: 'No loss choice of yours is pending under this id (7.7).', rule: '7.7' }];
+  if (!d)
+    return [
+      {
+        code: 'losses.no-decision',
+        path: ['decisionId'],
+        message: 'No loss choice of yours is pending under this id (7.7).',
+        rule: '7.7',
+      },
+    ];
   const p = lossesPayload(d);
   const errors: OrderError[] = [];
   const seen = new Set<string>();
   order.unitIds.forEach((id, i) => {
     if (!p.candidates.some((c) => c.unitId === id)) {
-      errors.push({ code: 'losses.not-candidate', path: ['unitIds', i], message: `${id} is not one of your units in the combat hex (7.7).`, rule: '7.7' });
+      errors.push({
+        code: 'losses.not-candidate',
+        path: ['unitIds', i],
+        message: `${id} is not one of your units in the combat hex (7.7).`,
+        rule: '7.7',
+      });
     }
-    if (seen.has(id)) errors.push({ code: 'losses.twice', path: ['unitIds', i], message: `${id} is listed twice (7.7).`, rule: '7.7' });
+    if (seen.has(id))
+      errors.push({ code: 'losses.twice', path: ['unitIds', i], message: `${id} is listed twice (7.7).`, rule: '7.7' });
     seen.add(id);
   });
   return errors;
@@ -210,5 +256,9 @@ export function validateLossesOrder(state: CerberusState, side: Side, order: Los
 export function defaultLossesOrder(state: CerberusState, decision: PendingDecision): LossesOrder {
   const p = lossesPayload(decision);
   const units = p.candidates.map((c) => unitById(state, c.unitId)).filter((u): u is Unit => !!u && u.box === 'MAP');
-  return { kind: 'losses', decisionId: decision.id, unitIds: defenderLosses(state, decision.side, units, p.count).map((s) => s.unitId) };
+  return {
+    kind: 'losses',
+    decisionId: decision.id,
+    unitIds: defenderLosses(state, decision.side, units, p.count).map((s) => s.unitId),
+  };
 }

@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { cheapestPaths, validatePath } from '#engine/hexgrid.js';
 import {
-  allHexIds, cerberusMap, distance, forwardPair, hasHex, hex, hexesWithin, isAdjacent, isAllWater, isMountain,
-  isPolarSupplyHex, mapFor, moveCost, neighbors, resourceHexes, rowsFromEquator, step, stormGenHex, terrainStepCost,
+  allHexIds,
+  cerberusMap,
+  distance,
+  forwardPair,
+  hasHex,
+  hex,
+  hexesWithin,
+  isAdjacent,
+  isAllWater,
+  isMountain,
+  isPolarSupplyHex,
+  mapFor,
+  moveCost,
+  neighbors,
+  resourceHexes,
+  rowsFromEquator,
+  step,
+  stormGenHex,
+  terrainStepCost,
 } from './map.js';
 
 const sorted = (ids: readonly string[]): string[] => [...ids].sort();
@@ -92,9 +109,20 @@ describe('4.9 the globe', () => {
     for (const id of allHexIds()) degrees.set(neighbors(id).length, [...(degrees.get(neighbors(id).length) ?? []), id]);
     expect(degrees.get(6)).toHaveLength(356);
     expect(degrees.get(7)).toHaveLength(72);
-    expect(sorted(degrees.get(5)!)).toEqual(
-      ['0605', '0610', '0615', '0620', '0625', '0630', '1405', '1410', '1415', '1420', '1425', '1430'],
-    );
+    expect(sorted(degrees.get(5)!)).toEqual([
+      '0605',
+      '0610',
+      '0615',
+      '0620',
+      '0625',
+      '0630',
+      '1405',
+      '1410',
+      '1415',
+      '1420',
+      '1425',
+      '1430',
+    ]);
   });
 });
 
@@ -125,8 +153,12 @@ describe('4.95 examples of movement', () => {
 
   it('4.95: the engine path tools accept both paths and find 0604 within 8 MP', () => {
     const rules = { budget: 8, cost: terrainStepCost, mayEndIn: (h: string) => !isAllWater(h) };
-    expect(validatePath(cerberusMap, ['0217', '0213', '0212', '0309', '0308', '0407', '0406', '0505', '0604'], rules).ok).toBe(true);
-    expect(validatePath(cerberusMap, ['0217', '0113', '0000', '0103', '0203', '0304', '0404', '0505', '0604'], rules).ok).toBe(true);
+    expect(
+      validatePath(cerberusMap, ['0217', '0213', '0212', '0309', '0308', '0407', '0406', '0505', '0604'], rules).ok,
+    ).toBe(true);
+    expect(
+      validatePath(cerberusMap, ['0217', '0113', '0000', '0103', '0203', '0304', '0404', '0505', '0604'], rules).ok,
+    ).toBe(true);
     const reach = cheapestPaths(cerberusMap, '0217', rules);
     expect(reach.reached.get('0604')?.cost).toBe(7);
     expect(distance('0217', '0604')).toBe(7);
@@ -169,7 +201,8 @@ describe('ranges and rows', () => {
   });
 
   it('12.13: rows 01-03, 17-19 and the Poles are polar supply hexes; 04 and 16 are not', () => {
-    for (const id of ['0000', '2000', '0103', '0217', '0309', '1709', '1808', '1928']) expect(isPolarSupplyHex(id)).toBe(true);
+    for (const id of ['0000', '2000', '0103', '0217', '0309', '1709', '1808', '1928'])
+      expect(isPolarSupplyHex(id)).toBe(true);
     for (const id of ['0404', '1612', '1109', '0505']) expect(isPolarSupplyHex(id)).toBe(false);
   });
 

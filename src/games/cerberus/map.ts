@@ -6,16 +6,30 @@
  */
 import type { Json } from '#engine/contract.js';
 import {
-  distance as graphDistance, graphFromAdjacency, hexesWithin as graphWithin,
-  type HexGraph, type SearchOptions, type StepCost,
+  distance as graphDistance,
+  graphFromAdjacency,
+  hexesWithin as graphWithin,
+  type HexGraph,
+  type SearchOptions,
+  type StepCost,
 } from '#engine/hexgrid.js';
-import { mapData, tablesData, type Continent, type Direction, type HexRecord, type StormHex, type Terrain } from './data/index.js';
+import {
+  mapData,
+  tablesData,
+  type Continent,
+  type Direction,
+  type HexRecord,
+  type StormHex,
+  type Terrain,
+} from './data/index.js';
 
 export type HexId = string;
 export type { Continent, Direction, HexRecord, StormHex, Terrain };
 export type PoleLink = '0128' | '1028';
 
-export interface StormGenHex extends StormHex { hex: HexId }
+export interface StormGenHex extends StormHex {
+  hex: HexId;
+}
 
 export interface CerberusMap extends HexGraph {
   /** Which reading of the North Pole list (4.93, option northPoleNeighbor) this map uses. */
@@ -97,7 +111,8 @@ export const allHexIds = (): readonly HexId[] => cerberusMap.ids();
 export const neighbors = (id: HexId): readonly HexId[] => cerberusMap.neighbors(id);
 export const isAdjacent = (a: HexId, b: HexId): boolean => cerberusMap.isAdjacent(a, b);
 export const distance = (a: HexId, b: HexId): number => cerberusMap.distance(a, b);
-export const hexesWithin = (id: HexId, n: number, opts?: SearchOptions): HexId[] => cerberusMap.hexesWithin(id, n, opts);
+export const hexesWithin = (id: HexId, n: number, opts?: SearchOptions): HexId[] =>
+  cerberusMap.hexesWithin(id, n, opts);
 
 // ---- terrain (4.3, 4.4, 7.8, 9.2) ----
 export const terrainOf = (id: HexId): Terrain => hex(id).terrain;
@@ -130,14 +145,21 @@ export const hemisphere = (id: HexId): 'NORTH' | 'SOUTH' | 'EQUATOR' =>
 // ---- continents, resources, storm hexes (14.5, 12.7, 15.5–15.6) ----
 export const continentOf = (id: HexId): HexRecord['continent'] => hex(id).continent;
 export const continents = mapData.continents;
-export const hexesOfContinent = (c: Continent): HexId[] => mapData.hexes.filter((h) => h.continent === c).map((h) => h.id);
+export const hexesOfContinent = (c: Continent): HexId[] =>
+  mapData.hexes.filter((h) => h.continent === c).map((h) => h.id);
 export const resourceNumber = (id: HexId): number | null => hex(id).resource;
 /** Resource hexes ordered by their printed number. */
 export const resourceHexes = (): HexId[] =>
-  mapData.hexes.filter((h) => h.resource !== null).sort((a, b) => a.resource! - b.resource!).map((h) => h.id);
+  mapData.hexes
+    .filter((h) => h.resource !== null)
+    .sort((a, b) => a.resource! - b.resource!)
+    .map((h) => h.id);
 export const isResourceHex = (id: HexId): boolean => resourceNumber(id) !== null;
 export const stormGenHexes = (): StormGenHex[] =>
-  mapData.hexes.filter((h) => h.storm).map((h) => ({ hex: h.id, ...h.storm! })).sort((a, b) => a.no - b.no);
+  mapData.hexes
+    .filter((h) => h.storm)
+    .map((h) => ({ hex: h.id, ...h.storm! }))
+    .sort((a, b) => a.no - b.no);
 export function stormGenHex(no: number): StormGenHex {
   const s = stormGenHexes().find((g) => g.no === no);
   if (!s) throw new RangeError(`no Storm Generation hex #${no}`);

@@ -10,7 +10,8 @@ import { owedAt } from './sequence.js';
 import { planCetianSetup, planHumanSetup } from './setup.js';
 import type { CerberusState, Side } from './state.js';
 
-const setup = (seed = 'm1', options: Record<string, Json> = {}) => cerberus.setup('campaign', options, seededDice(seed, 0)) as CerberusState;
+const setup = (seed = 'm1', options: Record<string, Json> = {}) =>
+  cerberus.setup('campaign', options, seededDice(seed, 0)) as CerberusState;
 
 /** Plays bot orders from `state` until `stop` holds (or the game ends). */
 function playUntil(state: CerberusState, seed: string, stop: (s: CerberusState) => boolean, max = 300): CerberusState {
@@ -49,7 +50,8 @@ describe('contract conformance', () => {
   });
 
   it('every segment of the sequence has a handler or is listed as unwired, never both', () => {
-    for (const seg of RULE_SEGMENTS) expect(Boolean(SEGMENT_HANDLERS[seg]) !== UNWIRED_SEGMENTS.includes(seg), seg).toBe(true);
+    for (const seg of RULE_SEGMENTS)
+      expect(Boolean(SEGMENT_HANDLERS[seg]) !== UNWIRED_SEGMENTS.includes(seg), seg).toBe(true);
   });
 
   it.each([
@@ -60,7 +62,10 @@ describe('contract conformance', () => {
     ['WEATHER', 'weather'],
   ] as const)('a shipped %s handler (%s.ts) is wired', async (segment, file) => {
     if (!existsSync(new URL(`./${file}.ts`, import.meta.url))) return;
-    const mod = (await import(/* @vite-ignore */ new URL(`./${file}.ts`, import.meta.url).href)) as Record<string, unknown>;
+    const mod = (await import(/* @vite-ignore */ new URL(`./${file}.ts`, import.meta.url).href)) as Record<
+      string,
+      unknown
+    >;
     const ships = Object.entries(mod).some(([name, v]) => typeof v === 'function' && /handler$/i.test(name));
     if (ships) {
       expect(UNWIRED_SEGMENTS).not.toContain(segment);
@@ -80,7 +85,15 @@ describe('contract conformance', () => {
 
   it('validate rejects garbage with structured errors', () => {
     const s = setup();
-    for (const raw of [null, 42, 'orders', [], {}, { kind: 'nope' }, { kind: 'setup-cetian', placements: 'x', supplies: [] }]) {
+    for (const raw of [
+      null,
+      42,
+      'orders',
+      [],
+      {},
+      { kind: 'nope' },
+      { kind: 'setup-cetian', placements: 'x', supplies: [] },
+    ]) {
       expectStructured(cerberus.validate(s, 'CETIAN', raw));
     }
     expect(codes(cerberus.validate(s, 'HUMAN', planHumanSetup(s)))).toEqual(['not-owed']);
@@ -107,11 +120,17 @@ describe('contract conformance', () => {
     expect(edit((o) => (o.placements[sp].hex = '1010'))).toContain('setup.installation-off-resource');
     expect(edit((o) => o.placements.splice(inf, 1))).toContain('setup.missing');
     expect(edit((o) => o.placements.push({ ...o.placements[inf] }))).toContain('setup.twice');
-    expect(edit((o) => (o.placements.find((p) => p.unitId === 'C:B1')!.hex = o.placements[sp].hex))).toContain('setup.installations-stacked');
+    expect(edit((o) => (o.placements.find((p) => p.unitId === 'C:B1')!.hex = o.placements[sp].hex))).toContain(
+      'setup.installations-stacked',
+    );
     expect(edit((o) => (o.supplies[0].factors -= 1))).toContain('setup.supply-total');
-    expect(edit((o) => (o.supplies.find((x) => x.installationId === 'C:B1')!.factors = 9))).toContain('setup.supply-cap');
+    expect(edit((o) => (o.supplies.find((x) => x.installationId === 'C:B1')!.factors = 9))).toContain(
+      'setup.supply-cap',
+    );
     expect(edit((o) => o.supplies.push({ installationId: 'C:2/3', factors: 1 }))).toContain('setup.supply-target');
-    const crowd = edit((o) => ['C:2/9', 'C:3/9'].forEach((id) => (o.placements.find((p) => p.unitId === id)!.hex = o.placements[sp].hex)));
+    const crowd = edit((o) =>
+      ['C:2/9', 'C:3/9'].forEach((id) => (o.placements.find((p) => p.unitId === id)!.hex = o.placements[sp].hex)),
+    );
     expect(crowd.some((c) => c.startsWith('stacking.'))).toBe(true);
   });
 
@@ -119,8 +138,12 @@ describe('contract conformance', () => {
     const s = deployed();
     expect(cerberus.validate(s, 'HUMAN', planHumanSetup(s))).toEqual([]);
     const earth = s.units.filter((u) => u.side === 'HUMAN' && u.box === 'EARTH').map((u) => u.id);
-    expect(codes(cerberus.validate(s, 'HUMAN', { kind: 'setup-human', fleet: earth.slice(0, 13) }))).toEqual(['schema.too_big']);
-    expect(codes(cerberus.validate(s, 'HUMAN', { kind: 'setup-human', fleet: ['H:SF1'] }))).toEqual(['setup.not-on-earth']);
+    expect(codes(cerberus.validate(s, 'HUMAN', { kind: 'setup-human', fleet: earth.slice(0, 13) }))).toEqual([
+      'schema.too_big',
+    ]);
+    expect(codes(cerberus.validate(s, 'HUMAN', { kind: 'setup-human', fleet: ['H:SF1'] }))).toEqual([
+      'setup.not-on-earth',
+    ]);
   });
 });
 
@@ -164,7 +187,11 @@ describe('redaction (14.12, 2.6, §8.1)', () => {
     const targets = (prompt.choices as any).SPECIAL_FORCES.disruptTargets as { unitId: string; faceDown: boolean }[];
     expect(targets.length).toBeGreaterThan(0);
     expect(targets.every((x) => x.faceDown && isOpaqueId(x.unitId))).toBe(true);
-    const order = (targetId: string) => ({ kind: 'phase-plan', through: 'SPECIAL_FORCES', specialForces: { disrupt: [{ targetId, sfIds: ['H:SF1'] }] } });
+    const order = (targetId: string) => ({
+      kind: 'phase-plan',
+      through: 'SPECIAL_FORCES',
+      specialForces: { disrupt: [{ targetId, sfIds: ['H:SF1'] }] },
+    });
     expect(cerberus.validate(t, 'HUMAN', order(targets[0].unitId))).toEqual([]);
     const guessed = cerberus.validate(t, 'HUMAN', order('C:SP'));
     expect(codes(guessed)).toEqual(['unit.unknown']);
@@ -181,7 +208,8 @@ describe('redaction (14.12, 2.6, §8.1)', () => {
     for (const viewer of ['CETIAN', null] as const) {
       const v = cerberus.view(t, viewer) as any;
       expect(v).toMatchObject({ plan: null, planStored: true, phaseScratch: { side: 'HUMAN' } });
-      for (const k of ['stpUsed', 'spaceSupplyUsed', 'airPointsUsed', 'missilesUsed', 'combatCursor']) expect(v.phaseScratch).not.toHaveProperty(k);
+      for (const k of ['stpUsed', 'spaceSupplyUsed', 'airPointsUsed', 'missilesUsed', 'combatCursor'])
+        expect(v.phaseScratch).not.toHaveProperty(k);
     }
   });
 });
@@ -195,7 +223,10 @@ describe('prompts (3.1, 3.2 A)', () => {
     const sealed = structuredClone(s);
     sealed.segment = 'ME_DECLARATION';
     sealed.space.current!.mode = 'sealed';
-    expect(cerberus.prompts(sealed).map((p) => [p.side, p.secret])).toEqual([['HUMAN', true], ['CETIAN', true]]);
+    expect(cerberus.prompts(sealed).map((p) => [p.side, p.secret])).toEqual([
+      ['HUMAN', true],
+      ['CETIAN', true],
+    ]);
   });
 
   it('default orders are always legal, and a game of defaults ends (14.4)', () => {
@@ -205,7 +236,9 @@ describe('prompts (3.1, 3.2 A)', () => {
       expect(prompts.length).toBeGreaterThan(0);
       const orders: Record<string, Json> = {};
       for (const p of prompts) {
-        expect(cerberus.validate(s, p.side, p.defaultOrders), `${p.side} ${p.kind} at ${s.turn} ${s.segment}`).toEqual([]);
+        expect(cerberus.validate(s, p.side, p.defaultOrders), `${p.side} ${p.kind} at ${s.turn} ${s.segment}`).toEqual(
+          [],
+        );
         orders[p.side] = p.defaultOrders;
       }
       s = cerberus.resolve(s, orders, seededDice('d1', step)).state as CerberusState;

@@ -46,7 +46,13 @@ export interface Sim {
   carried: Set<string>;
 }
 
-export function makeSim(state: CerberusState, side: Side, ctx: MoveContext & { ferry?: readonly string[] }, viewer: Side | undefined, supplyKnown: boolean): Sim {
+export function makeSim(
+  state: CerberusState,
+  side: Side,
+  ctx: MoveContext & { ferry?: readonly string[] },
+  viewer: Side | undefined,
+  supplyKnown: boolean,
+): Sim {
   const o = optionValues(state.options);
   const scratch = state.phaseScratch?.side === side ? state.phaseScratch : null;
   return {
@@ -74,7 +80,9 @@ export interface Rules extends MoveRules {
 export function moveRules(sim: Sim, u: Unit, exclude: Set<string>): Rules {
   const enemy = enemyOf(u.side);
   const zoc = zocField(sim.state, enemy, { exclude, viewer: sim.viewer, intensityAt: sim.intensity });
-  const enemyHexes = new Set(sim.state.units.filter((x) => x.side === enemy && x.box === 'MAP' && x.cls !== 'SF').map((x) => x.hex));
+  const enemyHexes = new Set(
+    sim.state.units.filter((x) => x.side === enemy && x.box === 'MAP' && x.cls !== 'SF').map((x) => x.hex),
+  );
   const enemyAt = (h: HexId): boolean => enemyHexes.has(h);
   const start = u.hex!;
   const budget = u.movement;
@@ -90,7 +98,8 @@ export function moveRules(sim: Sim, u: Unit, exclude: Set<string>): Rules {
     },
     stopsAt: (h) => enemyAt(h) || zoc.has(h), // 5.2, 4.5; 5.1
     continueAfterStop: (stop, next) =>
-      !enemyAt(stop) && (sim.zocContinueInto === 'any-enemy-hex' ? enemyAt(next) : (zoc.get(stop) ?? []).includes(next)), // 5.1, 5.42
+      !enemyAt(stop) &&
+      (sim.zocContinueInto === 'any-enemy-hex' ? enemyAt(next) : (zoc.get(stop) ?? []).includes(next)), // 5.1, 5.42
     firstStepAlwaysAllowed: true, // 4.7 (only supplied units with movement reach this point)
     mayEndIn: mayEndMovement, // 4.4, 9.21
   };
@@ -111,21 +120,60 @@ export function cannotMove(sim: Sim, u: Unit | undefined, unitId: string): Failu
   }
   const n = u.designation;
   if (sim.selfMoved.has(u.id) || (sim.carried.has(u.id) && !sim.passengerMayMoveAlone)) {
-    return fail('move.already-moved', ['unitId'], '4.1, 6.5', `${n} has already moved this segment; each unit moves once, on its own.`, true);
+    return fail(
+      'move.already-moved',
+      ['unitId'],
+      '4.1, 6.5',
+      `${n} has already moved this segment; each unit moves once, on its own.`,
+      true,
+    );
   }
-  if (u.movement <= 0) return fail('move.immobile', ['unitId'], '4.7, 4.8', `${n} has a Movement Allowance of 0: it moves only when carried (11.32).`, true);
-  if (u.landedOnTurn === state.turn) return fail('move.landed', ['unitId'], '11.19', `${n} was landed from space this turn and may not move.`, true);
-  if (sim.supplyKnown && u.outOfSupply) return fail('move.unsupplied', ['unitId'], '4.6, 12.12', `${n} is out of supply and may not move this segment.`, true);
+  if (u.movement <= 0)
+    return fail(
+      'move.immobile',
+      ['unitId'],
+      '4.7, 4.8',
+      `${n} has a Movement Allowance of 0: it moves only when carried (11.32).`,
+      true,
+    );
+  if (u.landedOnTurn === state.turn)
+    return fail('move.landed', ['unitId'], '11.19', `${n} was landed from space this turn and may not move.`, true);
+  if (sim.supplyKnown && u.outOfSupply)
+    return fail(
+      'move.unsupplied',
+      ['unitId'],
+      '4.6, 12.12',
+      `${n} is out of supply and may not move this segment.`,
+      true,
+    );
   if (sim.ferry.has(u.id) || (sim.supplyKnown && u.ferrying)) {
-    return fail('move.ferrying', ['unitId'], '12.4', `${n} is inverted to ferry supplies and may not move this turn.`, true);
+    return fail(
+      'move.ferrying',
+      ['unitId'],
+      '12.4',
+      `${n} is inverted to ferry supplies and may not move this turn.`,
+      true,
+    );
   }
   if (state.phaseScratch?.enteredEnemyHex.includes(u.id)) {
-    return fail('move.entered-enemy-hex', ['unitId'], '4.5', `${n} entered a hex held by the enemy and may not leave it this turn.`, true);
+    return fail(
+      'move.entered-enemy-hex',
+      ['unitId'],
+      '4.5',
+      `${n} entered a hex held by the enemy and may not leave it this turn.`,
+      true,
+    );
   }
   return null;
 }
 
-function pathError(check: Extract<PathCheck, { ok: false }>, full: HexId[], rules: Rules, u: Unit, sim: Sim): OrderError {
+function pathError(
+  check: Extract<PathCheck, { ok: false }>,
+  full: HexId[],
+  rules: Rules,
+  u: Unit,
+  sim: Sim,
+): OrderError {
   const i = check.index;
   const hex = full[i];
   const at = ['path', i - 1];
@@ -135,22 +183,52 @@ function pathError(check: Extract<PathCheck, { ok: false }>, full: HexId[], rule
     case 'empty-path':
       return e('move.unknown-hex', '4.2, 4.92', `There is no hex ${hex} on the map.`);
     case 'not-adjacent':
-      return e('move.not-adjacent', '4.2', `${hex} is not adjacent to ${full[i - 1]}: units move from hex to adjacent hex and may not skip hexes.`);
+      return e(
+        'move.not-adjacent',
+        '4.2',
+        `${hex} is not adjacent to ${full[i - 1]}: units move from hex to adjacent hex and may not skip hexes.`,
+      );
     case 'impassable':
-      return e('move.storm', '15.71', `Entering ${hex} costs ${moveCost(hex) + sim.intensity(hex)} MP with its storm, more than ${u.designation} has; the one hex of 4.7 does not cover storm costs.`);
+      return e(
+        'move.storm',
+        '15.71',
+        `Entering ${hex} costs ${moveCost(hex) + sim.intensity(hex)} MP with its storm, more than ${u.designation} has; the one hex of 4.7 does not cover storm costs.`,
+      );
     case 'over-budget': {
       const storm = sim.intensity(hex);
       const stormy = full.slice(1, i + 1).some((h) => sim.intensity(h) > 0);
-      return e('move.too-far', stormy ? '4.3, 15.7' : '4.3', `Entering ${hex} costs ${moveCost(hex) + storm} MP but ${u.designation} has only ${rules.budget - check.cost} of its ${rules.budget} left.`);
+      return e(
+        'move.too-far',
+        stormy ? '4.3, 15.7' : '4.3',
+        `Entering ${hex} costs ${moveCost(hex) + storm} MP but ${u.designation} has only ${rules.budget - check.cost} of its ${rules.budget} left.`,
+      );
     }
     case 'continues-after-stop': {
       const stop = full[i - 1];
-      if (check.cost > rules.budget) return e('move.too-far', '4.7', `${u.designation} used its one guaranteed hex (4.7) entering ${stop} and may go no further.`);
-      if (rules.enemyAt(stop)) return e('move.enemy-hex', '4.5, 5.2', `${stop} holds enemy units: a unit entering it stops there and may not leave it this turn.`);
-      return e('move.zoc', '5.1', `${stop} is in an enemy Zone of Control: a unit entering it stops, or goes on only into the hex of an enemy unit exerting it.`);
+      if (check.cost > rules.budget)
+        return e(
+          'move.too-far',
+          '4.7',
+          `${u.designation} used its one guaranteed hex (4.7) entering ${stop} and may go no further.`,
+        );
+      if (rules.enemyAt(stop))
+        return e(
+          'move.enemy-hex',
+          '4.5, 5.2',
+          `${stop} holds enemy units: a unit entering it stops there and may not leave it this turn.`,
+        );
+      return e(
+        'move.zoc',
+        '5.1',
+        `${stop} is in an enemy Zone of Control: a unit entering it stops, or goes on only into the hex of an enemy unit exerting it.`,
+      );
     }
     case 'cannot-end-here':
-      return e('move.all-water', '4.4, 9.21', `A unit may pass through All Water but may not end its movement in ${hex}.`);
+      return e(
+        'move.all-water',
+        '4.4, 9.21',
+        `A unit may pass through All Water but may not end its movement in ${hex}.`,
+      );
   }
 }
 
@@ -171,10 +249,13 @@ export interface Exec {
 }
 export type Check = { ok: true; exec: Exec } | Failure;
 
-const isOwnOnMap = (sim: Sim, x: Unit | undefined): x is Unit => !!x && x.side === sim.side && x.box === 'MAP' && x.cls !== 'SF';
+const isOwnOnMap = (sim: Sim, x: Unit | undefined): x is Unit =>
+  !!x && x.side === sim.side && x.box === 'MAP' && x.cls !== 'SF';
 const cargoSupplies = (u: Unit): number => (u.cargo && 'supplies' in u.cargo ? u.cargo.supplies : 0);
 const supplyCap = (x: Unit): number =>
-  x.cls === 'SPACEPORT' && !x.reduced ? tablesData.supply.spaceportCap.value as number : tablesData.supply.baseCap.value as number;
+  x.cls === 'SPACEPORT' && !x.reduced
+    ? (tablesData.supply.spaceportCap.value as number)
+    : (tablesData.supply.baseCap.value as number);
 
 /** Checks one order against the simulated state of the moment (nothing is changed). */
 export function checkMove(sim: Sim, move: MoveOrder, moveIndex: number): Check {
@@ -186,8 +267,21 @@ export function checkMove(sim: Sim, move: MoveOrder, moveIndex: number): Check {
   const n = unit.designation;
   const full = [unit.hex!, ...move.path];
   const len = move.path.length;
-  const cargoField = move.load ? 'load' : move.unloadAtStep !== undefined ? 'unloadAtStep' : move.unloadSuppliesInto !== undefined ? 'unloadSuppliesInto' : null;
-  if (cargoField && unit.cls !== 'TRANSPORT') return fail('move.not-transport', [cargoField], '11.32', `${n} is not a Transport company and carries nothing.`, true);
+  const cargoField = move.load
+    ? 'load'
+    : move.unloadAtStep !== undefined
+      ? 'unloadAtStep'
+      : move.unloadSuppliesInto !== undefined
+        ? 'unloadSuppliesInto'
+        : null;
+  if (cargoField && unit.cls !== 'TRANSPORT')
+    return fail(
+      'move.not-transport',
+      [cargoField],
+      '11.32',
+      `${n} is not a Transport company and carries nothing.`,
+      true,
+    );
   const pid = move.load?.passengerId;
   const p = pid === undefined ? undefined : unitById(state, pid);
   // A passenger loaded in the start hex leaves it with the Transport (5.3, 5.5 are evaluated without both).
@@ -197,25 +291,79 @@ export function checkMove(sim: Sim, move: MoveOrder, moveIndex: number): Check {
   const check = validatePath(mapFor(state.options), full, rules);
   if (!check.ok) return { ok: false, fatal: false, error: pathError(check, full, rules, unit, sim) };
 
-  const exec: Exec = { moveIndex, unit, hexes: full, mp: check.cost, passenger: null, loadAt: 0, dropAt: len, load: 0, sources: [], into: null };
+  const exec: Exec = {
+    moveIndex,
+    unit,
+    hexes: full,
+    mp: check.cost,
+    passenger: null,
+    loadAt: 0,
+    dropAt: len,
+    load: 0,
+    sources: [],
+    into: null,
+  };
   let loadAt = 0;
   if (move.load) {
     const k = (loadAt = exec.loadAt = move.load.atStep);
-    if (k > len) return fail('move.load-step', ['load', 'atStep'], '11.33', `Step ${k} is beyond the end of the path (${len} hexes).`);
-    if (unit.cargo !== null) return fail('move.transport-full', ['load'], '11.32', `${n} already carries a load and may carry only one at a time.`);
+    if (k > len)
+      return fail(
+        'move.load-step',
+        ['load', 'atStep'],
+        '11.33',
+        `Step ${k} is beyond the end of the path (${len} hexes).`,
+      );
+    if (unit.cargo !== null)
+      return fail(
+        'move.transport-full',
+        ['load'],
+        '11.32',
+        `${n} already carries a load and may carry only one at a time.`,
+      );
     const here = full[k];
     if (pid !== undefined) {
-      if (!isOwnOnMap(sim, p) || p.id === unit.id) return fail('move.unknown-unit', ['load', 'passengerId'], '11.33', `You have no unit '${pid}' on the map.`);
+      if (!isOwnOnMap(sim, p) || p.id === unit.id)
+        return fail('move.unknown-unit', ['load', 'passengerId'], '11.33', `You have no unit '${pid}' on the map.`);
       const pn = p.designation;
       const at = ['load', 'passengerId'];
-      if (p.hex !== here) return fail('move.passenger-not-here', at, '11.33', `${pn} is not in ${here}; a Transport loads in a hex it begins in or enters.`);
-      if (!unitsData.classes[p.cls]!.transportCompanyCarries) return fail('move.cannot-carry', at, '11.32', `A Transport company carries one Base or one Infantry battalion, not ${pn}.`);
+      if (p.hex !== here)
+        return fail(
+          'move.passenger-not-here',
+          at,
+          '11.33',
+          `${pn} is not in ${here}; a Transport loads in a hex it begins in or enters.`,
+        );
+      if (!unitsData.classes[p.cls]!.transportCompanyCarries)
+        return fail(
+          'move.cannot-carry',
+          at,
+          '11.32',
+          `A Transport company carries one Base or one Infantry battalion, not ${pn}.`,
+        );
       if (sim.carried.has(p.id) || (sim.selfMoved.has(p.id) && !sim.passengerMayMoveAlone)) {
-        return fail('move.passenger-moved', at, '11.34', `${pn} has already moved this segment and may not be carried as well.`);
+        return fail(
+          'move.passenger-moved',
+          at,
+          '11.34',
+          `${pn} has already moved this segment and may not be carried as well.`,
+        );
       }
-      if (state.phaseScratch?.enteredEnemyHex.includes(p.id)) return fail('move.entered-enemy-hex', at, '4.5', `${pn} entered a hex held by the enemy and may not leave it this turn.`);
-      if (p.landedOnTurn === state.turn) return fail('move.landed', at, '11.19', `${pn} was landed from space this turn and may not move.`);
-      if (sim.supplyKnown && p.outOfSupply) return fail('move.passenger-unsupplied', at, '4.6, 12.12', `${pn} is out of supply and may not move, even carried.`);
+      if (state.phaseScratch?.enteredEnemyHex.includes(p.id))
+        return fail(
+          'move.entered-enemy-hex',
+          at,
+          '4.5',
+          `${pn} entered a hex held by the enemy and may not leave it this turn.`,
+        );
+      if (p.landedOnTurn === state.turn)
+        return fail('move.landed', at, '11.19', `${pn} was landed from space this turn and may not move.`);
+      if (sim.supplyKnown && p.outOfSupply)
+        return fail(
+          'move.passenger-unsupplied',
+          at,
+          '4.6, 12.12',
+          `${pn} is out of supply and may not move, even carried.`,
+        );
       exec.passenger = p;
     } else {
       const want = move.load.supplies!;
@@ -229,33 +377,79 @@ export function checkMove(sim: Sim, move: MoveOrder, moveIndex: number): Check {
         need -= take;
         if (take > 0) exec.sources.push([x, take]);
       }
-      if (!stocks.length) return fail('move.no-installation', ['load', 'supplies'], '12.5', `A Transport loads supplies only at a friendly Base or Spaceport; there is none in ${here}.`);
-      if (have < want) return fail('move.no-supplies', ['load', 'supplies'], '12.5', `Only ${have} supply factors are stockpiled in ${here}.`);
+      if (!stocks.length)
+        return fail(
+          'move.no-installation',
+          ['load', 'supplies'],
+          '12.5',
+          `A Transport loads supplies only at a friendly Base or Spaceport; there is none in ${here}.`,
+        );
+      if (have < want)
+        return fail(
+          'move.no-supplies',
+          ['load', 'supplies'],
+          '12.5',
+          `Only ${have} supply factors are stockpiled in ${here}.`,
+        );
       exec.load = want;
     }
   }
   const supplies = exec.load || cargoSupplies(unit);
   if (move.unloadAtStep !== undefined) {
     const s = move.unloadAtStep;
-    if (s > len || s < loadAt) return fail('move.unload-step', ['unloadAtStep'], '11.33', `Unloading must come at or after loading and within the path (step ${loadAt} to ${len}).`);
-    if (!exec.passenger && !supplies) return fail('move.nothing-to-unload', ['unloadAtStep'], '11.33', `${n} carries nothing to unload.`);
+    if (s > len || s < loadAt)
+      return fail(
+        'move.unload-step',
+        ['unloadAtStep'],
+        '11.33',
+        `Unloading must come at or after loading and within the path (step ${loadAt} to ${len}).`,
+      );
+    if (!exec.passenger && !supplies)
+      return fail('move.nothing-to-unload', ['unloadAtStep'], '11.33', `${n} carries nothing to unload.`);
     exec.dropAt = s;
   }
   const dropHex = full[exec.dropAt];
-  if (exec.passenger && !mayEndMovement(dropHex)) return fail('move.all-water', ['unloadAtStep'], '4.4', `A passenger may not be unloaded in the All Water hex ${dropHex}.`);
+  if (exec.passenger && !mayEndMovement(dropHex))
+    return fail(
+      'move.all-water',
+      ['unloadAtStep'],
+      '4.4',
+      `A passenger may not be unloaded in the All Water hex ${dropHex}.`,
+    );
   const target = move.unloadSuppliesInto;
   if (target !== undefined) {
-    if (!supplies) return fail('move.nothing-to-unload', ['unloadSuppliesInto'], '12.5', `${n} carries no supplies to unload.`);
+    if (!supplies)
+      return fail('move.nothing-to-unload', ['unloadSuppliesInto'], '12.5', `${n} carries no supplies to unload.`);
     const t = unitById(state, target);
     const kinds = sim.suppliesIntoSpaceport ? 'Base or Spaceport' : 'Base';
-    if (!isOwnOnMap(sim, t) || t.hex !== dropHex || !(t.cls === 'BASE' || (t.cls === 'SPACEPORT' && sim.suppliesIntoSpaceport))) {
-      return fail('move.unload-target', ['unloadSuppliesInto'], '12.5', `Supplies are unloaded only into a friendly ${kinds} in the hex where they are unloaded (${dropHex}).`);
+    if (
+      !isOwnOnMap(sim, t) ||
+      t.hex !== dropHex ||
+      !(t.cls === 'BASE' || (t.cls === 'SPACEPORT' && sim.suppliesIntoSpaceport))
+    ) {
+      return fail(
+        'move.unload-target',
+        ['unloadSuppliesInto'],
+        '12.5',
+        `Supplies are unloaded only into a friendly ${kinds} in the hex where they are unloaded (${dropHex}).`,
+      );
     }
     const taken = exec.sources.find(([x]) => x === t)?.[1] ?? 0;
-    if (t.supplies - taken + supplies > supplyCap(t)) return fail('move.unload-cap', ['unloadSuppliesInto'], '12.2', `${t.designation} may hold at most ${supplyCap(t)} supply factors.`);
+    if (t.supplies - taken + supplies > supplyCap(t))
+      return fail(
+        'move.unload-cap',
+        ['unloadSuppliesInto'],
+        '12.2',
+        `${t.designation} may hold at most ${supplyCap(t)} supply factors.`,
+      );
     exec.into = t;
   } else if (exec.load && move.unloadAtStep !== undefined) {
-    return fail('move.unload-target', ['unloadAtStep'], '12.5', 'Supplies are unloaded only into a friendly Base or Spaceport: name it in unloadSuppliesInto.');
+    return fail(
+      'move.unload-target',
+      ['unloadAtStep'],
+      '12.5',
+      'Supplies are unloaded only into a friendly Base or Spaceport: name it in unloadSuppliesInto.',
+    );
   }
   return { ok: true, exec };
 }
@@ -302,13 +496,21 @@ export function execute(sim: Sim, x: Exec, events: GameEvent[]): void {
       from[s.id] = take;
     }
     unit.cargo = { supplies: x.load };
-    events.push({ type: 'transport.supplies-loaded', visibleTo: seen(x.sources.map(([s]) => s)), data: { transportId: unit.id, supplies: x.load, from, hex: x.hexes[x.loadAt] } });
+    events.push({
+      type: 'transport.supplies-loaded',
+      visibleTo: seen(x.sources.map(([s]) => s)),
+      data: { transportId: unit.id, supplies: x.load, from, hex: x.hexes[x.loadAt] },
+    });
   }
   if (x.into) {
     const amount = cargoSupplies(unit);
     x.into.supplies += amount;
     unit.cargo = null;
-    events.push({ type: 'transport.supplies-unloaded', visibleTo: seen([x.into, ...x.sources.map(([s]) => s)]), data: { transportId: unit.id, supplies: amount, into: x.into.id, hex: x.into.hex } });
+    events.push({
+      type: 'transport.supplies-unloaded',
+      visibleTo: seen([x.into, ...x.sources.map(([s]) => s)]),
+      data: { transportId: unit.id, supplies: amount, into: x.into.id, hex: x.into.hex },
+    });
   }
   const scratch = state.phaseScratch!;
   for (const m of p ? [unit, p] : [unit]) {

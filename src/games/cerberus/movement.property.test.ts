@@ -15,12 +15,26 @@ import { unitById, type CerberusState, type Side, type UnitClass } from './state
 import { stateAt, unit } from './testing.js';
 
 const LAND = allHexIds().filter((h) => !isAllWater(h) && rowOf(h) >= 8 && rowOf(h) <= 12);
-const pick = <T,>(d: Dice, xs: readonly T[]): T => xs[d.roll(Math.max(2, xs.length), 'pick') % xs.length];
+const pick = <T>(d: Dice, xs: readonly T[]): T => xs[d.roll(Math.max(2, xs.length), 'pick') % xs.length];
 const chance = (d: Dice, pct: number): boolean => d.roll(100, 'chance') <= pct;
 
 const KINDS: Record<Side, [UnitClass, number][]> = {
-  HUMAN: [['MOBILE', 8], ['MOBILE', 8], ['INFANTRY', 1], ['HEAVY_WEAPONS', 6], ['TRANSPORT', 6], ['BASE', 0]],
-  CETIAN: [['MOBILE', 6], ['INFANTRY', 2], ['INFANTRY', 2], ['TRANSPORT', 6], ['BASE', 0], ['EFIELD', 0]],
+  HUMAN: [
+    ['MOBILE', 8],
+    ['MOBILE', 8],
+    ['INFANTRY', 1],
+    ['HEAVY_WEAPONS', 6],
+    ['TRANSPORT', 6],
+    ['BASE', 0],
+  ],
+  CETIAN: [
+    ['MOBILE', 6],
+    ['INFANTRY', 2],
+    ['INFANTRY', 2],
+    ['TRANSPORT', 6],
+    ['BASE', 0],
+    ['EFIELD', 0],
+  ],
 };
 
 /** A random position: both sides on the land of rows 8-12, each side's stacks legal. */
@@ -65,7 +79,13 @@ function reachablePlan(s: CerberusState, d: Dice, withLoads: boolean): MovementP
     const r = pick(d, reachableHexes(work, u.id));
     const move: MovementPlan['moves'][number] = { unitId: u.id, path: r.path };
     if (withLoads && u.cls === 'TRANSPORT' && chance(d, 60)) {
-      const p = work.units.find((x) => x.side === side && x.hex === u.hex && (x.cls === 'INFANTRY' || x.cls === 'BASE') && !work.phaseScratch?.moved.includes(x.id));
+      const p = work.units.find(
+        (x) =>
+          x.side === side &&
+          x.hex === u.hex &&
+          (x.cls === 'INFANTRY' || x.cls === 'BASE') &&
+          !work.phaseScratch?.moved.includes(x.id),
+      );
       if (p) move.load = { atStep: 0, passengerId: p.id };
     }
     moves.push(move);
@@ -80,7 +100,10 @@ function garbagePlan(s: CerberusState, d: Dice): MovementPlan {
   const moves = Array.from({ length: d.roll(10, 'moves') }, () => {
     const id = pick(d, ids);
     let at = unitById(s, id)?.hex ?? pick(d, LAND);
-    const path = Array.from({ length: d.roll(7, 'len') }, () => (at = chance(d, 90) ? pick(d, neighbors(at)) : pick(d, LAND)));
+    const path = Array.from(
+      { length: d.roll(7, 'len') },
+      () => (at = chance(d, 90) ? pick(d, neighbors(at)) : pick(d, LAND)),
+    );
     return { unitId: id, path };
   });
   return MovementPlanSchema.parse({ moves, ifBlocked: chance(d, 50) ? 'truncate' : 'skip' });
@@ -104,8 +127,11 @@ function checkInvariants(before: CerberusState, after: CerberusState, events: Ga
   // 14.12: nothing shown to the Human names a unit still face down (his own orders echoed back to him aside:
   // an id he wrote is answered exactly as an id that does not exist).
   const hidden = after.units.filter((u) => u.faceDown).map((u) => `"${u.id}"`);
-  const echo = (e: GameEvent) => side === 'HUMAN' && e.type.startsWith('move.') && e.visibleTo !== 'all' && e.visibleTo.join() === 'HUMAN';
-  const shown = JSON.stringify(events.filter((e) => (e.visibleTo === 'all' || e.visibleTo.includes('HUMAN')) && !echo(e)));
+  const echo = (e: GameEvent) =>
+    side === 'HUMAN' && e.type.startsWith('move.') && e.visibleTo !== 'all' && e.visibleTo.join() === 'HUMAN';
+  const shown = JSON.stringify(
+    events.filter((e) => (e.visibleTo === 'all' || e.visibleTo.includes('HUMAN')) && !echo(e)),
+  );
   for (const h of hidden) expect(shown).not.toContain(h);
 }
 
@@ -160,7 +186,8 @@ describe('movement properties', () => {
         expect(events.filter((e) => e.type.startsWith('move.'))).toEqual([]); // nothing cut short, skipped or dropped
         for (const m of p.moves) {
           expect(unitById(after, m.unitId)!.hex).toBe(m.path[m.path.length - 1]);
-          if (m.load?.passengerId) expect(unitById(after, m.load.passengerId)!.hex).toBe(m.path[(m.unloadAtStep ?? m.path.length) - 1]);
+          if (m.load?.passengerId)
+            expect(unitById(after, m.load.passengerId)!.hex).toBe(m.path[(m.unloadAtStep ?? m.path.length) - 1]);
         }
         checkInvariants(s, after, events);
       }),

@@ -6,14 +6,22 @@ import { MovementPlanSchema, type MovementPlan } from './orders.js';
 import { unitById, type CerberusState, type Unit } from './state.js';
 import { stateAt, unit } from './testing.js';
 
-type MoveIn = { unitId: string; path: string[]; load?: { atStep: number; passengerId?: string; supplies?: number }; unloadAtStep?: number; unloadSuppliesInto?: string };
+type MoveIn = {
+  unitId: string;
+  path: string[];
+  load?: { atStep: number; passengerId?: string; supplies?: number };
+  unloadAtStep?: number;
+  unloadSuppliesInto?: string;
+};
 const plan = (...moves: MoveIn[]): MovementPlan => MovementPlanSchema.parse({ moves });
 const at = (units: Unit[], fields: Parameters<typeof stateAt>[0] = {}): CerberusState =>
   stateAt({ turn: 4, segment: 'MOVEMENT', phasing: 'HUMAN', ...fields }, units);
-const codes = (s: CerberusState, p: MovementPlan, side: 'HUMAN' | 'CETIAN' = 'HUMAN') => validateMovementPlan(s, side, p).map((e) => e.code);
+const codes = (s: CerberusState, p: MovementPlan, side: 'HUMAN' | 'CETIAN' = 'HUMAN') =>
+  validateMovementPlan(s, side, p).map((e) => e.code);
 const hexOf = (s: CerberusState, id: string) => unitById(s, id)!.hex;
 const costs = (s: CerberusState, id: string) => new Map(reachableHexes(s, id).map((r) => [r.hex, r.cost]));
-const moved = (events: GameEvent[]) => events.filter((e) => e.type === 'unit.moved').map((e) => e.data as { unitId: string; path: string[]; mp: number });
+const moved = (events: GameEvent[]) =>
+  events.filter((e) => e.type === 'unit.moved').map((e) => e.data as { unitId: string; path: string[]; mp: number });
 
 describe('4.95 examples of movement', () => {
   const oneMp: [string, string[]][] = [
@@ -40,7 +48,9 @@ describe('4.95 examples of movement', () => {
   const routeA = ['0213', '0212', '0309', '0308', '0407', '0406', '0505', '0604'];
   const routeB = ['0113', '0000', '0103', '0203', '0304', '0404', '0505', '0604'];
   it('T7 4.95: the 2nd Battalion of the Royal Hussars (2-4-8) moves 0217-0213-0212-0309-0308-0407-0406-0505-0604, 8 hexes for 8 MP', () => {
-    const s = at([unit('HUMAN', 'MOBILE', '0217', { id: 'H:2/R', designation: '2/R', attack: 2, defense: 4, movement: 8 })]);
+    const s = at([
+      unit('HUMAN', 'MOBILE', '0217', { id: 'H:2/R', designation: '2/R', attack: 2, defense: 4, movement: 8 }),
+    ]);
     const p = plan({ unitId: 'H:2/R', path: routeA });
     expect(validateMovementPlan(s, 'HUMAN', p)).toEqual([]);
     const ev = applyMovementPlan(s, 'HUMAN', p);
@@ -65,8 +75,12 @@ describe('4.95 examples of movement', () => {
   });
   it('4.92: the double hex 0505 is one hex: one MP to enter, and there is no hex 0506', () => {
     const s = at([unit('HUMAN', 'MOBILE', '0404', { id: 'm' })]);
-    expect(moved(applyMovementPlan(structuredClone(s), 'HUMAN', plan({ unitId: 'm', path: ['0505', '0604'] })))[0].mp).toBe(2);
-    expect(validateMovementPlan(s, 'HUMAN', plan({ unitId: 'm', path: ['0505', '0506'] }))).toMatchObject([{ code: 'move.unknown-hex', path: ['movement', 'moves', 0, 'path', 1] }]);
+    expect(
+      moved(applyMovementPlan(structuredClone(s), 'HUMAN', plan({ unitId: 'm', path: ['0505', '0604'] })))[0].mp,
+    ).toBe(2);
+    expect(validateMovementPlan(s, 'HUMAN', plan({ unitId: 'm', path: ['0505', '0506'] }))).toMatchObject([
+      { code: 'move.unknown-hex', path: ['movement', 'moves', 0, 'path', 1] },
+    ]);
   });
   it('4.93: the North Pole joins 0103-0128; the two Poles are not adjacent', () => {
     const s = at([unit('CETIAN', 'INFANTRY', '0000', { id: 'c' })], { phasing: 'CETIAN' });
@@ -75,12 +89,12 @@ describe('4.95 examples of movement', () => {
     expect(one.sort()).toEqual(pole.filter((h) => !isAllWater(h))); // the others are All Water: entered, never ended in
     expect(codes(s, plan({ unitId: 'c', path: ['2000'] }), 'CETIAN')).toEqual(['move.not-adjacent']);
   });
-  it('4.942: across a curvature gap a unit moves to the facing hex for that hex\'s normal cost (0207 -> 0203)', () => {
+  it("4.942: across a curvature gap a unit moves to the facing hex for that hex's normal cost (0207 -> 0203)", () => {
     expect(isAdjacent('0207', '0203')).toBe(true);
     const s = at([unit('CETIAN', 'INFANTRY', '0207', { id: 'c' })], { phasing: 'CETIAN' });
     expect(costs(s, 'c').get('0203')).toBe(1);
   });
-  it('4.941: a unit heading west from 0302 comes back to 0302, paying each hex\'s normal cost', () => {
+  it("4.941: a unit heading west from 0302 comes back to 0302, paying each hex's normal cost", () => {
     const path: string[] = [];
     for (let h = step('0302', 'W')!; ; h = step(h, 'W')!) {
       path.push(h);
@@ -89,7 +103,10 @@ describe('4.95 examples of movement', () => {
     const mp = path.reduce((t, h) => t + moveCost(h), 0);
     const s = at([unit('HUMAN', 'MOBILE', '0302', { id: 'm', movement: mp })]);
     expect(validateMovementPlan(s, 'HUMAN', plan({ unitId: 'm', path }))).toEqual([]);
-    expect(moved(applyMovementPlan(s, 'HUMAN', plan({ unitId: 'm', path })))[0]).toMatchObject({ mp, path: ['0302', ...path] });
+    expect(moved(applyMovementPlan(s, 'HUMAN', plan({ unitId: 'm', path })))[0]).toMatchObject({
+      mp,
+      path: ['0302', ...path],
+    });
   });
 });
 
@@ -106,7 +123,9 @@ describe('4.0-4.8 movement allowance and restrictions', () => {
   it('4.7: a supplied unit may always move one hex regardless of terrain: a 3-5-1 enters a Mountain, and no further', () => {
     const s = at([unit('HUMAN', 'INFANTRY', '1008', { id: 'i' })]);
     expect(validateMovementPlan(s, 'HUMAN', plan({ unitId: 'i', path: ['1007'] }))).toEqual([]);
-    expect(validateMovementPlan(s, 'HUMAN', plan({ unitId: 'i', path: ['1007', '1107'] }))).toMatchObject([{ code: 'move.too-far', rule: '4.7' }]);
+    expect(validateMovementPlan(s, 'HUMAN', plan({ unitId: 'i', path: ['1007', '1107'] }))).toMatchObject([
+      { code: 'move.too-far', rule: '4.7' },
+    ]);
   });
   it('4.7: ...and regardless of enemy ZOC: from one enemy ZOC hex into another', () => {
     const s = at([unit('HUMAN', 'INFANTRY', '1110', { id: 'i' }), unit('CETIAN', 'INFANTRY', '1009')]);
@@ -114,17 +133,23 @@ describe('4.0-4.8 movement allowance and restrictions', () => {
   });
   it('4.7, 4.8: a unit with a Movement Allowance of 0 never moves by itself', () => {
     const s = at([unit('HUMAN', 'BASE', '1009', { id: 'b' })]);
-    expect(validateMovementPlan(s, 'HUMAN', plan({ unitId: 'b', path: ['1010'] }))).toMatchObject([{ code: 'move.immobile', path: ['movement', 'moves', 0, 'unitId'] }]);
+    expect(validateMovementPlan(s, 'HUMAN', plan({ unitId: 'b', path: ['1010'] }))).toMatchObject([
+      { code: 'move.immobile', path: ['movement', 'moves', 0, 'unitId'] },
+    ]);
     expect(reachableHexes(s, 'b')).toEqual([]);
   });
   it('4.4, 9.21: units may pass through All Water (1 MP) but may not end there', () => {
     const s = at([unit('HUMAN', 'MOBILE', '0930', { id: 'm' })]);
-    expect(validateMovementPlan(s, 'HUMAN', plan({ unitId: 'm', path: ['0901'] }))).toMatchObject([{ code: 'move.all-water', rule: '4.4, 9.21', path: ['movement', 'moves', 0, 'path', 0] }]);
+    expect(validateMovementPlan(s, 'HUMAN', plan({ unitId: 'm', path: ['0901'] }))).toMatchObject([
+      { code: 'move.all-water', rule: '4.4, 9.21', path: ['movement', 'moves', 0, 'path', 0] },
+    ]);
     expect(reachableHexes(s, 'm').some((r) => isAllWater(r.hex))).toBe(false);
   });
   it('4.6, 12.12: a unit out of supply at the start of the segment may not move', () => {
     const s = at([unit('HUMAN', 'MOBILE', '1009', { id: 'm', outOfSupply: true })]);
-    expect(validateMovementPlan(s, 'HUMAN', plan({ unitId: 'm', path: ['1010'] }))).toMatchObject([{ code: 'move.unsupplied', rule: '4.6, 12.12' }]);
+    expect(validateMovementPlan(s, 'HUMAN', plan({ unitId: 'm', path: ['1010'] }))).toMatchObject([
+      { code: 'move.unsupplied', rule: '4.6, 12.12' },
+    ]);
     expect(reachableHexes(s, 'm')).toEqual([]);
   });
   it('4.6: a plan sent before its Supply Segment is not refused for a unit that may yet be supplied; if it is not, the move is skipped', () => {
@@ -138,9 +163,9 @@ describe('4.0-4.8 movement allowance and restrictions', () => {
   });
   it('4.1, 6.5: each unit moves once, on its own', () => {
     const s = at([unit('HUMAN', 'MOBILE', '1009', { id: 'm' })]);
-    expect(validateMovementPlan(s, 'HUMAN', plan({ unitId: 'm', path: ['1010'] }, { unitId: 'm', path: ['1011'] }))).toMatchObject([
-      { code: 'move.already-moved', path: ['movement', 'moves', 1, 'unitId'], rule: '4.1, 6.5' },
-    ]);
+    expect(
+      validateMovementPlan(s, 'HUMAN', plan({ unitId: 'm', path: ['1010'] }, { unitId: 'm', path: ['1011'] })),
+    ).toMatchObject([{ code: 'move.already-moved', path: ['movement', 'moves', 1, 'unitId'], rule: '4.1, 6.5' }]);
   });
   it('4.0: only own map units move; an enemy unit and a unit that does not exist get the same answer', () => {
     const s = at([unit('CETIAN', 'MOBILE', '1009', { id: 'C:1/3', faceDown: true })]);
@@ -165,7 +190,11 @@ describe('4.0-4.8 movement allowance and restrictions', () => {
 describe('4.5, 5 zones of control in movement', () => {
   // Cetian units at 1009 and 1011; both ZOCs reach 1010.
   const zocState = () =>
-    at([unit('HUMAN', 'MOBILE', '1110', { id: 'h' }), unit('CETIAN', 'INFANTRY', '1009', { id: 'c1' }), unit('CETIAN', 'INFANTRY', '1011', { id: 'c2' })]);
+    at([
+      unit('HUMAN', 'MOBILE', '1110', { id: 'h' }),
+      unit('CETIAN', 'INFANTRY', '1009', { id: 'c1' }),
+      unit('CETIAN', 'INFANTRY', '1011', { id: 'c2' }),
+    ]);
 
   it('5.1: a unit entering an enemy ZOC must stop, or enter the hex of the enemy unit exerting it and stop', () => {
     const s = zocState();
@@ -195,11 +224,21 @@ describe('4.5, 5 zones of control in movement', () => {
   it('5.41: leaving the shared hex into a hex next to no other enemy, the unit must stop (the enemy regains its ZOC)', () => {
     const s = at([unit('HUMAN', 'MOBILE', '1009', { id: 'h' }), unit('CETIAN', 'INFANTRY', '1009')]);
     expect(codes(s, plan({ unitId: 'h', path: ['1010'] }))).toEqual([]);
-    expect(validateMovementPlan(s, 'HUMAN', plan({ unitId: 'h', path: ['1010', '1011'] }))).toMatchObject([{ code: 'move.zoc', path: ['movement', 'moves', 0, 'path', 1] }]);
-    expect(reachableHexes(s, 'h').map((r) => r.hex).sort()).toEqual(sorted(neighbors('1009')));
+    expect(validateMovementPlan(s, 'HUMAN', plan({ unitId: 'h', path: ['1010', '1011'] }))).toMatchObject([
+      { code: 'move.zoc', path: ['movement', 'moves', 0, 'path', 1] },
+    ]);
+    expect(
+      reachableHexes(s, 'h')
+        .map((r) => r.hex)
+        .sort(),
+    ).toEqual(sorted(neighbors('1009')));
   });
   it('5.42: ...next to another enemy unit, it may stop or enter any adjacent hex holding enemy units', () => {
-    const s = at([unit('HUMAN', 'MOBILE', '1009', { id: 'h' }), unit('CETIAN', 'INFANTRY', '1009'), unit('CETIAN', 'INFANTRY', '1111')]);
+    const s = at([
+      unit('HUMAN', 'MOBILE', '1009', { id: 'h' }),
+      unit('CETIAN', 'INFANTRY', '1009'),
+      unit('CETIAN', 'INFANTRY', '1111'),
+    ]);
     expect(codes(s, plan({ unitId: 'h', path: ['1010', '1111'] }))).toEqual([]);
     expect(codes(s, plan({ unitId: 'h', path: ['1010', '1009'] }))).toEqual([]);
     expect(codes(s, plan({ unitId: 'h', path: ['1010', '1011'] }))).toEqual(['move.zoc']);
@@ -211,31 +250,45 @@ describe('4.5, 5 zones of control in movement', () => {
       unit('CETIAN', 'INFANTRY', '1010'),
       unit('HUMAN', 'INFANTRY', '1010'),
     ]);
-    expect(validateMovementPlan(s, 'HUMAN', plan({ unitId: 'h', path: ['1010', '1011'] }))).toMatchObject([{ code: 'move.enemy-hex', rule: '4.5, 5.2' }]);
+    expect(validateMovementPlan(s, 'HUMAN', plan({ unitId: 'h', path: ['1010', '1011'] }))).toMatchObject([
+      { code: 'move.enemy-hex', rule: '4.5, 5.2' },
+    ]);
   });
   it('5.5: with two friendly units in the shared hex, the first leaves freely; the last then follows 5.4', () => {
-    const units = () => [unit('HUMAN', 'MOBILE', '1009', { id: 'a' }), unit('HUMAN', 'MOBILE', '1009', { id: 'b' }), unit('CETIAN', 'INFANTRY', '1009')];
+    const units = () => [
+      unit('HUMAN', 'MOBILE', '1009', { id: 'a' }),
+      unit('HUMAN', 'MOBILE', '1009', { id: 'b' }),
+      unit('CETIAN', 'INFANTRY', '1009'),
+    ];
     const free = { unitId: 'a', path: ['1010', '1011', '1111'] };
     expect(codes(at(units()), plan(free))).toEqual([]);
     // 5.3 is dynamic: the same two orders are legal or not depending on their order.
-    expect(validateMovementPlan(at(units()), 'HUMAN', plan(free, { unitId: 'b', path: ['1010', '1011'] }))).toMatchObject([
-      { code: 'move.zoc', path: ['movement', 'moves', 1, 'path', 1] },
-    ]);
-    expect(validateMovementPlan(at(units()), 'HUMAN', plan({ unitId: 'b', path: ['1010', '1011'] }, free))).toMatchObject([
-      { code: 'move.zoc', path: ['movement', 'moves', 1, 'path', 1] },
-    ]);
+    expect(
+      validateMovementPlan(at(units()), 'HUMAN', plan(free, { unitId: 'b', path: ['1010', '1011'] })),
+    ).toMatchObject([{ code: 'move.zoc', path: ['movement', 'moves', 1, 'path', 1] }]);
+    expect(
+      validateMovementPlan(at(units()), 'HUMAN', plan({ unitId: 'b', path: ['1010', '1011'] }, free)),
+    ).toMatchObject([{ code: 'move.zoc', path: ['movement', 'moves', 1, 'path', 1] }]);
   });
   it('5.0: E-Fields exert no ZOC: units pass next to them freely', () => {
     const s = at([unit('HUMAN', 'MOBILE', '1110', { id: 'h' }), unit('CETIAN', 'EFIELD', '1009')]);
     expect(codes(s, plan({ unitId: 'h', path: ['1010', '0910', '0810'] }))).toEqual([]);
   });
   it('5.42 (default, as written): after a ZOC stop, any adjacent hex holding enemy units may be entered, even one whose units exert no ZOC', () => {
-    const units = () => [unit('HUMAN', 'MOBILE', '1110', { id: 'h' }), unit('CETIAN', 'INFANTRY', '1009'), unit('CETIAN', 'EFIELD', '0910')];
+    const units = () => [
+      unit('HUMAN', 'MOBILE', '1110', { id: 'h' }),
+      unit('CETIAN', 'INFANTRY', '1009'),
+      unit('CETIAN', 'EFIELD', '0910'),
+    ];
     expect(codes(at(units()), plan({ unitId: 'h', path: ['1010', '0910'] }))).toEqual([]);
     expect(codes(at(units()), plan({ unitId: 'h', path: ['1010', '1011'] }))).toEqual(['move.zoc']);
   });
   it('option zocContinueInto=exerting (5.1): after a ZOC stop, only the hex of a unit exerting that ZOC may be entered', () => {
-    const units = () => [unit('HUMAN', 'MOBILE', '1110', { id: 'h' }), unit('CETIAN', 'INFANTRY', '1009'), unit('CETIAN', 'EFIELD', '0910')];
+    const units = () => [
+      unit('HUMAN', 'MOBILE', '1110', { id: 'h' }),
+      unit('CETIAN', 'INFANTRY', '1009'),
+      unit('CETIAN', 'EFIELD', '0910'),
+    ];
     const o = { options: { zocContinueInto: 'exerting' } };
     expect(codes(at(units(), o), plan({ unitId: 'h', path: ['1010', '0910'] }))).toEqual(['move.zoc']);
     expect(codes(at(units(), o), plan({ unitId: 'h', path: ['1010', '1009'] }))).toEqual([]);
@@ -257,12 +310,18 @@ describe('6.8, 14.22 an overstack not of the plan’s making is relieved at the 
     const ev = movementHandler()(s, { dice: undefined as never, orders: {} });
     expect(hexOf(s, 'C:1/P')).not.toBe('0505');
     expect(isAdjacent(hexOf(s, 'C:1/P')!, '0505')).toBe(true);
-    expect(ev.find((e) => e.type === 'stacking.relieved')).toMatchObject({ visibleTo: ['CETIAN'], data: { unitId: 'C:1/P', from: '0505', rule: '6.8' } });
+    expect(ev.find((e) => e.type === 'stacking.relieved')).toMatchObject({
+      visibleTo: ['CETIAN'],
+      data: { unitId: 'C:1/P', from: '0505', rule: '6.8' },
+    });
     expect(s.reliefDue).toEqual([]);
   });
   it('6.8: a plan that relieves the hex itself leaves nothing to do', () => {
     const s = at(crowd(), { phasing: 'CETIAN' });
-    s.plan = { side: 'CETIAN', order: { movement: plan({ unitId: 'C:i1', path: ['0604'] }) } } as unknown as CerberusState['plan'];
+    s.plan = {
+      side: 'CETIAN',
+      order: { movement: plan({ unitId: 'C:i1', path: ['0604'] }) },
+    } as unknown as CerberusState['plan'];
     const ev = movementHandler()(s, { dice: undefined as never, orders: {} });
     expect(hexOf(s, 'C:i1')).toBe('0604');
     expect(hexOf(s, 'C:1/P')).toBe('0505');
@@ -273,6 +332,9 @@ describe('6.8, 14.22 an overstack not of the plan’s making is relieved at the 
     const s = at(units, { phasing: 'CETIAN' });
     const ev = movementHandler()(s, { dice: undefined as never, orders: {} });
     expect(unitById(s, 'C:1/P')!.box).toBe('DESTROYED');
-    expect(ev.find((e) => e.type === 'stacking.eliminated')).toMatchObject({ visibleTo: 'all', data: { unitId: 'C:1/P', rule: '6.8' } });
+    expect(ev.find((e) => e.type === 'stacking.eliminated')).toMatchObject({
+      visibleTo: 'all',
+      data: { unitId: 'C:1/P', rule: '6.8' },
+    });
   });
 });

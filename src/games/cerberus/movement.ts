@@ -25,12 +25,30 @@ import type { GameEvent, OrderError } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
 import { cheapestPaths } from '#engine/hexgrid.js';
 import { mapFor } from './map.js';
-import { cannotMove, checkMove, execute, makeSim, moveRules, type Check, type Exec, type MoveContext, type Sim } from './movement-unit.js';
+import {
+  cannotMove,
+  checkMove,
+  execute,
+  makeSim,
+  moveRules,
+  type Check,
+  type Exec,
+  type MoveContext,
+  type Sim,
+} from './movement-unit.js';
 import type { MoveOrder, MovementPlan } from './orders.js';
 import type { SegmentHandler } from './sequence.js';
 import { canAddToStack, isStackingLegal, stackAt, stackingViolations } from './stacking.js';
 import type { IntensityAt } from './zoc.js';
-import { destroyUnit, newPhaseScratch, unitById, type CerberusState, type HexId, type Side, type Unit } from './state.js';
+import {
+  destroyUnit,
+  newPhaseScratch,
+  unitById,
+  type CerberusState,
+  type HexId,
+  type Side,
+  type Unit,
+} from './state.js';
 
 export type { MoveContext };
 
@@ -70,7 +88,10 @@ function runPlan(sim: Sim, moves: readonly MoveOrder[], policy: Policy, dropped:
   };
   moves.forEach((m, i) => {
     if (dropped.has(i)) {
-      notice('move.dropped', i, m, { rule: '6.8', message: 'Not made: it would have left a hex overstacked at the end of the Movement Segment.' });
+      notice('move.dropped', i, m, {
+        rule: '6.8',
+        message: 'Not made: it would have left a hex overstacked at the end of the Movement Segment.',
+      });
       return;
     }
     let c: Check = checkMove(sim, m, i);
@@ -111,20 +132,38 @@ function ensureScratch(state: CerberusState, side: Side): void {
  * order is reported (with the order skipped, the rest checked as if it were not there), then
  * every hex the plan would leave overstacked.
  */
-export function validateMovementPlan(state: CerberusState, side: Side, plan: MovementPlan, opts: ValidateMovementOptions = {}): OrderError[] {
+export function validateMovementPlan(
+  state: CerberusState,
+  side: Side,
+  plan: MovementPlan,
+  opts: ValidateMovementOptions = {},
+): OrderError[] {
   const at = opts.at ?? ['movement'];
   if (state.phasing !== null && state.phasing !== side) {
-    return [{ code: 'move.not-phasing', path: at, rule: '4.0', message: 'Only the units of the phasing player may be moved.' }];
+    return [
+      {
+        code: 'move.not-phasing',
+        path: at,
+        rule: '4.0',
+        message: 'Only the units of the phasing player may be moved.',
+      },
+    ];
   }
   const work = structuredClone(state);
   ensureScratch(work, side);
   const supplyPending = state.phasing === side && (state.segment === 'SPECIAL_FORCES' || state.segment === 'SUPPLY');
   const run = runPlan(makeSim(work, side, opts, side, !supplyPending), plan.moves, 'validate', new Set());
-  const errors: OrderError[] = run.errors.map(({ moveIndex, error }) => ({ ...error, path: [...at, 'moves', moveIndex, ...error.path] }));
+  const errors: OrderError[] = run.errors.map(({ moveIndex, error }) => ({
+    ...error,
+    path: [...at, 'moves', moveIndex, ...error.path],
+  }));
   for (const v of stackingViolations(work, side)) {
     const x = lastInto(run, v.hex);
     if (!x) continue; // not of this plan's making
-    const tail = x.unit.hex === v.hex ? ['path', x.hexes.length - 2] : [plan.moves[x.moveIndex].unloadAtStep === undefined ? 'load' : 'unloadAtStep'];
+    const tail =
+      x.unit.hex === v.hex
+        ? ['path', x.hexes.length - 2]
+        : [plan.moves[x.moveIndex].unloadAtStep === undefined ? 'load' : 'unloadAtStep'];
     errors.push({
       code: v.code,
       path: [...at, 'moves', x.moveIndex, ...tail],
@@ -139,14 +178,23 @@ export function validateMovementPlan(state: CerberusState, side: Side, plan: Mov
  * 4, 5, 6.8, 9, 11.3 resolves `side`'s movement plan on the working state (mutated, like the
  * other segment functions) and returns the events. No dice are rolled in movement.
  */
-export function applyMovementPlan(state: CerberusState, side: Side, plan: MovementPlan, _dice?: Dice, ctx: MoveContext = {}): GameEvent[] {
+export function applyMovementPlan(
+  state: CerberusState,
+  side: Side,
+  plan: MovementPlan,
+  _dice?: Dice,
+  ctx: MoveContext = {},
+): GameEvent[] {
   ensureScratch(state, side);
   const dropped = new Set<number>();
   for (;;) {
     const work = structuredClone(state);
     const run = runPlan(makeSim(work, side, ctx, undefined, true), plan.moves, plan.ifBlocked, dropped);
     const over = new Set(stackingViolations(work, side).map((v) => v.hex));
-    const culprit = [...over].map((h) => lastInto(run, h)).filter((x): x is Exec => !!x).sort((a, b) => b.moveIndex - a.moveIndex)[0];
+    const culprit = [...over]
+      .map((h) => lastInto(run, h))
+      .filter((x): x is Exec => !!x)
+      .sort((a, b) => b.moveIndex - a.moveIndex)[0];
     if (!culprit) {
       state.units.splice(0, state.units.length, ...work.units);
       state.phaseScratch = work.phaseScratch;
@@ -216,9 +264,18 @@ export function relieveOverstack(state: CerberusState, side: Side, ctx: MoveCont
         .filter((r) => canAddToStack(state, side, r.hex, [u]))
         .sort((a, b) => a.path.length - b.path.length || a.cost - b.cost || a.hex.localeCompare(b.hex))[0];
       if (!to) continue;
-      const ev = applyMovementPlan(state, side, { moves: [{ unitId: u.id, path: to.path }], ifBlocked: 'skip' }, undefined, ctx);
+      const ev = applyMovementPlan(
+        state,
+        side,
+        { moves: [{ unitId: u.id, path: to.path }], ifBlocked: 'skip' },
+        undefined,
+        ctx,
+      );
       if (unitById(state, u.id)?.hex !== to.hex) continue; // applyMovementPlan replaces the unit objects
-      events.push({ type: 'stacking.relieved', visibleTo: [side], data: { unitId: u.id, from: v.hex, to: to.hex, rule: '6.8' } }, ...ev);
+      events.push(
+        { type: 'stacking.relieved', visibleTo: [side], data: { unitId: u.id, from: v.hex, to: to.hex, rule: '6.8' } },
+        ...ev,
+      );
       moved = true;
       break;
     }
@@ -226,7 +283,11 @@ export function relieveOverstack(state: CerberusState, side: Side, ctx: MoveCont
     const victim = movers[0] ?? here[here.length - 1];
     victim.faceDown = false; // 14.5: a destroyed unit is scored, so it is shown
     destroyUnit(victim, state.turn, 'other');
-    events.push({ type: 'stacking.eliminated', visibleTo: 'all', data: { unitId: victim.id, hex: v.hex, rule: '6.8' } });
+    events.push({
+      type: 'stacking.eliminated',
+      visibleTo: 'all',
+      data: { unitId: victim.id, hex: v.hex, rule: '6.8' },
+    });
   }
   if (state.reliefDue) state.reliefDue = state.reliefDue.filter((r) => r.side !== side);
   return events;

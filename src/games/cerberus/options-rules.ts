@@ -64,20 +64,118 @@ export const RULE_OPTION_DEFAULTS: RuleOptions = {
 };
 
 export const RULE_OPTIONS: OptionSpec[] = [
-  { id: 'turnOneSpacePhase', type: 'string', default: 'skip', values: ['skip', 'play'], rule: '13.41, 14.23', description: "Turn 1 has no Space Superiority Phase (the Human 'Massive effort'): the marker stays at Human +6 ('skip'), or the phase is played as on other turns ('play')." },
-  { id: 'weatherOnTurnOne', type: 'boolean', default: true, rule: '15.3', description: 'With weather on, storms move and generate on turn 1 even though the Space Superiority Phase is skipped.' },
-  { id: 'majorEffortBothCall', type: 'string', default: 'both-spent', values: ['both-spent', 'none-spent'], rule: '3.2 A.3, 13.41', description: 'When both players call a Major Effort they cancel; both efforts are spent and both spacings restart, or neither is spent.' },
-  { id: 'sfDisruptionLimit', type: 'string', default: 'spaceports-only', values: ['spaceports-only', 'every-installation'], rule: '10.41', description: "Which installations may be attacked for disruption only once per game turn: 'spaceports-only' (default, 10.41 as written: 'A given Spaceport may only be attacked … one time in each game turn'), or every installation (Bases and E-Fields too)." },
-  { id: 'sfHeldCountsTowardCap', type: 'boolean', default: false, rule: '10.43, 13.71', description: 'SF held for combat but never placed count toward the Effects Chart SF cap of the turn.' },
-  { id: 'sfReturnQueueIncludesScheduled', type: 'boolean', default: true, rule: '10.3, 14.22', description: 'The one-SF-reinforcement-per-turn limit also counts the scheduled Cetian SF reinforcements.' },
-  { id: 'provisionalAtReducedSpaceport', type: 'boolean', default: true, rule: '14.22', description: 'The turn-1 Provisional battalion still arrives at a Spaceport reduced to a Base (off: it is lost, as if the Spaceport were destroyed).' },
-  { id: 'garrisonSpaceportCountsAsBase', type: 'boolean', default: false, rule: '14.4', description: 'A Spaceport may stand in for a Base in the Minimum Garrison combinations.' },
-  { id: 'reducedSpaceportVp', type: 'string', default: 'on-destruction', values: ['on-destruction', 'split'], rule: '14.5, CRT notes', description: "A Spaceport reduced to a Base scores the enemy 10 VP when destroyed and nothing before ('on-destruction', default, 14.5: 'Each Spaceport destroyed: 10 points'), or 5 at once and 5 more if destroyed ('split')." },
-  { id: 'supplyEliminationScoresVp', type: 'boolean', default: true, rule: '12.13, 14.5', description: 'Units eliminated for lack of supply count as destroyed for the enemy.' },
-  { id: 'guardsHeavyWeaponsVp', type: 'number', default: 3, rule: '14.5', description: 'VP for destroying the Guards Heavy Weapons company (3 as a Heavy Weapons unit, or 4 as Guards).' },
-  { id: 'lossChoice', type: 'string', default: 'standing', values: ['standing', 'interactive'], rule: '7.7', description: "Combat losses come from each player's standing loss-priority order, or are asked for after each result." },
-  { id: 'fleetBoxPublic', type: 'boolean', default: true, rule: '2.6', description: 'The Fleet boxes are public; the System, Earth and Tau Ceti boxes show only a count to the opponent.' },
-  { id: 'seasonChosenBy', type: 'string', default: 'players', values: ['players', 'human'], rule: '15.9', description: "With weather on, who selects the (northern) season: 'players' (default), agreed when the game is created through the season option; 'human', the Human player in his set-up order (he 'selected the actual date of the invasion'), the season option being his default." },
+  {
+    id: 'turnOneSpacePhase',
+    type: 'string',
+    default: 'skip',
+    values: ['skip', 'play'],
+    rule: '13.41, 14.23',
+    description:
+      "Turn 1 has no Space Superiority Phase (the Human 'Massive effort'): the marker stays at Human +6 ('skip'), or the phase is played as on other turns ('play').",
+  },
+  {
+    id: 'weatherOnTurnOne',
+    type: 'boolean',
+    default: true,
+    rule: '15.3',
+    description:
+      'With weather on, storms move and generate on turn 1 even though the Space Superiority Phase is skipped.',
+  },
+  {
+    id: 'majorEffortBothCall',
+    type: 'string',
+    default: 'both-spent',
+    values: ['both-spent', 'none-spent'],
+    rule: '3.2 A.3, 13.41',
+    description:
+      'When both players call a Major Effort they cancel; both efforts are spent and both spacings restart, or neither is spent.',
+  },
+  {
+    id: 'sfDisruptionLimit',
+    type: 'string',
+    default: 'spaceports-only',
+    values: ['spaceports-only', 'every-installation'],
+    rule: '10.41',
+    description:
+      "Which installations may be attacked for disruption only once per game turn: 'spaceports-only' (default, 10.41 as written: 'A given Spaceport may only be attacked … one time in each game turn'), or every installation (Bases and E-Fields too).",
+  },
+  {
+    id: 'sfHeldCountsTowardCap',
+    type: 'boolean',
+    default: false,
+    rule: '10.43, 13.71',
+    description: 'SF held for combat but never placed count toward the Effects Chart SF cap of the turn.',
+  },
+  {
+    id: 'sfReturnQueueIncludesScheduled',
+    type: 'boolean',
+    default: true,
+    rule: '10.3, 14.22',
+    description: 'The one-SF-reinforcement-per-turn limit also counts the scheduled Cetian SF reinforcements.',
+  },
+  {
+    id: 'provisionalAtReducedSpaceport',
+    type: 'boolean',
+    default: true,
+    rule: '14.22',
+    description:
+      'The turn-1 Provisional battalion still arrives at a Spaceport reduced to a Base (off: it is lost, as if the Spaceport were destroyed).',
+  },
+  {
+    id: 'garrisonSpaceportCountsAsBase',
+    type: 'boolean',
+    default: false,
+    rule: '14.4',
+    description: 'A Spaceport may stand in for a Base in the Minimum Garrison combinations.',
+  },
+  {
+    id: 'reducedSpaceportVp',
+    type: 'string',
+    default: 'on-destruction',
+    values: ['on-destruction', 'split'],
+    rule: '14.5, CRT notes',
+    description:
+      "A Spaceport reduced to a Base scores the enemy 10 VP when destroyed and nothing before ('on-destruction', default, 14.5: 'Each Spaceport destroyed: 10 points'), or 5 at once and 5 more if destroyed ('split').",
+  },
+  {
+    id: 'supplyEliminationScoresVp',
+    type: 'boolean',
+    default: true,
+    rule: '12.13, 14.5',
+    description: 'Units eliminated for lack of supply count as destroyed for the enemy.',
+  },
+  {
+    id: 'guardsHeavyWeaponsVp',
+    type: 'number',
+    default: 3,
+    rule: '14.5',
+    description: 'VP for destroying the Guards Heavy Weapons company (3 as a Heavy Weapons unit, or 4 as Guards).',
+  },
+  {
+    id: 'lossChoice',
+    type: 'string',
+    default: 'standing',
+    values: ['standing', 'interactive'],
+    rule: '7.7',
+    description:
+      "Combat losses come from each player's standing loss-priority order, or are asked for after each result.",
+  },
+  {
+    id: 'fleetBoxPublic',
+    type: 'boolean',
+    default: true,
+    rule: '2.6',
+    description: 'The Fleet boxes are public; the System, Earth and Tau Ceti boxes show only a count to the opponent.',
+  },
+  {
+    id: 'seasonChosenBy',
+    type: 'string',
+    default: 'players',
+    values: ['players', 'human'],
+    rule: '15.9',
+    description:
+      "With weather on, who selects the (northern) season: 'players' (default), agreed when the game is created through the season option; 'human', the Human player in his set-up order (he 'selected the actual date of the invasion'), the season option being his default.",
+  },
 ];
 
 /** Typed options from a game's option record: defaults filled in, wrong types rejected. */

@@ -20,7 +20,11 @@ import type { OrderError } from '#engine/contract.js';
 function strictObject<T extends z.ZodRawShape>(shape: T) {
   const expected = Object.keys(shape).join(', ');
   return z
-    .object(shape, { errorMap: (issue, ctx) => ({ message: issue.code === 'unrecognized_keys' ? `expected only: ${expected}` : ctx.defaultError }) })
+    .object(shape, {
+      errorMap: (issue, ctx) => ({
+        message: issue.code === 'unrecognized_keys' ? `expected only: ${expected}` : ctx.defaultError,
+      }),
+    })
     .strict();
 }
 
@@ -129,11 +133,17 @@ export const SupplyPlanSchema = strictObject({
   spaceDelivery: z.array(SpaceDeliverySchema).max(200).default([]),
   /** 12.4 Transports to invert (ferry) on the Base/Spaceport they sit on. */
   ferry: unitIds.default([]),
-  draws: z.array(strictObject({ unitId, source: SupplySourceSchema })).max(200).default([]),
+  draws: z
+    .array(strictObject({ unitId, source: SupplySourceSchema }))
+    .max(200)
+    .default([]),
   /** Let the engine supply every unit the plan does not cover, where it can (maximum matching). */
   auto: z.boolean().default(true),
   /** 12.5 voluntarily destroy Transport cargo. */
-  dumpCargo: z.array(strictObject({ transportId: unitId, factors: z.number().int().min(1).max(6) })).max(20).default([]),
+  dumpCargo: z
+    .array(strictObject({ transportId: unitId, factors: z.number().int().min(1).max(6) }))
+    .max(20)
+    .default([]),
 });
 export type SupplyPlan = z.output<typeof SupplyPlanSchema>;
 
@@ -215,14 +225,13 @@ export const EvacuateActionSchema = strictObject({ type: z.literal('evacuate'), 
 /** 11.16 shuttle a unit across the map (2 STP). */
 export const ShuttleActionSchema = strictObject({ type: z.literal('shuttle'), unitId, hex: hexId });
 /** 11.2 Cetian sub-orbital transport of one unit, or ≤ 6 supplies (11.25), between two installations. */
-export const SubOrbitalActionSchema = z
-  .object({
-    type: z.literal('sub-orbital'),
-    fromId: unitId,
-    toId: unitId,
-    unitId: unitId.optional(),
-    supplies: z.number().int().min(1).max(6).optional(),
-  });
+export const SubOrbitalActionSchema = z.object({
+  type: z.literal('sub-orbital'),
+  fromId: unitId,
+  toId: unitId,
+  unitId: unitId.optional(),
+  supplies: z.number().int().min(1).max(6).optional(),
+});
 export const TransportActionSchema = z.discriminatedUnion('type', [
   LandActionSchema,
   EvacuateActionSchema,
@@ -291,7 +300,10 @@ export const CetianStrategicOrderSchema = strictObject({
   systemToFleet: unitIds.default([]),
   tauToSystem: z.array(unitId).max(2).default([]),
   systemToTau: unitIds.default([]),
-  rebuild: z.array(strictObject({ unitId, box: z.enum(['SYSTEM', 'TAU_CETI']) })).max(20).default([]),
+  rebuild: z
+    .array(strictObject({ unitId, box: z.enum(['SYSTEM', 'TAU_CETI']) }))
+    .max(20)
+    .default([]),
   standing: StandingOrdersSchema.optional(),
 });
 export type CetianStrategicOrder = z.output<typeof CetianStrategicOrderSchema>;
@@ -330,7 +342,11 @@ export function parseOrder(raw: unknown): { ok: true; order: CerberusOrder } | {
     // One error per unknown key, at the key's own path.
     errors: r.error.issues.flatMap((i) =>
       i.code === 'unrecognized_keys'
-        ? i.keys.map((k) => ({ code: `schema.${i.code}`, path: [...i.path, k], message: `Unknown key '${k}'; ${i.message}.` }))
+        ? i.keys.map((k) => ({
+            code: `schema.${i.code}`,
+            path: [...i.path, k],
+            message: `Unknown key '${k}'; ${i.message}.`,
+          }))
         : [{ code: `schema.${i.code}`, path: i.path, message: i.message }],
     ),
   };

@@ -8,7 +8,15 @@ import type { Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
 import cerberus from './index.js';
 import { knownState } from './known-state.js';
-import { landingGroups, landHexes, shuttleChoices, subOrbitalChoices, type LandingGroup, type ShuttleChoice, type SubOrbitalRoute } from './prompts-transport.js';
+import {
+  landingGroups,
+  landHexes,
+  shuttleChoices,
+  subOrbitalChoices,
+  type LandingGroup,
+  type ShuttleChoice,
+  type SubOrbitalRoute,
+} from './prompts-transport.js';
 import { owedAt } from './sequence.js';
 import { canAddToStack } from './stacking.js';
 import type { CerberusState, Side, Unit } from './state.js';
@@ -25,7 +33,11 @@ interface TransportPrompt {
 }
 
 /** States of seeded bot games where a side plans its Transportation Segment (the prompt's `from`). */
-function transportStates(seed: string, options: Record<string, Json>, max: number): { state: CerberusState; side: Side }[] {
+function transportStates(
+  seed: string,
+  options: Record<string, Json>,
+  max: number,
+): { state: CerberusState; side: Side }[] {
   const out: { state: CerberusState; side: Side }[] = [];
   let state = cerberus.setup('campaign', options, seededDice(seed, 0)) as CerberusState;
   for (let step = 1; step < 400 && out.length < max && !cerberus.outcome(state); step++) {
@@ -39,10 +51,17 @@ function transportStates(seed: string, options: Record<string, Json>, max: numbe
   return out;
 }
 
-const plan = (action: Json) => ({ kind: 'phase-plan', through: 'TRANSPORTATION', transportation: { actions: [action], ifIllegal: 'stop' } });
+const plan = (action: Json) => ({
+  kind: 'phase-plan',
+  through: 'TRANSPORTATION',
+  transportation: { actions: [action], ifIllegal: 'stop' },
+});
 
 describe('11 transportation choices in the prompts', () => {
-  const samples = [...transportStates('tp-a', {}, 8), ...transportStates('tp-b', { weather: true, season: 'WINTER' }, 6)];
+  const samples = [
+    ...transportStates('tp-a', {}, 8),
+    ...transportStates('tp-b', { weather: true, season: 'WINTER' }, 6),
+  ];
 
   it('11.15, 11.16, 11.2, 11.1 every listed evacuation, shuttle, sub-orbital trip and landing validates', () => {
     const seen = { evacuate: 0, shuttle: 0, subOrbital: 0, land: 0 };
@@ -50,16 +69,31 @@ describe('11 transportation choices in the prompts', () => {
       const prompt = cerberus.prompts(state).find((p) => p.side === side)!;
       const t = (prompt.choices as unknown as { TRANSPORTATION: TransportPrompt }).TRANSPORTATION;
       const ok = (a: Json) => expect(cerberus.validate(state, side, plan(a)), JSON.stringify(a)).toEqual([]);
-      for (const e of t.evacuation.units.slice(0, 3)) { ok({ type: 'evacuate', unitId: e.unitId }); seen.evacuate++; }
+      for (const e of t.evacuation.units.slice(0, 3)) {
+        ok({ type: 'evacuate', unitId: e.unitId });
+        seen.evacuate++;
+      }
       for (const g of t.shuttle.slice(0, 3)) {
-        for (const hex of [g.hexes[0], g.hexes.at(-1)!].filter(Boolean)) { ok({ type: 'shuttle', unitId: g.unitIds[0], hex }); seen.shuttle++; }
+        for (const hex of [g.hexes[0], g.hexes.at(-1)!].filter(Boolean)) {
+          ok({ type: 'shuttle', unitId: g.unitIds[0], hex });
+          seen.shuttle++;
+        }
       }
       for (const r of t.subOrbital.routes.slice(0, 4)) {
-        if (r.unitIds.length) { ok({ type: 'sub-orbital', fromId: r.fromId, toId: r.toId, unitId: r.unitIds[0] }); seen.subOrbital++; }
-        if (r.maxSupplies > 0) { ok({ type: 'sub-orbital', fromId: r.fromId, toId: r.toId, supplies: r.maxSupplies }); seen.subOrbital++; }
+        if (r.unitIds.length) {
+          ok({ type: 'sub-orbital', fromId: r.fromId, toId: r.toId, unitId: r.unitIds[0] });
+          seen.subOrbital++;
+        }
+        if (r.maxSupplies > 0) {
+          ok({ type: 'sub-orbital', fromId: r.fromId, toId: r.toId, supplies: r.maxSupplies });
+          seen.subOrbital++;
+        }
       }
       for (const g of t.landings.groups.slice(0, 3)) {
-        for (const h of [g.hexes[0], g.hexes.at(-1)].filter(Boolean)) { ok({ type: 'land', unitId: g.unitIds[0], hex: h!.hex }); seen.land++; }
+        for (const h of [g.hexes[0], g.hexes.at(-1)].filter(Boolean)) {
+          ok({ type: 'land', unitId: g.unitIds[0], hex: h!.hex });
+          seen.land++;
+        }
       }
       expect(t.subOrbital.available).toBe(side === 'CETIAN');
     }
@@ -84,7 +118,9 @@ describe('11 transportation choices in the prompts', () => {
       }
       for (const g of shuttleChoices(s, side, hooks)) {
         const rep = s.units.find((u) => u.id === g.unitIds[0])!;
-        expect(g.hexes).toEqual(landHexes().filter((hex) => hex !== rep.hex && !placementProblem(s, side, rep, hex, 'SHUTTLE', ctx)));
+        expect(g.hexes).toEqual(
+          landHexes().filter((hex) => hex !== rep.hex && !placementProblem(s, side, rep, hex, 'SHUTTLE', ctx)),
+        );
       }
     }
   }, 120_000);

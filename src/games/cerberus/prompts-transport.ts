@@ -13,8 +13,18 @@ import { fleetCapacity, fleetCount } from './reinforcements.js';
 import { isLowSpaceState } from './space.js';
 import { enemyOf, type CerberusState, type HexId, type Side, type Unit } from './state.js';
 import {
-  bannedAtLowState, evacuateCost, hexLocal, landingQuote, originOf, placementChecker, placementContext, placementProblem, shuttleCost, stpLeft,
-  type Origin, type PlacementContext,
+  bannedAtLowState,
+  evacuateCost,
+  hexLocal,
+  landingQuote,
+  originOf,
+  placementChecker,
+  placementContext,
+  placementProblem,
+  shuttleCost,
+  stpLeft,
+  type Origin,
+  type PlacementContext,
 } from './transport-cost.js';
 
 export interface LandingGroup {
@@ -43,7 +53,12 @@ export function landingUnitGroups(state: CerberusState, side: Side): Unit[][] {
 
 /** 11.1–11.19 the hexes among `hexes` where a unit of this group may land now, with the cost (landingQuote and placementProblem). */
 export function landingGroup(
-  state: CerberusState, side: Side, units: Unit[], ctx: PlacementContext, left: number, hexes: readonly HexId[] = landHexes(),
+  state: CerberusState,
+  side: Side,
+  units: Unit[],
+  ctx: PlacementContext,
+  left: number,
+  hexes: readonly HexId[] = landHexes(),
   local: (hex: HexId) => CerberusState = hexLocal(state),
 ): LandingGroup {
   const rep = units[0];
@@ -57,10 +72,20 @@ export function landingGroup(
 }
 
 /** Every legal landing now with its cost, one entry per type and box (asked once per group, not once per unit). */
-export function landingGroups(state: CerberusState, side: Side, hooks: LogisticsHooks, ctx = placementContext(state, side, hooks)): { stpLeft: number; groups: LandingGroup[] } {
+export function landingGroups(
+  state: CerberusState,
+  side: Side,
+  hooks: LogisticsHooks,
+  ctx = placementContext(state, side, hooks),
+): { stpLeft: number; groups: LandingGroup[] } {
   const left = stpLeft(state, side);
   const local = hexLocal(state);
-  return { stpLeft: left, groups: landingUnitGroups(state, side).map((units) => landingGroup(state, side, units, ctx, left, landHexes(), local)) };
+  return {
+    stpLeft: left,
+    groups: landingUnitGroups(state, side).map((units) =>
+      landingGroup(state, side, units, ctx, left, landHexes(), local),
+    ),
+  };
 }
 
 // ---------------------------------------------------------------- evacuation, shuttle (11.15–11.19)
@@ -68,7 +93,9 @@ export function landingGroups(state: CerberusState, side: Side, hooks: Logistics
 /** Own map units that may still be picked up this segment (not SF, not moved this phase: 11.19). */
 function liftable(state: CerberusState, side: Side): Unit[] {
   const moved = new Set(state.phaseScratch?.side === side ? state.phaseScratch.moved : []);
-  return state.units.filter((u) => u.side === side && onMap(u) && u.cls !== 'SF' && !moved.has(u.id)).sort((a, b) => a.id.localeCompare(b.id));
+  return state.units
+    .filter((u) => u.side === side && onMap(u) && u.cls !== 'SF' && !moved.has(u.id))
+    .sort((a, b) => a.id.localeCompare(b.id));
 }
 
 export interface EvacuationChoices {
@@ -83,10 +110,14 @@ export interface EvacuationChoices {
 /** 11.15 units that may be evacuated to the Fleet now, each with its cost (the free one counted once the player uses it). */
 export function evacuationChoices(state: CerberusState, side: Side, left = stpLeft(state, side)): EvacuationChoices {
   const room = Math.max(0, fleetCapacity(state, side) - fleetCount(state, side));
-  const free = isLowSpaceState(state, side) && !(state.phaseScratch?.side === side && state.phaseScratch.freeEvacuationUsed);
-  const units = room === 0 ? [] : liftable(state, side)
-    .map((u) => ({ unitId: u.id, hex: u.hex!, cost: free ? 0 : evacuateCost(u) }))
-    .filter((c) => c.cost <= left);
+  const free =
+    isLowSpaceState(state, side) && !(state.phaseScratch?.side === side && state.phaseScratch.freeEvacuationUsed);
+  const units =
+    room === 0
+      ? []
+      : liftable(state, side)
+          .map((u) => ({ unitId: u.id, hex: u.hex!, cost: free ? 0 : evacuateCost(u) }))
+          .filter((c) => c.cost <= left);
   return { fleetRoom: room, freeAvailable: free, units, rule: '11.15' };
 }
 
@@ -99,7 +130,13 @@ export interface ShuttleChoice {
 }
 
 /** 11.16–11.19 where each own unit may be shuttled now (2 STP, 6 for a Spaceport), grouped by type and hex. */
-export function shuttleChoices(state: CerberusState, side: Side, hooks: LogisticsHooks, ctx = placementContext(state, side, hooks), left = stpLeft(state, side)): ShuttleChoice[] {
+export function shuttleChoices(
+  state: CerberusState,
+  side: Side,
+  hooks: LogisticsHooks,
+  ctx = placementContext(state, side, hooks),
+  left = stpLeft(state, side),
+): ShuttleChoice[] {
   const local = hexLocal(state);
   const groups = new Map<string, Unit[]>();
   for (const u of liftable(state, side)) {
@@ -136,7 +173,12 @@ export interface SubOrbitalRoute {
  * the map (not both Bases, 11.22; neither disrupted, 11.21; both hexes clear of enemy units, 11.23;
  * the end not under Intensity 3 weather, 15.72). Empty for the Human or once used.
  */
-export function subOrbitalChoices(state: CerberusState, side: Side, hooks: LogisticsHooks, ctx = placementContext(state, side, hooks)): { available: boolean; routes: SubOrbitalRoute[]; rule: string } {
+export function subOrbitalChoices(
+  state: CerberusState,
+  side: Side,
+  hooks: LogisticsHooks,
+  ctx = placementContext(state, side, hooks),
+): { available: boolean; routes: SubOrbitalRoute[]; rule: string } {
   const used = state.phaseScratch?.side === side && state.phaseScratch.subOrbitalUsed;
   if (side !== 'CETIAN' || used) return { available: false, routes: [], rule: '11.2' };
   const enemyHexes = new Set(state.units.filter((u) => u.side === enemyOf(side) && onMap(u)).map((u) => u.hex!));
@@ -147,12 +189,24 @@ export function subOrbitalChoices(state: CerberusState, side: Side, hooks: Logis
   const routes: SubOrbitalRoute[] = [];
   for (const from of ends) {
     for (const to of ends) {
-      if (from.id === to.id || (actsAs(from) === 'BASE' && actsAs(to) === 'BASE') || ctx.intensityAt(to.hex!) >= 3) continue;
-      const riders = state.units.filter((u) => u.side === side && onMap(u) && u.hex === from.hex && SUB_ORBITAL_CLASSES.includes(u.cls));
+      if (from.id === to.id || (actsAs(from) === 'BASE' && actsAs(to) === 'BASE') || ctx.intensityAt(to.hex!) >= 3)
+        continue;
+      const riders = state.units.filter(
+        (u) => u.side === side && onMap(u) && u.hex === from.hex && SUB_ORBITAL_CLASSES.includes(u.cls),
+      );
       const noZoc = { ...ctx, zoc: new Set<HexId>() };
-      const unitIds = riders.filter((u) => placementProblem(local(to.hex!), side, u, to.hex!, 'SHUTTLE', noZoc)?.code !== 'transport.stacking').map((u) => u.id).sort();
-      const maxSupplies = holdsSupplies(from) && holdsSupplies(to) ? Math.max(0, Math.min(6, from.supplies, stockCap(to) - to.supplies)) : 0;
-      if (unitIds.length || maxSupplies > 0) routes.push({ fromId: from.id, toId: to.id, fromHex: from.hex!, toHex: to.hex!, unitIds, maxSupplies });
+      const unitIds = riders
+        .filter(
+          (u) => placementProblem(local(to.hex!), side, u, to.hex!, 'SHUTTLE', noZoc)?.code !== 'transport.stacking',
+        )
+        .map((u) => u.id)
+        .sort();
+      const maxSupplies =
+        holdsSupplies(from) && holdsSupplies(to)
+          ? Math.max(0, Math.min(6, from.supplies, stockCap(to) - to.supplies))
+          : 0;
+      if (unitIds.length || maxSupplies > 0)
+        routes.push({ fromId: from.id, toId: to.id, fromHex: from.hex!, toHex: to.hex!, unitIds, maxSupplies });
     }
   }
   return { available: true, routes, rule: '11.2' };

@@ -19,7 +19,14 @@ import { fleetCapacity, fleetCount } from './reinforcements.js';
 import { defaultOrder, owedAt, playerSegmentIndex, type Owed } from './sequence.js';
 import { awaitingDeployment, humanChoosesSeason, planCetianSetup, planHumanSetup } from './setup.js';
 import { SEASONS } from './weather.js';
-import { canLandSuppliesOnUnits, majorEffortsAvailable, majorEffortShift, sfCap, spaceSupply, transportPoints } from './space.js';
+import {
+  canLandSuppliesOnUnits,
+  majorEffortsAvailable,
+  majorEffortShift,
+  sfCap,
+  spaceSupply,
+  transportPoints,
+} from './space.js';
 import { sfCapRemaining, sfInFleet } from './special-forces.js';
 import { SPACE_DATA } from './space-data.js';
 import { autoSupply } from './supply.js';
@@ -82,7 +89,16 @@ export function describe(state: CerberusState, o: Owed): string {
 
 export { landingGroup, landingGroups, landingUnitGroups, type LandingGroup } from './prompts-transport.js';
 
-const brief = (u: Unit) => ({ unitId: u.id, typeId: u.typeId, cls: u.cls, sub: u.sub, designation: u.designation, attack: u.attack, defense: u.defense, movement: u.movement });
+const brief = (u: Unit) => ({
+  unitId: u.id,
+  typeId: u.typeId,
+  cls: u.cls,
+  sub: u.sub,
+  designation: u.designation,
+  attack: u.attack,
+  defense: u.defense,
+  movement: u.movement,
+});
 
 function setupCetianChoices(state: CerberusState): Json {
   const o = optionValues(state.options);
@@ -102,7 +118,9 @@ function setupHumanChoices(state: CerberusState): Json {
     units: state.units.filter((u) => u.side === 'HUMAN' && u.box === 'EARTH').map(brief),
     max: unitsData.setup.HUMAN.FLEET.maxCounters,
     // 15.9 the Human picks the northern season when the game leaves it to him (the south has the opposite one).
-    ...(humanChoosesSeason(state) ? { season: { values: SEASONS, default: optionValues(state.options).season, rule: '15.9' } } : {}),
+    ...(humanChoosesSeason(state)
+      ? { season: { values: SEASONS, default: optionValues(state.options).season, rule: '15.9' } }
+      : {}),
     rule: '14.13',
   });
 }
@@ -123,12 +141,28 @@ function majorEffortChoices(state: CerberusState, o: Owed): Json {
 }
 
 function strategicChoices(state: CerberusState, side: Side): Json {
-  const inBox = (box: Unit['box']) => state.units.filter((u) => u.side === side && u.box === box && u.cls !== 'SF').map(brief);
-  const common = { fleet: inBox('FLEET'), fleetCount: fleetCount(state, side), fleetCapacity: SPACE_DATA.fleet.capacity[side] };
+  const inBox = (box: Unit['box']) =>
+    state.units.filter((u) => u.side === side && u.box === box && u.cls !== 'SF').map(brief);
+  const common = {
+    fleet: inBox('FLEET'),
+    fleetCount: fleetCount(state, side),
+    fleetCapacity: SPACE_DATA.fleet.capacity[side],
+  };
   return j(
     side === 'HUMAN'
-      ? { ...common, earth: inBox('EARTH'), earthToFleetMax: SPACE_DATA.strategic.humanEarthToFleetMax, rule: '3.2 D.2' }
-      : { ...common, system: inBox('SYSTEM'), tauCeti: inBox('TAU_CETI'), tauToSystemMax: SPACE_DATA.strategic.cetianTauToSystemMax, rule: '3.2 D.3' },
+      ? {
+          ...common,
+          earth: inBox('EARTH'),
+          earthToFleetMax: SPACE_DATA.strategic.humanEarthToFleetMax,
+          rule: '3.2 D.2',
+        }
+      : {
+          ...common,
+          system: inBox('SYSTEM'),
+          tauCeti: inBox('TAU_CETI'),
+          tauToSystemMax: SPACE_DATA.strategic.cetianTauToSystemMax,
+          rule: '3.2 D.3',
+        },
   );
 }
 
@@ -139,7 +173,8 @@ function phaseChoices(state: CerberusState, side: Side, from: PlayerSegment, hoo
   const wanted = (seg: PlayerSegment) => playerSegmentIndex(seg) >= playerSegmentIndex(from);
   if (wanted('SPECIAL_FORCES')) {
     // 10.41–10.42 a face-down counter may be targeted (the mission is wasted if it is not a valid target, G17).
-    const target = (pred: (u: Unit) => boolean) => enemyOnMap.filter((u) => u.faceDown || pred(u)).map((u) => ({ unitId: u.id, hex: u.hex, faceDown: u.faceDown }));
+    const target = (pred: (u: Unit) => boolean) =>
+      enemyOnMap.filter((u) => u.faceDown || pred(u)).map((u) => ({ unitId: u.id, hex: u.hex, faceDown: u.faceDown }));
     out.SPECIAL_FORCES = j({
       ready: sfInFleet(state, side, 'READY').map((u) => u.id),
       held: sfInFleet(state, side, 'HELD').map((u) => u.id),
@@ -154,7 +189,9 @@ function phaseChoices(state: CerberusState, side: Side, from: PlayerSegment, hoo
     out.SUPPLY = j({
       spaceSupply: spaceSupply(state, side),
       directToUnits: canLandSuppliesOnUnits(state, side),
-      installations: state.units.filter((u) => u.side === side && u.box === 'MAP' && holdsSupplies(u)).map((u) => ({ unitId: u.id, hex: u.hex, supplies: u.supplies, cap: stockCap(u) })),
+      installations: state.units
+        .filter((u) => u.side === side && u.box === 'MAP' && holdsSupplies(u))
+        .map((u) => ({ unitId: u.id, hex: u.hex, supplies: u.supplies, cap: stockCap(u) })),
       suggested: autoSupply(state, side, hooks),
       rule: '3.2 B.2, 12',
     });
@@ -203,7 +240,12 @@ export function choicesFor(state: CerberusState, o: Owed, hooks: LogisticsHooks)
  * each side what it may not see. Choices and default orders are computed from the state as the
  * owing side knows it (known-state.ts), so they never depend on what that side cannot see.
  */
-export function buildPrompts(state: CerberusState, hooks: LogisticsHooks, redact: (side: Side, v: Json) => Json, only?: Side): Prompt[] {
+export function buildPrompts(
+  state: CerberusState,
+  hooks: LogisticsHooks,
+  redact: (side: Side, v: Json) => Json,
+  only?: Side,
+): Prompt[] {
   if (state.segment === 'GAME_OVER') return [];
   return owedAt(state)
     .filter((o) => only === undefined || o.side === only)

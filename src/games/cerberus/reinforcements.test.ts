@@ -45,7 +45,9 @@ describe('14.22 Cetian reinforcements', () => {
     const arrivals: Record<number, string[]> = {};
     for (let t = 1; t <= 8; t++) {
       s.turn = t;
-      arrivals[t] = reinforcementSegment(s, roomy).filter((e) => e.type === 'reinforcement.arrived').map((e) => (e.data as { unitId: string }).unitId);
+      arrivals[t] = reinforcementSegment(s, roomy)
+        .filter((e) => e.type === 'reinforcement.arrived')
+        .map((e) => (e.data as { unitId: string }).unitId);
     }
     expect(arrivals).toEqual({
       1: ['C:1/P'],
@@ -64,7 +66,14 @@ describe('14.22 Cetian reinforcements', () => {
   it('14.22 turn 1: the 1st Provisional appears at the Cerberus Spaceport', () => {
     const s = scene();
     reinforcementSegment(s, roomy);
-    expect(unitById(s, 'C:1/P')).toMatchObject({ box: 'MAP', hex: '1205', cls: 'INFANTRY', sub: 'PROVISIONAL', attack: 1, defense: 4 });
+    expect(unitById(s, 'C:1/P')).toMatchObject({
+      box: 'MAP',
+      hex: '1205',
+      cls: 'INFANTRY',
+      sub: 'PROVISIONAL',
+      attack: 1,
+      defense: 4,
+    });
   });
   it('14.22: while the Spaceport is disrupted the Provisional does not appear; it comes once undisrupted', () => {
     const s = scene({ disrupted: { by: 'HUMAN', turn: 1 } });
@@ -87,7 +96,10 @@ describe('14.22 Cetian reinforcements', () => {
     const ev = reinforcementSegment(s, full);
     expect(unitById(s, 'C:1/P')).toMatchObject({ box: 'MAP', hex: unitById(s, 'C:SP')!.hex });
     expect(s.reliefDue).toEqual([{ side: 'CETIAN', hex: unitById(s, 'C:SP')!.hex }]);
-    expect(ev.find((e) => e.type === 'stacking.relief-due')).toMatchObject({ visibleTo: ['CETIAN'], data: { rule: '6.8' } });
+    expect(ev.find((e) => e.type === 'stacking.relief-due')).toMatchObject({
+      visibleTo: ['CETIAN'],
+      data: { rule: '6.8' },
+    });
     const t = scene();
     reinforcementSegment(t, roomy);
     expect(t.reliefDue).toBeUndefined();
@@ -120,7 +132,12 @@ describe('10.3 returning SF', () => {
     expect(unitById(s, 'H:SF2')!.box).toBe('FLEET_SF');
   });
   it('10.3: no more than one SF per side is taken as a reinforcement on one turn, even if more are due', () => {
-    const track = sfTeam('HUMAN', 3).map((u) => ({ ...u, box: 'TURN_TRACK' as const, due: 4, arrivesAt: 'FLEET_SF' as const }));
+    const track = sfTeam('HUMAN', 3).map((u) => ({
+      ...u,
+      box: 'TURN_TRACK' as const,
+      due: 4,
+      arrivesAt: 'FLEET_SF' as const,
+    }));
     const s = stateAt({ turn: 4 }, track);
     const ev = reinforcementSegment(s, roomy);
     expect(ev.map((e) => e.type)).toEqual(['reinforcement.arrived', 'reinforcement.delayed', 'reinforcement.delayed']);
@@ -167,8 +184,12 @@ describe('3.2 D.2 Human Strategic Transportation and the turn-1 Fleet (2.6, 14.1
     expect(() => human({ earthToFleet: ['H:E0', 'H:E1', 'H:E2', 'H:E3', 'H:E4'] })).toThrow();
     const t = humanBoxes(4, 6);
     t.turn = 3;
-    expect(validateHumanStrategic(t, human({ earthToFleet: ['H:E0', 'H:E1', 'H:E2'] }))[0].code).toBe('strategic.fleet-full');
-    expect(validateHumanStrategic(t, human({ earthToFleet: ['H:E0', 'H:E1', 'H:E2'], fleetToEarth: ['H:F0'] }))).toEqual([]);
+    expect(validateHumanStrategic(t, human({ earthToFleet: ['H:E0', 'H:E1', 'H:E2'] }))[0].code).toBe(
+      'strategic.fleet-full',
+    );
+    expect(
+      validateHumanStrategic(t, human({ earthToFleet: ['H:E0', 'H:E1', 'H:E2'], fleetToEarth: ['H:F0'] })),
+    ).toEqual([]);
     expect(validateHumanStrategic(t, human({ earthToFleet: ['H:F1'] }))[0].code).toBe('strategic.not-on-earth');
   });
   it('2.6: the opponent learns only counts of Earth, and the Fleet’s content only while the Fleet is public', () => {
@@ -187,9 +208,16 @@ describe('3.2 D.3 Cetian Strategic Transportation', () => {
   function cetianBoxes(): CerberusState {
     const u = (id: string, box: Unit['box']) => unitFromCounter(id, box);
     return stateAt({ turn: 3, segment: 'CETIAN_STRATEGIC' }, [
-      u('C:3/A', 'FLEET'), u('C:5/A', 'FLEET'), u('C:2/S', 'FLEET'), u('C:1/M', 'FLEET'),
-      u('C:2/G', 'SYSTEM'), u('C:4/G', 'SYSTEM'), u('C:T/G', 'SYSTEM'),
-      u('C:2/5', 'TAU_CETI'), u('C:1/4', 'TAU_CETI'), u('C:2/17', 'TAU_CETI'),
+      u('C:3/A', 'FLEET'),
+      u('C:5/A', 'FLEET'),
+      u('C:2/S', 'FLEET'),
+      u('C:1/M', 'FLEET'),
+      u('C:2/G', 'SYSTEM'),
+      u('C:4/G', 'SYSTEM'),
+      u('C:T/G', 'SYSTEM'),
+      u('C:2/5', 'TAU_CETI'),
+      u('C:1/4', 'TAU_CETI'),
+      u('C:2/17', 'TAU_CETI'),
     ]);
   }
   it('3.2 D.3: System and Fleet exchange units (Fleet at most five), THEN two units come from Tau Ceti to the System', () => {
@@ -204,7 +232,9 @@ describe('3.2 D.3 Cetian Strategic Transportation', () => {
   it('3.2 D.3: never directly from Tau Ceti to the Fleet, nor via the System in the same segment; at most two from Tau Ceti', () => {
     const s = cetianBoxes();
     expect(validateCetianStrategic(s, cetian({ systemToFleet: ['C:2/5'] }))[0].code).toBe('strategic.not-in-system');
-    expect(validateCetianStrategic(s, cetian({ tauToSystem: ['C:2/5'], systemToFleet: ['C:2/5'] })).map((e) => e.code)).toContain('strategic.twice');
+    expect(
+      validateCetianStrategic(s, cetian({ tauToSystem: ['C:2/5'], systemToFleet: ['C:2/5'] })).map((e) => e.code),
+    ).toContain('strategic.twice');
     expect(() => cetian({ tauToSystem: ['C:2/5', 'C:1/4', 'C:2/17'] })).toThrow();
   });
   it('3.2 D.3: any number may always go from the System to Tau Ceti', () => {

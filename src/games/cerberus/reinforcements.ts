@@ -8,7 +8,16 @@ import type { GameEvent, OrderError } from '#engine/contract.js';
 import type { CetianStrategicOrder, HumanStrategicOrder } from './orders.js';
 import { ruleOptions } from './options-rules.js';
 import { SPACE_DATA } from './space-data.js';
-import { destroyUnit, putInBox, unitById, unitsOf, type CerberusState, type HexId, type Side, type Unit } from './state.js';
+import {
+  destroyUnit,
+  putInBox,
+  unitById,
+  unitsOf,
+  type CerberusState,
+  type HexId,
+  type Side,
+  type Unit,
+} from './state.js';
 
 const D = SPACE_DATA;
 
@@ -69,7 +78,11 @@ function arriveAtSpaceport(state: CerberusState, unit: Unit, hooks: Reinforcemen
   const wait = (reason: string) => {
     unit.due = state.turn + 1;
     return [
-      { type: 'reinforcement.delayed', visibleTo: [unit.side], data: { unitId: unit.id, reason, until: unit.due, rule: '14.22' } },
+      {
+        type: 'reinforcement.delayed',
+        visibleTo: [unit.side],
+        data: { unitId: unit.id, reason, until: unit.due, rule: '14.22' },
+      },
       pub('reinforcement.delayed', { side: unit.side, until: unit.due, rule: '14.22' }),
     ];
   };
@@ -84,7 +97,11 @@ function arriveAtSpaceport(state: CerberusState, unit: Unit, hooks: Reinforcemen
   const events = [pub('reinforcement.arrived', { unitId: unit.id, side: unit.side, at: port.hex, rule: '14.22' })];
   if (overstacks) {
     (state.reliefDue ??= []).push({ side: unit.side, hex: port.hex! });
-    events.push({ type: 'stacking.relief-due', visibleTo: [unit.side], data: { hex: port.hex, by: 'end of your next Movement Segment', rule: '6.8' } });
+    events.push({
+      type: 'stacking.relief-due',
+      visibleTo: [unit.side],
+      data: { hex: port.hex, by: 'end of your next Movement Segment', rule: '6.8' },
+    });
   }
   return events;
 }
@@ -110,7 +127,9 @@ export function reinforcementSegment(state: CerberusState, hooks: ReinforcementH
     if (u.cls === 'SF') {
       if (sfTaken[u.side] >= D.specialForces.maxReturnsPerTurn) {
         u.due = state.turn + 1;
-        events.push(pub('reinforcement.delayed', { unitId: u.id, reason: 'one SF per turn', until: u.due, rule: '10.3' }));
+        events.push(
+          pub('reinforcement.delayed', { unitId: u.id, reason: 'one SF per turn', until: u.due, rule: '10.3' }),
+        );
         continue;
       }
       sfTaken[u.side]++;
@@ -124,7 +143,11 @@ export function reinforcementSegment(state: CerberusState, hooks: ReinforcementH
       putInBox(u, at);
       const data = { unitId: u.id, side: u.side, at, rule: '14.22' };
       // 2.6, H5 Earth, System and Tau Ceti are hidden boxes: the opponent sees only their counts.
-      events.push(at === 'FLEET' || at === 'FLEET_SF' ? pub('reinforcement.arrived', data) : { type: 'reinforcement.arrived', visibleTo: [u.side], data });
+      events.push(
+        at === 'FLEET' || at === 'FLEET_SF'
+          ? pub('reinforcement.arrived', data)
+          : { type: 'reinforcement.arrived', visibleTo: [u.side], data },
+      );
     }
   }
   return events;
@@ -145,7 +168,12 @@ function checkRebuilds(
   errors: OrderError[],
 ): void {
   if (list.length && !ruleOptions(state.options).extended) {
-    errors.push({ code: 'rebuild.not-extended', path: ['rebuild'], message: 'Units are rebuilt only in the Extended Game.', rule: '16.3' });
+    errors.push({
+      code: 'rebuild.not-extended',
+      path: ['rebuild'],
+      message: 'Units are rebuilt only in the Extended Game.',
+      rule: '16.3',
+    });
     return;
   }
   const spent = { EARTH: 0, SYSTEM: 0, TAU_CETI: 0 };
@@ -153,19 +181,33 @@ function checkRebuilds(
     const u = unitById(state, r.unitId);
     const cost = u ? rebuildCost(u) : null;
     if (!u || u.side !== side || u.box !== 'DESTROYED' || cost === null) {
-      errors.push({ code: 'rebuild.bad-unit', path: ['rebuild', i], message: `${r.unitId} is not a destroyed unit of yours that may be rebuilt (never Guards or Paratroopers).`, rule: '16.3' });
+      errors.push({
+        code: 'rebuild.bad-unit',
+        path: ['rebuild', i],
+        message: `${r.unitId} is not a destroyed unit of yours that may be rebuilt (never Guards or Paratroopers).`,
+        rule: '16.3',
+      });
       return;
     }
     spent[r.box] += cost;
   });
   for (const box of ['EARTH', 'SYSTEM', 'TAU_CETI'] as const) {
     if (spent[box] > state.players[side].rebuildCredit[box] + 1e-9) {
-      errors.push({ code: 'rebuild.credit', path: ['rebuild'], message: `Rebuilds into ${box} cost ${spent[box]}; you have ${state.players[side].rebuildCredit[box]}.`, rule: '16.3' });
+      errors.push({
+        code: 'rebuild.credit',
+        path: ['rebuild'],
+        message: `Rebuilds into ${box} cost ${spent[box]}; you have ${state.players[side].rebuildCredit[box]}.`,
+        rule: '16.3',
+      });
     }
   }
 }
 
-function applyRebuilds(state: CerberusState, side: Side, list: { unitId: string; box: 'EARTH' | 'SYSTEM' | 'TAU_CETI' }[]): void {
+function applyRebuilds(
+  state: CerberusState,
+  side: Side,
+  list: { unitId: string; box: 'EARTH' | 'SYSTEM' | 'TAU_CETI' }[],
+): void {
   for (const r of list) {
     const u = unitById(state, r.unitId)!;
     state.players[side].rebuildCredit[r.box] -= rebuildCost(u)!;
@@ -180,10 +222,11 @@ function applyRebuilds(state: CerberusState, side: Side, list: { unitId: string;
 
 function uniq(lists: string[][]): string | null {
   const seen = new Set<string>();
-  for (const l of lists) for (const id of l) {
-    if (seen.has(id)) return id;
-    seen.add(id);
-  }
+  for (const l of lists)
+    for (const id of l) {
+      if (seen.has(id)) return id;
+      seen.add(id);
+    }
   return null;
 }
 
@@ -195,16 +238,33 @@ export function validateHumanStrategic(state: CerberusState, order: HumanStrateg
   const dup = uniq([order.earthToFleet, order.fleetToEarth]);
   if (dup) errors.push({ code: 'strategic.twice', path: [], message: `${dup} is moved twice.` });
   if (order.earthToFleet.length > D.strategic.humanEarthToFleetMax) {
-    errors.push({ code: 'strategic.earth-limit', path: ['earthToFleet'], message: 'At most four units may move from Earth to the Fleet.', rule: '3.2 D.2' });
+    errors.push({
+      code: 'strategic.earth-limit',
+      path: ['earthToFleet'],
+      message: 'At most four units may move from Earth to the Fleet.',
+      rule: '3.2 D.2',
+    });
   }
   order.earthToFleet.forEach((id, i) => {
     const u = unitById(state, id);
     const onEarth = u && u.side === 'HUMAN' && (u.box === 'EARTH' || order.rebuild.includes(id));
-    if (!onEarth || u!.cls === 'SF') errors.push({ code: 'strategic.not-on-earth', path: ['earthToFleet', i], message: `${id} is not a unit of yours on Earth.`, rule: '3.2 D.2' });
+    if (!onEarth || u!.cls === 'SF')
+      errors.push({
+        code: 'strategic.not-on-earth',
+        path: ['earthToFleet', i],
+        message: `${id} is not a unit of yours on Earth.`,
+        rule: '3.2 D.2',
+      });
   });
   order.fleetToEarth.forEach((id, i) => {
     const u = unitById(state, id);
-    if (!u || u.side !== 'HUMAN' || u.box !== 'FLEET') errors.push({ code: 'strategic.not-in-fleet', path: ['fleetToEarth', i], message: `${id} is not in your Fleet box.`, rule: '3.2 D.2' });
+    if (!u || u.side !== 'HUMAN' || u.box !== 'FLEET')
+      errors.push({
+        code: 'strategic.not-in-fleet',
+        path: ['fleetToEarth', i],
+        message: `${id} is not in your Fleet box.`,
+        rule: '3.2 D.2',
+      });
   });
   const after = fleetCount(state, 'HUMAN') - order.fleetToEarth.length + order.earthToFleet.length;
   if (after > D.fleet.capacity.HUMAN) {
@@ -220,17 +280,30 @@ export function validateHumanStrategic(state: CerberusState, order: HumanStrateg
 
 /** 3.2 D.2 applies a validated Human order: rebuilds, Fleet → Earth, then Earth → Fleet. */
 export function applyHumanStrategic(state: CerberusState, order: HumanStrategicOrder): GameEvent[] {
-  applyRebuilds(state, 'HUMAN', order.rebuild.map((unitId) => ({ unitId, box: 'EARTH' as const })));
+  applyRebuilds(
+    state,
+    'HUMAN',
+    order.rebuild.map((unitId) => ({ unitId, box: 'EARTH' as const })),
+  );
   for (const id of order.fleetToEarth) putInBox(unitById(state, id)!, 'EARTH');
   for (const id of order.earthToFleet) putInBox(unitById(state, id)!, 'FLEET');
-  return strategicEvents(state, 'HUMAN', { toFleet: order.earthToFleet, fromFleet: order.fleetToEarth, rebuilt: order.rebuild });
+  return strategicEvents(state, 'HUMAN', {
+    toFleet: order.earthToFleet,
+    fromFleet: order.fleetToEarth,
+    rebuilt: order.rebuild,
+  });
 }
 
 /** The order used when the Human sends nothing: on turn 1, send the excess Fleet units back to Earth (14.13). */
 export function defaultHumanStrategic(state: CerberusState): HumanStrategicOrder {
   const fleet = state.units.filter((u) => u.side === 'HUMAN' && u.box === 'FLEET');
   const excess = Math.max(0, fleet.length - D.fleet.capacity.HUMAN);
-  return { kind: 'strategic-human', earthToFleet: [], fleetToEarth: fleet.slice(fleet.length - excess).map((u) => u.id), rebuild: [] };
+  return {
+    kind: 'strategic-human',
+    earthToFleet: [],
+    fleetToEarth: fleet.slice(fleet.length - excess).map((u) => u.id),
+    rebuild: [],
+  };
 }
 
 // ---------------------------------------------------------------- D3 Cetian
@@ -240,32 +313,67 @@ export function validateCetianStrategic(state: CerberusState, order: CetianStrat
   const errors: OrderError[] = [];
   checkRebuilds(state, 'CETIAN', order.rebuild, errors);
   const rebuiltTo = (id: string) => order.rebuild.find((r) => r.unitId === id)?.box;
-  const dup = uniq([order.fleetToSystem, order.systemToFleet, order.tauToSystem]) ?? uniq([order.systemToFleet, order.systemToTau]);
+  const dup =
+    uniq([order.fleetToSystem, order.systemToFleet, order.tauToSystem]) ??
+    uniq([order.systemToFleet, order.systemToTau]);
   if (dup) errors.push({ code: 'strategic.twice', path: [], message: `${dup} is moved twice.` });
   const inBox = (id: string, box: 'FLEET' | 'SYSTEM' | 'TAU_CETI') => {
     const u = unitById(state, id);
     return !!u && u.side === 'CETIAN' && u.cls !== 'SF' && (u.box === box || rebuiltTo(id) === box);
   };
   order.fleetToSystem.forEach((id, i) => {
-    if (!inBox(id, 'FLEET')) errors.push({ code: 'strategic.not-in-fleet', path: ['fleetToSystem', i], message: `${id} is not in your Fleet box.`, rule: '3.2 D.3' });
+    if (!inBox(id, 'FLEET'))
+      errors.push({
+        code: 'strategic.not-in-fleet',
+        path: ['fleetToSystem', i],
+        message: `${id} is not in your Fleet box.`,
+        rule: '3.2 D.3',
+      });
   });
   order.systemToFleet.forEach((id, i) => {
-    if (!inBox(id, 'SYSTEM')) errors.push({ code: 'strategic.not-in-system', path: ['systemToFleet', i], message: `${id} is not in the System box (units from Tau Ceti may not go straight to the Fleet).`, rule: '3.2 D.3' });
+    if (!inBox(id, 'SYSTEM'))
+      errors.push({
+        code: 'strategic.not-in-system',
+        path: ['systemToFleet', i],
+        message: `${id} is not in the System box (units from Tau Ceti may not go straight to the Fleet).`,
+        rule: '3.2 D.3',
+      });
   });
   if (order.tauToSystem.length > D.strategic.cetianTauToSystemMax) {
-    errors.push({ code: 'strategic.tau-limit', path: ['tauToSystem'], message: 'At most two units may move from Tau Ceti to the System.', rule: '3.2 D.3' });
+    errors.push({
+      code: 'strategic.tau-limit',
+      path: ['tauToSystem'],
+      message: 'At most two units may move from Tau Ceti to the System.',
+      rule: '3.2 D.3',
+    });
   }
   order.tauToSystem.forEach((id, i) => {
-    if (!inBox(id, 'TAU_CETI')) errors.push({ code: 'strategic.not-on-tau', path: ['tauToSystem', i], message: `${id} is not on Tau Ceti.`, rule: '3.2 D.3' });
+    if (!inBox(id, 'TAU_CETI'))
+      errors.push({
+        code: 'strategic.not-on-tau',
+        path: ['tauToSystem', i],
+        message: `${id} is not on Tau Ceti.`,
+        rule: '3.2 D.3',
+      });
   });
   order.systemToTau.forEach((id, i) => {
     if (!inBox(id, 'SYSTEM') && !order.fleetToSystem.includes(id)) {
-      errors.push({ code: 'strategic.not-in-system', path: ['systemToTau', i], message: `${id} is not in the System box.`, rule: '3.2 D.3' });
+      errors.push({
+        code: 'strategic.not-in-system',
+        path: ['systemToTau', i],
+        message: `${id} is not in the System box.`,
+        rule: '3.2 D.3',
+      });
     }
   });
   const after = fleetCount(state, 'CETIAN') - order.fleetToSystem.length + order.systemToFleet.length;
   if (after > D.fleet.capacity.CETIAN) {
-    errors.push({ code: 'strategic.fleet-full', path: ['systemToFleet'], message: `The Fleet would hold ${after} units; it carries five.`, rule: '2.6' });
+    errors.push({
+      code: 'strategic.fleet-full',
+      path: ['systemToFleet'],
+      message: `The Fleet would hold ${after} units; it carries five.`,
+      rule: '2.6',
+    });
   }
   return errors;
 }
@@ -287,7 +395,14 @@ export function applyCetianStrategic(state: CerberusState, order: CetianStrategi
 
 /** The order used when the Cetian sends nothing. */
 export function defaultCetianStrategic(): CetianStrategicOrder {
-  return { kind: 'strategic-cetian', fleetToSystem: [], systemToFleet: [], tauToSystem: [], systemToTau: [], rebuild: [] };
+  return {
+    kind: 'strategic-cetian',
+    fleetToSystem: [],
+    systemToFleet: [],
+    tauToSystem: [],
+    systemToTau: [],
+    rebuild: [],
+  };
 }
 
 /**
@@ -299,11 +414,27 @@ function strategicEvents(
   side: Side,
   moved: { toFleet: string[]; fromFleet: string[]; rebuilt: string[]; other?: Record<string, string[]> },
 ): GameEvent[] {
-  const own: GameEvent = { type: 'strategic.moved', visibleTo: [side], data: { side, ...moved, other: moved.other ?? {} } };
+  const own: GameEvent = {
+    type: 'strategic.moved',
+    visibleTo: [side],
+    data: { side, ...moved, other: moved.other ?? {} },
+  };
   const fleetPublic = ruleOptions(state.options).fleetBoxPublic;
   const publicData = fleetPublic
-    ? { side, toFleet: moved.toFleet, fromFleet: moved.fromFleet, rebuilt: moved.rebuilt.length, fleet: fleetCount(state, side) }
-    : { side, toFleet: moved.toFleet.length, fromFleet: moved.fromFleet.length, rebuilt: moved.rebuilt.length, fleet: fleetCount(state, side) };
+    ? {
+        side,
+        toFleet: moved.toFleet,
+        fromFleet: moved.fromFleet,
+        rebuilt: moved.rebuilt.length,
+        fleet: fleetCount(state, side),
+      }
+    : {
+        side,
+        toFleet: moved.toFleet.length,
+        fromFleet: moved.fromFleet.length,
+        rebuilt: moved.rebuilt.length,
+        fleet: fleetCount(state, side),
+      };
   const other: GameEvent = { type: 'strategic.summary', visibleTo: 'all', data: publicData };
   return [own, other];
 }

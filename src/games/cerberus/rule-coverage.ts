@@ -11,7 +11,8 @@ import type { RuleCoverageList } from '#engine/fuzz.js';
 const OPTIONAL_OFF = (option: string, test: string) =>
   `an optional rule (option '${option}', off by default); the CI fuzz games play the default options, and ${test} plays it in bot games to the end`;
 
-const BOT_FUZZ = 'checked over the bot-vs-bot games of src/games/cerberus/fuzz.test.ts: the bots use it at particular moments (a doomed unit, the last turn), which the few random-play games of the engine fuzz seldom reach';
+const BOT_FUZZ =
+  'checked over the bot-vs-bot games of src/games/cerberus/fuzz.test.ts: the bots use it at particular moments (a doomed unit, the last turn), which the few random-play games of the engine fuzz seldom reach';
 
 export const ruleCoverageList: RuleCoverageList = {
   module: 'cerberus',
@@ -46,6 +47,10 @@ export const ruleCoverageList: RuleCoverageList = {
     { rule: '14.23', title: 'Cetian special insertion' },
     { rule: '14.5', title: 'victory on points' },
     { rule: '15', title: 'weather', unreachable: OPTIONAL_OFF('weather', 'src/games/cerberus/fuzz-options.test.ts') },
-    { rule: '16', title: 'extended game', unreachable: OPTIONAL_OFF('extended', 'src/games/cerberus/fuzz-options.test.ts') },
+    {
+      rule: '16',
+      title: 'extended game',
+      unreachable: OPTIONAL_OFF('extended', 'src/games/cerberus/fuzz-options.test.ts'),
+    },
   ],
 };

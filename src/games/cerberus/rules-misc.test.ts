@@ -14,7 +14,13 @@ import { stateAt, unit } from './testing.js';
 
 const plan = (p: unknown): CombatPlan => CombatPlanSchema.parse(p);
 const ofType = (ev: GameEvent[], type: string) => ev.filter((e) => e.type === type);
-const hw = (side: Side, hex: string, id: string) => unit(side, 'HEAVY_WEAPONS', hex, { id, attack: side === 'HUMAN' ? 4 : 5, defense: side === 'HUMAN' ? 1 : 3, movement: 6 });
+const hw = (side: Side, hex: string, id: string) =>
+  unit(side, 'HEAVY_WEAPONS', hex, {
+    id,
+    attack: side === 'HUMAN' ? 4 : 5,
+    defense: side === 'HUMAN' ? 1 : 3,
+    movement: 6,
+  });
 
 function combatAt(side: Side, units: Unit[], space = 6, turn = 3): CerberusState {
   const s = stateAt({ turn, segment: 'COMBAT', phasing: side, space }, units);
@@ -29,7 +35,11 @@ describe('5.8 Zones of Control do not affect combat', () => {
       unit('CETIAN', 'INFANTRY', '1010', { id: 'C:I1' }),
       unit('CETIAN', 'INFANTRY', '1008', { id: 'C:I2' }),
     ]);
-    expect(legalAttacks(s, 'HUMAN').map((a) => a.targetHex).sort()).toEqual(['1008', '1010']);
+    expect(
+      legalAttacks(s, 'HUMAN')
+        .map((a) => a.targetHex)
+        .sort(),
+    ).toEqual(['1008', '1010']);
     expect(validateCombatPlan(s, 'HUMAN', plan({ attacks: [] }))).toEqual([]);
     expect(validateCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '1010', attackers: ['H:M1'] }] }))).toEqual([]);
   });
@@ -37,14 +47,20 @@ describe('5.8 Zones of Control do not affect combat', () => {
 
 describe('6.6 no retreat results', () => {
   it('6.6: every CRT cell is losses only, and survivors of an attack stay in their hexes', () => {
-    for (const row of Object.values(tablesData.crt.rows)) for (const cell of row) expect(Object.keys(cell).sort()).toEqual(['attacker', 'defender', 'provenance']);
+    for (const row of Object.values(tablesData.crt.rows))
+      for (const cell of row) expect(Object.keys(cell).sort()).toEqual(['attacker', 'defender', 'provenance']);
     const s = combatAt('HUMAN', [
       unit('HUMAN', 'MOBILE', '1009', { id: 'H:M1' }),
       unit('HUMAN', 'MOBILE', '1009', { id: 'H:M2' }),
       unit('CETIAN', 'INFANTRY', '1010', { id: 'C:I1' }),
       unit('CETIAN', 'INFANTRY', '1010', { id: 'C:I2' }),
     ]);
-    applyCombatPlan(s, 'HUMAN', plan({ attacks: [{ targetHex: '1010', attackers: ['H:M1', 'H:M2'] }] }), new ScriptedDice([1]));
+    applyCombatPlan(
+      s,
+      'HUMAN',
+      plan({ attacks: [{ targetHex: '1010', attackers: ['H:M1', 'H:M2'] }] }),
+      new ScriptedDice([1]),
+    );
     for (const id of ['H:M1', 'H:M2']) if (unitById(s, id)!.box === 'MAP') expect(unitById(s, id)!.hex).toBe('1009');
     for (const id of ['C:I1', 'C:I2']) if (unitById(s, id)!.box === 'MAP') expect(unitById(s, id)!.hex).toBe('1010');
   });
@@ -59,10 +75,17 @@ describe('7.5 units of an attacking stack need not join the attack', () => {
       unit('CETIAN', 'INFANTRY', '1010', { id: 'C:I1', attack: 3, defense: 2 }),
       unit('CETIAN', 'INFANTRY', '1008', { id: 'C:I2', attack: 3, defense: 2 }),
     ]);
-    const p = plan({ attacks: [{ targetHex: '1010', attackers: ['H:M1'] }, { targetHex: '1008', attackers: ['H:HW1'] }] });
+    const p = plan({
+      attacks: [
+        { targetHex: '1010', attackers: ['H:M1'] },
+        { targetHex: '1008', attackers: ['H:HW1'] },
+      ],
+    });
     expect(validateCombatPlan(s, 'HUMAN', p)).toEqual([]);
     const ev = applyCombatPlan(s, 'HUMAN', p, new ScriptedDice([3, 3]));
-    const resolved = ofType(ev, 'combat.resolved').map((e) => (e.data as { hex?: string; targetHex?: string; ground: number }).ground);
+    const resolved = ofType(ev, 'combat.resolved').map(
+      (e) => (e.data as { hex?: string; targetHex?: string; ground: number }).ground,
+    );
     expect(resolved).toEqual([2, 4]);
     expect(JSON.stringify(ofType(ev, 'combat.resolved'))).not.toContain('H:M2');
   });
@@ -70,12 +93,18 @@ describe('7.5 units of an attacking stack need not join the attack', () => {
 
 describe('8.31, 8.32 Tactical Air Wings', () => {
   const scene = (fields: Partial<Unit> = {}, space = 6) =>
-    combatAt('HUMAN', [
-      unit('HUMAN', 'BASE', '0812', { id: 'H:B1', ...fields }),
-      unit('HUMAN', 'MOBILE', '1009', { id: 'H:M1' }),
-      unit('CETIAN', 'INFANTRY', '1009', { id: 'C:I1', attack: 3, defense: 4 }),
-    ], space);
-  const p = plan({ attacks: [{ targetHex: '1009', attackers: ['H:M1'], air: [{ installationId: 'H:B1', points: 2 }] }] });
+    combatAt(
+      'HUMAN',
+      [
+        unit('HUMAN', 'BASE', '0812', { id: 'H:B1', ...fields }),
+        unit('HUMAN', 'MOBILE', '1009', { id: 'H:M1' }),
+        unit('CETIAN', 'INFANTRY', '1009', { id: 'C:I1', attack: 3, defense: 4 }),
+      ],
+      space,
+    );
+  const p = plan({
+    attacks: [{ targetHex: '1009', attackers: ['H:M1'], air: [{ installationId: 'H:B1', points: 2 }] }],
+  });
   it('8.31: the air wing is never lost in a supported attack: an attacker loss takes ground units only, the Base stays', () => {
     const s = scene();
     expect(validateCombatPlan(s, 'HUMAN', p)).toEqual([]);
@@ -98,7 +127,11 @@ describe('8.31, 8.32 Tactical Air Wings', () => {
 
 describe('8.61 Fleet fire has unlimited range', () => {
   it('8.61: Fleet points support an attack anywhere on the map, far from any own installation', () => {
-    const s = combatAt('HUMAN', [unit('HUMAN', 'MOBILE', '1718', { id: 'H:M1' }), unit('CETIAN', 'INFANTRY', '1718', { id: 'C:I1' }), unit('HUMAN', 'BASE', '0605', { id: 'H:B1' })]);
+    const s = combatAt('HUMAN', [
+      unit('HUMAN', 'MOBILE', '1718', { id: 'H:M1' }),
+      unit('CETIAN', 'INFANTRY', '1718', { id: 'C:I1' }),
+      unit('HUMAN', 'BASE', '0605', { id: 'H:B1' }),
+    ]);
     const p = plan({ attacks: [{ targetHex: '1718', attackers: ['H:M1'], fleet: 2 }] });
     expect(validateCombatPlan(s, 'HUMAN', p)).toEqual([]);
     const ev = applyCombatPlan(s, 'HUMAN', p, new ScriptedDice([4]));
@@ -120,6 +153,10 @@ describe('12.1 which units require supplies', () => {
       unit('HUMAN', 'TRANSPORT', '1009', { id: 'H:T1', defense: 1, movement: 6 }),
     ]);
     applySupplyPlan(s, 'HUMAN', SupplyPlanSchema.parse({ auto: false }));
-    expect([unitById(s, 'H:M1')!.outOfSupply, unitById(s, 'H:T1')!.outOfSupply, unitById(s, 'H:B1')!.outOfSupply]).toEqual([true, true, false]);
+    expect([
+      unitById(s, 'H:M1')!.outOfSupply,
+      unitById(s, 'H:T1')!.outOfSupply,
+      unitById(s, 'H:B1')!.outOfSupply,
+    ]).toEqual([true, true, false]);
   });
 });

@@ -15,19 +15,30 @@ import { seasonAt } from './weather.js';
 /** A new game at the Human set-up (the Cetian deployed by the bot). */
 function atHumanSetup(options: Record<string, Json>): CerberusState {
   const s = cerberus.setup('campaign', options, seededDice('season', 0)) as CerberusState;
-  const r = cerberus.resolve(s, { CETIAN: cerberus.bot(s, 'CETIAN', seededDice('season|bot', 1)) }, seededDice('season', 1));
+  const r = cerberus.resolve(
+    s,
+    { CETIAN: cerberus.bot(s, 'CETIAN', seededDice('season|bot', 1)) },
+    seededDice('season', 1),
+  );
   const state = r.state as CerberusState;
   expect(owedAt(state).map((o) => o.kind)).toEqual(['setup-human']);
   return state;
 }
 
-const humanSetup = (s: CerberusState, extra: Record<string, Json> = {}) => ({ ...(cerberus.bot(s, 'HUMAN', seededDice('season|bot', 2)) as Record<string, Json>), ...extra });
+const humanSetup = (s: CerberusState, extra: Record<string, Json> = {}) => ({
+  ...(cerberus.bot(s, 'HUMAN', seededDice('season|bot', 2)) as Record<string, Json>),
+  ...extra,
+});
 
 describe('15.9 the season of the invasion', () => {
   it('15.9 with seasonChosenBy human the set-up prompt offers the four seasons and the chosen one rules both hemispheres', () => {
     const s = atHumanSetup({ weather: true, seasonChosenBy: 'human', season: 'SPRING' });
     const prompt = cerberus.prompts(s).find((p) => p.side === 'HUMAN')!;
-    expect((prompt.choices as Record<string, Json>).season).toEqual({ values: ['SPRING', 'SUMMER', 'FALL', 'WINTER'], default: 'SPRING', rule: '15.9' });
+    expect((prompt.choices as Record<string, Json>).season).toEqual({
+      values: ['SPRING', 'SUMMER', 'FALL', 'WINTER'],
+      default: 'SPRING',
+      rule: '15.9',
+    });
     expect(prompt.description).toMatch(/season/);
     const order = humanSetup(s, { season: 'WINTER' });
     expect(cerberus.validate(s, 'HUMAN', order)).toEqual([]);
@@ -50,7 +61,10 @@ describe('15.9 the season of the invasion', () => {
   });
 
   it('15.9 a season in the set-up order is refused when the players fixed it at creation, or weather is off; nothing applied', () => {
-    for (const options of [{ weather: true, season: 'SUMMER' }, { weather: false, seasonChosenBy: 'human' }] as Record<string, Json>[]) {
+    for (const options of [
+      { weather: true, season: 'SUMMER' },
+      { weather: false, seasonChosenBy: 'human' },
+    ] as Record<string, Json>[]) {
       const s = atHumanSetup(options);
       expect((cerberus.prompts(s)[0].choices as Record<string, Json>).season).toBeUndefined();
       const errors = cerberus.validate(s, 'HUMAN', humanSetup(s, { season: 'WINTER' }));

@@ -25,7 +25,9 @@ function game(options = {}, extra: SegmentHandlers = {}): { s: CerberusState; h:
   return { s, h: { ...core, ...extra } };
 }
 function garrisonOf(side: Side) {
-  return Array.from({ length: 8 }, (_, i) => unit(side, 'INFANTRY', side === 'HUMAN' ? '0101' : '1010', { id: `${side[0]}:G${i}` }));
+  return Array.from({ length: 8 }, (_, i) =>
+    unit(side, 'INFANTRY', side === 'HUMAN' ? '0101' : '1010', { id: `${side[0]}:G${i}` }),
+  );
 }
 
 const setupCetian: CerberusOrder = { kind: 'setup-cetian', placements: [], supplies: [] };
@@ -33,12 +35,18 @@ const setupHuman: CerberusOrder = { kind: 'setup-human', fleet: [] };
 const wholePlan: CerberusOrder = { kind: 'phase-plan', through: 'TRANSPORTATION' };
 
 /** Answers every owed decision with its default (setup orders for set-up). */
-function answerAll(s: CerberusState, h: SegmentHandlers, dice: Dice, pick?: (side: Side, kind: string, owed: Owed) => CerberusOrder | null): void {
+function answerAll(
+  s: CerberusState,
+  h: SegmentHandlers,
+  dice: Dice,
+  pick?: (side: Side, kind: string, owed: Owed) => CerberusOrder | null,
+): void {
   const owed = owedAt(s);
   const orders: Partial<Record<Side, CerberusOrder>> = {};
   for (const o of owed) {
     orders[o.side] =
-      pick?.(o.side, o.kind, o) ?? (o.kind === 'setup-cetian' ? setupCetian : o.kind === 'setup-human' ? setupHuman : defaultOrder(s, o)!);
+      pick?.(o.side, o.kind, o) ??
+      (o.kind === 'setup-cetian' ? setupCetian : o.kind === 'setup-human' ? setupHuman : defaultOrder(s, o)!);
     expect(checkOwed(s, o.side, orders[o.side]!)).toEqual([]);
   }
   advance(s, orders, dice, h);
@@ -57,7 +65,9 @@ describe('3.1 sequence of play', () => {
     answerAll(s, h, seededDice('x'));
     expect(s).toMatchObject({ turn: 1, segment: 'SPECIAL_FORCES', phasing: 'HUMAN', phase: 'HUMAN' });
     expect(s.space).toMatchObject({ state: 6, current: { mode: 'skipped' } });
-    expect(owedAt(s)).toEqual([{ side: 'HUMAN', kind: 'phase-plan', secret: false, segment: 'SPECIAL_FORCES', from: 'SPECIAL_FORCES' }]);
+    expect(owedAt(s)).toEqual([
+      { side: 'HUMAN', kind: 'phase-plan', secret: false, segment: 'SPECIAL_FORCES', from: 'SPECIAL_FORCES' },
+    ]);
   });
   it('option turnOneSpacePhase = play: turn 1 deteriorates +6 to +3 and rolls', () => {
     const { s, h } = game({ turnOneSpacePhase: 'play' });
@@ -105,11 +115,16 @@ describe('3.1 sequence of play', () => {
 });
 
 describe('3.2 A Major Effort decision points (13.4, H1-H3)', () => {
-  function atTurn(turn: number, calls: Partial<Record<Side, boolean>> = {}): { s: CerberusState; h: SegmentHandlers; d: Dice } {
+  function atTurn(
+    turn: number,
+    calls: Partial<Record<Side, boolean>> = {},
+  ): { s: CerberusState; h: SegmentHandlers; d: Dice } {
     const { s, h } = game();
     const d = seededDice(`me-${turn}`);
     const pick = (side: Side, kind: string): CerberusOrder | null =>
-      kind === 'major-effort' ? { kind: 'major-effort', call: calls[side] ?? false, cancelRollIfSoleCaller: false } : null;
+      kind === 'major-effort'
+        ? { kind: 'major-effort', call: calls[side] ?? false, cancelRollIfSoleCaller: false }
+        : null;
     while (!(s.turn === turn && s.phase === 'SPACE') && s.segment !== 'GAME_OVER') answerAll(s, h, d, pick);
     return { s, h, d };
   }
@@ -127,8 +142,21 @@ describe('3.2 A Major Effort decision points (13.4, H1-H3)', () => {
   it('3.2 A.3-A.4: a sole caller in the declaration shifts the marker; the roll may be cancelled (13.43)', () => {
     const { s, h, d } = atTurn(4);
     const before = s.space.state;
-    advance(s, { HUMAN: { kind: 'major-effort', call: true, cancelRollIfSoleCaller: true }, CETIAN: { kind: 'major-effort', call: false, cancelRollIfSoleCaller: false } }, d, h);
-    expect(s.space.current).toMatchObject({ caller: 'HUMAN', rollCancelled: true, roll: null, after: Math.min(6, before + 3) });
+    advance(
+      s,
+      {
+        HUMAN: { kind: 'major-effort', call: true, cancelRollIfSoleCaller: true },
+        CETIAN: { kind: 'major-effort', call: false, cancelRollIfSoleCaller: false },
+      },
+      d,
+      h,
+    );
+    expect(s.space.current).toMatchObject({
+      caller: 'HUMAN',
+      rollCancelled: true,
+      roll: null,
+      after: Math.min(6, before + 3),
+    });
     expect(s.segment).toBe('SPECIAL_FORCES');
   });
   it('13.41: having called on turn 3, the Cetian is not asked on turns 4 and 5; the Human alone is asked on turn 4', () => {
@@ -151,7 +179,8 @@ describe('end of the game', () => {
     // A combat stub that wipes out the Cetian on turn 6, then runs the continuous check as the combat module does.
     const combat: SegmentHandlers = {
       COMBAT: (st) => {
-        if (st.turn === 6 && st.phasing === 'HUMAN') for (const u of st.units) if (u.side === 'CETIAN' && u.box === 'MAP') u.box = 'DESTROYED';
+        if (st.turn === 6 && st.phasing === 'HUMAN')
+          for (const u of st.units) if (u.side === 'CETIAN' && u.box === 'MAP') u.box = 'DESTROYED';
         return minimumGarrisonCheck(st, 'continuous');
       },
     };
@@ -180,7 +209,9 @@ describe('end of the game', () => {
     answerAll(s, h, d);
     answerAll(s, h, d);
     advance(s, { HUMAN: wholePlan }, d, h);
-    expect(owedAt(s)).toEqual([{ side: 'CETIAN', kind: 'losses', secret: false, segment: 'COMBAT', decisionId: 'loss-1' }]);
+    expect(owedAt(s)).toEqual([
+      { side: 'CETIAN', kind: 'losses', secret: false, segment: 'COMBAT', decisionId: 'loss-1' },
+    ]);
     expect(checkOwed(s, 'CETIAN', { kind: 'losses', decisionId: 'other', unitIds: [] })[0].code).toBe('wrong-decision');
     advance(s, { CETIAN: { kind: 'losses', decisionId: 'loss-1', unitIds: ['C:G0'] } }, d, h);
     expect(asked).toBe(2);
@@ -194,7 +225,10 @@ describe('properties of the step machine', () => {
     for (let seed = 0; seed < 60; seed++) {
       const extended = seed % 10 === 9;
       const weatherCalls: number[] = [];
-      const { s, h } = game({ weather: seed % 3 === 0, extended }, { WEATHER: (st) => (weatherCalls.push(st.turn), []) });
+      const { s, h } = game(
+        { weather: seed % 3 === 0, extended },
+        { WEATHER: (st) => (weatherCalls.push(st.turn), []) },
+      );
       const d = seededDice(`game-${seed}`);
       let steps = 0;
       while (s.segment !== 'GAME_OVER' && steps++ < 600 && s.turn <= 20) {
@@ -206,7 +240,8 @@ describe('properties of the step machine', () => {
         }
         const segs = ['SPECIAL_FORCES', 'SUPPLY', 'MOVEMENT', 'COMBAT', 'TRANSPORTATION'] as const;
         const plan = (_side: Side, kind: string, o: Owed): CerberusOrder | null => {
-          if (kind === 'major-effort') return { kind, call: d.d6('call') <= 2, cancelRollIfSoleCaller: d.d6('cancel') <= 3 };
+          if (kind === 'major-effort')
+            return { kind, call: d.d6('call') <= 2, cancelRollIfSoleCaller: d.d6('cancel') <= 3 };
           if (kind === 'phase-plan') {
             const later = segs.slice(segs.indexOf(o.from!));
             return { kind, through: later[d.roll(Math.max(2, later.length), 'through') % later.length] };
@@ -232,7 +267,11 @@ describe('properties of the step machine', () => {
     s.segment = 'DETERIORATION';
     s.turn = 2;
     const ev = start(s, seededDice('x'), h);
-    expect(ev.map((e) => e.type)).toEqual(['space.deterioration', 'space.major-effort.eligibility', 'space.resolution']);
+    expect(ev.map((e) => e.type)).toEqual([
+      'space.deterioration',
+      'space.major-effort.eligibility',
+      'space.resolution',
+    ]);
     expect(s.segment).toBe('SPECIAL_FORCES');
   });
 });

@@ -96,7 +96,8 @@ export function planCovers(state: CerberusState, segment: PlayerSegment): boolea
 function hasStrategicChoice(state: CerberusState, side: Side): boolean {
   const boxes = side === 'HUMAN' ? ['EARTH', 'FLEET'] : ['FLEET', 'SYSTEM', 'TAU_CETI'];
   const movable = state.units.some((u) => u.side === side && u.cls !== 'SF' && boxes.includes(u.box));
-  const rebuild = ruleOptions(state.options).extended && state.units.some((u) => u.side === side && u.box === 'DESTROYED');
+  const rebuild =
+    ruleOptions(state.options).extended && state.units.some((u) => u.side === side && u.box === 'DESTROYED');
   return movable || rebuild;
 }
 
@@ -120,9 +121,13 @@ export function owedAt(state: CerberusState): Owed[] {
     case 'ME_DECLARATION':
       return SIDES.map((side) => ({ side, kind: 'major-effort' as const, secret: true, segment: seg }));
     case 'HUMAN_STRATEGIC':
-      return hasStrategicChoice(state, 'HUMAN') ? [{ side: 'HUMAN', kind: 'strategic-human', secret: false, segment: seg }] : [];
+      return hasStrategicChoice(state, 'HUMAN')
+        ? [{ side: 'HUMAN', kind: 'strategic-human', secret: false, segment: seg }]
+        : [];
     case 'CETIAN_STRATEGIC':
-      return hasStrategicChoice(state, 'CETIAN') ? [{ side: 'CETIAN', kind: 'strategic-cetian', secret: false, segment: seg }] : [];
+      return hasStrategicChoice(state, 'CETIAN')
+        ? [{ side: 'CETIAN', kind: 'strategic-cetian', secret: false, segment: seg }]
+        : [];
     default:
       if (isPlayerSegment(seg) && !planCovers(state, seg)) {
         return [{ side: state.phasing!, kind: 'phase-plan', secret: false, segment: seg, from: seg }];
@@ -168,7 +173,9 @@ export function nextPosition(state: CerberusState): { turn: number; segment: Seg
     case 'CETIAN_STRATEGIC':
       return at('END_OF_TURN');
     case 'END_OF_TURN':
-      return state.result || (state.lastTurn !== null && t >= state.lastTurn) ? at('GAME_OVER') : at('DETERIORATION', null, t + 1);
+      return state.result || (state.lastTurn !== null && t >= state.lastTurn)
+        ? at('GAME_OVER')
+        : at('DETERIORATION', null, t + 1);
     case 'GAME_OVER':
       return at('GAME_OVER');
     default: {
@@ -182,7 +189,10 @@ export function nextPosition(state: CerberusState): { turn: number; segment: Seg
  * Moves to a position, doing the bookkeeping of a new turn (counters) and of a new Player Phase
  * (scratch, plan, and 10.411 lifting the phasing player's disruptions and readying his SF).
  */
-export function enter(state: CerberusState, pos: { turn: number; segment: Segment; phasing: Side | null }): GameEvent[] {
+export function enter(
+  state: CerberusState,
+  pos: { turn: number; segment: Segment; phasing: Side | null },
+): GameEvent[] {
   if (pos.turn !== state.turn) {
     state.turn = pos.turn;
     state.turnScratch = { disruptionTargets: [] };
@@ -201,12 +211,17 @@ export function enter(state: CerberusState, pos: { turn: number; segment: Segmen
 /** Checks that `order` is what `side` owes now (kind, decision, and a phase plan's segment range). */
 export function checkOwed(state: CerberusState, side: Side, order: CerberusOrder): OrderError[] {
   const owed = owedAt(state).find((o) => o.side === side);
-  if (!owed) return [{ code: 'not-owed', path: [], message: 'Nothing is owed by you at this point of the turn.', rule: '3.1' }];
+  if (!owed)
+    return [{ code: 'not-owed', path: [], message: 'Nothing is owed by you at this point of the turn.', rule: '3.1' }];
   if (owed.kind !== order.kind) {
-    return [{ code: 'wrong-kind', path: ['kind'], message: `A '${owed.kind}' submission is expected now.`, rule: '3.1' }];
+    return [
+      { code: 'wrong-kind', path: ['kind'], message: `A '${owed.kind}' submission is expected now.`, rule: '3.1' },
+    ];
   }
   if (order.kind === 'losses' && order.decisionId !== owed.decisionId) {
-    return [{ code: 'wrong-decision', path: ['decisionId'], message: 'These losses answer another decision.', rule: '7.7' }];
+    return [
+      { code: 'wrong-decision', path: ['decisionId'], message: 'These losses answer another decision.', rule: '7.7' },
+    ];
   }
   if (order.kind === 'phase-plan' && owed.from) return checkPlanRange(order, owed.from);
   return [];
@@ -225,11 +240,22 @@ export function checkPlanRange(order: PhasePlanOrder, from: PlayerSegment): Orde
   const errors: OrderError[] = [];
   const lo = playerSegmentIndex(from);
   const hi = playerSegmentIndex(order.through);
-  if (hi < lo) errors.push({ code: 'plan.through', path: ['through'], message: `The plan must cover at least the ${from} segment.`, rule: '3.2' });
+  if (hi < lo)
+    errors.push({
+      code: 'plan.through',
+      path: ['through'],
+      message: `The plan must cover at least the ${from} segment.`,
+      rule: '3.2',
+    });
   PLAYER_SEGMENTS.forEach((seg, i) => {
     const part = PART_OF[seg];
     if (order[part] !== undefined && (i < lo || i > hi)) {
-      errors.push({ code: 'plan.segment-out-of-range', path: [part], message: `The ${seg} segment is not part of this plan (${from}..${order.through}).`, rule: '3.2' });
+      errors.push({
+        code: 'plan.segment-out-of-range',
+        path: [part],
+        message: `The ${seg} segment is not part of this plan (${from}..${order.through}).`,
+        rule: '3.2',
+      });
     }
   });
   return errors;

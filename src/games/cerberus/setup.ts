@@ -40,18 +40,25 @@ export function initialState(scenario: string, options: Record<string, Json>, di
   // 14.13: the SF in the Fleet SF box, every other Human unit on Earth until he allocates the Fleet.
   put(SETUP.HUMAN.FLEET_SF.counters, 'FLEET_SF');
   const placed = new Set(units.map((u) => u.id));
-  put(unitsData.counters.filter((c) => c.id.startsWith('H:') && !placed.has(c.id)).map((c) => c.id), 'EARTH');
+  put(
+    unitsData.counters.filter((c) => c.id.startsWith('H:') && !placed.has(c.id)).map((c) => c.id),
+    'EARTH',
+  );
 
   const state = newState(scenario, options, units);
   state.space.state = SETUP.spaceState.value;
   // 128 bits from the secret-seeded set-up dice: opaque ids cannot be forged or linked across viewers.
-  state.viewSecret = Array.from({ length: 8 }, () => (dice.roll(65536, 'view secret') - 1).toString(16).padStart(4, '0')).join('');
+  state.viewSecret = Array.from({ length: 8 }, () =>
+    (dice.roll(65536, 'view secret') - 1).toString(16).padStart(4, '0'),
+  ).join('');
   return state;
 }
 
 /** 14.12 the Cetian units still to be deployed. */
 export function awaitingDeployment(state: CerberusState): Unit[] {
-  return state.units.filter((u) => u.side === 'CETIAN' && u.box === 'TURN_TRACK' && u.due === null && CETIAN_MAP.includes(u.id));
+  return state.units.filter(
+    (u) => u.side === 'CETIAN' && u.box === 'TURN_TRACK' && u.due === null && CETIAN_MAP.includes(u.id),
+  );
 }
 
 const isSetupInstallation = (u: Unit): boolean => u.cls === 'BASE' || u.cls === 'SPACEPORT';
@@ -67,19 +74,60 @@ export function validateCetianSetup(state: CerberusState, order: CetianSetupOrde
   order.placements.forEach((p, i) => {
     const at = ['placements', i];
     const u = pool.get(p.unitId);
-    if (!u) return errors.push({ code: 'setup.not-deployable', path: [...at, 'unitId'], message: `${p.unitId} is not one of your units to deploy on Cerberus.`, rule: '14.12' });
-    if (seen.has(p.unitId)) return errors.push({ code: 'setup.twice', path: [...at, 'unitId'], message: `${p.unitId} is placed twice.`, rule: '14.12' });
+    if (!u)
+      return errors.push({
+        code: 'setup.not-deployable',
+        path: [...at, 'unitId'],
+        message: `${p.unitId} is not one of your units to deploy on Cerberus.`,
+        rule: '14.12',
+      });
+    if (seen.has(p.unitId))
+      return errors.push({
+        code: 'setup.twice',
+        path: [...at, 'unitId'],
+        message: `${p.unitId} is placed twice.`,
+        rule: '14.12',
+      });
     seen.add(p.unitId);
-    if (!hasHex(p.hex)) return errors.push({ code: 'setup.no-hex', path: [...at, 'hex'], message: `There is no hex ${p.hex} on Cerberus.`, rule: '4.9' });
-    if (!mayLand(p.hex)) errors.push({ code: 'setup.water', path: [...at, 'hex'], message: `${p.hex} is All Water; units may not end there.`, rule: '4.4, 9.21' });
-    if (p.faceDown && !SETUP.CETIAN.map.mayBeFaceDown) errors.push({ code: 'setup.face-down', path: [...at, 'faceDown'], message: 'Units may not be placed face down.', rule: '14.12' });
+    if (!hasHex(p.hex))
+      return errors.push({
+        code: 'setup.no-hex',
+        path: [...at, 'hex'],
+        message: `There is no hex ${p.hex} on Cerberus.`,
+        rule: '4.9',
+      });
+    if (!mayLand(p.hex))
+      errors.push({
+        code: 'setup.water',
+        path: [...at, 'hex'],
+        message: `${p.hex} is All Water; units may not end there.`,
+        rule: '4.4, 9.21',
+      });
+    if (p.faceDown && !SETUP.CETIAN.map.mayBeFaceDown)
+      errors.push({
+        code: 'setup.face-down',
+        path: [...at, 'faceDown'],
+        message: 'Units may not be placed face down.',
+        rule: '14.12',
+      });
     if (isSetupInstallation(u) && !isResourceHex(p.hex)) {
-      errors.push({ code: 'setup.installation-off-resource', path: [...at, 'hex'], message: 'Bases and the Spaceport must be deployed on Resource hexes.', rule: '14.12' });
+      errors.push({
+        code: 'setup.installation-off-resource',
+        path: [...at, 'hex'],
+        message: 'Bases and the Spaceport must be deployed on Resource hexes.',
+        rule: '14.12',
+      });
     }
     byHex.set(p.hex, [...(byHex.get(p.hex) ?? []), u]);
   });
   for (const id of pool.keys()) {
-    if (!seen.has(id)) errors.push({ code: 'setup.missing', path: ['placements'], message: `${id} must be deployed on Cerberus.`, rule: '14.12' });
+    if (!seen.has(id))
+      errors.push({
+        code: 'setup.missing',
+        path: ['placements'],
+        message: `${id} must be deployed on Cerberus.`,
+        rule: '14.12',
+      });
   }
   const alone = optionValues(state.options).installationSetup === 'alone';
   for (const [hex, units] of [...byHex].sort(([a], [b]) => a.localeCompare(b))) {
@@ -88,26 +136,52 @@ export function validateCetianSetup(state: CerberusState, order: CetianSetupOrde
       errors.push({
         code: 'setup.installations-stacked',
         path: ['placements'],
-        message: alone ? `In ${hex}: an installation must stand alone at set-up.` : `In ${hex}: Bases and the Spaceport may not be stacked at set-up.`,
+        message: alone
+          ? `In ${hex}: an installation must stand alone at set-up.`
+          : `In ${hex}: Bases and the Spaceport may not be stacked at set-up.`,
         rule: '14.12',
       });
     }
-    for (const p of stackProblems(units)) errors.push({ code: p.code, path: ['placements'], message: `In ${hex}: ${p.message}`, rule: p.rule });
+    for (const p of stackProblems(units))
+      errors.push({ code: p.code, path: ['placements'], message: `In ${hex}: ${p.message}`, rule: p.rule });
   }
   let total = 0;
   const supplied = new Set<string>();
   order.supplies.forEach((s, i) => {
     const at = ['supplies', i];
     const u = pool.get(s.installationId);
-    if (!u || !isSetupInstallation(u)) return errors.push({ code: 'setup.supply-target', path: [...at, 'installationId'], message: `${s.installationId} is not one of your Bases or your Spaceport.`, rule: '12.2' });
-    if (supplied.has(u.id)) errors.push({ code: 'setup.supply-twice', path: [...at, 'installationId'], message: `${u.id} is listed twice.`, rule: '14.12' });
+    if (!u || !isSetupInstallation(u))
+      return errors.push({
+        code: 'setup.supply-target',
+        path: [...at, 'installationId'],
+        message: `${s.installationId} is not one of your Bases or your Spaceport.`,
+        rule: '12.2',
+      });
+    if (supplied.has(u.id))
+      errors.push({
+        code: 'setup.supply-twice',
+        path: [...at, 'installationId'],
+        message: `${u.id} is listed twice.`,
+        rule: '14.12',
+      });
     supplied.add(u.id);
     const cap = CAP[u.cls as 'BASE' | 'SPACEPORT'];
-    if (s.factors > cap) errors.push({ code: 'setup.supply-cap', path: [...at, 'factors'], message: `A ${u.cls === 'BASE' ? 'Base' : 'Spaceport'} holds at most ${cap} supply factors.`, rule: '12.2' });
+    if (s.factors > cap)
+      errors.push({
+        code: 'setup.supply-cap',
+        path: [...at, 'factors'],
+        message: `A ${u.cls === 'BASE' ? 'Base' : 'Spaceport'} holds at most ${cap} supply factors.`,
+        rule: '12.2',
+      });
     total += s.factors;
   });
   if (total !== SETUP.CETIAN.supplies.value) {
-    errors.push({ code: 'setup.supply-total', path: ['supplies'], message: `Exactly ${SETUP.CETIAN.supplies.value} supply factors are distributed; this order gives ${total}.`, rule: '14.12' });
+    errors.push({
+      code: 'setup.supply-total',
+      path: ['supplies'],
+      message: `Exactly ${SETUP.CETIAN.supplies.value} supply factors are distributed; this order gives ${total}.`,
+      rule: '14.12',
+    });
   }
   return errors;
 }
@@ -123,10 +197,23 @@ export function applyCetianSetup(state: CerberusState, order: CetianSetupOrder):
   for (const s of order.supplies) unitById(state, s.installationId)!.supplies = s.factors;
   // The Human sees positions, and identities only of face-up units; hexes in id order, never by type.
   const shown: { hex: HexId; faceDown: boolean; unitId?: string; typeId?: string }[] = order.placements
-    .map((p) => (p.faceDown ? { hex: p.hex, faceDown: true } : { hex: p.hex, faceDown: false, unitId: p.unitId, typeId: unitById(state, p.unitId)!.typeId }))
-    .sort((a, b) => a.hex.localeCompare(b.hex) || Number(b.faceDown) - Number(a.faceDown) || (a.unitId ?? '').localeCompare(b.unitId ?? ''));
+    .map((p) =>
+      p.faceDown
+        ? { hex: p.hex, faceDown: true }
+        : { hex: p.hex, faceDown: false, unitId: p.unitId, typeId: unitById(state, p.unitId)!.typeId },
+    )
+    .sort(
+      (a, b) =>
+        a.hex.localeCompare(b.hex) ||
+        Number(b.faceDown) - Number(a.faceDown) ||
+        (a.unitId ?? '').localeCompare(b.unitId ?? ''),
+    );
   return [
-    { type: 'setup.cetian-deployed', visibleTo: ['CETIAN'], data: { placements: order.placements, supplies: order.supplies, rule: '14.12' } },
+    {
+      type: 'setup.cetian-deployed',
+      visibleTo: ['CETIAN'],
+      data: { placements: order.placements, supplies: order.supplies, rule: '14.12' },
+    },
     { type: 'setup.cetian-positions', visibleTo: 'all', data: { units: shown as unknown as Json, rule: '14.12' } },
   ];
 }
@@ -167,12 +254,14 @@ export function planCetianSetup(state: CerberusState, pick: (n: number) => numbe
   while (sites.length < port.length + bases.length) sites.push(take([...free])!);
 
   const placements: CetianSetupOrder['placements'] = [];
-  const place = (u: Unit, hex: HexId) => placements.push({ unitId: u.id, hex, faceDown: SETUP.CETIAN.map.mayBeFaceDown });
+  const place = (u: Unit, hex: HexId) =>
+    placements.push({ unitId: u.id, hex, faceDown: SETUP.CETIAN.map.mayBeFaceDown });
   const installations = [...port, ...bases];
   installations.forEach((u, i) => place(u, sites[i]));
   // Option installationSetup 'alone': the troops of a site stand next to it, two battalions a hex.
   const alone = optionValues(state.options).installationSetup === 'alone';
-  const battalionsAt = (hex: HexId) => placements.filter((p) => p.hex === hex && !isSetupInstallation(unitById(state, p.unitId)!)).length;
+  const battalionsAt = (hex: HexId) =>
+    placements.filter((p) => p.hex === hex && !isSetupInstallation(unitById(state, p.unitId)!)).length;
   const troopHex = (i: number): HexId => {
     if (!alone) return sites[i];
     const near = neighbors(sites[i]).filter((h) => mayLand(h) && !sites.includes(h) && battalionsAt(h) < 2);
@@ -187,7 +276,8 @@ export function planCetianSetup(state: CerberusState, pick: (n: number) => numbe
     else if (i > 0 && mob.length) place(mob.shift()!, troopHex(i));
   });
   // Transports (and anything else without attack factors) stay with the Spaceport's troops (6.3 extras).
-  for (const u of others) place(u, alone ? placements.find((p) => unitById(state, p.unitId)!.cls === 'INFANTRY')!.hex : sites[0]);
+  for (const u of others)
+    place(u, alone ? placements.find((p) => unitById(state, p.unitId)!.cls === 'INFANTRY')!.hex : sites[0]);
   // Leftover battalions, two at a time, hold more Resource hexes, preferring high-value continents.
   const rest = [...inf, ...mob];
   while (rest.length) {
@@ -216,15 +306,31 @@ export function validateHumanSetup(state: CerberusState, order: HumanSetupOrder)
   const errors: OrderError[] = [];
   const seen = new Set<string>();
   if (order.fleet.length > SETUP.HUMAN.FLEET.maxCounters) {
-    errors.push({ code: 'setup.fleet-full', path: ['fleet'], message: `At most ${SETUP.HUMAN.FLEET.maxCounters} units besides the SF may start with the Fleet.`, rule: '14.13' });
+    errors.push({
+      code: 'setup.fleet-full',
+      path: ['fleet'],
+      message: `At most ${SETUP.HUMAN.FLEET.maxCounters} units besides the SF may start with the Fleet.`,
+      rule: '14.13',
+    });
   }
   if (order.season !== undefined && !humanChoosesSeason(state)) {
-    errors.push({ code: 'setup.season', path: ['season'], message: 'The season is not yours to choose in this game: it was fixed when the game was created (option seasonChosenBy), or weather is off.', rule: '15.9' });
+    errors.push({
+      code: 'setup.season',
+      path: ['season'],
+      message:
+        'The season is not yours to choose in this game: it was fixed when the game was created (option seasonChosenBy), or weather is off.',
+      rule: '15.9',
+    });
   }
   order.fleet.forEach((id, i) => {
     const u = unitById(state, id);
     if (!u || u.side !== 'HUMAN' || u.box !== 'EARTH' || u.cls === 'SF') {
-      errors.push({ code: 'setup.not-on-earth', path: ['fleet', i], message: `${id} is not one of your units available for the Fleet.`, rule: '14.13' });
+      errors.push({
+        code: 'setup.not-on-earth',
+        path: ['fleet', i],
+        message: `${id} is not one of your units available for the Fleet.`,
+        rule: '14.13',
+      });
     } else if (seen.has(id)) {
       errors.push({ code: 'setup.twice', path: ['fleet', i], message: `${id} is listed twice.`, rule: '14.13' });
     }
@@ -246,13 +352,21 @@ export function applyHumanSetup(state: CerberusState, order: HumanSetupOrder): G
   const season: GameEvent[] = [];
   if (humanChoosesSeason(state)) {
     state.season = order.season ?? String(optionValues(state.options).season);
-    season.push({ type: 'weather.season', visibleTo: 'all', data: { season: state.season, chosenBy: 'HUMAN', rule: '15.9' } });
+    season.push({
+      type: 'weather.season',
+      visibleTo: 'all',
+      data: { season: state.season, chosenBy: 'HUMAN', rule: '15.9' },
+    });
   }
   return [
     ...season,
     { type: 'setup.human-allocated', visibleTo: ['HUMAN'], data: { fleet: order.fleet, rule: '14.13' } },
     // H5: the Fleet box is public by default; otherwise the Cetian learns only how many.
-    { type: 'setup.human-fleet', visibleTo: 'all', data: open ? { fleet: [...order.fleet].sort(), rule: '14.13' } : { count: order.fleet.length, rule: '14.13' } },
+    {
+      type: 'setup.human-fleet',
+      visibleTo: 'all',
+      data: open ? { fleet: [...order.fleet].sort(), rule: '14.13' } : { count: order.fleet.length, rule: '14.13' },
+    },
   ];
 }
 
@@ -273,7 +387,13 @@ export function planHumanSetup(state: CerberusState): HumanSetupOrder {
     [(u) => u.cls === 'INFANTRY' && u.sub === 'REGULAR', 1],
   ];
   const fleet: string[] = [];
-  for (const [pred, n] of want) fleet.push(...earth.filter(pred).slice(0, n).map((u) => u.id));
+  for (const [pred, n] of want)
+    fleet.push(
+      ...earth
+        .filter(pred)
+        .slice(0, n)
+        .map((u) => u.id),
+    );
   return { kind: 'setup-human', fleet: fleet.slice(0, SETUP.HUMAN.FLEET.maxCounters) };
 }
 

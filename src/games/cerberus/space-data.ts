@@ -16,7 +16,9 @@ export const SpaceJsonSchema = z.object({
   strategic: z.object({ humanEarthToFleetMax: limit, cetianTauToSystemMax: limit }).strict(),
 });
 
-const spaceJson = SpaceJsonSchema.parse(JSON.parse(readFileSync(new URL('./data/space.json', import.meta.url), 'utf8')));
+const spaceJson = SpaceJsonSchema.parse(
+  JSON.parse(readFileSync(new URL('./data/space.json', import.meta.url), 'utf8')),
+);
 
 const T = tablesData;
 
@@ -94,7 +96,10 @@ export const SPACE_DATA = {
       combatUnit: vp(T.victory.remaining, 'MOBILE_INFANTRY_OR_HEAVY_WEAPONS'),
     },
     continents: Object.fromEntries(T.victory.continents.map((c) => [c.continent, c.vp])) as Record<string, number>,
-    resourceHex: { occupied: T.victory.resourceHex.occupied, withInstallation: T.victory.resourceHex.withBaseOrSpaceport },
+    resourceHex: {
+      occupied: T.victory.resourceHex.occupied,
+      withInstallation: T.victory.resourceHex.withBaseOrSpaceport,
+    },
   },
   victoryLevels: { rows: [...T.victory.levels].sort((a, b) => b.minRatio - a.minRatio) },
 };

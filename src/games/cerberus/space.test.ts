@@ -26,7 +26,11 @@ import {
 import { SIDES, type CerberusState, type Side } from './state.js';
 import { stateAt } from './testing.js';
 
-const call = (c: boolean, cancel = false) => ({ kind: 'major-effort' as const, call: c, cancelRollIfSoleCaller: cancel });
+const call = (c: boolean, cancel = false) => ({
+  kind: 'major-effort' as const,
+  call: c,
+  cancelRollIfSoleCaller: cancel,
+});
 
 /** Plays one whole Space Superiority Phase with the given calls (undefined = not asked). */
 function playSpacePhase(state: CerberusState, calls: Partial<Record<Side, boolean>>, dice = seededDice('space')): void {
@@ -84,7 +88,11 @@ describe('13.6 Space Superiority Resolution Chart (T29)', () => {
     deteriorationSegment(s); // 1 -> 0
     const ev = spaceResolutionSegment(s, new ScriptedDice([6, 6]));
     expect(s.space.state).toBe(-2);
-    expect(ev[0]).toMatchObject({ type: 'space.resolution', visibleTo: 'all', data: { roll: 12, shift: -2, from: 0, to: -2 } });
+    expect(ev[0]).toMatchObject({
+      type: 'space.resolution',
+      visibleTo: 'all',
+      data: { roll: 12, shift: -2, from: 0, to: -2 },
+    });
     expect(ev[0].rolls).toHaveLength(2);
     expect(s.space.current).toMatchObject({ before: 1, afterDeterioration: 0, roll: 12, after: -2 });
   });

@@ -12,7 +12,16 @@ import type { CombatPlan, PhasePlanOrder, SpecialForcesPlan } from './orders.js'
 import { ruleOptions } from './options-rules.js';
 import { sfCap } from './space.js';
 import { SPACE_DATA } from './space-data.js';
-import { enemyOf, putInBox, unitById, type CerberusState, type HexId, type Side, type SfPair, type Unit } from './state.js';
+import {
+  enemyOf,
+  putInBox,
+  unitById,
+  type CerberusState,
+  type HexId,
+  type Side,
+  type SfPair,
+  type Unit,
+} from './state.js';
 
 const SF = SPACE_DATA.specialForces;
 
@@ -28,7 +37,8 @@ function ev(type: string, data: GameEvent['data'], rolls?: GameEvent['rolls']): 
 
 /** SF vs Spaceport table (10.41): result of `sfCount` SF (1..4) on a die roll. */
 export function lookupDisruption(sfCount: number, die: number): { disrupted: boolean; sfLost: number } {
-  if (sfCount < 1 || sfCount > 4 || die < 1 || die > 6) throw new RangeError(`no SF table cell for ${sfCount} SF, die ${die}`);
+  if (sfCount < 1 || sfCount > 4 || die < 1 || die > 6)
+    throw new RangeError(`no SF table cell for ${sfCount} SF, die ${die}`);
   const code = SF.vsInstallation[die - 1][sfCount - 1];
   if (code === '-') return { disrupted: false, sfLost: 0 };
   const disrupted = code.startsWith('D');
@@ -122,17 +132,38 @@ export function validateSpecialForcesPlan(
   const checkSf = (id: string, path: (string | number)[]) => {
     const u = unitById(state, id);
     if (!u || u.side !== side || u.cls !== 'SF' || u.box !== 'FLEET_SF') {
-      errors.push({ code: 'sf.not-available', path, message: `${id} is not one of your SF in the Fleet SF box.`, rule: '10.1' });
+      errors.push({
+        code: 'sf.not-available',
+        path,
+        message: `${id} is not one of your SF in the Fleet SF box.`,
+        rule: '10.1',
+      });
     } else if (u.sfStatus !== 'READY') {
-      errors.push({ code: 'sf.already-used', path, message: `${id} has already been used or held this Player Phase.`, rule: '10.4' });
+      errors.push({
+        code: 'sf.already-used',
+        path,
+        message: `${id} has already been used or held this Player Phase.`,
+        rule: '10.4',
+      });
     }
-    if (seen.has(id)) errors.push({ code: 'sf.twice', path, message: `${id} is given two missions; each SF does one mission per Player Phase.`, rule: '10.4' });
+    if (seen.has(id))
+      errors.push({
+        code: 'sf.twice',
+        path,
+        message: `${id} is given two missions; each SF does one mission per Player Phase.`,
+        rule: '10.4',
+      });
     seen.add(id);
   };
   const checkTarget = (id: string, path: (string | number)[], kind: 'disrupt' | 'raid') => {
     const t = unitById(state, id);
     if (!t || t.side !== enemyOf(side) || t.box !== 'MAP' || t.hex === null) {
-      errors.push({ code: 'sf.bad-target', path, message: `${id} is not an enemy unit on the map.`, rule: kind === 'disrupt' ? '10.41' : '10.42' });
+      errors.push({
+        code: 'sf.bad-target',
+        path,
+        message: `${id} is not an enemy unit on the map.`,
+        rule: kind === 'disrupt' ? '10.41' : '10.42',
+      });
       return;
     }
     // A face-down target may be anything: the mission is wasted if it is not a valid target (G17).
@@ -140,11 +171,21 @@ export function validateSpecialForcesPlan(
       errors.push(
         kind === 'disrupt'
           ? { code: 'sf.bad-target', path, message: 'SF may only disrupt a Spaceport, Base or E-Field.', rule: '10.41' }
-          : { code: 'sf.bad-target', path, message: 'SF may only raid the stockpile of a Base or Spaceport.', rule: '10.42' },
+          : {
+              code: 'sf.bad-target',
+              path,
+              message: 'SF may only raid the stockpile of a Base or Spaceport.',
+              rule: '10.42',
+            },
       );
     }
     if (intensityAt(t.hex) >= 3) {
-      errors.push({ code: 'sf.storm', path, message: 'No SF may operate in a hex under Intensity 3 weather.', rule: '15.72' });
+      errors.push({
+        code: 'sf.storm',
+        path,
+        message: 'No SF may operate in a hex under Intensity 3 weather.',
+        rule: '15.72',
+      });
     }
   };
   const targets = new Set<string>();
@@ -152,9 +193,16 @@ export function validateSpecialForcesPlan(
     m.sfIds.forEach((id, j) => checkSf(id, ['disrupt', i, 'sfIds', j]));
     checkTarget(m.targetId, ['disrupt', i, 'targetId'], 'disrupt');
     const t = unitById(state, m.targetId);
-    const limited = !!t && (ruleOptions(state.options).sfDisruptionLimit === 'every-installation' || t.faceDown || t.cls === 'SPACEPORT');
+    const limited =
+      !!t &&
+      (ruleOptions(state.options).sfDisruptionLimit === 'every-installation' || t.faceDown || t.cls === 'SPACEPORT');
     if (t && (disruptionLimitApplies(state, t) || (limited && targets.has(m.targetId)))) {
-      errors.push({ code: 'sf.target-once', path: ['disrupt', i, 'targetId'], message: 'This installation has already been attacked for disruption this game turn.', rule: '10.41' });
+      errors.push({
+        code: 'sf.target-once',
+        path: ['disrupt', i, 'targetId'],
+        message: 'This installation has already been attacked for disruption this game turn.',
+        rule: '10.41',
+      });
     }
     targets.add(m.targetId);
   });
@@ -176,7 +224,12 @@ export function validateSpecialForcesPlan(
     });
   }
   if (plannedPairs * 2 > plan.hold.length) {
-    errors.push({ code: 'sf.pairs-not-held', path: ['hold'], message: 'SF supporting combat must be held in the Special Forces Segment.', rule: '10.43' });
+    errors.push({
+      code: 'sf.pairs-not-held',
+      path: ['hold'],
+      message: 'SF supporting combat must be held in the Special Forces Segment.',
+      rule: '10.43',
+    });
   }
   return errors;
 }
@@ -203,7 +256,9 @@ export function startSpecialForcesSegment(state: CerberusState, side: Side): Gam
 function reveal(t: Unit, events: GameEvent[]): void {
   if (!t.faceDown) return;
   t.faceDown = false;
-  events.push(ev('unit.revealed', { unitId: t.id, typeId: t.typeId, hex: t.hex, reason: 'special-forces', rule: 'G17' }));
+  events.push(
+    ev('unit.revealed', { unitId: t.id, typeId: t.typeId, hex: t.hex, reason: 'special-forces', rule: 'G17' }),
+  );
 }
 
 function usable(state: CerberusState, side: Side, id: string): Unit | null {
@@ -239,7 +294,12 @@ export function specialForcesSegment(
   plan.disrupt.forEach((m, i) => {
     const sfs = m.sfIds.map((id) => usable(state, side, id));
     const target = validTarget(m.targetId);
-    if (sfs.some((u) => u === null) || !target || disruptionLimitApplies(state, target) || sfs.length > sfCapRemaining(state, side)) {
+    if (
+      sfs.some((u) => u === null) ||
+      !target ||
+      disruptionLimitApplies(state, target) ||
+      sfs.length > sfCapRemaining(state, side)
+    ) {
       events.push(skipped('disrupt', i, m.targetId));
       return;
     }
@@ -255,7 +315,13 @@ export function specialForcesSegment(
     const die = dice.d6(`SF disruption ${target.id}`);
     const r = lookupDisruption(team.length, die);
     if (r.disrupted) target.disrupted = { by: side, turn: state.turn };
-    events.push(ev('sf.disruption', { targetId: target.id, sf: team.length, die, disrupted: r.disrupted, sfLost: r.sfLost, rule: '10.41' }, dice.drain()));
+    events.push(
+      ev(
+        'sf.disruption',
+        { targetId: target.id, sf: team.length, die, disrupted: r.disrupted, sfLost: r.sfLost, rule: '10.41' },
+        dice.drain(),
+      ),
+    );
     for (const u of team.slice(team.length - r.sfLost)) events.push(destroySf(state, u));
   });
 
@@ -272,7 +338,12 @@ export function specialForcesSegment(
     return { sf, target };
   });
   if (raids.some((r) => r)) {
-    events.push(ev('sf.raids-declared', { raids: raids.flatMap((r) => (r ? [{ sfId: r.sf.id, targetId: r.target.id }] : [])), rule: '10.42' }));
+    events.push(
+      ev('sf.raids-declared', {
+        raids: raids.flatMap((r) => (r ? [{ sfId: r.sf.id, targetId: r.target.id }] : [])),
+        rule: '10.42',
+      }),
+    );
   }
   for (const r of raids) {
     if (!r) continue;
@@ -285,7 +356,21 @@ export function specialForcesSegment(
     const res = lookupRaid(die);
     const destroyed = Math.min(res.destroyed, r.target.supplies);
     r.target.supplies -= destroyed;
-    events.push(ev('sf.raid', { targetId: r.target.id, sfId: r.sf.id, die, destroyed, left: r.target.supplies, sfLost: res.sfLost, rule: '10.421' }, dice.drain()));
+    events.push(
+      ev(
+        'sf.raid',
+        {
+          targetId: r.target.id,
+          sfId: r.sf.id,
+          die,
+          destroyed,
+          left: r.target.supplies,
+          sfLost: res.sfLost,
+          rule: '10.421',
+        },
+        dice.drain(),
+      ),
+    );
     if (res.sfLost) events.push(destroySf(state, r.sf));
   }
 
@@ -315,22 +400,46 @@ export function validateSfPairs(
   const seen = new Set<string>();
   const hexes = new Set<string>();
   pairs.forEach((p, i) => {
-    if (p.sfIds[0] === p.sfIds[1]) errors.push({ code: 'sf.pair', path: [i, 'sfPair'], message: 'A pair needs two different SF.', rule: '10.432' });
+    if (p.sfIds[0] === p.sfIds[1])
+      errors.push({ code: 'sf.pair', path: [i, 'sfPair'], message: 'A pair needs two different SF.', rule: '10.432' });
     for (const id of p.sfIds) {
       const u = unitById(state, id);
       const held = heldIds ? heldIds.includes(id) : u?.sfStatus === 'HELD';
       if (!u || u.side !== side || u.cls !== 'SF' || !held) {
-        errors.push({ code: 'sf.not-held', path: [i, 'sfPair'], message: `${id} was not held for combat in the Special Forces Segment.`, rule: '10.43' });
+        errors.push({
+          code: 'sf.not-held',
+          path: [i, 'sfPair'],
+          message: `${id} was not held for combat in the Special Forces Segment.`,
+          rule: '10.43',
+        });
       }
-      if (seen.has(id)) errors.push({ code: 'sf.twice', path: [i, 'sfPair'], message: `${id} is used in two attacks.`, rule: '10.4' });
+      if (seen.has(id))
+        errors.push({ code: 'sf.twice', path: [i, 'sfPair'], message: `${id} is used in two attacks.`, rule: '10.4' });
       seen.add(id);
     }
-    if (hexes.has(p.hex)) errors.push({ code: 'sf.pair-per-attack', path: [i, 'sfPair'], message: 'No more than two SF may be used in one attack.', rule: '10.432' });
+    if (hexes.has(p.hex))
+      errors.push({
+        code: 'sf.pair-per-attack',
+        path: [i, 'sfPair'],
+        message: 'No more than two SF may be used in one attack.',
+        rule: '10.432',
+      });
     hexes.add(p.hex);
     if (!state.units.some((u) => u.side === enemyOf(side) && u.box === 'MAP' && u.hex === p.hex)) {
-      errors.push({ code: 'sf.pair-target', path: [i, 'targetHex'], message: 'SF pairs go on hexes with enemy units that will be attacked.', rule: '10.432' });
+      errors.push({
+        code: 'sf.pair-target',
+        path: [i, 'targetHex'],
+        message: 'SF pairs go on hexes with enemy units that will be attacked.',
+        rule: '10.432',
+      });
     }
-    if (intensityAt(p.hex) >= 3) errors.push({ code: 'sf.storm', path: [i, 'targetHex'], message: 'No SF may operate in a hex under Intensity 3 weather.', rule: '15.72' });
+    if (intensityAt(p.hex) >= 3)
+      errors.push({
+        code: 'sf.storm',
+        path: [i, 'targetHex'],
+        message: 'No SF may operate in a hex under Intensity 3 weather.',
+        rule: '15.72',
+      });
   });
   return errors;
 }
@@ -340,9 +449,15 @@ export function validateSfPairs(
  * skipped with an event). Placed SF count toward the turn's cap (G14) and are spent even if the
  * hex is not attacked (G13).
  */
-export function placeSfPairs(state: CerberusState, side: Side, pairs: SfPair[], intensityAt: IntensityAt = noStorms): GameEvent[] {
+export function placeSfPairs(
+  state: CerberusState,
+  side: Side,
+  pairs: SfPair[],
+  intensityAt: IntensityAt = noStorms,
+): GameEvent[] {
   const scratch = state.phaseScratch;
-  if (!scratch || scratch.side !== side) throw new Error('SF pairs are placed in the phasing player’s Ground Combat Segment');
+  if (!scratch || scratch.side !== side)
+    throw new Error('SF pairs are placed in the phasing player’s Ground Combat Segment');
   const events: GameEvent[] = [];
   const heldCounted = ruleOptions(state.options).sfHeldCountsTowardCap;
   for (const p of pairs) {
@@ -408,7 +523,11 @@ export function returnUnusedSf(state: CerberusState, side: Side): GameEvent[] {
 /** The SF pairs a combat plan asks for, with the index of their attack (10.432). */
 export function pairsFromCombatPlan(combat: CombatPlan | undefined): { pair: SfPair; attackIndex: number }[] {
   if (!combat) return [];
-  return combat.attacks.flatMap((a, i) => (a.sfPair ? [{ pair: { hex: a.targetHex, sfIds: [a.sfPair[0], a.sfPair[1]] as [string, string] }, attackIndex: i }] : []));
+  return combat.attacks.flatMap((a, i) =>
+    a.sfPair
+      ? [{ pair: { hex: a.targetHex, sfIds: [a.sfPair[0], a.sfPair[1]] as [string, string] }, attackIndex: i }]
+      : [],
+  );
 }
 
 /**
@@ -428,11 +547,26 @@ export function validatePlanSpecialForces(
     for (const e of validateSpecialForcesPlan(state, side, plan.specialForces, pairs.length, intensityAt)) {
       errors.push({ ...e, path: ['specialForces', ...e.path] });
     }
-  } else if (pairs.length && !ruleOptions(state.options).sfHeldCountsTowardCap && 2 * pairs.length > sfCapRemaining(state, side)) {
-    errors.push({ code: 'sf.cap', path: ['combat'], message: `The Space Superiority Effects Chart allows ${sfCapRemaining(state, side)} more SF this turn.`, rule: '13.71' });
+  } else if (
+    pairs.length &&
+    !ruleOptions(state.options).sfHeldCountsTowardCap &&
+    2 * pairs.length > sfCapRemaining(state, side)
+  ) {
+    errors.push({
+      code: 'sf.cap',
+      path: ['combat'],
+      message: `The Space Superiority Effects Chart allows ${sfCapRemaining(state, side)} more SF this turn.`,
+      rule: '13.71',
+    });
   }
   const held = plan.specialForces ? plan.specialForces.hold : null;
-  for (const e of validateSfPairs(state, side, pairs.map((p) => p.pair), held, intensityAt)) {
+  for (const e of validateSfPairs(
+    state,
+    side,
+    pairs.map((p) => p.pair),
+    held,
+    intensityAt,
+  )) {
     const [i, ...rest] = e.path as [number, ...(string | number)[]];
     errors.push({ ...e, path: ['combat', 'attacks', pairs[i].attackIndex, ...rest] });
   }

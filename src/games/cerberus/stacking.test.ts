@@ -10,12 +10,27 @@ const stack = (r: Recipe): { cls: UnitClass }[] =>
 
 describe('6.7 examples of legal stacks (T10)', () => {
   const examples: [string, Recipe][] = [
-    ['1. one Base, two Infantry, one Heavy Weapons, two Transports', { BASE: 1, INFANTRY: 2, HEAVY_WEAPONS: 1, TRANSPORT: 2 }],
-    ['2. one Spaceport, two Bases, one Heavy Weapons, two Transports', { SPACEPORT: 1, BASE: 2, HEAVY_WEAPONS: 1, TRANSPORT: 2 }],
-    ['3. one Base, two Heavy Weapons, one Mobile, one Transport', { BASE: 1, HEAVY_WEAPONS: 2, MOBILE: 1, TRANSPORT: 1 }],
-    ['4. one Infantry, one Mobile, three Transports, one Heavy Weapons', { INFANTRY: 1, MOBILE: 1, TRANSPORT: 3, HEAVY_WEAPONS: 1 }],
+    [
+      '1. one Base, two Infantry, one Heavy Weapons, two Transports',
+      { BASE: 1, INFANTRY: 2, HEAVY_WEAPONS: 1, TRANSPORT: 2 },
+    ],
+    [
+      '2. one Spaceport, two Bases, one Heavy Weapons, two Transports',
+      { SPACEPORT: 1, BASE: 2, HEAVY_WEAPONS: 1, TRANSPORT: 2 },
+    ],
+    [
+      '3. one Base, two Heavy Weapons, one Mobile, one Transport',
+      { BASE: 1, HEAVY_WEAPONS: 2, MOBILE: 1, TRANSPORT: 1 },
+    ],
+    [
+      '4. one Infantry, one Mobile, three Transports, one Heavy Weapons',
+      { INFANTRY: 1, MOBILE: 1, TRANSPORT: 3, HEAVY_WEAPONS: 1 },
+    ],
     ['5. five Transports, one Heavy Weapons', { TRANSPORT: 5, HEAVY_WEAPONS: 1 }],
-    ['6. one Spaceport, one Base, one Mobile, two Transports, one Heavy Weapons', { SPACEPORT: 1, BASE: 1, MOBILE: 1, TRANSPORT: 2, HEAVY_WEAPONS: 1 }],
+    [
+      '6. one Spaceport, one Base, one Mobile, two Transports, one Heavy Weapons',
+      { SPACEPORT: 1, BASE: 1, MOBILE: 1, TRANSPORT: 2, HEAVY_WEAPONS: 1 },
+    ],
   ];
   for (const [name, recipe] of examples) {
     it(`T10 6.7 stack ${name} is legal`, () => expect(stackProblems(stack(recipe))).toEqual([]));
@@ -43,7 +58,10 @@ describe('6.0–6.4 the limits (digest §5.4 negative tests)', () => {
     expect(stackProblems(stack({ SPACEPORT: 2 })).map((p) => p.rule)).toEqual(['6.1']);
   });
   it('6.0: Base, two Infantry and a Mobile make four regular units', () => {
-    expect(stackProblems(stack({ BASE: 1, INFANTRY: 2, MOBILE: 1 })).map((p) => p.code)).toEqual(['stacking.combat', 'stacking.units']);
+    expect(stackProblems(stack({ BASE: 1, INFANTRY: 2, MOBILE: 1 })).map((p) => p.code)).toEqual([
+      'stacking.combat',
+      'stacking.units',
+    ]);
   });
   it('6.3: three Infantry and a Heavy Weapons company have four units with attack factors', () => {
     expect(stackProblems(stack({ INFANTRY: 3, HEAVY_WEAPONS: 1 })).map((p) => p.rule)).toContain('6.3');
@@ -87,7 +105,9 @@ describe('stackingViolations / canAddToStack', () => {
   it('6.8: reports each overstacked hex of a side with the rule and the units', () => {
     const units = ['a', 'b', 'c'].map((id) => unit('HUMAN', 'INFANTRY', '1009', { id }));
     const s = stateAt({ segment: 'MOVEMENT', phasing: 'HUMAN' }, [...units, unit('HUMAN', 'INFANTRY', '1110')]);
-    expect(stackingViolations(s, 'HUMAN')).toMatchObject([{ hex: '1009', rule: '6.2', side: 'HUMAN', unitIds: ['a', 'b', 'c'] }]);
+    expect(stackingViolations(s, 'HUMAN')).toMatchObject([
+      { hex: '1009', rule: '6.2', side: 'HUMAN', unitIds: ['a', 'b', 'c'] },
+    ]);
     expect(stackingViolations(s, 'HUMAN', '1110')).toEqual([]);
     expect(canAddToStack(s, 'HUMAN', '1009', [units[0]])).toBe(false);
   });

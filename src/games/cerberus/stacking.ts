@@ -66,7 +66,11 @@ export function stackProblems(units: readonly Pick<Unit, 'cls'>[]): StackingProb
   const regular = c.spaceports + c.installations + combatRegular + c.transports - tExtra;
   const out: StackingProblem[] = [];
   if (c.spaceports > LIMITS.spaceports) {
-    out.push({ code: 'stacking.spaceports', rule: '6.1', message: `A stack may never include more than ${LIMITS.spaceports} Spaceport.` });
+    out.push({
+      code: 'stacking.spaceports',
+      rule: '6.1',
+      message: `A stack may never include more than ${LIMITS.spaceports} Spaceport.`,
+    });
   }
   if (combatRegular > LIMITS.combatInRegular) {
     out.push({
@@ -83,7 +87,11 @@ export function stackProblems(units: readonly Pick<Unit, 'cls'>[]): StackingProb
     });
   }
   if (c.battalions + c.heavyWeapons > LIMITS.withAttack) {
-    out.push({ code: 'stacking.attack-units', rule: '6.3', message: `No more than ${LIMITS.withAttack} units with attack factors may be stacked together.` });
+    out.push({
+      code: 'stacking.attack-units',
+      rule: '6.3',
+      message: `No more than ${LIMITS.withAttack} units with attack factors may be stacked together.`,
+    });
   }
   return out;
 }
@@ -123,7 +131,12 @@ export function stackingViolations(state: CerberusState, side: Side, hex?: HexId
 }
 
 /** 6.8, 7.9, 11.19 would `side`'s stack in `hex` stay legal with `adding` placed there too? */
-export function canAddToStack(state: CerberusState, side: Side, hex: HexId, adding: readonly Pick<Unit, 'id' | 'cls'>[]): boolean {
+export function canAddToStack(
+  state: CerberusState,
+  side: Side,
+  hex: HexId,
+  adding: readonly Pick<Unit, 'id' | 'cls'>[],
+): boolean {
   const ids = new Set(adding.map((u) => u.id));
   const present = stackAt(state, side, hex).filter((u) => !ids.has(u.id));
   return isStackingLegal([...present, ...adding]);

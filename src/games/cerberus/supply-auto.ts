@@ -14,7 +14,15 @@
 import { canLandSuppliesOnUnits, spaceSupply } from './space.js';
 import { holdsSupplies, needsSupply, onMap, stockCap, type LogisticsHooks } from './logistics.js';
 import type { SupplyPlan } from './orders.js';
-import { installationDrawProblem, matchSupply, poolsOf, produceSupplies, supplyWorld, supplyPriority, type SupplyWorld } from './supply-trace.js';
+import {
+  installationDrawProblem,
+  matchSupply,
+  poolsOf,
+  produceSupplies,
+  supplyWorld,
+  supplyPriority,
+  type SupplyWorld,
+} from './supply-trace.js';
 import type { CerberusState, Side, Unit } from './state.js';
 
 type Delivery = SupplyPlan['spaceDelivery'][number];
@@ -59,7 +67,9 @@ export function autoSupplyPlan(state: CerberusState, side: Side, hooks: Logistic
     const target = reachableWithRoom(w, installations, u, room);
     if (target) give(target, 1);
   }
-  for (const i of [...installations].sort((a, b) => a.supplies + (toInst.get(a.id) ?? 0) - b.supplies - (toInst.get(b.id) ?? 0) || a.id.localeCompare(b.id))) {
+  for (const i of [...installations].sort(
+    (a, b) => a.supplies + (toInst.get(a.id) ?? 0) - b.supplies - (toInst.get(b.id) ?? 0) || a.id.localeCompare(b.id),
+  )) {
     if (left < 1) break;
     const n = Math.min(left, Math.max(0, room(i)));
     if (n > 0) give(i, n);
@@ -71,13 +81,20 @@ export function autoSupplyPlan(state: CerberusState, side: Side, hooks: Logistic
   const rest = needing.filter((u) => !toUnits.includes(u.id));
   const draws = [...matchSupply(w, pools, rest)].map(([unitId, e]) => ({ unitId, source: e.source }));
   const spaceDelivery: Delivery[] = [
-    ...[...toInst].filter(([, n]) => n > 0).map(([installationId, factors]) => ({ kind: 'installation' as const, installationId, factors })),
+    ...[...toInst]
+      .filter(([, n]) => n > 0)
+      .map(([installationId, factors]) => ({ kind: 'installation' as const, installationId, factors })),
     ...toUnits.map((unitId) => ({ kind: 'unit' as const, unitId })),
   ];
   return { spaceDelivery, ferry: ferries, draws, auto: false, dumpCargo: [] };
 }
 
-function reachableWithRoom(w: SupplyWorld, installations: Unit[], u: Unit, room: (i: Unit) => number): Unit | undefined {
+function reachableWithRoom(
+  w: SupplyWorld,
+  installations: Unit[],
+  u: Unit,
+  room: (i: Unit) => number,
+): Unit | undefined {
   return installations
     .filter((i) => room(i) > 0 && !installationDrawProblem(w, u, i))
     .sort((a, b) => room(b) - room(a) || a.id.localeCompare(b.id))[0];

@@ -12,8 +12,17 @@ import type { GameEvent } from '#engine/contract.js';
 import { cheapestPaths, type Reach } from '#engine/hexgrid.js';
 import { isResourceHex, moveCost } from './map.js';
 import {
-  SUPPLY, enemyZoc, holdsSupplies, intensityOf, mapOf, needsSupply, onMap, own, packOption,
-  type IntensityAt, type LogisticsHooks,
+  SUPPLY,
+  enemyZoc,
+  holdsSupplies,
+  intensityOf,
+  mapOf,
+  needsSupply,
+  onMap,
+  own,
+  packOption,
+  type IntensityAt,
+  type LogisticsHooks,
 } from './logistics.js';
 import { isPolarSupplyHex } from './map.js';
 import type { SupplyPlan } from './orders.js';
@@ -38,9 +47,10 @@ export function produceSupplies(state: CerberusState, side: Side): GameEvent[] {
     u.supplies += SUPPLY.production; // may pass the cap until the end of the segment (3.2 B.2a)
     made.push({ installationId: u.id, hex: u.hex!, stock: u.supplies });
   }
-  return made.length ? [own(side, 'supply.production', { produced: SUPPLY.production, installations: made, rule: '12.7' })] : [];
+  return made.length
+    ? [own(side, 'supply.production', { produced: SUPPLY.production, installations: made, rule: '12.7' })]
+    : [];
 }
-
 
 /** The fixed facts of one side's Supply Segment: who is where, enemy ZOC, path costs. */
 export interface SupplyWorld {
@@ -90,7 +100,11 @@ export function withinSupplyRange(w: SupplyWorld, from: HexId, to: HexId, mp: nu
 }
 
 /** Why `unit` may not draw from installation `inst` (12.4, 10.412), or null if it may. */
-export function installationDrawProblem(w: SupplyWorld, unit: Unit, inst: Unit): 'disrupted-range' | 'out-of-range' | null {
+export function installationDrawProblem(
+  w: SupplyWorld,
+  unit: Unit,
+  inst: Unit,
+): 'disrupted-range' | 'out-of-range' | null {
   if (inst.disrupted) {
     const near = inst.hex === unit.hex || mapOf(w.state).isAdjacent(inst.hex!, unit.hex!);
     return near ? null : 'disrupted-range';
@@ -100,7 +114,8 @@ export function installationDrawProblem(w: SupplyWorld, unit: Unit, inst: Unit):
 
 /** 12.4, 10.412 may `unit` draw through the Transport `ferry` inverted on a Base or Spaceport (6 MP)? */
 export function ferryDrawProblem(w: SupplyWorld, unit: Unit, ferry: Unit): 'infantry-only' | 'out-of-range' | null {
-  if (packOption(w.state, 'ferrySupplies') === 'infantry-only' && unit.cls !== 'INFANTRY' && unit.id !== ferry.id) return 'infantry-only';
+  if (packOption(w.state, 'ferrySupplies') === 'infantry-only' && unit.cls !== 'INFANTRY' && unit.id !== ferry.id)
+    return 'infantry-only';
   return withinSupplyRange(w, ferry.hex!, unit.hex!, SUPPLY.ferryRange) ? null : 'out-of-range';
 }
 
@@ -128,7 +143,11 @@ export function poolsOf(state: CerberusState, side: Side, ferries: string[] = []
   const mine = state.units.filter((u) => u.side === side && onMap(u));
   return {
     stock: new Map(mine.filter(holdsSupplies).map((u) => [u.id, u.supplies])),
-    cargo: new Map(mine.flatMap((u) => (u.cargo && 'supplies' in u.cargo && u.cargo.supplies > 0 ? [[u.id, u.cargo.supplies] as const] : []))),
+    cargo: new Map(
+      mine.flatMap((u) =>
+        u.cargo && 'supplies' in u.cargo && u.cargo.supplies > 0 ? [[u.id, u.cargo.supplies] as const] : [],
+      ),
+    ),
     resourceUsed: new Set(),
     ferries: [...ferries],
   };
@@ -158,7 +177,9 @@ export function sourcesFor(w: SupplyWorld, pools: Pools, unit: Unit): Edge[] {
       edges.push({ pool: `inst:${inst.id}`, source: { kind: 'installation', installationId: inst.id } });
       continue;
     }
-    const ferry = pools.ferries.map((id) => state.units.find((u) => u.id === id)!).find((t) => t.hex === inst.hex && !ferryDrawProblem(w, unit, t));
+    const ferry = pools.ferries
+      .map((id) => state.units.find((u) => u.id === id)!)
+      .find((t) => t.hex === inst.hex && !ferryDrawProblem(w, unit, t));
     if (ferry) edges.push({ pool: `inst:${inst.id}`, source: { kind: 'ferry', transportId: ferry.id } });
   }
   return edges;
@@ -189,7 +210,10 @@ export function matchSupply(w: SupplyWorld, pools: Pools, units: Unit[]): Map<st
       if (seen.has(e.pool)) continue;
       seen.add(e.pool);
       const held = holders.get(e.pool) ?? [];
-      if (held.length < capacity(pools, e.pool) || held.some((other) => augment(other, seen) && (held.splice(held.indexOf(other), 1), true))) {
+      if (
+        held.length < capacity(pools, e.pool) ||
+        held.some((other) => augment(other, seen) && (held.splice(held.indexOf(other), 1), true))
+      ) {
         held.push(unitId);
         holders.set(e.pool, held);
         assigned.set(unitId, e);

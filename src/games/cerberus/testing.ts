@@ -6,7 +6,13 @@ let serial = 0;
 
 /** A state in the given turn/segment with these units. */
 export function stateAt(
-  fields: { turn?: number; segment?: Segment; phasing?: Side | null; space?: number; options?: Record<string, Json> } = {},
+  fields: {
+    turn?: number;
+    segment?: Segment;
+    phasing?: Side | null;
+    space?: number;
+    options?: Record<string, Json>;
+  } = {},
   units: Unit[] = [],
 ): CerberusState {
   const s = newState('campaign', fields.options ?? {}, units);
@@ -31,12 +37,16 @@ export function unit(side: Side, cls: Cls, hex: string | null, extra: Partial<Un
     ...(cls === 'BASE' ? { defense: side === 'HUMAN' ? 5 : 4, supplies: 8 } : {}),
     ...(cls === 'SPACEPORT' ? { defense: side === 'HUMAN' ? 12 : 10, supplies: 20 } : {}),
     ...(cls === 'INFANTRY' ? { attack: 3, defense: side === 'HUMAN' ? 5 : 4, movement: side === 'HUMAN' ? 1 : 2 } : {}),
-    ...(cls === 'MOBILE' ? { attack: side === 'HUMAN' ? 2 : 3, defense: side === 'HUMAN' ? 4 : 3, movement: side === 'HUMAN' ? 8 : 6 } : {}),
+    ...(cls === 'MOBILE'
+      ? { attack: side === 'HUMAN' ? 2 : 3, defense: side === 'HUMAN' ? 4 : 3, movement: side === 'HUMAN' ? 8 : 6 }
+      : {}),
     ...extra,
   });
 }
 
 /** `n` SF of `side` in the Fleet SF box. */
 export function sfTeam(side: Side, n: number): Unit[] {
-  return Array.from({ length: n }, (_, i) => makeUnit({ id: `${side[0]}:SF${i + 1}`, side, cls: 'SF', box: 'FLEET_SF' }));
+  return Array.from({ length: n }, (_, i) =>
+    makeUnit({ id: `${side[0]}:SF${i + 1}`, side, cls: 'SF', box: 'FLEET_SF' }),
+  );
 }

@@ -19,11 +19,28 @@
 import type { OrderError } from '#engine/contract.js';
 import { allHexIds, hasHex, mayLand } from './map.js';
 import {
-  TRANSPORT, actsAs, canStackHere, enemyZoc, intensityOf, isParatroop, onMap, ownUnit, packOption,
-  type IntensityAt, type LogisticsHooks,
+  TRANSPORT,
+  actsAs,
+  canStackHere,
+  enemyZoc,
+  intensityOf,
+  isParatroop,
+  onMap,
+  ownUnit,
+  packOption,
+  type IntensityAt,
+  type LogisticsHooks,
 } from './logistics.js';
 import { isLowSpaceState, transportPoints } from './space.js';
-import { enemyOf, newPhaseScratch, type CerberusState, type HexId, type PhaseScratch, type Side, type Unit } from './state.js';
+import {
+  enemyOf,
+  newPhaseScratch,
+  type CerberusState,
+  type HexId,
+  type PhaseScratch,
+  type Side,
+  type Unit,
+} from './state.js';
 
 export type Origin = 'FLEET' | 'SYSTEM' | 'EARTH' | 'TAU_CETI';
 const ORIGINS: Record<Side, Origin[]> = { HUMAN: ['FLEET', 'EARTH'], CETIAN: ['FLEET', 'SYSTEM', 'TAU_CETI'] };
@@ -61,7 +78,12 @@ function serves(state: CerberusState, inst: Unit, how: Placement): boolean {
 /** Own installations in `hex` that act as a Spaceport for landing: Spaceports, and E-Fields (11.144). */
 function landingPorts(state: CerberusState, side: Side, hex: HexId, how: Placement): Unit[] {
   return state.units.filter(
-    (u) => u.side === side && onMap(u) && u.hex === hex && (actsAs(u) === 'SPACEPORT' || u.cls === 'EFIELD') && serves(state, u, how),
+    (u) =>
+      u.side === side &&
+      onMap(u) &&
+      u.hex === hex &&
+      (actsAs(u) === 'SPACEPORT' || u.cls === 'EFIELD') &&
+      serves(state, u, how),
   );
 }
 
@@ -80,7 +102,15 @@ export interface LandingQuote {
 export function landingQuote(state: CerberusState, side: Side, unit: Unit, hex: HexId): LandingQuote | null {
   const from = originOf(side, unit);
   if (!from) return null;
-  const q: LandingQuote = { unitId: unit.id, from, hex, base: TRANSPORT.originCost[from], adjustments: [], cost: 0, baseUsed: null };
+  const q: LandingQuote = {
+    unitId: unit.id,
+    from,
+    hex,
+    base: TRANSPORT.originCost[from],
+    adjustments: [],
+    cost: 0,
+    baseUsed: null,
+  };
   if (actsAs(unit) === 'SPACEPORT') {
     q.base *= TRANSPORT.spaceportMultiplier.value; // 11.13, and never an adjustment (11.143)
   } else {
@@ -93,7 +123,13 @@ export function landingQuote(state: CerberusState, side: Side, unit: Unit, hex: 
     } else {
       const used = scratchOf(state, side).basesUsedForLanding;
       const base = state.units.find(
-        (u) => u.side === side && onMap(u) && u.hex === hex && actsAs(u) === 'BASE' && !used.includes(u.id) && serves(state, u, from),
+        (u) =>
+          u.side === side &&
+          onMap(u) &&
+          u.hex === hex &&
+          actsAs(u) === 'BASE' &&
+          !used.includes(u.id) &&
+          serves(state, u, from),
       );
       if (base) {
         q.adjustments.push({ id: 'FIRST_AT_BASE', value: adj.AT_SPACEPORT, rule: '11.142' });
@@ -113,17 +149,26 @@ export function landingCost(state: CerberusState, side: Side, unitId: string, he
 
 /** 11.15, 11.16, 11.13 (G22) evacuation 1 and shuttle 2 STP per unit, triple for a Spaceport. */
 export function evacuateCost(u: Unit): number {
-  return TRANSPORT.evacuateCost.value * (actsAs(u) === 'SPACEPORT' ? TRANSPORT.spaceportEvacuateShuttleMultiplier.value : 1);
+  return (
+    TRANSPORT.evacuateCost.value * (actsAs(u) === 'SPACEPORT' ? TRANSPORT.spaceportEvacuateShuttleMultiplier.value : 1)
+  );
 }
 export function shuttleCost(u: Unit): number {
-  return TRANSPORT.shuttleCost.value * (actsAs(u) === 'SPACEPORT' ? TRANSPORT.spaceportEvacuateShuttleMultiplier.value : 1);
+  return (
+    TRANSPORT.shuttleCost.value * (actsAs(u) === 'SPACEPORT' ? TRANSPORT.spaceportEvacuateShuttleMultiplier.value : 1)
+  );
 }
 
 // ---------------------------------------------------------------- placement (11.18)
 
 /** A placement problem; `dynamic` ones depend on positions that movement and combat may still change. */
 export type Problem = Omit<OrderError, 'path'> & { dynamic: boolean };
-const problem = (code: string, message: string, rule: string, dynamic = false): Problem => ({ code, message, rule, dynamic });
+const problem = (code: string, message: string, rule: string, dynamic = false): Problem => ({
+  code,
+  message,
+  rule,
+  dynamic,
+});
 
 export interface PlacementContext {
   intensityAt: IntensityAt;
@@ -140,32 +185,78 @@ export function placementContext(state: CerberusState, side: Side, hooks: Logist
  * unit is never named: a Paratrooper may be sent into its hex, and the landing is refused only when
  * the unit turns out to be a Spaceport (see transport.ts).
  */
-export function placementProblem(state: CerberusState, side: Side, unit: Unit, hex: HexId, how: Placement, ctx: PlacementContext): Problem | null {
+export function placementProblem(
+  state: CerberusState,
+  side: Side,
+  unit: Unit,
+  hex: HexId,
+  how: Placement,
+  ctx: PlacementContext,
+): Problem | null {
   if (!hasHex(hex)) return problem('transport.no-such-hex', `There is no hex ${hex} on Cerberus.`, '4.9');
   // Inferred (data: mayLandInAllWaterProvenance): 4.4/9.21 bar only ending a move there; 14.23 says 'land hex'.
-  if (!mayLand(hex)) return problem('transport.water', 'Units may be landed only on land, never in an All Water hex.', '14.23, G36');
-  if (ctx.intensityAt(hex) >= 3) return problem('transport.storm', 'No unit may be landed into a hex under Intensity 3 weather.', '15.72', true);
+  if (!mayLand(hex))
+    return problem('transport.water', 'Units may be landed only on land, never in an All Water hex.', '14.23, G36');
+  if (ctx.intensityAt(hex) >= 3)
+    return problem('transport.storm', 'No unit may be landed into a hex under Intensity 3 weather.', '15.72', true);
   const here = state.units.filter((u) => onMap(u) && u.hex === hex && u.id !== unit.id);
   const enemies = here.filter((u) => u.side === enemyOf(side));
   if (actsAs(unit) === 'SPACEPORT' && here.some((u) => actsAs(u) === 'SPACEPORT' && (u.side === side || !u.faceDown))) {
-    return problem('transport.spaceport-on-spaceport', 'A Spaceport may never be landed in the same hex as another Spaceport, friendly or enemy.', '11.143', true);
+    return problem(
+      'transport.spaceport-on-spaceport',
+      'A Spaceport may never be landed in the same hex as another Spaceport, friendly or enemy.',
+      '11.143',
+      true,
+    );
   }
   if (how === 'INSERTION') {
-    if (enemies.length) return problem('transport.enemy-hex', 'Inserted units may not land in a hex occupied by an enemy unit.', '14.23', true);
-    if (ctx.zoc.has(hex)) return problem('transport.enemy-zoc', 'Inserted units may not land in an unsuppressed enemy Zone of Control.', '14.23', true);
+    if (enemies.length)
+      return problem(
+        'transport.enemy-hex',
+        'Inserted units may not land in a hex occupied by an enemy unit.',
+        '14.23',
+        true,
+      );
+    if (ctx.zoc.has(hex))
+      return problem(
+        'transport.enemy-zoc',
+        'Inserted units may not land in an unsuppressed enemy Zone of Control.',
+        '14.23',
+        true,
+      );
   } else if (!atFriendlyPort(state, side, hex, how)) {
     if (isParatroop(unit)) {
       if (enemies.some((u) => !u.faceDown && actsAs(u) === 'SPACEPORT')) {
-        return problem('transport.para-enemy-spaceport', 'A Paratroop unit may land anywhere except in a hex holding an enemy Spaceport.', '11.18', true);
+        return problem(
+          'transport.para-enemy-spaceport',
+          'A Paratroop unit may land anywhere except in a hex holding an enemy Spaceport.',
+          '11.18',
+          true,
+        );
       }
     } else if (enemies.length) {
-      return problem('transport.enemy-hex', 'Units may not be landed in a hex holding an enemy unit, except at a friendly Spaceport or by Paratroopers.', '11.18', true);
+      return problem(
+        'transport.enemy-hex',
+        'Units may not be landed in a hex holding an enemy unit, except at a friendly Spaceport or by Paratroopers.',
+        '11.18',
+        true,
+      );
     } else if (ctx.zoc.has(hex)) {
-      return problem('transport.enemy-zoc', 'Units may not be landed in an unsuppressed enemy Zone of Control, except at a friendly Spaceport or by Paratroopers.', '5.6, 11.18', true);
+      return problem(
+        'transport.enemy-zoc',
+        'Units may not be landed in an unsuppressed enemy Zone of Control, except at a friendly Spaceport or by Paratroopers.',
+        '5.6, 11.18',
+        true,
+      );
     }
   }
   if (!canStackHere(state, unit, hex, ctx.hooks)) {
-    return problem('transport.stacking', `${unit.designation} would break the stacking limits in ${hex}.`, '6.8, 11.19', true);
+    return problem(
+      'transport.stacking',
+      `${unit.designation} would break the stacking limits in ${hex}.`,
+      '6.8, 11.19',
+      true,
+    );
   }
   return null;
 }
@@ -212,7 +303,13 @@ export function isEmptyCut(local: (hex: HexId) => CerberusState, s: CerberusStat
  * holding units; on empty ones the answer depends only on the storm intensity and the enemy ZOC
  * there (the unit alone, nothing to stack with or land at), so it is asked once per such pair.
  */
-export function placementChecker(local: (hex: HexId) => CerberusState, side: Side, unit: Unit, how: Placement, ctx: PlacementContext): (hex: HexId) => boolean {
+export function placementChecker(
+  local: (hex: HexId) => CerberusState,
+  side: Side,
+  unit: Unit,
+  how: Placement,
+  ctx: PlacementContext,
+): (hex: HexId) => boolean {
   const seen = new Map<string, boolean>();
   return (hex) => {
     const at = local(hex);
@@ -223,7 +320,6 @@ export function placementChecker(local: (hex: HexId) => CerberusState, side: Sid
     return ok;
   };
 }
-
 
 export interface LandingChoices {
   stpLeft: number;

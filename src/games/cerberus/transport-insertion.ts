@@ -19,10 +19,22 @@ export function insertion(run: TransportRun, plan: Insertion, dice?: Dice): void
   const { state, side } = run;
   const problem = (code: string, message: string) => ({ code, message, rule: RULE, dynamic: false });
   if (side !== 'CETIAN' || state.turn !== 1) {
-    return report(run, ['insertion'], problem('transport.insertion-turn', 'The special insertion is made only in the Cetian Transportation Segment of turn 1.'));
+    return report(
+      run,
+      ['insertion'],
+      problem(
+        'transport.insertion-turn',
+        'The special insertion is made only in the Cetian Transportation Segment of turn 1.',
+      ),
+    );
   }
   const scratch = scratchOf(state, side);
-  if (scratch.insertionRoll !== null) return report(run, ['insertion'], problem('transport.insertion-once', 'The special insertion has already been made.'));
+  if (scratch.insertionRoll !== null)
+    return report(
+      run,
+      ['insertion'],
+      problem('transport.insertion-once', 'The special insertion has already been made.'),
+    );
   const roll = run.mode === 'apply' && dice ? dice.d6('Cetian special insertion') : plan.priority.length;
   if (run.mode === 'apply') scratch.insertionRoll = roll;
   const landed: { unitId: string; typeId: string; hex: string }[] = [];
@@ -31,7 +43,11 @@ export function insertion(run: TransportRun, plan: Insertion, dice?: Dice): void
     const at = ['insertion', 'priority', j];
     const u = ownUnit(state, side, e.unitId);
     if (!u || u.box !== 'FLEET') {
-      return report(run, [...at, 'unitId'], problem('transport.insertion-not-fleet', `${e.unitId} is not one of the units in your Fleet box.`));
+      return report(
+        run,
+        [...at, 'unitId'],
+        problem('transport.insertion-not-fleet', `${e.unitId} is not one of the units in your Fleet box.`),
+      );
     }
     const p = placementProblem(state, side, u, e.hex, 'INSERTION', placementContext(state, side, run.hooks));
     if (p && (!p.dynamic || run.final)) return report(run, [...at, 'hex'], p);
@@ -40,8 +56,15 @@ export function insertion(run: TransportRun, plan: Insertion, dice?: Dice): void
   });
   if (run.mode === 'apply') {
     const rolls = dice?.drain() ?? [];
-    run.events.push({ ...pub('transport.insertion', { side, roll, landed, rule: RULE }), ...(rolls.length ? { rolls } : {}) });
-    run.events.push(own(side, 'transport.insertion-left', { inFleet: state.units.filter((u) => u.side === side && u.box === 'FLEET').map((u) => u.id), rule: RULE }));
+    run.events.push({
+      ...pub('transport.insertion', { side, roll, landed, rule: RULE }),
+      ...(rolls.length ? { rolls } : {}),
+    });
+    run.events.push(
+      own(side, 'transport.insertion-left', {
+        inFleet: state.units.filter((u) => u.side === side && u.box === 'FLEET').map((u) => u.id),
+        rule: RULE,
+      }),
+    );
   }
 }
-

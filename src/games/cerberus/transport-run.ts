@@ -24,7 +24,12 @@ export interface TransportRun {
 }
 
 /** Records a problem: an order error when validating, a skip event (or the end of the segment) when resolving. */
-export function report(run: TransportRun, path: Path, p: Problem | Omit<OrderError, 'path'>, stopOnIllegal = false): void {
+export function report(
+  run: TransportRun,
+  path: Path,
+  p: Problem | Omit<OrderError, 'path'>,
+  stopOnIllegal = false,
+): void {
   if ('dynamic' in p && p.dynamic && !run.final) return;
   const { code, message, rule } = p;
   if (run.mode === 'validate') run.errors.push({ code, path, message, ...(rule ? { rule } : {}) });
@@ -45,7 +50,8 @@ export function revealAround(run: TransportRun, hex: HexId): void {
   if (run.mode !== 'apply' || run.side !== 'HUMAN') return;
   const near = new Set([hex, ...mapOf(run.state).neighbors(hex)]);
   for (const u of run.state.units) {
-    if (u.side === 'CETIAN' && onMap(u) && near.has(u.hex!) && u.faceDown) run.events.push(...reveal(u, 'Human unit landed adjacent', '14.12'));
+    if (u.side === 'CETIAN' && onMap(u) && near.has(u.hex!) && u.faceDown)
+      run.events.push(...reveal(u, 'Human unit landed adjacent', '14.12'));
   }
 }
 
@@ -66,4 +72,3 @@ export function place(run: TransportRun, u: Unit, hex: HexId, fromBox: boolean):
   u.due = null;
   u.arrivesAt = null;
 }
-

@@ -74,13 +74,29 @@ describe('14.4 Minimum Garrison', () => {
     expect(s.result).toMatchObject({ winner: 'HUMAN' });
   });
   it('T31 14.4: both fall below in the Cetian combat of turn 14: the rule is suspended until the end of turn 16', () => {
-    const s = stateAt({ turn: 14, options: { extended: true } }, [...garrison('HUMAN', 0, 0, 8), ...garrison('CETIAN', 0, 0, 8)]);
+    const s = stateAt({ turn: 14, options: { extended: true } }, [
+      ...garrison('HUMAN', 0, 0, 8),
+      ...garrison('CETIAN', 0, 0, 8),
+    ]);
     expect(minimumGarrisonCheck(s, 'continuous')).toEqual([]);
     // One combat eliminates one battalion of each side.
-    destroyUnit(s.units.find((u) => u.side === 'HUMAN' && u.box === 'MAP')!, 14, 'combat');
-    destroyUnit(s.units.find((u) => u.side === 'CETIAN' && u.box === 'MAP')!, 14, 'combat');
+    destroyUnit(
+      s.units.find((u) => u.side === 'HUMAN' && u.box === 'MAP')!,
+      14,
+      'combat',
+    );
+    destroyUnit(
+      s.units.find((u) => u.side === 'CETIAN' && u.box === 'MAP')!,
+      14,
+      'combat',
+    );
     expect(minimumGarrisonCheck(s, 'continuous')[0]).toMatchObject({ type: 'garrison.suspended', data: { until: 16 } });
-    for (const [turn, at] of [[14, 'end-of-turn'], [15, 'continuous'], [15, 'end-of-turn'], [16, 'continuous']] as const) {
+    for (const [turn, at] of [
+      [14, 'end-of-turn'],
+      [15, 'continuous'],
+      [15, 'end-of-turn'],
+      [16, 'continuous'],
+    ] as const) {
       s.turn = turn;
       expect(minimumGarrisonCheck(s, at)).toEqual([]);
     }
@@ -94,14 +110,26 @@ describe('14.4 Minimum Garrison', () => {
 describe('14.5 victory points', () => {
   const opts = ruleOptions({});
   it('14.5: points for enemy units destroyed', () => {
-    const v = (cls: Unit['cls'], sub: Unit['sub'] = 'REGULAR') => destroyedValue(unit('CETIAN', cls, null, { sub }), opts);
+    const v = (cls: Unit['cls'], sub: Unit['sub'] = 'REGULAR') =>
+      destroyedValue(unit('CETIAN', cls, null, { sub }), opts);
     expect(v('MOBILE', 'GUARDS')).toBe(4);
     expect(v('INFANTRY', 'PARATROOP')).toBe(4);
     expect(v('INFANTRY', 'GUARDS')).toBe(4);
-    expect([v('MOBILE'), v('INFANTRY'), v('HEAVY_WEAPONS'), v('MOBILE', 'STORM'), v('INFANTRY', 'PROVISIONAL')]).toEqual([3, 3, 3, 3, 3]);
+    expect([
+      v('MOBILE'),
+      v('INFANTRY'),
+      v('HEAVY_WEAPONS'),
+      v('MOBILE', 'STORM'),
+      v('INFANTRY', 'PROVISIONAL'),
+    ]).toEqual([3, 3, 3, 3, 3]);
     expect([v('TRANSPORT'), v('BASE'), v('SPACEPORT'), v('EFIELD'), v('SF')]).toEqual([1, 5, 10, 2, 0]);
     expect(v('HEAVY_WEAPONS', 'GUARDS')).toBe(3); // G27 option guardsHeavyWeaponsVp
-    expect(destroyedValue(unit('CETIAN', 'HEAVY_WEAPONS', null, { sub: 'GUARDS' }), ruleOptions({ guardsHeavyWeaponsVp: 4 }))).toBe(4);
+    expect(
+      destroyedValue(
+        unit('CETIAN', 'HEAVY_WEAPONS', null, { sub: 'GUARDS' }),
+        ruleOptions({ guardsHeavyWeaponsVp: 4 }),
+      ),
+    ).toBe(4);
   });
   it('14.5: points for own units remaining on the map, continents held and Resource hexes occupied', () => {
     const s = stateAt({ turn: 12 }, [
@@ -116,7 +144,13 @@ describe('14.5 victory points', () => {
       unit('HUMAN', 'INFANTRY', '0325'),
     ]);
     const vp = victoryPoints(s, toyMap);
-    expect(vp.HUMAN).toMatchObject({ remaining: 3 + 1 + 1 + 1 + 1, continents: 25, continentsHeld: ['ALPHA'], resources: 2 + 1, destroyed: 0 });
+    expect(vp.HUMAN).toMatchObject({
+      remaining: 3 + 1 + 1 + 1 + 1,
+      continents: 25,
+      continentsHeld: ['ALPHA'],
+      resources: 2 + 1,
+      destroyed: 0,
+    });
     expect(vp.CETIAN).toMatchObject({ remaining: 1 + 2 + 1, continents: 0, resources: 2 });
   });
   it('14.5 (default, as written): a destroyed Spaceport scores 10, reduced first or not; a reduced one scores nothing before and counts as a Base for its owner', () => {
@@ -175,7 +209,10 @@ describe('14.5 levels of victory', () => {
   });
   it('14.3, 14.5: points decide at the end of turn 12 only, and not in the extended game', () => {
     const build = (turn: number, extended = false): CerberusState => {
-      const s = stateAt({ turn, options: { extended } }, [unit('HUMAN', 'MOBILE', '0101'), unit('CETIAN', 'MOBILE', '0201')]);
+      const s = stateAt({ turn, options: { extended } }, [
+        unit('HUMAN', 'MOBILE', '0101'),
+        unit('CETIAN', 'MOBILE', '0201'),
+      ]);
       s.lastTurn = extended ? null : 12;
       return s;
     };

@@ -5,7 +5,16 @@ import type { GameEvent } from '#engine/contract.js';
 import { continentOf, isResourceHex } from './map.js';
 import { ruleOptions, type RuleOptions } from './options-rules.js';
 import { SPACE_DATA } from './space-data.js';
-import { SIDES, enemyOf, type CerberusState, type GameResult, type HexId, type Side, type Unit, type VictoryLevel } from './state.js';
+import {
+  SIDES,
+  enemyOf,
+  type CerberusState,
+  type GameResult,
+  type HexId,
+  type Side,
+  type Unit,
+  type VictoryLevel,
+} from './state.js';
 
 const D = SPACE_DATA;
 
@@ -56,7 +65,9 @@ export function garrisonCombination(count: GarrisonCount, spaceportAsBase = fals
 }
 
 export function meetsMinimumGarrison(state: CerberusState, side: Side): boolean {
-  return garrisonCombination(garrisonCount(state, side), ruleOptions(state.options).garrisonSpaceportCountsAsBase) !== null;
+  return (
+    garrisonCombination(garrisonCount(state, side), ruleOptions(state.options).garrisonSpaceportCountsAsBase) !== null
+  );
 }
 
 /**
@@ -82,7 +93,13 @@ export function minimumGarrisonCheck(state: CerberusState, at: 'continuous' | 'e
   }
   if (below.length === 1) {
     const loser = below[0];
-    state.result = { winner: enemyOf(loser), level: 'MINIMUM_GARRISON', reason: 'GARRISON', vp: null, turn: state.turn };
+    state.result = {
+      winner: enemyOf(loser),
+      level: 'MINIMUM_GARRISON',
+      reason: 'GARRISON',
+      vp: null,
+      turn: state.turn,
+    };
     return [{ type: 'garrison.failed', visibleTo: 'all', data: { loser, turn: state.turn, rule: '14.4' } }];
   }
   return [];
@@ -144,7 +161,8 @@ export function victoryPoints(state: CerberusState, map: VictoryMap): Record<Sid
       if (u.side !== enemy) continue;
       if (u.box === 'DESTROYED') destroyed += destroyedValue(u, opts);
       // 14.5 scores a Spaceport when destroyed; option 'split' (G9) gives half of it at the reduction.
-      else if (u.cls === 'SPACEPORT' && u.reduced && opts.reducedSpaceportVp === 'split') destroyed += D.victoryPoints.destroyed.SPACEPORT / 2;
+      else if (u.cls === 'SPACEPORT' && u.reduced && opts.reducedSpaceportVp === 'split')
+        destroyed += D.victoryPoints.destroyed.SPACEPORT / 2;
     }
     const remaining = onMap.filter((u) => u.side === side).reduce((n, u) => n + remainingValue(u), 0);
     const continentsHeld = Object.keys(D.victoryPoints.continents).filter((c) => {
@@ -160,14 +178,22 @@ export function victoryPoints(state: CerberusState, map: VictoryMap): Record<Sid
       const installed = here.some((u) => u.side === side && (u.cls === 'BASE' || u.cls === 'SPACEPORT'));
       resources += installed ? D.victoryPoints.resourceHex.withInstallation : D.victoryPoints.resourceHex.occupied;
     }
-    out[side] = { destroyed, remaining, continents, resources, continentsHeld, total: destroyed + remaining + continents + resources };
+    out[side] = {
+      destroyed,
+      remaining,
+      continents,
+      resources,
+      continentsHeld,
+      total: destroyed + remaining + continents + resources,
+    };
   }
   return out;
 }
 
 /** 14.5 victory level from the two totals (bands closed as in digest §1.4; Cetian 0 VP: Human decisive, or a draw at 0–0). */
 export function victoryLevel(humanVp: number, cetianVp: number): { level: VictoryLevel; winner: Side | null } {
-  if (cetianVp <= 0) return humanVp > 0 ? { level: 'HUMAN_DECISIVE', winner: 'HUMAN' } : { level: 'DRAW', winner: null };
+  if (cetianVp <= 0)
+    return humanVp > 0 ? { level: 'HUMAN_DECISIVE', winner: 'HUMAN' } : { level: 'DRAW', winner: null };
   const ratio = humanVp / cetianVp;
   const row = D.victoryLevels.rows.find((r) => ratio >= r.minRatio)!;
   return { level: row.level as VictoryLevel, winner: row.winner };
@@ -178,7 +204,19 @@ export function endOfGameVictory(state: CerberusState, map: VictoryMap): GameEve
   if (state.result || state.lastTurn === null || state.turn < state.lastTurn) return [];
   const vp = victoryPoints(state, map);
   const { level, winner } = victoryLevel(vp.HUMAN.total, vp.CETIAN.total);
-  const result: GameResult = { winner, level, reason: 'POINTS', vp: { HUMAN: vp.HUMAN.total, CETIAN: vp.CETIAN.total }, turn: state.turn };
+  const result: GameResult = {
+    winner,
+    level,
+    reason: 'POINTS',
+    vp: { HUMAN: vp.HUMAN.total, CETIAN: vp.CETIAN.total },
+    turn: state.turn,
+  };
   state.result = result;
-  return [{ type: 'game.victory', visibleTo: 'all', data: { level, winner, vp: { HUMAN: { ...vp.HUMAN }, CETIAN: { ...vp.CETIAN } }, rule: '14.5' } }];
+  return [
+    {
+      type: 'game.victory',
+      visibleTo: 'all',
+      data: { level, winner, vp: { HUMAN: { ...vp.HUMAN }, CETIAN: { ...vp.CETIAN } }, rule: '14.5' },
+    },
+  ];
 }

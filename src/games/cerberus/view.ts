@@ -49,7 +49,12 @@ export function hiddenIds(state: CerberusState, viewer: Viewer): Map<string, str
 }
 
 /** Deep copy of `value` with every hidden real id (as a string value or an object key) replaced by its opaque id. */
-export function redactFor<T extends Json>(state: CerberusState, viewer: Viewer, value: T, hidden = hiddenIds(state, viewer)): T {
+export function redactFor<T extends Json>(
+  state: CerberusState,
+  viewer: Viewer,
+  value: T,
+  hidden = hiddenIds(state, viewer),
+): T {
   const walk = (v: Json): Json => {
     if (typeof v === 'string') return hidden.get(v) ?? v;
     if (Array.isArray(v)) return v.map(walk);
@@ -78,7 +83,7 @@ export function redactText(text: string, hidden: Map<string, string>): string {
 export function resolveOrderIds(state: CerberusState, side: Side, raw: unknown): unknown {
   if (!JSON.stringify(raw ?? null).includes('opq_')) return raw;
   const candidates = [...hiddenIds(state, side).keys()];
-  return mapStrings(raw, (v) => (isOpaqueId(v) ? resolveOpaqueId(secretOf(state), side, v, candidates) ?? v : v));
+  return mapStrings(raw, (v) => (isOpaqueId(v) ? (resolveOpaqueId(secretOf(state), side, v, candidates) ?? v) : v));
 }
 
 /**
@@ -117,7 +122,8 @@ function sideUnits(state: CerberusState, viewer: Viewer, side: Side): Json {
   // The turn track by arrival turn: the schedule is printed (14.22), identities are not shown.
   const track: Record<string, number> = {};
   if (!(viewer !== null && viewer === side)) {
-    for (const u of mine) if (u.box === 'TURN_TRACK' && u.due !== null) track[String(u.due)] = (track[String(u.due)] ?? 0) + 1;
+    for (const u of mine)
+      if (u.box === 'TURN_TRACK' && u.due !== null) track[String(u.due)] = (track[String(u.due)] ?? 0) + 1;
   }
   return { units: shown.map(unitJson), faceDown, boxCounts: counts, turnTrackDue: track };
 }
@@ -155,7 +161,19 @@ function playersJson(state: CerberusState, viewer: Viewer): Json {
  * STP spent, space supply, air and missile sources and the plan's cursor stay with the owner,
  * as the segments' own events keep them (11.12, 12, 8.1).
  */
-const PUBLIC_SCRATCH = ['side', 'sfPairs', 'sfPairsPlaced', 'moved', 'enteredEnemyHex', 'attackedHexes', 'attackers', 'adzSuppression', 'fleetFireUsed', 'subOrbitalUsed', 'insertionRoll'] as const;
+const PUBLIC_SCRATCH = [
+  'side',
+  'sfPairs',
+  'sfPairsPlaced',
+  'moved',
+  'enteredEnemyHex',
+  'attackedHexes',
+  'attackers',
+  'adzSuppression',
+  'fleetFireUsed',
+  'subOrbitalUsed',
+  'insertionRoll',
+] as const;
 
 function scratchJson(state: CerberusState, viewer: Viewer): Json {
   const sc = state.phaseScratch;
@@ -191,7 +209,9 @@ export function view(state: CerberusState, viewer: Viewer, extras: ViewExtras = 
     // The stored plan is the phasing player's secret until it plays out (§8.1).
     plan: state.plan && state.plan.side === viewer ? (JSON.parse(JSON.stringify(state.plan)) as Json) : null,
     planStored: state.plan !== null,
-    pending: state.pending.map((d) => (d.side === viewer ? (JSON.parse(JSON.stringify(d)) as Json) : { id: d.id, side: d.side, kind: d.kind })),
+    pending: state.pending.map((d) =>
+      d.side === viewer ? (JSON.parse(JSON.stringify(d)) as Json) : { id: d.id, side: d.side, kind: d.kind },
+    ),
     garrison: { ...state.garrison },
     result: state.result ? (JSON.parse(JSON.stringify(state.result)) as Json) : null,
     ...extras,

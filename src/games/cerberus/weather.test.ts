@@ -6,7 +6,16 @@ import { forwardPair, rowsFromEquator, step, stormGenHex } from './map.js';
 import type { Json } from '#engine/contract.js';
 import type { CerberusState, Storm } from './state.js';
 import { stateAt } from './testing.js';
-import { BASE_DIRECTIONS, beginningIntensity, generateStorm, moveStorms, seasonAt, stormMoveTarget, tsIntensityDelta, weatherSegment } from './weather.js';
+import {
+  BASE_DIRECTIONS,
+  beginningIntensity,
+  generateStorm,
+  moveStorms,
+  seasonAt,
+  stormMoveTarget,
+  tsIntensityDelta,
+  weatherSegment,
+} from './weather.js';
 import { stormIntensityAt } from './zoc.js';
 import cerberus, { SEGMENT_HANDLERS, UNWIRED_SEGMENTS } from './index.js';
 
@@ -49,7 +58,12 @@ describe('15.91 storm generation', () => {
   });
 
   it('15.5, 15.91 BEGINNING WEATHER INTENSITY CHART: an ACF starts at the season value (Spring/Fall 2, Winter 3, Summer 1)', () => {
-    for (const [season, want] of [['SPRING', 2], ['FALL', 2], ['WINTER', 3], ['SUMMER', 1]] as const) {
+    for (const [season, want] of [
+      ['SPRING', 2],
+      ['FALL', 2],
+      ['WINTER', 3],
+      ['SUMMER', 1],
+    ] as const) {
       const s = weatherState({ season });
       generateStorm(s, new ScriptedDice([1, 1]));
       expect(s.storms[0]).toMatchObject({ kind: 'ACF', hex: stormGenHex(1).hex, intensity: want });
@@ -105,7 +119,14 @@ describe('15.5 Arctic Cold Fronts', () => {
   const gen1 = () => stormGenHex(1); // arrow S
   it('15.8 ARCTIC COLD FRONT TABLE: 1-2 to hex A, 3-4 stays, 5-6 to hex B (the two hexes ahead along the arrow)', () => {
     const [a, b] = forwardPair(gen1().hex, 'S');
-    for (const [die, want] of [[1, a], [2, a], [3, gen1().hex], [4, gen1().hex], [5, b], [6, b]] as const) {
+    for (const [die, want] of [
+      [1, a],
+      [2, a],
+      [3, gen1().hex],
+      [4, gen1().hex],
+      [5, b],
+      [6, b],
+    ] as const) {
       const s = weatherState();
       s.storms = [storm({ kind: 'ACF', hex: gen1().hex, intensity: 2, genHex: 1 })];
       moveStorms(s, new ScriptedDice([die]));
@@ -114,7 +135,7 @@ describe('15.5 Arctic Cold Fronts', () => {
     }
   });
 
-  it('15.3: the base direction of the generation hex is kept for the storm\'s life (#6 blows north)', () => {
+  it("15.3: the base direction of the generation hex is kept for the storm's life (#6 blows north)", () => {
     const s = weatherState();
     const h = stormGenHex(6).hex;
     s.storms = [storm({ kind: 'ACF', hex: h, intensity: 1, genHex: 6 })];
@@ -136,7 +157,10 @@ describe('15.5 Arctic Cold Fronts', () => {
     const s = weatherState();
     const h = '0615';
     const [a] = forwardPair(h, 'S');
-    s.storms = [storm({ id: 'a', kind: 'ACF', hex: a!, intensity: 2, genHex: 1 }), storm({ id: 'b', kind: 'ACF', hex: h, intensity: 2, genHex: 1 })];
+    s.storms = [
+      storm({ id: 'a', kind: 'ACF', hex: a!, intensity: 2, genHex: 1 }),
+      storm({ id: 'b', kind: 'ACF', hex: h, intensity: 2, genHex: 1 }),
+    ];
     const ev = moveStorms(s, new ScriptedDice([3, 1])); // a stays, b moves onto a
     expect(s.storms).toEqual([expect.objectContaining({ id: 'a', hex: a, intensity: 3 })]);
     expect(ev.at(-1)).toMatchObject({ type: 'storm.merged', data: { absorbed: 'b', rule: '15.74' } });
@@ -172,7 +196,9 @@ describe('15.6 Tropical Storms', () => {
   });
 
   it('15.8*: over land of a named continent the TS drops one level; over Water or an Island it gains one, never above 3 (15.11)', () => {
-    const land = tsStartWithXTarget((id) => hexById.get(id)!.terrain === 'CLEAR' && !['ISLAND', null].includes(hexById.get(id)!.continent));
+    const land = tsStartWithXTarget(
+      (id) => hexById.get(id)!.terrain === 'CLEAR' && !['ISLAND', null].includes(hexById.get(id)!.continent),
+    );
     const water = tsStartWithXTarget((id) => hexById.get(id)!.terrain === 'ALL_WATER');
     const island = mapData.hexes.find((h) => h.continent === 'ISLAND' && h.terrain !== 'MOUNTAIN')!.id;
     expect(tsIntensityDelta(island)).toBe(1);
@@ -231,7 +257,8 @@ describe('15 weather properties', () => {
         expect(hexById.has(st.hex), st.hex).toBe(true); // never off the map
         expect(st.intensity).toBeGreaterThanOrEqual(1); // 15.11
         expect(st.intensity).toBeLessThanOrEqual(3);
-        if (st.kind === 'TS') expect(rowsFromEquator(st.hex)).toBeLessThanOrEqual(5); // 15.63
+        if (st.kind === 'TS')
+          expect(rowsFromEquator(st.hex)).toBeLessThanOrEqual(5); // 15.63
         else expect(rowsFromEquator(st.hex)).toBeGreaterThan(1); // 15.52
       }
       const i = stormIntensityAt(s);
@@ -268,7 +295,8 @@ describe('15 weather in a whole game', () => {
     const types = new Map<string, number>();
     for (let step = 1; step < 400 && !cerberus.outcome(state); step++) {
       const orders: Record<string, Json> = {};
-      for (const owed of owedAt(state)) orders[owed.side] = cerberus.bot(state, owed.side, seededDice(`wx|bot|${owed.side}`, step));
+      for (const owed of owedAt(state))
+        orders[owed.side] = cerberus.bot(state, owed.side, seededDice(`wx|bot|${owed.side}`, step));
       const r = cerberus.resolve(state, orders, seededDice('wx', step));
       state = JSON.parse(JSON.stringify(r.state)) as CerberusState;
       for (const e of r.events) types.set(e.type, (types.get(e.type) ?? 0) + 1);
@@ -285,11 +313,16 @@ describe('15.72 SF and storms in the assembled module', () => {
     const { SpecialForcesPlanSchema } = await import('./orders.js');
     const run = (withStorm: boolean) => {
       const base = unit('CETIAN', 'BASE', '1109', { id: 'C:B1' });
-      const s = stateAt({ turn: 5, segment: 'SPECIAL_FORCES', phasing: 'HUMAN', options: { weather: true } }, [base, ...sfTeam('HUMAN', 4)]);
+      const s = stateAt({ turn: 5, segment: 'SPECIAL_FORCES', phasing: 'HUMAN', options: { weather: true } }, [
+        base,
+        ...sfTeam('HUMAN', 4),
+      ]);
       s.phaseScratch = null;
       if (withStorm) s.storms = [storm({ kind: 'TS', hex: step('1109', 'E')!, intensity: 3, genHex: 3 })];
       expect(stormIntensityAt(s)('1109')).toBe(withStorm ? 3 : 0);
-      const specialForces = SpecialForcesPlanSchema.parse({ disrupt: [{ targetId: 'C:B1', sfIds: ['H:SF1', 'H:SF2'] }] });
+      const specialForces = SpecialForcesPlanSchema.parse({
+        disrupt: [{ targetId: 'C:B1', sfIds: ['H:SF1', 'H:SF2'] }],
+      });
       s.plan = { side: 'HUMAN', through: 'SPECIAL_FORCES', order: { specialForces } } as never;
       const ev = SEGMENT_HANDLERS.SPECIAL_FORCES!(s, { dice: new ScriptedDice([1, 1, 1, 1, 1, 1]), orders: {} });
       return ev.map((e) => e.type);

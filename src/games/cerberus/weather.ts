@@ -33,7 +33,19 @@
 import type { GameEvent } from '#engine/contract.js';
 import type { Dice } from '#engine/dice.js';
 import { optionValues, tablesData, type Direction } from './data/index.js';
-import { continentOf, forwardPair, hemisphere, hex as hexRecord, isAllWater, isMountain, mapFor, rowsFromEquator, step, stormGenHex, stormGenHexes } from './map.js';
+import {
+  continentOf,
+  forwardPair,
+  hemisphere,
+  hex as hexRecord,
+  isAllWater,
+  isMountain,
+  mapFor,
+  rowsFromEquator,
+  step,
+  stormGenHex,
+  stormGenHexes,
+} from './map.js';
 import { ruleOptions } from './options-rules.js';
 import type { CerberusState, HexId, Storm } from './state.js';
 
@@ -45,7 +57,11 @@ const OPPOSITE: Record<Season, Season> = { SPRING: 'FALL', SUMMER: 'WINTER', FAL
 /** `Storm.baseDir` encoding: index into this list (15.3). */
 export const BASE_DIRECTIONS: readonly Direction[] = ['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW'];
 
-const pub = (type: string, data: Record<string, unknown>): GameEvent => ({ type, visibleTo: 'all', data: data as GameEvent['data'] });
+const pub = (type: string, data: Record<string, unknown>): GameEvent => ({
+  type,
+  visibleTo: 'all',
+  data: data as GameEvent['data'],
+});
 
 /** 15.9 the season in force at a hex: the chosen (northern) one, or its opposite in the south. */
 export function seasonAt(state: CerberusState, hex: HexId): Season {
@@ -67,7 +83,11 @@ export function baseDirectionOf(storm: Storm): 'N' | 'S' {
 }
 
 /** 15.8 the hex a storm would move to for a die roll (null = stays), and whether its intensity changes. */
-export function stormMoveTarget(state: CerberusState, storm: Storm, die: number): { to: HexId | null; move: string; intensityChange: boolean } {
+export function stormMoveTarget(
+  state: CerberusState,
+  storm: Storm,
+  die: number,
+): { to: HexId | null; move: string; intensityChange: boolean } {
   const map = mapFor(state.options);
   const [ahead1, ahead2] = forwardPair(storm.hex, baseDirectionOf(storm), map);
   if (storm.kind === 'ACF') {
@@ -76,7 +96,14 @@ export function stormMoveTarget(state: CerberusState, storm: Storm, die: number)
   }
   const row = W.tsMovement.rows.find((r) => r.die === die)!;
   const literal = optionValues(state.options).tsIntensityRolls !== 'quick-reference'; // 15.8, digest C14
-  const to = row.move === 'W' ? step(storm.hex, 'W', map) : row.move === 'X' ? ahead1 : row.move === 'Y' ? ahead2 : step(storm.hex, 'E', map);
+  const to =
+    row.move === 'W'
+      ? step(storm.hex, 'W', map)
+      : row.move === 'X'
+        ? ahead1
+        : row.move === 'Y'
+          ? ahead2
+          : step(storm.hex, 'E', map);
   return { to, move: row.move, intensityChange: literal && row.intensityChange };
 }
 
@@ -102,24 +129,54 @@ export function moveStorms(state: CerberusState, dice: Dice): GameEvent[] {
     const from = s.hex;
     if (to !== null) s.hex = to;
     const before = s.intensity;
-    if (s.kind === 'TS' && intensityChange && to !== null) s.intensity = Math.min(W.tsIntensityChange.max, s.intensity + tsIntensityDelta(to, partialWaterAs));
-    events.push(pub('storm.moved', { stormId: s.id, kind: s.kind, die, move, from, to: s.hex, intensity: s.intensity, intensityBefore: before, rule: '15.8' }));
+    if (s.kind === 'TS' && intensityChange && to !== null)
+      s.intensity = Math.min(W.tsIntensityChange.max, s.intensity + tsIntensityDelta(to, partialWaterAs));
+    events.push(
+      pub('storm.moved', {
+        stormId: s.id,
+        kind: s.kind,
+        die,
+        move,
+        from,
+        to: s.hex,
+        intensity: s.intensity,
+        intensityBefore: before,
+        rule: '15.8',
+      }),
+    );
     if (s.kind === 'TS' && s.intensity <= 0) {
       events.push(pub('storm.removed', { stormId: s.id, hex: s.hex, reason: 'intensity 0', rule: '15.63' }));
       continue;
     }
     if (s.kind === 'TS' && to !== null && rowsFromEquator(s.hex) > W.tsRemovalBeyondRowsFromEquator.value) {
-      events.push(pub('storm.removed', { stormId: s.id, hex: s.hex, reason: 'more than 5 hexes from the Equator', rule: '15.63' }));
+      events.push(
+        pub('storm.removed', {
+          stormId: s.id,
+          hex: s.hex,
+          reason: 'more than 5 hexes from the Equator',
+          rule: '15.63',
+        }),
+      );
       continue;
     }
     if (s.kind === 'ACF' && rowsFromEquator(s.hex) <= 1) {
-      events.push(pub('storm.removed', { stormId: s.id, hex: s.hex, reason: 'adjacent to the Equator', rule: '15.52' }));
+      events.push(
+        pub('storm.removed', { stormId: s.id, hex: s.hex, reason: 'adjacent to the Equator', rule: '15.52' }),
+      );
       continue;
     }
     const other = s.kind === 'ACF' ? kept.find((k) => k.kind === 'ACF' && k.hex === s.hex) : undefined;
     if (other) {
       other.intensity = Math.min(cap, other.intensity + s.intensity);
-      events.push(pub('storm.merged', { stormId: other.id, absorbed: s.id, hex: s.hex, intensity: other.intensity, rule: '15.74' }));
+      events.push(
+        pub('storm.merged', {
+          stormId: other.id,
+          absorbed: s.id,
+          hex: s.hex,
+          intensity: other.intensity,
+          rule: '15.74',
+        }),
+      );
       continue;
     }
     kept.push(s);
@@ -132,7 +189,8 @@ export function moveStorms(state: CerberusState, dice: Dice): GameEvent[] {
 /** 15.91 storm generation (after movement, 15.4). */
 export function generateStorm(state: CerberusState, dice: Dice): GameEvent[] {
   const g = W.generation;
-  if (state.storms.length >= W.maxStorms.value) return [pub('storm.none', { reason: 'no storm marker free', rule: '15.2, 15.91' })];
+  if (state.storms.length >= W.maxStorms.value)
+    return [pub('storm.none', { reason: 'no storm marker free', rule: '15.2, 15.91' })];
   const die = dice.d6('storm creation');
   if (!g.createOn.includes(die)) return [pub('storm.none', { die, rule: '15.91' })];
   const no = dice.roll(g.hexDie, 'storm generation hex');
@@ -152,7 +210,17 @@ export function generateStorm(state: CerberusState, dice: Dice): GameEvent[] {
     createdTurn: state.turn,
   };
   state.storms.push(storm);
-  return [pub('storm.created', { stormId: storm.id, kind: storm.kind, hex: storm.hex, genHex: no, intensity, die, rule: '15.91' })];
+  return [
+    pub('storm.created', {
+      stormId: storm.id,
+      kind: storm.kind,
+      hex: storm.hex,
+      genHex: no,
+      intensity,
+      die,
+      rule: '15.91',
+    }),
+  ];
 }
 
 /** 15.3, 15.4 the weather step: move the storms, then generate. No-op without the option. */

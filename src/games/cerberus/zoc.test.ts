@@ -5,7 +5,8 @@ import { stateAt, unit } from './testing.js';
 import { exertsZoc, isInZoc, isSuppressed, stormIntensityAt, zocField, zocHexes } from './zoc.js';
 
 const sorted = (a: readonly string[]): string[] => [...a].sort();
-const at = (units: ReturnType<typeof unit>[], options = {}) => stateAt({ turn: 4, segment: 'MOVEMENT', phasing: 'HUMAN', options }, units);
+const at = (units: ReturnType<typeof unit>[], options = {}) =>
+  stateAt({ turn: 4, segment: 'MOVEMENT', phasing: 'HUMAN', options }, units);
 
 describe('5.0 who exerts a Zone of Control, and where', () => {
   it('5.0: a ground unit exerts a ZOC into its six adjacent hexes but not into its own', () => {
@@ -36,7 +37,11 @@ describe('5.0 who exerts a Zone of Control, and where', () => {
 
 describe('5.3 suppression', () => {
   it('5.3: a Human and a Cetian unit in one hex suppress the ZOCs of all units there, whoever has more', () => {
-    const s = at([unit('HUMAN', 'MOBILE', '1009'), unit('HUMAN', 'MOBILE', '1009'), unit('CETIAN', 'INFANTRY', '1009')]);
+    const s = at([
+      unit('HUMAN', 'MOBILE', '1009'),
+      unit('HUMAN', 'MOBILE', '1009'),
+      unit('CETIAN', 'INFANTRY', '1009'),
+    ]);
     expect(zocHexes(s, 'CETIAN')).toEqual([]);
     expect(zocHexes(s, 'HUMAN')).toEqual([]);
     expect(s.units.every((u) => isSuppressed(s, u))).toBe(true);
@@ -47,7 +52,11 @@ describe('5.3 suppression', () => {
     expect(zocHexes(s, 'CETIAN', { exclude: ['h'] })).toEqual(sorted(neighbors('1009')));
   });
   it('5.3: other hexes are unaffected: a suppressed stack does not shield its neighbours from another enemy unit', () => {
-    const s = at([unit('HUMAN', 'MOBILE', '1009'), unit('CETIAN', 'INFANTRY', '1009'), unit('CETIAN', 'INFANTRY', '1011')]);
+    const s = at([
+      unit('HUMAN', 'MOBILE', '1009'),
+      unit('CETIAN', 'INFANTRY', '1009'),
+      unit('CETIAN', 'INFANTRY', '1011'),
+    ]);
     expect(zocField(s, 'CETIAN').get('1010')).toEqual(['1011']);
   });
 });
@@ -62,7 +71,12 @@ describe('14.12 hidden identity', () => {
 });
 
 describe('15 storms', () => {
-  const storm = (fields: Partial<Storm> & Pick<Storm, 'kind' | 'hex' | 'intensity' | 'genHex'>): Storm => ({ id: 's', baseDir: 0, createdTurn: 1, ...fields });
+  const storm = (fields: Partial<Storm> & Pick<Storm, 'kind' | 'hex' | 'intensity' | 'genHex'>): Storm => ({
+    id: 's',
+    baseDir: 0,
+    createdTurn: 1,
+    ...fields,
+  });
 
   it('15.72: a ZOC does not extend into or out of a hex under Intensity-3 weather', () => {
     const s = at([unit('CETIAN', 'MOBILE', '1009'), unit('CETIAN', 'MOBILE', '1111')]);
@@ -88,7 +102,10 @@ describe('15 storms', () => {
 
   it('15.73: overlapping storms add up, never beyond 3; no weather option, no storm effects', () => {
     const s = at([], { weather: true });
-    s.storms = [storm({ kind: 'TS', hex: '1009', intensity: 3, genHex: 3 }), storm({ kind: 'TS', hex: '1011', intensity: 3, genHex: 4 })];
+    s.storms = [
+      storm({ kind: 'TS', hex: '1009', intensity: 3, genHex: 3 }),
+      storm({ kind: 'TS', hex: '1011', intensity: 3, genHex: 4 }),
+    ];
     expect(stormIntensityAt(s)('1010')).toBe(3);
     s.options = {};
     expect(stormIntensityAt(s)('1010')).toBe(0);

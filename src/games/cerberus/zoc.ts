@@ -134,6 +134,13 @@ export function isSuppressed(state: CerberusState, unit: Unit): boolean {
 }
 
 /** Does `hex` hold map units of `side` (leaving out `exclude`)? */
-export function hasUnitsOf(state: CerberusState, side: Side, hex: HexId, exclude: ReadonlySet<string> = new Set()): boolean {
-  return state.units.some((u) => u.side === side && u.box === 'MAP' && u.hex === hex && u.cls !== 'SF' && !exclude.has(u.id));
+export function hasUnitsOf(
+  state: CerberusState,
+  side: Side,
+  hex: HexId,
+  exclude: ReadonlySet<string> = new Set(),
+): boolean {
+  return state.units.some(
+    (u) => u.side === side && u.box === 'MAP' && u.hex === hex && u.cls !== 'SF' && !exclude.has(u.id),
+  );
 }

@@ -25,30 +25,43 @@ export interface ResetLimiter {
 
 function checkEmail(email: unknown, path: string): string {
   if (typeof email !== 'string' || !isValidEmail(email.trim())) {
-    throw new AppError('BAD_INPUT', 'That is not an email address.', [{ code: 'INVALID_EMAIL', path: [path], message: 'Give an address such as name@example.org.' }]);
+    throw new AppError('BAD_INPUT', 'That is not an email address.', [
+      { code: 'INVALID_EMAIL', path: [path], message: 'Give an address such as name@example.org.' },
+    ]);
   }
   return email.trim();
 }
 
 function requireMail(p: Platform) {
-  if (!p.notify.config.smtpUrl) throw new AppError('NOT_CONFIGURED', 'This server sends no email (its operator has not set SMTP_URL).');
+  if (!p.notify.config.smtpUrl)
+    throw new AppError('NOT_CONFIGURED', 'This server sends no email (its operator has not set SMTP_URL).');
 }
 
 async function requirePassword(auth: AuthService, userId: string, password: unknown, path: string) {
   if (!(await auth.verifyUserPassword(userId, String(password ?? '')))) {
-    throw new AppError('INVALID_CREDENTIALS', 'The password is wrong.', [{ code: 'WRONG_PASSWORD', path: [path], message: 'Give your current password.' }]);
+    throw new AppError('INVALID_CREDENTIALS', 'The password is wrong.', [
+      { code: 'WRONG_PASSWORD', path: [path], message: 'Give your current password.' },
+    ]);
   }
 }
 
 /** Changes the password; every other login of the account is signed out. */
-export async function changePassword(p: Platform, auth: AuthService, user: Principal, currentPassword: string, newPassword: string) {
+export async function changePassword(
+  p: Platform,
+  auth: AuthService,
+  user: Principal,
+  currentPassword: string,
+  newPassword: string,
+) {
   const hash = await auth.newPasswordHash(newPassword, 'newPassword');
   await requirePassword(auth, user.userId, currentPassword, 'currentPassword');
   const settings = await getSettings(p.prisma, user.userId);
   const sent = await p.prisma.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.userId }, data: { passwordHash: hash } });
     await voidLinks(tx, user.userId, 'password-reset');
-    return settings.email ? [await mail.writeMail(p, tx, user.userId, settings.email, mail.passwordChanged(user.username, 'changed'))] : [];
+    return settings.email
+      ? [await mail.writeMail(p, tx, user.userId, settings.email, mail.passwordChanged(user.username, 'changed'))]
+      : [];
   }, TX_OPTIONS);
   await auth.revokeLogins(user.userId, user.via === 'session' ? user.sid : undefined);
   await mail.send(p, sent);
@@ -76,7 +89,13 @@ async function mailResetLinks(p: Platform, email: string) {
     const d = await p.prisma.$transaction(async (tx) => {
       const token = await createLink(tx, o.userId, 'password-reset');
       const link = mail.linkUrl(p, RESET_PASSWORD_PATH, token);
-      return mail.writeMail(p, tx, o.userId, o.email!, mail.passwordReset(o.user.username, link, LINK_TTL_MS['password-reset'] / 60_000));
+      return mail.writeMail(
+        p,
+        tx,
+        o.userId,
+        o.email!,
+        mail.passwordReset(o.user.username, link, LINK_TTL_MS['password-reset'] / 60_000),
+      );
     }, TX_OPTIONS);
     await mail.send(p, [d]);
   }
@@ -87,10 +106,16 @@ export async function resetPassword(p: Platform, auth: AuthService, token: strin
   const hash = await auth.newPasswordHash(newPassword, 'newPassword');
   const { userId, sent } = await p.prisma.$transaction(async (tx) => {
     const link = await spendLink(tx, 'password-reset', token);
-    const user = await tx.user.update({ where: { id: link.userId }, data: { passwordHash: hash }, select: { username: true } });
+    const user = await tx.user.update({
+      where: { id: link.userId },
+      data: { passwordHash: hash },
+      select: { username: true },
+    });
     await voidLinks(tx, link.userId, 'password-reset');
     const settings = await getSettings(tx, link.userId);
-    const sent = settings.email ? [await mail.writeMail(p, tx, link.userId, settings.email, mail.passwordChanged(user.username, 'reset'))] : [];
+    const sent = settings.email
+      ? [await mail.writeMail(p, tx, link.userId, settings.email, mail.passwordChanged(user.username, 'reset'))]
+      : [];
     return { userId: link.userId, sent };
   }, TX_OPTIONS);
   await auth.revokeLogins(userId);
@@ -102,18 +127,43 @@ export async function resetPassword(p: Platform, auth: AuthService, token: strin
  * Starts an address change: a link to the new address (which becomes the account's, for every
  * mail, once followed), and a notice to the old one. Needs the password; earlier links are void.
  */
-export async function requestEmailChange(p: Platform, auth: AuthService, limiter: ResetLimiter, user: Principal, password: string, email: string) {
+export async function requestEmailChange(
+  p: Platform,
+  auth: AuthService,
+  limiter: ResetLimiter,
+  user: Principal,
+  password: string,
+  email: string,
+) {
   const address = checkEmail(email, 'email');
   requireMail(p);
   await requirePassword(auth, user.userId, password, 'password');
   const settings = await getSettings(p.prisma, user.userId);
-  if (settings.email?.toLowerCase() === address.toLowerCase()) throw new AppError('CONFLICT', 'That is already the address of your account.');
+  if (settings.email?.toLowerCase() === address.toLowerCase())
+    throw new AppError('CONFLICT', 'That is already the address of your account.');
   await limiter.emailChange(user.userId);
   const sent = await p.prisma.$transaction(async (tx) => {
     await voidLinks(tx, user.userId, 'email-change');
     const token = await createLink(tx, user.userId, 'email-change', address);
-    const out = [await mail.writeMail(p, tx, user.userId, address, mail.emailChangeConfirmation(user.username, mail.linkUrl(p, CONFIRM_ADDRESS_PATH, token)))];
-    if (settings.email) out.push(await mail.writeMail(p, tx, user.userId, settings.email, mail.emailChangeNotice(user.username, mail.maskAddress(address))));
+    const out = [
+      await mail.writeMail(
+        p,
+        tx,
+        user.userId,
+        address,
+        mail.emailChangeConfirmation(user.username, mail.linkUrl(p, CONFIRM_ADDRESS_PATH, token)),
+      ),
+    ];
+    if (settings.email)
+      out.push(
+        await mail.writeMail(
+          p,
+          tx,
+          user.userId,
+          settings.email,
+          mail.emailChangeNotice(user.username, mail.maskAddress(address)),
+        ),
+      );
     return out;
   }, TX_OPTIONS);
   await mail.send(p, sent);

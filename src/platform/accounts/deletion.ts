@@ -26,38 +26,66 @@ export const deletedName = (userId: string) => `deleted player ${userId}`;
 
 export async function deleteAccount(p: Platform, auth: AuthService, user: Principal, password: string) {
   if (!(await auth.verifyUserPassword(user.userId, String(password ?? '')))) {
-    throw new AppError('INVALID_CREDENTIALS', 'The password is wrong.', [{ code: 'WRONG_PASSWORD', path: ['password'], message: 'Give your current password.' }]);
+    throw new AppError('INVALID_CREDENTIALS', 'The password is wrong.', [
+      { code: 'WRONG_PASSWORD', path: ['password'], message: 'Give your current password.' },
+    ]);
   }
   const userId = user.userId;
   const name = deletedName(userId);
   const revoked = await p.prisma.$transaction(async (tx) => {
     const now = new Date();
-    const seated = await tx.seat.findMany({ where: { userId, game: { status: { in: ['OPEN', 'ACTIVE', 'PAUSED'] } } }, select: { gameId: true }, distinct: ['gameId'] });
+    const seated = await tx.seat.findMany({
+      where: { userId, game: { status: { in: ['OPEN', 'ACTIVE', 'PAUSED'] } } },
+      select: { gameId: true },
+      distinct: ['gameId'],
+    });
     const created = await tx.game.findMany({ where: { creatorId: userId, status: 'OPEN' }, select: { id: true } });
     // Games locked in id order, as every multi-game transaction does, so two never wait on each other.
     const gameIds = [...new Set([...seated.map((s) => s.gameId), ...created.map((g) => g.id)])].sort();
     for (const gameId of gameIds) {
       const game = await lockGame(tx, gameId);
       if (game.status === 'OPEN') {
-        if (game.creatorId === userId) await tx.game.update({ where: { id: gameId }, data: { status: 'CANCELLED', finishedAt: now } });
+        if (game.creatorId === userId)
+          await tx.game.update({ where: { id: gameId }, data: { status: 'CANCELLED', finishedAt: now } });
         else await tx.seat.deleteMany({ where: { gameId, userId } });
       } else if (game.status === 'ACTIVE' || game.status === 'PAUSED') {
         for (const seat of game.seats.filter((s) => s.userId === userId)) {
-          await tx.seat.update({ where: { id: seat.id }, data: { civilDisorder: true, offeredAt: seat.offeredAt ?? p.clock.now(), offeredToId: null } });
-          await appendPublicEvent(prismaSql(tx), gameId, game.step, 'seat-resigned', { side: seat.side, by: name, offered: true }, game.status);
+          await tx.seat.update({
+            where: { id: seat.id },
+            data: { civilDisorder: true, offeredAt: seat.offeredAt ?? p.clock.now(), offeredToId: null },
+          });
+          await appendPublicEvent(
+            prismaSql(tx),
+            gameId,
+            game.step,
+            'seat-resigned',
+            { side: seat.side, by: name, offered: true },
+            game.status,
+          );
         }
       } else continue;
-      await tx.outboxMessage.create({ data: { topic: topics.lobby, payload: { gameId, status: game.status === 'OPEN' && game.creatorId === userId ? 'CANCELLED' : game.status } } });
+      await tx.outboxMessage.create({
+        data: {
+          topic: topics.lobby,
+          payload: { gameId, status: game.status === 'OPEN' && game.creatorId === userId ? 'CANCELLED' : game.status },
+        },
+      });
     }
     // Seats offered to this user alone go back to anyone.
     await tx.seat.updateMany({ where: { offeredToId: userId }, data: { offeredToId: null } });
-    const families = await tx.refreshToken.findMany({ where: { userId, revokedAt: null }, select: { familyId: true }, distinct: ['familyId'] });
+    const families = await tx.refreshToken.findMany({
+      where: { userId, revokedAt: null },
+      select: { familyId: true },
+      distinct: ['familyId'],
+    });
     await tx.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
     await tx.apiToken.deleteMany({ where: { userId } });
     // OAuth: what the user authorised (grants, tokens, sessions), and the apps they registered
     // with every token those hold, so the apps stop at once.
     const apps = await tx.oAuthClient.findMany({ where: { ownerId: userId }, select: { id: true } });
-    await tx.oAuthArtifact.deleteMany({ where: { OR: [{ accountId: userId }, { clientId: { in: apps.map((a) => a.id) } }] } });
+    await tx.oAuthArtifact.deleteMany({
+      where: { OR: [{ accountId: userId }, { clientId: { in: apps.map((a) => a.id) } }] },
+    });
     await tx.oAuthClient.deleteMany({ where: { ownerId: userId } });
     await tx.accountToken.deleteMany({ where: { userId } });
     await tx.userProfile.deleteMany({ where: { userId } });
@@ -74,7 +102,10 @@ export async function deleteAccount(p: Platform, auth: AuthService, user: Princi
     await tx.draft.deleteMany({ where: { userId } });
     await tx.invitation.deleteMany({ where: { userId } });
     await tx.idempotencyRecord.deleteMany({ where: { userId } });
-    await tx.user.update({ where: { id: userId }, data: { username: name, passwordHash: '!', isAdmin: false, deletedAt: now } });
+    await tx.user.update({
+      where: { id: userId },
+      data: { username: name, passwordHash: '!', isAdmin: false, deletedAt: now },
+    });
     return families.map((f) => f.familyId);
   }, TX_OPTIONS);
   auth.noteRevoked(revoked);

@@ -19,18 +19,32 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** Stores a new link for a user; returns the token to put in the mail. */
 export async function createLink(tx: Tx, userId: string, purpose: LinkPurpose, email?: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await tx.accountToken.create({ data: { userId, purpose, tokenHash: sha256(token), email: email ?? null, expiresAt: new Date(Date.now() + LINK_TTL_MS[purpose]) } });
+  await tx.accountToken.create({
+    data: {
+      userId,
+      purpose,
+      tokenHash: sha256(token),
+      email: email ?? null,
+      expiresAt: new Date(Date.now() + LINK_TTL_MS[purpose]),
+    },
+  });
   return token;
 }
 
 /** Spends a link (inside the caller's transaction): refuses an unknown, expired or used one. */
 export async function spendLink(tx: Tx, purpose: LinkPurpose, token: unknown) {
-  const row = typeof token === 'string' && token.length > 0 && token.length <= 200
-    ? await tx.accountToken.findUnique({ where: { tokenHash: sha256(token) }, include: { user: { select: { deletedAt: true } } } })
-    : null;
-  if (!row || row.purpose !== purpose || row.user.deletedAt) throw new AppError('LINK_INVALID', 'This link is not valid; ask for a new one.');
+  const row =
+    typeof token === 'string' && token.length > 0 && token.length <= 200
+      ? await tx.accountToken.findUnique({
+          where: { tokenHash: sha256(token) },
+          include: { user: { select: { deletedAt: true } } },
+        })
+      : null;
+  if (!row || row.purpose !== purpose || row.user.deletedAt)
+    throw new AppError('LINK_INVALID', 'This link is not valid; ask for a new one.');
   if (row.usedAt) throw new AppError('LINK_USED', 'This link was already used; ask for a new one.');
-  if (row.expiresAt.getTime() <= Date.now()) throw new AppError('LINK_EXPIRED', 'This link has expired; ask for a new one.');
+  if (row.expiresAt.getTime() <= Date.now())
+    throw new AppError('LINK_EXPIRED', 'This link has expired; ask for a new one.');
   const spent = await tx.accountToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
   if (spent.count !== 1) throw new AppError('LINK_USED', 'This link was already used; ask for a new one.');
   return row;

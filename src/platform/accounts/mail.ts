@@ -14,7 +14,13 @@ import type { AccountKind } from '../notifications/kinds.js';
 export type Delivery = { id: string; attempts: number; notBefore: Date };
 
 /** Writes one mail in the caller's transaction; `send` it after the commit. */
-export function writeMail(p: Platform, tx: Tx, userId: string, to: string, msg: Omit<Message, 'data'> & { kind: AccountKind; data?: Record<string, unknown> }): Promise<Delivery> {
+export function writeMail(
+  p: Platform,
+  tx: Tx,
+  userId: string,
+  to: string,
+  msg: Omit<Message, 'data'> & { kind: AccountKind; data?: Record<string, unknown> },
+): Promise<Delivery> {
   return tx.notificationDelivery.create({
     data: {
       idempotencyKey: `${msg.kind}:${userId}:${randomUUID()}|EMAIL|${userId}`,
@@ -29,10 +35,12 @@ export function writeMail(p: Platform, tx: Tx, userId: string, to: string, msg: 
 
 /** Queues written mails (a failure here leaves them to the notifier's sweep). */
 export async function send(p: Platform, deliveries: Delivery[]) {
-  for (const d of deliveries) await enqueueDelivery(p, d).catch((err) => p.log.warn({ err }, 'account mail left to the sweep'));
+  for (const d of deliveries)
+    await enqueueDelivery(p, d).catch((err) => p.log.warn({ err }, 'account mail left to the sweep'));
 }
 
-export const linkUrl = (p: Platform, path: string, token: string) => `${p.notify.config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+export const linkUrl = (p: Platform, path: string, token: string) =>
+  `${p.notify.config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 
 /** "a***@example.org": enough for the owner to recognise an address, not to learn it. */
 export function maskAddress(email: string): string {
@@ -59,14 +67,18 @@ export const passwordChanged = (username: string, how: 'changed' | 'reset') => (
     how === 'reset'
       ? `The password of the Warpost account "${username}" was reset through a mailed link; every login was signed out.`
       : `The password of the Warpost account "${username}" was changed; every other login was signed out.`,
-    'If this was not you, reset your password at once and check your account\'s address.',
+    "If this was not you, reset your password at once and check your account's address.",
   ],
 });
 
 export const emailChangeConfirmation = (username: string, link: string) => ({
   kind: 'EMAIL_CHANGE_CONFIRMATION' as const,
   title: 'Confirm your new Warpost address',
-  lines: [`Follow this link to make this the address of the Warpost account "${username}"; it works once, within 48 hours:`, link, 'If you did not ask for this, ignore this mail.'],
+  lines: [
+    `Follow this link to make this the address of the Warpost account "${username}"; it works once, within 48 hours:`,
+    link,
+    'If you did not ask for this, ignore this mail.',
+  ],
   url: link,
 });
 

@@ -30,23 +30,39 @@ function checkText(details: ErrorDetail[], field: string, value: unknown, max: n
   const path = ['input', field];
   if (typeof value !== 'string') return void details.push({ code: 'INVALID_TEXT', path, message: 'Give text.' });
   if ([...value].length > max) details.push({ code: 'TOO_LONG', path, message: `Give at most ${max} characters.` });
-  if (HTML.test(value)) details.push({ code: 'HTML_NOT_ALLOWED', path, message: 'Plain text only: no HTML tags or character references.' });
-  if (CONTROL.test(value) || (!multiline && /[\n\r]/.test(value))) details.push({ code: 'INVALID_TEXT', path, message: multiline ? 'No control characters.' : 'One line, no control characters.' });
+  if (HTML.test(value))
+    details.push({ code: 'HTML_NOT_ALLOWED', path, message: 'Plain text only: no HTML tags or character references.' });
+  if (CONTROL.test(value) || (!multiline && /[\n\r]/.test(value)))
+    details.push({
+      code: 'INVALID_TEXT',
+      path,
+      message: multiline ? 'No control characters.' : 'One line, no control characters.',
+    });
 }
 
 /** Canonical BCP 47 tags, or problems. */
 function checkLanguages(details: ErrorDetail[], tags: unknown): string[] | undefined {
   if (tags === null || tags === undefined) return undefined;
   const path = ['input', 'languages'];
-  if (!Array.isArray(tags)) return void details.push({ code: 'INVALID_LANGUAGES', path, message: 'Give a list of language tags.' }) as undefined;
-  if (tags.length > LIMITS.languages) details.push({ code: 'TOO_MANY', path, message: `Give at most ${LIMITS.languages} languages.` });
+  if (!Array.isArray(tags))
+    return void details.push({
+      code: 'INVALID_LANGUAGES',
+      path,
+      message: 'Give a list of language tags.',
+    }) as undefined;
+  if (tags.length > LIMITS.languages)
+    details.push({ code: 'TOO_MANY', path, message: `Give at most ${LIMITS.languages} languages.` });
   const out: string[] = [];
   tags.forEach((t, i) => {
     try {
       if (typeof t !== 'string' || t.length > LIMITS.languageTag) throw new RangeError();
       out.push(Intl.getCanonicalLocales(t)[0]!);
     } catch {
-      details.push({ code: 'INVALID_LANGUAGE', path: [...path, i], message: `"${String(t).slice(0, 40)}" is not a language tag (for example en, fr-CA).` });
+      details.push({
+        code: 'INVALID_LANGUAGE',
+        path: [...path, i],
+        message: `"${String(t).slice(0, 40)}" is not a language tag (for example en, fr-CA).`,
+      });
     }
   });
   return [...new Set(out)];
@@ -56,12 +72,17 @@ function checkLanguages(details: ErrorDetail[], tags: unknown): string[] | undef
 export async function updateProfile(p: Platform, user: Principal, input: ProfileInput) {
   const details: ErrorDetail[] = [];
   const unknown = Object.keys(input ?? {}).filter((k) => !FIELDS.includes(k));
-  for (const k of unknown) details.push({ code: 'UNKNOWN_FIELD', path: ['input', k], message: `Unknown field; use ${FIELDS.join(', ')}.` });
+  for (const k of unknown)
+    details.push({ code: 'UNKNOWN_FIELD', path: ['input', k], message: `Unknown field; use ${FIELDS.join(', ')}.` });
   checkText(details, 'displayName', input.displayName, LIMITS.displayName, false);
   checkText(details, 'bio', input.bio, LIMITS.bio, true);
   const languages = checkLanguages(details, input.languages);
   if (input.timeZone != null && (typeof input.timeZone !== 'string' || !isValidTimeZone(input.timeZone))) {
-    details.push({ code: 'INVALID_TIME_ZONE', path: ['input', 'timeZone'], message: `"${String(input.timeZone).slice(0, 64)}" is not an IANA time zone (for example Europe/Paris).` });
+    details.push({
+      code: 'INVALID_TIME_ZONE',
+      path: ['input', 'timeZone'],
+      message: `"${String(input.timeZone).slice(0, 64)}" is not an IANA time zone (for example Europe/Paris).`,
+    });
   }
   if (details.length) throw new AppError('BAD_INPUT', 'The profile was not changed: see details.', details);
   const data = {
@@ -70,10 +91,18 @@ export async function updateProfile(p: Platform, user: Principal, input: Profile
     ...('languages' in input ? { languages: languages ?? [] } : {}),
   };
   await p.prisma.$transaction(async (tx) => {
-    await tx.userProfile.upsert({ where: { userId: user.userId }, create: { userId: user.userId, ...data }, update: data });
+    await tx.userProfile.upsert({
+      where: { userId: user.userId },
+      create: { userId: user.userId, ...data },
+      update: data,
+    });
     if ('timeZone' in input) {
       const timeZone = input.timeZone ?? 'UTC';
-      await tx.notificationSettings.upsert({ where: { userId: user.userId }, create: { userId: user.userId, timeZone }, update: { timeZone } });
+      await tx.notificationSettings.upsert({
+        where: { userId: user.userId },
+        create: { userId: user.userId, timeZone },
+        update: { timeZone },
+      });
     }
   }, TX_OPTIONS);
   return true;
@@ -93,12 +122,26 @@ export async function profiles(p: Platform, userIds: readonly string[]): Promise
   const [users, rows, zones] = await Promise.all([
     p.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, createdAt: true } }),
     p.prisma.userProfile.findMany({ where: { userId: { in: ids } } }),
-    p.prisma.notificationSettings.findMany({ where: { userId: { in: ids } }, select: { userId: true, timeZone: true } }),
+    p.prisma.notificationSettings.findMany({
+      where: { userId: { in: ids } },
+      select: { userId: true, timeZone: true },
+    }),
   ]);
-  return new Map(users.map((u) => {
-    const r = rows.find((x) => x.userId === u.id);
-    return [u.id, { displayName: r?.displayName ?? null, bio: r?.bio ?? null, languages: r?.languages ?? [], timeZone: zones.find((z) => z.userId === u.id)?.timeZone ?? 'UTC', memberSince: u.createdAt }];
-  }));
+  return new Map(
+    users.map((u) => {
+      const r = rows.find((x) => x.userId === u.id);
+      return [
+        u.id,
+        {
+          displayName: r?.displayName ?? null,
+          bio: r?.bio ?? null,
+          languages: r?.languages ?? [],
+          timeZone: zones.find((z) => z.userId === u.id)?.timeZone ?? 'UTC',
+          memberSince: u.createdAt,
+        },
+      ];
+    }),
+  );
 }
 
 export interface ModuleGames {
@@ -134,5 +177,8 @@ export async function gamesPlayed(p: Platform, userIds: readonly string[]): Prom
 /** The user of a name (case-insensitively), or null; deleted accounts have no profile. */
 export function findUser(p: Platform, username: string) {
   if (typeof username !== 'string' || username.length > 64) return Promise.resolve(null);
-  return p.prisma.user.findFirst({ where: { username: { equals: username, mode: 'insensitive' }, deletedAt: null }, select: { id: true, username: true } });
+  return p.prisma.user.findFirst({
+    where: { username: { equals: username, mode: 'insensitive' }, deletedAt: null },
+    select: { id: true, username: true },
+  });
 }

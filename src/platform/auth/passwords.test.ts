@@ -26,7 +26,13 @@ describe('password hashes', () => {
   it('refuses malformed or outrageous stored parameters without running them', async () => {
     const h = await hashPassword('correct horse battery', OLD);
     const [, , , , salt, key] = h.split('$');
-    for (const bad of [`scrypt$${2 ** 24}$8$1$${salt}$${key}`, `scrypt$1000$8$1$${salt}$${key}`, `bcrypt$16384$8$1$${salt}$${key}`, 'scrypt$16384$8$1$', '']) {
+    for (const bad of [
+      `scrypt$${2 ** 24}$8$1$${salt}$${key}`,
+      `scrypt$1000$8$1$${salt}$${key}`,
+      `bcrypt$16384$8$1$${salt}$${key}`,
+      'scrypt$16384$8$1$',
+      '',
+    ]) {
       expect(await verifyPassword('correct horse battery', bad), bad).toBe(false);
       expect(needsRehash(bad)).toBe(true);
     }

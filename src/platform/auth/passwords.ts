@@ -18,7 +18,9 @@ const KEYLEN = 32;
 const MAX_N = 2 ** 20;
 
 const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, opts, (err, key) => (err ? reject(err) : resolve(key))));
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCb(pw, salt, len, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 
 /** scrypt needs 128·N·r·p bytes; Node's default limit (32 MiB) is below N = 2^17. */
 const maxmem = ({ N, r, p }: ScryptParams) => 128 * N * r * p + 16 * 1024 * 1024;
@@ -32,7 +34,15 @@ export async function hashPassword(password: string, params: ScryptParams = DEFA
 function parse(stored: string) {
   const [kind, n, r, p, salt, hash] = stored.split('$');
   const params = { N: Number(n), r: Number(r), p: Number(p) };
-  const sane = Number.isInteger(params.N) && params.N > 1 && params.N <= MAX_N && (params.N & (params.N - 1)) === 0 && params.r >= 1 && params.r <= 32 && params.p >= 1 && params.p <= 16;
+  const sane =
+    Number.isInteger(params.N) &&
+    params.N > 1 &&
+    params.N <= MAX_N &&
+    (params.N & (params.N - 1)) === 0 &&
+    params.r >= 1 &&
+    params.r <= 32 &&
+    params.p >= 1 &&
+    params.p <= 16;
   return kind === 'scrypt' && salt && hash && sane ? { params, salt, hash } : undefined;
 }
 
@@ -40,7 +50,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const h = parse(stored);
   if (!h) return false;
   const expected = Buffer.from(h.hash, 'base64url');
-  const key = await scrypt(password, Buffer.from(h.salt, 'base64url'), expected.length, { ...h.params, maxmem: maxmem(h.params) });
+  const key = await scrypt(password, Buffer.from(h.salt, 'base64url'), expected.length, {
+    ...h.params,
+    maxmem: maxmem(h.params),
+  });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

@@ -17,7 +17,12 @@ describe('access-token verification cache', () => {
     vi.setSystemTime(new Date('2026-11-30T12:00:00.000Z'));
     const a = auth();
     const t = token(60);
-    expect(await a.authenticate(t)).toEqual({ userId: 'u1', username: 'ada', scopes: ['read', 'play'], via: 'session' });
+    expect(await a.authenticate(t)).toEqual({
+      userId: 'u1',
+      username: 'ada',
+      scopes: ['read', 'play'],
+      via: 'session',
+    });
     vi.setSystemTime(new Date('2026-11-30T12:00:59.000Z'));
     expect((await a.authenticate(t)).userId).toBe('u1'); // remembered, not yet expired
     vi.setSystemTime(new Date('2026-11-30T12:01:00.000Z'));

@@ -8,7 +8,14 @@ import jwt from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.js';
 import { AppError } from '../errors.js';
-import { DEFAULT_SCRYPT, dummyHash, hashPassword, needsRehash, verifyPassword, type ScryptParams } from './passwords.js';
+import {
+  DEFAULT_SCRYPT,
+  dummyHash,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+  type ScryptParams,
+} from './passwords.js';
 
 export const SCOPES = ['read', 'play', 'admin'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -55,7 +62,9 @@ export class AuthService {
    * tenth of a submission's CPU (bench/RESULTS.md). Only the signature verdict is remembered:
    * whether the token's login was revoked is checked on every use (`checkLogin`).
    */
-  private readonly verified = new LRUCache<string, { principal: Principal; exp: number; sid?: string }>({ max: 10_000 });
+  private readonly verified = new LRUCache<string, { principal: Principal; exp: number; sid?: string }>({
+    max: 10_000,
+  });
   /**
    * Whether a login (refresh-token family, the access token's `sid`) was revoked, remembered
    * briefly: revoking it here takes effect at once, on other instances within this time.
@@ -86,7 +95,8 @@ export class AuthService {
       const user = await this.db.user.create({ data: { username, passwordHash } });
       return this.issue(user.id, user.username, randomUUID());
     } catch (e) {
-      if ((e as { code?: string }).code === 'P2002') throw new AppError('USERNAME_TAKEN', `The user name "${username}" is taken.`);
+      if ((e as { code?: string }).code === 'P2002')
+        throw new AppError('USERNAME_TAKEN', `The user name "${username}" is taken.`);
       throw e;
     }
   }
@@ -116,22 +126,35 @@ export class AuthService {
     if (needsRehash(user.passwordHash, this.scrypt)) {
       // Made with older parameters: store the current ones (unless the password changed meanwhile).
       const passwordHash = await hashPassword(password, this.scrypt);
-      await this.db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash } });
+      await this.db.user.updateMany({
+        where: { id: user.id, passwordHash: user.passwordHash },
+        data: { passwordHash },
+      });
     }
     return { id: user.id, username: user.username };
   }
 
   /** Exchanges a refresh token for a new pair; the old token is spent. */
   async refresh(refreshToken: string): Promise<AuthTokens> {
-    const row = await this.db.refreshToken.findUnique({ where: { tokenHash: sha256(refreshToken) }, include: { user: true } });
+    const row = await this.db.refreshToken.findUnique({
+      where: { tokenHash: sha256(refreshToken) },
+      include: { user: true },
+    });
     if (!row) throw new AppError('TOKEN_INVALID', 'Unknown refresh token.');
     if (row.revokedAt || row.user.deletedAt) throw new AppError('TOKEN_INVALID', 'This refresh token was revoked.');
-    if (row.expiresAt < new Date()) throw new AppError('TOKEN_EXPIRED', 'This refresh token has expired; log in again.');
+    if (row.expiresAt < new Date())
+      throw new AppError('TOKEN_EXPIRED', 'This refresh token has expired; log in again.');
     // Spend it atomically: only one concurrent refresh may win.
-    const spent = await this.db.refreshToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
+    const spent = await this.db.refreshToken.updateMany({
+      where: { id: row.id, usedAt: null },
+      data: { usedAt: new Date() },
+    });
     if (spent.count !== 1) {
       await this.revokeFamily(row.familyId);
-      throw new AppError('REFRESH_TOKEN_REUSED', 'This refresh token was already used; every session of this login is now revoked.');
+      throw new AppError(
+        'REFRESH_TOKEN_REUSED',
+        'This refresh token was already used; every session of this login is now revoked.',
+      );
     }
     return this.issue(row.userId, row.user.username, row.familyId);
   }
@@ -145,7 +168,10 @@ export class AuthService {
 
   /** True when `password` is the user's (same cost whether or not the user exists). */
   async verifyUserPassword(userId: string, password: string): Promise<boolean> {
-    const user = await this.db.user.findUnique({ where: { id: userId }, select: { passwordHash: true, deletedAt: true } });
+    const user = await this.db.user.findUnique({
+      where: { id: userId },
+      select: { passwordHash: true, deletedAt: true },
+    });
     const ok = await verifyPassword(String(password), user?.passwordHash ?? (await dummyHash(this.scrypt)));
     return ok && !!user && !user.deletedAt;
   }
@@ -158,7 +184,11 @@ export class AuthService {
 
   /** Revokes every login of a user but `keep` (the caller's own session, when there is one). */
   async revokeLogins(userId: string, keep?: string) {
-    const live = await this.db.refreshToken.findMany({ where: { userId, revokedAt: null, ...(keep ? { familyId: { not: keep } } : {}) }, select: { familyId: true }, distinct: ['familyId'] });
+    const live = await this.db.refreshToken.findMany({
+      where: { userId, revokedAt: null, ...(keep ? { familyId: { not: keep } } : {}) },
+      select: { familyId: true },
+      distinct: ['familyId'],
+    });
     for (const { familyId } of live) await this.revokeFamily(familyId);
   }
 
@@ -177,7 +207,10 @@ export class AuthService {
     if (!sid) return; // tokens signed before logins were named; they expire within the access TTL
     let state = this.logins.get(sid);
     if (!state) {
-      const revoked = await this.db.refreshToken.findFirst({ where: { familyId: sid, revokedAt: { not: null } }, select: { id: true } });
+      const revoked = await this.db.refreshToken.findFirst({
+        where: { familyId: sid, revokedAt: { not: null } },
+        select: { id: true },
+      });
       state = { revoked: revoked !== null };
       this.logins.set(sid, state);
     }
@@ -212,10 +245,15 @@ export class AuthService {
       return principal;
     }
     if (bearer.startsWith(API_TOKEN_PREFIX)) {
-      const token = await this.db.apiToken.findUnique({ where: { tokenHash: sha256(bearer) }, include: { user: true } });
+      const token = await this.db.apiToken.findUnique({
+        where: { tokenHash: sha256(bearer) },
+        include: { user: true },
+      });
       if (!token || token.revokedAt) throw new AppError('TOKEN_INVALID', 'Unknown or revoked API token.');
       // Last-use time is informative only; do not fail a request on it.
-      void this.db.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
+      void this.db.apiToken
+        .update({ where: { id: token.id }, data: { lastUsedAt: new Date() } })
+        .catch(() => undefined);
       return { userId: token.userId, username: token.user.username, scopes: token.scopes as Scope[], via: 'api-token' };
     }
     const known = this.verified.get(bearer);
@@ -228,13 +266,20 @@ export class AuthService {
     try {
       claims = jwt.verify(bearer, this.key, { algorithms: ['HS256'], issuer: 'warpost' }) as jwt.JwtPayload;
     } catch (e) {
-      if (e instanceof jwt.TokenExpiredError) throw new AppError('TOKEN_EXPIRED', 'The access token has expired; refresh it.');
+      if (e instanceof jwt.TokenExpiredError)
+        throw new AppError('TOKEN_EXPIRED', 'The access token has expired; refresh it.');
       throw new AppError('TOKEN_INVALID', 'The access token is not valid.');
     }
     const sid = typeof claims.sid === 'string' ? claims.sid : undefined;
     await this.checkLogin(sid);
-    const principal: Principal = { userId: String(claims.sub), username: String(claims.username), scopes: claims.scopes as Scope[], via: 'session' };
-    if (typeof claims.exp === 'number') this.verified.set(bearer, { principal: { ...principal, scopes: [...principal.scopes] }, exp: claims.exp, sid });
+    const principal: Principal = {
+      userId: String(claims.sub),
+      username: String(claims.username),
+      scopes: claims.scopes as Scope[],
+      via: 'session',
+    };
+    if (typeof claims.exp === 'number')
+      this.verified.set(bearer, { principal: { ...principal, scopes: [...principal.scopes] }, exp: claims.exp, sid });
     return sid ? { ...principal, sid } : principal;
   }
 
@@ -247,7 +292,9 @@ export class AuthService {
     }
     if (!name.trim() || name.length > 100) throw new AppError('BAD_INPUT', 'A token name has 1 to 100 characters.');
     const secret = API_TOKEN_PREFIX + randomBytes(32).toString('base64url');
-    const row = await this.db.apiToken.create({ data: { userId, name, scopes: [...new Set(scopes)], tokenHash: sha256(secret) } });
+    const row = await this.db.apiToken.create({
+      data: { userId, name, scopes: [...new Set(scopes)], tokenHash: sha256(secret) },
+    });
     return { token: secret, info: row };
   }
 
@@ -256,19 +303,25 @@ export class AuthService {
   }
 
   async revokeApiToken(userId: string, id: string): Promise<boolean> {
-    const r = await this.db.apiToken.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    const r = await this.db.apiToken.updateMany({
+      where: { id, userId, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
     return r.count === 1;
   }
 }
 
 function checkPassword(password: string, path: string) {
   if (typeof password !== 'string' || password.length < 8 || password.length > 200) {
-    throw new AppError('BAD_INPUT', 'A password has 8 to 200 characters.', [{ code: 'INVALID_PASSWORD', path: [path], message: 'Use 8 to 200 characters.' }]);
+    throw new AppError('BAD_INPUT', 'A password has 8 to 200 characters.', [
+      { code: 'INVALID_PASSWORD', path: [path], message: 'Use 8 to 200 characters.' },
+    ]);
   }
 }
 
 export function requireScope(p: Principal | null, scope: Scope): Principal {
   if (!p) throw new AppError('UNAUTHENTICATED', 'Log in or send an API token (Authorization: Bearer ...).');
-  if (!p.scopes.includes(scope)) throw new AppError('INSUFFICIENT_SCOPE', `This needs the "${scope}" scope.`, [], { scope });
+  if (!p.scopes.includes(scope))
+    throw new AppError('INSUFFICIENT_SCOPE', `This needs the "${scope}" scope.`, [], { scope });
   return p;
 }

@@ -37,7 +37,10 @@ describe('configuration schema', () => {
     const known = new Set(Object.keys(VARIABLES));
     const named = new Set<string>();
     for (const file of [...sources(join(ROOT, 'src')), ...sources(join(ROOT, 'workers'))]) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/process\.env(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g)) named.add(m[1] ?? m[2]);
+      for (const m of readFileSync(file, 'utf8').matchAll(
+        /process\.env(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g,
+      ))
+        named.add(m[1] ?? m[2]);
     }
     expect([...named].filter((n) => !known.has(n))).toEqual([]);
   });
@@ -57,7 +60,13 @@ describe('configuration schema', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.inlineWorker).toBe(true);
     expect(c.notify.inline).toBe(true);
-    expect(c.queue).toEqual({ prefix: undefined, concurrency: 4, stalledIntervalMs: 5000, lockDurationMs: 10_000, reconcileIntervalMs: 5000 });
+    expect(c.queue).toEqual({
+      prefix: undefined,
+      concurrency: 4,
+      stalledIntervalMs: 5000,
+      lockDurationMs: 10_000,
+      reconcileIntervalMs: 5000,
+    });
     expect(c.testClock).toBeUndefined();
     expect(c.api.ws.initTimeoutMs).toBe(10_000);
     expect(c.api.trustProxy).toBe(false);
@@ -71,7 +80,14 @@ describe('configuration schema', () => {
   });
 
   it('Redis switches the in-process roles off; empty strings count as unset', () => {
-    const c = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', PORT: '', WARPOST_TEST_CLOCK: 'true', WARPOST_TEST_CLOCK_OFFSET_MS: '-5000', TRUST_PROXY: '2', WARPOST_EXTRA_MODULES: 'a.ts, b.ts' });
+    const c = loadConfig({
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      PORT: '',
+      WARPOST_TEST_CLOCK: 'true',
+      WARPOST_TEST_CLOCK_OFFSET_MS: '-5000',
+      TRUST_PROXY: '2',
+      WARPOST_EXTRA_MODULES: 'a.ts, b.ts',
+    });
     expect(c.inlineWorker).toBe(false);
     expect(c.notify.inline).toBe(false);
     expect(c.port).toBe(3000);
@@ -81,14 +97,33 @@ describe('configuration schema', () => {
   });
 
   it('invalid values are refused, each naming its variable', () => {
-    const err = problems({ PORT: 'abc', LOG_REQUESTS: 'yes', WARPOST_WORKER_CONCURRENCY: '0', LOG_LEVEL: 'loud', REDIS_URL: 'localhost:6379', WS_INIT_TIMEOUT_SECONDS: '1.5' });
-    expect(err.problems.map((p) => p.variable).sort()).toEqual(['LOG_LEVEL', 'LOG_REQUESTS', 'PORT', 'REDIS_URL', 'WARPOST_WORKER_CONCURRENCY', 'WS_INIT_TIMEOUT_SECONDS']);
+    const err = problems({
+      PORT: 'abc',
+      LOG_REQUESTS: 'yes',
+      WARPOST_WORKER_CONCURRENCY: '0',
+      LOG_LEVEL: 'loud',
+      REDIS_URL: 'localhost:6379',
+      WS_INIT_TIMEOUT_SECONDS: '1.5',
+    });
+    expect(err.problems.map((p) => p.variable).sort()).toEqual([
+      'LOG_LEVEL',
+      'LOG_REQUESTS',
+      'PORT',
+      'REDIS_URL',
+      'WARPOST_WORKER_CONCURRENCY',
+      'WS_INIT_TIMEOUT_SECONDS',
+    ]);
     expect(err.message).toContain('PORT: must be a whole number (got "abc")');
     expect(err.message).toContain('LOG_REQUESTS: must be true or false (got "yes")');
     expect(err.message).toContain('WARPOST_WORKER_CONCURRENCY: must be at least 1');
     expect(problems({ PORT: '70000' }).message).toContain('PORT: must be at most 65535');
-    expect(problems({ CORS_ORIGINS: 'https://ok.example.org,https://bad.example.org/' }).message).toContain('CORS_ORIGINS: must be origins');
-    expect(loadConfig({ CORS_ORIGINS: 'https://a.example.org, http://localhost:5173' }).api.corsOrigins).toEqual(['https://a.example.org', 'http://localhost:5173']);
+    expect(problems({ CORS_ORIGINS: 'https://ok.example.org,https://bad.example.org/' }).message).toContain(
+      'CORS_ORIGINS: must be origins',
+    );
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example.org, http://localhost:5173' }).api.corsOrigins).toEqual([
+      'https://a.example.org',
+      'http://localhost:5173',
+    ]);
     expect(loadConfig({}).api.corsOrigins).toEqual([]);
   });
 

@@ -11,7 +11,8 @@ const cell = (s: string) => s.replace(/\|/g, '\\|');
 
 export function renderTable(): string {
   const rows = Object.entries(VARIABLES as Record<string, Variable>).map(
-    ([name, d]) => `| \`${name}\` | ${cell(d.type)} | ${cell(d.default || '—')} | ${d.readBy.join(', ')} | ${cell(d.doc)} |`,
+    ([name, d]) =>
+      `| \`${name}\` | ${cell(d.type)} | ${cell(d.default || '—')} | ${d.readBy.join(', ')} | ${cell(d.doc)} |`,
   );
   return ['| variable | type | default | read by | meaning |', '|---|---|---|---|---|', ...rows].join('\n');
 }

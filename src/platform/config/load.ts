@@ -133,7 +133,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustProxy: e.TRUST_PROXY,
       corsOrigins: e.CORS_ORIGINS ?? [],
       redisPrefix: e.API_REDIS_PREFIX,
-      rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000, perIp: e.RATE_LIMIT_PER_IP, perToken: e.RATE_LIMIT_PER_TOKEN },
+      rateLimit: {
+        windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
+        perIp: e.RATE_LIMIT_PER_IP,
+        perToken: e.RATE_LIMIT_PER_TOKEN,
+      },
       ws: {
         connectionsPerIp: e.WS_CONNECTIONS_PER_IP,
         connectionsPerToken: e.WS_CONNECTIONS_PER_TOKEN,
@@ -147,8 +151,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         failuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
         failuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
       },
-      accountLinks: { windowSeconds: e.ACCOUNT_LINKS_WINDOW_SECONDS, perAddress: e.ACCOUNT_LINKS_PER_ADDRESS, perIp: e.ACCOUNT_LINKS_PER_IP },
-      graphql: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxComplexity: e.GRAPHQL_MAX_COMPLEXITY, maxTokens: e.GRAPHQL_MAX_TOKENS },
+      accountLinks: {
+        windowSeconds: e.ACCOUNT_LINKS_WINDOW_SECONDS,
+        perAddress: e.ACCOUNT_LINKS_PER_ADDRESS,
+        perIp: e.ACCOUNT_LINKS_PER_IP,
+      },
+      graphql: {
+        maxDepth: e.GRAPHQL_MAX_DEPTH,
+        maxComplexity: e.GRAPHQL_MAX_COMPLEXITY,
+        maxTokens: e.GRAPHQL_MAX_TOKENS,
+      },
     },
   };
 }

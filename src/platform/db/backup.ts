@@ -32,7 +32,11 @@ export async function dumpPglite(lite: PGlite): Promise<Buffer> {
  * Serves `GET /backup` on the data directory's socket (mode 0600) until closed. A path too long
  * for a socket, or a socket that cannot be made, leaves backups to the stopped-server way.
  */
-export async function serveBackups(dataDir: string, dump: () => Promise<Buffer>, warn: (msg: string) => void): Promise<() => Promise<void>> {
+export async function serveBackups(
+  dataDir: string,
+  dump: () => Promise<Buffer>,
+  warn: (msg: string) => void,
+): Promise<() => Promise<void>> {
   const path = join(dataDir, BACKUP_SOCKET);
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || req.url !== '/backup') return void res.writeHead(404).end();
@@ -63,11 +67,18 @@ export function requestBackup(dataDir: string): Promise<Buffer> {
       res.on('end', () => {
         const body = Buffer.concat(chunks);
         if (res.statusCode === 200) ok(body);
-        else fail(new BackupError(`the running server could not make the backup: ${body.toString('utf8').slice(0, 300)}`));
+        else
+          fail(new BackupError(`the running server could not make the backup: ${body.toString('utf8').slice(0, 300)}`));
       });
       res.on('error', fail);
     });
-    req.on('error', (err) => fail(new BackupError(`the server holding ${dataDir} does not answer on ${socketPath} (${err.message}); stop it and run the backup again`)));
+    req.on('error', (err) =>
+      fail(
+        new BackupError(
+          `the server holding ${dataDir} does not answer on ${socketPath} (${err.message}); stop it and run the backup again`,
+        ),
+      ),
+    );
   });
 }
 
@@ -81,7 +92,9 @@ export async function writeBackupFile(file: string, body: Buffer): Promise<void>
 /** A restore fills a database directory that is absent or empty (but for its lock), never one in use. */
 export function assertNoDatabase(dir: string): void {
   if (existsSync(dir) && readdirSync(dir).some((f) => f !== LOCK_FILE)) {
-    throw new BackupError(`${dir} already holds a database: a restore never overwrites one. Move it aside (with the server stopped), or restore into a new WARPOST_DATA_DIR.`);
+    throw new BackupError(
+      `${dir} already holds a database: a restore never overwrites one. Move it aside (with the server stopped), or restore into a new WARPOST_DATA_DIR.`,
+    );
   }
 }
 

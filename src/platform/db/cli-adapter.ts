@@ -19,7 +19,9 @@ function pgConfig(url: string): pg.PoolConfig {
     database: u.pathname.slice(1),
     types: {
       getTypeParser: ((oid: number, format?: string) =>
-        TEXT_OIDS.includes(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+        TEXT_OIDS.includes(oid)
+          ? (v: string) => v
+          : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   };
 }

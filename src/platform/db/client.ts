@@ -48,10 +48,18 @@ export type StartupLog = (msg: string, fields?: Record<string, unknown>) => void
  * `restoreFrom` (embedded only): a backup made by `Database.backup`, unpacked into the data
  * directory, which must hold no database yet.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number; onIdleError?: (err: Error) => void; log?: StartupLog; restoreFrom?: Buffer }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  onIdleError?: (err: Error) => void;
+  log?: StartupLog;
+  restoreFrom?: Buffer;
+}): Promise<Database> {
   const log: StartupLog = opts.log ?? (() => {});
   if (opts.databaseUrl) {
-    if (opts.restoreFrom) throw new BackupError('DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/operations.md)');
+    if (opts.restoreFrom)
+      throw new BackupError('DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/operations.md)');
     log('applying migrations to PostgreSQL');
     const applied = await migratePostgres(opts.databaseUrl);
     log('migrations applied', { applied: applied.length });
@@ -95,7 +103,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       log(`initialising the embedded database in ${dir} (the first start takes up to a minute)`);
       lite = await PGlite.create(dir);
     }
-    stopServing = await serveBackups(opts.dataDir, () => dumpPglite(lite), (msg) => log(msg));
+    stopServing = await serveBackups(
+      opts.dataDir,
+      () => dumpPglite(lite),
+      (msg) => log(msg),
+    );
   } catch (err) {
     lock.release();
     throw err;
@@ -122,5 +134,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 
 /** Whether the database answers a trivial query (the API's readiness check). */
 export function databaseReady(db: Db): Promise<boolean> {
-  return db.$queryRaw`SELECT 1`.then(() => true, () => false);
+  return db.$queryRaw`SELECT 1`.then(
+    () => true,
+    () => false,
+  );
 }

@@ -10,8 +10,13 @@ import { join } from 'node:path';
 export const LOCK_FILE = 'warpost.pid';
 
 export class DataDirInUseError extends Error {
-  constructor(readonly dir: string, readonly pid: number) {
-    super(`The embedded database in ${dir} is in use by another process (pid ${pid}, a running Warpost server): nothing was changed. Stop the server first, or use PostgreSQL (DATABASE_URL) to run commands beside a server.`);
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The embedded database in ${dir} is in use by another process (pid ${pid}, a running Warpost server): nothing was changed. Stop the server first, or use PostgreSQL (DATABASE_URL) to run commands beside a server.`,
+    );
     this.name = 'DataDirInUseError';
   }
 }

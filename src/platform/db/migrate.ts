@@ -34,9 +34,11 @@ export async function applyMigrations(db: SqlRunner, dir = MIGRATIONS_DIR): Prom
     .map((d) => d.name)
     .sort();
   const done = new Set(
-    (await db.query(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`)).rows.map(
-      (r) => String(r.migration_name),
-    ),
+    (
+      await db.query(
+        `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+      )
+    ).rows.map((r) => String(r.migration_name)),
   );
   const applied: string[] = [];
   for (const name of names) {

@@ -31,7 +31,11 @@ const BEGIN_ASYNC_COMMIT = `${BEGIN}; SET LOCAL synchronous_commit = off`;
  * ROLLBACK when it throws (nothing half-written). A connection whose rollback failed is
  * discarded rather than returned to the pool in an unknown state.
  */
-export async function pgTransaction<T>(pool: pg.Pool, body: (sql: SqlTx) => Promise<T>, opts: { asyncCommit?: boolean } = {}): Promise<T> {
+export async function pgTransaction<T>(
+  pool: pg.Pool,
+  body: (sql: SqlTx) => Promise<T>,
+  opts: { asyncCommit?: boolean } = {},
+): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   // A connection lost between two statements (a PostgreSQL restart while the body waits on
@@ -47,7 +51,9 @@ export async function pgTransaction<T>(pool: pg.Pool, body: (sql: SqlTx) => Prom
     throw e;
   }
   try {
-    const sql: SqlTx = { query: async <R>(text: string, values: unknown[]) => (await client.query(text, values)).rows as R[] };
+    const sql: SqlTx = {
+      query: async <R>(text: string, values: unknown[]) => (await client.query(text, values)).rows as R[],
+    };
     const out = await body(sql);
     await client.query('COMMIT');
     return out;
@@ -62,7 +68,10 @@ export async function pgTransaction<T>(pool: pg.Pool, body: (sql: SqlTx) => Prom
 
 /** SQLSTATE 23505 from pg, or Prisma's unique-violation errors (P2002; P2010 for raw queries). */
 export function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; meta?: { driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } } };
+  const err = e as {
+    code?: string;
+    meta?: { driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } };
+  };
   if (err?.code === '23505' || err?.code === 'P2002') return true;
   const cause = err?.meta?.driverAdapterError?.cause;
   return err?.code === 'P2010' && (cause?.kind === 'UniqueConstraintViolation' || cause?.originalCode === '23505');

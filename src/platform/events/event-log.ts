@@ -54,9 +54,21 @@ async function query<T>(p: Platform, text: string, values: unknown[]): Promise<T
 export const visibility = (viewer: string | null) => (viewer ? ['*', viewer] : ['*']);
 
 /** The events `viewer` may see in `range` (every event: `everything`), by sequence. */
-function load(p: Platform, gameId: string, viewer: string | null | { everything: true }, range: EventRange): Promise<EventRow[]> {
+function load(
+  p: Platform,
+  gameId: string,
+  viewer: string | null | { everything: true },
+  range: EventRange,
+): Promise<EventRow[]> {
   const sides = viewer !== null && typeof viewer === 'object' ? null : visibility(viewer);
-  return query<EventRow>(p, EVENTS, [gameId, sides, range.after, Math.min(range.upto ?? MAX_INT, MAX_INT), range.beforeStep ?? MAX_INT, range.limit ?? 1_000_000]);
+  return query<EventRow>(p, EVENTS, [
+    gameId,
+    sides,
+    range.after,
+    Math.min(range.upto ?? MAX_INT, MAX_INT),
+    range.beforeStep ?? MAX_INT,
+    range.limit ?? 1_000_000,
+  ]);
 }
 
 /** The events `viewer` may see in `range`, by sequence. */
@@ -65,7 +77,8 @@ export function readEvents(p: Platform, gameId: string, viewer: string | null, r
 }
 
 /** May `viewer` see a stored event? The statement's test (`"visibleTo" && visibility(viewer)`), in JS. */
-export const canSee = (viewer: string | null, e: Pick<EventRow, 'visibleTo'>) => visibility(viewer).some((v) => e.visibleTo.includes(v));
+export const canSee = (viewer: string | null, e: Pick<EventRow, 'visibleTo'>) =>
+  visibility(viewer).some((v) => e.visibleTo.includes(v));
 
 /**
  * The same, one query for every caller asking for the same game and range while it is in
@@ -75,7 +88,12 @@ export const canSee = (viewer: string | null, e: Pick<EventRow, 'visibleTo'>) =>
  * leave this function.
  */
 const inFlight = new Map<string, Promise<EventRow[]>>();
-export async function readEventsShared(p: Platform, gameId: string, viewer: string | null, range: EventRange): Promise<EventRow[]> {
+export async function readEventsShared(
+  p: Platform,
+  gameId: string,
+  viewer: string | null,
+  range: EventRange,
+): Promise<EventRow[]> {
   if (range.limit !== undefined) return readEvents(p, gameId, viewer, range); // a limit counts the viewer's events: not shareable
   const key = JSON.stringify([gameId, range.after, range.upto ?? null, range.beforeStep ?? null]);
   let r = inFlight.get(key);
@@ -114,14 +132,22 @@ export interface OutboxRow {
  * the timestamp bound at `createdAt`: a statement on its own, or a CTE of a larger write
  * (resolution-sql.ts). Adding a GameEvent column means changing this and eventsParam only.
  */
-export const insertEventsSql = (gameId: string, events: string, createdAt: string) => `INSERT INTO "GameEvent" (id, "gameId", seq, step, type, "visibleTo", data, rolls, "createdAt")
+export const insertEventsSql = (
+  gameId: string,
+  events: string,
+  createdAt: string,
+) => `INSERT INTO "GameEvent" (id, "gameId", seq, step, type, "visibleTo", data, rolls, "createdAt")
        SELECT e.id, ${gameId}, e.seq, e.step, e.type, e."visibleTo", e.data, e.rolls, ${createdAt}::timestamp(3)
          FROM jsonb_to_recordset(${events}::jsonb) AS e(id text, seq int, step int, type text, "visibleTo" text[], data jsonb, rolls jsonb)`;
 
-export const eventsParam = (events: NewEvent[]) => JSON.stringify(events.map((e) => ({ id: randomUUID(), ...e, data: e.data ?? null })));
+export const eventsParam = (events: NewEvent[]) =>
+  JSON.stringify(events.map((e) => ({ id: randomUUID(), ...e, data: e.data ?? null })));
 
 /** The INSERT of outbox rows from a jsonb array (outboxParam) bound at `rows`; the same two ways as insertEventsSql. */
-export const insertOutboxSql = (rows: string, createdAt: string) => `INSERT INTO "OutboxMessage" (id, topic, payload, "createdAt")
+export const insertOutboxSql = (
+  rows: string,
+  createdAt: string,
+) => `INSERT INTO "OutboxMessage" (id, topic, payload, "createdAt")
      SELECT o.id, o.topic, o.payload, ${createdAt}::timestamp(3) FROM jsonb_to_recordset(${rows}::jsonb) AS o(id text, topic text, payload jsonb)`;
 
 /** An outbox row with the id it is stored under: a writer that keeps it can deliver it itself (outbox.ts deliverWritten). */
@@ -131,16 +157,24 @@ export interface OutboxMessage extends OutboxRow {
 
 export const outboxMessages = (rows: OutboxRow[]): OutboxMessage[] => rows.map((o) => ({ id: randomUUID(), ...o }));
 
-export const outboxParam = (rows: OutboxRow[] | OutboxMessage[]) => JSON.stringify(rows.map((o) => ('id' in o ? o : { id: randomUUID(), ...o })));
+export const outboxParam = (rows: OutboxRow[] | OutboxMessage[]) =>
+  JSON.stringify(rows.map((o) => ('id' in o ? o : { id: randomUUID(), ...o })));
 
 /** The signal that events (afterSeq, uptoSeq] of a game are new, with its step and status after them. */
-export function gameSignal(gameId: string, at: { step: number; status: string }, afterSeq: number, uptoSeq: number): OutboxRow {
+export function gameSignal(
+  gameId: string,
+  at: { step: number; status: string },
+  afterSeq: number,
+  uptoSeq: number,
+): OutboxRow {
   return { topic: topics.game(gameId), payload: { gameId, step: at.step, status: at.status, afterSeq, uptoSeq } };
 }
 
 /** The game's last event sequence (0 before any). Under the game's row lock it cannot move. */
 export async function lastSeq(sql: SqlTx, gameId: string): Promise<number> {
-  const [row] = await sql.query<{ seq: number | null }>(`SELECT max(seq) AS seq FROM "GameEvent" WHERE "gameId" = $1`, [gameId]);
+  const [row] = await sql.query<{ seq: number | null }>(`SELECT max(seq) AS seq FROM "GameEvent" WHERE "gameId" = $1`, [
+    gameId,
+  ]);
   return row?.seq == null ? 0 : Number(row.seq);
 }
 
@@ -149,18 +183,37 @@ export async function lastSeq(sql: SqlTx, gameId: string): Promise<number> {
  * `outbox` rows, in one statement after the read of the last sequence. The caller holds the
  * game's row lock. `at`: the game's step and status the signal announces. Answers the last seq.
  */
-export async function appendEvents(sql: SqlTx, gameId: string, events: Omit<NewEvent, 'seq'>[], at: { step: number; status: string }, outbox: OutboxRow[] = []): Promise<number> {
+export async function appendEvents(
+  sql: SqlTx,
+  gameId: string,
+  events: Omit<NewEvent, 'seq'>[],
+  at: { step: number; status: string },
+  outbox: OutboxRow[] = [],
+): Promise<number> {
   const after = await lastSeq(sql, gameId);
   const upto = after + events.length;
   await sql.query(
     `WITH ev AS (${insertEventsSql('$1', '$2', '$4')} RETURNING 1)
      ${insertOutboxSql('$3', '$4')}`,
-    [gameId, eventsParam(events.map((e, i) => ({ ...e, seq: after + i + 1 }))), outboxParam([gameSignal(gameId, at, after, upto), ...outbox]), new Date().toISOString()],
+    [
+      gameId,
+      eventsParam(events.map((e, i) => ({ ...e, seq: after + i + 1 }))),
+      outboxParam([gameSignal(gameId, at, after, upto), ...outbox]),
+      new Date().toISOString(),
+    ],
   );
   return upto;
 }
 
 /** Appends one event everyone sees at `step`, with the game signal (and any other `outbox` rows). */
-export function appendPublicEvent(sql: SqlTx, gameId: string, step: number, type: string, data: unknown, status: string, outbox: OutboxRow[] = []): Promise<number> {
+export function appendPublicEvent(
+  sql: SqlTx,
+  gameId: string,
+  step: number,
+  type: string,
+  data: unknown,
+  status: string,
+  outbox: OutboxRow[] = [],
+): Promise<number> {
   return appendEvents(sql, gameId, [{ step, type, visibleTo: ['*'], data, rolls: [] }], { step, status }, outbox);
 }

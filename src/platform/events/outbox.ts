@@ -54,7 +54,11 @@ async function deliverBatch(p: Platform, sql: SqlTx, batch: number, publishTimeo
   // the client's offline queue, and this transaction must not hold a pooled connection meanwhile
   // (rolled back, the rows stay undelivered for the next sweep; a late publish is a duplicate,
   // which subscribers already drop by sequence).
-  await withTimeout(Promise.all(rows.map((row) => publish(p.emitter, row.topic, row.payload))), publishTimeoutMs, `publish did not complete in ${publishTimeoutMs} ms`);
+  await withTimeout(
+    Promise.all(rows.map((row) => publish(p.emitter, row.topic, row.payload))),
+    publishTimeoutMs,
+    `publish did not complete in ${publishTimeoutMs} ms`,
+  );
   // Stamped after publishing (UTC, as Prisma stores it): the bench reads deliveredAt as "published at".
   await sql.query(MARK, [new Date().toISOString(), rows.map((r) => r.id)]);
   return rows.length;
@@ -77,9 +81,17 @@ export async function deliverOutbox(p: Platform, batch = 100, publishTimeoutMs =
  * between publishes it again, which subscribers drop by sequence; rows of a writer that died
  * before this are the sweeper's, as before.
  */
-export async function deliverWritten(p: Platform, messages: readonly OutboxMessage[], publishTimeoutMs = PUBLISH_TIMEOUT_MS): Promise<void> {
+export async function deliverWritten(
+  p: Platform,
+  messages: readonly OutboxMessage[],
+  publishTimeoutMs = PUBLISH_TIMEOUT_MS,
+): Promise<void> {
   if (messages.length === 0) return;
-  await withTimeout(Promise.all(messages.map((m) => publish(p.emitter, m.topic, m.payload))), publishTimeoutMs, `publish did not complete in ${publishTimeoutMs} ms`);
+  await withTimeout(
+    Promise.all(messages.map((m) => publish(p.emitter, m.topic, m.payload))),
+    publishTimeoutMs,
+    `publish did not complete in ${publishTimeoutMs} ms`,
+  );
   const values = [new Date().toISOString(), messages.map((m) => m.id)];
   if (p.pgPool) await p.pgPool.query(MARK_OWN, values);
   else await p.prisma.$executeRawUnsafe(MARK_OWN, ...values);
@@ -87,7 +99,10 @@ export async function deliverWritten(p: Platform, messages: readonly OutboxMessa
 
 /** Delivers now, and again every `intervalMs` to catch messages left by a crashed process. */
 export function startOutboxSweeper(p: Platform, intervalMs = 2000): () => void {
-  const timer = setInterval(() => void deliverOutbox(p).catch((err) => p.log.warn({ err }, 'outbox delivery failed')), intervalMs);
+  const timer = setInterval(
+    () => void deliverOutbox(p).catch((err) => p.log.warn({ err }, 'outbox delivery failed')),
+    intervalMs,
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

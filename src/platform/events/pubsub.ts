@@ -25,7 +25,11 @@ export function createEmitter(redisUrl?: string): Emitter {
  * this process: `fn` lets the subscribers catch up from the database. Never called in memory.
  */
 export function onResubscribed(emitter: Emitter, fn: () => void): void {
-  const sub = (emitter as unknown as { subConn?: { status: string; on(ev: 'ready', f: () => void): void; ping(): Promise<unknown> } }).subConn;
+  const sub = (
+    emitter as unknown as {
+      subConn?: { status: string; on(ev: 'ready', f: () => void): void; ping(): Promise<unknown> };
+    }
+  ).subConn;
   if (!sub) return;
   let seenReady = sub.status === 'ready';
   sub.on('ready', () => {
@@ -35,7 +39,9 @@ export function onResubscribed(emitter: Emitter, fn: () => void): void {
 }
 
 export function publish(emitter: Emitter, topic: string, payload: unknown): Promise<void> {
-  return new Promise((resolve, reject) => emitter.emit({ topic, payload }, (err?: Error) => (err ? reject(err) : resolve())));
+  return new Promise((resolve, reject) =>
+    emitter.emit({ topic, payload }, (err?: Error) => (err ? reject(err) : resolve())),
+  );
 }
 
 export async function closeEmitter(emitter: Emitter): Promise<void> {

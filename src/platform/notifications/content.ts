@@ -55,9 +55,21 @@ function eventLine(ev: StoredEvent): string {
   return `• ${line.length > 300 ? `${line.slice(0, 297)}...` : line}`;
 }
 
-const base = (cfg: NotifyConfig, g: GameInfo) => ({ gameId: g.id, module: g.module, scenario: g.scenario, url: gameUrl(cfg, g.id) });
+const base = (cfg: NotifyConfig, g: GameInfo) => ({
+  gameId: g.id,
+  module: g.module,
+  scenario: g.scenario,
+  url: gameUrl(cfg, g.id),
+});
 
-export function stepResolved(cfg: NotifyConfig, g: GameInfo, step: number, events: StoredEvent[], sides: string[] | null, nextStatus: string): Message {
+export function stepResolved(
+  cfg: NotifyConfig,
+  g: GameInfo,
+  step: number,
+  events: StoredEvent[],
+  sides: string[] | null,
+  nextStatus: string,
+): Message {
   const seen = events.filter((e) => canSee(e, sides));
   return {
     kind: 'STEP_RESOLVED',
@@ -74,7 +86,14 @@ export function stepResolved(cfg: NotifyConfig, g: GameInfo, step: number, event
       step,
       status: nextStatus,
       ...(sides ? { sides } : {}),
-      events: seen.map((e) => ({ seq: e.seq, step: e.step, type: e.type, data: e.data, rolls: e.rolls, ...(e.text ? { text: e.text } : {}) })),
+      events: seen.map((e) => ({
+        seq: e.seq,
+        step: e.step,
+        type: e.type,
+        data: e.data,
+        rolls: e.rolls,
+        ...(e.text ? { text: e.text } : {}),
+      })),
     },
   };
 }
@@ -131,7 +150,16 @@ export interface PromptInfo {
  * `reveal`: the step's commit–reveal phase opened; committed sides now reveal their orders.
  * `deadlineText`: the deadline in the recipient's time zone, absolute and relative.
  */
-export function yourTurn(cfg: NotifyConfig, g: GameInfo, step: number, sides: string[], deadline: string | null, prompts: PromptInfo[], reveal = false, deadlineText?: string): Message {
+export function yourTurn(
+  cfg: NotifyConfig,
+  g: GameInfo,
+  step: number,
+  sides: string[],
+  deadline: string | null,
+  prompts: PromptInfo[],
+  reveal = false,
+  deadlineText?: string,
+): Message {
   return {
     kind: 'YOUR_TURN',
     title: `${reveal ? 'Reveal your orders' : 'Your turn'} (step ${step}): ${gameLabel(g)}`,
@@ -149,7 +177,14 @@ export function yourTurn(cfg: NotifyConfig, g: GameInfo, step: number, sides: st
   };
 }
 
-export function deadlineReminder(cfg: NotifyConfig, g: GameInfo, step: number, sides: string[], deadline: string, deadlineText?: string): Message {
+export function deadlineReminder(
+  cfg: NotifyConfig,
+  g: GameInfo,
+  step: number,
+  sides: string[],
+  deadline: string,
+  deadlineText?: string,
+): Message {
   return {
     kind: 'DEADLINE_REMINDER',
     title: `Deadline soon (step ${step}): ${gameLabel(g)}`,
@@ -172,17 +207,31 @@ export interface VoteInfo {
   expiresAt?: string;
 }
 
-const VOTE_WORDS: Record<string, string> = { PAUSE: 'pause the game', RESUME: 'resume the game', DRAW: 'end the game in a draw', CANCEL: 'cancel the game', CONCEDE: 'concede' };
+const VOTE_WORDS: Record<string, string> = {
+  PAUSE: 'pause the game',
+  RESUME: 'resume the game',
+  DRAW: 'end the game in a draw',
+  CANCEL: 'cancel the game',
+  CONCEDE: 'concede',
+};
 
 /** A vote was proposed (to every player but the proposer) or decided (to every player). */
-export function vote(cfg: NotifyConfig, g: GameInfo, phase: 'proposed' | 'passed' | 'rejected' | 'expired', v: VoteInfo): Message {
-  const what = v.kind === 'CONCEDE' ? `${v.side ?? 'a side'} concedes` : VOTE_WORDS[v.kind] ?? v.kind;
-  const lines = phase === 'proposed'
-    ? [
-        `${v.by ?? 'A player'} proposes to ${what} in ${gameLabel(g)}.`,
-        `Answer with castVote(voteId: "${v.voteId}", approve: true or false)${v.expiresAt ? ` before ${v.expiresAt}` : ''}; every player must approve.`,
-      ]
-    : [`The vote to ${what} in ${gameLabel(g)} ${phase === 'passed' ? 'passed' : phase === 'rejected' ? `was rejected${v.by ? ` by ${v.by}` : ''}` : 'expired without every answer'}.`];
+export function vote(
+  cfg: NotifyConfig,
+  g: GameInfo,
+  phase: 'proposed' | 'passed' | 'rejected' | 'expired',
+  v: VoteInfo,
+): Message {
+  const what = v.kind === 'CONCEDE' ? `${v.side ?? 'a side'} concedes` : (VOTE_WORDS[v.kind] ?? v.kind);
+  const lines =
+    phase === 'proposed'
+      ? [
+          `${v.by ?? 'A player'} proposes to ${what} in ${gameLabel(g)}.`,
+          `Answer with castVote(voteId: "${v.voteId}", approve: true or false)${v.expiresAt ? ` before ${v.expiresAt}` : ''}; every player must approve.`,
+        ]
+      : [
+          `The vote to ${what} in ${gameLabel(g)} ${phase === 'passed' ? 'passed' : phase === 'rejected' ? `was rejected${v.by ? ` by ${v.by}` : ''}` : 'expired without every answer'}.`,
+        ];
   return {
     kind: 'VOTE',
     title: `Vote ${phase === 'proposed' ? 'proposed' : phase}: ${what} (${gameLabel(g)})`,
@@ -197,7 +246,10 @@ export function seatOffered(cfg: NotifyConfig, g: GameInfo, side: string, offere
   return {
     kind: 'INVITATION',
     title: `${offeredBy} offers you the side ${side}: ${gameLabel(g)}`,
-    lines: [`${offeredBy} offers you the side ${side} of ${gameLabel(g)}, a game in progress.`, `Take it with takeSeat(gameId: "${g.id}", side: "${side}").`],
+    lines: [
+      `${offeredBy} offers you the side ${side} of ${gameLabel(g)}, a game in progress.`,
+      `Take it with takeSeat(gameId: "${g.id}", side: "${side}").`,
+    ],
     url: gameUrl(cfg, g.id),
     gameId: g.id,
     data: { ...base(cfg, g), side, invitedBy: offeredBy, seatOffered: true },
@@ -215,7 +267,11 @@ export function invitation(cfg: NotifyConfig, g: GameInfo, invitedBy: string): M
   };
 }
 
-export function webhookDisabled(hook: { id: string; url: string }, failures: number, lastError: string | null): Message {
+export function webhookDisabled(
+  hook: { id: string; url: string },
+  failures: number,
+  lastError: string | null,
+): Message {
   const host = safeHost(hook.url);
   return {
     kind: 'WEBHOOK_DISABLED',
@@ -233,7 +289,11 @@ export function emailConfirmation(link: string): Message {
   return {
     kind: 'EMAIL_CONFIRMATION',
     title: 'Confirm your address for Warpost notifications',
-    lines: ['Follow this link to receive Warpost notifications at this address:', link, 'If you did not ask for this, ignore this mail.'],
+    lines: [
+      'Follow this link to receive Warpost notifications at this address:',
+      link,
+      'If you did not ask for this, ignore this mail.',
+    ],
     url: link,
     data: {},
   };

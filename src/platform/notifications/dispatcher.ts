@@ -50,7 +50,10 @@ class Batch {
   private readonly hookCache = new Map<string, Promise<{ id: string; kinds: string[]; userId: string }[]>>();
   readonly now = new Date();
 
-  constructor(readonly p: Platform, readonly tx: Tx) {}
+  constructor(
+    readonly p: Platform,
+    readonly tx: Tx,
+  ) {}
 
   settings(userId: string) {
     return memo(this.settingsCache, userId, () => getSettings(this.tx, userId));
@@ -59,13 +62,22 @@ class Batch {
     return memo(this.prefsCache, userId, () => this.tx.notificationPreference.findMany({ where: { userId } }));
   }
   pushSubs(userId: string) {
-    return memo(this.pushCache, userId, () => this.tx.pushSubscription.findMany({ where: { userId }, select: { id: true } }));
+    return memo(this.pushCache, userId, () =>
+      this.tx.pushSubscription.findMany({ where: { userId }, select: { id: true } }),
+    );
   }
   userHooks(userId: string) {
-    return memo(this.hookCache, `u:${userId}`, () => this.tx.webhook.findMany({ where: { userId, gameId: null, enabled: true }, select: { id: true, kinds: true, userId: true } }));
+    return memo(this.hookCache, `u:${userId}`, () =>
+      this.tx.webhook.findMany({
+        where: { userId, gameId: null, enabled: true },
+        select: { id: true, kinds: true, userId: true },
+      }),
+    );
   }
   gameHooks(gameId: string) {
-    return memo(this.hookCache, `g:${gameId}`, () => this.tx.webhook.findMany({ where: { gameId, enabled: true }, select: { id: true, kinds: true, userId: true } }));
+    return memo(this.hookCache, `g:${gameId}`, () =>
+      this.tx.webhook.findMany({ where: { gameId, enabled: true }, select: { id: true, kinds: true, userId: true } }),
+    );
   }
 
   add(eventKey: string, channel: Channel, target: string, userId: string, msg: Message, extra: Partial<Draft> = {}) {
@@ -88,15 +100,19 @@ class Batch {
     const [settings, prefs] = await Promise.all([this.settings(userId), this.prefs(userId)]);
     if (this.p.notify.config.smtpUrl && settings.email && isEnabled(prefs, kind, 'EMAIL', msg.gameId)) {
       const digest = settings.digest && !NEVER_DIGESTED.includes(kind);
-      const at = digest ? laterOf(nextOccurrence(this.now, parseClock(settings.digestTime) ?? 480, settings.timeZone), notBefore) : notBefore;
+      const at = digest
+        ? laterOf(nextOccurrence(this.now, parseClock(settings.digestTime) ?? 480, settings.timeZone), notBefore)
+        : notBefore;
       this.add(eventKey, 'EMAIL', userId, userId, msg, { status: digest ? 'DIGEST' : 'PENDING', notBefore: at });
     }
     if (isEnabled(prefs, kind, 'PUSH', msg.gameId)) {
-      for (const sub of await this.pushSubs(userId)) this.add(eventKey, 'PUSH', sub.id, userId, msg, { pushSubscriptionId: sub.id, notBefore });
+      for (const sub of await this.pushSubs(userId))
+        this.add(eventKey, 'PUSH', sub.id, userId, msg, { pushSubscriptionId: sub.id, notBefore });
     }
     if (isEnabled(prefs, kind, 'WEBHOOK', msg.gameId)) {
       for (const hook of await this.userHooks(userId)) {
-        if (wants(hook.kinds, kind)) this.add(eventKey, 'WEBHOOK', hook.id, userId, msg, { webhookId: hook.id, notBefore });
+        if (wants(hook.kinds, kind))
+          this.add(eventKey, 'WEBHOOK', hook.id, userId, msg, { webhookId: hook.id, notBefore });
       }
     }
   }
@@ -120,7 +136,10 @@ const wants = (kinds: string[], kind: string) => kinds.length === 0 || kinds.inc
 const laterOf = (a: Date, b: Date) => (a > b ? a : b);
 
 async function gameInfo(p: Platform, tx: Tx, gameId: string) {
-  const game = await tx.game.findUnique({ where: { id: gameId }, include: { seats: { include: { user: { select: { username: true } } } } } });
+  const game = await tx.game.findUnique({
+    where: { id: gameId },
+    include: { seats: { include: { user: { select: { username: true } } } } },
+  });
   if (!game) return null;
   let moduleTitle = game.module;
   try {
@@ -165,7 +184,12 @@ async function planGameSignal(b: Batch, sig: GameSignal) {
       await b.public(key, info.id, content.gameStarted(cfg, info, null));
     } else if (ev.type === 'step-resolved') {
       const key = `STEP_RESOLVED:${info.id}:${ev.step}`;
-      for (const [userId, sides] of players) await b.personal(key, userId, content.stepResolved(cfg, info, ev.step, described(b, info, events, sides), sides, sig.status));
+      for (const [userId, sides] of players)
+        await b.personal(
+          key,
+          userId,
+          content.stepResolved(cfg, info, ev.step, described(b, info, events, sides), sides, sig.status),
+        );
       await planPublicStep(b, info, sig, ev.step, events);
     } else if (ev.type === 'game-finished') {
       const key = `GAME_FINISHED:${info.id}`;
@@ -174,10 +198,17 @@ async function planGameSignal(b: Batch, sig: GameSignal) {
       await b.public(key, info.id, msg);
     } else if (ev.type === 'game-cancelled') {
       const key = `GAME_FINISHED:${info.id}`;
-      const msg = content.gameFinished(cfg, info, { summary: String((ev.data as { summary?: string } | null)?.summary ?? 'Cancelled.') });
+      const msg = content.gameFinished(cfg, info, {
+        summary: String((ev.data as { summary?: string } | null)?.summary ?? 'Cancelled.'),
+      });
       for (const userId of players.keys()) await b.personal(key, userId, msg);
       await b.public(key, info.id, msg);
-    } else if (ev.type === 'vote-proposed' || ev.type === 'vote-passed' || ev.type === 'vote-rejected' || ev.type === 'vote-expired') {
+    } else if (
+      ev.type === 'vote-proposed' ||
+      ev.type === 'vote-passed' ||
+      ev.type === 'vote-rejected' ||
+      ev.type === 'vote-expired'
+    ) {
       const v = ev.data as content.VoteInfo;
       const phase = ev.type.slice(5) as 'proposed' | 'passed' | 'rejected' | 'expired';
       const key = `VOTE:${info.id}:${v.voteId}:${phase}`;
@@ -202,13 +233,24 @@ async function planPublicStep(b: Batch, info: GameInfo, sig: GameSignal, step: n
   const cfg = b.p.notify.config;
   const horizon = spectatorHorizon({ ...info, spectatorDelaySteps: info.spectatorDelaySteps }, sig.status, sig.step);
   if (horizon === null) {
-    await b.public(`STEP_RESOLVED:${info.id}:${step}`, info.id, content.stepResolved(cfg, info, step, described(b, info, events, null), null, sig.status));
+    await b.public(
+      `STEP_RESOLVED:${info.id}:${step}`,
+      info.id,
+      content.stepResolved(cfg, info, step, described(b, info, events, null), null, sig.status),
+    );
     return;
   }
   const visibleStep = horizon - 1;
   if (visibleStep < 1) return;
-  const delayed = (await b.tx.gameEvent.findMany({ where: { gameId: info.id, step: visibleStep }, orderBy: { seq: 'asc' } })) as StoredEvent[];
-  await b.public(`STEP_RESOLVED:${info.id}:${visibleStep}`, info.id, content.stepResolved(cfg, info, visibleStep, described(b, info, delayed, null), null, 'ACTIVE'));
+  const delayed = (await b.tx.gameEvent.findMany({
+    where: { gameId: info.id, step: visibleStep },
+    orderBy: { seq: 'asc' },
+  })) as StoredEvent[];
+  await b.public(
+    `STEP_RESOLVED:${info.id}:${visibleStep}`,
+    info.id,
+    content.stepResolved(cfg, info, visibleStep, described(b, info, delayed, null), null, 'ACTIVE'),
+  );
 }
 
 /**
@@ -217,10 +259,14 @@ async function planPublicStep(b: Batch, info: GameInfo, sig: GameSignal, step: n
  */
 function described(b: Batch, info: GameInfo, events: StoredEvent[], sides: string[] | null): StoredEvent[] {
   const module = installedModule(b.p, info.module);
-  return events.filter((e) => content.canSee(e, sides)).map((e) => {
-    const viewer = e.visibleTo.includes('*') ? (sides?.[0] ?? null) : (sides ?? []).find((s) => e.visibleTo.includes(s)) ?? null;
-    return { ...e, text: eventText(module, e, viewer).text };
-  });
+  return events
+    .filter((e) => content.canSee(e, sides))
+    .map((e) => {
+      const viewer = e.visibleTo.includes('*')
+        ? (sides?.[0] ?? null)
+        : ((sides ?? []).find((s) => e.visibleTo.includes(s)) ?? null);
+      return { ...e, text: eventText(module, e, viewer).text };
+    });
 }
 
 /** A deadline in the recipient's own time zone (notification settings; UTC by default). */
@@ -243,13 +289,31 @@ async function planTurn(b: Batch, userId: string, sig: TurnSignal & { reveal?: b
         .get(game.module)
         .prompts(game.state)
         .filter((pr) => sig.sides.includes(pr.side))
-        .map((pr) => ({ side: pr.side, kind: pr.kind, description: pr.description, text: promptText(b.p.modules.get(game.module), pr, pr.side).text }));
+        .map((pr) => ({
+          side: pr.side,
+          kind: pr.kind,
+          description: pr.description,
+          text: promptText(b.p.modules.get(game.module), pr, pr.side).text,
+        }));
     }
   } catch {
     prompts = []; // the notice still goes out without the prompt text
   }
   const reveal = sig.reveal === true;
-  await b.personal(`YOUR_TURN:${info.id}:${sig.step}${reveal ? ':reveal' : ''}`, userId, content.yourTurn(cfg, info, sig.step, sig.sides, sig.deadline, prompts, reveal, await deadlineFor(b, userId, sig.deadline)));
+  await b.personal(
+    `YOUR_TURN:${info.id}:${sig.step}${reveal ? ':reveal' : ''}`,
+    userId,
+    content.yourTurn(
+      cfg,
+      info,
+      sig.step,
+      sig.sides,
+      sig.deadline,
+      prompts,
+      reveal,
+      await deadlineFor(b, userId, sig.deadline),
+    ),
+  );
   // Deadline reminders are not planned here: the clock-driven sweep (games/sweep.ts) sends them
   // when they are due, to whoever still owes orders then (planReminder).
 }
@@ -259,15 +323,35 @@ async function planReminder(b: Batch, userId: string, sig: ReminderSignal) {
   const loaded = await gameInfo(b.p, b.tx, sig.gameId);
   if (!loaded || loaded.game.step !== sig.step || loaded.game.status !== 'ACTIVE') return;
   const key = `DEADLINE_REMINDER:${sig.gameId}:${sig.step}:${new Date(sig.deadline).getTime()}:${sig.offsetSeconds}`;
-  await b.personal(key, userId, content.deadlineReminder(b.p.notify.config, loaded.info, sig.step, sig.sides, sig.deadline, await deadlineFor(b, userId, sig.deadline)));
+  await b.personal(
+    key,
+    userId,
+    content.deadlineReminder(
+      b.p.notify.config,
+      loaded.info,
+      sig.step,
+      sig.sides,
+      sig.deadline,
+      await deadlineFor(b, userId, sig.deadline),
+    ),
+  );
 }
 
-async function planNotice(b: Batch, userId: string, payload: { kind?: string; gameId?: string; invitedBy?: string; side?: string }) {
+async function planNotice(
+  b: Batch,
+  userId: string,
+  payload: { kind?: string; gameId?: string; invitedBy?: string; side?: string },
+) {
   if ((payload.kind !== 'INVITATION' && payload.kind !== 'SEAT_OFFERED') || !payload.gameId) return;
   const loaded = await gameInfo(b.p, b.tx, payload.gameId);
   if (!loaded) return;
   if (payload.kind === 'SEAT_OFFERED') {
-    const msg = content.seatOffered(b.p.notify.config, loaded.info, payload.side ?? '', payload.invitedBy ?? 'An admin');
+    const msg = content.seatOffered(
+      b.p.notify.config,
+      loaded.info,
+      payload.side ?? '',
+      payload.invitedBy ?? 'An admin',
+    );
     return b.personal(`SEAT_OFFERED:${payload.gameId}:${payload.side}:${userId}:${loaded.game.step}`, userId, msg);
   }
   const msg = content.invitation(b.p.notify.config, loaded.info, payload.invitedBy ?? 'Someone');
@@ -281,7 +365,15 @@ async function plan(b: Batch, row: OutboxRow) {
   else if (prefix === 'notice' && id) await planNotice(b, id, row.payload as never);
   else if (prefix === 'reminder' && id) await planReminder(b, id, row.payload as ReminderSignal);
   else if (prefix === 'press') {
-    await planPress({ tx: b.tx, config: b.p.notify.config, gameInfo: async (g) => (await gameInfo(b.p, b.tx, g))?.info ?? null, personal: (k, u, m) => b.personal(k, u, m) }, row.payload as PressSignal);
+    await planPress(
+      {
+        tx: b.tx,
+        config: b.p.notify.config,
+        gameInfo: async (g) => (await gameInfo(b.p, b.tx, g))?.info ?? null,
+        personal: (k, u, m) => b.personal(k, u, m),
+      },
+      row.payload as PressSignal,
+    );
   }
   // 'lobby' and anything else: live subscriptions only
 }
@@ -305,10 +397,16 @@ export async function dispatchOutbox(p: Platform, batchSize = 50): Promise<numbe
       for (const row of rows) await plan(b, row);
       if (b.drafts.length) await tx.notificationDelivery.createMany({ data: b.drafts, skipDuplicates: true });
       if (p.notify.config.faultDispatchDelayMs > 0) {
-        p.log.info({ rows: rows.length, deliveries: b.drafts.length }, 'fault injection: dispatch paused inside its transaction');
+        p.log.info(
+          { rows: rows.length, deliveries: b.drafts.length },
+          'fault injection: dispatch paused inside its transaction',
+        );
         await sleep(p.notify.config.faultDispatchDelayMs);
       }
-      await tx.outboxMessage.updateMany({ where: { id: { in: rows.map((x) => x.id) } }, data: { dispatchedAt: new Date() } });
+      await tx.outboxMessage.updateMany({
+        where: { id: { in: rows.map((x) => x.id) } },
+        data: { dispatchedAt: new Date() },
+      });
       return { n: rows.length, keys: b.drafts.map((d) => d.idempotencyKey) };
     }, TX_OPTIONS);
     if (r.keys.length) await enqueueByKeys(p, r.keys);
@@ -327,5 +425,8 @@ async function enqueueByKeys(p: Platform, keys: string[]) {
 }
 
 export function enqueueDelivery(p: Platform, d: { id: string; attempts: number; notBefore: Date }, suffix = '') {
-  return p.notify.queue.enqueue({ deliveryId: d.id }, { jobId: `${d.id}_${d.attempts}${suffix}`, delayMs: d.notBefore.getTime() - Date.now() });
+  return p.notify.queue.enqueue(
+    { deliveryId: d.id },
+    { jobId: `${d.id}_${d.attempts}${suffix}`, delayMs: d.notBefore.getTime() - Date.now() },
+  );
 }

@@ -10,13 +10,37 @@ import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { AppError } from '../errors.js';
 
+/** Control characters (tab and newline kept): stripped from a receiver's answer before it is stored. */
+// eslint-disable-next-line no-control-regex -- control characters are what this strips
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+
 const blocked = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['2001:db8::', 32]] as const) {
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+  ['2001:db8::', 32],
+] as const) {
   blocked.addSubnet(net, prefix, 'ipv6');
 }
 
@@ -30,19 +54,23 @@ export function isPrivateAddress(address: string): boolean {
   return true; // not an address at all: refuse
 }
 
-const bad = (code: string, message: string, field: string) => new AppError('BAD_INPUT', message, [{ code, path: [field], message }]);
+const bad = (code: string, message: string, field: string) =>
+  new AppError('BAD_INPUT', message, [{ code, path: [field], message }]);
 
 /** Checks a receiver URL when it is registered: syntax, scheme, and where its host resolves. */
 export async function checkReceiverUrl(raw: string, opts: { allowPrivate: boolean; field: string }): Promise<URL> {
-  if (typeof raw !== 'string' || raw.length > 2048) throw bad('INVALID_URL', 'A URL has at most 2048 characters.', opts.field);
+  if (typeof raw !== 'string' || raw.length > 2048)
+    throw bad('INVALID_URL', 'A URL has at most 2048 characters.', opts.field);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw bad('INVALID_URL', `"${raw.slice(0, 100)}" is not a URL.`, opts.field);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw bad('UNSUPPORTED_SCHEME', 'Only http and https URLs are accepted.', opts.field);
-  if (url.username || url.password) throw bad('CREDENTIALS_IN_URL', 'Put no user name or password in the URL.', opts.field);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw bad('UNSUPPORTED_SCHEME', 'Only http and https URLs are accepted.', opts.field);
+  if (url.username || url.password)
+    throw bad('CREDENTIALS_IN_URL', 'Put no user name or password in the URL.', opts.field);
   if (opts.allowPrivate) return url;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
@@ -55,20 +83,29 @@ export async function checkReceiverUrl(raw: string, opts: { allowPrivate: boolea
     }
   }
   if (addresses.some(isPrivateAddress)) {
-    throw bad('PRIVATE_ADDRESS', `The host "${host}" is a private, loopback or link-local address; this server does not call those.`, opts.field);
+    throw bad(
+      'PRIVATE_ADDRESS',
+      `The host "${host}" is a private, loopback or link-local address; this server does not call those.`,
+      opts.field,
+    );
   }
   return url;
 }
 
 /** DNS lookup that refuses private answers at connect time. */
 const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, options as dns.LookupAllOptions, (err: NodeJS.ErrnoException | null, address: unknown, family?: number) => {
-    if (err) return (callback as (e: Error | null, a?: unknown, f?: number) => void)(err);
-    const list = (Array.isArray(address) ? address : [{ address, family }]) as { address: string }[];
-    const refused = list.find((a) => isPrivateAddress(a.address));
-    if (refused) return (callback as (e: Error) => void)(new Error(`refused to connect to private address ${refused.address}`));
-    (callback as (e: null, a: unknown, f?: number) => void)(null, address, family);
-  });
+  dns.lookup(
+    hostname,
+    options as dns.LookupAllOptions,
+    (err: NodeJS.ErrnoException | null, address: unknown, family?: number) => {
+      if (err) return (callback as (e: Error | null, a?: unknown, f?: number) => void)(err);
+      const list = (Array.isArray(address) ? address : [{ address, family }]) as { address: string }[];
+      const refused = list.find((a) => isPrivateAddress(a.address));
+      if (refused)
+        return (callback as (e: Error) => void)(new Error(`refused to connect to private address ${refused.address}`));
+      (callback as (e: null, a: unknown, f?: number) => void)(null, address, family);
+    },
+  );
 };
 
 export interface PostResult {
@@ -85,13 +122,19 @@ export interface PostOptions {
   maxResponseBytes?: number;
 }
 
-export function post(target: string, body: string | Buffer, headers: Record<string, string | number>, opts: PostOptions): Promise<PostResult> {
+export function post(
+  target: string,
+  body: string | Buffer,
+  headers: Record<string, string | number>,
+  opts: PostOptions,
+): Promise<PostResult> {
   const started = Date.now();
   const url = new URL(target);
   const limit = opts.maxResponseBytes ?? 64 * 1024;
   return new Promise((resolve, reject) => {
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (!opts.allowPrivate && isIP(host) && isPrivateAddress(host)) return reject(new Error(`refused to connect to private address ${host}`));
+    if (!opts.allowPrivate && isIP(host) && isPrivateAddress(host))
+      return reject(new Error(`refused to connect to private address ${host}`));
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return reject(new Error('unsupported URL scheme'));
     const lib = url.protocol === 'https:' ? https : http;
     const req = lib.request(url, {
@@ -110,8 +153,7 @@ export function post(target: string, body: string | Buffer, headers: Record<stri
       let size = 0;
       const finish = () => {
         clearTimeout(timer);
-        // eslint-disable-next-line no-control-regex -- control characters are what this strips
-        const text = Buffer.concat(chunks).subarray(0, 1024).toString('utf8').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+        const text = Buffer.concat(chunks).subarray(0, 1024).toString('utf8').replace(CONTROL, '');
         resolve({ status: res.statusCode ?? 0, excerpt: text, durationMs: Date.now() - started });
       };
       res.on('data', (c: Buffer) => {

@@ -2,9 +2,20 @@
  * What can be notified and through which channels. Kinds users can switch are KINDS; system
  * notices (email confirmation, a disabled webhook, the digest itself) always go out.
  */
-export const KINDS = ['YOUR_TURN', 'STEP_RESOLVED', 'DEADLINE_REMINDER', 'GAME_STARTED', 'GAME_FINISHED', 'GAME_PAUSED', 'INVITATION', 'VOTE', 'PRESS'] as const;
+export const KINDS = [
+  'YOUR_TURN',
+  'STEP_RESOLVED',
+  'DEADLINE_REMINDER',
+  'GAME_STARTED',
+  'GAME_FINISHED',
+  'GAME_PAUSED',
+  'INVITATION',
+  'VOTE',
+  'PRESS',
+] as const;
 export type Kind = (typeof KINDS)[number];
-export type SystemKind = 'EMAIL_CONFIRMATION' | 'WEBHOOK_DISABLED' | 'DIGEST' | 'WEBHOOK_TEST' | 'SIGN_IN_WARNING' | AccountKind;
+export type SystemKind =
+  'EMAIL_CONFIRMATION' | 'WEBHOOK_DISABLED' | 'DIGEST' | 'WEBHOOK_TEST' | 'SIGN_IN_WARNING' | AccountKind;
 /** Account mails (platform/accounts/mail.ts). */
 export type AccountKind = 'PASSWORD_RESET' | 'PASSWORD_CHANGED' | 'EMAIL_CHANGE_CONFIRMATION' | 'EMAIL_CHANGE_NOTICE';
 export type AnyKind = Kind | SystemKind;
@@ -19,7 +30,13 @@ export type WebhookFormat = (typeof FORMATS)[number];
  * Mails addressed to the address in their payload (`data.to`) rather than the confirmed one, and
  * sent at once whatever the quiet hours: confirmation links and account-security mails.
  */
-const ADDRESSED: readonly string[] = ['EMAIL_CONFIRMATION', 'PASSWORD_RESET', 'PASSWORD_CHANGED', 'EMAIL_CHANGE_CONFIRMATION', 'EMAIL_CHANGE_NOTICE'];
+const ADDRESSED: readonly string[] = [
+  'EMAIL_CONFIRMATION',
+  'PASSWORD_RESET',
+  'PASSWORD_CHANGED',
+  'EMAIL_CHANGE_CONFIRMATION',
+  'EMAIL_CHANGE_NOTICE',
+];
 export const isAddressed = (k: string) => ADDRESSED.includes(k);
 
 export const isKind = (k: unknown): k is Kind => (KINDS as readonly unknown[]).includes(k);

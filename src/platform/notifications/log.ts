@@ -4,7 +4,11 @@ import type { Platform } from '../context.js';
 import type { Message } from './content.js';
 import { pageSize } from '../page-size.js';
 
-export async function listNotifications(p: Platform, user: Principal, opts: { first?: number | null; channel?: string | null; kind?: string | null; gameId?: string | null }) {
+export async function listNotifications(
+  p: Platform,
+  user: Principal,
+  opts: { first?: number | null; channel?: string | null; kind?: string | null; gameId?: string | null },
+) {
   const rows = await p.prisma.notificationDelivery.findMany({
     where: {
       userId: user.userId,
@@ -15,5 +19,9 @@ export async function listNotifications(p: Platform, user: Principal, opts: { fi
     orderBy: { createdAt: 'desc' },
     take: pageSize(opts.first, 50, 200),
   });
-  return rows.map((r) => ({ ...r, title: (r.payload as unknown as Message).title, nextAttemptAt: ['PENDING', 'HELD', 'DIGEST'].includes(r.status) ? r.notBefore : null }));
+  return rows.map((r) => ({
+    ...r,
+    title: (r.payload as unknown as Message).title,
+    nextAttemptAt: ['PENDING', 'HELD', 'DIGEST'].includes(r.status) ? r.notBefore : null,
+  }));
 }

@@ -30,7 +30,9 @@ describe('local time', () => {
     expect(nextOccurrence(t, parseClock('18:00')!, 'Asia/Kolkata').toISOString()).toBe('2026-06-01T12:30:00.000Z');
     expect(nextOccurrence(t, parseClock('08:00')!, 'Asia/Kolkata').toISOString()).toBe('2026-06-02T02:30:00.000Z');
     expect(nextOccurrence(t, parseClock('08:00')!, 'America/New_York').toISOString()).toBe('2026-06-02T12:00:00.000Z'); // EDT
-    expect(nextOccurrence(new Date('2026-01-10T12:00:00Z'), parseClock('08:00')!, 'America/New_York').toISOString()).toBe('2026-01-10T13:00:00.000Z'); // EST (07:00 local then)
+    expect(
+      nextOccurrence(new Date('2026-01-10T12:00:00Z'), parseClock('08:00')!, 'America/New_York').toISOString(),
+    ).toBe('2026-01-10T13:00:00.000Z'); // EST (07:00 local then)
     // Across the spring-forward night, 08:00 is still 08:00 local.
     const after = nextOccurrence(new Date('2026-03-08T03:00:00Z'), parseClock('08:00')!, 'America/New_York');
     expect(localMinutes(after, 'America/New_York')).toBe(480);
@@ -55,13 +57,27 @@ describe('retries', () => {
     expect(backoffMs(1, 1000, 60_000, () => 1)).toBe(1000);
     expect(backoffMs(4, 1000, 60_000, () => 0)).toBe(4000);
     expect(backoffMs(20, 1000, 60_000, () => 1)).toBe(60_000);
-    for (let n = 1; n < 8; n++) expect(backoffMs(n + 1, 1000, 1e9)).toBeGreaterThanOrEqual(backoffMs(n, 1000, 1e9, () => 1));
+    for (let n = 1; n < 8; n++)
+      expect(backoffMs(n + 1, 1000, 1e9)).toBeGreaterThanOrEqual(backoffMs(n, 1000, 1e9, () => 1));
   });
 });
 
 describe('receiver URLs', () => {
   it('classifies private, loopback and link-local addresses', () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '::',
+    ]) {
       expect(isPrivateAddress(a), a).toBe(true);
     }
     for (const a of ['93.184.215.14', '1.1.1.1', '2606:4700:4700::1111']) expect(isPrivateAddress(a), a).toBe(false);
@@ -94,11 +110,30 @@ describe('receiver URLs', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      await expect(post(`${base}/ok`, '{}', {}, { timeoutMs: 1000, allowPrivate: false })).rejects.toThrow(/private address/);
-      await expect(post(`http://localhost:${(server.address() as AddressInfo).port}/ok`, '{}', {}, { timeoutMs: 1000, allowPrivate: false })).rejects.toThrow(/private address/);
-      expect(await post(`${base}/ok`, '{}', {}, { timeoutMs: 1000, allowPrivate: true })).toMatchObject({ status: 201, excerpt: 'created' });
-      await expect(post(`${base}/hang`, '{}', {}, { timeoutMs: 300, allowPrivate: true })).rejects.toThrow(/timed out after 300 ms/);
-      const huge = await post(`${base}/huge`, '{}', {}, { timeoutMs: 2000, allowPrivate: true, maxResponseBytes: 4096 });
+      await expect(post(`${base}/ok`, '{}', {}, { timeoutMs: 1000, allowPrivate: false })).rejects.toThrow(
+        /private address/,
+      );
+      await expect(
+        post(
+          `http://localhost:${(server.address() as AddressInfo).port}/ok`,
+          '{}',
+          {},
+          { timeoutMs: 1000, allowPrivate: false },
+        ),
+      ).rejects.toThrow(/private address/);
+      expect(await post(`${base}/ok`, '{}', {}, { timeoutMs: 1000, allowPrivate: true })).toMatchObject({
+        status: 201,
+        excerpt: 'created',
+      });
+      await expect(post(`${base}/hang`, '{}', {}, { timeoutMs: 300, allowPrivate: true })).rejects.toThrow(
+        /timed out after 300 ms/,
+      );
+      const huge = await post(
+        `${base}/huge`,
+        '{}',
+        {},
+        { timeoutMs: 2000, allowPrivate: true, maxResponseBytes: 4096 },
+      );
       expect(huge.status).toBe(200);
       expect(huge.excerpt.length).toBeLessThanOrEqual(1024);
     } finally {
@@ -119,16 +154,29 @@ describe('signed links', () => {
     const forged = Buffer.from(JSON.stringify({ u: 'user-2', k: 'YOUR_TURN', p: 'unsubscribe' })).toString('base64url');
     expect(signer.verify('unsubscribe', `${forged}.${mac}`)).toBeNull();
     expect(signer.verify('unsubscribe', `${body}.x${mac.slice(1)}`)).toBeNull();
-    expect(signer.verify('confirm-email', signer.sign('confirm-email', { u: 'u', e: 'a@b.org', x: Date.now() - 1 }))).toBeNull();
+    expect(
+      signer.verify('confirm-email', signer.sign('confirm-email', { u: 'u', e: 'a@b.org', x: Date.now() - 1 })),
+    ).toBeNull();
     expect(signer.verify('unsubscribe', 42)).toBeNull();
   });
 });
 
 describe('webhook bodies and signatures', () => {
-  const msg = { kind: 'STEP_RESOLVED' as const, title: 'Step 2 resolved: <b>Game</b> @everyone', lines: ['One', '• two'], gameId: 'g1', step: 2, data: { gameId: 'g1', step: 2 } };
+  const msg = {
+    kind: 'STEP_RESOLVED' as const,
+    title: 'Step 2 resolved: <b>Game</b> @everyone',
+    lines: ['One', '• two'],
+    gameId: 'g1',
+    step: 2,
+    data: { gameId: 'g1', step: 2 },
+  };
   it('Standard Webhooks JSON, Discord and Slack', () => {
     const at = new Date('2026-06-01T12:00:00Z');
-    expect(JSON.parse(webhookBody('JSON', msg, at))).toMatchObject({ type: 'step.resolved', timestamp: '2026-06-01T12:00:00.000Z', data: { gameId: 'g1', step: 2, title: msg.title } });
+    expect(JSON.parse(webhookBody('JSON', msg, at))).toMatchObject({
+      type: 'step.resolved',
+      timestamp: '2026-06-01T12:00:00.000Z',
+      data: { gameId: 'g1', step: 2, title: msg.title },
+    });
     const discord = JSON.parse(webhookBody('DISCORD', msg, at));
     expect(discord.allowed_mentions).toEqual({ parse: [] });
     expect(discord.embeds[0].description).toBe('One\n• two');
@@ -141,10 +189,20 @@ describe('webhook bodies and signatures', () => {
     const secret = newSecret();
     const body = webhookBody('JSON', msg, new Date());
     const now = new Date();
-    const headers = signatureHeaders({ secret, previousSecret: oldSecret, previousSecretUntil: new Date(Date.now() + 60_000) }, 'msg_1', body, now);
+    const headers = signatureHeaders(
+      { secret, previousSecret: oldSecret, previousSecretUntil: new Date(Date.now() + 60_000) },
+      'msg_1',
+      body,
+      now,
+    );
     expect(new Webhook(secret).verify(body, headers)).toMatchObject({ type: 'step.resolved' });
     expect(new Webhook(oldSecret).verify(body, headers)).toMatchObject({ type: 'step.resolved' });
-    const expired = signatureHeaders({ secret, previousSecret: oldSecret, previousSecretUntil: new Date(now.getTime() - 1) }, 'msg_1', body, now);
+    const expired = signatureHeaders(
+      { secret, previousSecret: oldSecret, previousSecretUntil: new Date(now.getTime() - 1) },
+      'msg_1',
+      body,
+      now,
+    );
     expect(() => new Webhook(oldSecret).verify(body, expired)).toThrow();
     expect(() => new Webhook(secret).verify(`${body} `, headers)).toThrow();
   });
@@ -161,8 +219,19 @@ describe('content', () => {
     spectatorDelaySteps: 0,
     seats: [],
   };
-  const ev = (seq: number, visibleTo: string[], data: unknown): StoredEvent => ({ seq, step: 1, type: 'e', visibleTo, data, rolls: [] });
-  const events = [ev(1, ['north'], { note: 'NORTH-SECRET' }), ev(2, ['south'], { note: 'SOUTH-SECRET' }), ev(3, ['*'], { public: true })];
+  const ev = (seq: number, visibleTo: string[], data: unknown): StoredEvent => ({
+    seq,
+    step: 1,
+    type: 'e',
+    visibleTo,
+    data,
+    rolls: [],
+  });
+  const events = [
+    ev(1, ['north'], { note: 'NORTH-SECRET' }),
+    ev(2, ['south'], { note: 'SOUTH-SECRET' }),
+    ev(3, ['*'], { public: true }),
+  ];
 
   it('a side sees its own and public events; game hooks public ones only', () => {
     const north = JSON.stringify(stepResolved(cfg, game, 1, events, ['north'], 'ACTIVE'));
@@ -173,8 +242,15 @@ describe('content', () => {
     expect(pub).toContain('public');
   });
 
-  it('results and turns read as sentences, with the deadline in the reader\'s zone and relative', () => {
-    const said = stepResolved(cfg, game, 1, [{ ...ev(5, ['*'], { bids: 1 }), text: 'Round 1: north bid 3, south bid 2.' }], ['north'], 'ACTIVE');
+  it("results and turns read as sentences, with the deadline in the reader's zone and relative", () => {
+    const said = stepResolved(
+      cfg,
+      game,
+      1,
+      [{ ...ev(5, ['*'], { bids: 1 }), text: 'Round 1: north bid 3, south bid 2.' }],
+      ['north'],
+      'ACTIVE',
+    );
     expect(said.lines).toContain('• Round 1: north bid 3, south bid 2.');
     expect(said.lines.join('\n')).not.toContain('"bids"');
     const now = new Date('2026-12-01T19:00:00Z');
@@ -183,7 +259,16 @@ describe('content', () => {
     expect(when).toBe('Thu 3 Dec 20:00 CET, in 2 days');
     expect(formatDeadline(new Date(at), 'Not/AZone', now)).toBe('Thu 3 Dec 19:00 UTC, in 2 days');
     expect(formatDeadline(new Date('2026-12-01T19:45:00Z'), 'UTC', now)).toBe('Tue 1 Dec 19:45 UTC, in 45 minutes');
-    const turn = yourTurn(cfg, game, 2, ['north'], at, [{ side: 'north', kind: 'bid', description: 'Bid.', text: 'Bid 0 to 10 for the right to claim a prize.' }], false, when);
+    const turn = yourTurn(
+      cfg,
+      game,
+      2,
+      ['north'],
+      at,
+      [{ side: 'north', kind: 'bid', description: 'Bid.', text: 'Bid 0 to 10 for the right to claim a prize.' }],
+      false,
+      when,
+    );
     expect(turn.lines).toContain('• north: Bid 0 to 10 for the right to claim a prize.');
     expect(turn.lines).toContain(`Deadline: ${when} (default orders are used after it).`);
     expect(turn.data.deadline).toBe(at); // machines keep the ISO instant
@@ -205,7 +290,15 @@ describe('content', () => {
 
   it('addresses and push keys', () => {
     expect(isValidEmail('player@example.org')).toBe(true);
-    for (const bad of ['player', 'a@b', 'a b@example.org', 'a@b@example.org', 'x@example.org\r\nBcc: y@example.org', `${'a'.repeat(65)}@example.org`, '.a@example.org']) {
+    for (const bad of [
+      'player',
+      'a@b',
+      'a b@example.org',
+      'a@b@example.org',
+      'x@example.org\r\nBcc: y@example.org',
+      `${'a'.repeat(65)}@example.org`,
+      '.a@example.org',
+    ]) {
       expect(isValidEmail(bad), bad).toBe(false);
     }
     expect(isValidPushKey(Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url'), 65)).toBe(true);

@@ -83,7 +83,8 @@ export async function sweep(p: Platform): Promise<number> {
     orderBy: { notBefore: 'asc' },
     take: 500,
   });
-  for (const r of rows) await enqueueDelivery(p, { ...r, notBefore: new Date(now) }, `_s${Math.floor(now / Math.max(cfg.leaseMs, 1000))}`);
+  for (const r of rows)
+    await enqueueDelivery(p, { ...r, notBefore: new Date(now) }, `_s${Math.floor(now / Math.max(cfg.leaseMs, 1000))}`);
   return rows.length;
 }
 
@@ -92,7 +93,11 @@ export async function runDigests(p: Platform): Promise<number> {
   const created = await p.prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${DIGEST_LOCK}::bigint)`;
     const now = new Date();
-    const items = await tx.notificationDelivery.findMany({ where: { status: 'DIGEST', notBefore: { lte: now } }, orderBy: [{ userId: 'asc' }, { createdAt: 'asc' }], take: 2000 });
+    const items = await tx.notificationDelivery.findMany({
+      where: { status: 'DIGEST', notBefore: { lte: now } },
+      orderBy: [{ userId: 'asc' }, { createdAt: 'asc' }],
+      take: 2000,
+    });
     if (items.length === 0) return [];
     const byUser = new Map<string, typeof items>();
     for (const it of items) byUser.set(it.userId, [...(byUser.get(it.userId) ?? []), it]);
@@ -102,7 +107,11 @@ export async function runDigests(p: Platform): Promise<number> {
       const prefs: PreferenceRow[] = await tx.notificationPreference.findMany({ where: { userId } });
       const kept = list.filter((it) => !isKind(it.kind) || isEnabled(prefs, it.kind as Kind, 'EMAIL', it.gameId));
       const dropped = list.filter((it) => !kept.includes(it));
-      if (dropped.length) await tx.notificationDelivery.updateMany({ where: { id: { in: dropped.map((x) => x.id) } }, data: { status: 'SKIPPED', lastError: 'Switched off in the preferences.' } });
+      if (dropped.length)
+        await tx.notificationDelivery.updateMany({
+          where: { id: { in: dropped.map((x) => x.id) } },
+          data: { status: 'SKIPPED', lastError: 'Switched off in the preferences.' },
+        });
       if (kept.length === 0) continue;
       const msg: Message = {
         kind: 'DIGEST',
@@ -112,9 +121,20 @@ export async function runDigests(p: Platform): Promise<number> {
       };
       const key = `DIGEST:${userId}:${kept[0].id}`;
       const digest = await tx.notificationDelivery.create({
-        data: { idempotencyKey: key, userId, kind: 'DIGEST', channel: 'EMAIL', payload: msg as unknown as Prisma.InputJsonValue, maxAttempts: p.notify.config.maxAttempts, notBefore: now },
+        data: {
+          idempotencyKey: key,
+          userId,
+          kind: 'DIGEST',
+          channel: 'EMAIL',
+          payload: msg as unknown as Prisma.InputJsonValue,
+          maxAttempts: p.notify.config.maxAttempts,
+          notBefore: now,
+        },
       });
-      await tx.notificationDelivery.updateMany({ where: { id: { in: kept.map((x) => x.id) } }, data: { status: 'DIGESTED', digestId: digest.id } });
+      await tx.notificationDelivery.updateMany({
+        where: { id: { in: kept.map((x) => x.id) } },
+        data: { status: 'DIGESTED', digestId: digest.id },
+      });
       keys.push(digest.id);
     }
     return keys;

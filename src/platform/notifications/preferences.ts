@@ -23,7 +23,15 @@ export interface Settings {
   digestTime: string;
 }
 
-const DEFAULTS = { email: null, pendingEmail: null, timeZone: 'UTC', quietStart: null, quietEnd: null, digest: false, digestTime: '08:00' };
+const DEFAULTS = {
+  email: null,
+  pendingEmail: null,
+  timeZone: 'UTC',
+  quietStart: null,
+  quietEnd: null,
+  digest: false,
+  digestTime: '08:00',
+};
 
 type Reader = Pick<Db, 'notificationSettings' | 'notificationPreference'>;
 
@@ -31,7 +39,8 @@ export async function getSettings(db: Reader, userId: string): Promise<Settings>
   return (await db.notificationSettings.findUnique({ where: { userId } })) ?? { userId, ...DEFAULTS };
 }
 
-export const quietOf = (s: Settings): QuietHours | null => (s.quietStart && s.quietEnd ? { start: s.quietStart, end: s.quietEnd } : null);
+export const quietOf = (s: Settings): QuietHours | null =>
+  s.quietStart && s.quietEnd ? { start: s.quietStart, end: s.quietEnd } : null;
 
 export interface PreferenceRow {
   gameId: string;
@@ -58,7 +67,13 @@ export async function effectivePreferences(p: Platform, userId: string, gameId?:
   return KINDS.flatMap((kind) =>
     CHANNELS.map((channel) => {
       const own = rows.find((r) => r.gameId === (gameId ?? '') && r.kind === kind && r.channel === channel);
-      const source = own ? (gameId ? 'GAME' : 'USER') : gameId && rows.some((r) => r.gameId === '' && r.kind === kind && r.channel === channel) ? 'USER' : 'DEFAULT';
+      const source = own
+        ? gameId
+          ? 'GAME'
+          : 'USER'
+        : gameId && rows.some((r) => r.gameId === '' && r.kind === kind && r.channel === channel)
+          ? 'USER'
+          : 'DEFAULT';
       return { kind, channel, enabled: isEnabled(rows, kind, channel, gameId), gameId: gameId ?? null, source };
     }),
   );
@@ -75,30 +90,49 @@ export interface PreferenceInput {
 export async function setPreferences(p: Platform, user: Principal, inputs: PreferenceInput[], gameId?: string | null) {
   const details: ErrorDetail[] = [];
   if (!Array.isArray(inputs) || inputs.length === 0 || inputs.length > 100) {
-    throw new AppError('BAD_INPUT', 'Send 1 to 100 preferences.', [{ code: 'INVALID_PREFERENCES', path: ['preferences'], message: 'Send 1 to 100 preferences.' }]);
+    throw new AppError('BAD_INPUT', 'Send 1 to 100 preferences.', [
+      { code: 'INVALID_PREFERENCES', path: ['preferences'], message: 'Send 1 to 100 preferences.' },
+    ]);
   }
   inputs.forEach((i, n) => {
-    if (i.kind != null && !isKind(i.kind)) details.push({ code: 'UNKNOWN_KIND', path: ['preferences', n, 'kind'], message: `Unknown kind "${i.kind}"; kinds are ${KINDS.join(', ')}.` });
-    if (i.channel != null && !isChannel(i.channel)) details.push({ code: 'UNKNOWN_CHANNEL', path: ['preferences', n, 'channel'], message: `Unknown channel "${i.channel}"; channels are ${CHANNELS.join(', ')}.` });
-    if (typeof i.enabled !== 'boolean') details.push({ code: 'INVALID_ENABLED', path: ['preferences', n, 'enabled'], message: 'enabled is true or false.' });
+    if (i.kind != null && !isKind(i.kind))
+      details.push({
+        code: 'UNKNOWN_KIND',
+        path: ['preferences', n, 'kind'],
+        message: `Unknown kind "${i.kind}"; kinds are ${KINDS.join(', ')}.`,
+      });
+    if (i.channel != null && !isChannel(i.channel))
+      details.push({
+        code: 'UNKNOWN_CHANNEL',
+        path: ['preferences', n, 'channel'],
+        message: `Unknown channel "${i.channel}"; channels are ${CHANNELS.join(', ')}.`,
+      });
+    if (typeof i.enabled !== 'boolean')
+      details.push({
+        code: 'INVALID_ENABLED',
+        path: ['preferences', n, 'enabled'],
+        message: 'enabled is true or false.',
+      });
   });
   if (details.length) throw new AppError('BAD_INPUT', 'Some preferences are not valid.', details);
   if (gameId) await checkGameVisible(p, user, gameId);
   const rows = new Map<string, { kind: Kind; channel: Channel; enabled: boolean }>();
   for (const i of inputs) {
     for (const kind of i.kind ? [i.kind as Kind] : KINDS) {
-      for (const channel of i.channel ? [i.channel as Channel] : CHANNELS) rows.set(`${kind}|${channel}`, { kind, channel, enabled: i.enabled });
+      for (const channel of i.channel ? [i.channel as Channel] : CHANNELS)
+        rows.set(`${kind}|${channel}`, { kind, channel, enabled: i.enabled });
     }
   }
-  await p.prisma.$transaction(
-    async (tx) => {
-      for (const r of rows.values()) {
-        const key = { userId: user.userId, gameId: gameId ?? '', kind: r.kind, channel: r.channel };
-        await tx.notificationPreference.upsert({ where: { userId_gameId_kind_channel: key }, create: { ...key, enabled: r.enabled }, update: { enabled: r.enabled } });
-      }
-    },
-    TX_OPTIONS,
-  );
+  await p.prisma.$transaction(async (tx) => {
+    for (const r of rows.values()) {
+      const key = { userId: user.userId, gameId: gameId ?? '', kind: r.kind, channel: r.channel };
+      await tx.notificationPreference.upsert({
+        where: { userId_gameId_kind_channel: key },
+        create: { ...key, enabled: r.enabled },
+        update: { enabled: r.enabled },
+      });
+    }
+  }, TX_OPTIONS);
   return effectivePreferences(p, user.userId, gameId);
 }
 
@@ -125,24 +159,45 @@ export interface SettingsInput {
 export async function updateSettings(p: Platform, user: Principal, input: SettingsInput): Promise<Settings> {
   const details: ErrorDetail[] = [];
   if (input.timeZone != null && !isValidTimeZone(input.timeZone)) {
-    details.push({ code: 'INVALID_TIME_ZONE', path: ['input', 'timeZone'], message: `"${String(input.timeZone).slice(0, 64)}" is not an IANA time zone (for example Europe/Paris).` });
+    details.push({
+      code: 'INVALID_TIME_ZONE',
+      path: ['input', 'timeZone'],
+      message: `"${String(input.timeZone).slice(0, 64)}" is not an IANA time zone (for example Europe/Paris).`,
+    });
   }
   if (input.quietHours) {
     for (const f of ['start', 'end'] as const) {
-      if (parseClock(input.quietHours[f]) === null) details.push({ code: 'INVALID_TIME', path: ['input', 'quietHours', f], message: 'Give a time as HH:MM (24-hour).' });
+      if (parseClock(input.quietHours[f]) === null)
+        details.push({
+          code: 'INVALID_TIME',
+          path: ['input', 'quietHours', f],
+          message: 'Give a time as HH:MM (24-hour).',
+        });
     }
-    if (input.quietHours.start === input.quietHours.end) details.push({ code: 'EMPTY_QUIET_HOURS', path: ['input', 'quietHours'], message: 'Quiet hours start and end at different times.' });
+    if (input.quietHours.start === input.quietHours.end)
+      details.push({
+        code: 'EMPTY_QUIET_HOURS',
+        path: ['input', 'quietHours'],
+        message: 'Quiet hours start and end at different times.',
+      });
   }
-  if (input.digestTime != null && parseClock(input.digestTime) === null) details.push({ code: 'INVALID_TIME', path: ['input', 'digestTime'], message: 'Give a time as HH:MM (24-hour).' });
+  if (input.digestTime != null && parseClock(input.digestTime) === null)
+    details.push({ code: 'INVALID_TIME', path: ['input', 'digestTime'], message: 'Give a time as HH:MM (24-hour).' });
   if (details.length) throw new AppError('BAD_INPUT', 'Some notification settings are not valid.', details);
 
   const data = {
     ...(input.timeZone != null ? { timeZone: input.timeZone } : {}),
-    ...(input.quietHours !== undefined ? { quietStart: input.quietHours?.start ?? null, quietEnd: input.quietHours?.end ?? null } : {}),
+    ...(input.quietHours !== undefined
+      ? { quietStart: input.quietHours?.start ?? null, quietEnd: input.quietHours?.end ?? null }
+      : {}),
     ...(input.digest != null ? { digest: input.digest } : {}),
     ...(input.digestTime != null ? { digestTime: input.digestTime } : {}),
   };
-  const settings = await p.prisma.notificationSettings.upsert({ where: { userId: user.userId }, create: { userId: user.userId, ...data }, update: data });
+  const settings = await p.prisma.notificationSettings.upsert({
+    where: { userId: user.userId },
+    create: { userId: user.userId, ...data },
+    update: data,
+  });
   await reschedule(p, settings);
   return settings;
 }
@@ -154,11 +209,21 @@ export async function updateSettings(p: Platform, user: Principal, input: Settin
  */
 async function reschedule(p: Platform, s: Settings) {
   const now = new Date();
-  const held = await p.prisma.notificationDelivery.findMany({ where: { userId: s.userId, status: 'HELD' }, select: { id: true, attempts: true } });
+  const held = await p.prisma.notificationDelivery.findMany({
+    where: { userId: s.userId, status: 'HELD' },
+    select: { id: true, attempts: true },
+  });
   if (held.length) {
-    await p.prisma.notificationDelivery.updateMany({ where: { id: { in: held.map((h) => h.id) }, status: 'HELD' }, data: { status: 'PENDING', notBefore: now } });
-    for (const h of held) await p.notify.queue.enqueue({ deliveryId: h.id }, { jobId: `${h.id}_${h.attempts}_r${now.getTime()}` });
+    await p.prisma.notificationDelivery.updateMany({
+      where: { id: { in: held.map((h) => h.id) }, status: 'HELD' },
+      data: { status: 'PENDING', notBefore: now },
+    });
+    for (const h of held)
+      await p.notify.queue.enqueue({ deliveryId: h.id }, { jobId: `${h.id}_${h.attempts}_r${now.getTime()}` });
   }
   const notBefore = s.digest ? nextOccurrence(now, parseClock(s.digestTime)!, s.timeZone) : now;
-  await p.prisma.notificationDelivery.updateMany({ where: { userId: s.userId, status: 'DIGEST' }, data: { notBefore } });
+  await p.prisma.notificationDelivery.updateMany({
+    where: { userId: s.userId, status: 'DIGEST' },
+    data: { notBefore },
+  });
 }

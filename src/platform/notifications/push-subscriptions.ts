@@ -15,8 +15,18 @@ export interface PushInput {
 
 export async function registerPush(p: Platform, user: Principal, input: PushInput) {
   const details: ErrorDetail[] = [];
-  if (!isValidPushKey(input.p256dh, 65)) details.push({ code: 'INVALID_KEY', path: ['input', 'p256dh'], message: 'p256dh is the base64url P-256 public key from PushSubscription.getKey("p256dh").' });
-  if (!isValidPushKey(input.auth, 16)) details.push({ code: 'INVALID_KEY', path: ['input', 'auth'], message: 'auth is the base64url 16-byte secret from PushSubscription.getKey("auth").' });
+  if (!isValidPushKey(input.p256dh, 65))
+    details.push({
+      code: 'INVALID_KEY',
+      path: ['input', 'p256dh'],
+      message: 'p256dh is the base64url P-256 public key from PushSubscription.getKey("p256dh").',
+    });
+  if (!isValidPushKey(input.auth, 16))
+    details.push({
+      code: 'INVALID_KEY',
+      path: ['input', 'auth'],
+      message: 'auth is the base64url 16-byte secret from PushSubscription.getKey("auth").',
+    });
   if (details.length) throw new AppError('BAD_INPUT', 'The push subscription is not valid.', details);
   let url: URL;
   try {
@@ -26,12 +36,16 @@ export async function registerPush(p: Platform, user: Principal, input: PushInpu
     throw e;
   }
   if (url.protocol !== 'https:' && !p.notify.config.allowPrivateUrls) {
-    throw new AppError('BAD_INPUT', 'Push endpoints use https.', [{ code: 'UNSUPPORTED_SCHEME', path: ['input', 'endpoint'], message: 'Push endpoints use https.' }]);
+    throw new AppError('BAD_INPUT', 'Push endpoints use https.', [
+      { code: 'UNSUPPORTED_SCHEME', path: ['input', 'endpoint'], message: 'Push endpoints use https.' },
+    ]);
   }
   const endpoint = url.toString();
   const existing = await p.prisma.pushSubscription.findUnique({ where: { endpoint } });
   if (!existing && (await p.prisma.pushSubscription.count({ where: { userId: user.userId } })) >= MAX_PER_USER) {
-    throw new AppError('BAD_INPUT', `At most ${MAX_PER_USER} push subscriptions per user.`, [{ code: 'TOO_MANY_SUBSCRIPTIONS', path: [], message: 'Remove an old one first.' }]);
+    throw new AppError('BAD_INPUT', `At most ${MAX_PER_USER} push subscriptions per user.`, [
+      { code: 'TOO_MANY_SUBSCRIPTIONS', path: [], message: 'Remove an old one first.' },
+    ]);
   }
   // An endpoint belongs to one browser profile: whoever registers it last receives on it.
   return p.prisma.pushSubscription.upsert({

@@ -49,7 +49,12 @@ export class BullNotifyQueue implements NotifyQueue {
   }
 
   startWorker(handler: DeliverHandler, concurrency: number): Promise<void> {
-    return this.bull.startWorker((job) => handler(job.data), { concurrency, stalledInterval: CRASH_RECOVERY.stalledIntervalMs, lockDuration: CRASH_RECOVERY.lockDurationMs, maxStalledCount: 5 });
+    return this.bull.startWorker((job) => handler(job.data), {
+      concurrency,
+      stalledInterval: CRASH_RECOVERY.stalledIntervalMs,
+      lockDuration: CRASH_RECOVERY.lockDurationMs,
+      maxStalledCount: 5,
+    });
   }
 
   close(): Promise<void> {

@@ -23,7 +23,11 @@ export interface NotifyRuntime {
   vapid: VapidKeys;
 }
 
-export async function createNotifyRuntime(config: Config, serverSecret: string, queuePrefix?: string): Promise<NotifyRuntime> {
+export async function createNotifyRuntime(
+  config: Config,
+  serverSecret: string,
+  queuePrefix?: string,
+): Promise<NotifyRuntime> {
   const n = config.notify;
   return {
     config: n,
@@ -37,7 +41,8 @@ export async function createNotifyRuntime(config: Config, serverSecret: string, 
 async function vapidKeys(config: Config): Promise<VapidKeys> {
   const n = config.notify;
   const subject = n.vapidSubject ?? `mailto:${/<([^>]+)>/.exec(n.mailFrom)?.[1] ?? n.mailFrom}`;
-  if (n.vapidPublicKey && n.vapidPrivateKey) return { publicKey: n.vapidPublicKey, privateKey: n.vapidPrivateKey, subject };
+  if (n.vapidPublicKey && n.vapidPrivateKey)
+    return { publicKey: n.vapidPublicKey, privateKey: n.vapidPrivateKey, subject };
   const file = join(config.dataDir, 'vapid.json');
   try {
     const saved = JSON.parse(await readFile(file, 'utf8')) as VapidKeys;

@@ -10,8 +10,16 @@ import { signInWarning } from './content.js';
 import { enqueueDelivery } from './dispatcher.js';
 import { getSettings } from './preferences.js';
 
-export async function warnOfFailedLogins(p: Platform, username: string, failures: number, windowSeconds: number): Promise<void> {
-  const user = await p.prisma.user.findFirst({ where: { username: { equals: username, mode: 'insensitive' } }, select: { id: true } });
+export async function warnOfFailedLogins(
+  p: Platform,
+  username: string,
+  failures: number,
+  windowSeconds: number,
+): Promise<void> {
+  const user = await p.prisma.user.findFirst({
+    where: { username: { equals: username, mode: 'insensitive' } },
+    select: { id: true },
+  });
   if (!user || !p.notify.config.smtpUrl || !(await getSettings(p.prisma, user.id)).email) return;
   const window = Math.floor(Date.now() / 1000 / Math.max(1, windowSeconds));
   try {

@@ -35,9 +35,18 @@ function checkShape(input: WebhookInput, gameHook: boolean): ErrorDetail[] {
     details.push({ code: 'UNKNOWN_FORMAT', path: ['input', 'format'], message: `Formats are ${FORMATS.join(', ')}.` });
   }
   (input.kinds ?? []).forEach((k, i) => {
-    if (!isKind(k)) details.push({ code: 'UNKNOWN_KIND', path: ['input', 'kinds', i], message: `Unknown kind "${k}"; kinds are ${KINDS.join(', ')}.` });
+    if (!isKind(k))
+      details.push({
+        code: 'UNKNOWN_KIND',
+        path: ['input', 'kinds', i],
+        message: `Unknown kind "${k}"; kinds are ${KINDS.join(', ')}.`,
+      });
     else if (gameHook && !GAME_HOOK_KINDS.includes(k)) {
-      details.push({ code: 'KIND_NOT_FOR_GAME_HOOK', path: ['input', 'kinds', i], message: `A game hook receives only ${GAME_HOOK_KINDS.join(', ')}.` });
+      details.push({
+        code: 'KIND_NOT_FOR_GAME_HOOK',
+        path: ['input', 'kinds', i],
+        message: `A game hook receives only ${GAME_HOOK_KINDS.join(', ')}.`,
+      });
     }
   });
   return details;
@@ -60,16 +69,26 @@ async function ownHook(p: Platform, user: Principal, id: string) {
 
 export async function createWebhook(p: Platform, user: Principal, input: WebhookInput) {
   const details = checkShape(input, Boolean(input.gameId));
-  if (typeof input.url !== 'string') details.push({ code: 'INVALID_URL', path: ['input', 'url'], message: 'Give the receiver URL.' });
+  if (typeof input.url !== 'string')
+    details.push({ code: 'INVALID_URL', path: ['input', 'url'], message: 'Give the receiver URL.' });
   if (details.length) throw new AppError('BAD_INPUT', 'The webhook is not valid.', details);
   const url = await checkUrl(p, input.url!);
   if (input.gameId) await checkGameVisible(p, user, input.gameId);
   if ((await p.prisma.webhook.count({ where: { userId: user.userId } })) >= MAX_HOOKS_PER_USER) {
-    throw new AppError('BAD_INPUT', `At most ${MAX_HOOKS_PER_USER} webhooks per user.`, [{ code: 'TOO_MANY_WEBHOOKS', path: [], message: 'Delete a webhook first.' }]);
+    throw new AppError('BAD_INPUT', `At most ${MAX_HOOKS_PER_USER} webhooks per user.`, [
+      { code: 'TOO_MANY_WEBHOOKS', path: [], message: 'Delete a webhook first.' },
+    ]);
   }
   const secret = newSecret();
   const webhook = await p.prisma.webhook.create({
-    data: { userId: user.userId, url, format: input.format ?? 'JSON', gameId: input.gameId ?? null, kinds: [...new Set(input.kinds ?? [])], secret },
+    data: {
+      userId: user.userId,
+      url,
+      format: input.format ?? 'JSON',
+      gameId: input.gameId ?? null,
+      kinds: [...new Set(input.kinds ?? [])],
+      secret,
+    },
   });
   return { webhook, secret };
 }
@@ -86,7 +105,9 @@ export async function updateWebhook(p: Platform, user: Principal, id: string, in
       ...(url ? { url } : {}),
       ...(input.format != null ? { format: input.format } : {}),
       ...(input.kinds != null ? { kinds: [...new Set(input.kinds)] } : {}),
-      ...(input.enabled === false && hook.enabled ? { enabled: false, disabledAt: new Date(), disabledReason: 'Disabled by its owner.' } : {}),
+      ...(input.enabled === false && hook.enabled
+        ? { enabled: false, disabledAt: new Date(), disabledReason: 'Disabled by its owner.' }
+        : {}),
       // Enabling starts the failure count afresh.
       ...(enabling ? { enabled: true, disabledAt: null, disabledReason: null, consecutiveFailures: 0 } : {}),
     },
@@ -104,14 +125,21 @@ export async function rotateSecret(p: Platform, user: Principal, id: string, gra
   const secret = newSecret();
   const webhook = await p.prisma.webhook.update({
     where: { id },
-    data: { secret, previousSecret: graceSeconds > 0 ? hook.secret : null, previousSecretUntil: graceSeconds > 0 ? new Date(Date.now() + graceSeconds * 1000) : null },
+    data: {
+      secret,
+      previousSecret: graceSeconds > 0 ? hook.secret : null,
+      previousSecretUntil: graceSeconds > 0 ? new Date(Date.now() + graceSeconds * 1000) : null,
+    },
   });
   return { webhook, secret };
 }
 
 export async function deleteWebhook(p: Platform, user: Principal, id: string): Promise<boolean> {
   await ownHook(p, user, id);
-  await p.prisma.$transaction([p.prisma.notificationDelivery.deleteMany({ where: { webhookId: id } }), p.prisma.webhook.delete({ where: { id } })]);
+  await p.prisma.$transaction([
+    p.prisma.notificationDelivery.deleteMany({ where: { webhookId: id } }),
+    p.prisma.webhook.delete({ where: { id } }),
+  ]);
   return true;
 }
 
@@ -120,7 +148,12 @@ export function listWebhooks(p: Platform, user: Principal) {
 }
 
 /** The delivery log of one hook, newest first, each with every attempt. */
-export async function webhookDeliveries(p: Platform, user: Principal, id: string, opts: { first?: number | null; status?: string | null }) {
+export async function webhookDeliveries(
+  p: Platform,
+  user: Principal,
+  id: string,
+  opts: { first?: number | null; status?: string | null },
+) {
   await ownHook(p, user, id);
   return p.prisma.notificationDelivery.findMany({
     where: { webhookId: id, ...(opts.status ? { status: opts.status } : {}) },
@@ -133,9 +166,12 @@ export async function webhookDeliveries(p: Platform, user: Principal, id: string
 /** Sends a delivery again now, with a fresh retry budget and the same webhook-id. */
 export async function redeliver(p: Platform, user: Principal, deliveryId: string) {
   const d = await p.prisma.notificationDelivery.findUnique({ where: { id: deliveryId } });
-  const hook = d?.webhookId ? await p.prisma.webhook.findFirst({ where: { id: d.webhookId, userId: user.userId } }) : null;
+  const hook = d?.webhookId
+    ? await p.prisma.webhook.findFirst({ where: { id: d.webhookId, userId: user.userId } })
+    : null;
   if (!d || !hook) throw new AppError('NOT_FOUND', `No webhook delivery ${deliveryId}.`);
-  if (!hook.enabled) throw new AppError('WEBHOOK_DISABLED', 'The webhook is disabled; enable it (updateWebhook) before redelivering.');
+  if (!hook.enabled)
+    throw new AppError('WEBHOOK_DISABLED', 'The webhook is disabled; enable it (updateWebhook) before redelivering.');
   const now = new Date();
   const updated = await p.prisma.notificationDelivery.update({
     where: { id: d.id },
@@ -150,7 +186,12 @@ export async function redeliver(p: Platform, user: Principal, deliveryId: string
 export async function testWebhook(p: Platform, user: Principal, id: string) {
   const hook = await ownHook(p, user, id);
   if (!hook.enabled) throw new AppError('WEBHOOK_DISABLED', 'The webhook is disabled; enable it first.');
-  const msg: Message = { kind: 'WEBHOOK_TEST', title: 'Warpost webhook test', lines: ['This is a test message from Warpost.'], data: { webhookId: hook.id } };
+  const msg: Message = {
+    kind: 'WEBHOOK_TEST',
+    title: 'Warpost webhook test',
+    lines: ['This is a test message from Warpost.'],
+    data: { webhookId: hook.id },
+  };
   const d = await p.prisma.notificationDelivery.create({
     data: {
       idempotencyKey: `WEBHOOK_TEST:${hook.id}:${randomUUID()}|WEBHOOK|${hook.id}`,

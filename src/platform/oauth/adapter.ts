@@ -38,7 +38,9 @@ export class PrismaAdapter implements Adapter {
     if (this.kind === 'Client') throw new Error('clients are registered through Warpost, not the OAuth server');
     const { jti: _secret, ...rest } = payload;
     const columns = {
-      payload: (this.kind === 'Grant' || this.kind === 'DeviceCode' ? payload : rest) as unknown as Prisma.InputJsonValue,
+      payload: (this.kind === 'Grant' || this.kind === 'DeviceCode'
+        ? payload
+        : rest) as unknown as Prisma.InputJsonValue,
       grantId: str(payload.grantId),
       userCode: str(payload.userCode),
       uid: str(payload.uid),
@@ -47,7 +49,11 @@ export class PrismaAdapter implements Adapter {
       expiresAt: typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null,
     };
     const key = this.key(id);
-    await this.db.oAuthArtifact.upsert({ where: { kind_id: { kind: this.kind, id: key } }, create: { kind: this.kind, id: key, ...columns }, update: columns });
+    await this.db.oAuthArtifact.upsert({
+      where: { kind_id: { kind: this.kind, id: key } },
+      create: { kind: this.kind, id: key, ...columns },
+      update: columns,
+    });
   }
 
   async find(id: string) {
@@ -69,7 +75,8 @@ export class PrismaAdapter implements Adapter {
 
   async consume(id: string) {
     // jsonb_set keeps a concurrent consume of the same code harmless: both mark it consumed.
-    await this.db.$executeRaw`UPDATE "OAuthArtifact" SET payload = jsonb_set(payload, '{consumed}', to_jsonb(extract(epoch from now())::bigint)) WHERE kind = ${this.kind} AND id = ${this.key(id)}`;
+    await this.db
+      .$executeRaw`UPDATE "OAuthArtifact" SET payload = jsonb_set(payload, '{consumed}', to_jsonb(extract(epoch from now())::bigint)) WHERE kind = ${this.kind} AND id = ${this.key(id)}`;
   }
 
   async destroy(id: string) {
@@ -81,7 +88,10 @@ export class PrismaAdapter implements Adapter {
   }
 
   private async first(where: Prisma.OAuthArtifactWhereInput) {
-    const row = await this.db.oAuthArtifact.findFirst({ where: { kind: this.kind, ...where, ...live() }, select: { payload: true } });
+    const row = await this.db.oAuthArtifact.findFirst({
+      where: { kind: this.kind, ...where, ...live() },
+      select: { payload: true },
+    });
     return (row?.payload as unknown as Payload | undefined) ?? undefined;
   }
 }

@@ -27,7 +27,8 @@ export interface OAuthClientRow {
  * (`com.example.app:/cb`); absolute, without a fragment.
  */
 function redirectUriProblem(uri: string): string | null {
-  if (typeof uri !== 'string' || uri.length === 0 || uri.length > 2000) return 'Give an absolute URI of at most 2000 characters.';
+  if (typeof uri !== 'string' || uri.length === 0 || uri.length > 2000)
+    return 'Give an absolute URI of at most 2000 characters.';
   let url: URL;
   try {
     url = new URL(uri);
@@ -36,7 +37,10 @@ function redirectUriProblem(uri: string): string | null {
   }
   if (url.hash || uri.includes('#')) return 'A redirect URI has no fragment.';
   if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:') return LOOPBACK.has(url.hostname) ? null : 'Plain http is allowed only to the loopback address (127.0.0.1, [::1], localhost).';
+  if (url.protocol === 'http:')
+    return LOOPBACK.has(url.hostname)
+      ? null
+      : 'Plain http is allowed only to the loopback address (127.0.0.1, [::1], localhost).';
   if (/^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+:$/.test(url.protocol)) return null;
   return 'Use https, http to the loopback address, or a private-use scheme with a dot (com.example.app:/callback).';
 }
@@ -46,10 +50,13 @@ function checkClientInput(name: unknown, redirectUris: unknown): { name: string;
   const details: ErrorDetail[] = [];
   const n = typeof name === 'string' ? name.trim() : '';
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (!n || n.length > 100 || /[\u0000-\u001f<>]/.test(n)) details.push({ code: 'INVALID_NAME', path: ['name'], message: 'One line of 1 to 100 characters, without < or >.' });
+  if (!n || n.length > 100 || /[\u0000-\u001f<>]/.test(n))
+    details.push({ code: 'INVALID_NAME', path: ['name'], message: 'One line of 1 to 100 characters, without < or >.' });
   const uris = Array.isArray(redirectUris) ? redirectUris : [];
-  if (!Array.isArray(redirectUris)) details.push({ code: 'INVALID_REDIRECT_URI', path: ['redirectUris'], message: 'A list of URIs.' });
-  if (uris.length > MAX_REDIRECT_URIS) details.push({ code: 'TOO_MANY', path: ['redirectUris'], message: `At most ${MAX_REDIRECT_URIS} redirect URIs.` });
+  if (!Array.isArray(redirectUris))
+    details.push({ code: 'INVALID_REDIRECT_URI', path: ['redirectUris'], message: 'A list of URIs.' });
+  if (uris.length > MAX_REDIRECT_URIS)
+    details.push({ code: 'TOO_MANY', path: ['redirectUris'], message: `At most ${MAX_REDIRECT_URIS} redirect URIs.` });
   uris.forEach((u, i) => {
     const problem = redirectUriProblem(u as string);
     if (problem) details.push({ code: 'INVALID_REDIRECT_URI', path: ['redirectUris', i], message: problem });
@@ -58,14 +65,23 @@ function checkClientInput(name: unknown, redirectUris: unknown): { name: string;
   return { name: n, redirectUris: [...new Set(uris as string[])] };
 }
 
-export async function registerClient(db: Db, ownerId: string, input: { name: unknown; redirectUris: unknown }): Promise<OAuthClientRow> {
+export async function registerClient(
+  db: Db,
+  ownerId: string,
+  input: { name: unknown; redirectUris: unknown },
+): Promise<OAuthClientRow> {
   const { name, redirectUris } = checkClientInput(input.name, input.redirectUris);
   const id = CLIENT_ID_PREFIX + randomBytes(16).toString('base64url');
   return db.oAuthClient.create({ data: { id, name, redirectUris, ownerId } });
 }
 
 /** An app as the API shows it (GraphQL, REST, the data export). */
-export const presentClient = (c: OAuthClientRow) => ({ clientId: c.id, name: c.name, redirectUris: c.redirectUris, createdAt: c.createdAt });
+export const presentClient = (c: OAuthClientRow) => ({
+  clientId: c.id,
+  name: c.name,
+  redirectUris: c.redirectUris,
+  createdAt: c.createdAt,
+});
 
 export function listClients(db: Db, ownerId: string): Promise<OAuthClientRow[]> {
   return db.oAuthClient.findMany({ where: { ownerId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });

@@ -51,7 +51,11 @@ export interface OAuthPages {
  */
 function signingJwk(seed: Buffer): JsonWebKey {
   const der = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]);
-  return { ...createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }).export({ format: 'jwk' }), use: 'sig', alg: 'EdDSA' };
+  return {
+    ...createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }).export({ format: 'jwk' }),
+    use: 'sig',
+    alg: 'EdDSA',
+  };
 }
 
 /**
@@ -95,7 +99,12 @@ export class OAuthServer {
       cookies: { keys: [opts.deriveKey('oauth-cookies').toString('base64url')] },
       jwks: { keys: [signingJwk(opts.deriveKey('oauth-id-token'))] },
       clientBasedCORS: (_ctx, origin, client) => corsAllowed(origin, client.redirectUris ?? []),
-      clientDefaults: { id_token_signed_response_alg: 'EdDSA', token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'] },
+      clientDefaults: {
+        id_token_signed_response_alg: 'EdDSA',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
       // Every app is public: the code flow only (no implicit tokens), PKCE always, and the library accepts only S256.
       responseTypes: ['code'],
       pkce: { required: () => true },
@@ -126,7 +135,12 @@ export class OAuthServer {
           useGrantedResource: async () => true,
           async getResourceServerInfo(_ctx, indicator) {
             if (indicator !== resource) throw new errors.InvalidTarget(`the only resource is ${resource}`);
-            return { scope: SCOPES.join(' '), audience: resource, accessTokenTTL: opts.accessTtlSeconds, accessTokenFormat: 'opaque' };
+            return {
+              scope: SCOPES.join(' '),
+              audience: resource,
+              accessTokenTTL: opts.accessTtlSeconds,
+              accessTokenFormat: 'opaque',
+            };
           },
         },
       },
@@ -154,8 +168,10 @@ export class OAuthServer {
     const findGrantId = (accountId: string, clientId: string) => this.findGrantId(accountId, clientId);
     config.loadExistingGrant = async (ctx) => {
       const accountId = ctx.oidc.session?.accountId;
-      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId)
-        ?? (accountId ? await findGrantId(accountId, ctx.oidc.client!.clientId) : undefined);
+      const grantId =
+        ctx.oidc.result?.consent?.grantId ??
+        ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId) ??
+        (accountId ? await findGrantId(accountId, ctx.oidc.client!.clientId) : undefined);
       return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
     };
     this.provider = new Provider(`${opts.publicUrl}${OAUTH_PREFIX}`, config);
@@ -181,9 +197,18 @@ export class OAuthServer {
     const at = await this.provider.AccessToken.find(token);
     if (!at || !at.accountId) return null;
     if (at.aud !== this.resource && !(Array.isArray(at.aud) && at.aud.includes(this.resource))) return null;
-    const user = await this.opts.db.user.findUnique({ where: { id: at.accountId }, select: { username: true, deletedAt: true } });
+    const user = await this.opts.db.user.findUnique({
+      where: { id: at.accountId },
+      select: { username: true, deletedAt: true },
+    });
     if (!user || user.deletedAt) return null;
-    return { userId: at.accountId, username: user.username, scopes: scopesOf(at.scope), via: 'oauth', clientId: at.clientId };
+    return {
+      userId: at.accountId,
+      username: user.username,
+      scopes: scopesOf(at.scope),
+      via: 'oauth',
+      clientId: at.clientId,
+    };
   }
 
   /** Sweeps expired artefacts now and then (they are ignored meanwhile). */

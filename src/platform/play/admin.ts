@@ -28,7 +28,16 @@ import { lapseVotes } from './open-votes.js';
 export type AdminRole = 'creator' | 'platform-admin';
 export type LockedGame = Awaited<ReturnType<typeof lockGame>>;
 
-export const ADMIN_ACTIONS = ['pause', 'resume', 'retry', 'extend-deadline', 'force-result', 'offer-seat', 'replace-seat', 'hide-press'] as const;
+export const ADMIN_ACTIONS = [
+  'pause',
+  'resume',
+  'retry',
+  'extend-deadline',
+  'force-result',
+  'offer-seat',
+  'replace-seat',
+  'hide-press',
+] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 /** The caller's admin role in a game, or null. */
@@ -38,16 +47,39 @@ export async function adminRole(tx: Tx, user: Principal, game: { creatorId: stri
   return row?.isAdmin ? 'platform-admin' : null;
 }
 
-export async function requireAdmin(tx: Tx, user: Principal, game: { creatorId: string }, what: string): Promise<AdminRole> {
+export async function requireAdmin(
+  tx: Tx,
+  user: Principal,
+  game: { creatorId: string },
+  what: string,
+): Promise<AdminRole> {
   const role = await adminRole(tx, user, game);
   if (!role) throw new AppError('FORBIDDEN', `Only the game's admin (its creator or a platform admin) can ${what}.`);
   return role;
 }
 
 /** Appends one audit entry (in the caller's transaction). */
-export async function audit(p: Platform, tx: Tx, game: { id: string; step: number }, user: Principal, role: AdminRole, action: AdminAction, reason: string | null | undefined, details: object = {}) {
+export async function audit(
+  p: Platform,
+  tx: Tx,
+  game: { id: string; step: number },
+  user: Principal,
+  role: AdminRole,
+  action: AdminAction,
+  reason: string | null | undefined,
+  details: object = {},
+) {
   await tx.auditEntry.create({
-    data: { gameId: game.id, step: game.step, actorId: user.userId, actorRole: role, action, reason: reason ?? null, details, createdAt: p.clock.now() },
+    data: {
+      gameId: game.id,
+      step: game.step,
+      actorId: user.userId,
+      actorRole: role,
+      action,
+      reason: reason ?? null,
+      details,
+      createdAt: p.clock.now(),
+    },
   });
 }
 
@@ -55,7 +87,9 @@ const MAX_REASON = 500;
 export function checkReason(reason: unknown): string | null {
   if (reason === undefined || reason === null || reason === '') return null;
   if (typeof reason !== 'string' || reason.length > MAX_REASON) {
-    throw new AppError('BAD_INPUT', `A reason has at most ${MAX_REASON} characters.`, [{ code: 'INVALID_REASON', path: ['reason'], message: `Give at most ${MAX_REASON} characters.` }]);
+    throw new AppError('BAD_INPUT', `A reason has at most ${MAX_REASON} characters.`, [
+      { code: 'INVALID_REASON', path: ['reason'], message: `Give at most ${MAX_REASON} characters.` },
+    ]);
   }
   return reason;
 }
@@ -72,10 +106,31 @@ export interface Effect {
 }
 
 /** Stops the game's clock. */
-export async function pauseInTx(p: Platform, tx: Tx, game: LockedGame, pausedBy: 'vote' | 'admin', by: string, reason: string) {
-  if (game.status !== 'ACTIVE') throw new AppError('GAME_NOT_ACTIVE', `The game is ${game.status.toLowerCase()}; only a running game can be paused.`);
-  await tx.game.update({ where: { id: game.id }, data: { status: 'PAUSED', pausedAt: p.clock.now(), pausedBy, pausedReason: reason } });
-  await appendPublicEvent(prismaSql(tx), game.id, game.step, 'game-paused', { step: game.step, reason, by, kind: pausedBy }, 'PAUSED');
+export async function pauseInTx(
+  p: Platform,
+  tx: Tx,
+  game: LockedGame,
+  pausedBy: 'vote' | 'admin',
+  by: string,
+  reason: string,
+) {
+  if (game.status !== 'ACTIVE')
+    throw new AppError(
+      'GAME_NOT_ACTIVE',
+      `The game is ${game.status.toLowerCase()}; only a running game can be paused.`,
+    );
+  await tx.game.update({
+    where: { id: game.id },
+    data: { status: 'PAUSED', pausedAt: p.clock.now(), pausedBy, pausedReason: reason },
+  });
+  await appendPublicEvent(
+    prismaSql(tx),
+    game.id,
+    game.step,
+    'game-paused',
+    { step: game.step, reason, by, kind: pausedBy },
+    'PAUSED',
+  );
 }
 
 /**
@@ -83,21 +138,49 @@ export async function pauseInTx(p: Platform, tx: Tx, game: LockedGame, pausedBy:
  * every player keeps the time they had left.
  */
 export async function resumeInTx(p: Platform, tx: Tx, game: LockedGame, by: string, reason: string): Promise<Effect> {
-  if (game.status !== 'PAUSED') throw new AppError('CONFLICT', `The game is ${game.status.toLowerCase()}, not paused.`, [], { status: game.status });
+  if (game.status !== 'PAUSED')
+    throw new AppError('CONFLICT', `The game is ${game.status.toLowerCase()}, not paused.`, [], {
+      status: game.status,
+    });
   const now = p.clock.now();
   const pausedMs = game.pausedAt ? Math.max(0, now.getTime() - game.pausedAt.getTime()) : 0;
   const deadline = game.stepDeadline ? new Date(game.stepDeadline.getTime() + pausedMs) : null;
-  await tx.game.update({ where: { id: game.id }, data: { status: 'ACTIVE', pausedAt: null, pausedBy: null, pausedReason: null, stepDeadline: deadline } });
-  await appendPublicEvent(prismaSql(tx), game.id, game.step, 'game-resumed', { step: game.step, by, reason, deadline: deadline?.toISOString() ?? null, pausedSeconds: Math.round(pausedMs / 1000) }, 'ACTIVE');
+  await tx.game.update({
+    where: { id: game.id },
+    data: { status: 'ACTIVE', pausedAt: null, pausedBy: null, pausedReason: null, stepDeadline: deadline },
+  });
+  await appendPublicEvent(
+    prismaSql(tx),
+    game.id,
+    game.step,
+    'game-resumed',
+    {
+      step: game.step,
+      by,
+      reason,
+      deadline: deadline?.toISOString() ?? null,
+      pausedSeconds: Math.round(pausedMs / 1000),
+    },
+    'ACTIVE',
+  );
   const owed = owedSides(promptsOf(p.modules.get(game.module), game.state));
-  if (owed.length) await tx.outboxMessage.createMany({ data: turnSignals(activeSeats(game), game.id, game.step, owed, deadline) });
+  if (owed.length)
+    await tx.outboxMessage.createMany({ data: turnSignals(activeSeats(game), game.id, game.step, owed, deadline) });
   const graceMs = readTimeControl(game.timeControl).graceSeconds * 1000;
   return { gameId: game.id, step: game.step, kick: true, ...(deadline ? { rearm: { deadline, graceMs } } : {}) };
 }
 
 /** Ends the game: FINISHED with an outcome, or CANCELLED. Open votes lapse. */
-export async function endInTx(p: Platform, tx: Tx, game: LockedGame, end: { status: 'FINISHED'; outcome: { winner: string | null; level?: string; summary: string } } | { status: 'CANCELLED'; summary: string }) {
-  if (game.status !== 'ACTIVE' && game.status !== 'PAUSED') throw new AppError('GAME_NOT_ACTIVE', `The game is ${game.status.toLowerCase()}; it cannot end again.`);
+export async function endInTx(
+  p: Platform,
+  tx: Tx,
+  game: LockedGame,
+  end:
+    | { status: 'FINISHED'; outcome: { winner: string | null; level?: string; summary: string } }
+    | { status: 'CANCELLED'; summary: string },
+) {
+  if (game.status !== 'ACTIVE' && game.status !== 'PAUSED')
+    throw new AppError('GAME_NOT_ACTIVE', `The game is ${game.status.toLowerCase()}; it cannot end again.`);
   const now = p.clock.now();
   await tx.game.update({
     where: { id: game.id },
@@ -112,8 +195,17 @@ export async function endInTx(p: Platform, tx: Tx, game: LockedGame, end: { stat
     },
   });
   await lapseVotes(tx, game.id, now);
-  if (end.status === 'FINISHED') await appendPublicEvent(prismaSql(tx), game.id, game.step, 'game-finished', end.outcome, 'FINISHED');
-  else await appendPublicEvent(prismaSql(tx), game.id, game.step, 'game-cancelled', { step: game.step, summary: end.summary }, 'CANCELLED');
+  if (end.status === 'FINISHED')
+    await appendPublicEvent(prismaSql(tx), game.id, game.step, 'game-finished', end.outcome, 'FINISHED');
+  else
+    await appendPublicEvent(
+      prismaSql(tx),
+      game.id,
+      game.step,
+      'game-cancelled',
+      { step: game.step, summary: end.summary },
+      'CANCELLED',
+    );
   await tx.outboxMessage.create({ data: { topic: topics.lobby, payload: { gameId: game.id, status: end.status } } });
 }
 
@@ -124,14 +216,16 @@ export function sidesOf(p: Platform, game: { module: string; scenario: string })
 }
 
 /** Seats whose player still plays (not handed to the bot). */
-export const activeSeats = <S extends { civilDisorder: boolean }>(game: { seats: S[] }) => game.seats.filter((s) => !s.civilDisorder);
+export const activeSeats = <S extends { civilDisorder: boolean }>(game: { seats: S[] }) =>
+  game.seats.filter((s) => !s.civilDisorder);
 
 /** After the commit of an admin action or a passed vote: tell everyone, re-arm, kick. */
 export async function afterEffect(p: Platform, effect: Effect | null) {
   await deliverOutbox(p).catch((err) => p.log.warn({ err }, 'outbox delivery deferred to the sweeper'));
   if (!effect) return;
   if (effect.rearm) await rearmDeadline(p, effect.gameId, effect.step, effect.rearm.deadline, effect.rearm.graceMs);
-  if (effect.kick) await enqueueAfterCommit(p, { gameId: effect.gameId, step: effect.step }, { variant: `kick-${Date.now()}` });
+  if (effect.kick)
+    await enqueueAfterCommit(p, { gameId: effect.gameId, step: effect.step }, { variant: `kick-${Date.now()}` });
 }
 
 // ---- Admin actions ----
@@ -152,8 +246,14 @@ export async function adminResume(p: Platform, user: Principal, gameId: string, 
   const effect = await p.prisma.$transaction(async (tx) => {
     const game = await lockGame(tx, gameId);
     const role = await requireAdmin(tx, user, game, 'resume it without a vote');
-    if (game.status === 'PAUSED' && game.pausedBy === 'failure') throw new AppError('CONFLICT', 'This game was paused because a resolution failed: use retryGame.', [], { pausedBy: game.pausedBy });
-    if (game.status === 'PAUSED' && game.pausedBy === 'module') throw new AppError('CONFLICT', 'The game module offered no decision; the game cannot go on.', [], { pausedBy: game.pausedBy });
+    if (game.status === 'PAUSED' && game.pausedBy === 'failure')
+      throw new AppError('CONFLICT', 'This game was paused because a resolution failed: use retryGame.', [], {
+        pausedBy: game.pausedBy,
+      });
+    if (game.status === 'PAUSED' && game.pausedBy === 'module')
+      throw new AppError('CONFLICT', 'The game module offered no decision; the game cannot go on.', [], {
+        pausedBy: game.pausedBy,
+      });
     const effect = await resumeInTx(p, tx, game, user.username, why ?? 'resume');
     await audit(p, tx, game, user, role, 'resume', why, { deadline: effect.rearm?.deadline.toISOString() ?? null });
     return effect;
@@ -162,24 +262,51 @@ export async function adminResume(p: Platform, user: Principal, gameId: string, 
 }
 
 /** Moves the current step's deadline to `until` (later than now and than the current deadline). */
-export async function extendDeadline(p: Platform, user: Principal, gameId: string, until: Date, reason?: string | null) {
+export async function extendDeadline(
+  p: Platform,
+  user: Principal,
+  gameId: string,
+  until: Date,
+  reason?: string | null,
+) {
   const why = checkReason(reason);
   const effect = await p.prisma.$transaction(async (tx) => {
     const game = await lockGame(tx, gameId);
     const role = await requireAdmin(tx, user, game, 'extend a deadline');
-    if (game.status !== 'ACTIVE' && game.status !== 'PAUSED') throw new AppError('GAME_NOT_ACTIVE', `The game is ${game.status.toLowerCase()}; it has no deadline to extend.`);
-    if (!game.stepDeadline) throw new AppError('CONFLICT', 'This game has no clock: its steps have no deadline to extend.');
+    if (game.status !== 'ACTIVE' && game.status !== 'PAUSED')
+      throw new AppError('GAME_NOT_ACTIVE', `The game is ${game.status.toLowerCase()}; it has no deadline to extend.`);
+    if (!game.stepDeadline)
+      throw new AppError('CONFLICT', 'This game has no clock: its steps have no deadline to extend.');
     const now = p.clock.now();
-    const bad = (code: string, message: string) => new AppError('BAD_INPUT', message, [{ code, path: ['until'], message }]);
-    if (!(until instanceof Date) || Number.isNaN(until.getTime())) throw bad('INVALID_DATE', 'Give the new deadline as an ISO-8601 date-time.');
-    if (until.getTime() <= now.getTime()) throw bad('DEADLINE_IN_PAST', `The new deadline ${until.toISOString()} is in the past.`);
-    if (until.getTime() <= game.stepDeadline.getTime()) throw bad('NOT_LATER', `The new deadline must be later than the current one (${game.stepDeadline.toISOString()}).`);
-    if (until.getTime() - now.getTime() > MAX_STEP_SECONDS * 1000) throw bad('TOO_FAR', 'A deadline can be at most 60 days away.');
+    const bad = (code: string, message: string) =>
+      new AppError('BAD_INPUT', message, [{ code, path: ['until'], message }]);
+    if (!(until instanceof Date) || Number.isNaN(until.getTime()))
+      throw bad('INVALID_DATE', 'Give the new deadline as an ISO-8601 date-time.');
+    if (until.getTime() <= now.getTime())
+      throw bad('DEADLINE_IN_PAST', `The new deadline ${until.toISOString()} is in the past.`);
+    if (until.getTime() <= game.stepDeadline.getTime())
+      throw bad(
+        'NOT_LATER',
+        `The new deadline must be later than the current one (${game.stepDeadline.toISOString()}).`,
+      );
+    if (until.getTime() - now.getTime() > MAX_STEP_SECONDS * 1000)
+      throw bad('TOO_FAR', 'A deadline can be at most 60 days away.');
     await tx.game.update({ where: { id: game.id }, data: { stepDeadline: until } });
-    await appendPublicEvent(prismaSql(tx), game.id, game.step, 'deadline-extended', { step: game.step, sides: [], deadline: until.toISOString(), reason: 'admin', by: user.username }, game.status);
-    await audit(p, tx, game, user, role, 'extend-deadline', why, { from: game.stepDeadline.toISOString(), to: until.toISOString() });
+    await appendPublicEvent(
+      prismaSql(tx),
+      game.id,
+      game.step,
+      'deadline-extended',
+      { step: game.step, sides: [], deadline: until.toISOString(), reason: 'admin', by: user.username },
+      game.status,
+    );
+    await audit(p, tx, game, user, role, 'extend-deadline', why, {
+      from: game.stepDeadline.toISOString(),
+      to: until.toISOString(),
+    });
     const owed = owedSides(promptsOf(p.modules.get(game.module), game.state));
-    if (game.status === 'ACTIVE' && owed.length) await tx.outboxMessage.createMany({ data: turnSignals(activeSeats(game), game.id, game.step, owed, until) });
+    if (game.status === 'ACTIVE' && owed.length)
+      await tx.outboxMessage.createMany({ data: turnSignals(activeSeats(game), game.id, game.step, owed, until) });
     const graceMs = readTimeControl(game.timeControl).graceSeconds * 1000;
     return game.status === 'ACTIVE' ? { gameId, step: game.step, rearm: { deadline: until, graceMs } } : null;
   }, TX_OPTIONS);
@@ -190,22 +317,40 @@ export const FORCED_RESULTS = ['DRAW', 'CANCEL', 'WIN'] as const;
 export type ForcedResult = (typeof FORCED_RESULTS)[number];
 
 /** Ends the game by an admin's decision: a draw, a win for one side, or cancelled. */
-export async function forceResult(p: Platform, user: Principal, gameId: string, result: ForcedResult, winner?: string | null, reason?: string | null) {
+export async function forceResult(
+  p: Platform,
+  user: Principal,
+  gameId: string,
+  result: ForcedResult,
+  winner?: string | null,
+  reason?: string | null,
+) {
   const why = checkReason(reason);
   if (!(FORCED_RESULTS as readonly string[]).includes(result)) {
-    throw new AppError('BAD_INPUT', `Unknown result "${String(result).slice(0, 20)}".`, [{ code: 'INVALID_RESULT', path: ['result'], message: `Use ${FORCED_RESULTS.join(', ')}.` }]);
+    throw new AppError('BAD_INPUT', `Unknown result "${String(result).slice(0, 20)}".`, [
+      { code: 'INVALID_RESULT', path: ['result'], message: `Use ${FORCED_RESULTS.join(', ')}.` },
+    ]);
   }
   await p.prisma.$transaction(async (tx) => {
     const game = await lockGame(tx, gameId);
     const role = await requireAdmin(tx, user, game, 'force a result');
     const sides = sidesOf(p, game);
     if (result === 'WIN' && (!winner || !sides.includes(winner))) {
-      throw new AppError('BAD_INPUT', 'A forced win names the winning side.', [{ code: 'UNKNOWN_SIDE', path: ['winner'], message: `Name one of ${sides.join(', ')}.` }]);
+      throw new AppError('BAD_INPUT', 'A forced win names the winning side.', [
+        { code: 'UNKNOWN_SIDE', path: ['winner'], message: `Name one of ${sides.join(', ')}.` },
+      ]);
     }
-    if (result !== 'WIN' && winner) throw new AppError('BAD_INPUT', 'Only a forced win names a winner.', [{ code: 'UNEXPECTED_WINNER', path: ['winner'], message: 'Leave winner out for a draw or a cancellation.' }]);
+    if (result !== 'WIN' && winner)
+      throw new AppError('BAD_INPUT', 'Only a forced win names a winner.', [
+        { code: 'UNEXPECTED_WINNER', path: ['winner'], message: 'Leave winner out for a draw or a cancellation.' },
+      ]);
     const summary = `${result === 'DRAW' ? 'Drawn' : result === 'WIN' ? `${winner} wins` : 'Cancelled'} by decision of ${user.username}${why ? `: ${why}` : '.'}`;
     if (result === 'CANCEL') await endInTx(p, tx, game, { status: 'CANCELLED', summary });
-    else await endInTx(p, tx, game, { status: 'FINISHED', outcome: { winner: result === 'WIN' ? winner! : null, level: 'adjudicated', summary } });
+    else
+      await endInTx(p, tx, game, {
+        status: 'FINISHED',
+        outcome: { winner: result === 'WIN' ? winner! : null, level: 'adjudicated', summary },
+      });
     await audit(p, tx, game, user, role, 'force-result', why, { result, winner: winner ?? null });
   }, TX_OPTIONS);
   await afterEffect(p, null);
@@ -221,10 +366,18 @@ export async function auditLog(p: Platform, user: Principal, gameId: string, opt
       const inv = await p.prisma.invitation.findUnique({ where: { gameId_userId: { gameId, userId: user.userId } } });
       if (!inv) throw new AppError('NOT_FOUND', `No game ${gameId}.`); // private games do not admit they exist
     }
-    throw new AppError('NOT_A_PLAYER', "Only the game's players (and its admins) read its audit log.", [{ code: 'NOT_A_PLAYER', path: ['gameId'], message: 'You hold no side in this game.' }]);
+    throw new AppError('NOT_A_PLAYER', "Only the game's players (and its admins) read its audit log.", [
+      { code: 'NOT_A_PLAYER', path: ['gameId'], message: 'You hold no side in this game.' },
+    ]);
   }
   const take = pageSize(opts.first, 100, 500);
   const rows = await p.prisma.auditEntry.findMany({ where: { gameId }, orderBy: { seq: 'asc' }, take });
-  const users = await p.prisma.user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.actorId))] } }, select: { id: true, username: true } });
-  return rows.map((r) => ({ ...r, actor: users.find((u) => u.id === r.actorId) ?? { id: r.actorId, username: '(deleted)' } }));
+  const users = await p.prisma.user.findMany({
+    where: { id: { in: [...new Set(rows.map((r) => r.actorId))] } },
+    select: { id: true, username: true },
+  });
+  return rows.map((r) => ({
+    ...r,
+    actor: users.find((u) => u.id === r.actorId) ?? { id: r.actorId, username: '(deleted)' },
+  }));
 }

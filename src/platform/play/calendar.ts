@@ -11,8 +11,15 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-      hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'short',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'short',
     });
     formatters.set(timeZone, f);
   }
@@ -67,7 +74,14 @@ function offsetMs(at: Date, timeZone: string): number {
  * first occurrence; a time that does not exist (clocks going forward) is moved forward by the
  * length of the gap (02:30 on a spring-forward night becomes 03:30).
  */
-export function zonedToInstant(year: number, month: number, day: number, hour: number, minute: number, timeZone: string): Date {
+export function zonedToInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  timeZone: string,
+): Date {
   const wall = Date.UTC(year, month - 1, day, hour, minute, 0);
   const before = offsetMs(new Date(wall - 86_400_000 / 2), timeZone);
   const after = offsetMs(new Date(wall + 86_400_000 / 2), timeZone);
@@ -121,7 +135,13 @@ export function addClockSeconds(from: Date, seconds: number, timeZone: string, d
  * The first time the wall clock reads `hh:mm` on an allowed day, at least `minSeconds` after
  * `from` (so a deadline "every day at 18:00" set at 17:59 is not one minute long).
  */
-export function nextTimeOfDay(from: Date, hhmm: string, timeZone: string, days: readonly Weekday[], minSeconds = 0): Date {
+export function nextTimeOfDay(
+  from: Date,
+  hhmm: string,
+  timeZone: string,
+  days: readonly Weekday[],
+  minSeconds = 0,
+): Date {
   const [hh, mm] = hhmm.split(':').map(Number) as [number, number];
   const earliest = from.getTime() + minSeconds * 1000;
   const z = zonedParts(new Date(earliest), timeZone);

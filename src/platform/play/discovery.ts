@@ -48,7 +48,15 @@ export interface ListArgs {
   after?: string | null;
 }
 
-const FILTER_KEYS: (keyof GameFilter)[] = ['module', 'scenario', 'openSeats', 'offeredSeats', 'timeControl', 'player', 'minReliability'];
+const FILTER_KEYS: (keyof GameFilter)[] = [
+  'module',
+  'scenario',
+  'openSeats',
+  'offeredSeats',
+  'timeControl',
+  'player',
+  'minReliability',
+];
 const STATUSES = ['OPEN', 'ACTIVE', 'PAUSED', 'FINISHED', 'CANCELLED'];
 const TIME_CONTROLS = [...Object.keys(PRESETS), 'custom'];
 const RUNNING = ['ACTIVE', 'PAUSED'] as const;
@@ -62,11 +70,13 @@ export function visibleTo(user: Principal | null): Prisma.GameWhereInput {
   return {
     OR: [
       { isPublic: true },
-      ...(user ? [
-        { creatorId: user.userId },
-        { seats: { some: { userId: user.userId } } },
-        { invitations: { some: { userId: user.userId } } },
-      ] : []),
+      ...(user
+        ? [
+            { creatorId: user.userId },
+            { seats: { some: { userId: user.userId } } },
+            { invitations: { some: { userId: user.userId } } },
+          ]
+        : []),
     ],
   };
 }
@@ -74,19 +84,33 @@ export function visibleTo(user: Principal | null): Prisma.GameWhereInput {
 /** The where clause of a filter (checked: unknown keys and bad values are refused). */
 function filterWhere(filter: GameFilter | null | undefined, user: Principal | null): Prisma.GameWhereInput[] {
   if (filter == null) return [];
-  if (typeof filter !== 'object' || Array.isArray(filter)) bad('`filter` is an object.', 'INVALID_FILTER', ['filter'], `Give an object with ${FILTER_KEYS.join(', ')}.`);
+  if (typeof filter !== 'object' || Array.isArray(filter))
+    bad('`filter` is an object.', 'INVALID_FILTER', ['filter'], `Give an object with ${FILTER_KEYS.join(', ')}.`);
   const unknown = Object.keys(filter).filter((k) => !(FILTER_KEYS as string[]).includes(k));
-  if (unknown.length) bad(`Unknown filter ${unknown.map((k) => `"${k.slice(0, 40)}"`).join(', ')}.`, 'UNKNOWN_FILTER', ['filter', unknown[0]!.slice(0, 40)], `Filters are ${FILTER_KEYS.join(', ')}.`);
+  if (unknown.length)
+    bad(
+      `Unknown filter ${unknown.map((k) => `"${k.slice(0, 40)}"`).join(', ')}.`,
+      'UNKNOWN_FILTER',
+      ['filter', unknown[0]!.slice(0, 40)],
+      `Filters are ${FILTER_KEYS.join(', ')}.`,
+    );
   const and: Prisma.GameWhereInput[] = [];
   const text = (k: 'module' | 'scenario' | 'player', max: number) => {
     const v = filter[k];
     if (v == null) return null;
-    if (typeof v !== 'string' || v.length === 0 || v.length > max) bad(`\`filter.${k}\` is 1 to ${max} characters.`, 'INVALID_FILTER', ['filter', k], `Give 1 to ${max} characters.`);
+    if (typeof v !== 'string' || v.length === 0 || v.length > max)
+      bad(
+        `\`filter.${k}\` is 1 to ${max} characters.`,
+        'INVALID_FILTER',
+        ['filter', k],
+        `Give 1 to ${max} characters.`,
+      );
     return v as string;
   };
   const flag = (k: 'openSeats' | 'offeredSeats') => {
     const v = filter[k];
-    if (v != null && typeof v !== 'boolean') bad(`\`filter.${k}\` is true or false.`, 'INVALID_FILTER', ['filter', k], 'Give true or false.');
+    if (v != null && typeof v !== 'boolean')
+      bad(`\`filter.${k}\` is true or false.`, 'INVALID_FILTER', ['filter', k], 'Give true or false.');
     return v ?? null;
   };
   const module = text('module', 100);
@@ -100,21 +124,36 @@ function filterWhere(filter: GameFilter | null | undefined, user: Principal | nu
   if (open !== null) and.push(open ? { status: 'OPEN' } : { status: { not: 'OPEN' } });
   const offered = flag('offeredSeats');
   if (offered !== null) {
-    const offer: Prisma.SeatWhereInput = { offeredAt: { not: null }, OR: [{ offeredToId: null }, ...(user ? [{ offeredToId: user.userId }] : [])] };
+    const offer: Prisma.SeatWhereInput = {
+      offeredAt: { not: null },
+      OR: [{ offeredToId: null }, ...(user ? [{ offeredToId: user.userId }] : [])],
+    };
     and.push({ status: { in: [...RUNNING] } }, offered ? { seats: { some: offer } } : { seats: { none: offer } });
   }
   if (filter.timeControl != null) {
     if (typeof filter.timeControl !== 'string' || !TIME_CONTROLS.includes(filter.timeControl)) {
-      bad(`Unknown time control "${String(filter.timeControl).slice(0, 40)}".`, 'INVALID_FILTER', ['filter', 'timeControl'], `Use one of ${TIME_CONTROLS.join(', ')}.`);
+      bad(
+        `Unknown time control "${String(filter.timeControl).slice(0, 40)}".`,
+        'INVALID_FILTER',
+        ['filter', 'timeControl'],
+        `Use one of ${TIME_CONTROLS.join(', ')}.`,
+      );
     }
     and.push({ timeControl: { path: ['preset'], equals: filter.timeControl } });
   }
-  if (filter.minReliability != null) and.push({ minReliability: { gte: checkRatio(filter.minReliability, ['filter', 'minReliability']) } });
+  if (filter.minReliability != null)
+    and.push({ minReliability: { gte: checkRatio(filter.minReliability, ['filter', 'minReliability']) } });
   return and;
 }
 
 function checkRatio(v: unknown, path: string[]): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1) bad(`\`${path.join('.')}\` is a reliability ratio from 0 to 1.`, 'OUT_OF_RANGE', path, 'Give a number from 0 to 1, e.g. 0.9.');
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1)
+    bad(
+      `\`${path.join('.')}\` is a reliability ratio from 0 to 1.`,
+      'OUT_OF_RANGE',
+      path,
+      'Give a number from 0 to 1, e.g. 0.9.',
+    );
   return v as number;
 }
 
@@ -134,19 +173,28 @@ export function cursorOf(order: GameOrder, g: Row): string {
 }
 
 function readCursor(cursor: unknown, order: GameOrder): { key: Key; id: string } {
-  const refuse = (why: string) => bad(`\`after\` is not a cursor of this list: ${why}.`, 'INVALID_CURSOR', ['after'], 'Pass the cursor of the last game of the previous page, with the same orderBy.');
-  if (typeof cursor !== 'string' || cursor.length === 0 || cursor.length > 400 || !/^[A-Za-z0-9_-]+$/.test(cursor)) refuse('it is malformed');
+  const refuse = (why: string) =>
+    bad(
+      `\`after\` is not a cursor of this list: ${why}.`,
+      'INVALID_CURSOR',
+      ['after'],
+      'Pass the cursor of the last game of the previous page, with the same orderBy.',
+    );
+  if (typeof cursor !== 'string' || cursor.length === 0 || cursor.length > 400 || !/^[A-Za-z0-9_-]+$/.test(cursor))
+    refuse('it is malformed');
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor as string, 'base64url').toString('utf8'));
   } catch {
     refuse('it is malformed');
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3 || typeof parsed[2] !== 'string' || parsed[2].length > 100) refuse('it is malformed');
+  if (!Array.isArray(parsed) || parsed.length !== 3 || typeof parsed[2] !== 'string' || parsed[2].length > 100)
+    refuse('it is malformed');
   const [o, key, id] = parsed as [unknown, unknown, string];
   if (o !== order) refuse(`it was made for orderBy ${String(o).slice(0, 20)}`);
   const dated = order !== 'TITLE_ASC';
-  const okKey = key === null ? order === 'DEADLINE_ASC' : typeof key === 'string' && (!dated || !Number.isNaN(Date.parse(key)));
+  const okKey =
+    key === null ? order === 'DEADLINE_ASC' : typeof key === 'string' && (!dated || !Number.isNaN(Date.parse(key)));
   if (!okKey) refuse('it is malformed');
   return { key: key as Key, id };
 }
@@ -171,11 +219,19 @@ function keyset(order: GameOrder, after: { key: Key; id: string } | null) {
       };
     case 'DEADLINE_ASC': {
       // Soonest deadline first, games without one last.
-      const orderBy = [{ stepDeadline: { sort: 'asc', nulls: 'last' } }, { id: 'asc' }] as Prisma.GameOrderByWithRelationInput[];
+      const orderBy = [
+        { stepDeadline: { sort: 'asc', nulls: 'last' } },
+        { id: 'asc' },
+      ] as Prisma.GameOrderByWithRelationInput[];
       if (!after) return { orderBy, where: null };
       if (after.key === null) return { orderBy, where: { stepDeadline: null, id: { gt: after.id } } };
       const at = new Date(after.key);
-      return { orderBy, where: { OR: [{ stepDeadline: { gt: at } }, { stepDeadline: at, id: { gt: after.id } }, { stepDeadline: null }] } };
+      return {
+        orderBy,
+        where: {
+          OR: [{ stepDeadline: { gt: at } }, { stepDeadline: at, id: { gt: after.id } }, { stepDeadline: null }],
+        },
+      };
     }
   }
 }
@@ -189,10 +245,22 @@ const include = { seats: { include: { user: true } } } as const;
 export async function listGames(p: Platform, user: Principal | null, args: ListArgs) {
   const take = pageSize(args.first, 50, 200);
   const order: GameOrder = args.orderBy ?? 'CREATED_DESC';
-  if (!GAME_ORDERS.includes(order)) bad(`Unknown orderBy "${String(order).slice(0, 40)}".`, 'INVALID_ORDER', ['orderBy'], `Use one of ${GAME_ORDERS.join(', ')}.`);
+  if (!GAME_ORDERS.includes(order))
+    bad(
+      `Unknown orderBy "${String(order).slice(0, 40)}".`,
+      'INVALID_ORDER',
+      ['orderBy'],
+      `Use one of ${GAME_ORDERS.join(', ')}.`,
+    );
   const and: Prisma.GameWhereInput[] = [visibleTo(user)];
   if (args.status != null) {
-    if (!STATUSES.includes(args.status)) bad(`Unknown status "${String(args.status).slice(0, 40)}".`, 'INVALID_FILTER', ['status'], `Use one of ${STATUSES.join(', ')}.`);
+    if (!STATUSES.includes(args.status))
+      bad(
+        `Unknown status "${String(args.status).slice(0, 40)}".`,
+        'INVALID_FILTER',
+        ['status'],
+        `Use one of ${STATUSES.join(', ')}.`,
+      );
     and.push({ status: args.status as never });
   }
   if (args.mine) {
@@ -208,28 +276,48 @@ export async function listGames(p: Platform, user: Principal | null, args: ListA
 }
 
 /** Sides of an OPEN game nobody holds yet (none once it runs: every side is seated then). */
-export function freeSides(platform: Platform, g: { module: string; scenario: string; status: string; seats: { side: string }[] }): string[] {
+export function freeSides(
+  platform: Platform,
+  g: { module: string; scenario: string; status: string; seats: { side: string }[] },
+): string[] {
   if (g.status !== 'OPEN') return [];
   const sides = installedModule(platform, g.module)?.scenarios.find((s) => s.id === g.scenario)?.sides ?? [];
   return sides.filter((side) => !g.seats.some((s) => s.side === side));
 }
 
 /** Seats of a running game offered to anyone, or to the caller by name (never someone else's offer). */
-export function offeredSides(g: { status: string; _offers?: { side: string; to: string | null }[] }, userId: string | null): string[] {
+export function offeredSides(
+  g: { status: string; _offers?: { side: string; to: string | null }[] },
+  userId: string | null,
+): string[] {
   if (g.status !== 'ACTIVE' && g.status !== 'PAUSED') return [];
-  return (g._offers ?? []).filter((o) => o.to === null || o.to === userId).map((o) => o.side).sort();
+  return (g._offers ?? [])
+    .filter((o) => o.to === null || o.to === userId)
+    .map((o) => o.side)
+    .sort();
 }
 
 // ---- What a user owes, for many games at once ------------------------------------------------
 
-type OwedGame = { id: string; module: string; status: string; state: unknown; step: number; seats: { side: string; userId?: string; user?: { id: string } }[] };
+type OwedGame = {
+  id: string;
+  module: string;
+  status: string;
+  state: unknown;
+  step: number;
+  seats: { side: string; userId?: string; user?: { id: string } }[];
+};
 
 /**
  * Which of `userId`'s sides owe a submission now in each game (views.owedBy's rule), in two
  * statements whatever the number of games: the commitments and the ready submissions of every
  * game's current step. Games where the user owes nothing are absent from the answer.
  */
-export async function owedByMany(p: Platform, userId: string | null, games: readonly OwedGame[]): Promise<Map<string, { sides: string[]; reveal: boolean }>> {
+export async function owedByMany(
+  p: Platform,
+  userId: string | null,
+  games: readonly OwedGame[],
+): Promise<Map<string, { sides: string[]; reveal: boolean }>> {
   const out = new Map<string, { sides: string[]; reveal: boolean }>();
   if (!userId) return out;
   const candidates = games.flatMap((g) => {
@@ -245,7 +333,10 @@ export async function owedByMany(p: Platform, userId: string | null, games: read
   const pairs = [...new Map(candidates.map((c) => [c.g.id, { gameId: c.g.id, step: c.g.step }])).values()];
   const [commitments, ready] = await Promise.all([
     p.prisma.commitment.findMany({ where: { OR: pairs } }),
-    p.prisma.submission.findMany({ where: { OR: pairs, ready: true }, select: { gameId: true, step: true, side: true } }),
+    p.prisma.submission.findMany({
+      where: { OR: pairs, ready: true },
+      select: { gameId: true, step: true, side: true },
+    }),
   ]);
   for (const { g, mine, owed } of candidates) {
     const phase = phaseOf(
@@ -253,9 +344,11 @@ export async function owedByMany(p: Platform, userId: string | null, games: read
       ready.filter((r) => r.gameId === g.id && r.step === g.step).map((r) => r.side),
       owed,
     );
-    const sides = (phase.revealOpen
-      ? phase.commitments.filter((c) => !c.revealedAt && mine.includes(c.side)).map((c) => c.side)
-      : phase.waiting.filter((s) => mine.includes(s))).sort();
+    const sides = (
+      phase.revealOpen
+        ? phase.commitments.filter((c) => !c.revealedAt && mine.includes(c.side)).map((c) => c.side)
+        : phase.waiting.filter((s) => mine.includes(s))
+    ).sort();
     if (sides.length) out.set(g.id, { sides, reveal: phase.revealOpen });
   }
   return out;
@@ -269,8 +362,14 @@ export async function owedByMany(p: Platform, userId: string | null, games: read
  */
 export async function dashboard(p: Platform, user: Principal, first?: number | null) {
   const take = pageSize(first, 50, 200);
-  const mine: Prisma.GameWhereInput = { OR: [{ seats: { some: { userId: user.userId } } }, { creatorId: user.userId }] };
-  const active = await p.prisma.game.findMany({ where: { AND: [mine, { status: 'ACTIVE' }, { seats: { some: { userId: user.userId } } }] }, include, take: 1000 });
+  const mine: Prisma.GameWhereInput = {
+    OR: [{ seats: { some: { userId: user.userId } } }, { creatorId: user.userId }],
+  };
+  const active = await p.prisma.game.findMany({
+    where: { AND: [mine, { status: 'ACTIVE' }, { seats: { some: { userId: user.userId } } }] },
+    include,
+    take: 1000,
+  });
   const owed = await owedByMany(p, user.userId, active);
   const far = Number.MAX_SAFE_INTEGER;
   const owing = active
@@ -301,16 +400,28 @@ function checkText(value: unknown, field: 'title' | 'description', max: number, 
   const path = ['input', field];
   if (typeof value !== 'string') bad(`\`${field}\` is text.`, 'INVALID_TEXT', path, 'Give a string.');
   const text = (value as string).trim();
-  const fail = (code: string, hint: string) => { throw new AppError('BAD_INPUT', `The ${field} is refused: ${hint}`, [{ code, path, message: hint } satisfies ErrorDetail]); };
+  const fail = (code: string, hint: string) => {
+    throw new AppError('BAD_INPUT', `The ${field} is refused: ${hint}`, [
+      { code, path, message: hint } satisfies ErrorDetail,
+    ]);
+  };
   if (text.length > max) fail('TEXT_TOO_LONG', `Give at most ${max} characters (got ${text.length}).`);
-  if (field === 'title' && text.length === 0) fail('TEXT_EMPTY', 'Give at least one character, or leave the title out.');
-  if ((multiline ? CONTROL_TEXT : CONTROL_LINE).test(text)) fail('CONTROL_CHARACTER', multiline ? 'Use printable characters, new lines and tabs only.' : 'Use printable characters on one line.');
+  if (field === 'title' && text.length === 0)
+    fail('TEXT_EMPTY', 'Give at least one character, or leave the title out.');
+  if ((multiline ? CONTROL_TEXT : CONTROL_LINE).test(text))
+    fail(
+      'CONTROL_CHARACTER',
+      multiline ? 'Use printable characters, new lines and tabs only.' : 'Use printable characters on one line.',
+    );
   if (HTML.test(text)) fail('HTML_NOT_ALLOWED', 'Write plain text: no HTML tags or character references.');
   return text;
 }
 
 /** The title, description and joining requirement of a new game, checked (title default: module and scenario titles). */
-export function gameListing(input: { title?: unknown; description?: unknown; minReliability?: unknown }, fallbackTitle: string) {
+export function gameListing(
+  input: { title?: unknown; description?: unknown; minReliability?: unknown },
+  fallbackTitle: string,
+) {
   return {
     title: input.title == null ? fallbackTitle.slice(0, MAX_TITLE) : checkText(input.title, 'title', MAX_TITLE, false),
     description: input.description == null ? '' : checkText(input.description, 'description', MAX_DESCRIPTION, true),
@@ -323,15 +434,33 @@ export function gameListing(input: { title?: unknown; description?: unknown; min
  * chose by name (an invitation, a seat offered to them), are let in: the requirement guards
  * against strangers, not against the creator's own choices.
  */
-export async function requireReliability(p: Platform, tx: Tx, game: { id: string; creatorId: string; minReliability: number | null }, userId: string, chosen = false) {
+export async function requireReliability(
+  p: Platform,
+  tx: Tx,
+  game: { id: string; creatorId: string; minReliability: number | null },
+  userId: string,
+  chosen = false,
+) {
   if (game.minReliability == null || game.creatorId === userId || chosen) return;
-  const invited = await tx.invitation.findUnique({ where: { gameId_userId: { gameId: game.id, userId } }, select: { id: true } });
+  const invited = await tx.invitation.findUnique({
+    where: { gameId_userId: { gameId: game.id, userId } },
+    select: { id: true },
+  });
   if (invited) return;
   const mine = (await reliabilities(p, [userId])).get(userId)!;
   if (mine.ratio < game.minReliability) {
-    throw new AppError('RELIABILITY_TOO_LOW', `This game asks for a reliability of at least ${game.minReliability}; yours is ${round(mine.ratio)}.`, [
-      { code: 'RELIABILITY_TOO_LOW', path: ['gameId'], message: `Your reliability (${round(mine.ratio)}: ${mine.turnsPlayed} turns played, ${mine.turnsMissed} missed) is below the ${game.minReliability} this game asks for.` },
-    ], { required: game.minReliability, reliability: mine.ratio });
+    throw new AppError(
+      'RELIABILITY_TOO_LOW',
+      `This game asks for a reliability of at least ${game.minReliability}; yours is ${round(mine.ratio)}.`,
+      [
+        {
+          code: 'RELIABILITY_TOO_LOW',
+          path: ['gameId'],
+          message: `Your reliability (${round(mine.ratio)}: ${mine.turnsPlayed} turns played, ${mine.turnsMissed} missed) is below the ${game.minReliability} this game asks for.`,
+        },
+      ],
+      { required: game.minReliability, reliability: mine.ratio },
+    );
   }
 }
 
@@ -341,7 +470,8 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
 export async function removeInvitation(p: Platform, user: Principal, gameId: string, username: string) {
   const game = await p.prisma.game.findUnique({ where: { id: gameId }, select: { creatorId: true } });
   if (!game) throw new AppError('NOT_FOUND', `No game ${gameId}.`);
-  if (game.creatorId !== user.userId) throw new AppError('FORBIDDEN', 'Only the creator of a game may remove an invitation.');
+  if (game.creatorId !== user.userId)
+    throw new AppError('FORBIDDEN', 'Only the creator of a game may remove an invitation.');
   const invitee = await p.prisma.user.findUnique({ where: { username }, select: { id: true } });
   if (!invitee) throw new AppError('NOT_FOUND', `No user "${String(username).slice(0, 64)}".`);
   const r = await p.prisma.invitation.deleteMany({ where: { gameId, userId: invitee.id } });

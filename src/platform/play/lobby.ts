@@ -96,7 +96,9 @@ export async function invite(p: Platform, user: Principal, gameId: string, usern
   const created = await p.prisma.$transaction(async (tx) => {
     const r = await tx.invitation.createMany({ data: [{ gameId, userId: invitee.id }], skipDuplicates: true });
     if (r.count === 1) {
-      await tx.outboxMessage.create({ data: { topic: topics.notice(invitee.id), payload: { kind: 'INVITATION', gameId, invitedBy: user.username } } });
+      await tx.outboxMessage.create({
+        data: { topic: topics.notice(invitee.id), payload: { kind: 'INVITATION', gameId, invitedBy: user.username } },
+      });
     }
     return r.count === 1;
   }, TX_OPTIONS);
@@ -126,7 +128,8 @@ export async function joinGame(p: Platform, user: Principal, gameId: string, sid
     const free = sides.filter((s) => !game.seats.some((seat) => seat.side === s));
     let chosen: string;
     if (side) {
-      if (!sides.includes(side)) throw new AppError('UNKNOWN_SIDE', `No side "${side}"; sides are ${sides.join(', ')}.`);
+      if (!sides.includes(side))
+        throw new AppError('UNKNOWN_SIDE', `No side "${side}"; sides are ${sides.join(', ')}.`);
       if (!free.includes(side)) throw new AppError('SIDE_TAKEN', `The side "${side}" is taken.`);
       chosen = side;
     } else {
@@ -145,18 +148,20 @@ export async function joinGame(p: Platform, user: Principal, gameId: string, sid
 
 /** Leaving before the start; the creator may also remove another player's seat (replacement). */
 export async function leaveGame(p: Platform, user: Principal, gameId: string, side: string) {
-  return p.prisma.$transaction(async (tx) => {
-    const game = await lockGame(tx, gameId);
-    if (game.status !== 'OPEN') throw new AppError('GAME_NOT_OPEN', 'Seats can change only before the game starts.');
-    const seat = game.seats.find((s) => s.side === side);
-    if (!seat) throw new AppError('NOT_FOUND', `Nobody holds "${side}".`);
-    if (seat.userId !== user.userId && game.creatorId !== user.userId) {
-      throw new AppError('FORBIDDEN', 'Only the seated player or the creator may free this seat.');
-    }
-    await tx.seat.delete({ where: { id: seat.id } });
-    await tx.outboxMessage.create({ data: { topic: topics.lobby, payload: { gameId, status: 'OPEN' } } });
-    return true;
-  }, TX_OPTIONS).then(async (r) => (await publishOutbox(p), r));
+  return p.prisma
+    .$transaction(async (tx) => {
+      const game = await lockGame(tx, gameId);
+      if (game.status !== 'OPEN') throw new AppError('GAME_NOT_OPEN', 'Seats can change only before the game starts.');
+      const seat = game.seats.find((s) => s.side === side);
+      if (!seat) throw new AppError('NOT_FOUND', `Nobody holds "${side}".`);
+      if (seat.userId !== user.userId && game.creatorId !== user.userId) {
+        throw new AppError('FORBIDDEN', 'Only the seated player or the creator may free this seat.');
+      }
+      await tx.seat.delete({ where: { id: seat.id } });
+      await tx.outboxMessage.create({ data: { topic: topics.lobby, payload: { gameId, status: 'OPEN' } } });
+      return true;
+    }, TX_OPTIONS)
+    .then(async (r) => (await publishOutbox(p), r));
 }
 
 /** perKind may name only kinds the module issues, when the module lists them (a typo would silently never apply). */
@@ -165,8 +170,15 @@ function checkPromptKinds(module: { id: string; promptKinds?: { kind: string }[]
   const known = module.promptKinds.map((k) => k.kind);
   const unknown = Object.keys(tc.perKind).filter((k) => !known.includes(k));
   if (unknown.length) {
-    throw new AppError('BAD_INPUT', `Module "${module.id}" issues no prompt of kind ${unknown.map((k) => `"${k}"`).join(', ')}.`,
-      unknown.map((k) => ({ code: 'UNKNOWN_PROMPT_KIND', path: ['timeControl', 'perKind', k], message: `Use one of ${known.join(', ')}.` })));
+    throw new AppError(
+      'BAD_INPUT',
+      `Module "${module.id}" issues no prompt of kind ${unknown.map((k) => `"${k}"`).join(', ')}.`,
+      unknown.map((k) => ({
+        code: 'UNKNOWN_PROMPT_KIND',
+        path: ['timeControl', 'perKind', k],
+        message: `Use one of ${known.join(', ')}.`,
+      })),
+    );
   }
 }
 
@@ -185,31 +197,52 @@ async function startInTx(p: Platform, tx: Tx, gameId: string) {
     where: { id: gameId },
     data: { status: 'ACTIVE', state, step: 1, startedAt: now, stepDeadline: deadline },
   });
-  await tx.stepRecord.create({ data: { gameId, step: 0, orders: {}, origins: {}, rolls: dice.log as object[], state } });
+  await tx.stepRecord.create({
+    data: { gameId, step: 0, orders: {}, origins: {}, rolls: dice.log as object[], state },
+  });
   const owed = owedSides(prompts);
   // The game's first event (seq 1), then its first turn notices and the lobby's.
-  await appendEvents(prismaSql(tx), gameId, [{ step: 0, type: 'game-started', visibleTo: ['*'], data: { scenario: game.scenario }, rolls: [] }], { step: 1, status: 'ACTIVE' }, [
-    ...turnSignals(game.seats, gameId, 1, owed, deadline),
-    { topic: topics.lobby, payload: { gameId, status: 'ACTIVE' } },
-  ]);
+  await appendEvents(
+    prismaSql(tx),
+    gameId,
+    [{ step: 0, type: 'game-started', visibleTo: ['*'], data: { scenario: game.scenario }, rolls: [] }],
+    { step: 1, status: 'ACTIVE' },
+    [
+      ...turnSignals(game.seats, gameId, 1, owed, deadline),
+      { topic: topics.lobby, payload: { gameId, status: 'ACTIVE' } },
+    ],
+  );
   return { gameId, step: 1, deadline, graceMs: readTimeControl(tc).graceSeconds * 1000 };
 }
 
 /** The game list as a plain array (discovery.ts has the filters, sorts and pages). */
-export async function listGames(p: Platform, user: Principal | null, filter: { status?: string; mine?: boolean; first?: number }) {
+export async function listGames(
+  p: Platform,
+  user: Principal | null,
+  filter: { status?: string; mine?: boolean; first?: number },
+) {
   return (await discoverGames(p, user, filter)).games;
 }
 
 /** Private games appear only to their creator, players and invitees (as in listGames). */
-async function mayList(p: Platform, game: { id: string; isPublic: boolean; creatorId: string; seats: { userId: string }[] }, user: Principal | null) {
+async function mayList(
+  p: Platform,
+  game: { id: string; isPublic: boolean; creatorId: string; seats: { userId: string }[] },
+  user: Principal | null,
+) {
   if (game.isPublic) return true;
   if (!user) return false;
   if (game.creatorId === user.userId || game.seats.some((s) => s.userId === user.userId)) return true;
-  return Boolean(await p.prisma.invitation.findUnique({ where: { gameId_userId: { gameId: game.id, userId: user.userId } } }));
+  return Boolean(
+    await p.prisma.invitation.findUnique({ where: { gameId_userId: { gameId: game.id, userId: user.userId } } }),
+  );
 }
 
 /** The game as listGames lists it (seats with their users), or null when it is gone or not listed to `user`. */
 export async function listedGame(p: Platform, user: Principal | null, gameId: string) {
-  const game = await p.prisma.game.findUnique({ where: { id: gameId }, include: { seats: { include: { user: true } } } });
+  const game = await p.prisma.game.findUnique({
+    where: { id: gameId },
+    include: { seats: { include: { user: true } } },
+  });
   return game && (await mayList(p, game, user)) ? game : null;
 }

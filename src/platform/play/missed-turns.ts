@@ -22,7 +22,11 @@ import { deadlineFrom, promptKinds, readTimeControl } from './time-control.js';
 import { onVacation } from './vacations.js';
 
 type LockedGame = {
-  id: string; step: number; seed: string; state: unknown; timeControl: unknown;
+  id: string;
+  step: number;
+  seed: string;
+  state: unknown;
+  timeControl: unknown;
   seats: { id: string; side: string; userId: string; civilDisorder: boolean }[];
 };
 
@@ -35,11 +39,19 @@ export type MissedTurnDecision =
  * Decides what a passed deadline does to the sides that owe orders and have none ready.
  * `missing`: owed sides with no ready submission (and no commitment waiting to be revealed).
  */
-export async function decideMissedTurns(p: Platform, tx: Tx, game: LockedGame, prompts: Prompt[], missing: Side[], allSides: Side[]): Promise<MissedTurnDecision> {
+export async function decideMissedTurns(
+  p: Platform,
+  tx: Tx,
+  game: LockedGame,
+  prompts: Prompt[],
+  missing: Side[],
+  allSides: Side[],
+): Promise<MissedTurnDecision> {
   const tc = readTimeControl(game.timeControl);
   const module = p.modules.get((game as unknown as { module: string }).module);
   const botOrders: Record<Side, Json> = {};
-  const botDice = () => new SeededDice({ seed: game.seed, gameId: game.id, step: game.step, salts: ['civil-disorder'] });
+  const botDice = () =>
+    new SeededDice({ seed: game.seed, gameId: game.id, step: game.step, salts: ['civil-disorder'] });
 
   // Seats already in civil disorder: the bot plays them, no new miss is recorded.
   const players: Side[] = [];
@@ -52,7 +64,9 @@ export async function decideMissedTurns(p: Platform, tx: Tx, game: LockedGame, p
   const now = p.clock.now();
   // 0. Vacations: the step waits for the players on vacation to come back.
   if (tc.allowVacations && players.length) {
-    const holders = players.map((side) => ({ side, userId: game.seats.find((s) => s.side === side)?.userId })).filter((h): h is { side: Side; userId: string } => !!h.userId);
+    const holders = players
+      .map((side) => ({ side, userId: game.seats.find((s) => s.side === side)?.userId }))
+      .filter((h): h is { side: Side; userId: string } => !!h.userId);
     const away = await onVacation(tx, [...new Set(holders.map((h) => h.userId))], now);
     let until: Date | null = null;
     for (const end of away.values()) {
@@ -62,7 +76,14 @@ export async function decideMissedTurns(p: Platform, tx: Tx, game: LockedGame, p
     if (until) {
       const sides = holders.filter((h) => away.has(h.userId)).map((h) => h.side);
       await tx.game.update({ where: { id: game.id }, data: { stepDeadline: until } });
-      await appendPublicEvent(prismaSql(tx), game.id, game.step, 'deadline-extended', { step: game.step, sides, deadline: until.toISOString(), reason: 'vacation' }, 'ACTIVE');
+      await appendPublicEvent(
+        prismaSql(tx),
+        game.id,
+        game.step,
+        'deadline-extended',
+        { step: game.step, sides, deadline: until.toISOString(), reason: 'vacation' },
+        'ACTIVE',
+      );
       return { kind: 'extend', deadline: until, graceMs: tc.graceSeconds * 1000, sides };
     }
   }
@@ -73,17 +94,35 @@ export async function decideMissedTurns(p: Platform, tx: Tx, game: LockedGame, p
     for (const side of players) {
       const seat = game.seats.find((s) => s.side === side);
       if (!seat) continue;
-      const thisStep = await tx.missedTurn.findUnique({ where: { gameId_step_side_action: { gameId: game.id, step: game.step, side, action: 'excused' } } });
+      const thisStep = await tx.missedTurn.findUnique({
+        where: { gameId_step_side_action: { gameId: game.id, step: game.step, side, action: 'excused' } },
+      });
       if (thisStep) continue;
       const used = await tx.missedTurn.count({ where: { gameId: game.id, userId: seat.userId, action: 'excused' } });
       if (used < tc.excuses) excused.push({ side, userId: seat.userId });
     }
     const deadline = deadlineFrom(game.timeControl, now, promptKinds(prompts));
     if (excused.length && deadline) {
-      await tx.missedTurn.createMany({ data: excused.map((e) => ({ userId: e.userId, gameId: game.id, step: game.step, side: e.side, action: 'excused' })), skipDuplicates: true });
+      await tx.missedTurn.createMany({
+        data: excused.map((e) => ({
+          userId: e.userId,
+          gameId: game.id,
+          step: game.step,
+          side: e.side,
+          action: 'excused',
+        })),
+        skipDuplicates: true,
+      });
       await tx.game.update({ where: { id: game.id }, data: { stepDeadline: deadline } });
       const sides = excused.map((e) => e.side);
-      await appendPublicEvent(prismaSql(tx), game.id, game.step, 'deadline-extended', { step: game.step, sides, deadline: deadline.toISOString(), reason: 'excuse' }, 'ACTIVE');
+      await appendPublicEvent(
+        prismaSql(tx),
+        game.id,
+        game.step,
+        'deadline-extended',
+        { step: game.step, sides, deadline: deadline.toISOString(), reason: 'excuse' },
+        'ACTIVE',
+      );
       return { kind: 'extend', deadline, graceMs: tc.graceSeconds * 1000, sides };
     }
   }
@@ -116,7 +155,12 @@ export async function decideMissedTurns(p: Platform, tx: Tx, game: LockedGame, p
  * Records missed turns (idempotent per game, step, side and action): the one writer of
  * MissedTurn rows, in plain SQL so the resolution's pg path and the Prisma paths share it.
  */
-export async function record(sql: SqlTx, game: { id: string; step: number; seats: { side: string; userId: string }[] }, sides: Side[], action: string) {
+export async function record(
+  sql: SqlTx,
+  game: { id: string; step: number; seats: { side: string; userId: string }[] },
+  sides: Side[],
+  action: string,
+) {
   const rows = sides.flatMap((side) => {
     const seat = game.seats.find((s) => s.side === side);
     return seat ? [{ id: randomUUID(), userId: seat.userId, side }] : [];
@@ -131,7 +175,13 @@ export async function record(sql: SqlTx, game: { id: string; step: number; seats
 }
 
 export interface Reliability {
-  turnsPlayed: number; turnsMissed: number; excusesUsed: number; civilDisorders: number; forfeits: number; resignations: number; ratio: number;
+  turnsPlayed: number;
+  turnsMissed: number;
+  excusesUsed: number;
+  civilDisorders: number;
+  forfeits: number;
+  resignations: number;
+  ratio: number;
 }
 
 /** MissedTurn actions that count as a missed turn (an excused or resigned one does not). */
@@ -148,12 +198,25 @@ export async function reliabilities(p: Platform, userIds: readonly string[]): Pr
   // Counted from MissedTurn rows only (kept per user): a seat passed to a replacement player
   // takes none of its previous holder's record along, and leaves none of it behind either.
   const [played, misses] = await Promise.all([
-    p.prisma.submission.groupBy({ by: ['userId'], where: { userId: { in: ids }, origin: 'player' }, _count: { _all: true } }),
+    p.prisma.submission.groupBy({
+      by: ['userId'],
+      where: { userId: { in: ids }, origin: 'player' },
+      _count: { _all: true },
+    }),
     p.prisma.missedTurn.groupBy({ by: ['userId', 'action'], where: { userId: { in: ids } }, _count: { _all: true } }),
   ]);
-  const out = new Map(ids.map((id) => [id, { turnsPlayed: 0, turnsMissed: 0, excusesUsed: 0, civilDisorders: 0, forfeits: 0, resignations: 0, ratio: 1 }]));
+  const out = new Map(
+    ids.map((id) => [
+      id,
+      { turnsPlayed: 0, turnsMissed: 0, excusesUsed: 0, civilDisorders: 0, forfeits: 0, resignations: 0, ratio: 1 },
+    ]),
+  );
   for (const row of played) out.get(row.userId)!.turnsPlayed = row._count._all;
-  for (const { userId, action, _count: { _all: n } } of misses) {
+  for (const {
+    userId,
+    action,
+    _count: { _all: n },
+  } of misses) {
     const r = out.get(userId)!;
     if (MISSED.has(action)) r.turnsMissed += n;
     if (action === 'excused') r.excusesUsed += n;

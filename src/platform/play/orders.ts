@@ -49,35 +49,68 @@ export interface SubmitResult {
 const MAX_ORDERS_BYTES = 128 * 1024;
 
 /** Checks that the step is current, the side is the caller's, and the side owes orders now. */
-export async function checkTurn(p: Platform, tx: Tx, user: Principal, gameId: string, step: number, side?: string | null) {
+export async function checkTurn(
+  p: Platform,
+  tx: Tx,
+  user: Principal,
+  gameId: string,
+  step: number,
+  side?: string | null,
+) {
   const game = await lockGame(tx, gameId);
   return { game, ...turnOf(p, game, game.seats, user, step, side) };
 }
 
 /** checkTurn's rules on a game already read under its lock: side, status, step, owed (in that order). */
-function turnOf(p: Platform, game: { module: string; status: string; step: number; state: unknown }, seats: { side: string; userId: string }[], user: Principal, step: number, side?: string | null) {
+function turnOf(
+  p: Platform,
+  game: { module: string; status: string; step: number; state: unknown },
+  seats: { side: string; userId: string }[],
+  user: Principal,
+  step: number,
+  side?: string | null,
+) {
   const mySide = pickSide(seats, user.userId, side);
-  if (game.status !== 'ACTIVE') throw new AppError('GAME_NOT_ACTIVE', `The game is ${game.status.toLowerCase()}; no orders are taken.`);
+  if (game.status !== 'ACTIVE')
+    throw new AppError('GAME_NOT_ACTIVE', `The game is ${game.status.toLowerCase()}; no orders are taken.`);
   if (step !== game.step) {
-    throw new AppError('STALE_STEP', `Orders were for step ${step}, but the game is at step ${game.step}.`, [], { currentStep: game.step });
+    throw new AppError('STALE_STEP', `Orders were for step ${step}, but the game is at step ${game.step}.`, [], {
+      currentStep: game.step,
+    });
   }
   const module = p.modules.get(game.module);
   const prompts = promptsOf(module, game.state);
-  if (!prompts.some((pr) => pr.side === mySide)) throw new AppError('NOT_OWED', `The side "${mySide}" owes nothing at step ${step}.`);
+  if (!prompts.some((pr) => pr.side === mySide))
+    throw new AppError('NOT_OWED', `The side "${mySide}" owes nothing at step ${step}.`);
   return { module, side: mySide, prompts };
 }
 
 /** An idempotency record found: the first answer again, or a refusal if the request differs. */
 function replay(prior: { requestHash: string; response: unknown }, requestHash: string): SubmitResult {
   if (prior.requestHash !== requestHash) {
-    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different submission; use a new key.');
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REUSED',
+      'This idempotency key was used for a different submission; use a new key.',
+    );
   }
   return { ...(prior.response as SubmitResult), replayed: true };
 }
 
-export function validateWith(module: { validate(s: unknown, side: string, o: unknown): { code: string; path: (string | number)[]; message: string; rule?: string }[] }, state: unknown, side: string, orders: unknown) {
+export function validateWith(
+  module: {
+    validate(
+      s: unknown,
+      side: string,
+      o: unknown,
+    ): { code: string; path: (string | number)[]; message: string; rule?: string }[];
+  },
+  state: unknown,
+  side: string,
+  orders: unknown,
+) {
   const size = Buffer.byteLength(JSON.stringify(orders ?? null));
-  if (size > MAX_ORDERS_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `Orders are ${size} bytes; the limit is ${MAX_ORDERS_BYTES}.`);
+  if (size > MAX_ORDERS_BYTES)
+    throw new AppError('PAYLOAD_TOO_LARGE', `Orders are ${size} bytes; the limit is ${MAX_ORDERS_BYTES}.`);
   return module.validate(state, side, orders);
 }
 
@@ -94,7 +127,13 @@ interface Decided {
  * Every check of a submission on its context, in the order callers rely on: replay first, then
  * side, status, step, owed, sealed phase, legality. Throws AppError to refuse; stores nothing.
  */
-function decide(p: Platform, user: Principal, input: SubmitInput, ctx: SubmissionContext, h: { ready: boolean; requestHash: string; key: SigningKey }): Decided {
+function decide(
+  p: Platform,
+  user: Principal,
+  input: SubmitInput,
+  ctx: SubmissionContext,
+  h: { ready: boolean; requestHash: string; key: SigningKey },
+): Decided {
   if (ctx.prior) return { result: replay(ctx.prior, h.requestHash), revealed: false, delayMs: 0 };
   const game = ctx.game;
   if (!game) throw new AppError('NOT_FOUND', `No game ${input.gameId}.`);
@@ -106,14 +145,46 @@ function decide(p: Platform, user: Principal, input: SubmitInput, ctx: Submissio
   // Under the game lock the phase follows from the one read before the write: no re-read.
   const phase = phaseAfterPlainChange(before, side, h.ready);
   const stepComplete = phase.owed.every((s) => phase.ready.includes(s));
-  const receipt = signReceipt(h.key, { kind: 'orders', gameId: game.id, step: game.step, side, hash: ordersHash, seedHash: game.seedHash });
-  const result: SubmitResult = { gameId: game.id, step: game.step, side, ordersHash, ready: h.ready, stepComplete, replayed: false, receipt };
+  const receipt = signReceipt(h.key, {
+    kind: 'orders',
+    gameId: game.id,
+    step: game.step,
+    side,
+    hash: ordersHash,
+    seedHash: game.seedHash,
+  });
+  const result: SubmitResult = {
+    gameId: game.id,
+    step: game.step,
+    side,
+    ordersHash,
+    ready: h.ready,
+    stepComplete,
+    replayed: false,
+    receipt,
+  };
   return {
     result,
     write: {
-      gameId: game.id, step: game.step, side, userId: user.userId, orders: input.orders, ordersHash, idempotencyKey: input.idempotencyKey,
-      recordKey: recordKey(game.id, input.idempotencyKey), ready: h.ready, receipt, requestHash: h.requestHash, response: result,
-      reveal: phase.revealOpen ? { game: { id: game.id, step: game.step, status: game.status, seats: ctx.seats }, phase, deadline: game.stepDeadline } : undefined,
+      gameId: game.id,
+      step: game.step,
+      side,
+      userId: user.userId,
+      orders: input.orders,
+      ordersHash,
+      idempotencyKey: input.idempotencyKey,
+      recordKey: recordKey(game.id, input.idempotencyKey),
+      ready: h.ready,
+      receipt,
+      requestHash: h.requestHash,
+      response: result,
+      reveal: phase.revealOpen
+        ? {
+            game: { id: game.id, step: game.step, status: game.status, seats: ctx.seats },
+            phase,
+            deadline: game.stepDeadline,
+          }
+        : undefined,
     },
     revealed: phase.revealOpen,
     delayMs: readyDelayMs(game.timeControl),
@@ -127,7 +198,8 @@ export function submissionBatcher(p: Platform): SubmissionBatcher | null {
   if (!p.pgPool || size <= 1) return null;
   let b = batchers.get(p.pgPool);
   if (!b) {
-    const onFailure = (err: unknown, failed: number) => p.log.warn({ err, failed }, 'submission batches failed whole; their submissions ran one by one');
+    const onFailure = (err: unknown, failed: number) =>
+      p.log.warn({ err, failed }, 'submission batches failed whole; their submissions ran one by one');
     batchers.set(p.pgPool, (b = new SubmissionBatcher(p.pgPool, { maxItems: size, maxInFlight: 2, onFailure })));
   }
   return b;
@@ -148,16 +220,26 @@ function submit<T>(p: Platform, item: SubmissionItem<T>): Promise<T> {
 export async function submitOrders(p: Platform, user: Principal, input: SubmitInput): Promise<SubmitResult> {
   checkIdempotencyKey(input.idempotencyKey);
   const ready = input.ready ?? true;
-  const requestHash = sha256Hex(canonicalJson({ g: input.gameId, s: input.step, side: input.side ?? null, o: input.orders, r: ready }));
+  const requestHash = sha256Hex(
+    canonicalJson({ g: input.gameId, s: input.step, side: input.side ?? null, o: input.orders, r: ready }),
+  );
   const h = { ready, requestHash, key: await signingKey(p.config) };
   const query = { gameId: input.gameId, userId: user.userId, key: recordKey(input.gameId, input.idempotencyKey) };
-  const d = await submit(p, { ...query, decide: (ctx) => {
-    const d = decide(p, user, input, ctx, h);
-    return { value: d, write: d.write };
-  } });
+  const d = await submit(p, {
+    ...query,
+    decide: (ctx) => {
+      const d = decide(p, user, input, ctx, h);
+      return { value: d, write: d.write };
+    },
+  });
   const result = d.result;
   metrics.submissions.inc({ result: result.replayed ? 'replayed' : 'accepted' });
-  if (result.stepComplete) await enqueueAfterCommit(p, { gameId: result.gameId, step: result.step }, d.delayMs ? { delayMs: d.delayMs } : undefined);
+  if (result.stepComplete)
+    await enqueueAfterCommit(
+      p,
+      { gameId: result.gameId, step: result.step },
+      d.delayMs ? { delayMs: d.delayMs } : undefined,
+    );
   else if (d.revealed) await deliverOutbox(p).catch(() => undefined); // the reveal notice; the sweeper retries
   return result;
 }
@@ -168,7 +250,11 @@ export async function allReady(tx: Tx, gameId: string, step: number, owed: strin
 }
 
 /** Dry run: the same checks as a submission, nothing stored. */
-export async function validateOrders(p: Platform, user: Principal, input: Omit<SubmitInput, 'idempotencyKey' | 'ready'>) {
+export async function validateOrders(
+  p: Platform,
+  user: Principal,
+  input: Omit<SubmitInput, 'idempotencyKey' | 'ready'>,
+) {
   return p.prisma.$transaction(async (tx) => {
     const { game, module, side } = await checkTurn(p, tx, user, input.gameId, input.step, input.side);
     return { side, step: game.step, errors: validateWith(module, game.state, side, input.orders) };
@@ -176,14 +262,20 @@ export async function validateOrders(p: Platform, user: Principal, input: Omit<S
 }
 
 /** Marks already-submitted orders ready or not; un-readying holds the step open. */
-export async function setReady(p: Platform, user: Principal, input: { gameId: string; step: number; side?: string | null; ready: boolean }) {
+export async function setReady(
+  p: Platform,
+  user: Principal,
+  input: { gameId: string; step: number; side?: string | null; ready: boolean },
+) {
   let announced = false;
   let delayMs = 0;
   const complete = await p.prisma.$transaction(async (tx) => {
     const { game, side, prompts } = await checkTurn(p, tx, user, input.gameId, input.step, input.side);
     delayMs = readyDelayMs(game.timeControl);
     const before = await guardSealedChange(tx, game.id, game.step, side, owedSides(prompts));
-    const sub = await tx.submission.findUnique({ where: { gameId_step_side: { gameId: game.id, step: game.step, side } } });
+    const sub = await tx.submission.findUnique({
+      where: { gameId_step_side: { gameId: game.id, step: game.step, side } },
+    });
     if (!sub) throw new AppError('NOT_FOUND', 'Submit orders before marking them ready.');
     await tx.submission.update({ where: { id: sub.id }, data: { ready: input.ready } });
     const phase = phaseAfterPlainChange(before, side, input.ready);
@@ -191,17 +283,23 @@ export async function setReady(p: Platform, user: Principal, input: { gameId: st
     announced = phase.revealOpen;
     return input.ready && phase.owed.every((s) => phase.ready.includes(s));
   }, TX_OPTIONS);
-  if (complete) await enqueueAfterCommit(p, { gameId: input.gameId, step: input.step }, delayMs ? { delayMs } : undefined);
+  if (complete)
+    await enqueueAfterCommit(p, { gameId: input.gameId, step: input.step }, delayMs ? { delayMs } : undefined);
   else if (announced) await deliverOutbox(p).catch(() => undefined);
   return true;
 }
 
 /** Private scratch orders: stored as given, never validated, seen only by the side's holder. */
-export async function saveDraft(p: Platform, user: Principal, input: { gameId: string; side?: string | null; orders: unknown }) {
+export async function saveDraft(
+  p: Platform,
+  user: Principal,
+  input: { gameId: string; side?: string | null; orders: unknown },
+) {
   const game = await p.prisma.game.findUnique({ where: { id: input.gameId }, include: { seats: true } });
   if (!game) throw new AppError('NOT_FOUND', `No game ${input.gameId}.`);
   const side = pickSide(game.seats, user.userId, input.side);
-  if (Buffer.byteLength(JSON.stringify(input.orders ?? null)) > MAX_ORDERS_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'The draft is too large.');
+  if (Buffer.byteLength(JSON.stringify(input.orders ?? null)) > MAX_ORDERS_BYTES)
+    throw new AppError('PAYLOAD_TOO_LARGE', 'The draft is too large.');
   await p.prisma.draft.upsert({
     where: { gameId_side: { gameId: game.id, side } },
     create: { gameId: game.id, side, userId: user.userId, orders: input.orders as object },

@@ -8,31 +8,78 @@ import type { AnyModule, BoardGeometry, Json, Piece, Prompt, Situation, Text, Vi
 import { AppError } from '../errors.js';
 import { jcs, sha256Hex } from '../trust/canonical.js';
 
-const text = (key: string, params: Record<string, string | number>, sentence: string): Text => ({ key, params, text: sentence });
+const text = (key: string, params: Record<string, string | number>, sentence: string): Text => ({
+  key,
+  params,
+  text: sentence,
+});
 
-const str = (v: unknown, fallback = ''): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : fallback);
+const str = (v: unknown, fallback = ''): string =>
+  typeof v === 'string' || typeof v === 'number' ? String(v) : fallback;
 const list = (v: unknown): string => (Array.isArray(v) && v.length ? v.map((x) => str(x)).join(', ') : '');
 
 /** Sentences for the events the platform itself writes (trust/rerun.ts PLATFORM_EVENTS). */
 const PLATFORM_TEXTS: Record<string, (d: Record<string, unknown>) => Text> = {
-  'game-started': (d) => text('event.game-started', { scenario: str(d.scenario) }, `The game has started (scenario ${str(d.scenario)}).`),
+  'game-started': (d) =>
+    text('event.game-started', { scenario: str(d.scenario) }, `The game has started (scenario ${str(d.scenario)}).`),
   'step-resolved': (d) => {
     const defaulted = list(d.defaulted);
-    return text('event.step-resolved', { step: str(d.step), defaulted }, `Step ${str(d.step)} resolved${defaulted ? `; default orders were used for ${defaulted}` : ''}.`);
+    return text(
+      'event.step-resolved',
+      { step: str(d.step), defaulted },
+      `Step ${str(d.step)} resolved${defaulted ? `; default orders were used for ${defaulted}` : ''}.`,
+    );
   },
-  'game-finished': (d) => text('event.game-finished', { summary: str(d.summary) }, `The game is over${d.summary ? `: ${str(d.summary)}` : ''}.`),
-  'game-cancelled': (d) => text('event.game-cancelled', { summary: str(d.summary) }, `The game was called off${d.summary ? `: ${str(d.summary)}` : ''}.`),
-  'game-paused': (d) => text('event.game-paused', { reason: str(d.reason) }, `The game is paused${d.reason ? `: ${str(d.reason)}` : ''}.`),
+  'game-finished': (d) =>
+    text(
+      'event.game-finished',
+      { summary: str(d.summary) },
+      `The game is over${d.summary ? `: ${str(d.summary)}` : ''}.`,
+    ),
+  'game-cancelled': (d) =>
+    text(
+      'event.game-cancelled',
+      { summary: str(d.summary) },
+      `The game was called off${d.summary ? `: ${str(d.summary)}` : ''}.`,
+    ),
+  'game-paused': (d) =>
+    text('event.game-paused', { reason: str(d.reason) }, `The game is paused${d.reason ? `: ${str(d.reason)}` : ''}.`),
   'game-resumed': (d) => text('event.game-resumed', { step: str(d.step) }, `The game resumed at step ${str(d.step)}.`),
-  'reveal-open': (d) => text('event.reveal-open', { step: str(d.step), committed: list(d.committed) }, `Every side is bound for step ${str(d.step)}: ${list(d.committed) || 'the committed sides'} now reveal their orders.`),
-  'deadline-extended': (d) => text('event.deadline-extended', { step: str(d.step), deadline: str(d.deadline), reason: str(d.reason) }, `The deadline of step ${str(d.step)} moved to ${str(d.deadline)} (${str(d.reason, 'extended')}).`),
-  'vote-proposed': (d) => text('event.vote-proposed', { kind: str(d.kind), by: str(d.by) }, `${str(d.by, 'A player')} proposes a ${str(d.kind)} vote.`),
+  'reveal-open': (d) =>
+    text(
+      'event.reveal-open',
+      { step: str(d.step), committed: list(d.committed) },
+      `Every side is bound for step ${str(d.step)}: ${list(d.committed) || 'the committed sides'} now reveal their orders.`,
+    ),
+  'deadline-extended': (d) =>
+    text(
+      'event.deadline-extended',
+      { step: str(d.step), deadline: str(d.deadline), reason: str(d.reason) },
+      `The deadline of step ${str(d.step)} moved to ${str(d.deadline)} (${str(d.reason, 'extended')}).`,
+    ),
+  'vote-proposed': (d) =>
+    text(
+      'event.vote-proposed',
+      { kind: str(d.kind), by: str(d.by) },
+      `${str(d.by, 'A player')} proposes a ${str(d.kind)} vote.`,
+    ),
   'vote-passed': (d) => text('event.vote-passed', { kind: str(d.kind) }, `The ${str(d.kind)} vote passed.`),
   'vote-rejected': (d) => text('event.vote-rejected', { kind: str(d.kind) }, `The ${str(d.kind)} vote was rejected.`),
   'vote-expired': (d) => text('event.vote-expired', { kind: str(d.kind) }, `The ${str(d.kind)} vote expired.`),
-  'seat-offered': (d) => text('event.seat-offered', { side: str(d.side) }, `The side ${str(d.side)} is offered to a replacement player.`),
-  'seat-replaced': (d) => text('event.seat-replaced', { side: str(d.side), player: str(d.player) }, `${str(d.player)} now plays ${str(d.side)}.`),
-  'seat-resigned': (d) => text('event.seat-resigned', { side: str(d.side), by: str(d.by) }, `${str(d.by)} resigned ${str(d.side)}; the bot plays it until a replacement takes the seat.`),
+  'seat-offered': (d) =>
+    text('event.seat-offered', { side: str(d.side) }, `The side ${str(d.side)} is offered to a replacement player.`),
+  'seat-replaced': (d) =>
+    text(
+      'event.seat-replaced',
+      { side: str(d.side), player: str(d.player) },
+      `${str(d.player)} now plays ${str(d.side)}.`,
+    ),
+  'seat-resigned': (d) =>
+    text(
+      'event.seat-resigned',
+      { side: str(d.side), by: str(d.by) },
+      `${str(d.by)} resigned ${str(d.side)}; the bot plays it until a replacement takes the seat.`,
+    ),
 };
 
 /** The sentence a module without describeEvent (or an event it does not know) gets. */
@@ -59,7 +106,11 @@ export function eventText(module: AnyModule | null, ev: { type: string; data: un
 }
 
 /** Events with their text for `viewer` (the rows keep every other field). */
-export function withEventTexts<E extends { type: string; data: unknown }>(module: AnyModule | null, events: E[], viewer: Viewer): (E & { text: Text })[] {
+export function withEventTexts<E extends { type: string; data: unknown }>(
+  module: AnyModule | null,
+  events: E[],
+  viewer: Viewer,
+): (E & { text: Text })[] {
   return events.map((e) => ({ ...e, text: eventText(module, e, viewer) }));
 }
 
@@ -75,7 +126,11 @@ export function promptText(module: AnyModule | null, prompt: Prompt, viewer: Vie
   return text(`prompt.${prompt.kind}`, {}, prompt.description);
 }
 
-export function withPromptTexts(module: AnyModule | null, prompts: Prompt[], viewer: Viewer): (Prompt & { text: Text })[] {
+export function withPromptTexts(
+  module: AnyModule | null,
+  prompts: Prompt[],
+  viewer: Viewer,
+): (Prompt & { text: Text })[] {
   return prompts.map((pr) => ({ ...pr, text: promptText(module, pr, viewer) }));
 }
 
@@ -109,7 +164,9 @@ const boardCache = new WeakMap<AnyModule, Map<string, PublishedBoards>>();
 export function boardsOf(module: AnyModule, scenarioId?: string | null): PublishedBoards {
   const scenario = scenarioId ?? module.scenarios[0]?.id;
   if (!scenario || !module.scenarios.some((s) => s.id === scenario)) {
-    throw new AppError('UNKNOWN_SCENARIO', `Module "${module.id}" has no scenario "${scenarioId}".`, [], { known: module.scenarios.map((s) => s.id) });
+    throw new AppError('UNKNOWN_SCENARIO', `Module "${module.id}" has no scenario "${scenarioId}".`, [], {
+      known: module.scenarios.map((s) => s.id),
+    });
   }
   let perModule = boardCache.get(module);
   if (!perModule) boardCache.set(module, (perModule = new Map()));

@@ -145,7 +145,13 @@ export async function readGame(p: Platform, gameId: string, userId: string | nul
   let entry = known?.version === version ? known : undefined;
   if (!entry) {
     // The stored size is compressed; parsed, the state and its views take several times more.
-    entry = { version, bytes: Math.max(1024, Number(row.stateBytes) * 8), module: game.module as string, state: (row.state as Json | null) ?? null, views: new Map() };
+    entry = {
+      version,
+      bytes: Math.max(1024, Number(row.stateBytes) * 8),
+      module: game.module as string,
+      state: (row.state as Json | null) ?? null,
+      views: new Map(),
+    };
     derived.set(key, entry);
   }
   game.state = entry.state;

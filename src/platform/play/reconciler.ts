@@ -43,7 +43,8 @@ export async function reconcile(p: Platform, opts: { graceSeconds?: number; limi
                    AND s."updatedAt" < now() - make_interval(secs => ${grace} + ${READY_DELAY_SQL})))
     ORDER BY g."updatedAt" LIMIT ${limit}`;
   for (const r of rows) {
-    if (r.overdue) await p.queue.enqueue({ gameId: r.id, step: r.step, force: true }, { variant: `sweep-${r.due?.getTime() ?? 0}` });
+    if (r.overdue)
+      await p.queue.enqueue({ gameId: r.id, step: r.step, force: true }, { variant: `sweep-${r.due?.getTime() ?? 0}` });
     else await p.queue.enqueue({ gameId: r.id, step: r.step });
   }
   return rows.length;

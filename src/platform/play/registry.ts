@@ -18,7 +18,10 @@ export class ModuleRegistry {
 
   get(id: string): AnyModule {
     const m = this.modules.get(id);
-    if (!m) throw new AppError('UNKNOWN_MODULE', `No game module "${id}" on this server.`, [], { known: [...this.modules.keys()] });
+    if (!m)
+      throw new AppError('UNKNOWN_MODULE', `No game module "${id}" on this server.`, [], {
+        known: [...this.modules.keys()],
+      });
     return m;
   }
 
@@ -32,7 +35,8 @@ export function resolveOptions(specs: OptionSpec[], given: Record<string, unknow
   const errors = [];
   const out: Record<string, Json> = {};
   for (const key of Object.keys(given)) {
-    if (!specs.some((s) => s.id === key)) errors.push({ code: 'UNKNOWN_OPTION', path: ['options', key], message: `No option "${key}".` });
+    if (!specs.some((s) => s.id === key))
+      errors.push({ code: 'UNKNOWN_OPTION', path: ['options', key], message: `No option "${key}".` });
   }
   for (const spec of specs) {
     const v = given[spec.id];
@@ -40,7 +44,11 @@ export function resolveOptions(specs: OptionSpec[], given: Record<string, unknow
       out[spec.id] = spec.default;
     } else if (typeof v !== spec.type || (spec.values && !spec.values.includes(v as string))) {
       const allowed = spec.values ? `one of ${spec.values.join(', ')}` : `a ${spec.type}`;
-      errors.push({ code: 'INVALID_OPTION', path: ['options', spec.id], message: `Option "${spec.id}" must be ${allowed}.` });
+      errors.push({
+        code: 'INVALID_OPTION',
+        path: ['options', spec.id],
+        message: `Option "${spec.id}" must be ${allowed}.`,
+      });
     } else {
       out[spec.id] = v as Json;
     }
@@ -54,7 +62,10 @@ export function resolveOptions(specs: OptionSpec[], given: Record<string, unknow
  * string is split too). Relative paths are taken from the working directory, not from this file,
  * as a shell user expects.
  */
-export async function loadExtraModules(spec: string | readonly string[] | undefined, cwd = process.cwd()): Promise<AnyModule[]> {
+export async function loadExtraModules(
+  spec: string | readonly string[] | undefined,
+  cwd = process.cwd(),
+): Promise<AnyModule[]> {
   if (!spec) return [];
   const paths = typeof spec === 'string' ? spec.split(',') : spec;
   const mods: AnyModule[] = [];

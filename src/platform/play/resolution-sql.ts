@@ -7,7 +7,15 @@
 import type { Json } from '#engine/contract.js';
 import { AppError } from '../errors.js';
 import type { SqlTx } from '../db/sql.js';
-import { eventsParam, insertEventsSql, insertOutboxSql, outboxMessages, outboxParam, type OutboxMessage, type OutboxRow } from '../events/event-log.js';
+import {
+  eventsParam,
+  insertEventsSql,
+  insertOutboxSql,
+  outboxMessages,
+  outboxParam,
+  type OutboxMessage,
+  type OutboxRow,
+} from '../events/event-log.js';
 import type { StepTrust } from '../trust/deadline.js';
 
 export interface ResolutionContext {
@@ -66,7 +74,14 @@ export interface StepWrite {
   gameId: string;
   step: number;
   events: { seq: number; type: string; visibleTo: string[]; data: unknown; rolls: unknown }[];
-  record: { orders: Json; origins: Record<string, string>; rolls: unknown; state: unknown; salts: Record<string, string>; commitments: Record<string, string> };
+  record: {
+    orders: Json;
+    origins: Record<string, string>;
+    rolls: unknown;
+    state: unknown;
+    salts: Record<string, string>;
+    commitments: Record<string, string>;
+  };
   game: {
     state: unknown;
     step: number;

@@ -38,23 +38,37 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
   try {
     const r = await resolveInTransaction(p, job);
     if ('early' in r && r.early) {
-      await enqueueAfterCommit(p, { gameId: job.gameId, step: job.step, force: true }, { delayMs: Math.max(0, r.early - p.clock.now().getTime()), variant: `deadline-${r.early}` });
+      await enqueueAfterCommit(
+        p,
+        { gameId: job.gameId, step: job.step, force: true },
+        { delayMs: Math.max(0, r.early - p.clock.now().getTime()), variant: `deadline-${r.early}` },
+      );
     }
-    if ('revealDeadline' in r && r.revealDeadline) await scheduleRevealDeadline(p, job.gameId, job.step, r.revealDeadline);
+    if ('revealDeadline' in r && r.revealDeadline)
+      await scheduleRevealDeadline(p, job.gameId, job.step, r.revealDeadline);
     if ('extended' in r && r.extended) {
       // An excuse moved the deadline: tell everyone, and arm a job for the new one.
       await scheduleStep(p, { gameId: job.gameId, step: job.step, deadline: null });
       const at = r.extended.deadline.getTime() + r.extended.graceMs;
-      await enqueueAfterCommit(p, { gameId: job.gameId, step: job.step, force: true }, { delayMs: Math.max(0, at - p.clock.now().getTime()), variant: `deadline-${r.extended.deadline.getTime()}` });
+      await enqueueAfterCommit(
+        p,
+        { gameId: job.gameId, step: job.step, force: true },
+        { delayMs: Math.max(0, at - p.clock.now().getTime()), variant: `deadline-${r.extended.deadline.getTime()}` },
+      );
     }
-    if (r.outcome === 'resolved') await scheduleStep(p, r.opened ?? { gameId: job.gameId, step: job.step, deadline: null }, r.written);
+    if (r.outcome === 'resolved')
+      await scheduleStep(p, r.opened ?? { gameId: job.gameId, step: job.step, deadline: null }, r.written);
     return r.outcome;
   } catch (err) {
     // The error text may hold game state: it goes to the server log only, under a reference.
     const reference = randomUUID();
     p.log.error({ err, job, attempt: ctx.attempt, reference }, 'resolution failed');
     if (!ctx.final) throw err;
-    await pauseGame(p, job, `Step ${job.step} could not be resolved after ${ctx.attempt} attempts (error reference ${reference}); an admin can retry it.`);
+    await pauseGame(
+      p,
+      job,
+      `Step ${job.step} could not be resolved after ${ctx.attempt} attempts (error reference ${reference}); an admin can retry it.`,
+    );
     return 'paused';
   }
 }
@@ -88,7 +102,12 @@ async function resolveReady(p: Platform, job: ResolveJob, sql: SqlTx): Promise<T
     origins[side] = sub.origin;
   }
   // A side bound to its default orders when the reveal opened (trust/deadline.ts) missed the turn.
-  await recordMissedTurns(sql, game, owed.filter((s) => origins[s] === 'default'), 'default');
+  await recordMissedTurns(
+    sql,
+    game,
+    owed.filter((s) => origins[s] === 'default'),
+    'default',
+  );
   await faultPause(p, game);
   const plan = planStep(p, module, game, owed, ordersBySide, origins, trust, lastSeq);
   return { outcome: 'resolved', opened: plan.opened, written: await writeResolution(sql, plan.write) };
@@ -121,9 +140,24 @@ async function resolveAtDeadline(p: Platform, job: ResolveJob, tx: Tx): Promise<
     const decision = await decideMissedTurns(p, tx, game, prompts, missing, allSides);
     if (decision.kind === 'extend') return { outcome: 'waiting', extended: decision };
     if (decision.kind === 'forfeit') {
-      await tx.game.update({ where: { id: game.id }, data: { status: 'FINISHED', outcome: decision.outcome as object, finishedAt: p.clock.now(), stepDeadline: null } });
+      await tx.game.update({
+        where: { id: game.id },
+        data: {
+          status: 'FINISHED',
+          outcome: decision.outcome as object,
+          finishedAt: p.clock.now(),
+          stepDeadline: null,
+        },
+      });
       await lapseVotes(tx, game.id, p.clock.now());
-      await appendPublicEvent(prismaSql(tx), game.id, game.step, 'game-finished', decision.outcome as object, 'FINISHED');
+      await appendPublicEvent(
+        prismaSql(tx),
+        game.id,
+        game.step,
+        'game-finished',
+        decision.outcome as object,
+        'FINISHED',
+      );
       return { outcome: 'resolved', opened: null };
     }
     botOrders = decision.botOrders;
@@ -135,11 +169,26 @@ async function resolveAtDeadline(p: Platform, job: ResolveJob, tx: Tx): Promise<
   for (const side of owed) {
     const sub = readySubs.find((s) => s.side === side);
     const prompt = prompts.find((pr) => pr.side === side)!;
-    ordersBySide[side] = sub ? (sub.orders as Json) : Object.hasOwn(botOrders, side) ? botOrders[side]! : prompt.defaultOrders;
+    ordersBySide[side] = sub
+      ? (sub.orders as Json)
+      : Object.hasOwn(botOrders, side)
+        ? botOrders[side]!
+        : prompt.defaultOrders;
     // A committed side that did not reveal misses the turn like an absent one, recorded apart.
-    origins[side] = sub ? sub.origin : Object.hasOwn(botOrders, side) ? 'bot' : trust.unrevealed.includes(side) ? 'unrevealed' : 'default';
+    origins[side] = sub
+      ? sub.origin
+      : Object.hasOwn(botOrders, side)
+        ? 'bot'
+        : trust.unrevealed.includes(side)
+          ? 'unrevealed'
+          : 'default';
   }
-  await recordMissedTurns(prismaSql(tx), game, owed.filter((s) => origins[s] === 'default' || origins[s] === 'unrevealed'), 'default');
+  await recordMissedTurns(
+    prismaSql(tx),
+    game,
+    owed.filter((s) => origins[s] === 'default' || origins[s] === 'unrevealed'),
+    'default',
+  );
   await faultPause(p, game);
 
   const sql = prismaSql(tx);
@@ -165,7 +214,16 @@ interface StepGame {
 }
 
 /** Runs the module on the step's orders and builds everything the step writes (pure but for the clock). */
-function planStep(p: Platform, module: AnyModule, game: StepGame, owed: Side[], ordersBySide: Record<Side, Json>, origins: Record<Side, string>, trust: StepTrust, afterSeq: number): { write: StepWrite; opened: Opened } {
+function planStep(
+  p: Platform,
+  module: AnyModule,
+  game: StepGame,
+  owed: Side[],
+  ordersBySide: Record<Side, Json>,
+  origins: Record<Side, string>,
+  trust: StepTrust,
+  afterSeq: number,
+): { write: StepWrite; opened: Opened } {
   const dice = new SeededDice({ seed: game.seed, gameId: game.id, step: game.step, salts: Object.values(trust.salts) });
   const { state, events } = module.resolve(game.state, ordersBySide, dice);
   const outcome = module.outcome(state);
@@ -179,12 +237,17 @@ function planStep(p: Platform, module: AnyModule, game: StepGame, owed: Side[], 
     {
       type: 'step-resolved',
       visibleTo: 'all' as const,
-      data: { step: game.step, defaulted: owed.filter((s) => origins[s] === 'default' || origins[s] === 'unrevealed'), unrevealed: owed.filter((s) => origins[s] === 'unrevealed') },
+      data: {
+        step: game.step,
+        defaulted: owed.filter((s) => origins[s] === 'default' || origins[s] === 'unrevealed'),
+        unrevealed: owed.filter((s) => origins[s] === 'unrevealed'),
+      },
     },
     ...(finished ? [{ type: 'game-finished', visibleTo: 'all' as const, data: outcome as unknown as Json }] : []),
   ];
   const now = p.clock.now();
-  const deadline = finished || stuck ? null : stepDeadlineFor(game.timeControl as unknown as TimeControl, nextPrompts, now);
+  const deadline =
+    finished || stuck ? null : stepDeadlineFor(game.timeControl as unknown as TimeControl, nextPrompts, now);
   const nextStep = game.step + 1;
   const status = finished ? 'FINISHED' : stuck ? 'PAUSED' : 'ACTIVE';
   const write: StepWrite = {
@@ -195,9 +258,16 @@ function planStep(p: Platform, module: AnyModule, game: StepGame, owed: Side[], 
       type: e.type,
       visibleTo: storedVisibility(e.visibleTo, sides),
       data: e.data,
-      rolls: 'rolls' in e ? e.rolls ?? [] : [],
+      rolls: 'rolls' in e ? (e.rolls ?? []) : [],
     })),
-    record: { orders: ordersBySide, origins, rolls: dice.log, state, salts: trust.salts, commitments: trust.commitments },
+    record: {
+      orders: ordersBySide,
+      origins,
+      rolls: dice.log,
+      state,
+      salts: trust.salts,
+      commitments: trust.commitments,
+    },
     game: {
       state,
       step: nextStep,
@@ -210,12 +280,18 @@ function planStep(p: Platform, module: AnyModule, game: StepGame, owed: Side[], 
       stepDeadline: deadline,
     },
     outbox: [
-      { topic: topics.game(game.id), payload: { gameId: game.id, step: nextStep, status, afterSeq, uptoSeq: afterSeq + all.length } },
+      {
+        topic: topics.game(game.id),
+        payload: { gameId: game.id, step: nextStep, status, afterSeq, uptoSeq: afterSeq + all.length },
+      },
       ...(status === 'ACTIVE' ? turnSignals(game.seats, game.id, nextStep, owedSides(nextPrompts), deadline) : []),
     ],
     now,
   };
-  const opened = status === 'ACTIVE' ? { gameId: game.id, step: nextStep, deadline, graceMs: readTimeControl(game.timeControl).graceSeconds * 1000 } : null;
+  const opened =
+    status === 'ACTIVE'
+      ? { gameId: game.id, step: nextStep, deadline, graceMs: readTimeControl(game.timeControl).graceSeconds * 1000 }
+      : null;
   return { write, opened };
 }
 
@@ -224,7 +300,10 @@ async function pauseGame(p: Platform, job: ResolveJob, reason: string) {
   await p.prisma.$transaction(async (tx) => {
     const game = await lockGame(tx, job.gameId);
     if (game.status !== 'ACTIVE' || game.step !== job.step) return;
-    await tx.game.update({ where: { id: game.id }, data: { status: 'PAUSED', pausedReason: reason, pausedBy: 'failure', pausedAt: p.clock.now() } });
+    await tx.game.update({
+      where: { id: game.id },
+      data: { status: 'PAUSED', pausedReason: reason, pausedBy: 'failure', pausedAt: p.clock.now() },
+    });
     await appendPublicEvent(prismaSql(tx), game.id, game.step, 'game-paused', { reason }, 'PAUSED');
   }, TX_OPTIONS);
   await scheduleStep(p, { gameId: job.gameId, step: job.step, deadline: null });

@@ -21,7 +21,10 @@ export async function retryGame(p: Platform, user: Principal, gameId: string, re
     const game = await lockGame(tx, gameId);
     const role = await requireAdmin(tx, user, game, 'retry it');
     if (game.status !== 'PAUSED' || game.pausedBy !== 'failure') {
-      throw new AppError('CONFLICT', 'Only a game paused after a failed resolution can be retried.', [], { status: game.status, pausedBy: game.pausedBy });
+      throw new AppError('CONFLICT', 'Only a game paused after a failed resolution can be retried.', [], {
+        status: game.status,
+        pausedBy: game.pausedBy,
+      });
     }
     const effect = await resumeInTx(p, tx, game, user.username, 'retry');
     await audit(p, tx, game, user, role, 'retry', why, { pausedReason: game.pausedReason });
@@ -31,6 +34,10 @@ export async function retryGame(p: Platform, user: Principal, gameId: string, re
     return { step: game.step, force, effect: { ...effect, kick: false } };
   }, TX_OPTIONS);
   await afterEffect(p, r.effect);
-  await enqueueAfterCommit(p, { gameId, step: r.step, ...(r.force ? { force: true } : {}) }, { variant: `retry-${Date.now()}` });
+  await enqueueAfterCommit(
+    p,
+    { gameId, step: r.step, ...(r.force ? { force: true } : {}) },
+    { variant: `retry-${Date.now()}` },
+  );
   return { gameId, step: r.step, status: 'ACTIVE' as const };
 }

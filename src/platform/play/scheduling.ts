@@ -13,15 +13,25 @@ const QUEUE_LATE = 'queue did not answer in time';
  * unreachable (Redis down) the request still succeeds and the reconciler queues the job later,
  * so a player's accepted orders never fail or hang on the queue.
  */
-export async function enqueueAfterCommit(p: Platform, job: ResolveJob, opts?: EnqueueOptions, timeoutMs = 2000): Promise<void> {
+export async function enqueueAfterCommit(
+  p: Platform,
+  job: ResolveJob,
+  opts?: EnqueueOptions,
+  timeoutMs = 2000,
+): Promise<void> {
   // The job carries the trace of what queued it: the worker's resolution continues that trace.
-  await inSpan('queue resolve', { 'warpost.game_id': job.gameId, 'warpost.step': job.step }, async () => {
-    try {
-      await withTimeout(p.queue.enqueue({ ...job, trace: traceCarrier() }, opts), timeoutMs, QUEUE_LATE);
-    } catch (err) {
-      p.log.warn({ err, job }, 'could not queue now; the reconciler will queue it');
-    }
-  }, { kind: SpanKind.PRODUCER });
+  await inSpan(
+    'queue resolve',
+    { 'warpost.game_id': job.gameId, 'warpost.step': job.step },
+    async () => {
+      try {
+        await withTimeout(p.queue.enqueue({ ...job, trace: traceCarrier() }, opts), timeoutMs, QUEUE_LATE);
+      } catch (err) {
+        p.log.warn({ err, job }, 'could not queue now; the reconciler will queue it');
+      }
+    },
+    { kind: SpanKind.PRODUCER },
+  );
 }
 
 /**
@@ -29,11 +39,21 @@ export async function enqueueAfterCommit(p: Platform, job: ResolveJob, opts?: En
  * `written`: the outbox rows the commit wrote, when the caller has them: only those are
  * delivered (others are the sweeper's); without them, whatever is pending.
  */
-export async function scheduleStep(p: Platform, opened: { gameId: string; step: number; deadline: Date | null; graceMs?: number }, written?: readonly OutboxMessage[]) {
-  await (written ? deliverWritten(p, written) : deliverOutbox(p)).catch((err) => p.log.warn({ err }, 'outbox delivery deferred to the sweeper'));
+export async function scheduleStep(
+  p: Platform,
+  opened: { gameId: string; step: number; deadline: Date | null; graceMs?: number },
+  written?: readonly OutboxMessage[],
+) {
+  await (written ? deliverWritten(p, written) : deliverOutbox(p)).catch((err) =>
+    p.log.warn({ err }, 'outbox delivery deferred to the sweeper'),
+  );
   if (opened.deadline) {
     const delayMs = Math.max(0, opened.deadline.getTime() + (opened.graceMs ?? 0) - p.clock.now().getTime());
-    await enqueueAfterCommit(p, { gameId: opened.gameId, step: opened.step, force: true }, { delayMs, variant: 'deadline' });
+    await enqueueAfterCommit(
+      p,
+      { gameId: opened.gameId, step: opened.step, force: true },
+      { delayMs, variant: 'deadline' },
+    );
   }
 }
 

@@ -17,7 +17,14 @@
  */
 import type pg from 'pg';
 import { pgTransaction, type SqlTx } from '../db/sql.js';
-import { readSubmissionContext, readSubmissionContexts, writeSubmissions, type ContextQuery, type SubmissionContext, type SubmissionWrite } from './submission-sql.js';
+import {
+  readSubmissionContext,
+  readSubmissionContexts,
+  writeSubmissions,
+  type ContextQuery,
+  type SubmissionContext,
+  type SubmissionWrite,
+} from './submission-sql.js';
 
 /** What an item's own checks decided: store `write` (if any) and answer with `value`. */
 export interface Decision<T> {
@@ -34,7 +41,11 @@ export interface SubmissionItem<T> extends ContextQuery {
 type Outcome<T> = { value: T } | { refused: unknown } | 'busy';
 
 /** Decides each item on its context and writes every accepted one in one statement: the one writer of submissions. */
-async function decideAndWrite<T>(sql: SqlTx, items: SubmissionItem<T>[], ctxs: (SubmissionContext | 'busy')[]): Promise<Outcome<T>[]> {
+async function decideAndWrite<T>(
+  sql: SqlTx,
+  items: SubmissionItem<T>[],
+  ctxs: (SubmissionContext | 'busy')[],
+): Promise<Outcome<T>[]> {
   const writes: SubmissionWrite[] = [];
   const outcomes = items.map((item, i): Outcome<T> => {
     const ctx = ctxs[i];
@@ -84,7 +95,10 @@ export class SubmissionBatcher {
   private lastWarnAt = 0;
   private unwarned = 0;
 
-  constructor(private readonly pool: pg.Pool, private readonly opts: BatchOptions) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly opts: BatchOptions,
+  ) {}
 
   /** A batch that fails whole is correct but costs double: said at most every 10 s, with a count. */
   private warnFailed(err: unknown) {
@@ -120,7 +134,12 @@ export class SubmissionBatcher {
   }
 
   private launch() {
-    while (this.queue.length && !this.starting && (this.inFlight === 0 || (this.inFlight < this.opts.maxInFlight && this.queue.length >= Math.max(8, this.opts.maxItems / 4)))) {
+    while (
+      this.queue.length &&
+      !this.starting &&
+      (this.inFlight === 0 ||
+        (this.inFlight < this.opts.maxInFlight && this.queue.length >= Math.max(8, this.opts.maxItems / 4)))
+    ) {
       const batch = this.take();
       this.inFlight++;
       void this.runBatch(batch).finally(() => {
@@ -156,8 +175,15 @@ export class SubmissionBatcher {
     let decided: Outcome<unknown>[] = [];
     try {
       outcomes = await pgTransaction(this.pool, async (sql) => {
-        const ctxs = await readSubmissionContexts(sql, batch.map((p) => p.item));
-        decided = await decideAndWrite(sql, batch.map((p) => p.item), ctxs);
+        const ctxs = await readSubmissionContexts(
+          sql,
+          batch.map((p) => p.item),
+        );
+        decided = await decideAndWrite(
+          sql,
+          batch.map((p) => p.item),
+          ctxs,
+        );
         return decided;
       });
     } catch (err) {

@@ -59,7 +59,11 @@ export interface ContextQuery {
  * by a migration), which reads after the lock with fresh snapshots.
  */
 export async function readSubmissionContext(sql: SqlTx, q: ContextQuery): Promise<SubmissionContext> {
-  const [{ ctx }] = await sql.query<{ ctx: Raw }>(`SELECT warpost_submission_context($1, $2, $3) AS ctx`, [q.gameId, q.userId, q.key]);
+  const [{ ctx }] = await sql.query<{ ctx: Raw }>(`SELECT warpost_submission_context($1, $2, $3) AS ctx`, [
+    q.gameId,
+    q.userId,
+    q.key,
+  ]);
   return parseContext(ctx);
 }
 
@@ -70,11 +74,10 @@ export async function readSubmissionContext(sql: SqlTx, q: ContextQuery): Promis
  * for a game another transaction holds (its submission goes the one-by-one way).
  */
 export async function readSubmissionContexts(sql: SqlTx, qs: ContextQuery[]): Promise<(SubmissionContext | 'busy')[]> {
-  const [{ ctxs }] = await sql.query<{ ctxs: (Raw | { busy: true })[] }>(`SELECT warpost_submission_contexts($1::text[], $2::text[], $3::text[]) AS ctxs`, [
-    qs.map((q) => q.gameId),
-    qs.map((q) => q.userId),
-    qs.map((q) => q.key),
-  ]);
+  const [{ ctxs }] = await sql.query<{ ctxs: (Raw | { busy: true })[] }>(
+    `SELECT warpost_submission_contexts($1::text[], $2::text[], $3::text[]) AS ctxs`,
+    [qs.map((q) => q.gameId), qs.map((q) => q.userId), qs.map((q) => q.key)],
+  );
   return ctxs.map((c) => ('busy' in c ? 'busy' : parseContext(c)));
 }
 
@@ -93,7 +96,11 @@ export interface SubmissionWrite {
   requestHash: string;
   response: unknown;
   /** The submission opened the commit–reveal phase: announced in the same transaction. */
-  reveal?: { game: { id: string; step: number; status: string; seats: { side: string; userId: string }[] }; phase: Phase; deadline: Date | null };
+  reveal?: {
+    game: { id: string; step: number; status: string; seats: { side: string; userId: string }[] };
+    phase: Phase;
+    deadline: Date | null;
+  };
 }
 
 /**
@@ -107,10 +114,26 @@ export interface SubmissionWrite {
 export async function writeSubmissions(sql: SqlTx, ws: SubmissionWrite[]): Promise<void> {
   const now = new Date().toISOString();
   const rows = ws.map((w) => ({
-    sid: randomUUID(), gameId: w.gameId, step: w.step, side: w.side, userId: w.userId, orders: w.orders ?? null, ordersHash: w.ordersHash,
-    key: w.idempotencyKey, rkey: w.recordKey, ready: w.ready, updatedAt: now, rid: randomUUID(), kind: w.receipt.kind, hash: w.receipt.hash,
-    payload: w.receipt.signed, signature: w.receipt.signature, keyId: w.receipt.keyId, issuedAt: w.receipt.issuedAt,
-    requestHash: w.requestHash, response: w.response,
+    sid: randomUUID(),
+    gameId: w.gameId,
+    step: w.step,
+    side: w.side,
+    userId: w.userId,
+    orders: w.orders ?? null,
+    ordersHash: w.ordersHash,
+    key: w.idempotencyKey,
+    rkey: w.recordKey,
+    ready: w.ready,
+    updatedAt: now,
+    rid: randomUUID(),
+    kind: w.receipt.kind,
+    hash: w.receipt.hash,
+    payload: w.receipt.signed,
+    signature: w.receipt.signature,
+    keyId: w.receipt.keyId,
+    issuedAt: w.receipt.issuedAt,
+    requestHash: w.requestHash,
+    response: w.response,
   }));
   await sql.query(
     `WITH input AS (

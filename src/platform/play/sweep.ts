@@ -25,7 +25,12 @@ import { expireDue } from './votes.js';
 /** Expires every open vote whose time is up; returns how many expired. */
 export async function expireVotes(p: Platform, limit = 200): Promise<number> {
   const now = p.clock.now();
-  const due = await p.prisma.gameVote.findMany({ where: { status: 'OPEN', expiresAt: { lte: now } }, select: { gameId: true }, distinct: ['gameId'], take: limit });
+  const due = await p.prisma.gameVote.findMany({
+    where: { status: 'OPEN', expiresAt: { lte: now } },
+    select: { gameId: true },
+    distinct: ['gameId'],
+    take: limit,
+  });
   let n = 0;
   for (const { gameId } of due) {
     n += await p.prisma.$transaction(async (tx) => expireDue(p, tx, await lockGame(tx, gameId)), TX_OPTIONS);
@@ -74,15 +79,25 @@ export async function sendReminders(p: Platform, limit = 500): Promise<number> {
       });
       if (claimed.count === 0) return 0;
       const owed = owedSides(prompts);
-      const ready = await tx.submission.findMany({ where: { gameId: id, step: game.step, ready: true }, select: { side: true } });
+      const ready = await tx.submission.findMany({
+        where: { gameId: id, step: game.step, ready: true },
+        select: { side: true },
+      });
       const owing = owed.filter((s) => !ready.some((r) => r.side === s));
       const byUser = new Map<string, string[]>();
-      for (const seat of activeSeats(game)) if (owing.includes(seat.side)) byUser.set(seat.userId, [...(byUser.get(seat.userId) ?? []), seat.side]);
+      for (const seat of activeSeats(game))
+        if (owing.includes(seat.side)) byUser.set(seat.userId, [...(byUser.get(seat.userId) ?? []), seat.side]);
       if (byUser.size === 0) return 0;
       await tx.outboxMessage.createMany({
         data: [...byUser].map(([userId, sides]) => ({
           topic: topics.reminder(userId),
-          payload: { gameId: id, step: game.step, sides, deadline: game.stepDeadline!.toISOString(), offsetSeconds } satisfies ReminderSignal as unknown as Prisma.InputJsonValue,
+          payload: {
+            gameId: id,
+            step: game.step,
+            sides,
+            deadline: game.stepDeadline!.toISOString(),
+            offsetSeconds,
+          } satisfies ReminderSignal as unknown as Prisma.InputJsonValue,
         })),
       });
       return byUser.size;

@@ -23,11 +23,17 @@ const SLACK_MS = 60_000; // "now" as a client saw it a moment ago still counts a
 const yearStart = (y: number) => Date.UTC(y, 0, 1);
 const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
 
-interface Span { startsAt: Date; endsAt: Date }
+interface Span {
+  startsAt: Date;
+  endsAt: Date;
+}
 
 /** Milliseconds of `spans` inside calendar year `y` (UTC). */
 function usedIn(spans: Span[], y: number): number {
-  return spans.reduce((n, v) => n + overlap(v.startsAt.getTime(), v.endsAt.getTime(), yearStart(y), yearStart(y + 1)), 0);
+  return spans.reduce(
+    (n, v) => n + overlap(v.startsAt.getTime(), v.endsAt.getTime(), yearStart(y), yearStart(y + 1)),
+    0,
+  );
 }
 
 export interface VacationInput {
@@ -40,7 +46,10 @@ export interface VacationInput {
 function parseDate(v: Date | string | null | undefined, field: string): Date | null {
   if (v === undefined || v === null) return null;
   const d = v instanceof Date ? v : new Date(String(v));
-  if (Number.isNaN(d.getTime())) throw new AppError('BAD_INPUT', `${field} is not a date-time.`, [{ code: 'INVALID_DATE', path: ['input', field], message: 'Give an ISO-8601 date-time.' }]);
+  if (Number.isNaN(d.getTime()))
+    throw new AppError('BAD_INPUT', `${field} is not a date-time.`, [
+      { code: 'INVALID_DATE', path: ['input', field], message: 'Give an ISO-8601 date-time.' },
+    ]);
   return d;
 }
 
@@ -50,17 +59,23 @@ export async function startVacation(p: Platform, user: Principal, input: Vacatio
   const now = p.clock.now();
   const givenStart = parseDate(input?.startsAt, 'startsAt');
   const givenEnd = parseDate(input?.endsAt, 'endsAt');
-  const bad = (code: string, field: string, message: string) => new AppError('BAD_INPUT', message, [{ code, path: ['input', field], message }]);
-  if (givenStart && givenStart.getTime() < now.getTime() - SLACK_MS) throw bad('VACATION_IN_PAST', 'startsAt', `A vacation cannot start in the past (${givenStart.toISOString()}).`);
+  const bad = (code: string, field: string, message: string) =>
+    new AppError('BAD_INPUT', message, [{ code, path: ['input', field], message }]);
+  if (givenStart && givenStart.getTime() < now.getTime() - SLACK_MS)
+    throw bad('VACATION_IN_PAST', 'startsAt', `A vacation cannot start in the past (${givenStart.toISOString()}).`);
   const start = givenStart && givenStart > now ? givenStart : now;
-  if (start.getTime() - now.getTime() > YEAR_AHEAD) throw bad('TOO_FAR', 'startsAt', 'A vacation can be planned at most a year ahead.');
-  if (givenEnd && givenEnd.getTime() <= start.getTime()) throw bad('VACATION_ENDS_BEFORE_START', 'endsAt', 'A vacation ends after it starts.');
+  if (start.getTime() - now.getTime() > YEAR_AHEAD)
+    throw bad('TOO_FAR', 'startsAt', 'A vacation can be planned at most a year ahead.');
+  if (givenEnd && givenEnd.getTime() <= start.getTime())
+    throw bad('VACATION_ENDS_BEFORE_START', 'endsAt', 'A vacation ends after it starts.');
   const bankMs = p.config.vacationDaysPerYear * DAY;
 
   const created = await p.prisma.$transaction(async (tx) => {
     // One user's vacations change one at a time (no two overlapping ones slip in together).
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${user.userId} FOR UPDATE`;
-    const mine: (Span & { id: string })[] = (await tx.vacation.findMany({ where: { userId: user.userId } })).filter((v) => v.endsAt > v.startsAt);
+    const mine: (Span & { id: string })[] = (await tx.vacation.findMany({ where: { userId: user.userId } })).filter(
+      (v) => v.endsAt > v.startsAt,
+    );
     let end: Date;
     if (givenEnd) {
       end = givenEnd;
@@ -68,9 +83,18 @@ export async function startVacation(p: Platform, user: Principal, input: Vacatio
         const need = overlap(start.getTime(), end.getTime(), yearStart(y), yearStart(y + 1));
         const left = Math.max(0, bankMs - usedIn(mine, y));
         if (need > left) {
-          throw new AppError('VACATION_BANK_EXCEEDED', `This vacation needs ${days(need)} day(s) of ${y}, and ${days(left)} are left in your ${y} bank.`,
-            [{ code: 'VACATION_BANK_EXCEEDED', path: ['input', 'endsAt'], message: `At most ${days(left)} vacation day(s) are left in ${y}.` }],
-            { year: y, remainingDays: days(left), neededDays: days(need) });
+          throw new AppError(
+            'VACATION_BANK_EXCEEDED',
+            `This vacation needs ${days(need)} day(s) of ${y}, and ${days(left)} are left in your ${y} bank.`,
+            [
+              {
+                code: 'VACATION_BANK_EXCEEDED',
+                path: ['input', 'endsAt'],
+                message: `At most ${days(left)} vacation day(s) are left in ${y}.`,
+              },
+            ],
+            { year: y, remainingDays: days(left), neededDays: days(need) },
+          );
         }
       }
     } else {
@@ -87,15 +111,23 @@ export async function startVacation(p: Platform, user: Principal, input: Vacatio
       }
       if (cursor <= start.getTime()) {
         const y = start.getUTCFullYear();
-        throw new AppError('VACATION_BANK_EXCEEDED', `No vacation days are left in your ${y} bank.`,
-          [{ code: 'VACATION_BANK_EXCEEDED', path: ['input'], message: `No vacation days are left in ${y}.` }], { year: y, remainingDays: 0 });
+        throw new AppError(
+          'VACATION_BANK_EXCEEDED',
+          `No vacation days are left in your ${y} bank.`,
+          [{ code: 'VACATION_BANK_EXCEEDED', path: ['input'], message: `No vacation days are left in ${y}.` }],
+          { year: y, remainingDays: 0 },
+        );
       }
       end = new Date(cursor);
     }
     const clash = mine.find((v) => v.startsAt < end && v.endsAt > start);
     if (clash) {
-      throw new AppError('VACATION_OVERLAP', `This vacation overlaps another (${clash.startsAt.toISOString()} to ${clash.endsAt.toISOString()}).`,
-        [{ code: 'VACATION_OVERLAP', path: ['input'], message: 'End or change the other vacation first.' }], { vacationId: clash.id });
+      throw new AppError(
+        'VACATION_OVERLAP',
+        `This vacation overlaps another (${clash.startsAt.toISOString()} to ${clash.endsAt.toISOString()}).`,
+        [{ code: 'VACATION_OVERLAP', path: ['input'], message: 'End or change the other vacation first.' }],
+        { vacationId: clash.id },
+      );
     }
     return tx.vacation.create({ data: { userId: user.userId, startsAt: start, endsAt: end, createdAt: now } });
   }, TX_OPTIONS);
@@ -109,7 +141,8 @@ export async function endVacation(p: Platform, user: Principal, id: string) {
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${user.userId} FOR UPDATE`;
     const v = await tx.vacation.findUnique({ where: { id } });
     if (!v || v.userId !== user.userId) throw new AppError('NOT_FOUND', `No vacation ${id} of yours.`);
-    if (v.endsAt <= now) throw new AppError('CONFLICT', 'This vacation is already over.', [], { endsAt: v.endsAt.toISOString() });
+    if (v.endsAt <= now)
+      throw new AppError('CONFLICT', 'This vacation is already over.', [], { endsAt: v.endsAt.toISOString() });
     const endsAt = v.startsAt > now ? v.startsAt : now; // not begun: cancelled (zero length)
     return tx.vacation.update({ where: { id }, data: { endsAt, endedEarlyAt: now } });
   }, TX_OPTIONS);
@@ -131,14 +164,23 @@ export function shape(v: { id: string; startsAt: Date; endsAt: Date; endedEarlyA
 export async function vacationBank(p: Platform, user: Principal, year?: number | null) {
   const now = p.clock.now();
   const y = year ?? now.getUTCFullYear();
-  if (!Number.isInteger(y) || y < 2000 || y > 3000) throw new AppError('BAD_INPUT', 'Give a year between 2000 and 3000.', [{ code: 'INVALID_YEAR', path: ['year'], message: 'Give a calendar year.' }]);
+  if (!Number.isInteger(y) || y < 2000 || y > 3000)
+    throw new AppError('BAD_INPUT', 'Give a year between 2000 and 3000.', [
+      { code: 'INVALID_YEAR', path: ['year'], message: 'Give a calendar year.' },
+    ]);
   const rows = await p.prisma.vacation.findMany({
-    where: { userId: user.userId, startsAt: { lt: new Date(yearStart(y + 1)) }, endsAt: { gt: new Date(yearStart(y)) } },
+    where: {
+      userId: user.userId,
+      startsAt: { lt: new Date(yearStart(y + 1)) },
+      endsAt: { gt: new Date(yearStart(y)) },
+    },
     orderBy: { startsAt: 'asc' },
   });
   const used = usedIn(rows, y);
   const total = p.config.vacationDaysPerYear * DAY;
-  const current = await p.prisma.vacation.findFirst({ where: { userId: user.userId, startsAt: { lte: now }, endsAt: { gt: now } } });
+  const current = await p.prisma.vacation.findFirst({
+    where: { userId: user.userId, startsAt: { lte: now }, endsAt: { gt: now } },
+  });
   return {
     year: y,
     totalDays: p.config.vacationDaysPerYear,
@@ -152,7 +194,9 @@ export async function vacationBank(p: Platform, user: Principal, year?: number |
 /** Vacations running at `at`, by user. */
 export async function onVacation(tx: Tx, userIds: string[], at: Date): Promise<Map<string, Date>> {
   if (userIds.length === 0) return new Map();
-  const rows = await tx.vacation.findMany({ where: { userId: { in: userIds }, startsAt: { lte: at }, endsAt: { gt: at } } });
+  const rows = await tx.vacation.findMany({
+    where: { userId: { in: userIds }, startsAt: { lte: at }, endsAt: { gt: at } },
+  });
   const ends = new Map<string, Date>();
   for (const r of rows) if (!ends.has(r.userId) || ends.get(r.userId)! < r.endsAt) ends.set(r.userId, r.endsAt);
   return ends;

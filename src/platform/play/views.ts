@@ -18,7 +18,10 @@ import { readEvents } from '../events/event-log.js';
 import { readGame, type GameRow } from './read-model.js';
 
 export async function loadGame(p: Platform, gameId: string) {
-  const game = await p.prisma.game.findUnique({ where: { id: gameId }, include: { seats: { include: { user: true } } } });
+  const game = await p.prisma.game.findUnique({
+    where: { id: gameId },
+    include: { seats: { include: { user: true } } },
+  });
   if (!game) throw new AppError('NOT_FOUND', `No game ${gameId}.`);
   return game;
 }
@@ -26,13 +29,20 @@ export async function loadGame(p: Platform, gameId: string) {
 type SeatedGame = { id: string; isPublic: boolean; creatorId: string; seats: { side: string; userId: string }[] };
 
 /** The side the caller sees as: their (chosen) seat, or null for a spectator. */
-export async function viewerSide(p: Platform, game: SeatedGame, user: Principal | null, side?: string | null): Promise<string | null> {
+export async function viewerSide(
+  p: Platform,
+  game: SeatedGame,
+  user: Principal | null,
+  side?: string | null,
+): Promise<string | null> {
   const seated = user ? game.seats.filter((s) => s.userId === user.userId) : [];
   if (seated.length > 0) return pickSide(game.seats, user!.userId, side ?? seated[0].side);
   if (side) throw new AppError('NOT_YOUR_SIDE', `You do not hold the side "${side}".`);
   if (game.isPublic || (user && game.creatorId === user.userId)) return null;
   if (user) {
-    const inv = await p.prisma.invitation.findUnique({ where: { gameId_userId: { gameId: game.id, userId: user.userId } } });
+    const inv = await p.prisma.invitation.findUnique({
+      where: { gameId_userId: { gameId: game.id, userId: user.userId } },
+    });
     if (inv) return null;
   }
   throw new AppError('NOT_FOUND', `No game ${game.id}.`); // private games do not admit they exist
@@ -56,7 +66,7 @@ export async function gameView(p: Platform, user: Principal | null, gameId: stri
   const prompts = active && game.state != null ? read.prompts() : [];
   const subs = active ? read.flags : [];
   // The viewer's own sealed orders; nobody else's orders are ever loaded here.
-  const mine = viewer && active ? read.own.find((s) => s.side === viewer) ?? null : null;
+  const mine = viewer && active ? (read.own.find((s) => s.side === viewer) ?? null) : null;
   // Delayed spectators see the state of an earlier step and nothing of the live one.
   const delayed = viewer === null ? await delayedSpectatorView(p, game) : null;
   const module = p.modules.get(game.module);
@@ -68,7 +78,13 @@ export async function gameView(p: Platform, user: Principal | null, gameId: stri
     // Derived from the viewer's view only, so a piece can show nothing the view hides.
     pieces: piecesOf(module, view, viewer),
     situation: situationOf(module, view, viewer),
-    myPrompts: viewer ? withPromptTexts(module, prompts.filter((pr) => pr.side === viewer), viewer) : [],
+    myPrompts: viewer
+      ? withPromptTexts(
+          module,
+          prompts.filter((pr) => pr.side === viewer),
+          viewer,
+        )
+      : [],
     owed: delayed ? [] : owedSides(prompts).map((s) => ({ side: s, ready: subs.some((x) => x.side === s && x.ready) })),
     mySubmission: mine,
     outcome: game.outcome,
@@ -82,11 +98,20 @@ export async function viewEvents(
   viewer: string | null,
   opts: { afterSeq?: number; limit?: number },
 ) {
-  const events = await readEvents(p, game.id, viewer, { after: opts.afterSeq ?? 0, beforeStep: eventBound(game, viewer).step?.lt, limit: pageSize(opts.limit, 500, 1000, 'limit') });
+  const events = await readEvents(p, game.id, viewer, {
+    after: opts.afterSeq ?? 0,
+    beforeStep: eventBound(game, viewer).step?.lt,
+    limit: pageSize(opts.limit, 500, 1000, 'limit'),
+  });
   return withEventTexts(installedModule(p, game.module), events, viewer);
 }
 
-export async function listEvents(p: Platform, user: Principal | null, gameId: string, opts: { side?: string | null; afterSeq?: number; limit?: number }) {
+export async function listEvents(
+  p: Platform,
+  user: Principal | null,
+  gameId: string,
+  opts: { side?: string | null; afterSeq?: number; limit?: number },
+) {
   const { game } = await readGame(p, gameId, null);
   const viewer = await viewerSide(p, game, user, opts.side);
   return viewEvents(p, game, viewer, opts);
@@ -116,12 +141,24 @@ export async function mySubmission(p: Platform, user: Principal, gameId: string,
 export async function owedTurns(p: Platform, userId: string): Promise<(TurnSignal & { reveal?: true })[]> {
   const games = await p.prisma.game.findMany({
     where: { status: 'ACTIVE', seats: { some: { userId } } },
-    select: { id: true, module: true, status: true, state: true, step: true, stepDeadline: true, seats: { where: { userId }, select: { side: true } } },
+    select: {
+      id: true,
+      module: true,
+      status: true,
+      state: true,
+      step: true,
+      stepDeadline: true,
+      seats: { where: { userId }, select: { side: true } },
+    },
     orderBy: { id: 'asc' },
   });
   const notices: (TurnSignal & { reveal?: true })[] = [];
   for (const game of games) {
-    const { sides, reveal } = await owedBy(p, game, game.seats.map((s) => s.side));
+    const { sides, reveal } = await owedBy(
+      p,
+      game,
+      game.seats.map((s) => s.side),
+    );
     if (sides.length === 0) continue;
     const deadline = game.stepDeadline?.toISOString() ?? null;
     notices.push({ gameId: game.id, step: game.step, sides, deadline, ...(reveal ? { reveal: true as const } : {}) });
@@ -150,10 +187,17 @@ export async function owedBy(
 }
 
 /** Commit–reveal progress of the current step: who committed and who revealed, never what. */
-export async function commitProgress(p: Platform, root: { game: { id: string; module: string; status: string; step: number; spectatorDelaySteps: number }; viewer: string | null }) {
+export async function commitProgress(
+  p: Platform,
+  root: {
+    game: { id: string; module: string; status: string; step: number; spectatorDelaySteps: number };
+    viewer: string | null;
+  },
+) {
   const { game } = root;
   // Like readiness, hidden from delayed spectators: they see nothing of the live step.
-  if (game.status !== 'ACTIVE' || (root.viewer === null && spectatorHorizon(game) !== null)) return { commitments: [], revealOpen: false };
+  if (game.status !== 'ACTIVE' || (root.viewer === null && spectatorHorizon(game) !== null))
+    return { commitments: [], revealOpen: false };
   const state = (await p.prisma.game.findUnique({ where: { id: game.id }, select: { state: true } }))?.state;
   const owed = owedSides(promptsOf(p.modules.get(game.module), state));
   const phase = await p.prisma.$transaction((tx) => loadPhase(tx, game.id, game.step, owed));

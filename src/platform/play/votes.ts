@@ -11,7 +11,16 @@
 import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
-import { activeSeats, afterEffect, endInTx, pauseInTx, resumeInTx, sidesOf, type Effect, type LockedGame } from './admin.js';
+import {
+  activeSeats,
+  afterEffect,
+  endInTx,
+  pauseInTx,
+  resumeInTx,
+  sidesOf,
+  type Effect,
+  type LockedGame,
+} from './admin.js';
 import { lockGame } from './lock.js';
 import { pickSide } from './acting-side.js';
 import { TX_OPTIONS, type Tx } from '../db/transactions.js';
@@ -22,7 +31,9 @@ export const VOTE_KINDS = ['PAUSE', 'RESUME', 'DRAW', 'CANCEL', 'CONCEDE'] as co
 export type VoteKind = (typeof VOTE_KINDS)[number];
 
 const notAPlayer = (what: string) =>
-  new AppError('NOT_A_PLAYER', `Only the game's seated players ${what}.`, [{ code: 'NOT_A_PLAYER', path: ['gameId'], message: 'You hold no side in this game (spectators do not vote).' }]);
+  new AppError('NOT_A_PLAYER', `Only the game's seated players ${what}.`, [
+    { code: 'NOT_A_PLAYER', path: ['gameId'], message: 'You hold no side in this game (spectators do not vote).' },
+  ]);
 
 /** Users who vote: each user holding a seat that is not in civil disorder, once. */
 export function voters(game: { seats: { userId: string; civilDisorder: boolean }[] }): string[] {
@@ -35,18 +46,31 @@ export async function expireDue(p: Platform, tx: Tx, game: { id: string; step: n
   const due = await tx.gameVote.findMany({ where: { gameId: game.id, status: 'OPEN', expiresAt: { lte: now } } });
   for (const v of due) {
     await tx.gameVote.update({ where: { id: v.id }, data: { status: 'EXPIRED', decidedAt: now } });
-    await appendPublicEvent(prismaSql(tx), game.id, game.step, 'vote-expired', { voteId: v.id, kind: v.kind, expiresAt: v.expiresAt.toISOString() }, game.status);
+    await appendPublicEvent(
+      prismaSql(tx),
+      game.id,
+      game.step,
+      'vote-expired',
+      { voteId: v.id, kind: v.kind, expiresAt: v.expiresAt.toISOString() },
+      game.status,
+    );
   }
   return due.length;
 }
 
 function checkApplicable(game: LockedGame, kind: VoteKind) {
   const s = game.status;
-  if (kind === 'PAUSE' && s !== 'ACTIVE') throw new AppError('GAME_NOT_ACTIVE', `The game is ${s.toLowerCase()}; only a running game can be paused.`);
+  if (kind === 'PAUSE' && s !== 'ACTIVE')
+    throw new AppError('GAME_NOT_ACTIVE', `The game is ${s.toLowerCase()}; only a running game can be paused.`);
   if (kind === 'RESUME' && !(s === 'PAUSED' && (game.pausedBy === 'vote' || game.pausedBy === 'admin'))) {
-    throw new AppError('CONFLICT', s === 'PAUSED'
-      ? 'This game was paused by a failure (an admin retries it with retryGame) or can no longer go on; a vote cannot resume it.'
-      : `The game is ${s.toLowerCase()}, not paused.`, [], { status: s, pausedBy: game.pausedBy });
+    throw new AppError(
+      'CONFLICT',
+      s === 'PAUSED'
+        ? 'This game was paused by a failure (an admin retries it with retryGame) or can no longer go on; a vote cannot resume it.'
+        : `The game is ${s.toLowerCase()}, not paused.`,
+      [],
+      { status: s, pausedBy: game.pausedBy },
+    );
   }
   if ((kind === 'DRAW' || kind === 'CANCEL' || kind === 'CONCEDE') && s !== 'ACTIVE' && s !== 'PAUSED') {
     throw new AppError('GAME_NOT_ACTIVE', `The game is ${s.toLowerCase()}; it cannot end again.`);
@@ -58,7 +82,13 @@ async function loadVote(tx: Tx, voteId: string) {
 }
 
 /** Applies a passed vote (game locked). */
-async function apply(p: Platform, tx: Tx, game: LockedGame, vote: { id: string; kind: string; side: string | null }, by: string): Promise<Effect | null> {
+async function apply(
+  p: Platform,
+  tx: Tx,
+  game: LockedGame,
+  vote: { id: string; kind: string; side: string | null },
+  by: string,
+): Promise<Effect | null> {
   const kind = vote.kind as VoteKind;
   if (kind === 'PAUSE') {
     await pauseInTx(p, tx, game, 'vote', by, 'Paused by a vote of the players.');
@@ -66,7 +96,10 @@ async function apply(p: Platform, tx: Tx, game: LockedGame, vote: { id: string; 
   }
   if (kind === 'RESUME') return resumeInTx(p, tx, game, by, 'vote');
   if (kind === 'DRAW') {
-    await endInTx(p, tx, game, { status: 'FINISHED', outcome: { winner: null, level: 'agreement', summary: 'Drawn by agreement of the players.' } });
+    await endInTx(p, tx, game, {
+      status: 'FINISHED',
+      outcome: { winner: null, level: 'agreement', summary: 'Drawn by agreement of the players.' },
+    });
     return null;
   }
   if (kind === 'CANCEL') {
@@ -77,7 +110,11 @@ async function apply(p: Platform, tx: Tx, game: LockedGame, vote: { id: string; 
   const remaining = sidesOf(p, game).filter((s) => s !== vote.side);
   await endInTx(p, tx, game, {
     status: 'FINISHED',
-    outcome: { winner: remaining.length === 1 ? remaining[0]! : null, level: 'concession', summary: `${vote.side} conceded.` },
+    outcome: {
+      winner: remaining.length === 1 ? remaining[0]! : null,
+      level: 'concession',
+      summary: `${vote.side} conceded.`,
+    },
   });
   return null;
 }
@@ -90,13 +127,22 @@ async function decideIfDone(p: Platform, tx: Tx, game: LockedGame, voteId: strin
   if (vote.status !== 'OPEN' || !who.every((u) => yes.has(u))) return null;
   const now = p.clock.now();
   await tx.gameVote.update({ where: { id: vote.id }, data: { status: 'PASSED', decidedAt: now } });
-  await appendPublicEvent(prismaSql(tx), game.id, game.step, 'vote-passed', { voteId: vote.id, kind: vote.kind, ...(vote.side ? { side: vote.side } : {}) }, game.status);
+  await appendPublicEvent(
+    prismaSql(tx),
+    game.id,
+    game.step,
+    'vote-passed',
+    { voteId: vote.id, kind: vote.kind, ...(vote.side ? { side: vote.side } : {}) },
+    game.status,
+  );
   return apply(p, tx, game, vote, by);
 }
 
 export async function proposeVote(p: Platform, user: Principal, gameId: string, kind: VoteKind, side?: string | null) {
   if (!(VOTE_KINDS as readonly string[]).includes(kind)) {
-    throw new AppError('BAD_INPUT', `Unknown vote "${String(kind).slice(0, 20)}".`, [{ code: 'INVALID_VOTE_KIND', path: ['kind'], message: `Use ${VOTE_KINDS.join(', ')}.` }]);
+    throw new AppError('BAD_INPUT', `Unknown vote "${String(kind).slice(0, 20)}".`, [
+      { code: 'INVALID_VOTE_KIND', path: ['kind'], message: `Use ${VOTE_KINDS.join(', ')}.` },
+    ]);
   }
   const r = await p.prisma.$transaction(async (tx) => {
     const game = await lockGame(tx, gameId);
@@ -104,27 +150,61 @@ export async function proposeVote(p: Platform, user: Principal, gameId: string, 
     await expireDue(p, tx, game);
     checkApplicable(game, kind);
     const conceded = kind === 'CONCEDE' ? pickSide(activeSeats(game), user.userId, side) : null;
-    if (kind !== 'CONCEDE' && side) throw new AppError('BAD_INPUT', 'Only a concession names a side.', [{ code: 'UNEXPECTED_SIDE', path: ['side'], message: 'Leave side out for this vote.' }]);
+    if (kind !== 'CONCEDE' && side)
+      throw new AppError('BAD_INPUT', 'Only a concession names a side.', [
+        { code: 'UNEXPECTED_SIDE', path: ['side'], message: 'Leave side out for this vote.' },
+      ]);
     const open = await tx.gameVote.findFirst({ where: { gameId, kind, status: 'OPEN' } });
-    if (open) throw new AppError('VOTE_ALREADY_OPEN', `A ${kind} vote is already open; answer it with castVote.`, [], { voteId: open.id });
+    if (open)
+      throw new AppError('VOTE_ALREADY_OPEN', `A ${kind} vote is already open; answer it with castVote.`, [], {
+        voteId: open.id,
+      });
     const now = p.clock.now();
     const windowEnd = now.getTime() + p.config.voteWindowSeconds * 1000;
-    const deadline = game.status === 'ACTIVE' && game.stepDeadline && game.stepDeadline > now ? game.stepDeadline.getTime() : Infinity;
+    const deadline =
+      game.status === 'ACTIVE' && game.stepDeadline && game.stepDeadline > now ? game.stepDeadline.getTime() : Infinity;
     const vote = await tx.gameVote.create({
-      data: { gameId, kind, proposedById: user.userId, side: conceded, step: game.step, createdAt: now, expiresAt: new Date(Math.min(windowEnd, deadline)) },
+      data: {
+        gameId,
+        kind,
+        proposedById: user.userId,
+        side: conceded,
+        step: game.step,
+        createdAt: now,
+        expiresAt: new Date(Math.min(windowEnd, deadline)),
+      },
     });
     await tx.voteBallot.create({ data: { voteId: vote.id, userId: user.userId, approve: true, castAt: now } });
-    await appendPublicEvent(prismaSql(tx), gameId, game.step, 'vote-proposed', {
-      voteId: vote.id, kind, by: user.username, ...(conceded ? { side: conceded } : {}), expiresAt: vote.expiresAt.toISOString(),
-    }, game.status);
+    await appendPublicEvent(
+      prismaSql(tx),
+      gameId,
+      game.step,
+      'vote-proposed',
+      {
+        voteId: vote.id,
+        kind,
+        by: user.username,
+        ...(conceded ? { side: conceded } : {}),
+        expiresAt: vote.expiresAt.toISOString(),
+      },
+      game.status,
+    );
     // A concession needs nobody else; a vote with a single voter is decided by the proposal.
-    const effect = kind === 'CONCEDE'
-      ? await (async () => {
-          await tx.gameVote.update({ where: { id: vote.id }, data: { status: 'PASSED', decidedAt: now } });
-          await appendPublicEvent(prismaSql(tx), gameId, game.step, 'vote-passed', { voteId: vote.id, kind, side: conceded }, game.status);
-          return apply(p, tx, game, vote, user.username);
-        })()
-      : await decideIfDone(p, tx, game, vote.id, user.username);
+    const effect =
+      kind === 'CONCEDE'
+        ? await (async () => {
+            await tx.gameVote.update({ where: { id: vote.id }, data: { status: 'PASSED', decidedAt: now } });
+            await appendPublicEvent(
+              prismaSql(tx),
+              gameId,
+              game.step,
+              'vote-passed',
+              { voteId: vote.id, kind, side: conceded },
+              game.status,
+            );
+            return apply(p, tx, game, vote, user.username);
+          })()
+        : await decideIfDone(p, tx, game, vote.id, user.username);
     return { voteId: vote.id, effect };
   }, TX_OPTIONS);
   await afterEffect(p, r.effect);
@@ -132,7 +212,10 @@ export async function proposeVote(p: Platform, user: Principal, gameId: string, 
 }
 
 export async function castVote(p: Platform, user: Principal, voteId: string, approve: boolean) {
-  if (typeof approve !== 'boolean') throw new AppError('BAD_INPUT', 'approve is true or false.', [{ code: 'INVALID_APPROVE', path: ['approve'], message: 'Give true or false.' }]);
+  if (typeof approve !== 'boolean')
+    throw new AppError('BAD_INPUT', 'approve is true or false.', [
+      { code: 'INVALID_APPROVE', path: ['approve'], message: 'Give true or false.' },
+    ]);
   const found = await p.prisma.gameVote.findUnique({ where: { id: voteId }, select: { gameId: true } });
   if (!found) throw new AppError('NOT_FOUND', `No vote ${voteId}.`);
   const effect = await p.prisma.$transaction(async (tx) => {
@@ -140,13 +223,24 @@ export async function castVote(p: Platform, user: Principal, voteId: string, app
     if (!voters(game).includes(user.userId)) throw notAPlayer('vote');
     await expireDue(p, tx, game);
     const vote = await loadVote(tx, voteId);
-    if (vote.status !== 'OPEN') throw new AppError('VOTE_CLOSED', `This vote is closed (${vote.status.toLowerCase()}).`, [], { status: vote.status });
-    if (vote.ballots.some((b) => b.userId === user.userId)) throw new AppError('ALREADY_VOTED', 'You have already answered this vote.');
+    if (vote.status !== 'OPEN')
+      throw new AppError('VOTE_CLOSED', `This vote is closed (${vote.status.toLowerCase()}).`, [], {
+        status: vote.status,
+      });
+    if (vote.ballots.some((b) => b.userId === user.userId))
+      throw new AppError('ALREADY_VOTED', 'You have already answered this vote.');
     const now = p.clock.now();
     await tx.voteBallot.create({ data: { voteId, userId: user.userId, approve, castAt: now } });
     if (!approve) {
       await tx.gameVote.update({ where: { id: voteId }, data: { status: 'REJECTED', decidedAt: now } });
-      await appendPublicEvent(prismaSql(tx), game.id, game.step, 'vote-rejected', { voteId, kind: vote.kind, by: user.username }, game.status);
+      await appendPublicEvent(
+        prismaSql(tx),
+        game.id,
+        game.step,
+        'vote-rejected',
+        { voteId, kind: vote.kind, by: user.username },
+        game.status,
+      );
       return null;
     }
     return decideIfDone(p, tx, game, voteId, user.username);
@@ -157,14 +251,18 @@ export async function castVote(p: Platform, user: Principal, voteId: string, app
 
 /** A vote with its ballots and who it still waits for. */
 export async function getVote(p: Platform, voteId: string) {
-  const vote = await p.prisma.gameVote.findUniqueOrThrow({ where: { id: voteId }, include: { ballots: { orderBy: { castAt: 'asc' } }, game: { include: { seats: true } } } });
+  const vote = await p.prisma.gameVote.findUniqueOrThrow({
+    where: { id: voteId },
+    include: { ballots: { orderBy: { castAt: 'asc' } }, game: { include: { seats: true } } },
+  });
   return shapeVote(p, vote);
 }
 
 type VoteRow = Awaited<ReturnType<typeof loadVote>> & { game: { seats: { userId: string; civilDisorder: boolean }[] } };
 
 async function shapeVote(p: Platform, vote: VoteRow) {
-  const waiting = vote.status === 'OPEN' ? voters(vote.game).filter((u) => !vote.ballots.some((b) => b.userId === u)) : [];
+  const waiting =
+    vote.status === 'OPEN' ? voters(vote.game).filter((u) => !vote.ballots.some((b) => b.userId === u)) : [];
   const ids = [...new Set([vote.proposedById, ...vote.ballots.map((b) => b.userId), ...waiting])];
   const users = await p.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } });
   const u = (id: string) => users.find((x) => x.id === id) ?? { id, username: '(deleted)' };
@@ -194,5 +292,7 @@ export async function listVotes(p: Platform, gameId: string, openOnly = false) {
     include: { ballots: { orderBy: { castAt: 'asc' } }, game: { include: { seats: true } } },
   });
   const shaped = await Promise.all(rows.map((v) => shapeVote(p, v)));
-  return shaped.map((v) => (v.status === 'OPEN' && v.expiresAt <= now ? { ...v, status: 'EXPIRED', waitingFor: [] } : v));
+  return shaped.map((v) =>
+    v.status === 'OPEN' && v.expiresAt <= now ? { ...v, status: 'EXPIRED', waitingFor: [] } : v,
+  );
 }

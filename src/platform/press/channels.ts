@@ -43,8 +43,10 @@ interface GameLike {
 
 /** The audience entries a viewer (a side, or null for a spectator) reads, given the game now. */
 export function readableBy(game: GameLike, viewer: string | null): string[] {
-  if (viewer !== null) return hasEnded(game.status) ? [EVERY_PLAYER, viewer, SPECTATOR_AUDIENCE] : [EVERY_PLAYER, viewer];
+  if (viewer !== null)
+    return hasEnded(game.status) ? [EVERY_PLAYER, viewer, SPECTATOR_AUDIENCE] : [EVERY_PLAYER, viewer];
   return spectatorHorizon(game) === null ? [EVERY_PLAYER, SPECTATOR_AUDIENCE] : [SPECTATOR_AUDIENCE];
 }
 
-export const canRead = (audience: readonly string[], readable: readonly string[]) => audience.some((a) => readable.includes(a));
+export const canRead = (audience: readonly string[], readable: readonly string[]) =>
+  audience.some((a) => readable.includes(a));

@@ -33,9 +33,22 @@ export async function planPress(b: PressPlanner, sig: PressSignal) {
     recipients.set(seat.userId, [...(recipients.get(seat.userId) ?? []), seat.side]);
   }
   if (recipients.size === 0) return;
-  const sender = (await b.tx.user.findUnique({ where: { id: row.senderId }, select: { username: true } }))?.username ?? 'deleted player';
-  const channel = kindOf(row.channel) === 'SIDES' ? await b.tx.pressChannel.findUnique({ where: { gameId_key: { gameId: row.gameId, key: row.channel } } }) : null;
-  const msg = pressMessage(b.config, info, { seq: row.seq, channel: row.channel, channelName: channel?.name ?? null, from: sender, fromSide: row.senderSide, text: row.text, step: row.step });
+  const sender =
+    (await b.tx.user.findUnique({ where: { id: row.senderId }, select: { username: true } }))?.username ??
+    'deleted player';
+  const channel =
+    kindOf(row.channel) === 'SIDES'
+      ? await b.tx.pressChannel.findUnique({ where: { gameId_key: { gameId: row.gameId, key: row.channel } } })
+      : null;
+  const msg = pressMessage(b.config, info, {
+    seq: row.seq,
+    channel: row.channel,
+    channelName: channel?.name ?? null,
+    from: sender,
+    fromSide: row.senderSide,
+    text: row.text,
+    step: row.step,
+  });
   for (const [userId] of recipients) {
     if (await pressBlocked(b.tx, userId, row.senderId)) continue;
     await b.personal(`PRESS:${row.gameId}:${row.seq}`, userId, msg);
@@ -55,7 +68,8 @@ export interface PressNotice {
 /** The notice: plain text lines (each channel escapes them for its format). */
 export function pressMessage(cfg: NotifyConfig, g: GameInfo, m: PressNotice): Message {
   const sides = sidesOfKey(m.channel);
-  const to = kindOf(m.channel) === 'PUBLIC' ? 'everyone' : `${m.channelName ?? sides.join(' & ')} (${sides.join(', ')})`;
+  const to =
+    kindOf(m.channel) === 'PUBLIC' ? 'everyone' : `${m.channelName ?? sides.join(' & ')} (${sides.join(', ')})`;
   const who = m.fromSide ? `${m.from} (${m.fromSide})` : m.from;
   return {
     kind: 'PRESS',
@@ -64,6 +78,18 @@ export function pressMessage(cfg: NotifyConfig, g: GameInfo, m: PressNotice): Me
     url: gameUrl(cfg, g.id),
     gameId: g.id,
     step: m.step,
-    data: { gameId: g.id, module: g.module, scenario: g.scenario, url: gameUrl(cfg, g.id), seq: m.seq, channel: m.channel, channelName: m.channelName, sides, from: m.from, fromSide: m.fromSide, text: m.text },
+    data: {
+      gameId: g.id,
+      module: g.module,
+      scenario: g.scenario,
+      url: gameUrl(cfg, g.id),
+      seq: m.seq,
+      channel: m.channel,
+      channelName: m.channelName,
+      sides,
+      from: m.from,
+      fromSide: m.fromSide,
+      text: m.text,
+    },
   };
 }

@@ -49,7 +49,10 @@ describe('press text and rules', () => {
     expect(codeOf(() => checkText('x'.repeat(MAX_TEXT + 1)))).toEqual(['BAD_INPUT', 'TEXT_TOO_LONG']);
     expect(codeOf(() => checkText('a\u0000b'))).toEqual(['BAD_INPUT', 'FORBIDDEN_CHARACTER']);
     expect(codeOf(() => checkText('abc\u202edcb'))).toEqual(['BAD_INPUT', 'FORBIDDEN_CHARACTER']);
-    expect(codeOf(() => checkText('\n'.repeat(60) + 'x'.repeat(3) + '\nx'.repeat(60)))).toEqual(['BAD_INPUT', 'TOO_MANY_LINES']);
+    expect(codeOf(() => checkText('\n'.repeat(60) + 'x'.repeat(3) + '\nx'.repeat(60)))).toEqual([
+      'BAD_INPUT',
+      'TOO_MANY_LINES',
+    ]);
     expect(checkText('  <b>hi</b>\r\nthere ')).toBe('<b>hi</b>\nthere');
   });
 
@@ -62,8 +65,25 @@ describe('press text and rules', () => {
 });
 
 describe('press notices', () => {
-  const info = { id: 'game-1234-5678', module: 'm', moduleTitle: 'Module', scenario: 's', status: 'ACTIVE', step: 1, spectatorDelaySteps: 0, seats: [] };
-  const msg = pressMessage({ gameUrlTemplate: undefined } as never, info, { seq: 1, channel: 'sides:a,b', channelName: '<i>Pact</i>', from: 'al', fromSide: 'a', text: '<img src=x onerror=alert(1)> <@123> <!here>', step: 1 });
+  const info = {
+    id: 'game-1234-5678',
+    module: 'm',
+    moduleTitle: 'Module',
+    scenario: 's',
+    status: 'ACTIVE',
+    step: 1,
+    spectatorDelaySteps: 0,
+    seats: [],
+  };
+  const msg = pressMessage({ gameUrlTemplate: undefined } as never, info, {
+    seq: 1,
+    channel: 'sides:a,b',
+    channelName: '<i>Pact</i>',
+    from: 'al',
+    fromSide: 'a',
+    text: '<img src=x onerror=alert(1)> <@123> <!here>',
+    step: 1,
+  });
 
   it('carry the text as plain text, escaped by the mail renderer', () => {
     const mail = renderMail(msg);

@@ -22,7 +22,10 @@ export interface PressRulesInput {
 export const DEFAULT_PRESS: PressRules = { mode: 'FULL', duringReveal: true };
 
 /** The columns createGame stores (Game.pressMode, Game.pressDuringReveal); bad input refused. */
-export function pressColumns(input: PressRulesInput | null | undefined): { pressMode: PressMode; pressDuringReveal: boolean } {
+export function pressColumns(input: PressRulesInput | null | undefined): {
+  pressMode: PressMode;
+  pressDuringReveal: boolean;
+} {
   const rules = checkPressRules(input);
   return { pressMode: rules.mode, pressDuringReveal: rules.duringReveal };
 }
@@ -31,26 +34,44 @@ export function checkPressRules(input: PressRulesInput | null | undefined): Pres
   if (input == null) return DEFAULT_PRESS;
   const details: ErrorDetail[] = [];
   if (typeof input !== 'object' || Array.isArray(input)) {
-    details.push({ code: 'INVALID_PRESS_RULES', path: ['input', 'press'], message: 'Give an object with mode and duringReveal.' });
+    details.push({
+      code: 'INVALID_PRESS_RULES',
+      path: ['input', 'press'],
+      message: 'Give an object with mode and duringReveal.',
+    });
   } else {
     for (const k of Object.keys(input)) {
-      if (k !== 'mode' && k !== 'duringReveal') details.push({ code: 'UNKNOWN_FIELD', path: ['input', 'press', k], message: 'Press rules have mode and duringReveal only.' });
+      if (k !== 'mode' && k !== 'duringReveal')
+        details.push({
+          code: 'UNKNOWN_FIELD',
+          path: ['input', 'press', k],
+          message: 'Press rules have mode and duringReveal only.',
+        });
     }
     if (input.mode != null && !(PRESS_MODES as readonly unknown[]).includes(input.mode)) {
-      details.push({ code: 'INVALID_PRESS_MODE', path: ['input', 'press', 'mode'], message: `Use one of ${PRESS_MODES.join(', ')}.` });
+      details.push({
+        code: 'INVALID_PRESS_MODE',
+        path: ['input', 'press', 'mode'],
+        message: `Use one of ${PRESS_MODES.join(', ')}.`,
+      });
     }
     if (input.duringReveal != null && typeof input.duringReveal !== 'boolean') {
       details.push({ code: 'WRONG_TYPE', path: ['input', 'press', 'duringReveal'], message: 'Give true or false.' });
     }
   }
   if (details.length) throw new AppError('BAD_INPUT', 'The press rules are not valid.', details);
-  return { mode: (input.mode as PressMode | null | undefined) ?? DEFAULT_PRESS.mode, duringReveal: input.duringReveal ?? DEFAULT_PRESS.duringReveal };
+  return {
+    mode: (input.mode as PressMode | null | undefined) ?? DEFAULT_PRESS.mode,
+    duringReveal: input.duringReveal ?? DEFAULT_PRESS.duringReveal,
+  };
 }
 
 /** A game row's press rules, as the API shows them. */
 export function pressRulesOf(game: { pressMode?: string | null; pressDuringReveal?: boolean | null }): PressRules {
   return {
-    mode: (PRESS_MODES as readonly unknown[]).includes(game.pressMode) ? (game.pressMode as PressMode) : DEFAULT_PRESS.mode,
+    mode: (PRESS_MODES as readonly unknown[]).includes(game.pressMode)
+      ? (game.pressMode as PressMode)
+      : DEFAULT_PRESS.mode,
     duringReveal: game.pressDuringReveal ?? DEFAULT_PRESS.duringReveal,
   };
 }

@@ -17,9 +17,23 @@ import { pageSize } from '../page-size.js';
 import { loadPhase } from '../trust/phase.js';
 import { hasEnded } from '../trust/spectators.js';
 import { pressBlocked } from './blocking.js';
-import { audienceOf, canRead, kindOf, PUBLIC, readableBy, sidesKey, sidesOfKey, SPECTATORS, type ChannelKind } from './channels.js';
+import {
+  audienceOf,
+  canRead,
+  kindOf,
+  PUBLIC,
+  readableBy,
+  sidesKey,
+  sidesOfKey,
+  SPECTATORS,
+  type ChannelKind,
+} from './channels.js';
 import { pressRulesOf } from './rules.js';
 import { checkReportReason, checkText } from './text.js';
+
+/** Control and bidirectional-override characters, refused in a channel's name. */
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /** Per user, over every game: at most this many messages in the window. */
 export const RATE_LIMIT = { messages: 20, windowSeconds: 60 };
@@ -65,40 +79,76 @@ function scenarioSides(p: Platform, game: { module: string; scenario: string }):
 }
 
 /** The channel a message goes to, checked against who the sender is and the game's rules. */
-function channelFor(p: Platform, game: GameWithSeats, viewer: string | null, to: PressAddress): { key: string; sides: string[]; name: string | null } {
+function channelFor(
+  p: Platform,
+  game: GameWithSeats,
+  viewer: string | null,
+  to: PressAddress,
+): { key: string; sides: string[]; name: string | null } {
   const chosen = [to.everyone === true, to.spectators === true, to.sides != null].filter(Boolean).length;
-  if (chosen !== 1 || (to.everyone != null && to.everyone !== true) || (to.spectators != null && to.spectators !== true)) {
+  if (
+    chosen !== 1 ||
+    (to.everyone != null && to.everyone !== true) ||
+    (to.spectators != null && to.spectators !== true)
+  ) {
     throw new AppError('BAD_INPUT', 'Address a message to exactly one of: everyone, spectators, or a list of sides.', [
-      { code: 'INVALID_ADDRESS', path: ['to'], message: 'Give one of everyone: true, spectators: true or sides: [...].' },
+      {
+        code: 'INVALID_ADDRESS',
+        path: ['to'],
+        message: 'Give one of everyone: true, spectators: true or sides: [...].',
+      },
     ]);
   }
   if (to.name != null && to.sides == null) {
-    throw new AppError('BAD_INPUT', 'Only a channel of several sides has a name.', [{ code: 'INVALID_ADDRESS', path: ['to', 'name'], message: 'Drop the name, or address sides.' }]);
+    throw new AppError('BAD_INPUT', 'Only a channel of several sides has a name.', [
+      { code: 'INVALID_ADDRESS', path: ['to', 'name'], message: 'Drop the name, or address sides.' },
+    ]);
   }
   const rules = pressRulesOf(game);
   if (to.spectators) {
-    if (viewer !== null) throw new AppError('PRESS_NOT_ALLOWED', "Players do not write in the spectators' chat: it is kept apart from the players' press.");
+    if (viewer !== null)
+      throw new AppError(
+        'PRESS_NOT_ALLOWED',
+        "Players do not write in the spectators' chat: it is kept apart from the players' press.",
+      );
     return { key: SPECTATORS, sides: [], name: null };
   }
-  if (viewer === null) throw new AppError('PRESS_NOT_ALLOWED', "Spectators write only in the spectators' chat (to: { spectators: true }).");
-  if (rules.mode === 'NONE') throw new AppError('PRESS_OFF', 'This game is played without press: players may not send messages.');
+  if (viewer === null)
+    throw new AppError(
+      'PRESS_NOT_ALLOWED',
+      "Spectators write only in the spectators' chat (to: { spectators: true }).",
+    );
+  if (rules.mode === 'NONE')
+    throw new AppError('PRESS_OFF', 'This game is played without press: players may not send messages.');
   if (to.everyone) return { key: PUBLIC, sides: [], name: null };
-  if (rules.mode === 'PUBLIC_ONLY') throw new AppError('PRESS_NOT_ALLOWED', 'This game allows public press only: address everyone.');
+  if (rules.mode === 'PUBLIC_ONLY')
+    throw new AppError('PRESS_NOT_ALLOWED', 'This game allows public press only: address everyone.');
   const all = scenarioSides(p, game);
   const listed = to.sides!;
   const unknown = listed.filter((s) => !all.includes(s));
   if (unknown.length) {
-    throw new AppError('PRESS_NOT_ALLOWED', `No side ${unknown.map((s) => `"${s}"`).join(', ')} to address; sides are ${all.join(', ')}.`,
-      unknown.map((s) => ({ code: 'UNKNOWN_SIDE', path: ['to', 'sides', listed.indexOf(s)], message: `Use one of ${all.join(', ')}.` })));
+    throw new AppError(
+      'PRESS_NOT_ALLOWED',
+      `No side ${unknown.map((s) => `"${s}"`).join(', ')} to address; sides are ${all.join(', ')}.`,
+      unknown.map((s) => ({
+        code: 'UNKNOWN_SIDE',
+        path: ['to', 'sides', listed.indexOf(s)],
+        message: `Use one of ${all.join(', ')}.`,
+      })),
+    );
   }
   const sides = [...new Set([...listed, viewer])].sort();
-  if (sides.length < 2) throw new AppError('PRESS_NOT_ALLOWED', 'Address at least one side other than your own.', [{ code: 'NO_OTHER_SIDE', path: ['to', 'sides'], message: 'Name another side.' }]);
+  if (sides.length < 2)
+    throw new AppError('PRESS_NOT_ALLOWED', 'Address at least one side other than your own.', [
+      { code: 'NO_OTHER_SIDE', path: ['to', 'sides'], message: 'Name another side.' },
+    ]);
   let name: string | null = null;
   if (to.name != null) {
     name = to.name.trim();
-    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-    if (name.length === 0 || name.length > MAX_CHANNEL_NAME || /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(name)) {
-      throw new AppError('BAD_INPUT', `A channel name has 1 to ${MAX_CHANNEL_NAME} characters of plain text.`, [{ code: 'INVALID_CHANNEL_NAME', path: ['to', 'name'], message: `Give 1 to ${MAX_CHANNEL_NAME} characters.` }]);
+    if (name.length === 0 || name.length > MAX_CHANNEL_NAME || UNPRINTABLE.test(name)) {
+      throw new AppError('BAD_INPUT', `A channel name has 1 to ${MAX_CHANNEL_NAME} characters of plain text.`, [
+        { code: 'INVALID_CHANNEL_NAME', path: ['to', 'name'], message: `Give 1 to ${MAX_CHANNEL_NAME} characters.` },
+      ]);
     }
   }
   return { key: sidesKey(sides), sides, name };
@@ -111,7 +161,10 @@ async function lock(tx: Tx, key: string) {
 
 export async function sendPress(p: Platform, user: Principal, input: SendInput) {
   const text = checkText(input.text);
-  if (!input.to || typeof input.to !== 'object') throw new AppError('BAD_INPUT', 'Say whom the message is for.', [{ code: 'INVALID_ADDRESS', path: ['to'], message: 'Give to.' }]);
+  if (!input.to || typeof input.to !== 'object')
+    throw new AppError('BAD_INPUT', 'Say whom the message is for.', [
+      { code: 'INVALID_ADDRESS', path: ['to'], message: 'Give to.' },
+    ]);
   const stored = await p.prisma.$transaction(async (tx) => {
     // The user's lock first, then the game's: every sender takes them in this order.
     await lock(tx, `press-user:${user.userId}`);
@@ -120,22 +173,52 @@ export async function sendPress(p: Platform, user: Principal, input: SendInput) 
     const viewer = await viewerSide(p, game, user, input.side);
     const channel = channelFor(p, game, viewer, input.to);
     if (hasEnded(game.status)) throw new AppError('PRESS_CLOSED', 'The game has ended: its press is closed.');
-    if (viewer !== null && game.status === 'ACTIVE' && !pressRulesOf(game).duringReveal && (await inRevealPhase(p, tx, game))) {
-      throw new AppError('PRESS_CLOSED', `Step ${game.step} is in its reveal phase, and this game allows no press then; write once the step has resolved.`);
+    if (
+      viewer !== null &&
+      game.status === 'ACTIVE' &&
+      !pressRulesOf(game).duringReveal &&
+      (await inRevealPhase(p, tx, game))
+    ) {
+      throw new AppError(
+        'PRESS_CLOSED',
+        `Step ${game.step} is in its reveal phase, and this game allows no press then; write once the step has resolved.`,
+      );
     }
     await refuseBlocked(tx, game, channel.sides, user);
     await checkRate(p, tx, user);
-    const last = await tx.pressMessage.findFirst({ where: { gameId: game.id }, orderBy: { seq: 'desc' }, select: { seq: true } });
+    const last = await tx.pressMessage.findFirst({
+      where: { gameId: game.id },
+      orderBy: { seq: 'desc' },
+      select: { seq: true },
+    });
     const seq = (last?.seq ?? 0) + 1;
     const now = p.clock.now();
     if (kindOf(channel.key) === 'SIDES') {
       await tx.pressChannel.createMany({
-        data: [{ gameId: game.id, key: channel.key, name: channel.name ?? channel.sides.join(' & '), sides: channel.sides, createdAt: now }],
+        data: [
+          {
+            gameId: game.id,
+            key: channel.key,
+            name: channel.name ?? channel.sides.join(' & '),
+            sides: channel.sides,
+            createdAt: now,
+          },
+        ],
         skipDuplicates: true,
       });
     }
     const message = await tx.pressMessage.create({
-      data: { gameId: game.id, seq, channel: channel.key, audience: audienceOf(channel.key), senderId: user.userId, senderSide: viewer, text, step: game.step, createdAt: now },
+      data: {
+        gameId: game.id,
+        seq,
+        channel: channel.key,
+        audience: audienceOf(channel.key),
+        senderId: user.userId,
+        senderSide: viewer,
+        text,
+        step: game.step,
+        createdAt: now,
+      },
     });
     const signal: PressSignal = { gameId: game.id, seq };
     await tx.outboxMessage.create({ data: { topic: pressTopic(game.id), payload: signal as object } });
@@ -153,9 +236,12 @@ async function inRevealPhase(p: Platform, tx: Tx, game: GameWithSeats): Promise<
 
 /** A message to some sides is refused when one of their players blocks the sender. */
 async function refuseBlocked(tx: Tx, game: GameWithSeats, sides: string[], user: Principal) {
-  const recipients = new Set(game.seats.filter((s) => sides.includes(s.side) && s.userId !== user.userId).map((s) => s.userId));
+  const recipients = new Set(
+    game.seats.filter((s) => sides.includes(s.side) && s.userId !== user.userId).map((s) => s.userId),
+  );
   for (const id of recipients) {
-    if (await pressBlocked(tx, id, user.userId)) throw new AppError('BLOCKED', 'A player of a side you address does not accept your messages.');
+    if (await pressBlocked(tx, id, user.userId))
+      throw new AppError('BLOCKED', 'A player of a side you address does not accept your messages.');
   }
 }
 
@@ -168,8 +254,16 @@ async function checkRate(p: Platform, tx: Tx, user: Principal) {
     take: RATE_LIMIT.messages,
   });
   if (recent.length < RATE_LIMIT.messages) return;
-  const retryAfter = Math.max(1, Math.ceil((recent[0].createdAt.getTime() + RATE_LIMIT.windowSeconds * 1000 - p.clock.now().getTime()) / 1000));
-  throw new AppError('RATE_LIMITED', `At most ${RATE_LIMIT.messages} messages in ${RATE_LIMIT.windowSeconds} seconds; try again in ${retryAfter} s.`, [], { retryAfter });
+  const retryAfter = Math.max(
+    1,
+    Math.ceil((recent[0].createdAt.getTime() + RATE_LIMIT.windowSeconds * 1000 - p.clock.now().getTime()) / 1000),
+  );
+  throw new AppError(
+    'RATE_LIMITED',
+    `At most ${RATE_LIMIT.messages} messages in ${RATE_LIMIT.windowSeconds} seconds; try again in ${retryAfter} s.`,
+    [],
+    { retryAfter },
+  );
 }
 
 // ---- Reading ----
@@ -181,12 +275,26 @@ export async function pressAccess(p: Platform, user: Principal, gameId: string, 
   return { game, viewer, readable: readableBy(game, viewer) };
 }
 
-type MessageRow = { id: string; gameId: string; seq: number; channel: string; audience: string[]; senderId: string; senderSide: string | null; text: string; step: number; createdAt: Date; hiddenAt: Date | null };
+type MessageRow = {
+  id: string;
+  gameId: string;
+  seq: number;
+  channel: string;
+  audience: string[];
+  senderId: string;
+  senderSide: string | null;
+  text: string;
+  step: number;
+  createdAt: Date;
+  hiddenAt: Date | null;
+};
 
 /** Messages as the API shows them: a hidden one keeps its place but loses its text. */
 export async function present(p: Platform, rows: MessageRow[], showHidden = false) {
   const ids = [...new Set(rows.map((r) => r.senderId))];
-  const users = ids.length ? await p.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } }) : [];
+  const users = ids.length
+    ? await p.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } })
+    : [];
   const names = new Map(users.map((u) => [u.id, u.username]));
   const channelNames = await channelNamesOf(p, rows);
   return rows.map((r) => ({
@@ -209,7 +317,9 @@ export async function present(p: Platform, rows: MessageRow[], showHidden = fals
 async function channelNamesOf(p: Platform, rows: { gameId: string; channel: string }[]) {
   const wanted = rows.filter((r) => kindOf(r.channel) === 'SIDES');
   if (!wanted.length) return new Map<string, string>();
-  const found = await p.prisma.pressChannel.findMany({ where: { OR: wanted.map((r) => ({ gameId: r.gameId, key: r.channel })) } });
+  const found = await p.prisma.pressChannel.findMany({
+    where: { OR: wanted.map((r) => ({ gameId: r.gameId, key: r.channel })) },
+  });
   return new Map(found.map((c) => [`${c.gameId}|${c.key}`, c.name]));
 }
 
@@ -219,7 +329,10 @@ const encodeCursor = (seq: number) => Buffer.from(`press:${seq}`).toString('base
 function decodeCursor(cursor: string | null | undefined): number {
   if (cursor == null || cursor === '') return 0;
   const m = /^press:(\d{1,9})$/.exec(Buffer.from(String(cursor), 'base64url').toString('utf8'));
-  if (!m) throw new AppError('BAD_INPUT', 'Unknown cursor: pass an endCursor this API returned.', [{ code: 'INVALID_CURSOR', path: ['after'], message: 'Pass an endCursor from an earlier page.' }]);
+  if (!m)
+    throw new AppError('BAD_INPUT', 'Unknown cursor: pass an endCursor this API returned.', [
+      { code: 'INVALID_CURSOR', path: ['after'], message: 'Pass an endCursor from an earlier page.' },
+    ]);
   return Number(m[1]);
 }
 
@@ -238,18 +351,35 @@ export async function listPress(p: Platform, user: Principal, input: ListInput) 
   const { game, viewer, readable } = await pressAccess(p, user, input.gameId, input.side);
   if (input.channel != null) checkChannelKey(input.channel);
   const rows = await p.prisma.pressMessage.findMany({
-    where: { gameId: game.id, audience: { hasSome: readable }, seq: { gt: after }, ...(input.channel != null ? { channel: input.channel } : {}) },
+    where: {
+      gameId: game.id,
+      audience: { hasSome: readable },
+      seq: { gt: after },
+      ...(input.channel != null ? { channel: input.channel } : {}),
+    },
     orderBy: { seq: 'asc' },
     take: take + 1,
   });
   const page = rows.slice(0, take);
   const messages = await present(p, page);
-  return { gameId: game.id, viewer, messages, endCursor: page.length ? encodeCursor(page[page.length - 1].seq) : (input.after ?? null), hasMore: rows.length > take };
+  return {
+    gameId: game.id,
+    viewer,
+    messages,
+    endCursor: page.length ? encodeCursor(page[page.length - 1].seq) : (input.after ?? null),
+    hasMore: rows.length > take,
+  };
 }
 
 function checkChannelKey(key: string) {
-  if (typeof key !== 'string' || key.length > 2000 || !(key === PUBLIC || key === SPECTATORS || /^sides:[^,]+(,[^,]+)+$/.test(key))) {
-    throw new AppError('BAD_INPUT', 'Unknown channel: use public, spectators or a sides: key from pressChannels.', [{ code: 'INVALID_CHANNEL', path: ['channel'], message: 'Use a key from pressChannels.' }]);
+  if (
+    typeof key !== 'string' ||
+    key.length > 2000 ||
+    !(key === PUBLIC || key === SPECTATORS || /^sides:[^,]+(,[^,]+)+$/.test(key))
+  ) {
+    throw new AppError('BAD_INPUT', 'Unknown channel: use public, spectators or a sides: key from pressChannels.', [
+      { code: 'INVALID_CHANNEL', path: ['channel'], message: 'Use a key from pressChannels.' },
+    ]);
   }
 }
 
@@ -264,15 +394,28 @@ export interface ChannelOut {
 }
 
 /** The channels the caller reads, with unread counts (messages of others after their read mark). */
-export async function listChannels(p: Platform, user: Principal, gameId: string, side?: string | null): Promise<{ viewer: string | null; channels: ChannelOut[] }> {
+export async function listChannels(
+  p: Platform,
+  user: Principal,
+  gameId: string,
+  side?: string | null,
+): Promise<{ viewer: string | null; channels: ChannelOut[] }> {
   const { game, viewer, readable } = await pressAccess(p, user, gameId, side);
   const [rows, marks, named] = await Promise.all([
-    p.prisma.pressMessage.findMany({ where: { gameId: game.id, audience: { hasSome: readable } }, select: { channel: true, seq: true, senderId: true } }),
+    p.prisma.pressMessage.findMany({
+      where: { gameId: game.id, audience: { hasSome: readable } },
+      select: { channel: true, seq: true, senderId: true },
+    }),
     p.prisma.pressReadMark.findMany({ where: { gameId: game.id, userId: user.userId } }),
-    viewer ? p.prisma.pressChannel.findMany({ where: { gameId: game.id, sides: { has: viewer } } }) : Promise.resolve([]),
+    viewer
+      ? p.prisma.pressChannel.findMany({ where: { gameId: game.id, sides: { has: viewer } } })
+      : Promise.resolve([]),
   ]);
   const mark = new Map(marks.map((m) => [m.channel, m.lastSeq]));
-  const base = [readable.includes('*') || viewer !== null ? PUBLIC : null, readable.includes('#spectators') ? SPECTATORS : null].filter((k): k is string => k !== null);
+  const base = [
+    readable.includes('*') || viewer !== null ? PUBLIC : null,
+    readable.includes('#spectators') ? SPECTATORS : null,
+  ].filter((k): k is string => k !== null);
   const keys = [...new Set([...base, ...named.map((c) => c.key), ...rows.map((r) => r.channel)])];
   const names = new Map(named.map((c) => [c.key, c.name]));
   const channels = keys.map((key) => {
@@ -294,13 +437,20 @@ export async function listChannels(p: Platform, user: Principal, gameId: string,
 }
 
 /** Marks a channel read up to `seq` (a mark never moves back). */
-export async function markRead(p: Platform, user: Principal, input: { gameId: string; channel: string; seq: number; side?: string | null }) {
+export async function markRead(
+  p: Platform,
+  user: Principal,
+  input: { gameId: string; channel: string; seq: number; side?: string | null },
+) {
   checkChannelKey(input.channel);
   if (!Number.isInteger(input.seq) || input.seq < 0 || input.seq > 2_147_483_647) {
-    throw new AppError('BAD_INPUT', '`seq` is a message sequence number.', [{ code: 'OUT_OF_RANGE', path: ['seq'], message: 'Give a whole number from 0.' }]);
+    throw new AppError('BAD_INPUT', '`seq` is a message sequence number.', [
+      { code: 'OUT_OF_RANGE', path: ['seq'], message: 'Give a whole number from 0.' },
+    ]);
   }
   const { game, readable } = await pressAccess(p, user, input.gameId, input.side);
-  if (!canRead(audienceOf(input.channel), readable)) throw new AppError('NOT_FOUND', 'No such channel for you in this game.');
+  if (!canRead(audienceOf(input.channel), readable))
+    throw new AppError('NOT_FOUND', 'No such channel for you in this game.');
   await p.prisma.$executeRaw`
     INSERT INTO "PressReadMark" ("gameId", "userId", "channel", "lastSeq", "updatedAt")
     VALUES (${game.id}, ${user.userId}, ${input.channel}, ${input.seq}, now())
@@ -310,7 +460,10 @@ export async function markRead(p: Platform, user: Principal, input: { gameId: st
 
 /** One message, if the caller may read it (NOT_FOUND otherwise: nobody learns it exists). */
 async function readableMessage(p: Platform, user: Principal, messageId: string) {
-  const row = typeof messageId === 'string' && messageId.length <= 100 ? await p.prisma.pressMessage.findUnique({ where: { id: messageId } }) : null;
+  const row =
+    typeof messageId === 'string' && messageId.length <= 100
+      ? await p.prisma.pressMessage.findUnique({ where: { id: messageId } })
+      : null;
   if (!row) throw new AppError('NOT_FOUND', `No message ${String(messageId).slice(0, 100)}.`);
   const game = await gameOrThrow(p.prisma, row.gameId);
   const seated = game.seats.filter((s) => s.userId === user.userId).map((s) => s.side);
@@ -328,7 +481,10 @@ export async function reportPress(p: Platform, user: Principal, messageId: strin
   const why = checkReportReason(reason);
   const { row, ok } = await readableMessage(p, user, messageId);
   if (!ok) throw new AppError('NOT_FOUND', `No message ${messageId}.`);
-  await p.prisma.pressReport.createMany({ data: [{ messageId: row.id, reporterId: user.userId, reason: why, createdAt: p.clock.now() }], skipDuplicates: true });
+  await p.prisma.pressReport.createMany({
+    data: [{ messageId: row.id, reporterId: user.userId, reason: why, createdAt: p.clock.now() }],
+    skipDuplicates: true,
+  });
   return true;
 }
 
@@ -338,15 +494,22 @@ export async function reportPress(p: Platform, user: Principal, messageId: strin
  */
 export async function hidePress(p: Platform, user: Principal, messageId: string, reason: unknown) {
   const why = checkReason(reason);
-  const found = typeof messageId === 'string' && messageId.length <= 100 ? await p.prisma.pressMessage.findUnique({ where: { id: messageId } }) : null;
+  const found =
+    typeof messageId === 'string' && messageId.length <= 100
+      ? await p.prisma.pressMessage.findUnique({ where: { id: messageId } })
+      : null;
   if (!found) throw new AppError('NOT_FOUND', `No message ${String(messageId).slice(0, 100)}.`);
   const hidden = await p.prisma.$transaction(async (tx) => {
     const game = await gameOrThrow(tx, found.gameId);
     const role = await adminRole(tx, user, game);
-    if (!role) throw new AppError('FORBIDDEN', "Only the game's admin (its creator) or a platform admin can hide a message.");
+    if (!role)
+      throw new AppError('FORBIDDEN', "Only the game's admin (its creator) or a platform admin can hide a message.");
     const row = await tx.pressMessage.findUniqueOrThrow({ where: { id: found.id } });
     if (row.hiddenAt) return row;
-    const updated = await tx.pressMessage.update({ where: { id: row.id }, data: { hiddenAt: p.clock.now(), hiddenById: user.userId } });
+    const updated = await tx.pressMessage.update({
+      where: { id: row.id },
+      data: { hiddenAt: p.clock.now(), hiddenById: user.userId },
+    });
     await audit(p, tx, game, user, role, 'hide-press', why, { messageId: row.id });
     return updated;
   }, TX_OPTIONS);
@@ -361,12 +524,21 @@ export async function hidePress(p: Platform, user: Principal, messageId: string,
 export async function listReports(p: Platform, user: Principal, gameId: string) {
   const game = await gameOrThrow(p.prisma, gameId);
   const role = await adminRole(p.prisma as unknown as Tx, user, game);
-  if (!role) throw new AppError('FORBIDDEN', "Only the game's admin (its creator) or a platform admin can read its reports.");
-  const reported = await p.prisma.pressMessage.findMany({ where: { gameId, reports: { some: {} } }, include: { reports: { orderBy: { createdAt: 'asc' } } }, orderBy: { seq: 'asc' } });
+  if (!role)
+    throw new AppError('FORBIDDEN', "Only the game's admin (its creator) or a platform admin can read its reports.");
+  const reported = await p.prisma.pressMessage.findMany({
+    where: { gameId, reports: { some: {} } },
+    include: { reports: { orderBy: { createdAt: 'asc' } } },
+    orderBy: { seq: 'asc' },
+  });
   const mySides = game.seats.filter((s) => s.userId === user.userId).map((s) => s.side);
   const readers = mySides.length ? mySides : [null];
-  const reporterIds = [...new Set(reported.flatMap((m) => m.reports.flatMap((r) => (r.reporterId ? [r.reporterId] : []))))];
-  const users = reporterIds.length ? await p.prisma.user.findMany({ where: { id: { in: reporterIds } }, select: { id: true, username: true } }) : [];
+  const reporterIds = [
+    ...new Set(reported.flatMap((m) => m.reports.flatMap((r) => (r.reporterId ? [r.reporterId] : [])))),
+  ];
+  const users = reporterIds.length
+    ? await p.prisma.user.findMany({ where: { id: { in: reporterIds } }, select: { id: true, username: true } })
+    : [];
   const names = new Map(users.map((u) => [u.id, u.username]));
   const out = [];
   for (const m of reported) {
@@ -375,7 +547,11 @@ export async function listReports(p: Platform, user: Principal, gameId: string) 
     out.push({
       message: mayRead ? message : { ...message, text: null },
       // A report whose reporter deleted their account has no reporter (docs/press.md, "Accounts").
-      reports: m.reports.map((r) => ({ reporter: r.reporterId ? { id: r.reporterId, username: names.get(r.reporterId) ?? 'deleted player' } : null, reason: r.reason, createdAt: r.createdAt })),
+      reports: m.reports.map((r) => ({
+        reporter: r.reporterId ? { id: r.reporterId, username: names.get(r.reporterId) ?? 'deleted player' } : null,
+        reason: r.reason,
+        createdAt: r.createdAt,
+      })),
     });
   }
   return out;
@@ -388,7 +564,13 @@ export async function listReports(p: Platform, user: Principal, gameId: string) 
  * is read again for each message: a spectator who takes a seat reads as that side from then on
  * (and no longer the spectators' chat), one who loses access reads nothing.
  */
-export async function signalledMessage(p: Platform, user: Principal, gameId: string, side: string | null | undefined, seq: number) {
+export async function signalledMessage(
+  p: Platform,
+  user: Principal,
+  gameId: string,
+  side: string | null | undefined,
+  seq: number,
+) {
   const row = await p.prisma.pressMessage.findUnique({ where: { gameId_seq: { gameId, seq } } });
   if (!row) return null;
   const access = await pressAccess(p, user, gameId, side).catch(() => null);
@@ -397,8 +579,18 @@ export async function signalledMessage(p: Platform, user: Principal, gameId: str
 }
 
 /** Messages `viewer` may read after `afterSeq` (a subscription's catch-up). */
-export async function readableSince(p: Platform, user: Principal, gameId: string, viewer: string | null, afterSeq: number) {
+export async function readableSince(
+  p: Platform,
+  user: Principal,
+  gameId: string,
+  viewer: string | null,
+  afterSeq: number,
+) {
   const game = await gameOrThrow(p.prisma, gameId);
-  const rows = await p.prisma.pressMessage.findMany({ where: { gameId, seq: { gt: afterSeq }, audience: { hasSome: readableBy(game, viewer) } }, orderBy: { seq: 'asc' }, take: 500 });
+  const rows = await p.prisma.pressMessage.findMany({
+    where: { gameId, seq: { gt: afterSeq }, audience: { hasSome: readableBy(game, viewer) } },
+    orderBy: { seq: 'asc' },
+    take: 500,
+  });
   return present(p, rows);
 }

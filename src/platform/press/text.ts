@@ -20,9 +20,11 @@ export function checkText(raw: unknown): string {
   if (typeof raw !== 'string') return fail('WRONG_TYPE', 'Send the message as a string.');
   const text = raw.replace(/\r\n?/g, '\n').normalize('NFC').trim();
   if (text.length === 0) return fail('EMPTY_TEXT', 'A message needs some text.');
-  if (text.length > MAX_TEXT) return fail('TEXT_TOO_LONG', `A message has at most ${MAX_TEXT} characters (this one has ${text.length}).`);
+  if (text.length > MAX_TEXT)
+    return fail('TEXT_TOO_LONG', `A message has at most ${MAX_TEXT} characters (this one has ${text.length}).`);
   if (text.split('\n').length > MAX_LINES) return fail('TOO_MANY_LINES', `A message has at most ${MAX_LINES} lines.`);
-  if (FORBIDDEN.test(text)) return fail('FORBIDDEN_CHARACTER', 'Control characters and bidirectional overrides are not allowed in a message.');
+  if (FORBIDDEN.test(text))
+    return fail('FORBIDDEN_CHARACTER', 'Control characters and bidirectional overrides are not allowed in a message.');
   return text;
 }
 

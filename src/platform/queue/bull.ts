@@ -12,7 +12,10 @@ export interface BullHandle<T> {
   add(jobName: string, data: T, opts: JobsOptions): Promise<void>;
   /** Removes a waiting or delayed job; a job being processed stays (BullMQ answers 0). */
   remove(jobId: string): Promise<void>;
-  startWorker(processor: (job: Job<T>) => Promise<void>, opts: Omit<WorkerOptions, 'connection' | 'prefix'>): Promise<void>;
+  startWorker(
+    processor: (job: Job<T>) => Promise<void>,
+    opts: Omit<WorkerOptions, 'connection' | 'prefix'>,
+  ): Promise<void>;
   close(): Promise<void>;
   ping(): Promise<boolean>;
   stats(): Promise<QueueStats>;
@@ -39,7 +42,11 @@ export function bullQueue<T>(redisUrl: string, name: string, prefix?: string): B
       await queue.remove(jobId).catch(() => 0);
     },
     async startWorker(processor, opts) {
-      worker = new Worker(name, processor, { ...opts, connection: connection.duplicate({ maxRetriesPerRequest: null }) as ConnectionOptions, prefix });
+      worker = new Worker(name, processor, {
+        ...opts,
+        connection: connection.duplicate({ maxRetriesPerRequest: null }) as ConnectionOptions,
+        prefix,
+      });
       worker.on('error', () => undefined); // connection errors are retried by ioredis
       await worker.waitUntilReady();
     },
@@ -56,7 +63,12 @@ export function bullQueue<T>(redisUrl: string, name: string, prefix?: string): B
       const [oldest] = await queue.getJobs(['waiting', 'prioritized'], 0, 0, true);
       // A delayed job became due at its timestamp plus its delay.
       const dueAt = oldest ? oldest.timestamp + (oldest.delay ?? 0) : Date.now();
-      return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, oldestWaitingMs: Math.max(0, Date.now() - dueAt) };
+      return {
+        waiting: (c.waiting ?? 0) + (c.prioritized ?? 0),
+        active: c.active ?? 0,
+        delayed: c.delayed ?? 0,
+        oldestWaitingMs: Math.max(0, Date.now() - dueAt),
+      };
     },
   };
 }

@@ -16,7 +16,10 @@ export interface BullOptions {
 export class BullQueue implements ResolutionQueue {
   private readonly bull: BullHandle<ResolveJob>;
 
-  constructor(redisUrl: string, private readonly opts: BullOptions) {
+  constructor(
+    redisUrl: string,
+    private readonly opts: BullOptions,
+  ) {
     this.bull = bullQueue<ResolveJob>(redisUrl, QUEUE_NAME, opts.prefix);
   }
 
@@ -44,7 +47,11 @@ export class BullQueue implements ResolutionQueue {
     await this.bull.startWorker(
       async (job) => {
         const attempt = job.attemptsMade + 1;
-        await handler(job.data, { attempt, final: attempt >= (job.opts.attempts ?? 1), dueAt: job.timestamp + (job.opts.delay ?? 0) });
+        await handler(job.data, {
+          attempt,
+          final: attempt >= (job.opts.attempts ?? 1),
+          dueAt: job.timestamp + (job.opts.delay ?? 0),
+        });
       },
       {
         concurrency: this.opts.concurrency ?? 4,

@@ -1,7 +1,14 @@
 /** In-process queue for the embedded default: same job ids, retries and handler as BullMQ. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { setLongTimeout, type LongTimer } from './long-timer.js';
-import { jobId, type EnqueueOptions, type QueueStats, type ResolutionQueue, type ResolveHandler, type ResolveJob } from './types.js';
+import {
+  jobId,
+  type EnqueueOptions,
+  type QueueStats,
+  type ResolutionQueue,
+  type ResolveHandler,
+  type ResolveJob,
+} from './types.js';
 
 export class InlineQueue implements ResolutionQueue {
   private handler?: ResolveHandler;
@@ -11,14 +18,20 @@ export class InlineQueue implements ResolutionQueue {
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
 
-  constructor(private readonly attempts = 3, private readonly backoffMs = 200) {}
+  constructor(
+    private readonly attempts = 3,
+    private readonly backoffMs = 200,
+  ) {}
 
   async enqueue(job: ResolveJob, opts: EnqueueOptions = {}): Promise<void> {
     const id = jobId(job, opts.variant);
     if (this.known.has(id) || this.closed) return;
     this.known.add(id);
     if (opts.delayMs && opts.delayMs > 0) {
-      this.timers.set(id, setLongTimeout(() => (this.timers.delete(id), this.dispatch(job, id)), opts.delayMs));
+      this.timers.set(
+        id,
+        setLongTimeout(() => (this.timers.delete(id), this.dispatch(job, id)), opts.delayMs),
+      );
     } else {
       this.dispatch(job, id);
     }
@@ -73,6 +86,11 @@ export class InlineQueue implements ResolutionQueue {
 
   async stats(): Promise<QueueStats> {
     // Jobs run as soon as they are due; only jobs queued before the worker started wait.
-    return { waiting: this.pending.length, active: this.inFlight.size, delayed: this.timers.size, oldestWaitingMs: this.pending.length ? Date.now() - this.pending[0].at : 0 };
+    return {
+      waiting: this.pending.length,
+      active: this.inFlight.size,
+      delayed: this.timers.size,
+      oldestWaitingMs: this.pending.length ? Date.now() - this.pending[0].at : 0,
+    };
   }
 }

@@ -54,4 +54,5 @@ export interface ResolutionQueue {
 }
 
 /** Job id derived from game and step, so the same step is never queued twice. */
-export const jobId = (job: ResolveJob, variant?: string) => `${job.gameId}__${job.step}${variant ? `__${variant}` : ''}`;
+export const jobId = (job: ResolveJob, variant?: string) =>
+  `${job.gameId}__${job.step}${variant ? `__${variant}` : ''}`;

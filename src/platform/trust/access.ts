@@ -20,7 +20,12 @@ export interface RecordAccess {
   sides: string[];
 }
 
-export async function recordAccess(p: Platform, user: Principal | null, gameId: string, side?: string | null): Promise<RecordAccess> {
+export async function recordAccess(
+  p: Platform,
+  user: Principal | null,
+  gameId: string,
+  side?: string | null,
+): Promise<RecordAccess> {
   const game = await loadGame(p, gameId);
   const ended = hasEnded(game.status);
   const module = p.modules.get(game.module);

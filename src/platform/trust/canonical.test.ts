@@ -14,11 +14,21 @@ describe('RFC 8785 canonical JSON', () => {
     const input = JSON.parse(
       '{"numbers":[333333333.33333329,1E30,4.50,2e-3,0.000000000000000000000000001],"string":"\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/","literals":[null,true,false]}',
     );
-    expect(jcs(input)).toBe('{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}');
+    expect(jcs(input)).toBe(
+      '{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}',
+    );
   });
 
   it('sorts keys by UTF-16 code units (RFC 8785 section 3.2.3)', () => {
-    const input = { '\u20ac': 'Euro Sign', '\r': 'Carriage Return', '\ufb33': 'Hebrew Letter Dalet With Dagesh', '1': 'One', '\ud83d\ude00': 'Emoji: Grinning Face', '\u0080': 'Control', '\u00f6': 'Latin Small Letter O With Diaeresis' };
+    const input = {
+      '\u20ac': 'Euro Sign',
+      '\r': 'Carriage Return',
+      '\ufb33': 'Hebrew Letter Dalet With Dagesh',
+      '1': 'One',
+      '\ud83d\ude00': 'Emoji: Grinning Face',
+      '\u0080': 'Control',
+      '\u00f6': 'Latin Small Letter O With Diaeresis',
+    };
     const order = ['\r', '1', '\u0080', '\u00f6', '\u20ac', '\ud83d\ude00', '\ufb33'] as (keyof typeof input)[];
     expect(jcs(input)).toBe(`{${order.map((k) => `${JSON.stringify(k)}:${JSON.stringify(input[k])}`).join(',')}}`);
   });
@@ -64,7 +74,10 @@ describe('receipts and dice', () => {
     const { privateKey } = generateKeyPairSync('ed25519');
     const jwk = publicJwkOf(privateKey);
     expect(jwk.kid).toBe(thumbprint(jwk.x));
-    const r = signReceipt({ privateKey, jwk, keyId: jwk.kid }, { kind: 'orders', gameId: 'g', step: 1, side: 'north', hash: ordersHash({ bid: 1 }), seedHash: 'h' });
+    const r = signReceipt(
+      { privateKey, jwk, keyId: jwk.kid },
+      { kind: 'orders', gameId: 'g', step: 1, side: 'north', hash: ordersHash({ bid: 1 }), seedHash: 'h' },
+    );
     expect(r.signed).toBe(jcs({ ...r, signature: undefined, signed: undefined }));
     expect(verifyReceipt(r, jwk)).toBe(true);
     expect(verifyReceipt({ ...r, hash: ordersHash({ bid: 2 }) }, jwk)).toBe(false);

@@ -18,7 +18,11 @@ export function jcs(value: unknown): string {
   }
   if (text === undefined) {
     throw new AppError('BAD_INPUT', 'The value cannot be written as canonical JSON (RFC 8785).', [
-      { code: 'NOT_CANONICAL_JSON', path: [], message: 'Send plain JSON: finite numbers and well-formed Unicode strings.' },
+      {
+        code: 'NOT_CANONICAL_JSON',
+        path: [],
+        message: 'Send plain JSON: finite numbers and well-formed Unicode strings.',
+      },
     ]);
   }
   return text;

@@ -54,7 +54,13 @@ export async function openRevealWindow(
   if (!deadline) return null;
   for (const side of phase.waiting) {
     const orders = prompts.find((pr) => pr.side === side)!.defaultOrders as Json;
-    const data = { orders: orders as object, ordersHash: ordersHash(orders), ready: true, origin: 'default', idempotencyKey: `deadline-${game.step}` };
+    const data = {
+      orders: orders as object,
+      ordersHash: ordersHash(orders),
+      ready: true,
+      origin: 'default',
+      idempotencyKey: `deadline-${game.step}`,
+    };
     const seat = game.seats.find((s) => s.side === side);
     await tx.submission.upsert({
       where: { gameId_step_side: { gameId: game.id, step: game.step, side } },

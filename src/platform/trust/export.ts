@@ -33,7 +33,15 @@ export interface ExportStep {
   rolls: { label: string; sides: number; value: number }[] | null;
   /** SHA-256 of the canonical JSON of the state after the step (full exports only). */
   stateHash: string | null;
-  submissions: { side: string; mode: 'sealed' | 'commit-reveal'; origin: string; ready: boolean; ordersHash: string; createdAt: string; updatedAt: string }[];
+  submissions: {
+    side: string;
+    mode: 'sealed' | 'commit-reveal';
+    origin: string;
+    ready: boolean;
+    ordersHash: string;
+    createdAt: string;
+    updatedAt: string;
+  }[];
 }
 
 export interface GameExport {
@@ -62,7 +70,15 @@ export interface GameExport {
     seats: { side: string; username: string }[];
   };
   steps: ExportStep[];
-  events: { seq: number; step: number; type: string; visibleTo: string[]; data: Json; rolls: Json; createdAt: string }[];
+  events: {
+    seq: number;
+    step: number;
+    type: string;
+    visibleTo: string[];
+    data: Json;
+    rolls: Json;
+    createdAt: string;
+  }[];
   receipts: Record<string, unknown>[];
 }
 
@@ -72,16 +88,27 @@ const pick = <T>(record: unknown, side: string | null): Record<string, T> => {
   return side in all ? { [side]: all[side] } : {};
 };
 
-export async function exportGame(p: Platform, user: Principal | null, gameId: string, side?: string | null): Promise<GameExport> {
+export async function exportGame(
+  p: Platform,
+  user: Principal | null,
+  gameId: string,
+  side?: string | null,
+): Promise<GameExport> {
   const { game, ended, viewer } = await recordAccess(p, user, gameId, side);
   if (!ended && viewer === null) {
-    throw new AppError('EXPORT_NOT_AVAILABLE', 'A running game is exported only by its players, each for their own side; everyone may export it once it has ended.');
+    throw new AppError(
+      'EXPORT_NOT_AVAILABLE',
+      'A running game is exported only by its players, each for their own side; everyone may export it once it has ended.',
+    );
   }
   const only = ended ? null : viewer; // null: every side
   const upto = resolvedSteps(game);
   const [records, subs, commitments, events, receipts] = await Promise.all([
     p.prisma.stepRecord.findMany({ where: { gameId, step: { lte: upto } }, orderBy: { step: 'asc' } }),
-    p.prisma.submission.findMany({ where: { gameId, step: { lte: upto }, ...(only ? { side: only } : {}) }, orderBy: [{ step: 'asc' }, { side: 'asc' }] }),
+    p.prisma.submission.findMany({
+      where: { gameId, step: { lte: upto }, ...(only ? { side: only } : {}) },
+      orderBy: [{ step: 'asc' }, { side: 'asc' }],
+    }),
     p.prisma.commitment.findMany({ where: { gameId, step: { lte: upto } }, select: { step: true, side: true } }),
     p.prisma.gameEvent.findMany({ where: only ? eventWhere(gameId, only) : { gameId }, orderBy: { seq: 'asc' } }),
     p.prisma.receipt.findMany({ where: { gameId, ...(only ? { side: only } : {}) }, orderBy: { seq: 'asc' } }),
@@ -110,7 +137,9 @@ export async function exportGame(p: Platform, user: Principal | null, gameId: st
       startedAt: game.startedAt?.toISOString() ?? null,
       finishedAt: game.finishedAt?.toISOString() ?? null,
       outcome: ended ? ((game.outcome as Json) ?? null) : null,
-      seats: game.seats.map((s) => ({ side: s.side, username: s.user.username })).sort((a, b) => a.side.localeCompare(b.side)),
+      seats: game.seats
+        .map((s) => ({ side: s.side, username: s.user.username }))
+        .sort((a, b) => a.side.localeCompare(b.side)),
     },
     steps: records.map((r) => ({
       step: r.step,
@@ -125,7 +154,9 @@ export async function exportGame(p: Platform, user: Principal | null, gameId: st
         .filter((s) => s.step === r.step)
         .map((s) => ({
           side: s.side,
-          mode: commitments.some((c) => c.step === s.step && c.side === s.side) ? ('commit-reveal' as const) : ('sealed' as const),
+          mode: commitments.some((c) => c.step === s.step && c.side === s.side)
+            ? ('commit-reveal' as const)
+            : ('sealed' as const),
           origin: s.origin,
           ready: s.ready,
           ordersHash: s.ordersHash,
@@ -133,7 +164,15 @@ export async function exportGame(p: Platform, user: Principal | null, gameId: st
           updatedAt: s.updatedAt.toISOString(),
         })),
     })),
-    events: events.map((e) => ({ seq: e.seq, step: e.step, type: e.type, visibleTo: e.visibleTo, data: e.data as Json, rolls: e.rolls as Json, createdAt: e.createdAt.toISOString() })),
+    events: events.map((e) => ({
+      seq: e.seq,
+      step: e.step,
+      type: e.type,
+      visibleTo: e.visibleTo,
+      data: e.data as Json,
+      rolls: e.rolls as Json,
+      createdAt: e.createdAt.toISOString(),
+    })),
     receipts: receipts.map((r) => {
       const { signature, ...rest } = receiptFromRow(r);
       return { ...receiptPayload(rest), signature };

@@ -17,7 +17,11 @@ export function recordKey(gameId: string, key: string): string {
 export function checkIdempotencyKey(key: unknown): asserts key is string {
   if (typeof key !== 'string' || key.length < 1 || key.length > 128) {
     throw new AppError('BAD_INPUT', 'idempotencyKey has 1 to 128 characters.', [
-      { code: 'INVALID_IDEMPOTENCY_KEY', path: ['idempotencyKey'], message: 'Send a unique string of 1 to 128 characters per distinct request.' },
+      {
+        code: 'INVALID_IDEMPOTENCY_KEY',
+        path: ['idempotencyKey'],
+        message: 'Send a unique string of 1 to 128 characters per distinct request.',
+      },
     ]);
   }
 }
@@ -37,12 +41,17 @@ export async function idempotent<T extends object>(
       const prior = await tx.idempotencyRecord.findUnique({ where: { userId_key: { userId: user.userId, key } } });
       if (prior) {
         if (prior.requestHash !== requestHash) {
-          throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different request; use a new key.');
+          throw new AppError(
+            'IDEMPOTENCY_KEY_REUSED',
+            'This idempotency key was used for a different request; use a new key.',
+          );
         }
         return { ...(prior.response as unknown as T), replayed: true };
       }
       const response = { ...(await body(tx)), replayed: false };
-      await tx.idempotencyRecord.create({ data: { userId: user.userId, key, requestHash, response: response as object } });
+      await tx.idempotencyRecord.create({
+        data: { userId: user.userId, key, requestHash, response: response as object },
+      });
       return response;
     }, TX_OPTIONS);
   try {

@@ -28,7 +28,9 @@ export function parsePrivateKey(text: string): KeyObject {
   const t = text.trim();
   let key: KeyObject;
   try {
-    key = t.startsWith('-----BEGIN') ? createPrivateKey(t) : createPrivateKey({ key: Buffer.from(t, 'base64'), format: 'der', type: 'pkcs8' });
+    key = t.startsWith('-----BEGIN')
+      ? createPrivateKey(t)
+      : createPrivateKey({ key: Buffer.from(t, 'base64'), format: 'der', type: 'pkcs8' });
   } catch {
     // The message must not echo the key text.
     throw new Error('WARPOST_SIGNING_KEY is not a PEM or base64 PKCS8 private key');
@@ -75,7 +77,9 @@ const cache = new Map<string, Promise<SigningKey>>();
 
 /** The signing key for this configuration, loaded once per process. */
 export function signingKey(config: Pick<Config, 'signingKey' | 'dataDir'>): Promise<SigningKey> {
-  const id = config.signingKey ? `env:${createHash('sha256').update(config.signingKey).digest('hex')}` : `dir:${config.dataDir}`;
+  const id = config.signingKey
+    ? `env:${createHash('sha256').update(config.signingKey).digest('hex')}`
+    : `dir:${config.dataDir}`;
   let entry = cache.get(id);
   if (!entry) {
     entry = (async () => {

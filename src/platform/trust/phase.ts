@@ -29,7 +29,11 @@ export function phaseOf(commitments: Phase['commitments'], ready: string[], owed
 export async function loadPhase(tx: Tx, gameId: string, step: number, owed: string[]): Promise<Phase> {
   const commitments = await tx.commitment.findMany({ where: { gameId, step } });
   const ready = await tx.submission.findMany({ where: { gameId, step, ready: true }, select: { side: true } });
-  return phaseOf(commitments, ready.map((r) => r.side), owed);
+  return phaseOf(
+    commitments,
+    ready.map((r) => r.side),
+    owed,
+  );
 }
 
 /**
@@ -45,21 +49,33 @@ export function phaseAfterPlainChange(before: Phase, side: string, ready: boolea
  * Plain orders (submit, replace, ready flag) are refused for a committed side and in the reveal
  * phase. Answers the phase it read, for phaseAfterPlainChange.
  */
-export async function guardSealedChange(tx: Tx, gameId: string, step: number, side: string, owed: string[]): Promise<Phase> {
+export async function guardSealedChange(
+  tx: Tx,
+  gameId: string,
+  step: number,
+  side: string,
+  owed: string[],
+): Promise<Phase> {
   return checkPlainChange(await loadPhase(tx, gameId, step, owed), side, step);
 }
 
 /** The rule of guardSealedChange on a phase already read (the submission's one-statement read). */
 export function checkPlainChange(phase: Phase, side: string, step: number): Phase {
   if (phase.commitments.some((c) => c.side === side)) {
-    throw new AppError('COMMITTED', `The side "${side}" committed to its orders for step ${step}; send them with revealOrders.`);
+    throw new AppError(
+      'COMMITTED',
+      `The side "${side}" committed to its orders for step ${step}; send them with revealOrders.`,
+    );
   }
   if (phase.revealOpen) throw lockedError(step);
   return phase;
 }
 
 export const lockedError = (step: number) =>
-  new AppError('ORDERS_LOCKED', `Every owed side is bound for step ${step}; orders are locked until the committed sides reveal.`);
+  new AppError(
+    'ORDERS_LOCKED',
+    `Every owed side is bound for step ${step}; orders are locked until the committed sides reveal.`,
+  );
 
 /**
  * Tells everyone the reveal phase has begun (a public event) and each committed side's player
@@ -73,6 +89,21 @@ export async function announceReveal(
 ) {
   const committed = phase.commitments.map((c) => c.side).sort();
   const unrevealed = phase.commitments.filter((c) => !c.revealedAt);
-  const notices = turnSignals(unrevealed, game.id, game.step, unrevealed.map((c) => c.side), deadline, { reveal: true });
-  await appendPublicEvent(sql, game.id, game.step, 'reveal-open', { step: game.step, committed, deadline: deadline?.toISOString() ?? null }, game.status, notices);
+  const notices = turnSignals(
+    unrevealed,
+    game.id,
+    game.step,
+    unrevealed.map((c) => c.side),
+    deadline,
+    { reveal: true },
+  );
+  await appendPublicEvent(
+    sql,
+    game.id,
+    game.step,
+    'reveal-open',
+    { step: game.step, committed, deadline: deadline?.toISOString() ?? null },
+    game.status,
+    notices,
+  );
 }

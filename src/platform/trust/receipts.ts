@@ -34,10 +34,23 @@ export interface Receipt extends ReceiptPayload {
   signed: string;
 }
 
-export function signReceipt(key: SigningKey, fields: Omit<ReceiptPayload, 'version' | 'keyId' | 'issuedAt'>, issuedAt = new Date()): Receipt {
-  const payload: ReceiptPayload = { version: RECEIPT_VERSION, ...fields, issuedAt: issuedAt.toISOString(), keyId: key.keyId };
+export function signReceipt(
+  key: SigningKey,
+  fields: Omit<ReceiptPayload, 'version' | 'keyId' | 'issuedAt'>,
+  issuedAt = new Date(),
+): Receipt {
+  const payload: ReceiptPayload = {
+    version: RECEIPT_VERSION,
+    ...fields,
+    issuedAt: issuedAt.toISOString(),
+    keyId: key.keyId,
+  };
   const signed = jcs(payload);
-  return { ...payload, signature: sign(null, Buffer.from(signed, 'utf8'), key.privateKey).toString('base64url'), signed };
+  return {
+    ...payload,
+    signature: sign(null, Buffer.from(signed, 'utf8'), key.privateKey).toString('base64url'),
+    signed,
+  };
 }
 
 /** The payload of a receipt-like object: every field except `signature` and `signed`. */
@@ -62,7 +75,15 @@ export function verifyReceipt(receipt: object, key: KeyObject | { kty: string; c
 export async function issueReceipt(
   tx: Tx,
   key: SigningKey,
-  data: { kind: ReceiptKind; gameId: string; step: number; side: string; hash: string; seedHash: string; userId: string },
+  data: {
+    kind: ReceiptKind;
+    gameId: string;
+    step: number;
+    side: string;
+    hash: string;
+    seedHash: string;
+    userId: string;
+  },
 ): Promise<Receipt> {
   const { userId, ...fields } = data;
   const receipt = signReceipt(key, fields);

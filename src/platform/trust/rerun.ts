@@ -17,10 +17,21 @@ export interface Finding {
 
 /** Events the platform writes around the module's own (lobby.ts, resolution.ts, phase.ts, and the time control: missed-turns.ts, admin.ts, votes.ts, seats.ts). */
 export const PLATFORM_EVENTS = new Set([
-  'game-started', 'step-resolved', 'game-finished', 'game-paused', 'reveal-open',
-  'game-resumed', 'game-cancelled', 'deadline-extended',
-  'vote-proposed', 'vote-passed', 'vote-rejected', 'vote-expired',
-  'seat-offered', 'seat-replaced', 'seat-resigned',
+  'game-started',
+  'step-resolved',
+  'game-finished',
+  'game-paused',
+  'reveal-open',
+  'game-resumed',
+  'game-cancelled',
+  'deadline-extended',
+  'vote-proposed',
+  'vote-passed',
+  'vote-rejected',
+  'vote-expired',
+  'seat-offered',
+  'seat-replaced',
+  'seat-resigned',
 ]);
 
 /**
@@ -39,35 +50,54 @@ export function asStored(value: unknown): Json {
   const order = (v: Json): Json => {
     if (Array.isArray(v)) return v.map(order);
     if (v === null || typeof v !== 'object') return v;
-    const keys = Object.keys(v).sort((a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    const keys = Object.keys(v).sort(
+      (a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)),
+    );
     return Object.fromEntries(keys.map((k) => [k, order(v[k])]));
   };
   return order(plain);
 }
 
-function compareRolls(step: number, derived: readonly RollRecord[], recorded: ExportStep['rolls'], out: Finding[]): boolean {
+function compareRolls(
+  step: number,
+  derived: readonly RollRecord[],
+  recorded: ExportStep['rolls'],
+  out: Finding[],
+): boolean {
   const rec = recorded ?? [];
   const n = Math.max(derived.length, rec.length);
   for (let i = 0; i < n; i++) {
     const d = derived[i];
     const r = rec[i];
     if (d && r && d.label === r.label && d.sides === r.sides && d.value === r.value) continue;
-    const say = (x?: { label: string; sides: number; value: number }) => (x ? `${x.value} on a d${x.sides} ("${x.label}")` : 'no roll');
+    const say = (x?: { label: string; sides: number; value: number }) =>
+      x ? `${x.value} on a d${x.sides} ("${x.label}")` : 'no roll';
     out.push({ step, check: 'rolls', message: `roll #${i + 1}: the record says ${say(r)}, the seed gives ${say(d)}` });
     return false;
   }
   return true;
 }
 
-const visibility = (v: 'all' | Side[], sides: Side[]) => (v === 'all' || sides.every((s) => v.includes(s)) ? ['*'] : [...new Set(v)].sort());
+const visibility = (v: 'all' | Side[], sides: Side[]) =>
+  v === 'all' || sides.every((s) => v.includes(s)) ? ['*'] : [...new Set(v)].sort();
 
-function compareEvents(step: number, derived: { type: string; visibleTo: 'all' | Side[]; data: Json; rolls?: RollRecord[] }[], recorded: GameExport['events'], sides: Side[], out: Finding[]): boolean {
+function compareEvents(
+  step: number,
+  derived: { type: string; visibleTo: 'all' | Side[]; data: Json; rolls?: RollRecord[] }[],
+  recorded: GameExport['events'],
+  sides: Side[],
+  out: Finding[],
+): boolean {
   const rec = recorded.filter((e) => e.step === step && !PLATFORM_EVENTS.has(e.type));
   for (let i = 0; i < Math.max(derived.length, rec.length); i++) {
     const d = derived[i];
     const r = rec[i];
     if (!d || !r) {
-      out.push({ step, check: 'events', message: `the record has ${rec.length} module event(s), the re-run ${derived.length}` });
+      out.push({
+        step,
+        check: 'events',
+        message: `the record has ${rec.length} module event(s), the re-run ${derived.length}`,
+      });
       return false;
     }
     const same =
@@ -76,7 +106,11 @@ function compareEvents(step: number, derived: { type: string; visibleTo: 'all' |
       jcs(asStored(d.rolls ?? [])) === jcs(r.rolls ?? []) &&
       jcs(visibility(d.visibleTo, sides)) === jcs([...r.visibleTo].sort());
     if (!same) {
-      out.push({ step, check: 'events', message: `event seq ${r.seq} ("${r.type}") differs from the re-run's "${d.type}"` });
+      out.push({
+        step,
+        check: 'events',
+        message: `event seq ${r.seq} ("${r.type}") differs from the re-run's "${d.type}"`,
+      });
       return false;
     }
   }
@@ -87,7 +121,11 @@ function compareState(step: number, state: unknown, recorded: string | null, out
   if (recorded === null) return true;
   const derived = sha256Hex(jcs(asStored(state)));
   if (derived === recorded) return true;
-  out.push({ step, check: 'state', message: `the state after the step hashes to ${derived}, the record says ${recorded}` });
+  out.push({
+    step,
+    check: 'state',
+    message: `the state after the step hashes to ${derived}, the record says ${recorded}`,
+  });
   return false;
 }
 
@@ -97,7 +135,11 @@ function checkOrders(module: AnyModule, state: Json, entry: ExportStep, out: Fin
   const owed = [...new Set(prompts.map((p) => p.side))].sort();
   const given = Object.keys(entry.orders).sort();
   if (jcs(owed) !== jcs(given)) {
-    out.push({ step: entry.step, check: 'owed', message: `the module owes orders from ${owed.join(', ') || 'nobody'}, the record has ${given.join(', ') || 'none'}` });
+    out.push({
+      step: entry.step,
+      check: 'owed',
+      message: `the module owes orders from ${owed.join(', ') || 'nobody'}, the record has ${given.join(', ') || 'none'}`,
+    });
     return false;
   }
   for (const side of owed) {
@@ -105,11 +147,19 @@ function checkOrders(module: AnyModule, state: Json, entry: ExportStep, out: Fin
     if (origin === 'default' || origin === 'unrevealed') {
       const prompt = prompts.find((p) => p.side === side)!;
       if (jcs(entry.orders[side]) !== jcs(prompt.defaultOrders)) {
-        out.push({ step: entry.step, check: 'default-orders', message: `${side} missed the turn (${origin}) but was given orders other than the prompt's defaults` });
+        out.push({
+          step: entry.step,
+          check: 'default-orders',
+          message: `${side} missed the turn (${origin}) but was given orders other than the prompt's defaults`,
+        });
         return false;
       }
     } else if (module.validate(state, side, entry.orders[side]).length > 0) {
-      out.push({ step: entry.step, check: 'illegal-orders', message: `the orders adjudicated for ${side} are not legal under the module` });
+      out.push({
+        step: entry.step,
+        check: 'illegal-orders',
+        message: `the orders adjudicated for ${side} are not legal under the module`,
+      });
       return false;
     }
   }
@@ -142,7 +192,10 @@ export function rerun(exp: GameExport, module: AnyModule, out: Finding[]): { ste
         if (ok) {
           const dice = new SeededDice({ seed, gameId: g.id, step: at, salts: Object.values(entry.salts) });
           const result = module.resolve(state!, entry.orders, dice);
-          ok = compareRolls(at, dice.log, entry.rolls, out) && compareEvents(at, result.events, exp.events, sides, out) && compareState(at, result.state, entry.stateHash, out);
+          ok =
+            compareRolls(at, dice.log, entry.rolls, out) &&
+            compareEvents(at, result.events, exp.events, sides, out) &&
+            compareState(at, result.state, entry.stateHash, out);
           state = asStored(result.state);
         }
       }
@@ -155,9 +208,14 @@ export function rerun(exp: GameExport, module: AnyModule, out: Finding[]): { ste
   }
   if (g.status === 'FINISHED' && state !== null) {
     const outcome = module.outcome(state);
-    const endedByPlayers = outcome === null && PLATFORM_ENDINGS.has(String((g.outcome as { level?: string } | null)?.level));
+    const endedByPlayers =
+      outcome === null && PLATFORM_ENDINGS.has(String((g.outcome as { level?: string } | null)?.level));
     if (!endedByPlayers && jcs(outcome ?? null) !== jcs(g.outcome ?? null)) {
-      out.push({ step: steps.length - 1, check: 'outcome', message: `the re-run ends with ${JSON.stringify(outcome)}, the record with ${JSON.stringify(g.outcome)}` });
+      out.push({
+        step: steps.length - 1,
+        check: 'outcome',
+        message: `the re-run ends with ${JSON.stringify(outcome)}, the record with ${JSON.stringify(g.outcome)}`,
+      });
     }
   }
   return { steps: done, stoppedAt: null };

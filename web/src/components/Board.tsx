@@ -7,7 +7,15 @@
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { hasIcon, UnitSymbol } from './UnitSymbol';
 
-export interface BoardHex { id: string; x: number; y: number; terrain: string; features?: string[]; neighbors: string[]; label?: string }
+export interface BoardHex {
+  id: string;
+  x: number;
+  y: number;
+  terrain: string;
+  features?: string[];
+  neighbors: string[];
+  label?: string;
+}
 export interface BoardGeometry {
   id: string;
   title: string;
@@ -20,14 +28,45 @@ export interface BoardGeometry {
   circles?: { x: number; y: number; r: number; label?: string | null }[] | null;
   notes?: string | null;
 }
-export interface Piece { id: string; side: string | null; board: string; at: string; label: string; symbol?: string | null; values?: string | null; hidden: boolean; detail?: unknown }
+export interface Piece {
+  id: string;
+  side: string | null;
+  board: string;
+  at: string;
+  label: string;
+  symbol?: string | null;
+  values?: string | null;
+  hidden: boolean;
+  detail?: unknown;
+}
 
 const TERRAIN: Record<string, string> = {
-  clear: '#e8e4c9', open: '#e8e4c9', plain: '#e8e4c9', plains: '#e8e4c9', desert: '#eed9a0', rough: '#cdb98f', hills: '#c9b27a',
-  mountain: '#a8926b', mountains: '#a8926b', forest: '#9fc48a', woods: '#9fc48a', jungle: '#7fae6c', swamp: '#a5c2a8', marsh: '#a5c2a8',
-  water: '#9cc3e0', sea: '#8ab6db', ocean: '#7aa7d1', lake: '#9cc3e0', city: '#d8c4c4', urban: '#d8c4c4', ice: '#eef3f7',
+  clear: '#e8e4c9',
+  open: '#e8e4c9',
+  plain: '#e8e4c9',
+  plains: '#e8e4c9',
+  desert: '#eed9a0',
+  rough: '#cdb98f',
+  hills: '#c9b27a',
+  mountain: '#a8926b',
+  mountains: '#a8926b',
+  forest: '#9fc48a',
+  woods: '#9fc48a',
+  jungle: '#7fae6c',
+  swamp: '#a5c2a8',
+  marsh: '#a5c2a8',
+  water: '#9cc3e0',
+  sea: '#8ab6db',
+  ocean: '#7aa7d1',
+  lake: '#9cc3e0',
+  city: '#d8c4c4',
+  urban: '#d8c4c4',
+  ice: '#eef3f7',
   // A system map: empty space and the bodies of its sectors.
-  space: '#d5dcec', planet: '#a9c7a0', planetoid: '#d9c8a6', asteroid: '#c4bcb0',
+  space: '#d5dcec',
+  planet: '#a9c7a0',
+  planetoid: '#d9c8a6',
+  asteroid: '#c4bcb0',
 };
 const SIDE_COLOURS = ['#c0392b', '#2e5fa8', '#2f7d32', '#8e44ad', '#b9770e', '#117a65'];
 
@@ -55,16 +94,28 @@ export function sideColour(side: string | null, sides: string[]) {
   return SIDE_COLOURS[(i < 0 ? sides.length : i) % SIDE_COLOURS.length];
 }
 
-export function Board({ board, pieces, sides, selected, legal, onSelect }: {
-  board: BoardGeometry; pieces: Piece[]; sides: string[]; selected?: string;
+export function Board({
+  board,
+  pieces,
+  sides,
+  selected,
+  legal,
+  onSelect,
+}: {
+  board: BoardGeometry;
+  pieces: Piece[];
+  sides: string[];
+  selected?: string;
   /** Hexes the focused order field may take (from the prompt's choices): outlined. */
   legal?: ReadonlySet<string>;
   onSelect: (at: string, pieceId?: string) => void;
 }) {
   const flat = board.orientation === 'flat';
   const bounds = useMemo(() => {
-    const xs = board.hexes.map((h) => h.x), ys = board.hexes.map((h) => h.y);
-    const minX = Math.min(...xs) - 1.2, minY = Math.min(...ys) - 1.2;
+    const xs = board.hexes.map((h) => h.x),
+      ys = board.hexes.map((h) => h.y);
+    const minX = Math.min(...xs) - 1.2,
+      minY = Math.min(...ys) - 1.2;
     return { x: minX, y: minY, w: Math.max(...xs) + 1.2 - minX, h: Math.max(...ys) + 1.2 - minY };
   }, [board]);
   const [vb, setVb] = useState(bounds);
@@ -79,11 +130,15 @@ export function Board({ board, pieces, sides, selected, legal, onSelect }: {
   }, [pieces, board.id]);
   const hexById = useMemo(() => new Map(board.hexes.map((h) => [h.id, h])), [board]);
   /** The counter drawn on top of a stack (a click on the hex picks it for a piece field). */
-  const topOf = (at: string) => { const st = stacks.get(at); return st?.[Math.min(2, st.length - 1)]?.id; };
+  const topOf = (at: string) => {
+    const st = stacks.get(at);
+    return st?.[Math.min(2, st.length - 1)]?.id;
+  };
 
   const zoom = (f: number, cx = vb.x + vb.w / 2, cy = vb.y + vb.h / 2) =>
     setVb((v) => {
-      const w = Math.min(Math.max(v.w * f, 3), bounds.w * 3), h = (w / v.w) * v.h;
+      const w = Math.min(Math.max(v.w * f, 3), bounds.w * 3),
+        h = (w / v.w) * v.h;
       return { x: cx - ((cx - v.x) * w) / v.w, y: cy - ((cy - v.y) * h) / v.h, w, h };
     });
   const wrap = board.wrapX ?? 0;
@@ -98,10 +153,14 @@ export function Board({ board, pieces, sides, selected, legal, onSelect }: {
   /** The hex under a point of a wrapped copy of the globe. */
   function hexAt(p: { x: number; y: number }) {
     const x = wrap ? ((((p.x - bounds.x) % wrap) + wrap) % wrap) + bounds.x : p.x;
-    let best: BoardHex | undefined, d = 1;
+    let best: BoardHex | undefined,
+      d = 1;
     for (const h of board.hexes) {
       const dh = Math.hypot(h.x - x, h.y - p.y);
-      if (dh < d) { best = h; d = dh; }
+      if (dh < d) {
+        best = h;
+        d = dh;
+      }
     }
     return best;
   }
@@ -113,14 +172,21 @@ export function Board({ board, pieces, sides, selected, legal, onSelect }: {
 
   function onKey(e: KeyboardEvent) {
     const k = e.key;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-0.1, 0], ArrowRight: [0.1, 0], ArrowUp: [0, -0.1], ArrowDown: [0, 0.1] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-0.1, 0],
+      ArrowRight: [0.1, 0],
+      ArrowUp: [0, -0.1],
+      ArrowDown: [0, 0.1],
+    };
     if (moves[k] && !e.shiftKey) pan(...moves[k]);
     else if (k === '+' || k === '=') zoom(0.8);
     else if (k === '-') zoom(1.25);
     else if (k === '0') setVb(bounds);
     else if (k === 'n' || k === 'p' || (moves[k] && e.shiftKey)) {
       // Step the keyboard cursor through the hexes (n/p, or Shift+arrows), then Enter selects.
-      const next = (focusIdx + (k === 'p' || k === 'ArrowLeft' || k === 'ArrowUp' ? -1 : 1) + board.hexes.length) % board.hexes.length;
+      const next =
+        (focusIdx + (k === 'p' || k === 'ArrowLeft' || k === 'ArrowUp' ? -1 : 1) + board.hexes.length) %
+        board.hexes.length;
       setFocusIdx(next);
       const h = board.hexes[next];
       setVb((v) => ({ ...v, x: h.x - v.w / 2, y: h.y - v.h / 2 }));
@@ -144,15 +210,34 @@ export function Board({ board, pieces, sides, selected, legal, onSelect }: {
     <figure class="board">
       <Caption board={board} />
       <div class="board-tools" role="group" aria-label={`${board.title}: zoom and pan`}>
-        <button type="button" onClick={() => zoom(0.8)} aria-label="Zoom in">+</button>
-        <button type="button" onClick={() => zoom(1.25)} aria-label="Zoom out">−</button>
-        <button type="button" onClick={() => setVb(bounds)}>Fit</button>
-        <button type="button" onClick={() => pan(-0.2, 0)} aria-label="Pan left">←</button>
-        <button type="button" onClick={() => pan(0.2, 0)} aria-label="Pan right">→</button>
-        <button type="button" onClick={() => pan(0, -0.2)} aria-label="Pan up">↑</button>
-        <button type="button" onClick={() => pan(0, 0.2)} aria-label="Pan down">↓</button>
+        <button type="button" onClick={() => zoom(0.8)} aria-label="Zoom in">
+          +
+        </button>
+        <button type="button" onClick={() => zoom(1.25)} aria-label="Zoom out">
+          −
+        </button>
+        <button type="button" onClick={() => setVb(bounds)}>
+          Fit
+        </button>
+        <button type="button" onClick={() => pan(-0.2, 0)} aria-label="Pan left">
+          ←
+        </button>
+        <button type="button" onClick={() => pan(0.2, 0)} aria-label="Pan right">
+          →
+        </button>
+        <button type="button" onClick={() => pan(0, -0.2)} aria-label="Pan up">
+          ↑
+        </button>
+        <button type="button" onClick={() => pan(0, 0.2)} aria-label="Pan down">
+          ↓
+        </button>
       </div>
-      <svg ref={svg} class="map" viewBox={`${vb.x} ${vb.y} ${vb.w} ${vb.h}`} tabIndex={0} role="application"
+      <svg
+        ref={svg}
+        class="map"
+        viewBox={`${vb.x} ${vb.y} ${vb.w} ${vb.h}`}
+        tabIndex={0}
+        role="application"
         aria-label={`${board.title} map. Arrow keys pan, plus and minus zoom, 0 fits, n and p move the hex cursor, Enter selects. Cursor at ${cursor ? hexName(cursor) : 'none'}.`}
         onKeyDown={onKey}
         onWheel={(e) => {
@@ -167,46 +252,97 @@ export function Board({ board, pieces, sides, selected, legal, onSelect }: {
           const d = drag.current;
           if (!d || !(e.buttons & 1)) return;
           const r = svg.current!.getBoundingClientRect();
-          const dx = e.clientX - d.x, dy = e.clientY - d.y;
+          const dx = e.clientX - d.x,
+            dy = e.clientY - d.y;
           if (Math.abs(dx) + Math.abs(dy) > 4) d.moved = true;
-          if (d.moved) setVb(around({ ...d.vb, x: d.vb.x - (dx / r.width) * d.vb.w, y: d.vb.y - (dy / r.height) * d.vb.h }));
+          if (d.moved)
+            setVb(around({ ...d.vb, x: d.vb.x - (dx / r.width) * d.vb.w, y: d.vb.y - (dy / r.height) * d.vb.h }));
         }}
-        onPointerUp={() => setTimeout(() => (drag.current = null))}>
+        onPointerUp={() => setTimeout(() => (drag.current = null))}
+      >
         <g id={wrap ? globeId : undefined}>
-        {board.circles?.map((c, i) => (
-          <circle key={`circle-${i}`} class="orbit" cx={c.x} cy={c.y} r={c.r}><title>{c.label ?? 'Orbit'}</title></circle>
-        ))}
-        {board.hexes.map((h) => (
-          <g key={h.id} class={`hex${h.id === selected ? ' selected' : ''}${legal?.has(h.id) ? ' legal' : ''}`} data-hex={h.id} onClick={() => !drag.current?.moved && onSelect(h.id, topOf(h.id))}>
-            <title>{hexName(h)}</title>
-            <polygon points={corners(h.x, h.y, flat)} fill={terrainColour(h.terrain)} />
-            {h.features?.includes('city') && <circle cx={h.x} cy={h.y + 0.45} r={0.12} class="feature" />}
-            <text x={h.x} y={h.y - 0.55} class="hex-label">{h.label ?? h.id}</text>
-          </g>
-        ))}
-        {[...stacks].map(([at, stack]) => {
-          const h = hexById.get(at);
-          if (!h) return null;
-          return stack.slice(0, 3).map((p, i) => (
-            <g key={p.id} class="counter" data-piece={p.id} data-at={at} transform={`translate(${h.x - 0.42 + i * 0.08} ${h.y - 0.32 - i * 0.08})`} onClick={(e) => (e.stopPropagation(), !drag.current?.moved && onSelect(at, p.id))}>
-              <title>{pieceName(p)}{stack.length > 1 ? ` (stack of ${stack.length})` : ''}</title>
-              <rect width={0.84} height={0.7} rx={0.06} fill={sideColour(p.side, sides)} />
-              <text x={0.42} y={0.2} class="c-label">{p.hidden ? '?' : p.label.slice(0, 8)}</text>
-              {p.hidden && <text x={0.42} y={0.44} class="c-symbol c-alias">{shortId(p.id)}</text>}
-              {!p.hidden && hasIcon(p.symbol) ? <UnitSymbol symbol={p.symbol} x={0.24} y={0.26} w={0.36} h={0.22} />
-                : p.symbol && !p.hidden && <text x={0.42} y={0.44} class="c-symbol">{p.symbol.slice(0, 10)}</text>}
-              {p.values && <text x={0.42} y={0.63} class="c-values">{p.values}</text>}
-              {i === Math.min(2, stack.length - 1) && stack.length > 1 && <text x={0.8} y={0.16} class="c-count">{stack.length}</text>}
+          {board.circles?.map((c, i) => (
+            <circle key={`circle-${i}`} class="orbit" cx={c.x} cy={c.y} r={c.r}>
+              <title>{c.label ?? 'Orbit'}</title>
+            </circle>
+          ))}
+          {board.hexes.map((h) => (
+            <g
+              key={h.id}
+              class={`hex${h.id === selected ? ' selected' : ''}${legal?.has(h.id) ? ' legal' : ''}`}
+              data-hex={h.id}
+              onClick={() => !drag.current?.moved && onSelect(h.id, topOf(h.id))}
+            >
+              <title>{hexName(h)}</title>
+              <polygon points={corners(h.x, h.y, flat)} fill={terrainColour(h.terrain)} />
+              {h.features?.includes('city') && <circle cx={h.x} cy={h.y + 0.45} r={0.12} class="feature" />}
+              <text x={h.x} y={h.y - 0.55} class="hex-label">
+                {h.label ?? h.id}
+              </text>
             </g>
-          ));
-        })}
+          ))}
+          {[...stacks].map(([at, stack]) => {
+            const h = hexById.get(at);
+            if (!h) return null;
+            return stack.slice(0, 3).map((p, i) => (
+              <g
+                key={p.id}
+                class="counter"
+                data-piece={p.id}
+                data-at={at}
+                transform={`translate(${h.x - 0.42 + i * 0.08} ${h.y - 0.32 - i * 0.08})`}
+                onClick={(e) => (e.stopPropagation(), !drag.current?.moved && onSelect(at, p.id))}
+              >
+                <title>
+                  {pieceName(p)}
+                  {stack.length > 1 ? ` (stack of ${stack.length})` : ''}
+                </title>
+                <rect width={0.84} height={0.7} rx={0.06} fill={sideColour(p.side, sides)} />
+                <text x={0.42} y={0.2} class="c-label">
+                  {p.hidden ? '?' : p.label.slice(0, 8)}
+                </text>
+                {p.hidden && (
+                  <text x={0.42} y={0.44} class="c-symbol c-alias">
+                    {shortId(p.id)}
+                  </text>
+                )}
+                {!p.hidden && hasIcon(p.symbol) ? (
+                  <UnitSymbol symbol={p.symbol} x={0.24} y={0.26} w={0.36} h={0.22} />
+                ) : (
+                  p.symbol &&
+                  !p.hidden && (
+                    <text x={0.42} y={0.44} class="c-symbol">
+                      {p.symbol.slice(0, 10)}
+                    </text>
+                  )
+                )}
+                {p.values && (
+                  <text x={0.42} y={0.63} class="c-values">
+                    {p.values}
+                  </text>
+                )}
+                {i === Math.min(2, stack.length - 1) && stack.length > 1 && (
+                  <text x={0.8} y={0.16} class="c-count">
+                    {stack.length}
+                  </text>
+                )}
+              </g>
+            ));
+          })}
         </g>
-        {wrap > 0 && [-wrap, wrap].map((dx) => (
-          <use key={dx} href={`#${globeId}`} x={dx} class="wrap-copy" onClick={(e) => {
-            const h = !drag.current?.moved && hexAt(toBoard(e as MouseEvent));
-            if (h) onSelect(h.id, topOf(h.id));
-          }} />
-        ))}
+        {wrap > 0 &&
+          [-wrap, wrap].map((dx) => (
+            <use
+              key={dx}
+              href={`#${globeId}`}
+              x={dx}
+              class="wrap-copy"
+              onClick={(e) => {
+                const h = !drag.current?.moved && hexAt(toBoard(e as MouseEvent));
+                if (h) onSelect(h.id, topOf(h.id));
+              }}
+            />
+          ))}
         {cursor && <polygon points={corners(cursor.x, cursor.y, flat)} class="cursor" />}
       </svg>
       {selHex && (
@@ -239,30 +375,60 @@ const shortId = (id: string) => (id.length > 8 ? `${id.slice(0, 7)}…` : id);
 
 export function pieceName(p: Piece) {
   // A hidden counter is named by the opaque id the view uses, the one orders name it by.
-  if (p.hidden) return `Hidden ${p.label && p.label !== '?' ? p.label.toLowerCase() : 'counter'} ${p.id}${p.side ? ` of ${p.side}` : ''}`;
+  if (p.hidden)
+    return `Hidden ${p.label && p.label !== '?' ? p.label.toLowerCase() : 'counter'} ${p.id}${p.side ? ` of ${p.side}` : ''}`;
   return [p.label, p.symbol, p.values, p.side && `(${p.side})`].filter(Boolean).join(' ');
 }
 
 /** Counters as a list; each is a button that picks it (for a piece field of the orders). */
 function PieceList({ pieces, onPick }: { pieces: Piece[]; onPick: (id: string) => void }) {
   if (!pieces.length) return <p class="hint">No counters here.</p>;
-  return <ul class="pieces">{pieces.map((p) => <li key={p.id}><button type="button" class="link" data-piece={p.id} onClick={() => onPick(p.id)}>{pieceName(p)}</button></li>)}</ul>;
+  return (
+    <ul class="pieces">
+      {pieces.map((p) => (
+        <li key={p.id}>
+          <button type="button" class="link" data-piece={p.id} onClick={() => onPick(p.id)}>
+            {pieceName(p)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
-function Boxes({ board, stacks, onSelect }: { board: BoardGeometry; stacks: Map<string, Piece[]>; onSelect: (at: string, pieceId?: string) => void }) {
+function Boxes({
+  board,
+  stacks,
+  onSelect,
+}: {
+  board: BoardGeometry;
+  stacks: Map<string, Piece[]>;
+  onSelect: (at: string, pieceId?: string) => void;
+}) {
   if (!board.boxes.length && !board.tracks.length) return null;
   return (
     <div class="boxes">
       {board.boxes.map((b) => (
         <section key={b.id} class="box" aria-label={b.title}>
-          <h3 class="box-title"><button type="button" class="link" onClick={() => onSelect(b.id)}>{b.title}</button></h3>
+          <h3 class="box-title">
+            <button type="button" class="link" onClick={() => onSelect(b.id)}>
+              {b.title}
+            </button>
+          </h3>
           <PieceList pieces={stacks.get(b.id) ?? []} onPick={(id) => onSelect(b.id, id)} />
         </section>
       ))}
       {board.tracks.map((t) => (
         <section key={t.id} class="box" aria-label={t.title}>
           <h3 class="box-title">{t.title}</h3>
-          <ol class="track">{t.spaces.map((s) => <li key={s.id}>{s.label}{(stacks.get(s.id) ?? []).map((p) => ` · ${pieceName(p)}`)}</li>)}</ol>
+          <ol class="track">
+            {t.spaces.map((s) => (
+              <li key={s.id}>
+                {s.label}
+                {(stacks.get(s.id) ?? []).map((p) => ` · ${pieceName(p)}`)}
+              </li>
+            ))}
+          </ol>
         </section>
       ))}
     </div>

@@ -3,7 +3,9 @@ import { useEffect, useState } from 'preact/hooks';
 function left(ms: number) {
   if (ms <= 0) return 'due now';
   const s = Math.floor(ms / 1000);
-  const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
+  const d = Math.floor(s / 86400),
+    h = Math.floor((s % 86400) / 3600),
+    m = Math.floor((s % 3600) / 60);
   if (d > 0) return `${d} d ${h} h left`;
   if (h > 0) return `${h} h ${m} min left`;
   return `${m} min ${s % 60} s left`;

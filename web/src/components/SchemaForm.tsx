@@ -25,7 +25,10 @@ export interface FormContext {
 function resolve(s: Schema | undefined, root: Schema): Schema {
   let cur = s ?? {};
   for (let i = 0; i < 20 && typeof cur.$ref === 'string' && cur.$ref.startsWith('#/'); i++) {
-    const target = cur.$ref.slice(2).split('/').reduce((o: Schema | undefined, k: string) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], root);
+    const target = cur.$ref
+      .slice(2)
+      .split('/')
+      .reduce((o: Schema | undefined, k: string) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], root);
     const { $ref: _ignored, ...rest } = cur;
     cur = { ...(target ?? {}), ...rest };
   }
@@ -38,7 +41,11 @@ function typeOf(s: Schema): string | undefined {
 }
 
 const title = (s: Schema, fallback: string) => s.title ?? humanize(fallback);
-const humanize = (k: string) => k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase());
+const humanize = (k: string) =>
+  k
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .replace(/^./, (c) => c.toUpperCase());
 
 /** A starting value for a schema: its default, or an empty value of its type. */
 export function emptyValue(s0: Schema, root: Schema): unknown {
@@ -50,7 +57,11 @@ export function emptyValue(s0: Schema, root: Schema): unknown {
   if (variants?.length) return emptyValue(variants[0], root);
   switch (typeOf(s)) {
     case 'object':
-      return Object.fromEntries(Object.entries(s.properties ?? {}).filter(([k]) => (s.required ?? []).includes(k)).map(([k, p]) => [k, emptyValue(p as Schema, root)]));
+      return Object.fromEntries(
+        Object.entries(s.properties ?? {})
+          .filter(([k]) => (s.required ?? []).includes(k))
+          .map(([k, p]) => [k, emptyValue(p as Schema, root)]),
+      );
     case 'array':
       return [];
     case 'integer':
@@ -79,14 +90,32 @@ function variantIndex(variants: Schema[], value: unknown, root: Schema): number 
   return Math.max(0, i);
 }
 
-export function SchemaField({ schema, value, onChange, path, name, ctx }: { schema: Schema; value: unknown; onChange: (v: unknown) => void; path: Path; name: string; ctx: FormContext }) {
+export function SchemaField({
+  schema,
+  value,
+  onChange,
+  path,
+  name,
+  ctx,
+}: {
+  schema: Schema;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  path: Path;
+  name: string;
+  ctx: FormContext;
+}) {
   const s = resolve(schema, ctx.root);
   const id = `${ctx.idPrefix}-${path.join('-') || 'root'}`;
   const errs = ctx.errorsAt(path);
   const errId = errs.length ? `${id}-err` : undefined;
   const label = title(s, name);
   const help = s.description && <span class="hint">{s.description}</span>;
-  const errors = errs.length > 0 && <span class="field-error" id={errId}>{errs.join(' ')}</span>;
+  const errors = errs.length > 0 && (
+    <span class="field-error" id={errId}>
+      {errs.join(' ')}
+    </span>
+  );
   const variants: Schema[] | undefined = s.oneOf ?? s.anyOf;
 
   if (s.const !== undefined) return null; // fixed by the variant chosen
@@ -101,10 +130,20 @@ export function SchemaField({ schema, value, onChange, path, name, ctx }: { sche
     return (
       <div class="field">
         <label for={id}>{label}</label>
-        <select id={id} name={path.join('.')} value={String(idx)} aria-invalid={errs.length > 0} aria-describedby={errId}
-          onChange={(e) => onChange(opts[Number(e.currentTarget.value)]?.value)}>
+        <select
+          id={id}
+          name={path.join('.')}
+          value={String(idx)}
+          aria-invalid={errs.length > 0}
+          aria-describedby={errId}
+          onChange={(e) => onChange(opts[Number(e.currentTarget.value)]?.value)}
+        >
           {idx < 0 && <option value="-1">Choose…</option>}
-          {opts.map((o, i) => <option key={i} value={String(i)}>{o.label}</option>)}
+          {opts.map((o, i) => (
+            <option key={i} value={String(i)}>
+              {o.label}
+            </option>
+          ))}
         </select>
         {help}
         {errors}
@@ -118,8 +157,16 @@ export function SchemaField({ schema, value, onChange, path, name, ctx }: { sche
         <legend>{label}</legend>
         <label for={`${id}-variant`}>
           Kind
-          <select id={`${id}-variant`} value={String(i)} onChange={(e) => onChange(emptyValue(variants[Number(e.currentTarget.value)], ctx.root))}>
-            {variants.map((v, j) => <option key={j} value={String(j)}>{resolve(v, ctx.root).title ?? variantLabel(resolve(v, ctx.root), j)}</option>)}
+          <select
+            id={`${id}-variant`}
+            value={String(i)}
+            onChange={(e) => onChange(emptyValue(variants[Number(e.currentTarget.value)], ctx.root))}
+          >
+            {variants.map((v, j) => (
+              <option key={j} value={String(j)}>
+                {resolve(v, ctx.root).title ?? variantLabel(resolve(v, ctx.root), j)}
+              </option>
+            ))}
           </select>
         </label>
         <SchemaField schema={variants[i]} value={value} onChange={onChange} path={path} name={name} ctx={ctx} />
@@ -143,18 +190,28 @@ export function SchemaField({ schema, value, onChange, path, name, ctx }: { sche
               <div class="prop" key={k}>
                 {optional && (
                   <label class="check">
-                    <input type="checkbox" checked={present} onChange={(e) => {
-                      const next = { ...obj };
-                      if (e.currentTarget.checked) next[k] = emptyValue(ps, ctx.root);
-                      else delete next[k];
-                      onChange(next);
-                    }} />
+                    <input
+                      type="checkbox"
+                      checked={present}
+                      onChange={(e) => {
+                        const next = { ...obj };
+                        if (e.currentTarget.checked) next[k] = emptyValue(ps, ctx.root);
+                        else delete next[k];
+                        onChange(next);
+                      }}
+                    />
                     Include {title(ps, k).toLowerCase()}
                   </label>
                 )}
                 {(present || !optional) && (
-                  <SchemaField schema={p as Schema} value={ps.const !== undefined ? ps.const : obj[k]} name={k} path={[...path, k]} ctx={ctx}
-                    onChange={(v) => onChange({ ...obj, [k]: v })} />
+                  <SchemaField
+                    schema={p as Schema}
+                    value={ps.const !== undefined ? ps.const : obj[k]}
+                    name={k}
+                    path={[...path, k]}
+                    ctx={ctx}
+                    onChange={(v) => onChange({ ...obj, [k]: v })}
+                  />
                 )}
               </div>
             );
@@ -175,13 +232,29 @@ export function SchemaField({ schema, value, onChange, path, name, ctx }: { sche
           <ol class="items">
             {arr.map((v, i) => (
               <li key={i}>
-                <SchemaField schema={item} value={v} name={`${title(resolve(item, ctx.root), name)} ${i + 1}`} path={[...path, i]} ctx={ctx}
-                  onChange={(nv) => onChange(arr.map((x, j) => (j === i ? nv : x)))} />
-                <button type="button" onClick={() => onChange(arr.filter((_, j) => j !== i))} aria-label={`Remove ${label} ${i + 1}`}>Remove</button>
+                <SchemaField
+                  schema={item}
+                  value={v}
+                  name={`${title(resolve(item, ctx.root), name)} ${i + 1}`}
+                  path={[...path, i]}
+                  ctx={ctx}
+                  onChange={(nv) => onChange(arr.map((x, j) => (j === i ? nv : x)))}
+                />
+                <button
+                  type="button"
+                  onClick={() => onChange(arr.filter((_, j) => j !== i))}
+                  aria-label={`Remove ${label} ${i + 1}`}
+                >
+                  Remove
+                </button>
               </li>
             ))}
           </ol>
-          {arr.length < max && <button type="button" onClick={() => onChange([...arr, emptyValue(item, ctx.root)])}>Add {label.toLowerCase()}</button>}
+          {arr.length < max && (
+            <button type="button" onClick={() => onChange([...arr, emptyValue(item, ctx.root)])}>
+              Add {label.toLowerCase()}
+            </button>
+          )}
           {errors}
         </fieldset>
       );
@@ -191,9 +264,18 @@ export function SchemaField({ schema, value, onChange, path, name, ctx }: { sche
       return (
         <div class="field">
           <label for={id}>{label}</label>
-          <input id={id} name={path.join('.')} type="number" step={typeOf(s) === 'integer' ? 1 : 'any'} min={s.minimum} max={s.maximum}
-            value={typeof value === 'number' ? String(value) : ''} aria-invalid={errs.length > 0} aria-describedby={errId}
-            onInput={(e) => onChange(e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value))} />
+          <input
+            id={id}
+            name={path.join('.')}
+            type="number"
+            step={typeOf(s) === 'integer' ? 1 : 'any'}
+            min={s.minimum}
+            max={s.maximum}
+            value={typeof value === 'number' ? String(value) : ''}
+            aria-invalid={errs.length > 0}
+            aria-describedby={errId}
+            onInput={(e) => onChange(e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value))}
+          />
           {help}
           {errors}
         </div>
@@ -201,7 +283,14 @@ export function SchemaField({ schema, value, onChange, path, name, ctx }: { sche
     case 'boolean':
       return (
         <label class="check" for={id}>
-          <input id={id} name={path.join('.')} type="checkbox" checked={value === true} aria-describedby={errId} onChange={(e) => onChange(e.currentTarget.checked)} />
+          <input
+            id={id}
+            name={path.join('.')}
+            type="checkbox"
+            checked={value === true}
+            aria-describedby={errId}
+            onChange={(e) => onChange(e.currentTarget.checked)}
+          />
           {label}
           {help}
           {errors}
@@ -209,17 +298,32 @@ export function SchemaField({ schema, value, onChange, path, name, ctx }: { sche
       );
     case 'string': {
       const ref = s['x-warpost-ref'] as string | undefined;
-      const options = ref ? ctx.refOptions?.(ref) ?? [] : [];
+      const options = ref ? (ctx.refOptions?.(ref) ?? []) : [];
       const listId = options.length ? `${id}-choices` : undefined;
       return (
         <div class="field">
           <label for={id}>{label}</label>
           {ref && <span class="hint">A {ref}: type it, or click one on the board while this field has focus.</span>}
-          <input id={id} name={path.join('.')} type="text" maxLength={s.maxLength} value={typeof value === 'string' ? value : ''}
-            data-ref={ref} list={listId} aria-invalid={errs.length > 0} aria-describedby={errId}
+          <input
+            id={id}
+            name={path.join('.')}
+            type="text"
+            maxLength={s.maxLength}
+            value={typeof value === 'string' ? value : ''}
+            data-ref={ref}
+            list={listId}
+            aria-invalid={errs.length > 0}
+            aria-describedby={errId}
             onFocus={() => ref && ctx.onRefFocus(ref, (v) => onChange(v))}
-            onInput={(e) => onChange(e.currentTarget.value)} />
-          {listId && <datalist id={listId}>{options.map((o) => <option key={o.value} value={o.value} label={o.label} />)}</datalist>}
+            onInput={(e) => onChange(e.currentTarget.value)}
+          />
+          {listId && (
+            <datalist id={listId}>
+              {options.map((o) => (
+                <option key={o.value} value={o.value} label={o.label} />
+              ))}
+            </datalist>
+          )}
           {help}
           {errors}
         </div>
@@ -231,18 +335,38 @@ export function SchemaField({ schema, value, onChange, path, name, ctx }: { sche
 }
 
 function variantLabel(v: Schema, j: number) {
-  const c = Object.values(v.properties ?? {}).map((p) => (p as Schema).const).find((x) => x !== undefined);
+  const c = Object.values(v.properties ?? {})
+    .map((p) => (p as Schema).const)
+    .find((x) => x !== undefined);
   return c !== undefined ? String(c) : `Option ${j + 1}`;
 }
 
 /** Free JSON editing, for orders without a schema or parts a form cannot show. */
-export function JsonField({ id, label, value, onChange, errors }: { id: string; label: string; value: unknown; onChange: (v: unknown) => void; errors: string[] }) {
+export function JsonField({
+  id,
+  label,
+  value,
+  onChange,
+  errors,
+}: {
+  id: string;
+  label: string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  errors: string[];
+}) {
   const [text, setText] = useState(JSON.stringify(value ?? null, null, 2));
   const [bad, setBad] = useState(false);
   return (
     <div class="field">
       <label for={id}>{label} (JSON)</label>
-      <textarea id={id} name={id} rows={6} value={text} spellcheck={false} aria-invalid={bad || errors.length > 0}
+      <textarea
+        id={id}
+        name={id}
+        rows={6}
+        value={text}
+        spellcheck={false}
+        aria-invalid={bad || errors.length > 0}
         onInput={(e) => {
           const t = e.currentTarget.value;
           setText(t);
@@ -252,7 +376,8 @@ export function JsonField({ id, label, value, onChange, errors }: { id: string; 
           } catch {
             setBad(true);
           }
-        }} />
+        }}
+      />
       {bad && <span class="field-error">This is not valid JSON yet.</span>}
       {errors.length > 0 && <span class="field-error">{errors.join(' ')}</span>}
     </div>

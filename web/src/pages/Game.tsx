@@ -11,9 +11,27 @@ import { Replay } from '../components/Replay';
 import { Table, VOTE_FIELDS, type Vote } from '../components/Table';
 import { SeatOffers } from '../components/SeatOffers';
 
-interface Text { key: string; text: string }
-interface Prompt { side: string; kind: string; secret: boolean; description: string; choices: unknown; defaultOrders: unknown; text?: Text | null }
-interface GameEvent { seq: number; step: number; type: string; data: unknown; createdAt: string; text?: Text | null }
+interface Text {
+  key: string;
+  text: string;
+}
+interface Prompt {
+  side: string;
+  kind: string;
+  secret: boolean;
+  description: string;
+  choices: unknown;
+  defaultOrders: unknown;
+  text?: Text | null;
+}
+interface GameEvent {
+  seq: number;
+  step: number;
+  type: string;
+  data: unknown;
+  createdAt: string;
+  text?: Text | null;
+}
 interface View {
   viewer: string | null;
   view: unknown;
@@ -31,7 +49,12 @@ interface View {
   votes: Vote[];
   canAdminister: boolean;
 }
-interface ModuleMeta { title: string; scenarios: { id: string; title: string }[]; sides: string[]; promptKinds: { kind: string; description: string; ordersSchema?: Schema | null }[] }
+interface ModuleMeta {
+  title: string;
+  scenarios: { id: string; title: string }[];
+  sides: string[];
+  promptKinds: { kind: string; description: string; ordersSchema?: Schema | null }[];
+}
 
 const VIEW = `query($id:ID!,$side:String){ game(id:$id, side:$side) {
   viewer view game { ${SUMMARY} pausedReason seedHash }
@@ -53,7 +76,8 @@ async function fetchBoards(gameId: string): Promise<BoardGeometry[]> {
     headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
   const body = (await res.json().catch(() => ({}))) as { boards?: BoardGeometry[]; error?: { message: string } };
-  if (!res.ok || !body.boards) throw new Error(body.error?.message ?? `The boards could not be loaded (${res.status}).`);
+  if (!res.ok || !body.boards)
+    throw new Error(body.error?.message ?? `The boards could not be loaded (${res.status}).`);
   return body.boards;
 }
 
@@ -63,11 +87,15 @@ async function fetchBoards(gameId: string): Promise<BoardGeometry[]> {
  */
 let modulesOnce: Promise<(ModuleMeta & { id: string })[]> | null = null;
 function modules() {
-  modulesOnce ??= gql<{ modules: (ModuleMeta & { id: string })[] }>(MODULE).then((d) => d.modules, (e: unknown) => ((modulesOnce = null), Promise.reject(e)));
+  modulesOnce ??= gql<{ modules: (ModuleMeta & { id: string })[] }>(MODULE).then(
+    (d) => d.modules,
+    (e: unknown) => ((modulesOnce = null), Promise.reject(e)),
+  );
   return modulesOnce;
 }
 
-const draftKey = (gameId: string, side: string, step: number, kind: string) => `warpost:draft:${gameId}:${side}:${step}:${kind}`;
+const draftKey = (gameId: string, side: string, step: number, kind: string) =>
+  `warpost:draft:${gameId}:${side}:${step}:${kind}`;
 
 /** One game as the player's side sees it: board, what is owed, order forms, and the event log. */
 export function GamePage({ gameId }: { gameId: string }) {
@@ -124,7 +152,10 @@ export function GamePage({ gameId }: { gameId: string }) {
   useEffect(() => void fetchBoards(gameId).then(setBoards, (e: Error) => setError(e.message)), [gameId]);
   useEffect(() => {
     if (!data) return;
-    modules().then((ms) => setMeta(ms.find((m) => m.id === data.game.module) ?? null), () => undefined);
+    modules().then(
+      (ms) => setMeta(ms.find((m) => m.id === data.game.module) ?? null),
+      () => undefined,
+    );
   }, [data?.game.module]);
   useEffect(() => {
     setLive(true);
@@ -135,7 +166,11 @@ export function GamePage({ gameId }: { gameId: string }) {
       () => setLive(false),
     );
     // A step that opens (the start, too) is also announced to the player who owes it.
-    const stopTurns = subscribe<{ myTurn: { gameId: string; step: number } }>('subscription { myTurn { gameId step } }', {}, (d) => d.myTurn.gameId === gameId && notice(d.myTurn.step));
+    const stopTurns = subscribe<{ myTurn: { gameId: string; step: number } }>(
+      'subscription { myTurn { gameId step } }',
+      {},
+      (d) => d.myTurn.gameId === gameId && notice(d.myTurn.step),
+    );
     return () => (stop(), stopTurns(), setLive(false));
   }, [gameId, side]);
 
@@ -151,10 +186,18 @@ export function GamePage({ gameId }: { gameId: string }) {
     const multi = data.game.seats.filter((s) => s.user.username === currentSession()?.user.username).length > 1;
     for (const c of data.commitments) {
       const k = `${data.game.step}:${c.side}`;
-      if (!c.committed || c.revealed || revealing.current.has(k) || !data.game.seats.some((s) => s.side === c.side && s.user.username === currentSession()?.user.username)) continue;
+      if (
+        !c.committed ||
+        c.revealed ||
+        revealing.current.has(k) ||
+        !data.game.seats.some((s) => s.side === c.side && s.user.username === currentSession()?.user.username)
+      )
+        continue;
       revealing.current.add(k);
       if (!storedCommitment(gameId, c.side, data.game.step)) {
-        setRevealNote(`This browser does not hold the orders and salt ${c.side} committed to; reveal them from the browser that committed.`);
+        setRevealNote(
+          `This browser does not hold the orders and salt ${c.side} committed to; reveal them from the browser that committed.`,
+        );
         continue;
       }
       setRevealNote(`Revealing ${c.side}'s committed orders…`);
@@ -165,9 +208,17 @@ export function GamePage({ gameId }: { gameId: string }) {
     }
   }, [data]);
 
-  const named = useMemo<Named>(() => namedInChoices(data?.myPrompts.map((p) => p.choices) ?? [], boards, data?.pieces ?? []), [data, boards]);
+  const named = useMemo<Named>(
+    () => namedInChoices(data?.myPrompts.map((p) => p.choices) ?? [], boards, data?.pieces ?? []),
+    [data, boards],
+  );
 
-  if (error && !data) return <p class="error" role="alert">{error}</p>;
+  if (error && !data)
+    return (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    );
   if (!data) return <p aria-busy="true">Loading the game…</p>;
 
   const g = data.game;
@@ -178,62 +229,141 @@ export function GamePage({ gameId }: { gameId: string }) {
   const onSelect = (at: string, pieceId?: string) => {
     setSelected(at);
     const t = refTarget.current;
-    if (t && t.ref === 'piece') { if (pieceId) t.set(pieceId); }
-    else t?.set(at);
+    if (t && t.ref === 'piece') {
+      if (pieceId) t.set(pieceId);
+    } else t?.set(at);
   };
 
   return (
     <div class="game">
       <header class="game-head card">
-        <h1>{meta?.title ?? g.module}: {meta?.scenarios.find((x) => x.id === g.scenario)?.title ?? g.scenario}</h1>
+        <h1>
+          {meta?.title ?? g.module}: {meta?.scenarios.find((x) => x.id === g.scenario)?.title ?? g.scenario}
+        </h1>
         <p>
           <span class={`status ${g.status.toLowerCase()}`}>{g.status.toLowerCase()}</span> · step {g.step}
           {data.viewer ? ` · you play ${data.viewer}` : ' · spectating'}
-          {g.deadline && <> · <Deadline at={g.deadline} /></>}
+          {g.deadline && (
+            <>
+              {' '}
+              · <Deadline at={g.deadline} />
+            </>
+          )}
           <span class={`live ${live ? 'on' : 'off'}`}>{live ? ' · live' : ' · not live'}</span>
         </p>
         {mySeats.length > 1 && (
           <div class="field">
             <label for="f-viewas">View as</label>
-            <select id="f-viewas" name="viewas" value={data.viewer ?? ''} onChange={(e) => setSide(e.currentTarget.value)}>
-              {mySeats.map((s) => <option key={s} value={s}>{s}</option>)}
+            <select
+              id="f-viewas"
+              name="viewas"
+              value={data.viewer ?? ''}
+              onChange={(e) => setSide(e.currentTarget.value)}
+            >
+              {mySeats.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
             </select>
           </div>
         )}
-        {data.situation && <p class="situation" data-board={data.situation.board ?? ''}>{data.situation.text.text}</p>}
+        {data.situation && (
+          <p class="situation" data-board={data.situation.board ?? ''}>
+            {data.situation.text.text}
+          </p>
+        )}
         {g.pausedReason && <p class="error">Paused: {g.pausedReason}</p>}
-        {data.outcome && <p class="outcome"><strong>Result:</strong> {data.outcome.summary}</p>}
-        {error && <p class="error" role="alert">{error}</p>}
+        {data.outcome && (
+          <p class="outcome">
+            <strong>Result:</strong> {data.outcome.summary}
+          </p>
+        )}
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
       </header>
       <div class="game-body">
         <section class="board-area card" aria-label="Board">
-          {boards.length > 0
-            ? <Maps boards={boards} current={data.situation?.board} pieces={data.pieces ?? []} sides={sides} selected={selected} legal={legal} onSelect={onSelect} />
-            : (
-              <details open>
-                <summary>What your side sees</summary>
-                <pre class="raw" tabIndex={0}>{JSON.stringify(data.view, null, 2)}</pre>
-              </details>
-            )}
+          {boards.length > 0 ? (
+            <Maps
+              boards={boards}
+              current={data.situation?.board}
+              pieces={data.pieces ?? []}
+              sides={sides}
+              selected={selected}
+              legal={legal}
+              onSelect={onSelect}
+            />
+          ) : (
+            <details open>
+              <summary>What your side sees</summary>
+              <pre class="raw" tabIndex={0}>
+                {JSON.stringify(data.view, null, 2)}
+              </pre>
+            </details>
+          )}
         </section>
         <aside class="side-panel">
           <section class="card" aria-labelledby="owed-title">
             <h2 id="owed-title">Owed this step</h2>
-            {data.owed.length === 0 ? <p>Nothing is owed.</p> : (
-              <ul>{data.owed.map((o) => <li key={o.side}>{o.side}: {o.ready ? 'ready' : 'waiting'}</li>)}</ul>
+            {data.owed.length === 0 ? (
+              <p>Nothing is owed.</p>
+            ) : (
+              <ul>
+                {data.owed.map((o) => (
+                  <li key={o.side}>
+                    {o.side}: {o.ready ? 'ready' : 'waiting'}
+                  </li>
+                ))}
+              </ul>
             )}
           </section>
-          {revealNote && <p class="card" role="status">{revealNote}</p>}
+          {revealNote && (
+            <p class="card" role="status">
+              {revealNote}
+            </p>
+          )}
           {data.myPrompts.map((p) => (
-            <PromptForm key={`${g.step}:${p.side}:${p.kind}`} gameId={gameId} step={g.step} prompt={p} mySubmission={data.mySubmission}
-              schema={meta?.promptKinds.find((k) => k.kind === p.kind)?.ordersSchema ?? undefined} named={named}
-              commitment={data.commitments.find((c) => c.side === p.side)} revealOpen={data.revealOpen}
-              onRefFocus={(ref, set) => ((refTarget.current = { ref, set }), setLegal(legalHexes(named, ref, data.pieces ?? [])))}
-              onSubmitted={() => void load()} multiSeat={mySeats.length > 1} />
+            <PromptForm
+              key={`${g.step}:${p.side}:${p.kind}`}
+              gameId={gameId}
+              step={g.step}
+              prompt={p}
+              mySubmission={data.mySubmission}
+              schema={meta?.promptKinds.find((k) => k.kind === p.kind)?.ordersSchema ?? undefined}
+              named={named}
+              commitment={data.commitments.find((c) => c.side === p.side)}
+              revealOpen={data.revealOpen}
+              onRefFocus={(ref, set) => (
+                (refTarget.current = { ref, set }),
+                setLegal(legalHexes(named, ref, data.pieces ?? []))
+              )}
+              onSubmitted={() => void load()}
+              multiSeat={mySeats.length > 1}
+            />
           ))}
           <EventLog events={data.events} />
-          <Table gameId={gameId} votes={data.votes} me={me} seated={mySeats} status={g.status} onChange={() => void load()} />
-          {g.status === 'ACTIVE' && <SeatOffers gameId={gameId} events={data.events} seated={mySeats.length > 0} sides={sides} canAdminister={data.canAdminister} onChange={() => void load()} />}
+          <Table
+            gameId={gameId}
+            votes={data.votes}
+            me={me}
+            seated={mySeats}
+            status={g.status}
+            onChange={() => void load()}
+          />
+          {g.status === 'ACTIVE' && (
+            <SeatOffers
+              gameId={gameId}
+              events={data.events}
+              seated={mySeats.length > 0}
+              sides={sides}
+              canAdminister={data.canAdminister}
+              onChange={() => void load()}
+            />
+          )}
           {g.step > 1 && <Replay gameId={gameId} side={data.viewer} lastStep={g.step} boards={boards} sides={sides} />}
         </aside>
       </div>
@@ -241,10 +371,30 @@ export function GamePage({ gameId }: { gameId: string }) {
   );
 }
 
-function PromptForm({ gameId, step, prompt, schema, mySubmission, named, commitment, revealOpen, onRefFocus, onSubmitted, multiSeat }: {
-  gameId: string; step: number; prompt: Prompt; schema?: Schema; mySubmission: View['mySubmission']; named: Named;
-  commitment?: View['commitments'][number]; revealOpen: boolean;
-  onRefFocus: FormContext['onRefFocus']; onSubmitted: () => void; multiSeat: boolean;
+function PromptForm({
+  gameId,
+  step,
+  prompt,
+  schema,
+  mySubmission,
+  named,
+  commitment,
+  revealOpen,
+  onRefFocus,
+  onSubmitted,
+  multiSeat,
+}: {
+  gameId: string;
+  step: number;
+  prompt: Prompt;
+  schema?: Schema;
+  mySubmission: View['mySubmission'];
+  named: Named;
+  commitment?: View['commitments'][number];
+  revealOpen: boolean;
+  onRefFocus: FormContext['onRefFocus'];
+  onSubmitted: () => void;
+  multiSeat: boolean;
 }) {
   const key = draftKey(gameId, prompt.side, step, prompt.kind);
   const [orders, setOrders] = useState<unknown>(() => {
@@ -253,7 +403,10 @@ function PromptForm({ gameId, step, prompt, schema, mySubmission, named, commitm
     if (mySubmission && mySubmission.step === step && mySubmission.side === prompt.side) return mySubmission.orders;
     return prompt.defaultOrders ?? (schema ? emptyValue(schema, schema) : {});
   });
-  const [check, setCheck] = useState<{ valid: boolean; errors: { code: string; path: unknown[]; message: string; rule?: string | null }[] } | null>(null);
+  const [check, setCheck] = useState<{
+    valid: boolean;
+    errors: { code: string; path: unknown[]; message: string; rule?: string | null }[];
+  } | null>(null);
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   const sideArg = multiSeat ? prompt.side : undefined;
@@ -265,7 +418,10 @@ function PromptForm({ gameId, step, prompt, schema, mySubmission, named, commitm
       gql<{ validateOrders: NonNullable<typeof check> }>(
         'mutation($g:ID!,$s:Int!,$o:JSON!,$side:String){validateOrders(gameId:$g,step:$s,orders:$o,side:$side){valid errors{code path message rule}}}',
         { g: gameId, s: step, o: orders ?? null, side: sideArg },
-      ).then((d) => setCheck(d.validateOrders), (e: Error) => setCheck({ valid: false, errors: [{ code: 'ERROR', path: [], message: e.message }] }));
+      ).then(
+        (d) => setCheck(d.validateOrders),
+        (e: Error) => setCheck({ valid: false, errors: [{ code: 'ERROR', path: [], message: e.message }] }),
+      );
     }, 350);
     return () => clearTimeout(t);
   }, [JSON.stringify(orders)]);
@@ -280,7 +436,11 @@ function PromptForm({ gameId, step, prompt, schema, mySubmission, named, commitm
         { g: gameId, s: step, o: orders ?? null, k: crypto.randomUUID(), side: sideArg },
       );
       localStorage.removeItem(key);
-      setStatus(d.submitOrders.stepComplete ? 'Orders sent. Every side is ready: the step is resolving.' : 'Orders sent and sealed. Waiting for the other sides.');
+      setStatus(
+        d.submitOrders.stepComplete
+          ? 'Orders sent. Every side is ready: the step is resolving.'
+          : 'Orders sent and sealed. Waiting for the other sides.',
+      );
       onSubmitted();
     } catch (err) {
       const ae = err as ApiError;
@@ -298,7 +458,11 @@ function PromptForm({ gameId, step, prompt, schema, mySubmission, named, commitm
     try {
       // The draft stays: committed orders are not stored by the server until they are revealed.
       const d = await commitOrders(gameId, prompt.side, step, orders ?? null, sideArg);
-      setStatus(d.revealOpen ? 'Committed. Every side is bound: revealing now.' : 'Committed: only a hash of your orders was sent. This browser reveals them when every side is bound.');
+      setStatus(
+        d.revealOpen
+          ? 'Committed. Every side is bound: revealing now.'
+          : 'Committed: only a hash of your orders was sent. This browser reveals them when every side is bound.',
+      );
       onSubmitted();
     } catch (err) {
       setStatus(`Refused: ${(err as Error).message}`);
@@ -311,39 +475,79 @@ function PromptForm({ gameId, step, prompt, schema, mySubmission, named, commitm
   const ctx: FormContext = {
     root: schema ?? {},
     idPrefix: `o-${prompt.side}-${prompt.kind}`,
-    errorsAt: (path) => errs.filter((x) => JSON.stringify(x.path) === JSON.stringify(path) && path.length > 0).map((x) => x.message),
+    errorsAt: (path) =>
+      errs.filter((x) => JSON.stringify(x.path) === JSON.stringify(path) && path.length > 0).map((x) => x.message),
     onRefFocus,
-    refOptions: (ref) => [...(ref === 'piece' ? named.pieces : named.hexes)].map(([value, label]) => ({ value, label })),
+    refOptions: (ref) =>
+      [...(ref === 'piece' ? named.pieces : named.hexes)].map(([value, label]) => ({ value, label })),
   };
   const sent = mySubmission && mySubmission.step === step && mySubmission.side === prompt.side;
   const titleId = `${ctx.idPrefix}-title`;
   return (
     <section class="card prompt" aria-labelledby={titleId}>
-      <h2 id={titleId}>{prompt.side}: {prompt.kind}{prompt.secret ? ' (sealed)' : ''}</h2>
+      <h2 id={titleId}>
+        {prompt.side}: {prompt.kind}
+        {prompt.secret ? ' (sealed)' : ''}
+      </h2>
       <p>{prompt.text?.text ?? prompt.description}</p>
       {prompt.secret && <p class="hint">Sealed: nobody sees these orders until every owed side is in.</p>}
       {!schema && prompt.choices != null && (
         <details>
           <summary>Choices</summary>
-          <pre class="raw" tabIndex={0}>{JSON.stringify(prompt.choices, null, 2)}</pre>
+          <pre class="raw" tabIndex={0}>
+            {JSON.stringify(prompt.choices, null, 2)}
+          </pre>
         </details>
       )}
       <form onSubmit={submit}>
-        {schema
-          ? <SchemaField schema={schema} value={orders} onChange={setOrders} path={[]} name="orders" ctx={ctx} />
-          : <JsonField id={`${ctx.idPrefix}-json`} label="Orders" value={orders} onChange={setOrders} errors={[]} />}
+        {schema ? (
+          <SchemaField schema={schema} value={orders} onChange={setOrders} path={[]} name="orders" ctx={ctx} />
+        ) : (
+          <JsonField id={`${ctx.idPrefix}-json`} label="Orders" value={orders} onChange={setOrders} errors={[]} />
+        )}
         <div class="check-result" aria-live="polite">
-          {check === null ? <span class="hint">Checking…</span> : check.valid ? <span class="ok">These orders are legal.</span> : (
-            <ul class="field-error">{errs.map((x, i) => <li key={i}>{x.message}{x.rule ? ` (rule ${x.rule})` : ''}</li>)}</ul>
+          {check === null ? (
+            <span class="hint">Checking…</span>
+          ) : check.valid ? (
+            <span class="ok">These orders are legal.</span>
+          ) : (
+            <ul class="field-error">
+              {errs.map((x, i) => (
+                <li key={i}>
+                  {x.message}
+                  {x.rule ? ` (rule ${x.rule})` : ''}
+                </li>
+              ))}
+            </ul>
           )}
         </div>
         <div class="row">
-          <button type="submit" class="primary" disabled={busy || revealOpen}>{sent ? 'Replace orders' : 'Submit orders'}</button>
-          {prompt.secret && <button type="button" disabled={busy || revealOpen} onClick={() => void commit()}>{commitment?.committed ? 'Commit again' : 'Commit (hash only)'}</button>}
-          <button type="button" onClick={() => setOrders(prompt.defaultOrders)}>Reset to default</button>
+          <button type="submit" class="primary" disabled={busy || revealOpen}>
+            {sent ? 'Replace orders' : 'Submit orders'}
+          </button>
+          {prompt.secret && (
+            <button type="button" disabled={busy || revealOpen} onClick={() => void commit()}>
+              {commitment?.committed ? 'Commit again' : 'Commit (hash only)'}
+            </button>
+          )}
+          <button type="button" onClick={() => setOrders(prompt.defaultOrders)}>
+            Reset to default
+          </button>
         </div>
-        {commitment?.committed && <p class="hint">{commitment.revealed ? 'Committed and revealed.' : revealOpen ? 'Committed; the reveal phase is open.' : 'Committed (hash only); you may commit again until every side is bound.'}</p>}
-        {sent && <p class="hint">Sent{mySubmission!.ready ? ' and ready' : ''}; you may replace them until the step resolves.</p>}
+        {commitment?.committed && (
+          <p class="hint">
+            {commitment.revealed
+              ? 'Committed and revealed.'
+              : revealOpen
+                ? 'Committed; the reveal phase is open.'
+                : 'Committed (hash only); you may commit again until every side is bound.'}
+          </p>
+        )}
+        {sent && (
+          <p class="hint">
+            Sent{mySubmission!.ready ? ' and ready' : ''}; you may replace them until the step resolves.
+          </p>
+        )}
         {status && <p role="status">{status}</p>}
       </form>
     </section>
@@ -355,11 +559,14 @@ function EventLog({ events }: { events: GameEvent[] }) {
   return (
     <section class="card" aria-labelledby="log-title">
       <h2 id="log-title">Event log</h2>
-      {shown.length === 0 ? <p>Nothing has happened yet.</p> : (
+      {shown.length === 0 ? (
+        <p>Nothing has happened yet.</p>
+      ) : (
         <ol class="log" aria-live="polite" reversed tabIndex={0} aria-label="Events, newest first">
           {shown.map((e) => (
             <li key={e.seq}>
-              <span class="hint">step {e.step}</span> {e.text?.text ?? `${e.type}${e.data != null ? `: ${JSON.stringify(e.data)}` : ''}`}
+              <span class="hint">step {e.step}</span>{' '}
+              {e.text?.text ?? `${e.type}${e.data != null ? `: ${JSON.stringify(e.data)}` : ''}`}
             </li>
           ))}
         </ol>

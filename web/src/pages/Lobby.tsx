@@ -10,7 +10,14 @@ export interface ModuleInfo {
   title: string;
   sides: string[];
   scenarios: { id: string; title: string; description: string; sides: string[] }[];
-  options: { id: string; description: string; type: string; default: unknown; values?: string[] | null; rule?: string | null }[];
+  options: {
+    id: string;
+    description: string;
+    type: string;
+    default: unknown;
+    values?: string[] | null;
+    rule?: string | null;
+  }[];
 }
 
 export interface GameSummary {
@@ -33,8 +40,10 @@ export interface GameSummary {
   offeredSides?: string[];
 }
 
-export const SUMMARY = 'id title module scenario status isPublic allowMultiSeat step deadline iOwe myOwedSides seats { side user { username } } timeControl { preset stepSeconds }';
-const MODULES = 'modules { id title sides scenarios { id title description sides } options { id description type default values rule } }';
+export const SUMMARY =
+  'id title module scenario status isPublic allowMultiSeat step deadline iOwe myOwedSides seats { side user { username } } timeControl { preset stepSeconds }';
+const MODULES =
+  'modules { id title sides scenarios { id title description sides } options { id description type default values rule } }';
 const PRESETS: [string, string][] = [
   ['none', 'No clock'],
   ['live', 'Live (5 minutes a step)'],
@@ -64,24 +73,23 @@ export function Lobby() {
     gql<{ modules: ModuleInfo[]; open: GameSummary[]; mine: GameSummary[]; offered: GameSummary[] }>(
       `{ ${MODULES} open: games(status: OPEN, first: 100) { ${SUMMARY} } mine: games(mine: true, first: 100) { ${SUMMARY} }` +
         ` offered: games(filter: { offeredSeats: true }, first: 100) { ${SUMMARY} offeredSides } }`,
-    ).then((d) => (setModules(d.modules), setOpen(d.open), setMine(d.mine), setOffered(d.offered), setError('')), (e: Error) => setError(e.message));
+    ).then(
+      (d) => (setModules(d.modules), setOpen(d.open), setMine(d.mine), setOffered(d.offered), setError('')),
+      (e: Error) => setError(e.message),
+    );
   }, [tick]);
 
   // Each turn that opens for me (the subscription starts with those owed now) refreshes the lists.
   useEffect(
-    () =>
-      subscribe<{ myTurn: { gameId: string } }>(
-        'subscription { myTurn { gameId } }',
-        {},
-        () => reload(),
-      ),
+    () => subscribe<{ myTurn: { gameId: string } }>('subscription { myTurn { gameId } }', {}, () => reload()),
     [],
   );
 
   // What I owe comes first: the server says so per game (iOwe), and myTurn notices keep it live.
   const owedSides = (g: GameSummary) => (g.iOwe ? g.myOwedSides : []);
   const sortedMine = useMemo(() => {
-    const rank = (g: GameSummary) => (owedSides(g).length ? 0 : g.status === 'ACTIVE' ? 1 : g.status === 'OPEN' ? 2 : 3);
+    const rank = (g: GameSummary) =>
+      owedSides(g).length ? 0 : g.status === 'ACTIVE' ? 1 : g.status === 'OPEN' ? 2 : 3;
     return [...mine].sort((a, b) => rank(a) - rank(b));
   }, [mine]);
 
@@ -107,10 +115,16 @@ export function Lobby() {
   const mineIds = new Set(mine.map((g) => g.id));
   return (
     <div class="lobby">
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       <section class="card" aria-labelledby="mine-title">
         <h1 id="mine-title">My games</h1>
-        {sortedMine.length === 0 ? <p>You hold no seat yet. Create a game or join one below.</p> : (
+        {sortedMine.length === 0 ? (
+          <p>You hold no seat yet. Create a game or join one below.</p>
+        ) : (
           <ul class="games">
             {sortedMine.map((g) => (
               <li key={g.id} class={owedSides(g).length ? 'owed' : ''}>
@@ -128,12 +142,24 @@ export function Lobby() {
       <Vacation />
       <section class="card" aria-labelledby="open-title">
         <h2 id="open-title">Open games</h2>
-        <button type="button" onClick={reload}>Refresh</button>
-        {open.length === 0 ? <p>No game is waiting for players.</p> : (
+        <button type="button" onClick={reload}>
+          Refresh
+        </button>
+        {open.length === 0 ? (
+          <p>No game is waiting for players.</p>
+        ) : (
           <ul class="games">
             {open.map((g) => (
-              <ListedGame key={g.id} g={g} modules={modules} mine={mineIds.has(g.id)} detail={<span class="tc">{g.timeControl.preset}</span>}
-                sides={openSides(g, modules)} verb="join as" onPick={(side) => void join(g.id, side)} />
+              <ListedGame
+                key={g.id}
+                g={g}
+                modules={modules}
+                mine={mineIds.has(g.id)}
+                detail={<span class="tc">{g.timeControl.preset}</span>}
+                sides={openSides(g, modules)}
+                verb="join as"
+                onPick={(side) => void join(g.id, side)}
+              />
             ))}
           </ul>
         )}
@@ -143,8 +169,16 @@ export function Lobby() {
           <h2 id="offered-title">Seats offered in running games</h2>
           <ul class="games">
             {offered.map((g) => (
-              <ListedGame key={g.id} g={g} modules={modules} mine={mineIds.has(g.id)} detail={<span>step {g.step}</span>}
-                sides={g.offeredSides ?? []} verb="take seat" onPick={(side) => void take(g.id, side)} />
+              <ListedGame
+                key={g.id}
+                g={g}
+                modules={modules}
+                mine={mineIds.has(g.id)}
+                detail={<span>step {g.step}</span>}
+                sides={g.offeredSides ?? []}
+                verb="take seat"
+                onPick={(side) => void take(g.id, side)}
+              />
             ))}
           </ul>
         </section>
@@ -154,8 +188,22 @@ export function Lobby() {
 }
 
 /** A game in a lobby list: its title, who sits where, and a button per side the caller may take. */
-function ListedGame({ g, modules, mine, detail, sides, verb, onPick }: {
-  g: GameSummary; modules: ModuleInfo[]; mine: boolean; detail: ComponentChildren; sides: string[]; verb: string; onPick: (side: string) => void;
+function ListedGame({
+  g,
+  modules,
+  mine,
+  detail,
+  sides,
+  verb,
+  onPick,
+}: {
+  g: GameSummary;
+  modules: ModuleInfo[];
+  mine: boolean;
+  detail: ComponentChildren;
+  sides: string[];
+  verb: string;
+  onPick: (side: string) => void;
 }) {
   const title = titleOf(g, modules);
   const label = verb[0].toUpperCase() + verb.slice(1);
@@ -216,7 +264,9 @@ function CreateGame({ modules, onCreated }: { modules: ModuleInfo[]; onCreated: 
         isPublic,
         ...(side === '' ? {} : { side }),
       };
-      const d = await gql<{ createGame: { id: string } }>(`mutation($i:CreateGameInput!){createGame(input:$i){id}}`, { i: input });
+      const d = await gql<{ createGame: { id: string } }>(`mutation($i:CreateGameInput!){createGame(input:$i){id}}`, {
+        i: input,
+      });
       onCreated(d.createGame.id);
     } catch (err) {
       setError(err instanceof ApiError ? err : new ApiError(String(err), 'ERROR'));
@@ -230,13 +280,21 @@ function CreateGame({ modules, onCreated }: { modules: ModuleInfo[]; onCreated: 
         <div class="field">
           <label for="f-module">Game</label>
           <select id="f-module" name="module" value={mod.id} onChange={(e) => setModuleId(e.currentTarget.value)}>
-            {modules.map((m) => <option key={m.id} value={m.id}>{m.title}</option>)}
+            {modules.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.title}
+              </option>
+            ))}
           </select>
         </div>
         <div class="field">
           <label for="f-scenario">Scenario</label>
           <select id="f-scenario" name="scenario" value={sc?.id} onChange={(e) => setScenario(e.currentTarget.value)}>
-            {mod.scenarios.map((s) => <option key={s.id} value={s.id}>{s.title}</option>)}
+            {mod.scenarios.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
           </select>
         </div>
         {sc && <p class="hint wide">{sc.description}</p>}
@@ -244,52 +302,99 @@ function CreateGame({ modules, onCreated }: { modules: ModuleInfo[]; onCreated: 
           <label for="f-side">Your side</label>
           <select id="f-side" name="side" value={side} onChange={(e) => setSide(e.currentTarget.value)}>
             <option value="random">Random</option>
-            {sc?.sides.map((s) => <option key={s} value={s}>{s}</option>)}
+            {sc?.sides.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
             <option value="">None (do not seat me)</option>
           </select>
         </div>
         <div class="field">
           <label for="f-preset">Time control</label>
           <select id="f-preset" name="preset" value={preset} onChange={(e) => setPreset(e.currentTarget.value)}>
-            {PRESETS.map(([v, t]) => <option key={v} value={v}>{t}</option>)}
+            {PRESETS.map(([v, t]) => (
+              <option key={v} value={v}>
+                {t}
+              </option>
+            ))}
           </select>
         </div>
         {preset === 'custom' && (
           <div class="field">
             <label for="f-stepSeconds">Seconds a step</label>
-            <input id="f-stepSeconds" type="number" name="stepSeconds" min={1} max={5184000} value={stepSeconds} onInput={(e) => setStepSeconds(Number(e.currentTarget.value))} />
+            <input
+              id="f-stepSeconds"
+              type="number"
+              name="stepSeconds"
+              min={1}
+              max={5184000}
+              value={stepSeconds}
+              onInput={(e) => setStepSeconds(Number(e.currentTarget.value))}
+            />
           </div>
         )}
         <label class="check">
-          <input type="checkbox" name="isPublic" checked={isPublic} onChange={(e) => setIsPublic(e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            name="isPublic"
+            checked={isPublic}
+            onChange={(e) => setIsPublic(e.currentTarget.checked)}
+          />
           Listed publicly
         </label>
         {mod.options.length > 0 && (
           <fieldset class="wide">
             <legend>Options</legend>
             {mod.options.map((o) => (
-              <OptionField key={o.id} spec={o} value={options[o.id]} onChange={(v) => setOptions((x) => ({ ...x, [o.id]: v }))} />
+              <OptionField
+                key={o.id}
+                spec={o}
+                value={options[o.id]}
+                onChange={(v) => setOptions((x) => ({ ...x, [o.id]: v }))}
+              />
             ))}
           </fieldset>
         )}
         {error && (
           <div class="error wide" role="alert">
             <p>{error.message}</p>
-            {error.details.length > 0 && <ul>{error.details.map((d, i) => <li key={i}>{d.message}</li>)}</ul>}
+            {error.details.length > 0 && (
+              <ul>
+                {error.details.map((d, i) => (
+                  <li key={i}>{d.message}</li>
+                ))}
+              </ul>
+            )}
           </div>
         )}
-        <button type="submit" class="primary">Create game</button>
+        <button type="submit" class="primary">
+          Create game
+        </button>
       </form>
     </section>
   );
 }
 
-function OptionField({ spec, value, onChange }: { spec: ModuleInfo['options'][number]; value: unknown; onChange: (v: unknown) => void }) {
+function OptionField({
+  spec,
+  value,
+  onChange,
+}: {
+  spec: ModuleInfo['options'][number];
+  value: unknown;
+  onChange: (v: unknown) => void;
+}) {
   const label = `${spec.description}${spec.rule ? ` (rule ${spec.rule})` : ''}`;
   if (spec.type === 'boolean')
     return (
       <label class="check">
-        <input type="checkbox" name={`option-${spec.id}`} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          name={`option-${spec.id}`}
+          checked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+        />
         {label}
       </label>
     );
@@ -297,17 +402,40 @@ function OptionField({ spec, value, onChange }: { spec: ModuleInfo['options'][nu
     return (
       <div class="field">
         <label for={`f-option-${spec.id}`}>{label}</label>
-        <select id={`f-option-${spec.id}`} name={`option-${spec.id}`} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)}>
-          {spec.values.map((v) => <option key={v} value={v}>{v}</option>)}
+        <select
+          id={`f-option-${spec.id}`}
+          name={`option-${spec.id}`}
+          value={String(value ?? '')}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        >
+          {spec.values.map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
         </select>
       </div>
     );
   return (
     <div class="field">
       <label for={`f-option-${spec.id}`}>{label}</label>
-      {spec.type === 'number'
-        ? <input id={`f-option-${spec.id}`} name={`option-${spec.id}`} type="number" value={String(value ?? '')} onInput={(e) => onChange(Number(e.currentTarget.value))} />
-        : <input id={`f-option-${spec.id}`} name={`option-${spec.id}`} type="text" value={String(value ?? '')} onInput={(e) => onChange(e.currentTarget.value)} />}
+      {spec.type === 'number' ? (
+        <input
+          id={`f-option-${spec.id}`}
+          name={`option-${spec.id}`}
+          type="number"
+          value={String(value ?? '')}
+          onInput={(e) => onChange(Number(e.currentTarget.value))}
+        />
+      ) : (
+        <input
+          id={`f-option-${spec.id}`}
+          name={`option-${spec.id}`}
+          type="text"
+          value={String(value ?? '')}
+          onInput={(e) => onChange(e.currentTarget.value)}
+        />
+      )}
     </div>
   );
 }

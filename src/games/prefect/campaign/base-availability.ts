@@ -21,9 +21,11 @@ import type { CampaignScenario, CampaignState, RuleError } from './types.js';
 
 export type NewBaseType = NonNullable<CampaignScenario['extraBases']>[number]['type'];
 
-const extraBases = (cs: CampaignState): NonNullable<CampaignScenario['extraBases']> => campaignData.scenarios[cs.scenario]?.extraBases ?? [];
+const extraBases = (cs: CampaignState): NonNullable<CampaignScenario['extraBases']> =>
+  campaignData.scenarios[cs.scenario]?.extraBases ?? [];
 
-const pool = (cs: CampaignState): NonNullable<CampaignState['basePool']> => (cs.basePool ??= { used: [], assigned: {} });
+const pool = (cs: CampaignState): NonNullable<CampaignState['basePool']> =>
+  (cs.basePool ??= { used: [], assigned: {} });
 
 /** Assignments whose TF is still on the map (a lapsed one frees its slot, see the header). */
 function liveAssignments(cs: CampaignState): [string, { type: string; turn: number; slot: number }][] {
@@ -33,7 +35,9 @@ function liveAssignments(cs: CampaignState): [string, { type: string; turn: numb
 /** L952, D-51: the base slots `side` may still assign or load this turn (scenario index and type). */
 export function basesAvailable(cs: CampaignState, side: Side): { slot: number; type: NewBaseType }[] {
   const taken = new Set([...(cs.basePool?.used ?? []), ...liveAssignments(cs).map(([, a]) => a.slot)]);
-  return extraBases(cs).map((b, slot) => ({ ...b, slot })).filter((b) => b.side === side && b.turn <= cs.turn && !taken.has(b.slot))
+  return extraBases(cs)
+    .map((b, slot) => ({ ...b, slot }))
+    .filter((b) => b.side === side && b.turn <= cs.turn && !taken.has(b.slot))
     .map(({ slot, type }) => ({ slot, type }));
 }
 
@@ -49,8 +53,10 @@ export function assignBase(cs: CampaignState, side: Side, tfId: string, type: st
   if (!tf || tf.side !== side) return ruleError('BAD_TF', 'L954', `'${tfId}' is not one of your Task Forces`);
   const slot = basesAvailable(cs, side).find((b) => b.type === type);
   if (!slot) return ruleError('NO_BASE_AVAILABLE', 'L952, D-51', `no ${type} base is available to you this turn`);
-  if (assignmentOf(cs, tfId)) return ruleError('ALREADY_ASSIGNED', 'L954', 'this Task Force already has a base to build');
-  if (!hasLocToAny(ps, side, tf.hex, supplyAnchors(ps, side, { anyHq: true }))) return ruleError('NO_LOC', 'L954', 'the Task Force must trace a line of communication to a friendly base or HQ');
+  if (assignmentOf(cs, tfId))
+    return ruleError('ALREADY_ASSIGNED', 'L954', 'this Task Force already has a base to build');
+  if (!hasLocToAny(ps, side, tf.hex, supplyAnchors(ps, side, { anyHq: true })))
+    return ruleError('NO_LOC', 'L954', 'the Task Force must trace a line of communication to a friendly base or HQ');
   const p = pool(cs);
   for (const [id] of Object.entries(p.assigned)) if (!ps.tfs[id]) delete p.assigned[id];
   p.assigned[tfId] = { type, turn: cs.turn, slot: slot.slot };
@@ -64,8 +70,18 @@ export function assignBase(cs: CampaignState, side: Side, tfId: string, type: st
  */
 export function buildAssignmentError(cs: CampaignState, tfId: string, type: string): RuleError | null {
   const a = assignmentOf(cs, tfId);
-  if (!a || a.type !== type) return ruleError('NOT_ASSIGNED', 'L954, D-51', `no ${type} base is assigned to this Task Force (assign one in TF Adjustment)`);
-  if (a.turn >= cs.turn) return ruleError('TOO_EARLY', 'L956, D-51', 'the base is built in the Supply Phase of the turn after its assignment');
+  if (!a || a.type !== type)
+    return ruleError(
+      'NOT_ASSIGNED',
+      'L954, D-51',
+      `no ${type} base is assigned to this Task Force (assign one in TF Adjustment)`,
+    );
+  if (a.turn >= cs.turn)
+    return ruleError(
+      'TOO_EARLY',
+      'L956, D-51',
+      'the base is built in the Supply Phase of the turn after its assignment',
+    );
   return null;
 }
 

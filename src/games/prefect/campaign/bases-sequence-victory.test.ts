@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { mayReorganiseNewBase, placeDroppedBases, placeGroundBase } from './build-bases.js';
 import { campaignData } from './data/index.js';
-import { CAMPAIGN_PROMPT_KINDS, CAMPAIGN_SEQUENCE_D75, campaignSequence, DEFAULT_PER_KIND, TIME_CONTROLS } from './sequence.js';
+import {
+  CAMPAIGN_PROMPT_KINDS,
+  CAMPAIGN_SEQUENCE_D75,
+  campaignSequence,
+  DEFAULT_PER_KIND,
+  TIME_CONTROLS,
+} from './sequence.js';
 import { campaignTempo } from './tempo.js';
 import { CAMPAIGN_OPTION_SPECS, campaignOptions } from './options.js';
 import { DEFAULT_CAMPAIGN_OPTIONS } from './types.js';
@@ -10,9 +16,19 @@ import type { RuleError } from './types.js';
 import { invasionResult } from './victory.js';
 
 describe('5.C.10 building ground bases (L2412-2426)', () => {
-  const withCe = (n: number) => makeCampaign({
-    ground: { tfs: [{ id: 'ce', side: 'TOG', hex: '0615', units: ['tog-medium-cohort', ...Array(n).fill('construction-engineer-century')] }] },
-  });
+  const withCe = (n: number) =>
+    makeCampaign({
+      ground: {
+        tfs: [
+          {
+            id: 'ce',
+            side: 'TOG',
+            hex: '0615',
+            units: ['tog-medium-cohort', ...Array(n).fill('construction-engineer-century')],
+          },
+        ],
+      },
+    });
 
   it('rank 1-3 only (L2414)', () => {
     expect((placeGroundBase(withCe(9), 'TOG', 'ce', 'GL4' as never, 'BUILT') as RuleError).rule).toBe('L2414');
@@ -37,7 +53,7 @@ describe('5.C.10 building ground bases (L2412-2426)', () => {
     expect(JSON.stringify(pub.data)).not.toContain('"ce"');
   });
 
-  it('a naval ground base goes into the zone\'s segment of the planet and onto the map hex (L2141, L2414)', () => {
+  it("a naval ground base goes into the zone's segment of the planet and onto the map hex (L2141, L2414)", () => {
     const cs = withCe(1);
     ok(placeGroundBase(cs, 'TOG', 'ce', 'GN1', 'BUILT'));
     const [id, hex] = Object.entries(cs.navalBaseHexes)[0];
@@ -65,11 +81,18 @@ describe('5.C.10 building ground bases (L2412-2426)', () => {
 describe('Campaign sequence of play (L2177-2192, D-75)', () => {
   it('14 items; 1-10 from the rulebook, 11-14 reconstructed, in the D-75 order', () => {
     expect(CAMPAIGN_SEQUENCE_D75).toHaveLength(14);
-    expect(CAMPAIGN_SEQUENCE_D75.filter((p) => p.reconstructed).map((p) => p.id)).toEqual(['CAMPAIGN_TF_ADJUSTMENT', 'CAMPAIGN_SUPPLY', 'GROUND_WITHDRAWAL', 'CAMPAIGN_TEMPO']);
+    expect(CAMPAIGN_SEQUENCE_D75.filter((p) => p.reconstructed).map((p) => p.id)).toEqual([
+      'CAMPAIGN_TF_ADJUSTMENT',
+      'CAMPAIGN_SUPPLY',
+      'GROUND_WITHDRAWAL',
+      'CAMPAIGN_TEMPO',
+    ]);
     expect(CAMPAIGN_SEQUENCE_D75[0]).toMatchObject({ id: 'MISSION_ASSIGNMENT', who: 'BOTH_SIMUL' });
   });
   it('the PLANETARY option puts Supply → Withdrawal → TF Adjustment', () => {
-    const ids = campaignSequence({ phaseOrder: 'PLANETARY' }).slice(10).map((p) => p.id);
+    const ids = campaignSequence({ phaseOrder: 'PLANETARY' })
+      .slice(10)
+      .map((p) => p.id);
     expect(ids).toEqual(['CAMPAIGN_SUPPLY', 'GROUND_WITHDRAWAL', 'CAMPAIGN_TF_ADJUSTMENT', 'CAMPAIGN_TEMPO']);
   });
   it('time controls: sealed orders 48 h, reaction windows short', () => {
@@ -88,19 +111,27 @@ describe('Campaign sequence of play (L2177-2192, D-75)', () => {
 
 describe('invasion victory (D-01)', () => {
   const s = campaignData.scenarios.invasion;
-  const urban = (tog: number) => Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map((k, i) => [k, i < tog ? 'TOG' : 'CW'] as const));
-  const state = (tog: number, gl3Side: 'TOG' | 'CW') => makeCampaign({
-    ground: {
-      urban: urban(tog),
-      bases: [
-        { id: 'g4', side: 'TOG', type: 'GL4', hex: '0716' },
-        { id: 'g3', side: gl3Side, type: 'GL3', hex: '1121' },
-        { id: 'g1', side: 'CW', type: 'GL1', hex: '1317' },
-      ],
-    },
-  });
+  const urban = (tog: number) =>
+    Object.fromEntries(
+      ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map((k, i) => [k, i < tog ? 'TOG' : 'CW'] as const),
+    );
+  const state = (tog: number, gl3Side: 'TOG' | 'CW') =>
+    makeCampaign({
+      ground: {
+        urban: urban(tog),
+        bases: [
+          { id: 'g4', side: 'TOG', type: 'GL4', hex: '0716' },
+          { id: 'g3', side: gl3Side, type: 'GL3', hex: '1121' },
+          { id: 'g1', side: 'CW', type: 'GL1', hex: '1317' },
+        ],
+      },
+    });
   it('the invader wins with every G3/G4 base and half the urban areas (5 of 9)', () => {
-    expect(invasionResult(state(5, 'TOG'), s)).toMatchObject({ winner: 'TOG', invaderUrban: { held: 5, of: 9 }, invaderBases: { held: 2, of: 2 } });
+    expect(invasionResult(state(5, 'TOG'), s)).toMatchObject({
+      winner: 'TOG',
+      invaderUrban: { held: 5, of: 9 },
+      invaderBases: { held: 2, of: 2 },
+    });
   });
   it('otherwise the defender wins: 4 of 9 urban areas, or one G3 base still Renegade (a GL1 does not matter)', () => {
     expect(invasionResult(state(4, 'TOG'), s).winner).toBe('CW');
@@ -117,8 +148,17 @@ describe('Campaign Tempo (L2171, D-39)', () => {
     cs.gsUsed = ['x'];
     const ev = campaignTempo(cs, s);
     expect(ev[0].data).toMatchObject({ score: { TOG: 2, CW: 1 }, nextAttacker: 'TOG' });
-    expect([cs.attacker, cs.turn, cs.space.attacker, cs.planetary.attacker, cs.gsUsed]).toEqual(['TOG', 2, 'TOG', 'TOG', []]);
-    expect([cs.planetary.tempo, cs.space.tempo]).toEqual([{ TOG: 0, CW: 0 }, { TOG: 0, CW: 0 }]);
+    expect([cs.attacker, cs.turn, cs.space.attacker, cs.planetary.attacker, cs.gsUsed]).toEqual([
+      'TOG',
+      2,
+      'TOG',
+      'TOG',
+      [],
+    ]);
+    expect([cs.planetary.tempo, cs.space.tempo]).toEqual([
+      { TOG: 0, CW: 0 },
+      { TOG: 0, CW: 0 },
+    ]);
   });
   it('a tie passes the attack to the other player (D-37); after the last turn the invasion victory decides (L2175)', () => {
     const cs = makeCampaign();
@@ -135,7 +175,8 @@ describe('Campaign Tempo (L2171, D-39)', () => {
 describe('campaign options', () => {
   it('defaults are the digest suggestions (H39 PUBLIC, D-76 SIMUL, D-75, manufacturing off) and match the specs', () => {
     expect(campaignOptions({})).toEqual(DEFAULT_CAMPAIGN_OPTIONS);
-    for (const spec of CAMPAIGN_OPTION_SPECS) expect(DEFAULT_CAMPAIGN_OPTIONS[spec.id as keyof typeof DEFAULT_CAMPAIGN_OPTIONS]).toBe(spec.default);
+    for (const spec of CAMPAIGN_OPTION_SPECS)
+      expect(DEFAULT_CAMPAIGN_OPTIONS[spec.id as keyof typeof DEFAULT_CAMPAIGN_OPTIONS]).toBe(spec.default);
     expect(campaignOptions({ gl4Manufacturing: true }).gl4Manufacturing).toBe(true);
   });
   it('unknown options and bad values are refused', () => {

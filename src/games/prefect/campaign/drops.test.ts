@@ -34,7 +34,8 @@ const setup = () => {
 describe('5.C.9 dropping troops (L2368-2378)', () => {
   it('only gravitic units or Marines drop; garrison legions and militia are refused (L2372)', () => {
     const cs = setup();
-    for (const u of ['gar', 'mil']) expect((enterOdBox(cs, 'TOG', T1, 3, { units: [u] }) as RuleError).rule).toBe('L2372');
+    for (const u of ['gar', 'mil'])
+      expect((enterOdBox(cs, 'TOG', T1, 3, { units: [u] }) as RuleError).rule).toBe('L2372');
     ok(enterOdBox(cs, 'TOG', T1, 3, { units: ['l1', 'mar'] }));
     expect(cs.zones[3].od[0].units).toEqual(['l1', 'mar']);
     expect(cs.cargo.l1).toBeUndefined();
@@ -64,7 +65,7 @@ describe('5.C.9 dropping troops (L2368-2378)', () => {
 });
 
 describe('fighter attack on dropped forces (L2380-2386, D-80)', () => {
-  it('comes after both sides\' independent attacks (D-80)', () => {
+  it("comes after both sides' independent attacks (D-80)", () => {
     const cs = setup();
     ok(enterOdBox(cs, 'TOG', T1, 3, { units: ['l1', 'l2'] }));
     expect((dropAttack(cs, new ScriptedDice([]), 'CW', 3, ['cgs-cw-FL1-1']) as RuleError).rule).toBe('D-80');
@@ -75,7 +76,12 @@ describe('fighter attack on dropped forces (L2380-2386, D-80)', () => {
     ok(enterOdBox(cs, 'TOG', T1, 3, { units: ['l1', 'l2'] }));
     cs.endOfCombat.independentDone = ['TOG', 'CW'];
     const ev = ok(dropAttack(cs, new ScriptedDice([1, 10, 1]), 'CW', 3, ['cgs-cw-FL1-1', 'cgs-cw-FL1-2']));
-    const d = ev[0].data as { attack: number; defence: number; column: string; saves: { target: number; outcome: string }[] };
+    const d = ev[0].data as {
+      attack: number;
+      defence: number;
+      column: string;
+      saves: { target: number; outcome: string }[];
+    };
     // A 2 + 2 = 4 vs D 4 + 4 = 8 → 1:2; roll 1 on the pack CRT.
     const cell = packData().crt.rows[0][0];
     expect([d.attack, d.defence, d.column]).toEqual([4, 8, '1:2']);
@@ -100,7 +106,7 @@ describe('fighter attack on dropped forces (L2380-2386, D-80)', () => {
     expect(ev.find((e) => e.type === 'od.attacked.detail')?.visibleTo).toEqual(['TOG']);
   });
 
-  it('only fighters of the zone\'s GS box may attack (L2380)', () => {
+  it("only fighters of the zone's GS box may attack (L2380)", () => {
     const cs = setup();
     ok(enterOdBox(cs, 'TOG', T1, 3, { units: ['l1'] }));
     cs.endOfCombat.independentDone = ['TOG', 'CW'];
@@ -121,7 +127,12 @@ describe('grouping and landing (L2388-2396, D-81, D-82)', () => {
     const cs = dropped();
     expect((groupDrops(cs, 'TOG', [{ zone: 3, units: ['l1'] }]) as RuleError).code).toBe('UNGROUPED');
     expect((groupDrops(cs, 'TOG', [{ zone: 4, units: ['l1', 'l2', 'hq2'] }]) as RuleError).code).toBe('NOT_DROPPED');
-    ok(groupDrops(cs, 'TOG', [{ zone: 3, units: ['l1'] }, { zone: 3, units: ['l2', 'hq2'] }]));
+    ok(
+      groupDrops(cs, 'TOG', [
+        { zone: 3, units: ['l1'] },
+        { zone: 3, units: ['l2', 'hq2'] },
+      ]),
+    );
     expect(cs.dropGroups).toHaveLength(2);
   });
 

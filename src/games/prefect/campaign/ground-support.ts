@@ -36,9 +36,16 @@ export function gsCommitErrors(cs: CampaignState, side: Side, zone: number, unit
     seen.add(u);
     const e = box.find((x) => x.unit === u);
     // Only the player's own units are told apart: an enemy id gets the made-up id's answer (H16, H39 OWNER).
-    if (cs.gsUsed.includes(u) && cs.space.units[u]?.side === side) out.push(ruleError('GS_USED', 'D-83', 'each GS unit is committed at most once per turn', { unit: u }));
-    else if (!e || e.side !== side) out.push(ruleError('NOT_IN_GS_BOX', 'L2214', `unit ${u} is not one of your units in the GS box of zone ${zone}`, { unit: u }));
-    else if (cs.space.units[u]?.status !== 'ACTIVE') out.push(ruleError('NOT_ACTIVE', 'L2214', `unit ${u} is not organised`, { unit: u }));
+    if (cs.gsUsed.includes(u) && cs.space.units[u]?.side === side)
+      out.push(ruleError('GS_USED', 'D-83', 'each GS unit is committed at most once per turn', { unit: u }));
+    else if (!e || e.side !== side)
+      out.push(
+        ruleError('NOT_IN_GS_BOX', 'L2214', `unit ${u} is not one of your units in the GS box of zone ${zone}`, {
+          unit: u,
+        }),
+      );
+    else if (cs.space.units[u]?.status !== 'ACTIVE')
+      out.push(ruleError('NOT_ACTIVE', 'L2214', `unit ${u} is not organised`, { unit: u }));
   }
   return out;
 }
@@ -49,7 +56,12 @@ export function gsCommitErrors(cs: CampaignState, side: Side, zone: number, unit
  * commits (revealed at once), then the defender. Returns the events (the seal itself is private).
  */
 export function sealGsCommitment(
-  cs: CampaignState, combat: string, zone: number, side: Side, combatAttacker: Side, units: string[],
+  cs: CampaignState,
+  combat: string,
+  zone: number,
+  side: Side,
+  combatAttacker: Side,
+  units: string[],
 ): GameEvent[] | RuleError {
   const errs = gsCommitErrors(cs, side, zone, units);
   if (errs.length) return errs[0];
@@ -68,7 +80,11 @@ export function sealGsCommitment(
   if (cs.options.gsCommitMode === 'ATTACKER_FIRST' && side === combatAttacker && !p.sealed[other]) {
     events.push({ type: 'gs.committed', visibleTo: 'all', data: { combat, side, units, rule: 'D-76 option' } });
   } else if (p.sealed.TOG && p.sealed.CW) {
-    events.push({ type: 'gs.committed', visibleTo: 'all', data: { combat, TOG: p.sealed.TOG, CW: p.sealed.CW, rule: 'D-76' } });
+    events.push({
+      type: 'gs.committed',
+      visibleTo: 'all',
+      data: { combat, TOG: p.sealed.TOG, CW: p.sealed.CW, rule: 'D-76' },
+    });
   } else {
     events.push({ type: 'gs.waiting', visibleTo: 'all', data: { combat, sealed: side, rule: 'D-76' } });
   }
@@ -86,7 +102,7 @@ export function revealedCommitments(cs: CampaignState, combat: string): Record<S
 export function gsSupportValue(cs: CampaignState, units: string[]): number {
   return units.reduce((a, id) => {
     const u = cs.space.units[id];
-    const fatigue = u?.tf ? cs.space.tfs[u.tf]?.fatigue ?? 0 : 0;
+    const fatigue = u?.tf ? (cs.space.tfs[u.tf]?.fatigue ?? 0) : 0;
     return a + (u ? fatiguedAttack(stats(u), fatigue) : 0);
   }, 0);
 }
@@ -97,7 +113,10 @@ export function gsSupportValue(cs: CampaignState, units: string[]): number {
  * naval attack (not its defence, L2220).
  */
 export function supportedTotals(
-  cs: CampaignState, attackers: string[], defenderTf: string, support: Partial<Record<Side, string[]>>,
+  cs: CampaignState,
+  attackers: string[],
+  defenderTf: string,
+  support: Partial<Record<Side, string[]>>,
 ): { attack: number; defence: number; column: string; columnIndex: number; navalAttack: number; navalDefence: number } {
   const ps = cs.planetary;
   const def = ps.tfs[defenderTf];
@@ -140,7 +159,8 @@ export function airDefenceFacing(cs: CampaignState, enemyTfs: string[], enemyHex
  * in a supported attack on it save normally (L2246 "targets that remain unchanged", D-77).
  */
 export function applyNavalSupportSaves(
-  cs: CampaignState, dice: Dice,
+  cs: CampaignState,
+  dice: Dice,
   a: { side: Side; units: string[]; crtMod: number; severe: boolean; airDefence: number; vsActiveBase?: boolean },
 ): { lines: NavalSaveLine[]; events: GameEvent[] } {
   const rules = campaignData.rules;
@@ -149,7 +169,7 @@ export function applyNavalSupportSaves(
     const u = cs.space.units[id];
     if (!u) continue;
     const s = stats(u);
-    const fatigue = u.tf ? cs.space.tfs[u.tf]?.fatigue ?? 0 : 0;
+    const fatigue = u.tf ? (cs.space.tfs[u.tf]?.fatigue ?? 0) : 0;
     if (s.kind === 'FIGHTER') {
       // L2226-2230: defence + CRT number, −1 per ASD Century faced (D-77: a base's Value).
       const target = fatiguedDefence(s, fatigue) + a.crtMod + rules.asd.saveModifierPerCentury * a.airDefence;
@@ -159,14 +179,38 @@ export function applyNavalSupportSaves(
     } else if (a.vsActiveBase) {
       const target = fatiguedDefence(s, fatigue) + a.crtMod;
       const roll = dice.roll(10, `gs save ${u.type}`);
-      lines.push({ unit: id, kind: 'SHIP', rolled: true, target, roll, outcome: navalSaveOutcome(rollUnder(roll, target), u.status, a.severe), reason: 'L2246, D-77' });
+      lines.push({
+        unit: id,
+        kind: 'SHIP',
+        rolled: true,
+        target,
+        roll,
+        outcome: navalSaveOutcome(rollUnder(roll, target), u.status, a.severe),
+        reason: 'L2246, D-77',
+      });
     } else if (a.airDefence > 0) {
       // L2230-2232: only against air defence, and only a 10 fails, whatever the result.
       const roll = dice.roll(10, `gs save ${u.type}`);
       const failed = roll === rules.shipAirDefenceFailRoll.roll;
-      lines.push({ unit: id, kind: 'SHIP', rolled: true, target: null, roll, outcome: navalSaveOutcome(!failed, u.status, false), reason: 'L2230-2232' });
+      lines.push({
+        unit: id,
+        kind: 'SHIP',
+        rolled: true,
+        target: null,
+        roll,
+        outcome: navalSaveOutcome(!failed, u.status, false),
+        reason: 'L2230-2232',
+      });
     } else {
-      lines.push({ unit: id, kind: 'SHIP', rolled: false, target: null, roll: null, outcome: 'UNHARMED', reason: 'L2230: no air defence, no save' });
+      lines.push({
+        unit: id,
+        kind: 'SHIP',
+        rolled: false,
+        target: null,
+        roll: null,
+        outcome: 'UNHARMED',
+        reason: 'L2230: no air defence, no save',
+      });
     }
   }
   for (const l of lines) {
@@ -176,22 +220,44 @@ export function applyNavalSupportSaves(
   }
   returnFromGsBox(cs, a.units); // L2236
   const typeOf = (id: string) => cs.space.units[id]?.type ?? '?';
-  const rolls = lines.filter((l) => l.roll !== null).map((l) => ({ label: `gs save ${typeOf(l.unit)}`, sides: 10, value: l.roll as number }));
-  const full = { side: a.side, airDefence: a.airDefence, saves: lines.map((l) => ({ type: typeOf(l.unit), rolled: l.rolled, target: l.target, roll: l.roll, outcome: l.outcome, rule: l.reason })) };
+  const rolls = lines
+    .filter((l) => l.roll !== null)
+    .map((l) => ({ label: `gs save ${typeOf(l.unit)}`, sides: 10, value: l.roll as number }));
+  const full = {
+    side: a.side,
+    airDefence: a.airDefence,
+    saves: lines.map((l) => ({
+      type: typeOf(l.unit),
+      rolled: l.rolled,
+      target: l.target,
+      roll: l.roll,
+      outcome: l.outcome,
+      rule: l.reason,
+    })),
+  };
   const events = revealed(cs, 'gs.saves', full, rolls, {
     public: { side: a.side, saves: lines.map((l) => ({ type: typeOf(l.unit), outcome: l.outcome })) },
     details: [{ side: a.side, data: full, rolls: true }],
   });
   // H30: the enemy's ASD is announced when it changes a save.
-  if (a.airDefence > 0) events.unshift({ type: 'gs.air-defence-announced', visibleTo: 'all', data: { against: a.side, centuries: a.airDefence, rule: 'L2234, H30' } });
+  if (a.airDefence > 0)
+    events.unshift({
+      type: 'gs.air-defence-announced',
+      visibleTo: 'all',
+      data: { against: a.side, centuries: a.airDefence, rule: 'L2234, H30' },
+    });
   return { lines, events };
 }
 
 /** Zone of a ground combat: the defender's hex (L2214 "the zone of the map where the combat takes place"). */
-export const combatZone = (cs: CampaignState, defenderTf: string): number => zoneOfHex(cs.planetary.tfs[defenderTf].hex);
+export const combatZone = (cs: CampaignState, defenderTf: string): number =>
+  zoneOfHex(cs.planetary.tfs[defenderTf].hex);
 
 /** A player's view of the pending D-76 commitment: his own units, and only whether the enemy has sealed (H29). */
-export function gsCommitmentView(cs: CampaignState, viewer: Side): { combat: string; mine: string[] | null; enemySealed: boolean; enemy?: string[] } | null {
+export function gsCommitmentView(
+  cs: CampaignState,
+  viewer: Side,
+): { combat: string; mine: string[] | null; enemySealed: boolean; enemy?: string[] } | null {
   const p = cs.pendingGs;
   if (!p) return null;
   const enemy = otherSide(viewer);

@@ -1,17 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { asdCenturies, boxesView, clearGsBoxes, enterGsBox, groundBasesOfSegment, segmentOfZone, zoneOfSegment } from './map-link.js';
+import {
+  asdCenturies,
+  boxesView,
+  clearGsBoxes,
+  enterGsBox,
+  groundBasesOfSegment,
+  segmentOfZone,
+  zoneOfSegment,
+} from './map-link.js';
 import { newCampaignState } from './state.js';
 import { makeCampaign, ok, PLANET } from './testing.js';
 import type { RuleError } from './types.js';
 
-const gs = (visibility: 'PUBLIC' | 'OWNER' = 'PUBLIC') => makeCampaign({
-  options: { boxVisibility: visibility },
-  ground: { tfs: [{ id: 'c', side: 'CW', hex: '0616', units: ['cw-medium-cohort', 'asd-century', 'asd-century'] }] },
-  naval: [
-    { id: 'g', side: 'TOG', place: PLANET, units: [['tog-FL1', 2], ['tog-P', 1]], mission: 'GROUND_SUPPORT' },
-    { id: 'a', side: 'TOG', place: PLANET, units: [['tog-CA', 1]], mission: 'ATTACK' },
-  ],
-});
+const gs = (visibility: 'PUBLIC' | 'OWNER' = 'PUBLIC') =>
+  makeCampaign({
+    options: { boxVisibility: visibility },
+    ground: { tfs: [{ id: 'c', side: 'CW', hex: '0616', units: ['cw-medium-cohort', 'asd-century', 'asd-century'] }] },
+    naval: [
+      {
+        id: 'g',
+        side: 'TOG',
+        place: PLANET,
+        units: [
+          ['tog-FL1', 2],
+          ['tog-P', 1],
+        ],
+        mission: 'GROUND_SUPPORT',
+      },
+      { id: 'a', side: 'TOG', place: PLANET, units: [['tog-CA', 1]], mission: 'ATTACK' },
+    ],
+  });
 
 describe('5.C.1 map link (L2131-2157)', () => {
   it('segment n of the Ku Crassus OFAT is planetary zone n (L2145)', () => {
@@ -19,7 +37,7 @@ describe('5.C.1 map link (L2131-2157)', () => {
     expect(() => segmentOfZone(11)).toThrow(/L2139/);
   });
 
-  it('a zone\'s ground bases belong to its segment: Legion bases by hex, naval ground bases by segment (L2141)', () => {
+  it("a zone's ground bases belong to its segment: Legion bases by hex, naval ground bases by segment (L2141)", () => {
     const cs = newCampaignState('invasion');
     expect(groundBasesOfSegment(cs, 'CW', 3)).toEqual({ legion: ['cw-gl4'], naval: ['cw-gn2'] });
     expect(groundBasesOfSegment(cs, 'CW', 5)).toEqual({ legion: [], naval: [] });
@@ -41,7 +59,7 @@ describe('GS boxes (L2198-2202, H39)', () => {
     expect((enterGsBox(cs, 'g', 4) as RuleError).code).toBe('NOT_AT_PLANET');
   });
 
-  it('PUBLIC (default): the enemy sees the counters\' types, never their TF', () => {
+  it("PUBLIC (default): the enemy sees the counters' types, never their TF", () => {
     const cs = gs();
     const ev = ok(enterGsBox(cs, 'g', 3));
     expect(ev[0].visibleTo).toBe('all');
@@ -59,7 +77,7 @@ describe('GS boxes (L2198-2202, H39)', () => {
     expect(JSON.stringify(boxesView(cs, 'TOG')[3])).toContain('g-tog-FL1-1');
   });
 
-  it('OD box view never shows the enemy\'s supply, HQ target or TF', () => {
+  it("OD box view never shows the enemy's supply, HQ target or TF", () => {
     const cs = gs();
     cs.zones[3].od.push({ side: 'TOG', transport: 'g-tog-P-1', tf: 'g', units: [], supply: 25, toHq: 'secret-hq' });
     const enemy = JSON.stringify((boxesView(cs, 'CW')[3] as { enemy: unknown }).enemy);

@@ -31,11 +31,25 @@ export const zoneOfSegment = (segment: number): number => {
 export const zoneOfHex = (hex: string): number => rulesData().hex(hex).zone;
 
 /** L2141: the ground bases of `side` in the segment: Legion bases in the zone's hexes and naval ground bases there. */
-export function groundBasesOfSegment(cs: CampaignState, side: Side, segment: number): { legion: string[]; naval: string[] } {
+export function groundBasesOfSegment(
+  cs: CampaignState,
+  side: Side,
+  segment: number,
+): { legion: string[]; naval: string[] } {
   const zone = zoneOfSegment(segment);
-  const legion = Object.values(cs.planetary.bases).filter((b) => b.side === side && zoneOfHex(b.hex) === zone).map((b) => b.id);
+  const legion = Object.values(cs.planetary.bases)
+    .filter((b) => b.side === side && zoneOfHex(b.hex) === zone)
+    .map((b) => b.id);
   const naval = Object.values(cs.space.bases)
-    .filter((b) => b.side === side && b.status !== 'DESTROYED' && b.sector === rules().planetSector && b.segment === segment && !b.offSystemBox && !b.carriedBy)
+    .filter(
+      (b) =>
+        b.side === side &&
+        b.status !== 'DESTROYED' &&
+        b.sector === rules().planetSector &&
+        b.segment === segment &&
+        !b.offSystemBox &&
+        !b.carriedBy,
+    )
     .filter((b) => b.type.startsWith('GN'))
     .map((b) => b.id);
   return { legion, naval };
@@ -60,17 +74,25 @@ export function baseAsdAt(cs: CampaignState, hex: string, side: Side): number {
 export function enterGsBox(cs: CampaignState, tfId: string, segment: number): GameEvent[] | RuleError {
   const tf = cs.space.tfs[tfId];
   if (!tf) return ruleError('NO_TF', 'L2198', `no naval TF ${tfId}`);
-  if (tf.mission !== 'GROUND_SUPPORT') return ruleError('NOT_GS', 'L2198', 'only a TF with a ground support mission enters a GS box');
-  if (tf.place.kind !== 'SECTOR' || tf.place.sector !== rules().planetSector) return ruleError('NOT_AT_PLANET', 'L2139', 'the TF is not at the planet');
+  if (tf.mission !== 'GROUND_SUPPORT')
+    return ruleError('NOT_GS', 'L2198', 'only a TF with a ground support mission enters a GS box');
+  if (tf.place.kind !== 'SECTOR' || tf.place.sector !== rules().planetSector)
+    return ruleError('NOT_AT_PLANET', 'L2139', 'the TF is not at the planet');
   // L2200 "surviving forces": a TF that retreated (FAILED, L1585) or interrupted (L1695) has none to offer.
-  if (tf.missionStatus === 'FAILED' || tf.missionStatus === 'INTERRUPTED') return ruleError('NOT_THROUGH', 'L1585, L1695, L2200', 'the TF did not come through to the segment');
+  if (tf.missionStatus === 'FAILED' || tf.missionStatus === 'INTERRUPTED')
+    return ruleError('NOT_THROUGH', 'L1585, L1695, L2200', 'the TF did not come through to the segment');
   const zone = zoneOfSegment(segment);
   const box = cs.zones[zone].gs;
   const entering = tf.units.filter((id) => cs.space.units[id]?.status === 'ACTIVE' && !box.some((e) => e.unit === id));
   for (const unit of entering) box.push({ unit, tf: tfId, side: tf.side });
   const events = [boxEvent(cs, 'gs.entered', tf.side, zone, entering)];
   // PUBLIC shows the counters, as `boxesView` does: their types; ids and TF go to the owner only (H16, H39).
-  if (cs.options.boxVisibility === 'PUBLIC') events.push({ type: 'gs.entered.detail', visibleTo: [tf.side], data: { zone, tf: tfId, units: entering, rule: 'H39' } });
+  if (cs.options.boxVisibility === 'PUBLIC')
+    events.push({
+      type: 'gs.entered.detail',
+      visibleTo: [tf.side],
+      data: { zone, tf: tfId, units: entering, rule: 'H39' },
+    });
   return events;
 }
 
@@ -91,7 +113,11 @@ export function clearGsBoxes(cs: CampaignState): void {
 function boxEvent(cs: CampaignState, type: string, side: Side, zone: number, units: string[]): GameEvent {
   const owner: Json = { zone, units };
   if (cs.options.boxVisibility === 'PUBLIC') {
-    return { type, visibleTo: 'all', data: { side, zone, units: units.map((u) => ({ type: cs.space.units[u]?.type ?? '?' })), rule: 'H39' } };
+    return {
+      type,
+      visibleTo: 'all',
+      data: { side, zone, units: units.map((u) => ({ type: cs.space.units[u]?.type ?? '?' })), rule: 'H39' },
+    };
   }
   return { type, visibleTo: [side], data: { ...owner, rule: 'H39' } };
 }
@@ -101,17 +127,28 @@ export function boxesView(cs: CampaignState, viewer: Side): Record<number, Json>
   const enemy = otherSide(viewer);
   const out: Record<number, Json> = {};
   for (const [z, box] of Object.entries(cs.zones)) {
-    const gsOwn = box.gs.filter((e) => e.side === viewer).map((e) => ({ unit: e.unit, tf: e.tf, type: cs.space.units[e.unit]?.type ?? '?' }));
-    const odOwn = box.od.filter((e) => e.side === viewer).map((e) => ({ transport: e.transport, units: e.units, supply: e.supply ?? 0 }));
+    const gsOwn = box.gs
+      .filter((e) => e.side === viewer)
+      .map((e) => ({ unit: e.unit, tf: e.tf, type: cs.space.units[e.unit]?.type ?? '?' }));
+    const odOwn = box.od
+      .filter((e) => e.side === viewer)
+      .map((e) => ({ transport: e.transport, units: e.units, supply: e.supply ?? 0 }));
     const gsEnemy = box.gs.filter((e) => e.side === enemy);
     const odEnemy = box.od.filter((e) => e.side === enemy);
-    const enemyView: Json = cs.options.boxVisibility === 'PUBLIC'
-      ? {
-        gs: gsEnemy.map((e) => ({ type: cs.space.units[e.unit]?.type ?? '?', attack: cs.space.units[e.unit] ? stats(cs.space.units[e.unit]).attack : 0 })),
-        // Counters on the map (H39 PUBLIC): transports and the dropped units' types, never their TF, supply or HQ stores.
-        od: odEnemy.map((e) => ({ transport: cs.space.units[e.transport]?.type ?? '?', units: e.units.map((u) => cs.planetary.units[u]?.type ?? '?') })),
-      }
-      : { gsCount: gsEnemy.length, odCount: odEnemy.length };
+    const enemyView: Json =
+      cs.options.boxVisibility === 'PUBLIC'
+        ? {
+            gs: gsEnemy.map((e) => ({
+              type: cs.space.units[e.unit]?.type ?? '?',
+              attack: cs.space.units[e.unit] ? stats(cs.space.units[e.unit]).attack : 0,
+            })),
+            // Counters on the map (H39 PUBLIC): transports and the dropped units' types, never their TF, supply or HQ stores.
+            od: odEnemy.map((e) => ({
+              transport: cs.space.units[e.transport]?.type ?? '?',
+              units: e.units.map((u) => cs.planetary.units[u]?.type ?? '?'),
+            })),
+          }
+        : { gsCount: gsEnemy.length, odCount: odEnemy.length };
     out[Number(z)] = { own: { gs: gsOwn, od: odOwn }, enemy: enemyView };
   }
   return out;

@@ -6,7 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '#engine/dice.js';
-import { assignBase, assignmentOf, basesAvailable, buildAssignmentError, consumeAssignment } from './base-availability.js';
+import {
+  assignBase,
+  assignmentOf,
+  basesAvailable,
+  buildAssignmentError,
+  consumeAssignment,
+} from './base-availability.js';
 import { placeDroppedBases } from './build-bases.js';
 import { carriersOfBase, loadBaseComponents, placeCarriedBase } from './carried-bases.js';
 import { campaignData } from './data/index.js';
@@ -22,7 +28,15 @@ const setup = (turn = 5): CampaignState => {
   const cs = makeCampaign({
     ground: {
       tfs: [
-        { id: 'ce', side: 'TOG', hex: '0615', units: [{ id: 'hq', type: 'legion-hq' }, { id: 'eng', type: 'construction-engineer-century' }] },
+        {
+          id: 'ce',
+          side: 'TOG',
+          hex: '0615',
+          units: [
+            { id: 'hq', type: 'legion-hq' },
+            { id: 'eng', type: 'construction-engineer-century' },
+          ],
+        },
         { id: 'lone', side: 'TOG', hex: '0204', units: ['tog-medium-cohort'] },
         { id: 'cw-far', side: 'CW', hex: '0610', units: ['cw-medium-cohort'] },
       ],
@@ -91,15 +105,48 @@ describe('L2418, L2091-2101: dismantled Legion bases aboard transports', () => {
   it('loaded off-system over two or more transports, 20 SP per rank, using an available base (L2093-2099, L952)', () => {
     const cs = setup(5);
     expect(err(loadBaseComponents(cs, 'TOG', 'GL2', [{ transport: T1, sp: 40 }])).rule).toBe('L2099');
-    expect(err(loadBaseComponents(cs, 'TOG', 'GL2', [{ transport: T1, sp: 20 }, { transport: T2, sp: 10 }])).code).toBe('WRONG_LOAD');
-    expect(err(loadBaseComponents(cs, 'TOG', 'GL4', [{ transport: T1, sp: 40 }, { transport: T2, sp: 40 }])).rule).toBe('L2414, L2418');
+    expect(
+      err(
+        loadBaseComponents(cs, 'TOG', 'GL2', [
+          { transport: T1, sp: 20 },
+          { transport: T2, sp: 10 },
+        ]),
+      ).code,
+    ).toBe('WRONG_LOAD');
+    expect(
+      err(
+        loadBaseComponents(cs, 'TOG', 'GL4', [
+          { transport: T1, sp: 40 },
+          { transport: T2, sp: 40 },
+        ]),
+      ).rule,
+    ).toBe('L2414, L2418');
     cs.space.units[T1].supply = 90;
-    expect(err(loadBaseComponents(cs, 'TOG', 'GL2', [{ transport: T1, sp: 20 }, { transport: T2, sp: 20 }])).code).toBe('NO_ROOM');
+    expect(
+      err(
+        loadBaseComponents(cs, 'TOG', 'GL2', [
+          { transport: T1, sp: 20 },
+          { transport: T2, sp: 20 },
+        ]),
+      ).code,
+    ).toBe('NO_ROOM');
     cs.space.units[T1].supply = 0;
     const atPlanet = structuredClone(cs);
     atPlanet.space.tfs.tr.place = PLANET;
-    expect(err(loadBaseComponents(atPlanet, 'TOG', 'GL2', [{ transport: T1, sp: 20 }, { transport: T2, sp: 20 }])).code).toBe('NOT_OFFSYSTEM');
-    const ev = ok(loadBaseComponents(cs, 'TOG', 'GL2', [{ transport: T1, sp: 25 }, { transport: T2, sp: 15 }]));
+    expect(
+      err(
+        loadBaseComponents(atPlanet, 'TOG', 'GL2', [
+          { transport: T1, sp: 20 },
+          { transport: T2, sp: 20 },
+        ]),
+      ).code,
+    ).toBe('NOT_OFFSYSTEM');
+    const ev = ok(
+      loadBaseComponents(cs, 'TOG', 'GL2', [
+        { transport: T1, sp: 25 },
+        { transport: T2, sp: 15 },
+      ]),
+    );
     const id = (ev[0].data as { base: string }).base;
     expect(cs.carriedBases?.[id]).toEqual({ side: 'TOG', type: 'GL2' });
     expect([roomUsed(cs, T1), roomUsed(cs, T2)]).toEqual([25, 15]); // the components take room (L2097, L2305)
@@ -110,19 +157,36 @@ describe('L2418, L2091-2101: dismantled Legion bases aboard transports', () => {
   it('a naval ground base (GN1-3) is carried as the Space Game carries bases: a space base with carriedBy (L2095, L2418)', () => {
     const cs = setup(1);
     // A scenario granting a GN1 (the invasion pack grants none); vitest isolates this module per file.
-    campaignData.scenarios['gn-test'] = { ...campaignData.scenarios.invasion, id: 'gn-test', extraBases: [{ turn: 1, side: 'TOG', type: 'GN1' }] };
+    campaignData.scenarios['gn-test'] = {
+      ...campaignData.scenarios.invasion,
+      id: 'gn-test',
+      extraBases: [{ turn: 1, side: 'TOG', type: 'GN1' }],
+    };
     cs.scenario = 'gn-test';
-    const ev = ok(loadBaseComponents(cs, 'TOG', 'GN1', [{ transport: T1, sp: 10 }, { transport: T2, sp: 10 }]));
+    const ev = ok(
+      loadBaseComponents(cs, 'TOG', 'GN1', [
+        { transport: T1, sp: 10 },
+        { transport: T2, sp: 10 },
+      ]),
+    );
     const id = (ev[0].data as { base: string }).base;
     expect(cs.space.bases[id]).toMatchObject({ type: 'GN1', side: 'TOG', carriedBy: 'tr' });
     expect(cs.carriedBases ?? {}).toEqual({});
-    expect(carriersOfBase(cs, id).map((u) => u.baseLoad)).toEqual([{ base: id, sp: 10 }, { base: id, sp: 10 }]);
+    expect(carriersOfBase(cs, id).map((u) => u.baseLoad)).toEqual([
+      { base: id, sp: 10 },
+      { base: id, sp: 10 },
+    ]);
     expect(basesAvailable(cs, 'TOG')).toEqual([]);
   });
 
   it('one carrier disrupted disrupts all; one destroyed destroys the base (L2101)', () => {
     const cs = setup(5);
-    ok(loadBaseComponents(cs, 'TOG', 'GL2', [{ transport: T1, sp: 20 }, { transport: T2, sp: 20 }]));
+    ok(
+      loadBaseComponents(cs, 'TOG', 'GL2', [
+        { transport: T1, sp: 20 },
+        { transport: T2, sp: 20 },
+      ]),
+    );
     cs.space.units[T1].status = 'DISORGANISED';
     destroyLostCargo(cs);
     expect(cs.space.units[T2].status).toBe('DISORGANISED');
@@ -135,8 +199,16 @@ describe('L2418, L2091-2101: dismantled Legion bases aboard transports', () => {
   /** The components aboard, then the Supply TF over the segment of TOG's GL2 'tb'. */
   const arrived = (): { cs: CampaignState; id: string } => {
     const cs = setup(5);
-    const ev = ok(loadBaseComponents(cs, 'TOG', 'GL2', [{ transport: T1, sp: 20 }, { transport: T2, sp: 20 }]));
-    Object.assign(cs.space.tfs.tr, { place: PLANET, suppliedSegment: { segment: segmentOfZone(zoneOfHex('0616')), turn: cs.space.turn } });
+    const ev = ok(
+      loadBaseComponents(cs, 'TOG', 'GL2', [
+        { transport: T1, sp: 20 },
+        { transport: T2, sp: 20 },
+      ]),
+    );
+    Object.assign(cs.space.tfs.tr, {
+      place: PLANET,
+      suppliedSegment: { segment: segmentOfZone(zoneOfHex('0616')), turn: cs.space.turn },
+    });
     return { cs, id: (ev[0].data as { base: string }).base };
   };
 
@@ -152,10 +224,34 @@ describe('L2418, L2091-2101: dismantled Legion bases aboard transports', () => {
 
   it('refused: no engineers, a disrupted carrier, a segment not reached, a disrupted ground base, an enemy TF', () => {
     const cases: [(cs: CampaignState) => void, string, string][] = [
-      [(cs) => { cs.planetary.units.eng.status = 'DISORGANISED'; }, 'ENGINEERS', 'L2420-2422'],
-      [(cs) => { cs.space.units[T2].status = 'DISORGANISED'; }, 'CARRIERS_DISRUPTED', 'L2101, D-85'],
-      [(cs) => { cs.space.tfs.tr.suppliedSegment = { segment: 9, turn: cs.space.turn }; }, 'NOT_AT_BASE', 'L2103, L2330'],
-      [(cs) => { cs.planetary.bases.tb.status = 'DISRUPTED'; }, 'DISRUPTED_BASE', 'L2330'],
+      [
+        (cs) => {
+          cs.planetary.units.eng.status = 'DISORGANISED';
+        },
+        'ENGINEERS',
+        'L2420-2422',
+      ],
+      [
+        (cs) => {
+          cs.space.units[T2].status = 'DISORGANISED';
+        },
+        'CARRIERS_DISRUPTED',
+        'L2101, D-85',
+      ],
+      [
+        (cs) => {
+          cs.space.tfs.tr.suppliedSegment = { segment: 9, turn: cs.space.turn };
+        },
+        'NOT_AT_BASE',
+        'L2103, L2330',
+      ],
+      [
+        (cs) => {
+          cs.planetary.bases.tb.status = 'DISRUPTED';
+        },
+        'DISRUPTED_BASE',
+        'L2330',
+      ],
     ];
     for (const [spoil, code, rule] of cases) {
       const { cs, id } = arrived();
@@ -173,7 +269,12 @@ describe('L2418, L2091-2101: dismantled Legion bases aboard transports', () => {
 describe('L2408, L2422: a dismantled base dropped from orbit', () => {
   const onOd = (): { cs: CampaignState; id: string } => {
     const cs = setup(5);
-    const ev = ok(loadBaseComponents(cs, 'TOG', 'GL2', [{ transport: T1, sp: 20 }, { transport: T2, sp: 20 }]));
+    const ev = ok(
+      loadBaseComponents(cs, 'TOG', 'GL2', [
+        { transport: T1, sp: 20 },
+        { transport: T2, sp: 20 },
+      ]),
+    );
     Object.assign(cs.space.tfs.tr, { place: PLANET, mission: 'ORBITAL_DROP' });
     return { cs, id: (ev[0].data as { base: string }).base };
   };
@@ -182,7 +283,10 @@ describe('L2408, L2422: a dismantled base dropped from orbit', () => {
     const cs = setup(5);
     Object.assign(cs.space.tfs.tr, { place: PLANET, mission: 'ORBITAL_DROP' });
     const before = JSON.stringify(cs);
-    expect(err(enterOdBox(cs, 'TOG', T1, 3, { base: { base: 'made-up', toTf: 'ce' } }))).toMatchObject({ code: 'NOT_CARRIED', rule: 'L2408, L2418' });
+    expect(err(enterOdBox(cs, 'TOG', T1, 3, { base: { base: 'made-up', toTf: 'ce' } }))).toMatchObject({
+      code: 'NOT_CARRIED',
+      rule: 'L2408, L2418',
+    });
     expect(JSON.stringify(cs)).toBe(before);
   });
 
@@ -195,7 +299,11 @@ describe('L2408, L2422: a dismantled base dropped from orbit', () => {
     expect(cs.carriedBases).toEqual({});
     expect(cs.space.units[T2].baseLoad).toBeUndefined();
     const placed = placeDroppedBases(cs, 'TOG');
-    expect(placed.find((e) => e.type === 'base.deployed')?.data).toMatchObject({ type: 'GL2', hex: '0615', status: 'DISRUPTED' });
+    expect(placed.find((e) => e.type === 'base.deployed')?.data).toMatchObject({
+      type: 'GL2',
+      hex: '0615',
+      status: 'DISRUPTED',
+    });
   });
 
   it('a carrier disrupted by the fighters takes the base back aboard (L2402-2404 read for bases, L2408)', () => {

@@ -9,12 +9,20 @@ import type { Side } from '../common/types.js';
 import type { CampaignState } from './types.js';
 
 export function revealed(
-  cs: CampaignState, type: string, full: Record<string, Json>, rolls: RollRecord[],
+  cs: CampaignState,
+  type: string,
+  full: Record<string, Json>,
+  rolls: RollRecord[],
   strict: { public: Record<string, Json>; details: { side: Side; data: Record<string, Json>; rolls?: boolean }[] },
 ): GameEvent[] {
   if (cs.planetary.options.revealMode === 'TABLETOP') return [{ type, visibleTo: 'all', data: full, rolls }];
   return [
     { type, visibleTo: 'all', data: strict.public },
-    ...strict.details.map((d) => ({ type: `${type}.detail`, visibleTo: [d.side], data: d.data, ...(d.rolls ? { rolls } : {}) })),
+    ...strict.details.map((d) => ({
+      type: `${type}.detail`,
+      visibleTo: [d.side],
+      data: d.data,
+      ...(d.rolls ? { rolls } : {}),
+    })),
   ];
 }

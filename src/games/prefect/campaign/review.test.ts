@@ -113,14 +113,25 @@ describe('game over (L2175, D-01)', () => {
 });
 
 describe('independent attack on a TF: every roll travels in an event (L2260-2262, L655)', () => {
-  it('a BT in a base hex: the loose disorganised unit\'s save roll is in the combat event too', () => {
+  it("a BT in a base hex: the loose disorganised unit's save roll is in the combat event too", () => {
     const cs = makeCampaign({
       ground: {
         tfs: [{ id: 'cw2', side: 'CW', hex: '0616', units: ['cw-medium-cohort'], detected: true }],
         bases: [{ id: 'b', side: 'CW', type: 'GL1', hex: '0616' }],
         disorganised: [{ id: 'loose', type: 'cw-light-cohort', side: 'CW', hex: '0616' }],
       },
-      naval: [{ id: 'gs', side: 'TOG', place: PLANET, units: [['tog-FL1', 2], ['tog-CA', 1]], mission: 'GROUND_SUPPORT' }],
+      naval: [
+        {
+          id: 'gs',
+          side: 'TOG',
+          place: PLANET,
+          units: [
+            ['tog-FL1', 2],
+            ['tog-CA', 1],
+          ],
+          mission: 'GROUND_SUPPORT',
+        },
+      ],
     });
     const atk = ['gs-tog-FL1-1', 'gs-tog-FL1-2', 'gs-tog-CA-1'];
     inGsBox(cs, 3, atk);
@@ -136,21 +147,39 @@ describe('independent attack on a TF: every roll travels in an event (L2260-2262
 });
 
 describe('independent attack on a ground base: the base save roll travels in the event (L2274)', () => {
-  it('combat, attackers\' saves and the base save: all in the event\'s rolls', () => {
+  it("combat, attackers' saves and the base save: all in the event's rolls", () => {
     const cs = makeCampaign({
       ground: { bases: [{ id: 'gl3', side: 'CW', type: 'GL3', hex: '0616' }] },
-      naval: [{ id: 'gs', side: 'TOG', place: PLANET, units: [['tog-FH1', 2], ['tog-CA', 1]], mission: 'GROUND_SUPPORT' }],
+      naval: [
+        {
+          id: 'gs',
+          side: 'TOG',
+          place: PLANET,
+          units: [
+            ['tog-FH1', 2],
+            ['tog-CA', 1],
+          ],
+          mission: 'GROUND_SUPPORT',
+        },
+      ],
     });
     const atk = ['gs-tog-FH1-1', 'gs-tog-FH1-2', 'gs-tog-CA-1'];
     inGsBox(cs, 3, atk);
     const dice = new ScriptedDice([5, 1, 1, 1, 4]);
-    const ev = ok(independentAttackOnBase(cs, dice, { side: 'TOG', units: atk, base: { legion: 'gl3' }, undetectedInNSpace: false }));
+    const ev = ok(
+      independentAttackOnBase(cs, dice, {
+        side: 'TOG',
+        units: atk,
+        base: { legion: 'gl3' },
+        undetectedInNSpace: false,
+      }),
+    );
     expect(dice.log.map((r) => r.label).at(-1)).toBe('base save');
     expect(ev.flatMap((e) => e.rolls ?? []).map((r) => r.value)).toEqual(dice.log.map((r) => r.value));
   });
 });
 
-describe('drop attack: the fighters\' TF fatigue lowers their attack (L1839, L2380-2382)', () => {
+describe("drop attack: the fighters' TF fatigue lowers their attack (L1839, L2380-2382)", () => {
   it('two FL (A 2) of a TF at fatigue 1 attack with 2, not 4', () => {
     const cs = dropSetup();
     ok(enterOdBox(cs, 'TOG', T1, 3, { units: ['l1'] }));
@@ -169,17 +198,25 @@ describe('GS box, PUBLIC option: the public event shows counter types, like the 
     expect(pub).toHaveLength(1);
     expect(pub[0].data).toMatchObject({ side: 'TOG', zone: 4, units: [{ type: 'tog-FL1' }] });
     expect(JSON.stringify(pub)).not.toContain('tgs-tog-FL1-1');
-    expect(ev.find((e) => e.type === 'gs.entered.detail')).toMatchObject({ visibleTo: ['TOG'], data: { tf: 'tgs', units: ['tgs-tog-FL1-1'] } });
+    expect(ev.find((e) => e.type === 'gs.entered.detail')).toMatchObject({
+      visibleTo: ['TOG'],
+      data: { tf: 'tgs', units: ['tgs-tog-FL1-1'] },
+    });
   });
 });
 
 describe('supported attack on a base: D-19 STRICT splits the base save like every campaign combat event', () => {
-  it('public: the outcome; the target (which carries the CRT number) and the roll: the base\'s owner only', () => {
-    const cs = makeCampaign({ ground: { bases: [{ id: 'b', side: 'CW', type: 'GL2', hex: '0616' }], options: { revealMode: 'STRICT' } } });
+  it("public: the outcome; the target (which carries the CRT number) and the roll: the base's owner only", () => {
+    const cs = makeCampaign({
+      ground: { bases: [{ id: 'b', side: 'CW', type: 'GL2', hex: '0616' }], options: { revealMode: 'STRICT' } },
+    });
     const ev = supportedBaseSave(cs, new ScriptedDice([7]), 'b', -1);
     const pub = ev.filter((e) => e.visibleTo === 'all');
     expect(pub.map((e) => e.data)).toEqual([{ base: 'b', hex: '0616', outcome: 'DISRUPTED', rule: 'L2250-2252' }]);
     expect(JSON.stringify(pub)).not.toMatch(/target|roll/);
-    expect(ev.find((e) => e.type === 'base.save.detail')).toMatchObject({ visibleTo: ['CW'], data: { target: 5, roll: 7 } });
+    expect(ev.find((e) => e.type === 'base.save.detail')).toMatchObject({
+      visibleTo: ['CW'],
+      data: { target: 5, roll: 7 },
+    });
   });
 });

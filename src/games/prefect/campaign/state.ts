@@ -8,10 +8,23 @@ import { DEFAULT_OPTIONS } from '../planetary/index.js';
 import type { GroundUnit, Organisation, PrefectState, TaskForce } from '../planetary/index.js';
 import { newSpaceState } from '../space/index.js';
 import { campaignData, navalScenario } from './data/index.js';
-import { DEFAULT_CAMPAIGN_OPTIONS, type CampaignOptions, type CampaignScenario, type CampaignState, type RuleError, type ZoneBoxes } from './types.js';
+import {
+  DEFAULT_CAMPAIGN_OPTIONS,
+  type CampaignOptions,
+  type CampaignScenario,
+  type CampaignState,
+  type RuleError,
+  type ZoneBoxes,
+} from './types.js';
 
-export const ruleError = (code: string, rule: string, message: string, extra: Partial<RuleError> = {}): RuleError => ({ code, rule, message, ...extra });
-export const isRuleError = (x: unknown): x is RuleError => typeof x === 'object' && x !== null && 'code' in x && 'rule' in x;
+export const ruleError = (code: string, rule: string, message: string, extra: Partial<RuleError> = {}): RuleError => ({
+  code,
+  rule,
+  message,
+  ...extra,
+});
+export const isRuleError = (x: unknown): x is RuleError =>
+  typeof x === 'object' && x !== null && 'code' in x && 'rule' in x;
 
 export function emptyZones(): Record<number, ZoneBoxes> {
   const zones: Record<number, ZoneBoxes> = {};
@@ -29,20 +42,54 @@ export function newGroundState(s: CampaignScenario): PrefectState {
   for (const t of s.ground.tfs) {
     const id = `tf-${t.org}-${t.counter}`;
     tfs[id] = {
-      id, side: t.side, org: t.org, counter: t.counter, hex: t.hex, mode: 'COMBAT', fatigue: 0,
-      movedThisTurn: false, movedLafThisTurn: false, attackedThisTurn: false, detected: false,
+      id,
+      side: t.side,
+      org: t.org,
+      counter: t.counter,
+      hex: t.hex,
+      mode: 'COMBAT',
+      fatigue: 0,
+      movedThisTurn: false,
+      movedLafThisTurn: false,
+      attackedThisTurn: false,
+      detected: false,
     };
     orgs[t.org].countersInUse.push(t.counter);
     for (const u of t.units) units[u].tf = id;
   }
   const bases: PrefectState['bases'] = {};
   for (const b of s.ground.bases) {
-    bases[b.id] = { id: b.id, side: b.side, originalSide: b.side, type: b.type, hex: b.hex, status: 'ACTIVE', supply: b.supply, deliveredThisTurn: 0, rebuildsThisTurn: 0 };
+    bases[b.id] = {
+      id: b.id,
+      side: b.side,
+      originalSide: b.side,
+      type: b.type,
+      hex: b.hex,
+      status: 'ACTIVE',
+      supply: b.supply,
+      deliveredThisTurn: 0,
+      rebuildsThisTurn: 0,
+    };
   }
   return {
-    module: 'prefect', version: 1, scenario: s.id, options: { ...DEFAULT_OPTIONS }, turn: 1, maxTurns: s.turns,
-    attacker: s.firstAttacker, step: 'MOVEMENT', units, tfs, orgs, bases, urban: { ...s.ground.urbanControl },
-    hqSupply: { ...s.ground.hqSupply }, tempo: { TOG: 0, CW: 0 }, detections: [], availableBases: [], seq: 1,
+    module: 'prefect',
+    version: 1,
+    scenario: s.id,
+    options: { ...DEFAULT_OPTIONS },
+    turn: 1,
+    maxTurns: s.turns,
+    attacker: s.firstAttacker,
+    step: 'MOVEMENT',
+    units,
+    tfs,
+    orgs,
+    bases,
+    urban: { ...s.ground.urbanControl },
+    hqSupply: { ...s.ground.hqSupply },
+    tempo: { TOG: 0, CW: 0 },
+    detections: [],
+    availableBases: [],
+    seq: 1,
     destroyedCombat: { TOG: 0, CW: 0 },
   };
 }
@@ -54,9 +101,21 @@ export function newCampaignState(scenarioId: string, options: Partial<CampaignOp
   const cargo: CampaignState['cargo'] = {};
   for (const c of s.ground.cargo) cargo[c.unit] = { transports: [...c.transports] };
   return {
-    module: 'prefect-campaign', scenario: s.id, turn: 1, maxTurns: s.turns, attacker: s.firstAttacker,
+    module: 'prefect-campaign',
+    scenario: s.id,
+    turn: 1,
+    maxTurns: s.turns,
+    attacker: s.firstAttacker,
     options: { ...DEFAULT_CAMPAIGN_OPTIONS, ...options },
-    planetary: newGroundState(s), space, zones: emptyZones(), gsUsed: [], cargo, dropGroups: [], supplyStep: 0,
-    endOfCombat: { independentDone: [], dropAttacksDone: false }, navalBaseHexes: {}, seq: 1,
+    planetary: newGroundState(s),
+    space,
+    zones: emptyZones(),
+    gsUsed: [],
+    cargo,
+    dropGroups: [],
+    supplyStep: 0,
+    endOfCombat: { independentDone: [], dropAttacksDone: false },
+    navalBaseHexes: {},
+    seq: 1,
   };
 }

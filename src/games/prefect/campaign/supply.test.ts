@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { campaignData } from './data/index.js';
 import {
-  baseMaySupport, baseSupportError, deliveredSp, disorganisedBaseMay, enterSupplyStep, legionBaseCombatValues, offSystemSupply, urbanProduction,
+  baseMaySupport,
+  baseSupportError,
+  deliveredSp,
+  disorganisedBaseMay,
+  enterSupplyStep,
+  legionBaseCombatValues,
+  offSystemSupply,
+  urbanProduction,
 } from './supply.js';
 import { makeCampaign } from './testing.js';
 
@@ -19,11 +26,19 @@ describe('5.C.6 campaign supply order (L2286-2291)', () => {
 
 describe('disorganised bases (L2293-2299)', () => {
   it('attack 0, full defence', () => {
-    expect(legionBaseCombatValues('GL3', 'DISRUPTED')).toMatchObject({ attack: 0, defence: legionBaseCombatValues('GL3', 'ACTIVE').defence });
+    expect(legionBaseCombatValues('GL3', 'DISRUPTED')).toMatchObject({
+      attack: 0,
+      defence: legionBaseCombatValues('GL3', 'ACTIVE').defence,
+    });
     expect(legionBaseCombatValues('GL3', 'ACTIVE').attack).toBeGreaterThan(0);
   });
   it.each([
-    ['RECEIVE', true], ['REORGANISE_SELF', true], ['TRANSFER_OUT', false], ['REARM', false], ['REORGANISE', false], ['REBUILD', false],
+    ['RECEIVE', true],
+    ['REORGANISE_SELF', true],
+    ['TRANSFER_OUT', false],
+    ['REARM', false],
+    ['REORGANISE', false],
+    ['REBUILD', false],
   ] as const)('a disorganised base: %s → %s', (action, ok) => {
     expect(disorganisedBaseMay('DISRUPTED', action)).toBe(ok);
   });
@@ -74,12 +89,20 @@ describe('where supply comes from (L2282-2284)', () => {
   });
   it('each urban area gives its controller 1 SP at his base in the same zone; none there → lost; private events', () => {
     const cs = makeCampaign({
-      ground: { urban: { 'ku-crassus-prime': 'CW', tarsis: 'CW', 'new-verdun': 'TOG' }, bases: [{ id: 'b', side: 'CW', type: 'GL4', hex: '0716', supply: 0 }] },
+      ground: {
+        urban: { 'ku-crassus-prime': 'CW', tarsis: 'CW', 'new-verdun': 'TOG' },
+        bases: [{ id: 'b', side: 'CW', type: 'GL4', hex: '0716', supply: 0 }],
+      },
     });
     const ev = urbanProduction(cs, s);
     expect(cs.planetary.bases.b.supply).toBe(1);
     expect(ev.every((e) => Array.isArray(e.visibleTo))).toBe(true);
-    const cw = ev.find((e) => (e.visibleTo as string[]).includes('CW'))!.data as { deliveries: { area: string; sp: number }[] };
-    expect(cw.deliveries).toEqual([{ area: 'ku-crassus-prime', base: 'b', sp: 1 }, { area: 'tarsis', base: null, sp: 0 }]);
+    const cw = ev.find((e) => (e.visibleTo as string[]).includes('CW'))!.data as {
+      deliveries: { area: string; sp: number }[];
+    };
+    expect(cw.deliveries).toEqual([
+      { area: 'ku-crassus-prime', base: 'b', sp: 1 },
+      { area: 'tarsis', base: null, sp: 0 },
+    ]);
   });
 });

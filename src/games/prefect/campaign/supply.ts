@@ -30,7 +30,8 @@ export type SupplyStepId = (typeof SUPPLY_STEPS)[number]['id'];
 /** L2286: operations "in the order given": entering an earlier step than the current one is refused. */
 export function enterSupplyStep(cs: CampaignState, id: SupplyStepId): RuleError | null {
   const s = SUPPLY_STEPS.find((x) => x.id === id)!;
-  if (s.step < cs.supplyStep) return ruleError('SUPPLY_ORDER', 'L2286-2291', `${id} comes before the current supply step`);
+  if (s.step < cs.supplyStep)
+    return ruleError('SUPPLY_ORDER', 'L2286-2291', `${id} comes before the current supply step`);
   cs.supplyStep = s.step;
   return null;
 }
@@ -43,7 +44,10 @@ export function disorganisedBaseMay(status: 'ACTIVE' | 'DISRUPTED', action: Base
 }
 
 /** L2293: a disorganised base attacks with 0 and keeps its defence (Campaign values, L2153-2157). */
-export function legionBaseCombatValues(type: LegionBaseClass, status: 'ACTIVE' | 'DISRUPTED'): { attack: number; defence: number; esm: number } {
+export function legionBaseCombatValues(
+  type: LegionBaseClass,
+  status: 'ACTIVE' | 'DISRUPTED',
+): { attack: number; defence: number; esm: number } {
   const v = campaignData.rules.legionBaseCombat[type];
   return { attack: status === 'ACTIVE' ? v.attack : 0, defence: v.defence, esm: v.esm };
 }
@@ -72,22 +76,37 @@ export function baseMaySupport(kind: BaseKind, use: SupportUse, who: Beneficiary
 }
 
 /** RuleError form of baseMaySupport + disorganisedBaseMay for the supply validators. */
-export function baseSupportError(kind: BaseKind, status: 'ACTIVE' | 'DISRUPTED', use: SupportUse, who: Beneficiary): RuleError | null {
+export function baseSupportError(
+  kind: BaseKind,
+  status: 'ACTIVE' | 'DISRUPTED',
+  use: SupportUse,
+  who: Beneficiary,
+): RuleError | null {
   const action: BaseAction = use === 'FATIGUE' ? 'REARM' : use === 'REORGANISE' ? 'REORGANISE' : 'REBUILD';
-  if (!disorganisedBaseMay(status, action)) return ruleError('DISRUPTED_BASE', 'L2295-2297', 'a disorganised base may only receive SP and reorganise itself');
+  if (!disorganisedBaseMay(status, action))
+    return ruleError('DISRUPTED_BASE', 'L2295-2297', 'a disorganised base may only receive SP and reorganise itself');
   const m = baseMaySupport(kind, use, who);
-  return m.ok ? null : ruleError('BASE_LIMIT', m.rule, `a ${kind} base may not ${use.toLowerCase()} ${who.toLowerCase()} units`);
+  return m.ok
+    ? null
+    : ruleError('BASE_LIMIT', m.rule, `a ${kind} base may not ${use.toLowerCase()} ${who.toLowerCase()} units`);
 }
 
 /** L2356-2360 option: SP a transport delivers to a base; +25% (floor) to a GL4 when straight from off-system. */
-export function deliveredSp(cs: CampaignState, sp: number, to: { kind: BaseKind }, fromOffSystemDirect: boolean): number {
+export function deliveredSp(
+  cs: CampaignState,
+  sp: number,
+  to: { kind: BaseKind },
+  fromOffSystemDirect: boolean,
+): number {
   if (!cs.options.gl4Manufacturing || to.kind !== 'GL4' || !fromOffSystemDirect) return sp;
   return Math.floor(sp * (1 + campaignData.rules.manufacturingBonus.fraction));
 }
 
 /** L2282: SP reaching `side`'s off-system zone this turn (the scenario's schedule). */
 export function offSystemSupply(s: CampaignScenario, side: Side, turn: number): number {
-  return s.offSystemSupply.filter((x) => x.side === side && (x.turn === 'each' || x.turn === turn)).reduce((a, x) => a + x.sp, 0);
+  return s.offSystemSupply
+    .filter((x) => x.side === side && (x.turn === 'each' || x.turn === turn))
+    .reduce((a, x) => a + x.sp, 0);
 }
 
 /**
@@ -111,7 +130,10 @@ export function urbanProduction(cs: CampaignState, s: CampaignScenario): GameEve
         .filter((x) => x.room > 0)
         .sort((x, y) => y.room - x.room || x.b.id.localeCompare(y.b.id));
       const sp = s.urbanProduction.sp;
-      if (bases.length === 0) { got.push({ area, base: null, sp: 0 }); continue; }
+      if (bases.length === 0) {
+        got.push({ area, base: null, sp: 0 });
+        continue;
+      }
       const add = Math.min(sp, bases[0].room);
       bases[0].b.supply += add;
       bases[0].b.deliveredThisTurn += add;

@@ -14,7 +14,17 @@ vi.mock('../planetary/index.js', async (importOriginal) => {
   return {
     ...real,
     // Stand-in: totals + hook, one CRT roll, no saves of its own (the real one does those).
-    resolveCombat: (state: never, dice: { roll: (s: number, l: string) => number }, spec: { attackers: string[]; target: { tf: string }; extraAttack?: number; extraDefence?: number; onCell?: (c: unknown) => void }) => {
+    resolveCombat: (
+      state: never,
+      dice: { roll: (s: number, l: string) => number },
+      spec: {
+        attackers: string[];
+        target: { tf: string };
+        extraAttack?: number;
+        extraDefence?: number;
+        onCell?: (c: unknown) => void;
+      },
+    ) => {
       const s = state as unknown as import('../planetary/index.js').PrefectState;
       const attack = attackTotal(s, spec.attackers) + (spec.extraAttack ?? 0);
       const defence = defenceTotal(s, spec.target.tf) + (spec.extraDefence ?? 0);
@@ -29,14 +39,25 @@ vi.mock('../planetary/index.js', async (importOriginal) => {
 const { resolveSupportedCombat } = await import('./supported-combat.js');
 const { inGsBox, makeCampaign, ok, PLANET } = await import('./testing.js');
 
-const spec = { attackers: ['tog1'], target: { tf: 'cw2' }, context: 'COMBAT_PHASE' as const, shiftPolicy: { TOG: 'NONE' as const, CW: 'NONE' as const } };
+const spec = {
+  attackers: ['tog1'],
+  target: { tf: 'cw2' },
+  context: 'COMBAT_PHASE' as const,
+  shiftPolicy: { TOG: 'NONE' as const, CW: 'NONE' as const },
+};
 
 describe('resolveSupportedCombat with the hook (L2212-2252)', () => {
   it('T-C02 end to end: A 10 vs D 13 → 2:3, roll 8 → +1/−1; TOG fighters save at 3 + 1 − 1 ASD = 3; the P Sqn rolls (TOG has ASD) and fails only on 10', () => {
     const cs = makeCampaign({
       ground: {
         tfs: [
-          { id: 'tog1', side: 'TOG', hex: '0615', units: ['tog-medium-cohort', 'tog-medium-cohort', 'asd-century'], detected: true },
+          {
+            id: 'tog1',
+            side: 'TOG',
+            hex: '0615',
+            units: ['tog-medium-cohort', 'tog-medium-cohort', 'asd-century'],
+            detected: true,
+          },
           { id: 'cw2', side: 'CW', hex: '0616', units: ['cw-medium-cohort', 'asd-century'], detected: true },
         ],
       },
@@ -46,10 +67,23 @@ describe('resolveSupportedCombat with the hook (L2212-2252)', () => {
       ],
     });
     inGsBox(cs, 3, ['tgs-tog-FL1-1', 'tgs-tog-FL1-2', 'cgs-cw-P-1']);
-    const ev = ok(resolveSupportedCombat(cs, new ScriptedDice([8, 3, 4, 9]), spec, { TOG: ['tgs-tog-FL1-1', 'tgs-tog-FL1-2'], CW: ['cgs-cw-P-1'] }));
+    const ev = ok(
+      resolveSupportedCombat(cs, new ScriptedDice([8, 3, 4, 9]), spec, {
+        TOG: ['tgs-tog-FL1-1', 'tgs-tog-FL1-2'],
+        CW: ['cgs-cw-P-1'],
+      }),
+    );
     expect(ev[0].data).toMatchObject({ attack: 10, defence: 13, column: 1 });
-    const saves = ev.filter((e) => e.type === 'gs.saves').map((e) => e.data as { side: string; saves: { target: number | null; roll: number; outcome: string }[] });
-    expect(saves[0]).toMatchObject({ side: 'TOG', saves: [{ target: 3, roll: 3, outcome: 'UNHARMED' }, { target: 3, roll: 4, outcome: 'DISORGANISED' }] });
+    const saves = ev
+      .filter((e) => e.type === 'gs.saves')
+      .map((e) => e.data as { side: string; saves: { target: number | null; roll: number; outcome: string }[] });
+    expect(saves[0]).toMatchObject({
+      side: 'TOG',
+      saves: [
+        { target: 3, roll: 3, outcome: 'UNHARMED' },
+        { target: 3, roll: 4, outcome: 'DISORGANISED' },
+      ],
+    });
     expect(saves[1]).toMatchObject({ side: 'CW', saves: [{ target: null, roll: 9, outcome: 'UNHARMED' }] });
     expect(cs.gsUsed.sort()).toEqual(['cgs-cw-P-1', 'tgs-tog-FL1-1', 'tgs-tog-FL1-2']);
   });

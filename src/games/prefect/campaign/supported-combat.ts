@@ -23,7 +23,8 @@ import { ruleError } from './state.js';
 import type { CampaignState, RuleError } from './types.js';
 
 /** Active Legion base of `side` in `hex`, if any. */
-const activeOrDisruptedBase = (ps: PrefectState, hex: string, side: Side) => Object.values(ps.bases).find((b) => b.hex === hex && b.side === side);
+const activeOrDisruptedBase = (ps: PrefectState, hex: string, side: Side) =>
+  Object.values(ps.bases).find((b) => b.hex === hex && b.side === side);
 
 /** L2250-2252: the attacked base saves; failure disrupts it, or destroys it (and its SP) if disrupted already. */
 export function supportedBaseSave(cs: CampaignState, dice: Dice, baseId: string, crtMod: number): GameEvent[] {
@@ -42,10 +43,16 @@ export function supportedBaseSave(cs: CampaignState, dice: Dice, baseId: string,
     b.status = 'DISRUPTED';
   }
   // D-19 like every campaign combat event: under STRICT the target (it carries the CRT number) and the roll go to the base's owner.
-  return revealed(cs, 'base.save', { base: baseId, hex: b.hex, target, roll, outcome, rule: 'L2250-2252' }, [{ label: `base save ${b.type}`, sides: 10, value: roll }], {
-    public: { base: baseId, hex: b.hex, outcome, rule: 'L2250-2252' },
-    details: [{ side: b.side, data: { base: baseId, target, roll }, rolls: true }],
-  });
+  return revealed(
+    cs,
+    'base.save',
+    { base: baseId, hex: b.hex, target, roll, outcome, rule: 'L2250-2252' },
+    [{ label: `base save ${b.type}`, sides: 10, value: roll }],
+    {
+      public: { base: baseId, hex: b.hex, outcome, rule: 'L2250-2252' },
+      details: [{ side: b.side, data: { base: baseId, target, roll }, rolls: true }],
+    },
+  );
 }
 
 /**
@@ -54,7 +61,10 @@ export function supportedBaseSave(cs: CampaignState, dice: Dice, baseId: string,
  * attack added (L2218-2220), then the naval saves (L2226-2236) and the supported-base save (L2250).
  */
 export function resolveSupportedCombat(
-  cs: CampaignState, dice: Dice, spec: CombatSpec, support: Partial<Record<Side, string[]>>,
+  cs: CampaignState,
+  dice: Dice,
+  spec: CombatSpec,
+  support: Partial<Record<Side, string[]>>,
 ): GameEvent[] | RuleError {
   const ps = cs.planetary;
   if (!('tf' in spec.target)) return resolveCombat(ps, dice, spec);
@@ -73,13 +83,19 @@ export function resolveSupportedCombat(
   // Air defence is counted before the combat changes the TFs (L2226-2228).
   const attackerHexes = spec.attackers.map((id) => ps.tfs[id]?.hex).filter((h): h is string => !!h);
   const adVsAttacker = airDefenceFacing(cs, [def.id], def.hex, dSide);
-  const adVsDefender = spec.attackers.reduce((a, id) => a + airDefenceFacing(cs, [id], '', aSide), 0)
-    + attackerHexes.reduce((a, h) => a + airDefenceFacing(cs, [], h, aSide), 0);
+  const adVsDefender =
+    spec.attackers.reduce((a, id) => a + airDefenceFacing(cs, [id], '', aSide), 0) +
+    attackerHexes.reduce((a, h) => a + airDefenceFacing(cs, [], h, aSide), 0);
   const base = activeOrDisruptedBase(ps, def.hex, dSide);
   const vsActiveBase = !!base && base.status === 'ACTIVE' && aUnits.length > 0;
   let cell: CrtCell | undefined;
   const hooked: CombatSpec = {
-    ...spec, extraAttack: gsSupportValue(cs, aUnits), extraDefence: gsSupportValue(cs, dUnits), onCell: (c) => { cell = c; },
+    ...spec,
+    extraAttack: gsSupportValue(cs, aUnits),
+    extraDefence: gsSupportValue(cs, dUnits),
+    onCell: (c) => {
+      cell = c;
+    },
   };
   const events = resolveCombat(ps, dice, hooked);
   if (cs.pendingGs) delete cs.pendingGs;
@@ -89,9 +105,29 @@ export function resolveSupportedCombat(
     return events;
   }
   const c: CrtCell = cell;
-  if (aUnits.length) events.push(...applyNavalSupportSaves(cs, dice, { side: aSide, units: aUnits, crtMod: c.a, severe: c.aFlag === 'CA', airDefence: adVsAttacker, vsActiveBase }).events);
-  if (dUnits.length) events.push(...applyNavalSupportSaves(cs, dice, { side: dSide, units: dUnits, crtMod: c.d, severe: c.dFlag === 'BT', airDefence: adVsDefender }).events);
+  if (aUnits.length)
+    events.push(
+      ...applyNavalSupportSaves(cs, dice, {
+        side: aSide,
+        units: aUnits,
+        crtMod: c.a,
+        severe: c.aFlag === 'CA',
+        airDefence: adVsAttacker,
+        vsActiveBase,
+      }).events,
+    );
+  if (dUnits.length)
+    events.push(
+      ...applyNavalSupportSaves(cs, dice, {
+        side: dSide,
+        units: dUnits,
+        crtMod: c.d,
+        severe: c.dFlag === 'BT',
+        airDefence: adVsDefender,
+      }).events,
+    );
   // D-87, L2796: after an agreed Centurion result the base's installations were on the map; the entry decided its fate (external/installations.ts).
-  if (base && aUnits.length > 0 && ps.bases[base.id]?.side === dSide && !spec.external) events.push(...supportedBaseSave(cs, dice, base.id, c.d));
+  if (base && aUnits.length > 0 && ps.bases[base.id]?.side === dSide && !spec.external)
+    events.push(...supportedBaseSave(cs, dice, base.id, c.d));
   return events;
 }

@@ -29,15 +29,29 @@ export function campaignTempo(cs: CampaignState, s: CampaignScenario): GameEvent
   cs.planetary.attacker = next;
   clearGsBoxes(cs);
   cs.supplyStep = 0;
-  const events: GameEvent[] = [{ type: 'campaign.tempo', visibleTo: 'all', data: { turn: cs.turn, score, attacker: prev, nextAttacker: next, rule: 'L2171, D-39' } }];
+  const events: GameEvent[] = [
+    {
+      type: 'campaign.tempo',
+      visibleTo: 'all',
+      data: { turn: cs.turn, score, attacker: prev, nextAttacker: next, rule: 'L2171, D-39' },
+    },
+  ];
   if (cs.turn >= cs.maxTurns) {
     const r = invasionResult(cs, s);
     cs.result = { winner: r.winner, summary: r.summary };
-    events.push({ type: 'game.over', visibleTo: 'all', data: { winner: r.winner, summary: r.summary, rule: 'L2175, D-01' } });
+    events.push({
+      type: 'game.over',
+      visibleTo: 'all',
+      data: { winner: r.winner, summary: r.summary, rule: 'L2175, D-01' },
+    });
     return events;
   }
   cs.turn++;
   cs.attacker = next;
   cs.planetary.turn = cs.turn;
-  return [...events, ...ground.filter((e) => e.type !== 'turn'), { type: 'turn', visibleTo: 'all', data: { turn: cs.turn, attacker: next } }];
+  return [
+    ...events,
+    ...ground.filter((e) => e.type !== 'turn'),
+    { type: 'turn', visibleTo: 'all', data: { turn: cs.turn, attacker: next } },
+  ];
 }

@@ -11,14 +11,35 @@ import { DEFAULT_CAMPAIGN_OPTIONS, type CampaignOptions, type CampaignState, typ
 
 export const PLANET = { kind: 'SECTOR', sector: 's3-4' } as const;
 
-export function makeCampaign(spec: { ground?: TestSpec; naval?: TfSpec[]; navalBases?: NavalBase[]; attacker?: Side; options?: Partial<CampaignOptions> } = {}): CampaignState {
+export function makeCampaign(
+  spec: {
+    ground?: TestSpec;
+    naval?: TfSpec[];
+    navalBases?: NavalBase[];
+    attacker?: Side;
+    options?: Partial<CampaignOptions>;
+  } = {},
+): CampaignState {
   const attacker = spec.attacker ?? 'TOG';
   const planetary = makeTestState({ attacker, ...spec.ground });
   const space = buildState(spec.naval ?? [], spec.navalBases ?? [], attacker);
   return {
-    module: 'prefect-campaign', scenario: 'test', turn: 1, maxTurns: 12, attacker, options: { ...DEFAULT_CAMPAIGN_OPTIONS, ...spec.options },
-    planetary, space, zones: emptyZones(), gsUsed: [], cargo: {}, dropGroups: [], supplyStep: 0,
-    endOfCombat: { independentDone: [], dropAttacksDone: false }, navalBaseHexes: {}, seq: 1,
+    module: 'prefect-campaign',
+    scenario: 'test',
+    turn: 1,
+    maxTurns: 12,
+    attacker,
+    options: { ...DEFAULT_CAMPAIGN_OPTIONS, ...spec.options },
+    planetary,
+    space,
+    zones: emptyZones(),
+    gsUsed: [],
+    cargo: {},
+    dropGroups: [],
+    supplyStep: 0,
+    endOfCombat: { independentDone: [], dropAttacksDone: false },
+    navalBaseHexes: {},
+    seq: 1,
   };
 }
 
@@ -28,12 +49,20 @@ export function inGsBox(cs: CampaignState, zone: number, units: string[]): void 
 }
 
 export function ok<T>(r: T): Exclude<T, RuleError> {
-  if (typeof r === 'object' && r !== null && 'code' in r && 'rule' in r) throw new Error(`${(r as unknown as RuleError).rule}: ${(r as unknown as RuleError).message}`);
+  if (typeof r === 'object' && r !== null && 'code' in r && 'rule' in r)
+    throw new Error(`${(r as unknown as RuleError).rule}: ${(r as unknown as RuleError).message}`);
   return r as Exclude<T, RuleError>;
 }
 
 /** A ground unit aboard `transports` (not on the map). */
-export function aboard(cs: CampaignState, id: string, type: string, side: Side, transports: string[], org = side === 'TOG' ? 'tog-legion' : 'cw-legion'): void {
+export function aboard(
+  cs: CampaignState,
+  id: string,
+  type: string,
+  side: Side,
+  transports: string[],
+  org = side === 'TOG' ? 'tog-legion' : 'cw-legion',
+): void {
   cs.planetary.units[id] = { id, type, side, org, status: 'ACTIVE' };
   cs.cargo[id] = { transports: [...transports] };
 }

@@ -1,17 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { baseRoomFor, loadSupplyErrors, loadUnit, destroyLostCargo, mayUnload, roomUsed, unloadAtBase, cargoOf } from './transport.js';
+import {
+  baseRoomFor,
+  loadSupplyErrors,
+  loadUnit,
+  destroyLostCargo,
+  mayUnload,
+  roomUsed,
+  unloadAtBase,
+  cargoOf,
+} from './transport.js';
 import { makeCampaign, ok, PLANET, aboard } from './testing.js';
 import type { RuleError } from './types.js';
 
-const fleet = () => makeCampaign({
-  ground: {
-    tfs: [
-      { id: 'h', side: 'TOG', hex: '0615', units: [{ id: 'heavy', type: 'tog-heavy-cohort' }, { id: 'hq', type: 'legion-hq' }, { id: 'm1', type: 'tog-medium-cohort' }, { id: 'm2', type: 'tog-medium-cohort' }] },
+const fleet = () =>
+  makeCampaign({
+    ground: {
+      tfs: [
+        {
+          id: 'h',
+          side: 'TOG',
+          hex: '0615',
+          units: [
+            { id: 'heavy', type: 'tog-heavy-cohort' },
+            { id: 'hq', type: 'legion-hq' },
+            { id: 'm1', type: 'tog-medium-cohort' },
+            { id: 'm2', type: 'tog-medium-cohort' },
+          ],
+        },
+      ],
+      bases: [{ id: 'tb', side: 'TOG', type: 'GL2', hex: '0616' }],
+    },
+    naval: [
+      {
+        id: 'tr',
+        side: 'TOG',
+        place: PLANET,
+        units: [
+          ['tog-TRM', 2],
+          ['tog-TRL', 1],
+        ],
+        mission: 'SUPPLY',
+      },
     ],
-    bases: [{ id: 'tb', side: 'TOG', type: 'GL2', hex: '0616' }],
-  },
-  naval: [{ id: 'tr', side: 'TOG', place: PLANET, units: [['tog-TRM', 2], ['tog-TRL', 1]], mission: 'SUPPLY' }],
-});
+  });
 
 describe('5.C.7 troop transport (L2301-2332)', () => {
   it('T-C04: a TRM with 1 Heavy Cohort + 1 Legion HQ + 2 Medium Cohorts uses 30 + 15 + 10 + 10 = 65 SP of room (L2309-2314)', () => {
@@ -83,6 +114,8 @@ describe('5.C.7 troop transport (L2301-2332)', () => {
   it('on an orbital base troops take supply room, Marines do not; on a ground base nobody does (L2326-2328)', () => {
     const cs = fleet();
     aboard(cs, 'mar', 'marine-cohort', 'TOG', ['tr-tog-TRM-1']);
-    expect([baseRoomFor(cs, 'heavy', true), baseRoomFor(cs, 'mar', true), baseRoomFor(cs, 'heavy', false)]).toEqual([30, 0, 0]);
+    expect([baseRoomFor(cs, 'heavy', true), baseRoomFor(cs, 'mar', true), baseRoomFor(cs, 'heavy', false)]).toEqual([
+      30, 0, 0,
+    ]);
   });
 });

@@ -128,7 +128,13 @@ export interface CampaignRules {
   zoneToSegment: Record<string, number>;
   zoneProvenance: Provenance;
   /** The ASD Century (L2133-2137): its planetary type id and the save modifier per Century. */
-  asd: { unitType: string; saveModifierPerCentury: number; reorgCost: number; provenance: Provenance; fieldProvenance?: FieldProvenance };
+  asd: {
+    unitType: string;
+    saveModifierPerCentury: number;
+    reorgCost: number;
+    provenance: Provenance;
+    fieldProvenance?: FieldProvenance;
+  };
   /** SP of transport room per ground unit type (L2309-2314); others use `default`. */
   transportSp: { byType: Record<string, number>; default: number; provenance: Provenance };
   legionBaseCombat: Record<string, GroundBaseCombat>;

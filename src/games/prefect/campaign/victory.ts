@@ -27,10 +27,16 @@ export function invasionResult(cs: CampaignState, s: CampaignScenario): Campaign
   const urbanHeld = areas.filter((a) => ps.urban[a] === v.invader).length;
   const urbanOk = areas.length > 0 && urbanHeld >= Math.ceil(areas.length * v.urbanFraction - 1e-9);
   const winner = basesOk && urbanOk ? v.invader : otherSide(v.invader);
-  const summary = winner === v.invader
-    ? `${v.invader} takes Ku Crassus: ${held}/${key.length} ${v.baseClasses.join('/')} bases and ${urbanHeld}/${areas.length} urban areas (D-01)`
-    : `${winner} holds Ku Crassus: the invader has ${held}/${key.length} ${v.baseClasses.join('/')} bases and ${urbanHeld}/${areas.length} urban areas (D-01)`;
-  return { winner, invaderBases: { held, of: key.length }, invaderUrban: { held: urbanHeld, of: areas.length }, summary };
+  const summary =
+    winner === v.invader
+      ? `${v.invader} takes Ku Crassus: ${held}/${key.length} ${v.baseClasses.join('/')} bases and ${urbanHeld}/${areas.length} urban areas (D-01)`
+      : `${winner} holds Ku Crassus: the invader has ${held}/${key.length} ${v.baseClasses.join('/')} bases and ${urbanHeld}/${areas.length} urban areas (D-01)`;
+  return {
+    winner,
+    invaderBases: { held, of: key.length },
+    invaderUrban: { held: urbanHeld, of: areas.length },
+    summary,
+  };
 }
 
 /** L2175: the game ends after the scenario's last turn (no sudden-death condition in D-01's invasion default). */

@@ -11,21 +11,29 @@
 export const MAX_ROUNDS = 3;
 
 /** What every entry carries besides its result: a Prefect request, or the server's deadline default. */
-export interface EntryFlags { prefect?: boolean; deadline?: boolean }
+export interface EntryFlags {
+  prefect?: boolean;
+  deadline?: boolean;
+}
 
 export type FallbackReason = 'deadline' | 'requested' | 'entries differ';
 
 export type Settlement<E> =
-  | { outcome: 'agreed'; entry: E }
-  | { outcome: 'fallback'; reason: FallbackReason }
-  | { outcome: 'differ' };
+  { outcome: 'agreed'; entry: E } | { outcome: 'fallback'; reason: FallbackReason } | { outcome: 'differ' };
 
 /**
  * The two entries of one round. `forceFallback`: the combat can no longer be played externally
  * (its forces are gone) — treated as a Prefect request.
  */
-export function settleEntries<E extends EntryFlags>(a: E, b: E, round: number, key: (e: E) => string, forceFallback = false): Settlement<E> {
-  if (a.prefect || b.prefect || forceFallback) return { outcome: 'fallback', reason: a.deadline || b.deadline ? 'deadline' : 'requested' };
+export function settleEntries<E extends EntryFlags>(
+  a: E,
+  b: E,
+  round: number,
+  key: (e: E) => string,
+  forceFallback = false,
+): Settlement<E> {
+  if (a.prefect || b.prefect || forceFallback)
+    return { outcome: 'fallback', reason: a.deadline || b.deadline ? 'deadline' : 'requested' };
   if (key(a) === key(b)) return { outcome: 'agreed', entry: a };
   if (round >= MAX_ROUNDS) return { outcome: 'fallback', reason: 'entries differ' };
   return { outcome: 'differ' };

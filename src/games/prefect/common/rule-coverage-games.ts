@@ -17,24 +17,33 @@ export type BotGame = (seen: (events: readonly GameEvent[]) => void) => void;
  * A bot-vs-bot game through the module contract (its first scenario unless named), every side
  * playing its bot; `variant` may rewrite a bot's order (a test policy, e.g. intercept with all).
  */
-export const contractBotGame = (
-  module: AnyModule, seed: string, o: { options?: Record<string, Json>; scenario?: string; maxSteps?: number; variant?: (order: Json, prompt: Prompt) => Json } = {},
-): BotGame => (seen) => {
-  let s = module.setup(o.scenario ?? module.scenarios[0].id, o.options ?? {}, seededDice(seed, 0));
-  for (let step = 1; step <= (o.maxSteps ?? 3000); step++) {
-    const prompts = module.prompts(s);
-    if (!prompts.length) return;
-    const orders: Record<string, Json> = {};
-    for (const p of prompts) {
-      const order = module.bot(s, p.side, seededDice(`${seed}-bot-${p.side}`, step));
-      orders[p.side] = o.variant ? o.variant(order, p) : order;
+export const contractBotGame =
+  (
+    module: AnyModule,
+    seed: string,
+    o: {
+      options?: Record<string, Json>;
+      scenario?: string;
+      maxSteps?: number;
+      variant?: (order: Json, prompt: Prompt) => Json;
+    } = {},
+  ): BotGame =>
+  (seen) => {
+    let s = module.setup(o.scenario ?? module.scenarios[0].id, o.options ?? {}, seededDice(seed, 0));
+    for (let step = 1; step <= (o.maxSteps ?? 3000); step++) {
+      const prompts = module.prompts(s);
+      if (!prompts.length) return;
+      const orders: Record<string, Json> = {};
+      for (const p of prompts) {
+        const order = module.bot(s, p.side, seededDice(`${seed}-bot-${p.side}`, step));
+        orders[p.side] = o.variant ? o.variant(order, p) : order;
+      }
+      const r = module.resolve(s, orders, seededDice(seed, step));
+      seen(r.events);
+      s = r.state;
     }
-    const r = module.resolve(s, orders, seededDice(seed, step));
-    seen(r.events);
-    s = r.state;
-  }
-  throw new Error(`${module.id} ${seed}: no outcome in ${o.maxSteps ?? 3000} steps`);
-};
+    throw new Error(`${module.id} ${seed}: no outcome in ${o.maxSteps ?? 3000} steps`);
+  };
 
 function add(into: Counts, game: Record<string, number>): void {
   for (const [k, n] of Object.entries(game)) {
@@ -45,9 +54,15 @@ function add(into: Counts, game: Record<string, number>): void {
 }
 
 /** Coverage over `fuzzGames` engine-fuzz games (seed 'unit', as CI) and `botGames`; `moduleFuzz` rules count as owed. */
-export function coverageRows(module: AnyModule, list: RuleCoverageList, fuzzGames: number, botGames: readonly BotGame[]): RuleCoverageRow[] {
+export function coverageRows(
+  module: AnyModule,
+  list: RuleCoverageList,
+  fuzzGames: number,
+  botGames: readonly BotGame[],
+): RuleCoverageRow[] {
   const fuzz = fuzzModule(module, fuzzGames, 'unit');
-  if (fuzz.failures.length) throw new Error(`fuzz failures: ${fuzz.failures.map((f) => f.message.split('\n')[0]).join('; ')}`);
+  if (fuzz.failures.length)
+    throw new Error(`fuzz failures: ${fuzz.failures.map((f) => f.message.split('\n')[0]).join('; ')}`);
   const rules: Counts = { ...fuzz.rules };
   const eventTypes: Counts = { ...fuzz.eventTypes };
   for (const play of botGames) {
@@ -61,4 +76,9 @@ export function coverageRows(module: AnyModule, list: RuleCoverageList, fuzzGame
 
 /** The report a coverage test prints: one line per rule, its status, events and games. */
 export const coverageReport = (rows: readonly RuleCoverageRow[]): string =>
-  rows.map((r) => `${r.status.padEnd(11)} ${r.rule.padEnd(12)} ${String(r.events).padStart(6)} events ${String(r.games).padStart(3)} games${r.title ? `  ${r.title}` : ''}`).join('\n');
+  rows
+    .map(
+      (r) =>
+        `${r.status.padEnd(11)} ${r.rule.padEnd(12)} ${String(r.events).padStart(6)} events ${String(r.games).padStart(3)} games${r.title ? `  ${r.title}` : ''}`,
+    )
+    .join('\n');

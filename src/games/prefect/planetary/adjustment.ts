@@ -9,7 +9,17 @@
 import type { GameEvent, OrderError } from '#engine/contract.js';
 import type { AdjustmentOrder, GroundUnit, PrefectState, Side, TaskForce } from './types.js';
 import { otherSide } from './types.js';
-import { disorganisedAt, freeCounter, tfCreatedEvents, hasHq, joinTf, newTaskForce, removeTfIfEmpty, tfLimit, unitType } from './composition.js';
+import {
+  disorganisedAt,
+  freeCounter,
+  tfCreatedEvents,
+  hasHq,
+  joinTf,
+  newTaskForce,
+  removeTfIfEmpty,
+  tfLimit,
+  unitType,
+} from './composition.js';
 import { hasLocToAny } from './loc.js';
 import { supplyAnchors } from './supply-stores.js';
 import { isAdjacent, isFullWater, rulesData, scenarioDef } from './rules-data.js';
@@ -23,7 +33,14 @@ export function dueReinforcements(state: PrefectState, side: Side): { unit: Grou
   for (const r of scenarioDef(state.scenario)?.reinforcements ?? []) {
     if (r.side !== side || r.turn > state.turn) continue;
     for (const d of r.units) {
-      state.units[d.id] ??= { id: d.id, type: d.type, side: d.side, org: d.org, counterId: d.counterId, status: 'NOT_ARRIVED' };
+      state.units[d.id] ??= {
+        id: d.id,
+        type: d.type,
+        side: d.side,
+        org: d.org,
+        counterId: d.counterId,
+        status: 'NOT_ARRIVED',
+      };
       if (state.units[d.id].status === 'NOT_ARRIVED') out.push({ unit: state.units[d.id], hex: r.hex });
     }
   }
@@ -31,11 +48,22 @@ export function dueReinforcements(state: PrefectState, side: Side): { unit: Grou
 }
 
 /** Units that may leave `from`: a TF's units, or active units waiting under a base (D-44). */
-function unitsFrom(state: PrefectState, side: Side, from: string): { hex: string; tf?: TaskForce; units: GroundUnit[] } | null {
+function unitsFrom(
+  state: PrefectState,
+  side: Side,
+  from: string,
+): { hex: string; tf?: TaskForce; units: GroundUnit[] } | null {
   const tf = state.tfs[from];
-  if (tf) return tf.side === side ? { hex: tf.hex, tf, units: Object.values(state.units).filter((u) => u.status === 'ACTIVE' && u.tf === from) } : null;
+  if (tf)
+    return tf.side === side
+      ? { hex: tf.hex, tf, units: Object.values(state.units).filter((u) => u.status === 'ACTIVE' && u.tf === from) }
+      : null;
   const b = state.bases[from];
-  if (b && b.side === side) return { hex: b.hex, units: Object.values(state.units).filter((u) => u.status === 'ACTIVE' && !u.tf && u.under === from) };
+  if (b && b.side === side)
+    return {
+      hex: b.hex,
+      units: Object.values(state.units).filter((u) => u.status === 'ACTIVE' && !u.tf && u.under === from),
+    };
   return null;
 }
 
@@ -44,11 +72,14 @@ function run(state: PrefectState, side: Side, o: AdjustmentOrder, err: Err): Gam
   const own = (id: string): TaskForce | undefined => (state.tfs[id]?.side === side ? state.tfs[id] : undefined);
   const move = (units: string[], from: string, into: TaskForce, p: (string | number)[]): boolean => {
     const src = unitsFrom(state, side, from);
-    if (!src) return err('bad-source', [...p, 'from'], `'${from}' is not one of your Task Forces or bases`, 'L872'), false;
-    if (!near(src.hex, into.hex)) return err('not-adjacent', p, 'only adjacent Task Forces exchange units', 'L872'), false;
+    if (!src)
+      return (err('bad-source', [...p, 'from'], `'${from}' is not one of your Task Forces or bases`, 'L872'), false);
+    if (!near(src.hex, into.hex))
+      return (err('not-adjacent', p, 'only adjacent Task Forces exchange units', 'L872'), false);
     const picked = units.map((id) => src.units.find((u) => u.id === id));
     const bad = picked.findIndex((u) => !u);
-    if (bad >= 0 || units.length === 0) return err('unit-not-there', [...p, 'units', Math.max(0, bad)], `unit not in '${from}'`, 'L872'), false;
+    if (bad >= 0 || units.length === 0)
+      return (err('unit-not-there', [...p, 'units', Math.max(0, bad)], `unit not in '${from}'`, 'L872'), false);
     joinTf(state, picked as GroundUnit[], into.id, { from: src.tf }); // L874 higher fatigue, L878 LAF
     return true;
   };
@@ -57,21 +88,44 @@ function run(state: PrefectState, side: Side, o: AdjustmentOrder, err: Err): Gam
   o.create.forEach((c, i) => {
     const p = ['create', i];
     const org = state.orgs[c.org];
-    if (!org || org.side !== side) return err('not-own-org', [...p, 'org'], `'${c.org}' is not your organisation`, 'L105');
+    if (!org || org.side !== side)
+      return err('not-own-org', [...p, 'org'], `'${c.org}' is not your organisation`, 'L105');
     if (!Number.isInteger(c.counter) || c.counter < 1 || c.counter > tfLimit(state, c.org)) {
       return err('bad-counter', [...p, 'counter'], `counters run 1..${tfLimit(state, c.org)}`, 'L107, L183, D-07');
     }
-    if (Object.values(state.tfs).some((t) => t.org === c.org && t.counter === c.counter) || freeCounter(state, c.org) === null) {
-      return err('counter-in-use', [...p, 'counter'], 'this counter is in use or the organisation is at its Task Force limit', 'D-07');
+    if (
+      Object.values(state.tfs).some((t) => t.org === c.org && t.counter === c.counter) ||
+      freeCounter(state, c.org) === null
+    ) {
+      return err(
+        'counter-in-use',
+        [...p, 'counter'],
+        'this counter is in use or the organisation is at its Task Force limit',
+        'D-07',
+      );
     }
     if (!rulesData().graph.has(c.hex)) return err('unknown-hex', [...p, 'hex'], `no hex '${c.hex}'`, 'D-05');
-    if (Object.values(state.tfs).some((t) => t.hex === c.hex) || disorganisedAt(state, c.hex, otherSide(side)).length > 0) {
-      return err('hex-occupied', [...p, 'hex'], 'a new Task Force needs a hex with no other Task Force or enemy unit', 'L359, D-48');
+    if (
+      Object.values(state.tfs).some((t) => t.hex === c.hex) ||
+      disorganisedAt(state, c.hex, otherSide(side)).length > 0
+    ) {
+      return err(
+        'hex-occupied',
+        [...p, 'hex'],
+        'a new Task Force needs a hex with no other Task Force or enemy unit',
+        'L359, D-48',
+      );
     }
     const anchor =
       Object.values(state.tfs).some((t) => t.side === side && isAdjacent(t.hex, c.hex) && hasHq(state, t.id)) ||
       Object.values(state.bases).some((b) => b.side === side && near(b.hex, c.hex));
-    if (!anchor) return err('not-near-hq', [...p, 'hex'], 'create new Task Forces next to a Task Force with an HQ or at a friendly base', 'L870, D-47');
+    if (!anchor)
+      return err(
+        'not-near-hq',
+        [...p, 'hex'],
+        'create new Task Forces next to a Task Force with an HQ or at a friendly base',
+        'L870, D-47',
+      );
     const tf = newTaskForce(state, side, c.org, c.hex, c.counter);
     created.set(`${c.org}#${c.counter}`, tf);
     createdAt.set(tf.id, i);
@@ -86,9 +140,16 @@ function run(state: PrefectState, side: Side, o: AdjustmentOrder, err: Err): Gam
     const p = ['transfers', i];
     const into = own(t.to);
     if (!into) return err('not-own-tf', [...p, 'to'], `'${t.to}' is not one of your Task Forces`, 'L872');
-    if (into.independent) return err('into-independent', [...p, 'to'], 'an independent unit is on its own counter: it joins a Task Force, not the reverse', 'L918-920, D-52');
+    if (into.independent)
+      return err(
+        'into-independent',
+        [...p, 'to'],
+        'an independent unit is on its own counter: it joins a Task Force, not the reverse',
+        'L918-920, D-52',
+      );
     if (t.from === t.to) return err('same-tf', p, 'transfer between two different Task Forces', 'L872');
-    if (move(t.units, t.from, into, p)) ev.push({ type: 'adjust.transfer', visibleTo: [side], data: { from: t.from, to: t.to, units: t.units } });
+    if (move(t.units, t.from, into, p))
+      ev.push({ type: 'adjust.transfer', visibleTo: [side], data: { from: t.from, to: t.to, units: t.units } });
   });
   const due = dueReinforcements(state, side);
   o.reinforcements.forEach((r, i) => {
@@ -98,17 +159,25 @@ function run(state: PrefectState, side: Side, o: AdjustmentOrder, err: Err): Gam
     let into: TaskForce | undefined;
     if (typeof r.tf === 'string') {
       into = own(r.tf);
-      if (!into || !near(into.hex, d.hex)) return err('bad-tf', [...p, 'tf'], 'reinforcements join a Task Force at or next to their arrival hex', 'L264');
+      if (!into || !near(into.hex, d.hex))
+        return err('bad-tf', [...p, 'tf'], 'reinforcements join a Task Force at or next to their arrival hex', 'L264');
     } else {
       const want = r.tf;
       into = created.get(`${want.org}#${want.newCounter}`);
       if (!into) {
         const org = state.orgs[want.org];
         const inUse = Object.values(state.tfs).some((t) => t.org === want.org && t.counter === want.newCounter);
-        if (!org || org.side !== side || inUse || freeCounter(state, want.org) === null || want.newCounter > tfLimit(state, want.org)) {
+        if (
+          !org ||
+          org.side !== side ||
+          inUse ||
+          freeCounter(state, want.org) === null ||
+          want.newCounter > tfLimit(state, want.org)
+        ) {
           return err('bad-counter', [...p, 'tf'], 'no free Task Force counter under the limit', 'D-07');
         }
-        if (Object.values(state.tfs).some((t) => t.hex === d.hex)) return err('hex-occupied', [...p, 'tf'], 'the arrival hex holds a Task Force: join it', 'L359');
+        if (Object.values(state.tfs).some((t) => t.hex === d.hex))
+          return err('hex-occupied', [...p, 'tf'], 'the arrival hex holds a Task Force: join it', 'L359');
         into = newTaskForce(state, side, want.org, d.hex, want.newCounter);
         created.set(`${want.org}#${want.newCounter}`, into);
         ev.push(...tfCreatedEvents(into, 'L264'));
@@ -123,7 +192,8 @@ function run(state: PrefectState, side: Side, o: AdjustmentOrder, err: Err): Gam
     const k = state.availableBases.findIndex((b) => b.side === side && b.type === a.type);
     if (k < 0) return err('no-base-available', [...p, 'type'], `no ${a.type} base is available to you`, 'L952');
     if (!tf) return err('not-own-tf', [...p, 'tf'], `'${a.tf}' is not one of your Task Forces`, 'L954');
-    if (tf.buildAssignment) return err('already-assigned', [...p, 'tf'], 'this Task Force already has a base to build', 'L954');
+    if (tf.buildAssignment)
+      return err('already-assigned', [...p, 'tf'], 'this Task Force already has a base to build', 'L954');
     if (!hasLocToAny(state, side, tf.hex, supplyAnchors(state, side, { anyHq: true }))) {
       return err('no-loc', [...p, 'tf'], 'the Task Force must trace a LOC to a friendly base or HQ', 'L954');
     }
@@ -136,7 +206,12 @@ function run(state: PrefectState, side: Side, o: AdjustmentOrder, err: Err): Gam
     const tf = own(t.tf);
     if (!tf) return err('not-own-tf', [...p, 'tf'], `'${t.tf}' is not one of your Task Forces`, 'D-20');
     if (!rulesData().graph.has(t.hex) || !rulesData().hex(t.hex).terrain.includes(t.terrain)) {
-      return err('bad-terrain', [...p, 'terrain'], `'${t.terrain}' is not a terrain type of hex '${t.hex}'`, 'L515, D-20');
+      return err(
+        'bad-terrain',
+        [...p, 'terrain'],
+        `'${t.terrain}' is not a terrain type of hex '${t.hex}'`,
+        'L515, D-20',
+      );
     }
     (tf.terrainChoice ??= {})[t.hex] = t.terrain;
   });
@@ -147,7 +222,8 @@ function run(state: PrefectState, side: Side, o: AdjustmentOrder, err: Err): Gam
     }
   }
   for (const tf of Object.values(state.tfs)) {
-    if (tf.side === side && removeTfIfEmpty(state, tf.id)) ev.push({ type: 'tf.removed', visibleTo: 'all', data: { tf: tf.id, rule: 'L876' } });
+    if (tf.side === side && removeTfIfEmpty(state, tf.id))
+      ev.push({ type: 'tf.removed', visibleTo: 'all', data: { tf: tf.id, rule: 'L876' } });
   }
   return ev;
 }
@@ -157,24 +233,67 @@ function run(state: PrefectState, side: Side, o: AdjustmentOrder, err: Err): Gam
  * adjacent to its TF (DECISION: D-52 counts it for stacking so it cannot stay in the TF's hex; D-47
  * places new counters next to their source), not water (L926), keeping the TF's fatigue (L719).
  */
-function goIndependent(state: PrefectState, side: Side, x: { unit: string; hex: string }, p: (string | number)[], err: Err): GameEvent[] {
+function goIndependent(
+  state: PrefectState,
+  side: Side,
+  x: { unit: string; hex: string },
+  p: (string | number)[],
+  err: Err,
+): GameEvent[] {
   const u = state.units[x.unit];
   const from = u?.side === side && u.status === 'ACTIVE' && u.tf ? state.tfs[u.tf] : undefined;
-  if (!u || !from || from.independent) return err('unit-not-there', [...p, 'unit'], 'not a unit in one of your Task Forces', 'L918'), [];
-  if (unitType(u).gravitic) return err('independent.gravitic', [...p, 'unit'], 'only non-gravitic units may operate on their own counter', 'L918'), [];
-  if (!rulesData().graph.has(x.hex) || !isAdjacent(from.hex, x.hex)) return err('not-adjacent', [...p, 'hex'], 'the unit\u2019s counter goes in a hex adjacent to its Task Force', 'L918-920, D-47'), [];
-  if (isFullWater(x.hex)) return err('water', [...p, 'hex'], 'non-gravitic units may not enter water hexes', 'L926'), [];
-  if (Object.values(state.tfs).some((t) => t.hex === x.hex) || disorganisedAt(state, x.hex, otherSide(side)).length > 0) {
-    return err('hex-occupied', [...p, 'hex'], 'the hex holds another Task Force or counter, or an enemy unit', 'L359, D-52'), [];
+  if (!u || !from || from.independent)
+    return (err('unit-not-there', [...p, 'unit'], 'not a unit in one of your Task Forces', 'L918'), []);
+  if (unitType(u).gravitic)
+    return (
+      err('independent.gravitic', [...p, 'unit'], 'only non-gravitic units may operate on their own counter', 'L918'),
+      []
+    );
+  if (!rulesData().graph.has(x.hex) || !isAdjacent(from.hex, x.hex))
+    return (
+      err(
+        'not-adjacent',
+        [...p, 'hex'],
+        'the unit\u2019s counter goes in a hex adjacent to its Task Force',
+        'L918-920, D-47',
+      ),
+      []
+    );
+  if (isFullWater(x.hex))
+    return (err('water', [...p, 'hex'], 'non-gravitic units may not enter water hexes', 'L926'), []);
+  if (
+    Object.values(state.tfs).some((t) => t.hex === x.hex) ||
+    disorganisedAt(state, x.hex, otherSide(side)).length > 0
+  ) {
+    return (
+      err('hex-occupied', [...p, 'hex'], 'the hex holds another Task Force or counter, or an enemy unit', 'L359, D-52'),
+      []
+    );
   }
   const tf: TaskForce = {
-    id: `ind-${u.id}`, side, org: u.org, counter: 0, hex: x.hex, mode: 'COMBAT', fatigue: from.fatigue, independent: true,
-    movedThisTurn: false, movedLafThisTurn: false, attackedThisTurn: false, detected: false,
+    id: `ind-${u.id}`,
+    side,
+    org: u.org,
+    counter: 0,
+    hex: x.hex,
+    mode: 'COMBAT',
+    fatigue: from.fatigue,
+    independent: true,
+    movedThisTurn: false,
+    movedLafThisTurn: false,
+    attackedThisTurn: false,
+    detected: false,
   };
   state.tfs[tf.id] = tf;
   u.tf = tf.id;
   // Its type is public once on its own counter (H35); the TF it left is not named.
-  return [{ type: 'tf.created', visibleTo: 'all', data: { tf: tf.id, side, hex: x.hex, independent: true, unit: { id: u.id, type: u.type }, rule: 'L918-920' } }];
+  return [
+    {
+      type: 'tf.created',
+      visibleTo: 'all',
+      data: { tf: tf.id, side, hex: x.hex, independent: true, unit: { id: u.id, type: u.type }, rule: 'L918-920' },
+    },
+  ];
 }
 
 /** Reinforcements nobody placed join a TF in their hex, or form a new TF there (L264). */
@@ -202,13 +321,23 @@ export function validateAdjustment(state: PrefectState, side: Side, o: Adjustmen
   return errors;
 }
 
-export function applyAdjustment(state: PrefectState, ordersBySide: Partial<Record<Side, AdjustmentOrder>>): GameEvent[] {
+export function applyAdjustment(
+  state: PrefectState,
+  ordersBySide: Partial<Record<Side, AdjustmentOrder>>,
+): GameEvent[] {
   const events: GameEvent[] = [];
-  for (const side of [state.attacker, otherSide(state.attacker)]) { // D-48: turn attacker first
+  for (const side of [state.attacker, otherSide(state.attacker)]) {
+    // D-48: turn attacker first
     const o = ordersBySide[side];
     const rejected: OrderError[] = [];
-    if (o) events.push(...run(state, side, o, (code, path, message, rule) => rejected.push({ code, path, message, rule })));
-    if (rejected.length) events.push({ type: 'orders.rejected', visibleTo: [side], data: { errors: rejected as unknown as GameEvent['data'], rule: 'D-48' } });
+    if (o)
+      events.push(...run(state, side, o, (code, path, message, rule) => rejected.push({ code, path, message, rule })));
+    if (rejected.length)
+      events.push({
+        type: 'orders.rejected',
+        visibleTo: [side],
+        data: { errors: rejected as unknown as GameEvent['data'], rule: 'D-48' },
+      });
     events.push(...autoPlace(state, side));
   }
   return events;

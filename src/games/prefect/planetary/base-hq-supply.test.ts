@@ -30,7 +30,9 @@ describe('D-51, L2107: a new base is disrupted until the next Supply Phase, then
     const nb = Object.values(s.bases).find((b) => b.hex === hx(4, 4))!;
     expect(nb.status).toBe('DISRUPTED');
     // Same turn: a disrupted base is no store (L2297 "may not transfer"; no receiving before it is placed active).
-    expect(codes(validateSupply(s, 'TOG', order({ transfers: [{ from: 'g3', to: nb.id, amount: 2 }] })))).toEqual(['bad-destination']);
+    expect(codes(validateSupply(s, 'TOG', order({ transfers: [{ from: 'g3', to: nb.id, amount: 2 }] })))).toEqual([
+      'bad-destination',
+    ]);
     s.turn = 3;
     const t = order({ transfers: [{ from: 'g3', to: nb.id, amount: 2 }] });
     expect(validateSupply(s, 'TOG', t)).toEqual([]); // reorganised first, then it receives in this phase
@@ -41,18 +43,21 @@ describe('D-51, L2107: a new base is disrupted until the next Supply Phase, then
 });
 
 describe('L774-776: the SP stored at an HQ when the HQ is disorganised or destroyed (decision)', () => {
-  const mk = () => makeTestState({
-    tfs: [
-      { id: 'h', side: 'TOG', hex: hx(4, 4), units: [{ id: 'hq', type: 'legion-hq' }, 'tog-light-cohort'] },
-      { id: 'o', side: 'TOG', hex: hx(4, 5), units: [{ id: 'hq2', type: 'legion-hq' }] },
-    ],
-    hqSupply: { hq: 12, hq2: 3 },
-  });
+  const mk = () =>
+    makeTestState({
+      tfs: [
+        { id: 'h', side: 'TOG', hex: hx(4, 4), units: [{ id: 'hq', type: 'legion-hq' }, 'tog-light-cohort'] },
+        { id: 'o', side: 'TOG', hex: hx(4, 5), units: [{ id: 'hq2', type: 'legion-hq' }] },
+      ],
+      hqSupply: { hq: 12, hq2: 3 },
+    });
   it('destroyed: its SP are lost (L1669 analogy) and a rebuilt HQ starts empty', () => {
     const s = mk();
     destroy(s, s.units.hq);
     expect(s.hqSupply.hq).toBeUndefined();
-    expect(codes(validateSupply(s, 'TOG', order({ transfers: [{ from: 'hq', to: 'hq2', amount: 1 }] })))).toEqual(['bad-source']);
+    expect(codes(validateSupply(s, 'TOG', order({ transfers: [{ from: 'hq', to: 'hq2', amount: 1 }] })))).toEqual([
+      'bad-source',
+    ]);
     // Destroyed through a BT on a hex without a base (L733): same result.
     const t = mk();
     disorganise(t.units.hq, hx(4, 4));
@@ -64,8 +69,12 @@ describe('L774-776: the SP stored at an HQ when the HQ is disorganised or destro
     const s = mk();
     disorganise(s.units.hq, hx(4, 4));
     expect(s.hqSupply.hq).toBe(12);
-    expect(codes(validateSupply(s, 'TOG', order({ transfers: [{ from: 'hq', to: 'hq2', amount: 1 }] })))).toEqual(['bad-source']);
-    expect(codes(validateSupply(s, 'TOG', order({ transfers: [{ from: 'hq2', to: 'hq', amount: 1 }] })))).toEqual(['bad-destination']);
+    expect(codes(validateSupply(s, 'TOG', order({ transfers: [{ from: 'hq', to: 'hq2', amount: 1 }] })))).toEqual([
+      'bad-source',
+    ]);
+    expect(codes(validateSupply(s, 'TOG', order({ transfers: [{ from: 'hq2', to: 'hq', amount: 1 }] })))).toEqual([
+      'bad-destination',
+    ]);
     s.units.hq.status = 'ACTIVE'; // reorganised back into its TF (L796-826)
     s.units.hq.tf = 'h';
     delete s.units.hq.hex;

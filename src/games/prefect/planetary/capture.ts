@@ -10,7 +10,12 @@ import type { PrefectState } from './types.js';
 import { otherSide } from './types.js';
 import { urbanAreaAt } from './rules-data.js';
 
-export function enterHex(state: PrefectState, tfId: string, hex: string, how: 'MOVE' | 'ADVANCE_DR' | 'ADVANCE_BT'): GameEvent[] {
+export function enterHex(
+  state: PrefectState,
+  tfId: string,
+  hex: string,
+  how: 'MOVE' | 'ADVANCE_DR' | 'ADVANCE_BT',
+): GameEvent[] {
   const tf = state.tfs[tfId];
   if (!tf) return [];
   const side = tf.side;
@@ -32,8 +37,15 @@ export function enterHex(state: PrefectState, tfId: string, hex: string, how: 'M
     events.push({ type: 'base.captured', visibleTo: 'all', data: { base: b.id, hex, side, from: lost, tf: tfId } });
     // H1: base SP are hidden; both owners (old and new) learn the amount, spectators do not.
     events.push({
-      type: 'base.captured.supply', visibleTo: [side, otherSide(side)],
-      data: { base: b.id, supply, captured: destroyed ? 0 : supply, destroyed: destroyed ? supply : 0, rule: destroyed ? 'L910' : 'L906-908' },
+      type: 'base.captured.supply',
+      visibleTo: [side, otherSide(side)],
+      data: {
+        base: b.id,
+        supply,
+        captured: destroyed ? 0 : supply,
+        destroyed: destroyed ? supply : 0,
+        rule: destroyed ? 'L910' : 'L906-908',
+      },
     });
   }
   return events;

@@ -33,24 +33,49 @@ function atDeclare(): PrefectState {
   s.combat = { attacks: [], order: [], resolved: [] };
   return s;
 }
-const codes = (s: PrefectState, side: 'TOG' | 'CW', o: unknown) => checkOrder(s, side, o).errors.map((e) => `${e.code}@${e.rule}`);
+const codes = (s: PrefectState, side: 'TOG' | 'CW', o: unknown) =>
+  checkOrder(s, side, o).errors.map((e) => `${e.code}@${e.rule}`);
 
 describe('COMBAT_DECLARE (L547-561)', () => {
   it('refuses non-adjacent attackers, double use, fatigue 3, a target attacked twice, LAF detectors and ESM out of range', () => {
     const s = atDeclare();
-    expect(codes(s, 'TOG', { kind: 'combat-declare', attacks: [{ target: { tf: 'D1' }, attackers: ['A3'] }] })).toEqual(['attack.adjacent@L549']);
-    expect(codes(s, 'TOG', { kind: 'combat-declare', attacks: [{ target: { tf: 'D1' }, attackers: ['A4'] }] })).toEqual(['attack.attacker@L553, L703']);
-    expect(codes(s, 'TOG', { kind: 'combat-declare', attacks: [{ target: { tf: 'D1' }, attackers: ['A1'] }, { target: { tf: 'D1' }, attackers: ['A2'] }] })).toEqual(['attack.twice@L551']);
-    expect(codes(s, 'TOG', { kind: 'combat-declare', attacks: [{ target: { tf: 'D1' }, attackers: ['A1', 'A1'] }] })).toEqual(['attack.twice@L553']);
-    expect(codes(s, 'TOG', { kind: 'combat-declare', detections: [{ detector: 'A5', target: 'D1', esm: 1 }] })).toEqual(['detect.laf@L485']);
-    expect(codes(s, 'TOG', { kind: 'combat-declare', detections: [{ detector: 'A2', target: 'D1', esm: 9 }] })).toEqual(['esm.range@L495-499, D-18']);
-    expect(codes(s, 'TOG', { kind: 'combat-declare', detections: [{ detector: 'A3', target: 'D1', esm: 1 }] })).toEqual(['detect.target@L483-485']);
+    expect(codes(s, 'TOG', { kind: 'combat-declare', attacks: [{ target: { tf: 'D1' }, attackers: ['A3'] }] })).toEqual(
+      ['attack.adjacent@L549'],
+    );
+    expect(codes(s, 'TOG', { kind: 'combat-declare', attacks: [{ target: { tf: 'D1' }, attackers: ['A4'] }] })).toEqual(
+      ['attack.attacker@L553, L703'],
+    );
+    expect(
+      codes(s, 'TOG', {
+        kind: 'combat-declare',
+        attacks: [
+          { target: { tf: 'D1' }, attackers: ['A1'] },
+          { target: { tf: 'D1' }, attackers: ['A2'] },
+        ],
+      }),
+    ).toEqual(['attack.twice@L551']);
+    expect(
+      codes(s, 'TOG', { kind: 'combat-declare', attacks: [{ target: { tf: 'D1' }, attackers: ['A1', 'A1'] }] }),
+    ).toEqual(['attack.twice@L553']);
+    expect(codes(s, 'TOG', { kind: 'combat-declare', detections: [{ detector: 'A5', target: 'D1', esm: 1 }] })).toEqual(
+      ['detect.laf@L485'],
+    );
+    expect(codes(s, 'TOG', { kind: 'combat-declare', detections: [{ detector: 'A2', target: 'D1', esm: 9 }] })).toEqual(
+      ['esm.range@L495-499, D-18'],
+    );
+    expect(codes(s, 'TOG', { kind: 'combat-declare', detections: [{ detector: 'A3', target: 'D1', esm: 1 }] })).toEqual(
+      ['detect.target@L483-485'],
+    );
     expect(codes(s, 'CW', { kind: 'combat-declare' })).toEqual(['not-owed@L258-267']);
   });
 
   it('a legal declaration is stored, the attacker detects, and the defender owes its detections next (L483)', () => {
     const s = atDeclare();
-    const order = { kind: 'combat-declare', attacks: [{ target: { tf: 'D1' }, attackers: ['A1', 'A2'], advance: 'A1' }], detections: [{ detector: 'A2', target: 'D1', esm: 5 }] };
+    const order = {
+      kind: 'combat-declare',
+      attacks: [{ target: { tf: 'D1' }, attackers: ['A1', 'A2'], advance: 'A1' }],
+      detections: [{ detector: 'A2', target: 'D1', esm: 5 }],
+    };
     const c = checkOrder(s, 'TOG', order);
     expect(c.errors).toEqual([]);
     const events = advance(s, { TOG: c.order! }, seededDice('cd'));
@@ -60,9 +85,13 @@ describe('COMBAT_DECLARE (L547-561)', () => {
 
     // L491, D-22: a defending TF that detected during the Movement Phase may not detect now; targets must be engaged.
     s.tfs.D1.detectedDuringMovement = true;
-    expect(codes(s, 'CW', { kind: 'combat-detect', detections: [{ detector: 'D1', target: 'A1', esm: 1 }] })).toEqual(['detect.after-counter@L491, D-22']);
+    expect(codes(s, 'CW', { kind: 'combat-detect', detections: [{ detector: 'D1', target: 'A1', esm: 1 }] })).toEqual([
+      'detect.after-counter@L491, D-22',
+    ]);
     s.tfs.D1.detectedDuringMovement = false;
-    expect(codes(s, 'CW', { kind: 'combat-detect', detections: [{ detector: 'D1', target: 'A5', esm: 1 }] })).toEqual(['detect.target@L483-485']);
+    expect(codes(s, 'CW', { kind: 'combat-detect', detections: [{ detector: 'D1', target: 'A5', esm: 1 }] })).toEqual([
+      'detect.target@L483-485',
+    ]);
     const d = checkOrder(s, 'CW', { kind: 'combat-detect', detections: [{ detector: 'D1', target: 'A1', esm: 1 }] });
     expect(d.errors).toEqual([]);
     const ev = advance(s, { CW: d.order! }, seededDice('cd2'));
@@ -74,10 +103,23 @@ describe('COMBAT_DECLARE (L547-561)', () => {
 
   it('L635: the defender\u2019s advance names hexes the declared attackers hold', () => {
     const s = atDeclare();
-    advance(s, { TOG: checkOrder(s, 'TOG', { kind: 'combat-declare', attacks: [{ target: { tf: 'D1' }, attackers: ['A1', 'A2'] }] }).order! }, seededDice('adv'));
-    expect(codes(s, 'CW', { kind: 'combat-detect', advance: { hexes: [hx(3, 4), hx(0, 0)] } })).toEqual(['advance.hex@L635, D-32']);
+    advance(
+      s,
+      {
+        TOG: checkOrder(s, 'TOG', {
+          kind: 'combat-declare',
+          attacks: [{ target: { tf: 'D1' }, attackers: ['A1', 'A2'] }],
+        }).order!,
+      },
+      seededDice('adv'),
+    );
+    expect(codes(s, 'CW', { kind: 'combat-detect', advance: { hexes: [hx(3, 4), hx(0, 0)] } })).toEqual([
+      'advance.hex@L635, D-32',
+    ]);
     expect(codes(s, 'CW', { kind: 'combat-detect', advance: { hexes: [hx(3, 4), hx(4, 3)] } })).toEqual([]);
-    expect(codes(s, 'CW', { kind: 'combat-detect', advance: { hexes: [hx(3, 4)], tf: 'D1' } })[0]).toMatch(/^MALFORMED/);
+    expect(codes(s, 'CW', { kind: 'combat-detect', advance: { hexes: [hx(3, 4)], tf: 'D1' } })[0]).toMatch(
+      /^MALFORMED/,
+    );
   });
 
   it('no attack declared: straight on to Supply, the defender owes nothing', () => {

@@ -43,7 +43,12 @@ describe('combat ratio and detection shift (L573-593)', () => {
         { id: 'cw', side: 'CW', hex: city, units: ['cw-light-cohort'] },
       ],
     });
-    const ev = resolveCombat(s, new ScriptedDice([5, 5, 5, 5]), { attackers: ['tog'], target: { tf: 'cw' }, context: 'COMBAT_PHASE', shiftPolicy: NONE });
+    const ev = resolveCombat(s, new ScriptedDice([5, 5, 5, 5]), {
+      attackers: ['tog'],
+      target: { tf: 'cw' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: NONE,
+    });
     const c = combatEvent(ev);
     expect([c.attack, c.defence, c.ratioColumn, c.column]).toEqual([6, 7, '2:3', '2:3']);
     expect(rulesData().crt.columns[ratioColumn(12, 11)]).toBe('1:1'); // L629 rounding
@@ -53,11 +58,24 @@ describe('combat ratio and detection shift (L573-593)', () => {
     const columnFor = (togDet: boolean, cwDet: boolean, policy: Record<Side, ShiftChoice>) => {
       const s = makeTestState({
         tfs: [
-          { id: 'tog', side: 'TOG', hex: hx(5, 4), units: ['tog-medium-cohort', 'tog-medium-cohort'], detected: togDet },
+          {
+            id: 'tog',
+            side: 'TOG',
+            hex: hx(5, 4),
+            units: ['tog-medium-cohort', 'tog-medium-cohort'],
+            detected: togDet,
+          },
           { id: 'cw', side: 'CW', hex: hx(6, 4), units: ['cw-light-cohort'], detected: cwDet },
         ],
       });
-      return combatEvent(resolveCombat(s, new ScriptedDice([5, 5, 5, 5]), { attackers: ['tog'], target: { tf: 'cw' }, context: 'COMBAT_PHASE', shiftPolicy: policy })).column;
+      return combatEvent(
+        resolveCombat(s, new ScriptedDice([5, 5, 5, 5]), {
+          attackers: ['tog'],
+          target: { tf: 'cw' },
+          context: 'COMBAT_PHASE',
+          shiftPolicy: policy,
+        }),
+      ).column;
     };
     expect(columnFor(true, false, { TOG: 'RIGHT', CW: 'LEFT' })).toBe('1:2');
     expect(columnFor(true, false, { TOG: 'LEFT', CW: 'RIGHT' })).toBe('1:1');
@@ -82,7 +100,11 @@ describe('T-P09 combined attack (L623-635)', () => {
     });
     const dice = new ScriptedDice([3, 1, 1, 1, 1, 1, 1]);
     const ev = resolveCombat(s, dice, {
-      attackers: ['A5', 'A4', 'A3'], target: { tf: 'D' }, context: 'COMBAT_PHASE', shiftPolicy: { TOG: 'RIGHT', CW: 'LEFT' }, defenderAdvance: 'auto',
+      attackers: ['A5', 'A4', 'A3'],
+      target: { tf: 'D' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: { TOG: 'RIGHT', CW: 'LEFT' },
+      defenderAdvance: 'auto',
     });
     const c = combatEvent(ev);
     expect([c.attack, c.defence, c.ratioColumn, c.column, c.roll]).toEqual([12, 11, '1:1', '2:3', 3]);
@@ -90,7 +112,11 @@ describe('T-P09 combined attack (L623-635)', () => {
     const targets = (c.saves as { side: Side; target: number }[]).map((x) => `${x.side}${x.target}`);
     expect(targets).toEqual(['TOG6', 'TOG2', 'TOG2', 'TOG4', 'CW6', 'CW7']); // D−2 for the attacker, D+2 for the defender
     const former = new Set([a1, a2, a3]);
-    for (const [id, from] of [['A5', a1], ['A4', a2], ['A3', a3]] as const) {
+    for (const [id, from] of [
+      ['A5', a1],
+      ['A4', a2],
+      ['A3', a3],
+    ] as const) {
       const to = s.tfs[id].hex;
       expect(rulesData().hex(from).neighbours).toContain(to);
       expect(former.has(to)).toBe(false); // L633
@@ -115,7 +141,11 @@ describe('L635: the defender picks which vacated hex to advance into', () => {
       ],
     });
     resolveCombat(s, new ScriptedDice([3, 1, 1, 1, 1, 1, 1]), {
-      attackers: ['A5', 'A4', 'A3'], target: { tf: 'D' }, context: 'COMBAT_PHASE', shiftPolicy: { TOG: 'RIGHT', CW: 'LEFT' }, defenderAdvance,
+      attackers: ['A5', 'A4', 'A3'],
+      target: { tf: 'D' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: { TOG: 'RIGHT', CW: 'LEFT' },
+      defenderAdvance,
     });
     return s.tfs.D.hex;
   };
@@ -131,17 +161,41 @@ describe('L565: all units of an attacking Task Force are involved in the battle'
   it('the attack is the whole TF\u2019s total and every one of its units rolls a save; a declaration cannot name a part of a TF', () => {
     const s = makeTestState({
       tfs: [
-        { id: 'tog', side: 'TOG', hex: hx(3, 3), units: [{ id: 'h', type: 'tog-heavy-cohort' }, { id: 'm', type: 'tog-medium-cohort' }, { id: 'l', type: 'tog-light-cohort' }] },
+        {
+          id: 'tog',
+          side: 'TOG',
+          hex: hx(3, 3),
+          units: [
+            { id: 'h', type: 'tog-heavy-cohort' },
+            { id: 'm', type: 'tog-medium-cohort' },
+            { id: 'l', type: 'tog-light-cohort' },
+          ],
+        },
         { id: 'cw', side: 'CW', hex: C, units: ['cw-light-cohort'] },
       ],
     });
     const whole = ['h', 'm', 'l'].reduce((a, u) => a + (rulesData().unitTypes[s.units[u].type].attack ?? 0), 0);
-    const c = combatEvent(resolveCombat(s, new ScriptedDice([5, 1, 1, 1, 1]), { attackers: ['tog'], target: { tf: 'cw' }, context: 'COMBAT_PHASE', shiftPolicy: NONE }));
+    const c = combatEvent(
+      resolveCombat(s, new ScriptedDice([5, 1, 1, 1, 1]), {
+        attackers: ['tog'],
+        target: { tf: 'cw' },
+        context: 'COMBAT_PHASE',
+        shiftPolicy: NONE,
+      }),
+    );
     expect(c.attack).toBe(whole);
-    expect((c.saves as { side: Side; type: string }[]).filter((x) => x.side === 'TOG').map((x) => x.type).sort()).toEqual(['tog-heavy-cohort', 'tog-light-cohort', 'tog-medium-cohort']);
+    expect(
+      (c.saves as { side: Side; type: string }[])
+        .filter((x) => x.side === 'TOG')
+        .map((x) => x.type)
+        .sort(),
+    ).toEqual(['tog-heavy-cohort', 'tog-light-cohort', 'tog-medium-cohort']);
     s.step = 'COMBAT_DECLARE';
     s.combat = { attacks: [], order: [], resolved: [] };
-    const part = checkOrder(s, 'TOG', { kind: 'combat-declare', attacks: [{ target: { tf: 'cw' }, attackers: ['tog'], units: ['h'] }] });
+    const part = checkOrder(s, 'TOG', {
+      kind: 'combat-declare',
+      attacks: [{ target: { tf: 'cw' }, attackers: ['tog'], units: ['h'] }],
+    });
     expect(part.errors[0].code).toMatch(/MALFORMED/i);
   });
 });
@@ -153,16 +207,33 @@ describe('T-P10 (L661, D-24, D-84)', () => {
       urban: { city: 'CW' },
       tfs: [
         { id: 'tog', side: 'TOG', hex: hx(5, 4), units: ['tog-medium-cohort', 'tog-medium-cohort', 'signals-century'] },
-        { id: 'cw', side: 'CW', hex: city, units: [{ id: 'light', type: 'cw-light-cohort' }, { id: 'manus', type: 'manus-hq' }], detected: true },
+        {
+          id: 'cw',
+          side: 'CW',
+          hex: city,
+          units: [
+            { id: 'light', type: 'cw-light-cohort' },
+            { id: 'manus', type: 'manus-hq' },
+          ],
+          detected: true,
+        },
       ],
     });
     const dice = new ScriptedDice([8, 7, 7, 4]);
-    const ev = resolveCombat(s, dice, { attackers: ['tog'], target: { tf: 'cw' }, context: 'COMBAT_PHASE', shiftPolicy: { TOG: 'RIGHT', CW: 'NONE' }, advance: 'tog' });
+    const ev = resolveCombat(s, dice, {
+      attackers: ['tog'],
+      target: { tf: 'cw' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: { TOG: 'RIGHT', CW: 'NONE' },
+      advance: 'tog',
+    });
     const c = combatEvent(ev);
     expect([c.attack, c.defence, c.ratioColumn, c.column]).toEqual([6, 7, '2:3', '1:1']);
     expect(c.cell).toEqual({ a: 1, aFlag: null, d: -1, dFlag: 'DR' });
     expect((c.saves as { type: string; target: number }[]).map((x) => [x.type, x.target])).toEqual([
-      ['tog-medium-cohort', 7], ['tog-medium-cohort', 7], ['cw-light-cohort', 3],
+      ['tog-medium-cohort', 7],
+      ['tog-medium-cohort', 7],
+      ['cw-light-cohort', 3],
     ]);
     expect(dice.remaining).toBe(0); // 3 saves only: the Manus HQ did not roll
     const cwHex = s.tfs.cw.hex;
@@ -187,12 +258,21 @@ describe('T-P11 retreat onto a friendly TF (L673-685)', () => {
       ],
     });
     resolveCombat(s, new ScriptedDice([8, 1, 1, 1]), {
-      attackers: ['TF3'], target: { tf: 'TF1' }, context: 'COMBAT_PHASE', shiftPolicy: NONE, retreats: { TF1: hx(2, 3) },
+      attackers: ['TF3'],
+      target: { tf: 'TF1' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: NONE,
+      retreats: { TF1: hx(2, 3) },
     });
     expect(s.tfs.TF1).toBeUndefined();
     expect(s.units.m1.tf).toBe('TF2');
     expect(s.tfs.TF2.fatigue).toBe(1); // L613, L719: the higher of 1 and 0
-    const ev = resolveCombat(s, new ScriptedDice([5, 1, 1, 1]), { attackers: ['TF4'], target: { tf: 'TF2' }, context: 'COMBAT_PHASE', shiftPolicy: NONE });
+    const ev = resolveCombat(s, new ScriptedDice([5, 1, 1, 1]), {
+      attackers: ['TF4'],
+      target: { tf: 'TF2' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: NONE,
+    });
     const c = combatEvent(ev);
     expect(c.defence).toBe(3); // light 4 − fatigue 1; the merged medium adds nothing (L675)
     expect((c.saves as { side: Side }[]).filter((x) => x.side === 'CW')).toHaveLength(2); // both roll (L677, L685)
@@ -208,7 +288,13 @@ describe('saving throws and special results', () => {
       ],
     });
     const dice = new ScriptedDice([]);
-    const ev = resolveCombat(s, dice, { attackers: ['tog'], target: { tf: 'cw' }, context: 'COMBAT_PHASE', shiftPolicy: NONE, advance: 'tog' });
+    const ev = resolveCombat(s, dice, {
+      attackers: ['tog'],
+      target: { tf: 'cw' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: NONE,
+      advance: 'tog',
+    });
     expect(ev[0].type).toBe('combat.support-only');
     expect(s.units.sig.status).toBe('DESTROYED');
     expect(s.tfs.cw).toBeUndefined();
@@ -219,13 +305,26 @@ describe('saving throws and special results', () => {
   it('L669: artillery does not save unless it is the only combat unit; L932: a non-gravitic unit that fails is destroyed', () => {
     const s = makeTestState({
       tfs: [
-        { id: 'tog', side: 'TOG', hex: hx(3, 4), units: [{ id: 'art', type: 'artillery-cohort' }, { id: 'med', type: 'tog-medium-cohort' }] },
+        {
+          id: 'tog',
+          side: 'TOG',
+          hex: hx(3, 4),
+          units: [
+            { id: 'art', type: 'artillery-cohort' },
+            { id: 'med', type: 'tog-medium-cohort' },
+          ],
+        },
         { id: 'cw', side: 'CW', hex: hx(4, 5), units: [{ id: 'mar', type: 'marine-cohort' }] },
         { id: 'tog2', side: 'TOG', hex: hx(3, 5), units: [{ id: 'art2', type: 'artillery-cohort' }] },
       ],
     });
     // A = 4 + 3 + 4 = 11 vs marine 5 → 2:1; roll 1 → −1 AR / +1. Saves: med, art2 (alone), marine.
-    const ev = resolveCombat(s, new ScriptedDice([1, 1, 1, 10]), { attackers: ['tog', 'tog2'], target: { tf: 'cw' }, context: 'COMBAT_PHASE', shiftPolicy: NONE });
+    const ev = resolveCombat(s, new ScriptedDice([1, 1, 1, 10]), {
+      attackers: ['tog', 'tog2'],
+      target: { tf: 'cw' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: NONE,
+    });
     const saves = combatEvent(ev).saves as { type: string; outcome: string }[];
     expect(saves.map((x) => x.type)).toEqual(['tog-medium-cohort', 'artillery-cohort', 'marine-cohort']);
     expect(s.units.mar.status).toBe('DESTROYED');
@@ -235,13 +334,32 @@ describe('saving throws and special results', () => {
   it('BT (L605, L649, L731-733, D-35, D-37): every defending unit saves to avoid destruction, hex-mates destroyed, TF removed, units retreat, BT credited', () => {
     const s = makeTestState({
       tfs: [
-        { id: 'tog', side: 'TOG', hex: hx(3, 4), units: ['tog-heavy-cohort', 'tog-heavy-cohort', 'tog-heavy-cohort', 'tog-heavy-cohort'] },
-        { id: 'cw', side: 'CW', hex: hx(4, 5), units: [{ id: 'l', type: 'cw-light-cohort' }, { id: 'hq', type: 'manus-hq' }] },
+        {
+          id: 'tog',
+          side: 'TOG',
+          hex: hx(3, 4),
+          units: ['tog-heavy-cohort', 'tog-heavy-cohort', 'tog-heavy-cohort', 'tog-heavy-cohort'],
+        },
+        {
+          id: 'cw',
+          side: 'CW',
+          hex: hx(4, 5),
+          units: [
+            { id: 'l', type: 'cw-light-cohort' },
+            { id: 'hq', type: 'manus-hq' },
+          ],
+        },
       ],
       disorganised: [{ id: 'old', type: 'cw-medium-cohort', side: 'CW', hex: hx(4, 5) }],
     });
     // 20 vs 4 = 5:1; roll 6 → 2 / −2 BT. Attacker saves 4×, defender: light (target 2) rolls 1, HQ (target 1) rolls 5.
-    const ev = resolveCombat(s, new ScriptedDice([6, 1, 1, 1, 1, 1, 5]), { attackers: ['tog'], target: { tf: 'cw' }, context: 'COMBAT_PHASE', shiftPolicy: NONE, advance: 'tog' });
+    const ev = resolveCombat(s, new ScriptedDice([6, 1, 1, 1, 1, 1, 5]), {
+      attackers: ['tog'],
+      target: { tf: 'cw' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: NONE,
+      advance: 'tog',
+    });
     expect(combatEvent(ev).cell.dFlag).toBe('BT');
     expect(s.tfs.cw).toBeUndefined();
     expect(s.units.old.status).toBe('DESTROYED'); // D-35: no friendly base in the hex
@@ -255,12 +373,25 @@ describe('saving throws and special results', () => {
   it('CA (L607, D-37): the attacking TF’s units save to avoid destruction and the CA is credited to the combat defender', () => {
     const s = makeTestState({
       tfs: [
-        { id: 'tog', side: 'TOG', hex: hx(3, 4), units: [{ id: 'l', type: 'tog-light-cohort' }, { id: 'ce', type: 'combat-engineer-century' }] },
+        {
+          id: 'tog',
+          side: 'TOG',
+          hex: hx(3, 4),
+          units: [
+            { id: 'l', type: 'tog-light-cohort' },
+            { id: 'ce', type: 'combat-engineer-century' },
+          ],
+        },
         { id: 'cw', side: 'CW', hex: hx(4, 5), units: ['cw-heavy-cohort'] },
       ],
     });
     // 2 vs 8 = 1:2 (clamped); roll 1 → −3 CA / +3.
-    resolveCombat(s, new ScriptedDice([1, 2, 10, 1]), { attackers: ['tog'], target: { tf: 'cw' }, context: 'COMBAT_PHASE', shiftPolicy: NONE });
+    resolveCombat(s, new ScriptedDice([1, 2, 10, 1]), {
+      attackers: ['tog'],
+      target: { tf: 'cw' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: NONE,
+    });
     expect(s.tfs.tog).toBeUndefined();
     expect(s.units.l.status).toBe('DISORGANISED'); // target 4 − 3 + 1 (engineer, D-29) = 2, rolled 2
     expect(s.units.ce.status).toBe('DESTROYED');
@@ -271,12 +402,25 @@ describe('saving throws and special results', () => {
     const s = makeTestState({
       options: { engineerLiteral: true },
       tfs: [
-        { id: 'tog', side: 'TOG', hex: hx(3, 4), units: [{ id: 'm', type: 'tog-medium-cohort' }, { id: 'ce', type: 'combat-engineer-century' }], movedLafThisTurn: true },
+        {
+          id: 'tog',
+          side: 'TOG',
+          hex: hx(3, 4),
+          units: [
+            { id: 'm', type: 'tog-medium-cohort' },
+            { id: 'ce', type: 'combat-engineer-century' },
+          ],
+          movedLafThisTurn: true,
+        },
         { id: 'cw', side: 'CW', hex: hx(4, 5), units: ['cw-medium-cohort'] },
       ],
     });
     const ev = resolveCombat(s, new ScriptedDice([5, 1, 1]), {
-      attackers: ['tog'], target: { tf: 'cw' }, context: 'COMBAT_PHASE', shiftPolicy: NONE, engineers: [{ engineer: 'ce', unit: 'm' }],
+      attackers: ['tog'],
+      target: { tf: 'cw' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: NONE,
+      engineers: [{ engineer: 'ce', unit: 'm' }],
     });
     // 3 vs 6 = 1:2, roll 5 → −1 AR / +1: medium 6 − 1 + 2 (LAF) − 1 (literal CE) = 6.
     expect((combatEvent(ev).saves as { target: number }[])[0].target).toBe(6);
@@ -290,13 +434,20 @@ describe('saving throws and special results', () => {
         { id: 'cw', side: 'CW', hex: hx(4, 5), units: ['cw-medium-cohort'] },
       ],
     });
-    const ev = resolveCombat(s, new ScriptedDice([5, 1, 1]), { attackers: ['tog'], target: { tf: 'cw' }, context: 'COMBAT_PHASE', shiftPolicy: NONE });
+    const ev = resolveCombat(s, new ScriptedDice([5, 1, 1]), {
+      attackers: ['tog'],
+      target: { tf: 'cw' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: NONE,
+    });
     const pub = ev.filter((e) => e.visibleTo === 'all');
     for (const e of pub) {
       expect(JSON.stringify(e.data)).not.toMatch(/"(attack|defence|roll|saves)"/);
       expect(e.rolls ?? []).toHaveLength(0);
     }
-    const cwDetail = ev.find((e) => e.type === 'combat.detail' && Array.isArray(e.visibleTo) && e.visibleTo[0] === 'CW')!;
+    const cwDetail = ev.find(
+      (e) => e.type === 'combat.detail' && Array.isArray(e.visibleTo) && e.visibleTo[0] === 'CW',
+    )!;
     expect(cwDetail.data).toMatchObject({ defence: 6 });
     expect(JSON.stringify(cwDetail.data)).not.toContain('"attack"');
   });
@@ -308,11 +459,24 @@ describe('L934: a mixed TF forced to retreat into water loses only its non-gravi
     const s = makeTestState({
       tfs: [
         { id: 'tog', side: 'TOG', hex: hx(0, 1), units: ['tog-heavy-cohort', 'tog-heavy-cohort', 'tog-heavy-cohort'] },
-        { id: 'cw', side: 'CW', hex: hx(0, 0), units: [{ id: 'g', type: 'garrison-legion' }, { id: 'l', type: 'cw-light-cohort' }] },
+        {
+          id: 'cw',
+          side: 'CW',
+          hex: hx(0, 0),
+          units: [
+            { id: 'g', type: 'garrison-legion' },
+            { id: 'l', type: 'cw-light-cohort' },
+          ],
+        },
       ],
     });
     // 15 vs 7+4 = 1:1, roll 8: +1 / −1 DR; every save rolls 1 (unharmed), so only the retreat can cost units.
-    const ev = resolveCombat(s, new ScriptedDice([8, 1, 1, 1, 1, 1]), { attackers: ['tog'], target: { tf: 'cw' }, context: 'COMBAT_PHASE', shiftPolicy: NONE });
+    const ev = resolveCombat(s, new ScriptedDice([8, 1, 1, 1, 1, 1]), {
+      attackers: ['tog'],
+      target: { tf: 'cw' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: NONE,
+    });
     return { s, ev };
   };
   it('only water behind it: into the water, the garrison is destroyed, the light cohort goes on', () => {
@@ -321,7 +485,10 @@ describe('L934: a mixed TF forced to retreat into water loses only its non-gravi
     expect(s.units.g.status).toBe('DESTROYED');
     expect(s.units.l.status).not.toBe('DESTROYED');
     expect(s.tfs.cw.hex).toBe(hx(1, 0));
-    expect(ev.find((e) => e.type === 'retreat.water-losses')).toMatchObject({ visibleTo: ['CW'], data: { destroyed: ['g'], rule: 'L934' } });
+    expect(ev.find((e) => e.type === 'retreat.water-losses')).toMatchObject({
+      visibleTo: ['CW'],
+      data: { destroyed: ['g'], rule: 'L934' },
+    });
   });
   it('a dry hex is open: the TF keeps off the water and keeps its garrison (L928)', () => {
     const { s } = run([]);
@@ -342,7 +509,13 @@ describe('retreat limits (L613, L934, D-31)', () => {
       ],
     });
     // 10 vs 7 = 1:1 (clear); roll 8 → +1 / −1 DR; garrison target 6, rolls 1 (unharmed) but cannot retreat.
-    const ev = resolveCombat(s, new ScriptedDice([8, 1, 1, 1]), { attackers: ['tog'], target: { tf: 'cw' }, context: 'COMBAT_PHASE', shiftPolicy: NONE, advance: 'tog' });
+    const ev = resolveCombat(s, new ScriptedDice([8, 1, 1, 1]), {
+      attackers: ['tog'],
+      target: { tf: 'cw' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: NONE,
+      advance: 'tog',
+    });
     expect(ev.find((e) => e.type === 'retreat')!.data).toMatchObject({ to: null, destroyed: true });
     expect(s.units.g.status).toBe('DESTROYED');
     expect(s.tfs.cw).toBeUndefined();
@@ -353,7 +526,12 @@ describe('retreat limits (L613, L934, D-31)', () => {
         { id: 'cw', side: 'CW', hex: hx(0, 0), units: [{ id: 'l', type: 'cw-light-cohort' }] },
       ],
     });
-    resolveCombat(g, new ScriptedDice([8, 1, 1, 1]), { attackers: ['tog'], target: { tf: 'cw' }, context: 'COMBAT_PHASE', shiftPolicy: NONE });
+    resolveCombat(g, new ScriptedDice([8, 1, 1, 1]), {
+      attackers: ['tog'],
+      target: { tf: 'cw' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: NONE,
+    });
     expect(g.tfs.cw.hex).toBe(hx(1, 0)); // a gravitic TF may go over water
   });
 });
@@ -362,7 +540,12 @@ describe('D-35: disorganised units in a friendly base hex when their TF suffers 
   it('each saves (defence + CRT modifier, fatigue 0): failure destroys, success keeps it disorganised (and it retreats)', () => {
     const s = makeTestState({
       tfs: [
-        { id: 'tog', side: 'TOG', hex: hx(3, 4), units: ['tog-heavy-cohort', 'tog-heavy-cohort', 'tog-heavy-cohort', 'tog-heavy-cohort'] },
+        {
+          id: 'tog',
+          side: 'TOG',
+          hex: hx(3, 4),
+          units: ['tog-heavy-cohort', 'tog-heavy-cohort', 'tog-heavy-cohort', 'tog-heavy-cohort'],
+        },
         { id: 'cw', side: 'CW', hex: hx(4, 5), units: [{ id: 'l', type: 'cw-light-cohort' }] },
       ],
       disorganised: [
@@ -372,8 +555,18 @@ describe('D-35: disorganised units in a friendly base hex when their TF suffers 
       bases: [{ id: 'b', side: 'CW', type: 'GL1', hex: hx(4, 5), supply: 3 }],
     });
     // 20 vs 4 = 5:1, roll 6 → 2 / −2 BT. TOG 4 saves; light (target 2) rolls 1; hex-mates: heavy 8−2=6 rolls 6, light 4−2=2 rolls 3.
-    resolveCombat(s, new ScriptedDice([6, 1, 1, 1, 1, 1, 6, 3]), { attackers: ['tog'], target: { tf: 'cw' }, context: 'COMBAT_PHASE', shiftPolicy: NONE, advance: 'tog' });
-    expect([s.units.ok.status, s.units.ko.status, s.units.l.status]).toEqual(['DISORGANISED', 'DESTROYED', 'DISORGANISED']);
+    resolveCombat(s, new ScriptedDice([6, 1, 1, 1, 1, 1, 6, 3]), {
+      attackers: ['tog'],
+      target: { tf: 'cw' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: NONE,
+      advance: 'tog',
+    });
+    expect([s.units.ok.status, s.units.ko.status, s.units.l.status]).toEqual([
+      'DISORGANISED',
+      'DESTROYED',
+      'DISORGANISED',
+    ]);
     expect(s.units.ok.hex).toBe(s.units.l.hex);
     expect(s.tfs.tog.hex).toBe(hx(4, 5));
     expect(s.bases.b).toMatchObject({ side: 'TOG', supply: 3 }); // L906: BT → supply captured

@@ -11,7 +11,16 @@ import type { Dice, RollRecord } from '#engine/dice.js';
 import { oddsColumn, shiftColumn } from '#engine/tables.js';
 import type { CrtCell, PrefectState, Side, TaskForce } from './types.js';
 import { otherSide } from './types.js';
-import { attackTotal, combatUnits, defenceTotal, destroy, disorganise, disorganisedAt, removeTfIfEmpty, unitsIn } from './composition.js';
+import {
+  attackTotal,
+  combatUnits,
+  defenceTotal,
+  destroy,
+  disorganise,
+  disorganisedAt,
+  removeTfIfEmpty,
+  unitsIn,
+} from './composition.js';
 import { terrainFor } from './detection.js';
 import { attackDisorganisedHex, hexMatesOfSevereResult } from './disorganised.js';
 import { enterHex } from './capture.js';
@@ -59,7 +68,12 @@ export function ratioColumn(attack: number, defence: number): number {
 }
 
 /** L587-593, D-26: the undetected side may shift one column; D-27 clamps at the edges. */
-export function detectionShift(aDetected: boolean, dDetected: boolean, aSide: Side, policy: Record<Side, ShiftChoice>): { by: Side | null; shift: number } {
+export function detectionShift(
+  aDetected: boolean,
+  dDetected: boolean,
+  aSide: Side,
+  policy: Record<Side, ShiftChoice>,
+): { by: Side | null; shift: number } {
   if (aDetected === dDetected) return { by: null, shift: 0 };
   const by = aDetected ? otherSide(aSide) : aSide;
   const choice = policy[by] ?? 'NONE';
@@ -97,8 +111,16 @@ export function resolveCombat(state: PrefectState, dice: Dice, c: CombatSpec): G
     for (const u of loose) destroy(state, u);
     removeTfIfEmpty(state, def.id);
     for (const id of atk) bump(state.tfs[id]);
-    events.push({ type: 'combat.support-only', visibleTo: 'all', data: { context, attackers: atk, target: def.id, hex, rule: 'L567' } });
-    events.push({ type: 'combat.losses', visibleTo: [dSide], data: { destroyed: [...lost, ...loose].map((u) => u.id) } });
+    events.push({
+      type: 'combat.support-only',
+      visibleTo: 'all',
+      data: { context, attackers: atk, target: def.id, hex, rule: 'L567' },
+    });
+    events.push({
+      type: 'combat.losses',
+      visibleTo: [dSide],
+      data: { destroyed: [...lost, ...loose].map((u) => u.id) },
+    });
     events.push(...advanceInto(state, c.advance, atk, hex, 'MOVE', dSide)); // L908: supply captured
     return events;
   }
@@ -129,11 +151,15 @@ export function resolveCombat(state: PrefectState, dice: Dice, c: CombatSpec): G
   const sideSaves = (tf: TaskForce, severe: boolean, mod: number, isAttacker: boolean) => {
     const given = c.external?.outcomes ?? {};
     const rolling = c.external
-      ? [...unitsIn(state, tf.id).filter((u) => given[u.id]), ...unitsThatSave(state, tf.id, severe).filter((u) => !given[u.id])]
+      ? [
+          ...unitsIn(state, tf.id).filter((u) => given[u.id]),
+          ...unitsThatSave(state, tf.id, severe).filter((u) => !given[u.id]),
+        ]
       : unitsThatSave(state, tf.id, severe);
     const eng = engineerBonus(state, tf.id, rolling, c.engineers);
     for (const u of rolling) {
-      if (given[u.id]) { // D-87, L2790-2794: the agreed outcome, no roll
+      if (given[u.id]) {
+        // D-87, L2790-2794: the agreed outcome, no roll
         saves.push({ unit: u.id, type: u.type, side: u.side, tf: tf.id, target: 0, roll: 0, outcome: given[u.id] });
         continue;
       }
@@ -191,7 +217,12 @@ export function resolveCombat(state: PrefectState, dice: Dice, c: CombatSpec): G
     if (choice !== 'none') {
       const open = vacated.filter((h) => hexIsFreeFor(state, h, dSide, def.id));
       // L635: "into one of the hexes now vacant" — the defender's pick, the first of his ranking still open.
-      const to = choice === 'auto' ? open[0] : typeof choice === 'string' ? open.find((h) => h === choice) : choice.hexes.find((h) => open.includes(h));
+      const to =
+        choice === 'auto'
+          ? open[0]
+          : typeof choice === 'string'
+            ? open.find((h) => h === choice)
+            : choice.hexes.find((h) => open.includes(h));
       if (to) advanceEvents.push(...advanceInto(state, def.id, [def.id], to, 'MOVE', aSide));
     }
   }
@@ -199,20 +230,44 @@ export function resolveCombat(state: PrefectState, dice: Dice, c: CombatSpec): G
   // Events per D-19: TABLETOP everything public; STRICT outcomes public, details to owners.
   const rolls: RollRecord[] = roll === null ? [] : [{ label, sides: 10, value: roll }];
   const saveRolls = (side?: Side): RollRecord[] =>
-    saves.filter((s) => (!side || s.side === side) && !c.external?.outcomes[s.unit]).map((s) => ({ label: `save ${s.type}`, sides: 10, value: s.roll }));
-  const placed = saves.filter((s) => s.outcome === 'DISORGANISED').map((s) => ({ unit: s.unit, type: s.type, hex: atkHex[s.tf] ?? hex }));
+    saves
+      .filter((s) => (!side || s.side === side) && !c.external?.outcomes[s.unit])
+      .map((s) => ({ label: `save ${s.type}`, sides: 10, value: s.roll }));
+  const placed = saves
+    .filter((s) => s.outcome === 'DISORGANISED')
+    .map((s) => ({ unit: s.unit, type: s.type, hex: atkHex[s.tf] ?? hex }));
   const summary: Record<string, Json> = {
-    context, attackers: atk, target: def.id, hex,
-    result: { aFlag: cell.aFlag ?? null, dFlag: cell.dFlag ?? null }, defenderRemoved: defGone,
+    context,
+    attackers: atk,
+    target: def.id,
+    hex,
+    result: { aFlag: cell.aFlag ?? null, dFlag: cell.dFlag ?? null },
+    defenderRemoved: defGone,
     ...(c.external ? { external: c.external.record } : {}),
   };
   if (state.options.revealMode === 'TABLETOP') {
     events.push({
-      type: 'combat', visibleTo: 'all',
+      type: 'combat',
+      visibleTo: 'all',
       data: {
-        ...summary, terrain: terrain?.id ?? null, attack, defence, ratioColumn: cols[base], shiftBy: sh.by, shift: col.applied,
-        column: col.column, roll, cell: { a: cell.a, aFlag: cell.aFlag ?? null, d: cell.d, dFlag: cell.dFlag ?? null },
-        saves: saves.map((s) => ({ side: s.side, tf: s.tf, type: s.type, target: s.target, roll: s.roll, outcome: s.outcome })),
+        ...summary,
+        terrain: terrain?.id ?? null,
+        attack,
+        defence,
+        ratioColumn: cols[base],
+        shiftBy: sh.by,
+        shift: col.applied,
+        column: col.column,
+        roll,
+        cell: { a: cell.a, aFlag: cell.aFlag ?? null, d: cell.d, dFlag: cell.dFlag ?? null },
+        saves: saves.map((s) => ({
+          side: s.side,
+          tf: s.tf,
+          type: s.type,
+          target: s.target,
+          roll: s.roll,
+          outcome: s.outcome,
+        })),
       },
       rolls: [...rolls, ...saveRolls()],
     });
@@ -221,20 +276,34 @@ export function resolveCombat(state: PrefectState, dice: Dice, c: CombatSpec): G
     for (const side of [aSide, dSide]) {
       const own: Record<string, Json> = side === aSide ? { attack } : { defence };
       events.push({
-        type: 'combat.detail', visibleTo: [side],
-        data: { ...own, saves: saves.filter((s) => s.side === side).map((s) => ({ unit: s.unit, type: s.type, target: s.target, roll: s.roll, outcome: s.outcome })) },
+        type: 'combat.detail',
+        visibleTo: [side],
+        data: {
+          ...own,
+          saves: saves
+            .filter((s) => s.side === side)
+            .map((s) => ({ unit: s.unit, type: s.type, target: s.target, roll: s.roll, outcome: s.outcome })),
+        },
         rolls: side === aSide ? [...rolls, ...saveRolls(side)] : saveRolls(side),
       });
     }
   }
   // Unit identities of losses go to their owner only (H1); disorganised units are public (H36).
   for (const side of [aSide, dSide]) {
-    const mine = saves.filter((s) => s.side === side && s.outcome !== 'UNHARMED').map((s) => ({ unit: s.unit, outcome: s.outcome }));
+    const mine = saves
+      .filter((s) => s.side === side && s.outcome !== 'UNHARMED')
+      .map((s) => ({ unit: s.unit, outcome: s.outcome }));
     const hexLoss = mates.filter((m) => state.units[m.unit]?.side === side);
-    if (mine.length || hexLoss.length) events.push({ type: 'combat.losses', visibleTo: [side], data: { units: mine, disorganisedInHex: hexLoss } });
+    if (mine.length || hexLoss.length)
+      events.push({ type: 'combat.losses', visibleTo: [side], data: { units: mine, disorganisedInHex: hexLoss } });
   }
   if (placed.length) events.push(...disorganisedEvent(state, 'units.disorganised', { rule: 'L655' }, 'units', placed)); // H36, D-19
-  if (dSevere || aSevere) events.push({ type: 'tempo.credit', visibleTo: 'all', data: { BT: dSevere ? aSide : null, CA: aSevere ? dSide : null, rule: 'D-37' } });
+  if (dSevere || aSevere)
+    events.push({
+      type: 'tempo.credit',
+      visibleTo: 'all',
+      data: { BT: dSevere ? aSide : null, CA: aSevere ? dSide : null, rule: 'D-37' },
+    });
   events.push(...retreatEvents, ...advanceEvents);
   return events;
 }
@@ -248,13 +317,20 @@ function hexIsFreeFor(state: PrefectState, hex: string, side: Side, tfId: string
 
 /** D-32: one participating TF moves into the vacated hex; no counter-action, capture applies. */
 function advanceInto(
-  state: PrefectState, tfId: string | null | undefined, allowed: string[], hex: string,
-  how: 'MOVE' | 'ADVANCE_DR' | 'ADVANCE_BT', enemy: Side,
+  state: PrefectState,
+  tfId: string | null | undefined,
+  allowed: string[],
+  hex: string,
+  how: 'MOVE' | 'ADVANCE_DR' | 'ADVANCE_BT',
+  enemy: Side,
 ): GameEvent[] {
   if (!tfId || !allowed.includes(tfId)) return [];
   const tf = state.tfs[tfId];
   if (!tf || tf.side === enemy || !hexIsFreeFor(state, hex, tf.side, tfId)) return [];
   const from = tf.hex;
   tf.hex = hex;
-  return [{ type: 'advance', visibleTo: 'all', data: { tf: tfId, from, to: hex, rule: 'D-32' } }, ...enterHex(state, tfId, hex, how)];
+  return [
+    { type: 'advance', visibleTo: 'all', data: { tf: tfId, from, to: hex, rule: 'D-32' } },
+    ...enterHex(state, tfId, hex, how),
+  ];
 }

@@ -4,7 +4,14 @@
  * small state edits every rule shares: disorganise, destroy, create / remove / merge a TF.
  */
 import type { GameEvent } from '#engine/contract.js';
-import { otherSide, type GroundUnit, type GroundUnitType, type PrefectState, type Side, type TaskForce } from './types.js';
+import {
+  otherSide,
+  type GroundUnit,
+  type GroundUnitType,
+  type PrefectState,
+  type Side,
+  type TaskForce,
+} from './types.js';
 import { unitTypeOf } from './rules-data.js';
 
 export const unitType = (unit: GroundUnit): GroundUnitType => unitTypeOf(unit);
@@ -22,7 +29,8 @@ export const supportUnits = (state: PrefectState, tfId: string): GroundUnit[] =>
 /** Any Legion, Auxilia or Manus HQ ("command unit", D-13). */
 export const hasHq = (state: PrefectState, tfId: string): boolean => unitsIn(state, tfId).some((u) => !!unitType(u).hq);
 /** L924-928: one non-gravitic unit makes the whole TF non-gravitic. */
-export const isAllGravitic = (state: PrefectState, tfId: string): boolean => unitsIn(state, tfId).every((u) => unitType(u).gravitic);
+export const isAllGravitic = (state: PrefectState, tfId: string): boolean =>
+  unitsIn(state, tfId).every((u) => unitType(u).gravitic);
 
 /** Attack value after fatigue, floored at 0 (L571, D-34). */
 export const unitAttack = (u: GroundUnit, fatigue: number): number => Math.max(0, unitType(u).attack - fatigue);
@@ -52,7 +60,8 @@ export function defenceTotal(state: PrefectState, tfId: string): number {
     .reduce((sum, u) => sum + unitDefence(u, tf.fatigue), 0);
 }
 
-export const tfsAt = (state: PrefectState, hex: string): TaskForce[] => Object.values(state.tfs).filter((t) => t.hex === hex);
+export const tfsAt = (state: PrefectState, hex: string): TaskForce[] =>
+  Object.values(state.tfs).filter((t) => t.hex === hex);
 export const enemyTfAt = (state: PrefectState, side: Side, hex: string): boolean =>
   Object.values(state.tfs).some((t) => t.hex === hex && t.side !== side);
 /** Disorganised units on the map in `hex` (L655), optionally of one side. */
@@ -71,7 +80,11 @@ export function freeCounter(state: PrefectState, orgId: string): number | null {
   const org = state.orgs[orgId];
   if (!org) return null;
   const limit = tfLimit(state, orgId);
-  const used = new Set(Object.values(state.tfs).filter((t) => t.org === orgId && !t.independent).map((t) => t.counter));
+  const used = new Set(
+    Object.values(state.tfs)
+      .filter((t) => t.org === orgId && !t.independent)
+      .map((t) => t.counter),
+  );
   if (used.size >= limit) return null;
   for (let n = 1; n <= limit; n++) if (!used.has(n)) return n;
   return null;
@@ -81,8 +94,17 @@ export function freeCounter(state: PrefectState, orgId: string): number | null {
 export function newTaskForce(state: PrefectState, side: Side, org: string, hex: string, counter: number): TaskForce {
   const id = `tf-${org}-${counter}-${state.seq++}`;
   const tf: TaskForce = {
-    id, side, org, counter, hex, mode: 'COMBAT', fatigue: 0,
-    movedThisTurn: false, movedLafThisTurn: false, attackedThisTurn: false, detected: false,
+    id,
+    side,
+    org,
+    counter,
+    hex,
+    mode: 'COMBAT',
+    fatigue: 0,
+    movedThisTurn: false,
+    movedLafThisTurn: false,
+    attackedThisTurn: false,
+    detected: false,
   };
   state.tfs[id] = tf;
   const o = state.orgs[org];
@@ -144,7 +166,12 @@ export function destroy(state: PrefectState, u: GroundUnit): void {
  * Moves units into `into`; the TF adopts the higher fatigue (L613, L719) and a LAF status
  * (L878). `retreated` marks them for L675. Empty source TFs are removed.
  */
-export function joinTf(state: PrefectState, units: GroundUnit[], into: string, opts: { from?: TaskForce; retreated?: boolean } = {}): void {
+export function joinTf(
+  state: PrefectState,
+  units: GroundUnit[],
+  into: string,
+  opts: { from?: TaskForce; retreated?: boolean } = {},
+): void {
   const to = state.tfs[into];
   if (opts.from) {
     to.fatigue = Math.max(to.fatigue, opts.from.fatigue) as TaskForce['fatigue'];

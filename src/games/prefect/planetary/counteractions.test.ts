@@ -16,7 +16,6 @@ import { checkOrder } from './module/validate.js';
 
 afterEach(() => useRulesData(null));
 
-
 const L = 'tog-light-cohort';
 const CWL = 'cw-light-cohort';
 const MED = 'tog-medium-cohort';
@@ -28,7 +27,10 @@ function plannedState(tfs: TestTf[], plan: MovementPlanOrder, counter: CounterOr
   return s;
 }
 const detectAndStrike: CounterOrders = {
-  kind: 'counter-orders', interrupt: { default: { detect: true, esm: 'max' } }, counterAttacks: [{ tfs: ['TF1'] }], moves: [],
+  kind: 'counter-orders',
+  interrupt: { default: { detect: true, esm: 'max' } },
+  counterAttacks: [{ tfs: ['TF1'] }],
+  moves: [],
 };
 const types = (ev: GameEvent[]) => ev.map((e) => e.type);
 
@@ -36,15 +38,25 @@ describe('L445: the mover after a counter-attack', () => {
   it('no DR/BT: it resumes its planned path with the MP left', () => {
     useFixtureMap();
     const s = plannedState(
-      [{ id: 'TF1', side: 'CW', hex: hx(4, 4), units: ['cw-heavy-cohort', 'cw-heavy-cohort', 'cw-heavy-cohort'] }, { id: 'TF2', side: 'TOG', hex: PATH[0], units: [L] }],
-      { kind: 'movement-plan', moves: [{ tf: 'TF2', mode: 'COMBAT', path: PATH }] }, detectAndStrike,
+      [
+        { id: 'TF1', side: 'CW', hex: hx(4, 4), units: ['cw-heavy-cohort', 'cw-heavy-cohort', 'cw-heavy-cohort'] },
+        { id: 'TF2', side: 'TOG', hex: PATH[0], units: [L] },
+      ],
+      { kind: 'movement-plan', moves: [{ tf: 'TF2', mode: 'COMBAT', path: PATH }] },
+      detectAndStrike,
     );
     const mp = movementAllowance(s, 'TF2', 'COMBAT');
     const ev = runMovement(s, labelDice({ combat: 1 }), plannedDecider); // 15:4 → 3:1, roll 1 → "−1 / 1": no retreat
     expect(types(ev)).toContain('counter.attack');
     expect(s.tfs.TF2.hex).toBe(PATH[4]);
-    expect(ev.find((e) => e.type === 'move.end')).toMatchObject({ visibleTo: 'all', data: { tf: 'TF2', hex: PATH[4] } });
-    expect(ev.find((e) => e.type === 'move.mp-left')).toMatchObject({ visibleTo: ['TOG'], data: { tf: 'TF2', mpLeft: mp - 4 } });
+    expect(ev.find((e) => e.type === 'move.end')).toMatchObject({
+      visibleTo: 'all',
+      data: { tf: 'TF2', hex: PATH[4] },
+    });
+    expect(ev.find((e) => e.type === 'move.mp-left')).toMatchObject({
+      visibleTo: ['TOG'],
+      data: { tf: 'TF2', mpLeft: mp - 4 },
+    });
     expect(s.movement!.defenderActions).toBe(1);
     expect(s.tfs.TF1.defenderAction).toBe('ATTACK');
   });
@@ -52,8 +64,12 @@ describe('L445: the mover after a counter-attack', () => {
   it('DR: it retreats and moves no more', () => {
     useFixtureMap();
     const s = plannedState(
-      [{ id: 'TF1', side: 'CW', hex: hx(4, 4), units: [CWL, CWL] }, { id: 'TF2', side: 'TOG', hex: PATH[0], units: [L] }],
-      { kind: 'movement-plan', moves: [{ tf: 'TF2', mode: 'COMBAT', path: PATH }] }, detectAndStrike,
+      [
+        { id: 'TF1', side: 'CW', hex: hx(4, 4), units: [CWL, CWL] },
+        { id: 'TF2', side: 'TOG', hex: PATH[0], units: [L] },
+      ],
+      { kind: 'movement-plan', moves: [{ tf: 'TF2', mode: 'COMBAT', path: PATH }] },
+      detectAndStrike,
     );
     const ev = runMovement(s, labelDice({ combat: 8 }), plannedDecider); // 4:4 → 1:1, roll 8 → "1 / −1 DR"
     const retreat = ev.findIndex((e) => e.type === 'retreat');
@@ -65,8 +81,12 @@ describe('L445: the mover after a counter-attack', () => {
   it('BT: the mover\u2019s TF is gone and its move ends', () => {
     useFixtureMap();
     const s = plannedState(
-      [{ id: 'TF1', side: 'CW', hex: hx(4, 4), units: ['cw-heavy-cohort', 'cw-heavy-cohort', 'cw-heavy-cohort'] }, { id: 'TF2', side: 'TOG', hex: PATH[0], units: [L] }],
-      { kind: 'movement-plan', moves: [{ tf: 'TF2', mode: 'COMBAT', path: PATH }] }, detectAndStrike,
+      [
+        { id: 'TF1', side: 'CW', hex: hx(4, 4), units: ['cw-heavy-cohort', 'cw-heavy-cohort', 'cw-heavy-cohort'] },
+        { id: 'TF2', side: 'TOG', hex: PATH[0], units: [L] },
+      ],
+      { kind: 'movement-plan', moves: [{ tf: 'TF2', mode: 'COMBAT', path: PATH }] },
+      detectAndStrike,
     );
     const ev = runMovement(s, labelDice({ combat: 9 }), plannedDecider); // 3:1, roll 9 → "2 / −3 BT"
     expect(s.tfs.TF2).toBeUndefined();
@@ -93,7 +113,15 @@ describe('held actions and blocked paths (L399-413)', () => {
           { tf: 'B', mode: 'COMBAT', path: [hx(8, 1), hx(8, 2)] }, // a second activation of B is skipped (D-14)
         ],
       },
-      { kind: 'counter-orders', interrupt: { default: { detect: false, esm: 'max' } }, counterAttacks: [], moves: [{ tf: 'D', path: [hx(6, 5), hx(7, 5), hx(8, 5)], afterAttackerMove: 2 }, { tf: 'E', path: [hx(2, 8), hx(2, 7)], afterAttackerMove: 2 }] },
+      {
+        kind: 'counter-orders',
+        interrupt: { default: { detect: false, esm: 'max' } },
+        counterAttacks: [],
+        moves: [
+          { tf: 'D', path: [hx(6, 5), hx(7, 5), hx(8, 5)], afterAttackerMove: 2 },
+          { tf: 'E', path: [hx(2, 8), hx(2, 7)], afterAttackerMove: 2 },
+        ],
+      },
     );
     const ev = runMovement(s, seededDice('held'), plannedDecider);
     const t = types(ev);
@@ -105,7 +133,11 @@ describe('held actions and blocked paths (L399-413)', () => {
     // A later plan: B's path runs into D's new hex and stops before it.
     s.movement = { ...newMovement(), plan: { kind: 'movement-plan', moves: [] }, counter: detectAndStrike };
     s.tfs.B.movedThisTurn = false;
-    s.movement.plan!.moves.push({ tf: 'B', mode: 'COMBAT', path: [hx(8, 1), hx(8, 2), hx(8, 3), hx(8, 4), hx(8, 5), hx(8, 6)] });
+    s.movement.plan!.moves.push({
+      tf: 'B',
+      mode: 'COMBAT',
+      path: [hx(8, 1), hx(8, 2), hx(8, 3), hx(8, 4), hx(8, 5), hx(8, 6)],
+    });
     s.movement.counter = { ...detectAndStrike, interrupt: { default: { detect: false, esm: 'max' } } };
     const ev2 = runMovement(s, seededDice('block'), plannedDecider);
     expect(types(ev2)).toContain('move.blocked');
@@ -117,7 +149,8 @@ describe('interactive reaction windows: bad answers refused, naming the rule', (
   function interactiveAtInterrupt(): PrefectState {
     useFixtureMap();
     const s = makeTestState({
-      attacker: 'TOG', options: { interleave: 'interactive' },
+      attacker: 'TOG',
+      options: { interleave: 'interactive' },
       tfs: [
         { id: 'TF1', side: 'CW', hex: hx(4, 4), units: [CWL] },
         { id: 'TF3', side: 'CW', hex: hx(2, 4), units: [CWL] },
@@ -134,7 +167,9 @@ describe('interactive reaction windows: bad answers refused, naming the rule', (
     expect(currentPoint(s)).toMatchObject({ kind: 'interrupt', side: 'CW', hex: hx(4, 3), eligible: ['TF1'] });
     const e = checkOrder(s, 'CW', { kind: 'interrupt', detections: [{ tf: 'TF1', esm: 9 }] }).errors;
     expect(e.map((x) => [x.code, x.rule])).toEqual([['esm.range', 'L495-499, D-18']]);
-    expect(checkOrder(s, 'CW', { kind: 'interrupt', detections: [{ tf: 'TF3', esm: 1 }] }).errors[0].code).toBe('interrupt.tf');
+    expect(checkOrder(s, 'CW', { kind: 'interrupt', detections: [{ tf: 'TF3', esm: 1 }] }).errors[0].code).toBe(
+      'interrupt.tf',
+    );
     expect(checkOrder(s, 'TOG', { kind: 'pass' }).errors[0].code).toBe('not-owed');
   });
 
@@ -146,7 +181,17 @@ describe('interactive reaction windows: bad answers refused, naming the rule', (
     expect(currentPoint(s)).toMatchObject({ kind: 'counter-attack', mover: 'TF2', eligible: ['TF1'] });
     runMovement(s, dice, answerOnce({ kind: 'pass' }));
     expect(currentPoint(s)).toMatchObject({ kind: 'interrupt', hex: hx(3, 3), eligible: ['TF1', 'TF3'] });
-    runMovement(s, dice, answerOnce({ kind: 'interrupt', detections: [{ tf: 'TF1', esm: 1 }, { tf: 'TF3', esm: 1 }] }));
+    runMovement(
+      s,
+      dice,
+      answerOnce({
+        kind: 'interrupt',
+        detections: [
+          { tf: 'TF1', esm: 1 },
+          { tf: 'TF3', esm: 1 },
+        ],
+      }),
+    );
     expect(currentPoint(s)).toMatchObject({ kind: 'counter-attack', eligible: ['TF1', 'TF3'] });
     const e = checkOrder(s, 'CW', { kind: 'counter-attack', tfs: ['TF1', 'TF3'] }).errors;
     expect(e.map((x) => x.code)).toEqual(['counter.allowance']);
@@ -157,15 +202,35 @@ describe('interactive reaction windows: bad answers refused, naming the rule', (
 describe('planned play: sealed orders checked before anything moves', () => {
   it('standing orders: ESM above a TF\u2019s maximum (D-18), a counter-move over its allowance (L415-423), a TF not owned', () => {
     useFixtureMap();
-    const s = makeTestState({ attacker: 'TOG', tfs: [{ id: 'TF1', side: 'CW', hex: hx(4, 4), units: [CWL] }, { id: 'TF2', side: 'TOG', hex: PATH[0], units: [L] }] });
-    const base = { kind: 'counter-orders', interrupt: { default: { detect: true, esm: 'max' } }, counterAttacks: [], moves: [] };
+    const s = makeTestState({
+      attacker: 'TOG',
+      tfs: [
+        { id: 'TF1', side: 'CW', hex: hx(4, 4), units: [CWL] },
+        { id: 'TF2', side: 'TOG', hex: PATH[0], units: [L] },
+      ],
+    });
+    const base = {
+      kind: 'counter-orders',
+      interrupt: { default: { detect: true, esm: 'max' } },
+      counterAttacks: [],
+      moves: [],
+    };
     expect(checkOrder(s, 'CW', base).errors).toEqual([]);
-    const esm = checkOrder(s, 'CW', { ...base, interrupt: { default: { detect: true, esm: 'max' }, perTf: { TF1: { detect: true, esm: 9 } } } }).errors;
+    const esm = checkOrder(s, 'CW', {
+      ...base,
+      interrupt: { default: { detect: true, esm: 'max' }, perTf: { TF1: { detect: true, esm: 9 } } },
+    }).errors;
     expect(esm.map((e) => [e.code, e.rule])).toEqual([['esm.range', 'L495-499, D-18']]);
-    const far = checkOrder(s, 'CW', { ...base, moves: [{ tf: 'TF1', path: [hx(4, 4), hx(4, 5), hx(4, 6), hx(4, 7), hx(4, 8)], afterAttackerMove: 1 }] }).errors;
+    const far = checkOrder(s, 'CW', {
+      ...base,
+      moves: [{ tf: 'TF1', path: [hx(4, 4), hx(4, 5), hx(4, 6), hx(4, 7), hx(4, 8)], afterAttackerMove: 1 }],
+    }).errors;
     expect(far.map((e) => [e.code, e.rule])).toEqual([['move.over-budget', 'L415-423']]);
     expect(checkOrder(s, 'CW', { ...base, counterAttacks: [{ tfs: ['TF2'] }] }).errors[0].code).toBe('tf.unknown');
-    expect(checkOrder(s, 'TOG', { kind: 'movement-plan', moves: [{ tf: 'TF2', mode: 'COMBAT', path: [PATH[0], hx(4, 3)] }] }).errors[0].code).toBe('move.not-adjacent');
+    expect(
+      checkOrder(s, 'TOG', { kind: 'movement-plan', moves: [{ tf: 'TF2', mode: 'COMBAT', path: [PATH[0], hx(4, 3)] }] })
+        .errors[0].code,
+    ).toBe('move.not-adjacent');
   });
 });
 
@@ -187,8 +252,10 @@ describe('planned and interactive play give the same events for the same choices
     ],
   };
   const counter: CounterOrders = {
-    kind: 'counter-orders', interrupt: { default: { detect: true, esm: 'max' }, perTf: { TF3: { detect: true, esm: 2 } } },
-    counterAttacks: [{ tfs: ['TF1', 'TF3'] }], moves: [{ tf: 'D', path: [hx(7, 7), hx(7, 6)], afterAttackerMove: 1 }],
+    kind: 'counter-orders',
+    interrupt: { default: { detect: true, esm: 'max' }, perTf: { TF3: { detect: true, esm: 2 } } },
+    counterAttacks: [{ tfs: ['TF1', 'TF3'] }],
+    moves: [{ tf: 'D', path: [hx(7, 7), hx(7, 6)], afterAttackerMove: 1 }],
   };
 
   const kindsSeen = new Set<string>();
@@ -197,7 +264,11 @@ describe('planned and interactive play give the same events for the same choices
     // Planned: the resolver answers every point from the standing orders; record the answers.
     const planned = plannedState(tfs, plan, counter);
     const answers: Answer[] = [];
-    const recorder: Decider = (st, p) => { const a = plannedDecider(st, p)!; answers.push(a); return a; };
+    const recorder: Decider = (st, p) => {
+      const a = plannedDecider(st, p)!;
+      answers.push(a);
+      return a;
+    };
     const plannedEvents = runMovement(planned, seededDice(seed), recorder);
     expect(planned.movement!.ended).toBe(true);
     expect(answers.length).toBeGreaterThan(4);
@@ -214,24 +285,44 @@ describe('planned and interactive play give the same events for the same choices
     }
     expect(inter.movement!.ended).toBe(true);
     expect(events).toEqual(plannedEvents);
-    const strip = (s: PrefectState) => ({ ...s, options: null, movement: { ...s.movement, plan: null, counter: null, planIndex: null } });
+    const strip = (s: PrefectState) => ({
+      ...s,
+      options: null,
+      movement: { ...s.movement, plan: null, counter: null, planIndex: null },
+    });
     expect(strip(inter)).toEqual(strip(planned));
   });
 
   it('the seeds above exercised every kind of decision', () => {
-    expect([...kindsSeen].sort()).toEqual(expect.arrayContaining(['counter-attack', 'defender-actions', 'end-movement', 'interrupt', 'move', 'mover-detect']));
+    expect([...kindsSeen].sort()).toEqual(
+      expect.arrayContaining([
+        'counter-attack',
+        'defender-actions',
+        'end-movement',
+        'interrupt',
+        'move',
+        'mover-detect',
+      ]),
+    );
   });
 });
 
 describe('L451: a Movement Phase detection lasts only while neither TF moves', () => {
   const detectOnly = (moves: CounterOrders['moves']): CounterOrders => ({
-    kind: 'counter-orders', interrupt: { default: { detect: true, esm: 'max' } }, counterAttacks: [], moves,
+    kind: 'counter-orders',
+    interrupt: { default: { detect: true, esm: 'max' } },
+    counterAttacks: [],
+    moves,
   });
   const setup = (moves: CounterOrders['moves']) => {
     useFixtureMap();
     return plannedState(
-      [{ id: 'TF1', side: 'CW', hex: hx(4, 4), units: [CWL] }, { id: 'TF2', side: 'TOG', hex: PATH[0], units: [L] }],
-      { kind: 'movement-plan', moves: [{ tf: 'TF2', mode: 'COMBAT', path: PATH.slice(0, 3) }] }, detectOnly(moves),
+      [
+        { id: 'TF1', side: 'CW', hex: hx(4, 4), units: [CWL] },
+        { id: 'TF2', side: 'TOG', hex: PATH[0], units: [L] },
+      ],
+      { kind: 'movement-plan', moves: [{ tf: 'TF2', mode: 'COMBAT', path: PATH.slice(0, 3) }] },
+      detectOnly(moves),
     );
   };
 

@@ -19,20 +19,45 @@ import { validatePath } from '#engine/hexpaths.js';
 import { esmAllowed, tfMoves } from './detection.js';
 import { defenderRules, enemyDisorganisedAt, enemyTfAt, mayEndIn, movementAllowance } from './movement.js';
 import {
-  attemptDetection, canDestroyDisorganised, combatUnits, destroyOnEntry, enterHex, hasDetected, resolveCombat, zocAppliesAgainstMover,
+  attemptDetection,
+  canDestroyDisorganised,
+  combatUnits,
+  destroyOnEntry,
+  enterHex,
+  hasDetected,
+  resolveCombat,
+  zocAppliesAgainstMover,
 } from './rules.js';
 import { rulesData } from './rules-data.js';
 import type { CombatSpec } from './combat.js';
 import type {
-  CounterAttackOrder, DefenderActionsOrder, EndMovementOrder, InterruptOrder, MoveOrder, MoverDetectOrder, MoveStepOrder,
-  MovementProgress, PassOrder, PrefectState, ReactionWindow, Side, TaskForce,
+  CounterAttackOrder,
+  DefenderActionsOrder,
+  EndMovementOrder,
+  InterruptOrder,
+  MoveOrder,
+  MoverDetectOrder,
+  MoveStepOrder,
+  MovementProgress,
+  PassOrder,
+  PrefectState,
+  ReactionWindow,
+  Side,
+  TaskForce,
 } from './types.js';
 import { otherSide } from './types.js';
 import { counterSpec, openCounterExternal } from './external/counter.js';
 
 /** A decision point: the attacker's next activation, or a reaction window. */
 export type Point = { kind: 'attacker-move'; side: Side } | ReactionWindow;
-export type Answer = MoveStepOrder | EndMovementOrder | InterruptOrder | CounterAttackOrder | MoverDetectOrder | DefenderActionsOrder | PassOrder;
+export type Answer =
+  | MoveStepOrder
+  | EndMovementOrder
+  | InterruptOrder
+  | CounterAttackOrder
+  | MoverDetectOrder
+  | DefenderActionsOrder
+  | PassOrder;
 export type Decider = (state: PrefectState, point: Point) => Answer | undefined;
 
 /**
@@ -76,7 +101,12 @@ export const allowanceLeft = (s: PrefectState): number => mv(s).attackerMoves - 
 export function interruptEligible(s: PrefectState, mover: TaskForce, hex: string): string[] {
   return Object.values(s.tfs)
     .filter((d) => d.side !== mover.side && !d.noDetect && zocAppliesAgainstMover(s, d.id, hex, mover.mode))
-    .filter((d) => !s.detections.some((r) => r.phase === 'MOVEMENT' && r.detector === d.id && r.target === mover.id && r.hex === hex))
+    .filter(
+      (d) =>
+        !s.detections.some(
+          (r) => r.phase === 'MOVEMENT' && r.detector === d.id && r.target === mover.id && r.hex === hex,
+        ),
+    )
     .map((d) => d.id)
     .sort();
 }
@@ -86,7 +116,10 @@ export function counterAttackEligible(s: PrefectState, targetId: string): string
   const t = s.tfs[targetId];
   if (!t || t.side !== s.attacker) return [];
   return Object.values(s.tfs)
-    .filter((d) => d.side !== t.side && !d.defenderAction && !d.movedThisTurn && d.fatigue < 3 && combatUnits(s, d.id).length > 0)
+    .filter(
+      (d) =>
+        d.side !== t.side && !d.defenderAction && !d.movedThisTurn && d.fatigue < 3 && combatUnits(s, d.id).length > 0,
+    )
     .filter((d) => zocAppliesAgainstMover(s, d.id, t.hex, t.mode) && hasDetected(s, d.id, t.id, 'MOVEMENT'))
     .map((d) => d.id)
     .sort();
@@ -98,11 +131,17 @@ function defenderMayAct(s: PrefectState): boolean {
 }
 
 function openDefenderWindow(s: PrefectState): void {
-  if (defenderMayAct(s)) mv(s).window = { kind: 'defender-actions', side: defenderOf(s), afterAttackerMove: mv(s).attackerMoves };
+  if (defenderMayAct(s))
+    mv(s).window = { kind: 'defender-actions', side: defenderOf(s), afterAttackerMove: mv(s).attackerMoves };
 }
 
 /** Runs the phase from where it stands until it ends or a decision has no answer. */
-export function runMovement(s: PrefectState, dice: Dice, decide: Decider, combat: CounterCombat = scopedCombat ?? plainCombat): GameEvent[] {
+export function runMovement(
+  s: PrefectState,
+  dice: Dice,
+  decide: Decider,
+  combat: CounterCombat = scopedCombat ?? plainCombat,
+): GameEvent[] {
   const events: GameEvent[] = [];
   const m = mv(s);
   for (let guard = 0; guard < 10_000; guard++) {
@@ -119,7 +158,11 @@ export function runMovement(s: PrefectState, dice: Dice, decide: Decider, combat
       events.push(...stepMover(s, dice));
     } else if (m.attackerDone) {
       m.ended = true;
-      events.push({ type: 'movement.ended', visibleTo: 'all', data: { attackerMoves: m.attackerMoves, defenderActions: m.defenderActions } });
+      events.push({
+        type: 'movement.ended',
+        visibleTo: 'all',
+        data: { attackerMoves: m.attackerMoves, defenderActions: m.defenderActions },
+      });
     } else {
       const a = decide(s, { kind: 'attacker-move', side: s.attacker });
       if (!a) return events;
@@ -141,8 +184,21 @@ function beginMove(s: PrefectState, move: MoveOrder): GameEvent[] {
   if (move.mode === 'LAF') tf.movedLafThisTurn = true;
   tfMoves(s, tf.id); // L451
   mv(s).attackerMoves++;
-  mv(s).current = { tf: tf.id, mode: move.mode, mpLeft: movementAllowance(s, tf.id, move.mode), path: [...move.path], index: 0, ...(move.destroy?.length ? { destroy: move.destroy } : {}) };
-  return [{ type: 'move.begin', visibleTo: 'all', data: { tf: tf.id, mode: move.mode, from: tf.hex, move: mv(s).attackerMoves } }];
+  mv(s).current = {
+    tf: tf.id,
+    mode: move.mode,
+    mpLeft: movementAllowance(s, tf.id, move.mode),
+    path: [...move.path],
+    index: 0,
+    ...(move.destroy?.length ? { destroy: move.destroy } : {}),
+  };
+  return [
+    {
+      type: 'move.begin',
+      visibleTo: 'all',
+      data: { tf: tf.id, mode: move.mode, from: tf.hex, move: mv(s).attackerMoves },
+    },
+  ];
 }
 
 /** One hex of the current activation, then the reaction windows it opens. */
@@ -178,7 +234,8 @@ function stepMover(s: PrefectState, dice: Dice): GameEvent[] {
 
 function openCounterAttackWindow(s: PrefectState, moverId: string): void {
   const eligible = counterAttackEligible(s, moverId);
-  if (eligible.length && allowanceLeft(s) > 0) mv(s).window = { kind: 'counter-attack', side: defenderOf(s), mover: moverId, eligible };
+  if (eligible.length && allowanceLeft(s) > 0)
+    mv(s).window = { kind: 'counter-attack', side: defenderOf(s), mover: moverId, eligible };
 }
 
 /** End of an activation: L359-369/L473 the TF must end where it may (reconstructed: back along its path to the last such hex). */
@@ -198,7 +255,11 @@ function finishMove(s: PrefectState): GameEvent[] {
   }
   // The MP left would tell the enemy the TF's allowance, hence its size (H1): its owner only.
   events.push({ type: 'move.end', visibleTo: 'all', data: { tf: cur.tf, hex: tf?.hex ?? null } });
-  events.push({ type: 'move.mp-left', visibleTo: [s.attacker], data: { tf: cur.tf, mpLeft: cur.mpLeft, rule: 'L445' } });
+  events.push({
+    type: 'move.mp-left',
+    visibleTo: [s.attacker],
+    data: { tf: cur.tf, mpLeft: cur.mpLeft, rule: 'L445' },
+  });
   openDefenderWindow(s);
   return events;
 }
@@ -213,7 +274,9 @@ function answerWindow(s: PrefectState, dice: Dice, w: ReactionWindow, a: Answer,
         // D-90: all interrupting TFs were declared in the answer before any roll.
         for (const d of a.detections) {
           if (!w.eligible.includes(d.tf) || !s.tfs[d.tf] || !esmAllowed(s, d.tf, d.esm)) continue;
-          events.push(...attemptDetection(s, dice, { phase: 'MOVEMENT', detector: d.tf, target: mover.id, esm: d.esm }));
+          events.push(
+            ...attemptDetection(s, dice, { phase: 'MOVEMENT', detector: d.tf, target: mover.id, esm: d.esm }),
+          );
         }
       }
       if (s.tfs[w.mover]) openCounterAttackWindow(s, w.mover);
@@ -221,15 +284,27 @@ function answerWindow(s: PrefectState, dice: Dice, w: ReactionWindow, a: Answer,
     }
     case 'counter-attack': {
       const eligible = counterAttackEligible(s, w.mover);
-      const tfs = a.kind === 'counter-attack' ? [...new Set(a.tfs)].filter((t) => eligible.includes(t)).slice(0, allowanceLeft(s)) : [];
+      const tfs =
+        a.kind === 'counter-attack'
+          ? [...new Set(a.tfs)].filter((t) => eligible.includes(t)).slice(0, allowanceLeft(s))
+          : [];
       if (tfs.length) openMoverDetect(s, tfs, w.mover, 'move');
       return events;
     }
     case 'mover-detect': {
       const p = m.pendingAttack!;
       delete m.pendingAttack;
-      if (a.kind === 'mover-detect' && a.target && p.attackers.includes(a.target) && s.tfs[p.target] && s.tfs[a.target] && esmAllowed(s, p.target, a.esm)) {
-        events.push(...attemptDetection(s, dice, { phase: 'MOVEMENT', detector: p.target, target: a.target, esm: a.esm }));
+      if (
+        a.kind === 'mover-detect' &&
+        a.target &&
+        p.attackers.includes(a.target) &&
+        s.tfs[p.target] &&
+        s.tfs[a.target] &&
+        esmAllowed(s, p.target, a.esm)
+      ) {
+        events.push(
+          ...attemptDetection(s, dice, { phase: 'MOVEMENT', detector: p.target, target: a.target, esm: a.esm }),
+        );
       }
       events.push(...counterAttack(s, dice, p.attackers, p.target, combat));
       return events;
@@ -245,12 +320,20 @@ function openMoverDetect(s: PrefectState, attackers: string[], target: string, r
 }
 
 /** L435-455, D-23, D-33, D-37: the counter-attack itself; each defending TF uses one action. */
-function counterAttack(s: PrefectState, dice: Dice, attackers: string[], target: string, combat: CounterCombat): GameEvent[] {
+function counterAttack(
+  s: PrefectState,
+  dice: Dice,
+  attackers: string[],
+  target: string,
+  combat: CounterCombat,
+): GameEvent[] {
   const live = attackers.filter((id) => s.tfs[id]);
   if (!live.length || !s.tfs[target]) return [];
   for (const id of live) s.tfs[id].defenderAction = 'ATTACK';
   mv(s).defenderActions += live.length;
-  const events: GameEvent[] = [{ type: 'counter.attack', visibleTo: 'all', data: { attackers: live, target, rule: 'L435' } }];
+  const events: GameEvent[] = [
+    { type: 'counter.attack', visibleTo: 'all', data: { attackers: live, target, rule: 'L435' } },
+  ];
   // D-87, L2725-2732: with externalCombat 'CENTURION' (interactive play, Planetary combat) it pauses for the agreed result.
   const paused = combat === plainCombat ? openCounterExternal(s, live, target) : null;
   if (paused) return [...events, ...paused];
@@ -265,16 +348,33 @@ function runActions(s: PrefectState, dice: Dice, actions: DefenderActionsOrder['
   for (let i = 0; i < actions.length; i++) {
     const act = actions[i];
     if (allowanceLeft(s) <= 0) {
-      events.push({ type: 'counter.skipped', visibleTo: [side], data: { action: i, reason: 'allowance', rule: 'L405' } });
+      events.push({
+        type: 'counter.skipped',
+        visibleTo: [side],
+        data: { action: i, reason: 'allowance', rule: 'L405' },
+      });
       continue;
     }
     if (act.type === 'move') {
       const tf = s.tfs[act.tf];
       // L463, L475: destroy what is there now (a standing order may name more than are left).
-      const destroy = (act.destroy ?? []).map((d) => ({ hex: d.hex, count: Math.min(d.count, enemyDisorganisedAt(s, side, d.hex)) })).filter((d) => d.count > 0);
-      if (!tf || tf.side !== side || tf.defenderAction || act.path[0] !== tf.hex || act.path.length < 2 || (destroy.length > 0 && !canDestroyDisorganised(s, tf.id))
-        || !validatePath(rulesData().graph, act.path, defenderRules(s, tf, destroy)).ok) {
-        events.push({ type: 'counter.skipped', visibleTo: [side], data: { action: i, reason: 'illegal', rule: 'L415-433' } });
+      const destroy = (act.destroy ?? [])
+        .map((d) => ({ hex: d.hex, count: Math.min(d.count, enemyDisorganisedAt(s, side, d.hex)) }))
+        .filter((d) => d.count > 0);
+      if (
+        !tf ||
+        tf.side !== side ||
+        tf.defenderAction ||
+        act.path[0] !== tf.hex ||
+        act.path.length < 2 ||
+        (destroy.length > 0 && !canDestroyDisorganised(s, tf.id)) ||
+        !validatePath(rulesData().graph, act.path, defenderRules(s, tf, destroy)).ok
+      ) {
+        events.push({
+          type: 'counter.skipped',
+          visibleTo: [side],
+          data: { action: i, reason: 'illegal', rule: 'L415-433' },
+        });
         continue;
       }
       events.push(...counterMove(s, dice, tf, act.path, destroy));
@@ -282,7 +382,11 @@ function runActions(s: PrefectState, dice: Dice, actions: DefenderActionsOrder['
       const eligible = counterAttackEligible(s, act.target);
       const tfs = [...new Set(act.tfs)].filter((t) => eligible.includes(t)).slice(0, allowanceLeft(s));
       if (!tfs.length) {
-        events.push({ type: 'counter.skipped', visibleTo: [side], data: { action: i, reason: 'illegal', rule: 'L435-441' } });
+        events.push({
+          type: 'counter.skipped',
+          visibleTo: [side],
+          data: { action: i, reason: 'illegal', rule: 'L435-441' },
+        });
         continue;
       }
       mv(s).queue = actions.slice(i + 1);
@@ -297,7 +401,13 @@ function runActions(s: PrefectState, dice: Dice, actions: DefenderActionsOrder['
  * L415-433, D-17: a counter-move, always in Combat mode; ending next to enemies without active ZOC
  * bars further detection. L475: it destroys enemy disorganised units on the way as an attacker's move does.
  */
-function counterMove(s: PrefectState, dice: Dice, tf: TaskForce, path: string[], destroy: { hex: string; count: number }[]): GameEvent[] {
+function counterMove(
+  s: PrefectState,
+  dice: Dice,
+  tf: TaskForce,
+  path: string[],
+  destroy: { hex: string; count: number }[],
+): GameEvent[] {
   const events: GameEvent[] = [{ type: 'counter.move', visibleTo: 'all', data: { tf: tf.id, path, rule: 'L415' } }];
   tf.mode = 'COMBAT';
   tf.defenderAction = 'MOVE';

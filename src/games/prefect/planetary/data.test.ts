@@ -7,7 +7,17 @@ import { lookup, oddsColumn, shiftColumn, type Provenance, type ResultsTable } f
 import { buildCrt, buildLiberation } from './data/build-data.js';
 import { buildMap, formatMap } from './data/build-map.js';
 import { loadDataFile, mapSchema, prefectData, scenarioProblems, unitsFileSchema, type MapFile } from './data/index.js';
-import { distance, hexById, hexGraph, isHex, isWaterHex, neighboursOf, terrainTypesOf, urbanAreaOf, zoneOf } from './map.js';
+import {
+  distance,
+  hexById,
+  hexGraph,
+  isHex,
+  isWaterHex,
+  neighboursOf,
+  terrainTypesOf,
+  urbanAreaOf,
+  zoneOf,
+} from './map.js';
 import type { CrtCell, GroundUnitType } from './types.js';
 
 const DATA = new URL('./data/', import.meta.url);
@@ -19,8 +29,10 @@ const ut = (id: string): GroundUnitType => {
   if (!t) throw new Error(`no unit type ${id}`);
   return t;
 };
-const fieldProv = (rec: { provenance: Provenance; fieldProvenance?: Partial<Record<string, Provenance>> }, f: string): Provenance =>
-  rec.fieldProvenance?.[f] ?? rec.provenance;
+const fieldProv = (
+  rec: { provenance: Provenance; fieldProvenance?: Partial<Record<string, Provenance>> },
+  f: string,
+): Provenance => rec.fieldProvenance?.[f] ?? rec.provenance;
 const isRulebook = (p: Provenance): boolean => p.source === 'rulebook' && /L\d+/.test(p.rule);
 // A rulebook tag names a line of the book; a digest decision (D-nn) is a reconstruction and says so.
 const wellFormed = (p: Provenance): boolean => (p.source === 'rulebook' ? /\bL\d+/.test(p.rule) : p.reason.length > 10);
@@ -39,7 +51,9 @@ describe('the data pack loads and is what the build scripts generate', () => {
     const bad = JSON.parse(read('map.json')) as MapFile;
     bad.hexes[40].neighbours = bad.hexes[40].neighbours.slice(1);
     writeFileSync(join(dir, 'map.json'), JSON.stringify(bad));
-    expect(() => loadDataFile('map.json', mapSchema, pathToFileURL(`${dir}/`))).toThrow(/map\.json is invalid[\s\S]*does not list it back/);
+    expect(() => loadDataFile('map.json', mapSchema, pathToFileURL(`${dir}/`))).toThrow(
+      /map\.json is invalid[\s\S]*does not list it back/,
+    );
   });
 
   it('a rebuild cost that is not twice the reorganisation cost is rejected (L830)', () => {
@@ -65,18 +79,25 @@ describe('provenance on every value', () => {
         if (['id', 'name', 'provenance', 'fieldProvenance'].includes(f)) continue;
         expect(wellFormed(fieldProv(r, f)), `${r.id}.${f}`).toBe(true);
       }
-      for (const f of Object.keys(r.fieldProvenance ?? {})) expect(f in r, `${r.id}: provenance for missing field ${f}`).toBe(true);
+      for (const f of Object.keys(r.fieldProvenance ?? {}))
+        expect(f in r, `${r.id}: provenance for missing field ${f}`).toBe(true);
     }
   });
 
   it('map, CRT, scenario records and schedules carry provenance', () => {
-    for (const p of [map.provenance, crt.provenance, lib.provenance, ...map.urbanAreas.map((a) => a.provenance)]) expect(wellFormed(p)).toBe(true);
-    for (const p of [...lib.supply, ...lib.reinforcements, ...lib.victory].map((x) => x.provenance)) expect(wellFormed(p)).toBe(true);
+    for (const p of [map.provenance, crt.provenance, lib.provenance, ...map.urbanAreas.map((a) => a.provenance)])
+      expect(wellFormed(p)).toBe(true);
+    for (const p of [...lib.supply, ...lib.reinforcements, ...lib.victory].map((x) => x.provenance))
+      expect(wellFormed(p)).toBe(true);
     for (const p of Object.values(map.valueProvenance ?? {})) expect(wellFormed(p!)).toBe(true);
     expect(lib.extraBasesProvenance && wellFormed(lib.extraBasesProvenance)).toBe(true);
-    for (const [f, p] of Object.entries(lib.fieldProvenance ?? {})) expect(wellFormed(p!), `liberation.${f}`).toBe(true);
+    for (const [f, p] of Object.entries(lib.fieldProvenance ?? {}))
+      expect(wellFormed(p!), `liberation.${f}`).toBe(true);
     // L246 / L252 leave turns and first attacker to the lost Scenario Book: designed values.
-    expect([fieldProv(lib, 'turns').source, fieldProv(lib, 'firstAttacker').source]).toEqual(['reconstructed', 'reconstructed']);
+    expect([fieldProv(lib, 'turns').source, fieldProv(lib, 'firstAttacker').source]).toEqual([
+      'reconstructed',
+      'reconstructed',
+    ]);
     expect(JSON.stringify(lib.provenance)).toContain(`${lib.turns}-turn`);
   });
 
@@ -87,7 +108,16 @@ describe('provenance on every value', () => {
     expect(isRulebook(fieldProv(ut('tog-medium-cohort'), 'attack'))).toBe(true);
     expect(isRulebook(fieldProv(ut('cw-light-cohort'), 'sig'))).toBe(true);
     expect(isRulebook(fieldProv(ut('cw-heavy-cohort'), 'sig'))).toBe(true);
-    for (const id of ['tog-light-cohort', 'tog-medium-cohort', 'tog-heavy-cohort', 'infantry-cohort', 'artillery-cohort', 'marine-cohort', 'combat-engineer-century', 'asd-century']) {
+    for (const id of [
+      'tog-light-cohort',
+      'tog-medium-cohort',
+      'tog-heavy-cohort',
+      'infantry-cohort',
+      'artillery-cohort',
+      'marine-cohort',
+      'combat-engineer-century',
+      'asd-century',
+    ]) {
       expect(isRulebook(fieldProv(ut(id), 'reorgCost')), id).toBe(true);
     }
     for (const b of Object.values(baseTypes)) expect(isRulebook(fieldProv(b, 'value'))).toBe(true);
@@ -103,16 +133,24 @@ describe('Terrain Effects Chart (D-04)', () => {
     expect(terrain.forest.defenceFactor).toBe(2);
   });
   it('L377: ZOC does not extend into rough, craters, mountains, forests or urban areas against Combat mode', () => {
-    const blocking = Object.values(terrain).filter((t) => t.blocksZocVsCombatMode).map((t) => t.id).sort();
+    const blocking = Object.values(terrain)
+      .filter((t) => t.blocksZocVsCombatMode)
+      .map((t) => t.id)
+      .sort();
     expect(blocking).toEqual(['crater', 'forest', 'mountain', 'rough', 'urban']);
   });
   it('D-04: cover makes detection harder (signed modifiers, never easier than clear)', () => {
-    for (const t of Object.values(terrain)) expect(t.detectionModifier).toBeLessThanOrEqual(terrain.clear.detectionModifier);
+    for (const t of Object.values(terrain))
+      expect(t.detectionModifier).toBeLessThanOrEqual(terrain.clear.detectionModifier);
     expect(terrain.water.water).toBe(true);
   });
 });
 
-const table: ResultsTable<CrtCell> = { name: 'Prefect planetary CRT', columns: crt.columns, rows: Object.fromEntries(crt.rows.map((r, i) => [i + 1, r])) };
+const table: ResultsTable<CrtCell> = {
+  name: 'Prefect planetary CRT',
+  columns: crt.columns,
+  rows: Object.fromEntries(crt.rows.map((r, i) => [i + 1, r])),
+};
 const cell = (column: string, roll: number): CrtCell => lookup(table, column, roll);
 
 describe('Planetary CRT (D-02)', () => {
@@ -199,10 +237,23 @@ describe('ground unit types match every example (digest §3.2)', () => {
   });
   it('reorganisation table (L806-818) and D-09 defaults', () => {
     const reorg = (id: string): number | null => ut(id).reorgCost;
-    expect([reorg('tog-light-cohort'), reorg('cw-medium-cohort'), reorg('cw-heavy-cohort'), reorg('infantry-cohort'), reorg('artillery-cohort'), reorg('marine-cohort')]).toEqual([3, 5, 8, 2, 5, 2]);
+    expect([
+      reorg('tog-light-cohort'),
+      reorg('cw-medium-cohort'),
+      reorg('cw-heavy-cohort'),
+      reorg('infantry-cohort'),
+      reorg('artillery-cohort'),
+      reorg('marine-cohort'),
+    ]).toEqual([3, 5, 8, 2, 5, 2]);
     expect([reorg('militia-regiment'), reorg('garrison-legion')]).toEqual([null, null]);
     expect([reorg('asd-century'), reorg('combat-engineer-century')]).toEqual([2, 2]);
-    expect([reorg('signals-century'), reorg('construction-engineer-century'), reorg('manus-hq'), reorg('auxilia-hq'), reorg('legion-hq')]).toEqual([2, 2, 3, 3, 5]);
+    expect([
+      reorg('signals-century'),
+      reorg('construction-engineer-century'),
+      reorg('manus-hq'),
+      reorg('auxilia-hq'),
+      reorg('legion-hq'),
+    ]).toEqual([2, 2, 3, 3, 5]);
   });
   it('T-P16 (L830-834): Heavy rebuild 16, militia 1, garrison 4; a GL2 rebuilds 2 a turn', () => {
     expect(ut('tog-heavy-cohort').rebuildCost).toBe(16);
@@ -211,7 +262,10 @@ describe('ground unit types match every example (digest §3.2)', () => {
     expect(baseTypes.GL2.value).toBe(2);
   });
   it('non-gravitic: Marines, Militia, Garrison (L916); the rest are grav units', () => {
-    const nonGrav = Object.values(unitTypes).filter((t) => !t.gravitic).map((t) => t.id).sort();
+    const nonGrav = Object.values(unitTypes)
+      .filter((t) => !t.gravitic)
+      .map((t) => t.id)
+      .sort();
     expect(nonGrav).toEqual(['garrison-legion', 'marine-cohort', 'militia-regiment']);
   });
   it('HQs have storage maxima (D-41: Legion 20, Auxilia 10)', () => {
@@ -220,9 +274,17 @@ describe('ground unit types match every example (digest §3.2)', () => {
     expect(ut('manus-hq').hq).toBe('MANUS');
   });
   it('bases GL1–GL4: value = rank (L195-199), construction (L958-962, T-P17), storage D-41', () => {
-    expect(Object.values(baseTypes).map((b) => [b.id, b.value, b.supplyMax])).toEqual([['GL1', 1, 10], ['GL2', 2, 25], ['GL3', 3, 50], ['GL4', 4, 100]]);
+    expect(Object.values(baseTypes).map((b) => [b.id, b.value, b.supplyMax])).toEqual([
+      ['GL1', 1, 10],
+      ['GL2', 2, 25],
+      ['GL3', 3, 50],
+      ['GL4', 4, 100],
+    ]);
     expect([baseTypes.GL1.build, baseTypes.GL2.build, baseTypes.GL3.build, baseTypes.GL4.build]).toEqual([
-      { engineers: 1, sp: 5 }, { engineers: 2, sp: 15 }, { engineers: 3, sp: 50 }, null,
+      { engineers: 1, sp: 5 },
+      { engineers: 2, sp: 15 },
+      { engineers: 3, sp: 50 },
+      null,
     ]);
   });
 });
@@ -241,17 +303,25 @@ describe('Ku Crassus map (D-05)', () => {
   });
   it('L357: no wrap across the poles', () => {
     const rowOf = (id: string): number => Number(id.slice(0, 2));
-    for (const h of map.hexes.filter((x) => rowOf(x.id) === 0)) expect(h.neighbours.every((n) => rowOf(n) <= 1)).toBe(true);
-    for (const h of map.hexes.filter((x) => rowOf(x.id) === 15)) expect(h.neighbours.every((n) => rowOf(n) >= 14)).toBe(true);
+    for (const h of map.hexes.filter((x) => rowOf(x.id) === 0))
+      expect(h.neighbours.every((n) => rowOf(n) <= 1)).toBe(true);
+    for (const h of map.hexes.filter((x) => rowOf(x.id) === 15))
+      expect(h.neighbours.every((n) => rowOf(n) >= 14)).toBe(true);
     expect(distance('0001', '1501')).toBe(15);
   });
   it('L343-353: a hex drawn in two parts is one hex, adjacent to the neighbours of all its parts', () => {
     const h = hexById('0105'); // row 1, cells 05 and 06 split by the gore edge
-    expect(h.parts).toEqual([{ row: 1, col: 5 }, { row: 1, col: 6 }]);
+    expect(h.parts).toEqual([
+      { row: 1, col: 5 },
+      { row: 1, col: 6 },
+    ]);
     expect(isHex('0106')).toBe(false);
     expect(h.neighbours).toEqual(['0005', '0007', '0104', '0107', '0205', '0206', '0207']);
     expect(hexById('0207').neighbours).toContain('0105'); // seen from the part at col 06 only
-    expect(hexById('0029').parts).toEqual([{ row: 0, col: 29 }, { row: 0, col: 0 }]); // split across the wrap
+    expect(hexById('0029').parts).toEqual([
+      { row: 0, col: 29 },
+      { row: 0, col: 0 },
+    ]); // split across the wrap
     expect(distance('0104', '0107')).toBe(2); // the merged hex counts once (L349)
   });
   it('every hex has 4–7 neighbours (6 away from the curvature rows)', () => {
@@ -293,7 +363,10 @@ describe('scenario Liberation', () => {
     expect(scenarioProblems(lib, map, { unitTypes, baseTypes })).toEqual([]);
   });
   it('detects a broken scenario', () => {
-    const bad = { ...lib, units: [...lib.units, { id: 'x', type: 'tog-heavy-cohort', side: 'CW' as const, org: 'cw-legion' }] };
+    const bad = {
+      ...lib,
+      units: [...lib.units, { id: 'x', type: 'tog-heavy-cohort', side: 'CW' as const, org: 'cw-legion' }],
+    };
     expect(scenarioProblems(bad, map, { unitTypes, baseTypes })).toEqual(['x: type tog-heavy-cohort belongs to TOG']);
   });
   it('OOB: a TOG Legion of ten cohorts (L138) with a Legion HQ and five Manus HQs (L423)', () => {
@@ -304,11 +377,16 @@ describe('scenario Liberation', () => {
   });
   it('OOB: CW Legion with the Manus Primus HQ (ID 2, L423), an Auxilia, non-gravitic militia and garrison', () => {
     expect(units.filter((x) => x.side === 'CW' && x.type === 'manus-hq' && x.counterId === 2)).toHaveLength(1);
-    expect(lib.orgs.filter((o) => o.side === 'CW').map((o) => o.kind).sort()).toEqual(['AUXILIA', 'LEGION']);
+    expect(
+      lib.orgs
+        .filter((o) => o.side === 'CW')
+        .map((o) => o.kind)
+        .sort(),
+    ).toEqual(['AUXILIA', 'LEGION']);
     expect(of('CW', 'auxilia-hq')).toBe(1);
     expect(of('CW', 'militia-regiment') + of('CW', 'garrison-legion')).toBeGreaterThan(0);
   });
-  it('set-up zones are disjoint, on the map, without full water, and hold each side\'s bases', () => {
+  it("set-up zones are disjoint, on the map, without full water, and hold each side's bases", () => {
     const tog = new Set(lib.setupZones.TOG);
     expect(lib.setupZones.CW.some((h) => tog.has(h))).toBe(false);
     for (const h of [...lib.setupZones.TOG, ...lib.setupZones.CW]) expect(isWaterHex(h)).toBe(false);
@@ -318,8 +396,10 @@ describe('scenario Liberation', () => {
   });
   it('each set-up zone has room for every TF counter its side may field plus its independents (L240: one TF a hex)', () => {
     const nonGrav = (side: string): number => units.filter((x) => x.side === side && !ut(x.type).gravitic).length;
-    const limit = (side: string): number => lib.orgs.filter((o) => o.side === side).reduce((a, o) => a + (o.kind === 'LEGION' ? 20 : 6), 0);
-    for (const side of ['TOG', 'CW'] as const) expect(lib.setupZones[side].length).toBeGreaterThanOrEqual(limit(side) + nonGrav(side));
+    const limit = (side: string): number =>
+      lib.orgs.filter((o) => o.side === side).reduce((a, o) => a + (o.kind === 'LEGION' ? 20 : 6), 0);
+    for (const side of ['TOG', 'CW'] as const)
+      expect(lib.setupZones[side].length).toBeGreaterThanOrEqual(limit(side) + nonGrav(side));
   });
   it('first attacker, turns, urban control, supply, reinforcements, extra bases, HQ supply', () => {
     expect(lib.firstAttacker).toBe('TOG');
@@ -335,9 +415,15 @@ describe('scenario Liberation', () => {
   it('victory (D-01): TOG needs ⅔ of urban areas and every CW base at the end; otherwise CW', () => {
     const end = lib.victory.find((v) => v.when === 'atEnd')!;
     expect(end.side).toBe('TOG');
-    expect(end.all).toEqual([{ kind: 'controlUrbanFraction', side: 'TOG', atLeast: 2 / 3 }, { kind: 'controlAllBasesOf', side: 'TOG', enemy: 'CW' }]);
+    expect(end.all).toEqual([
+      { kind: 'controlUrbanFraction', side: 'TOG', atLeast: 2 / 3 },
+      { kind: 'controlAllBasesOf', side: 'TOG', enemy: 'CW' },
+    ]);
     const last = lib.victory[lib.victory.length - 1];
     expect(last).toMatchObject({ side: 'CW', when: 'atEnd', all: [] }); // "otherwise the defender wins"
-    expect(lib.victory.filter((v) => v.when === 'anyTime').map((v) => v.all[0].kind)).toEqual(['noActiveTaskForce', 'noActiveTaskForce']);
+    expect(lib.victory.filter((v) => v.when === 'anyTime').map((v) => v.all[0].kind)).toEqual([
+      'noActiveTaskForce',
+      'noActiveTaskForce',
+    ]);
   });
 });

@@ -50,12 +50,23 @@ export const plannedDecider: Decider = (s, p) => {
     }
     case 'mover-detect': {
       const target = p.counterAttackers.find((t) => s.tfs[t]) ?? null;
-      return target ? { kind: 'mover-detect', target, esm: standingEsm(s, p.mover, plan?.moverDetectEsm ?? 'max') } : { kind: 'pass' };
+      return target
+        ? { kind: 'mover-detect', target, esm: standingEsm(s, p.mover, plan?.moverDetectEsm ?? 'max') }
+        : { kind: 'pass' };
     }
     case 'defender-actions': {
       const final = !!m.attackerDone;
-      const moves = (co?.moves ?? []).filter((x) => (final ? x.afterAttackerMove >= p.afterAttackerMove : x.afterAttackerMove === p.afterAttackerMove));
-      const actions = moves.filter((x) => s.tfs[x.tf] && !s.tfs[x.tf].defenderAction).map((x) => ({ type: 'move' as const, tf: x.tf, path: x.path, ...(x.destroy?.length ? { destroy: x.destroy } : {}) }));
+      const moves = (co?.moves ?? []).filter((x) =>
+        final ? x.afterAttackerMove >= p.afterAttackerMove : x.afterAttackerMove === p.afterAttackerMove,
+      );
+      const actions = moves
+        .filter((x) => s.tfs[x.tf] && !s.tfs[x.tf].defenderAction)
+        .map((x) => ({
+          type: 'move' as const,
+          tf: x.tf,
+          path: x.path,
+          ...(x.destroy?.length ? { destroy: x.destroy } : {}),
+        }));
       return actions.length ? { kind: 'defender-actions', actions } : { kind: 'pass' };
     }
   }

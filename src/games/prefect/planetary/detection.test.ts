@@ -10,8 +10,18 @@ beforeEach(() => {
 });
 afterEach(() => useRulesData(null));
 
-const tog = (extra: string[] = []): TestTf => ({ id: 'tog', side: 'TOG', hex: hx(4, 4), units: ['tog-light-cohort', 'tog-medium-cohort', ...extra] });
-const cw = (extra: string[] = [], hex = hx(4, 5)): TestTf => ({ id: 'cw', side: 'CW', hex, units: ['cw-heavy-cohort', 'cw-light-cohort', ...extra] });
+const tog = (extra: string[] = []): TestTf => ({
+  id: 'tog',
+  side: 'TOG',
+  hex: hx(4, 4),
+  units: ['tog-light-cohort', 'tog-medium-cohort', ...extra],
+});
+const cw = (extra: string[] = [], hex = hx(4, 5)): TestTf => ({
+  id: 'cw',
+  side: 'CW',
+  hex,
+  units: ['cw-heavy-cohort', 'cw-light-cohort', ...extra],
+});
 
 describe('T-P05 (L505): ESM 3 + 2 against Sig 3 + 1', () => {
   it('max ESM 5, announce 1..5, target 9: a 9 detects, a 10 fails', () => {
@@ -32,7 +42,9 @@ describe('T-P05 (L505): ESM 3 + 2 against Sig 3 + 1', () => {
 describe('T-P06 (L527-537): Signals Centuries, not cumulative (L525)', () => {
   it('both 9, only TOG 12, only CW 6; two Signals count as one', () => {
     const target = (togSig: number, cwSig: number) => {
-      const s = makeTestState({ tfs: [tog(Array(togSig).fill('signals-century')), cw(Array(cwSig).fill('signals-century'))] });
+      const s = makeTestState({
+        tfs: [tog(Array(togSig).fill('signals-century')), cw(Array(cwSig).fill('signals-century'))],
+      });
       return detectionTarget(s, maxEsm(s, 'tog'), 'cw');
     };
     expect(target(1, 1)).toBe(9);
@@ -46,7 +58,11 @@ describe('T-P06 (L527-537): Signals Centuries, not cumulative (L525)', () => {
     const s = makeTestState({ tfs: [tog(['signals-century']), cw()] });
     attemptDetection(s, new ScriptedDice([10]), { phase: 'COMBAT', detector: 'tog', target: 'cw', esm: 8 });
     expect(s.detections[0]).toMatchObject({ targetNumber: 12, success: false });
-    const t = makeTestState({ options: { baseDetectionSign: -1 }, tfs: [tog(), cw(['signals-century'], hx(2, 2))], bases: [{ id: 'b', side: 'CW', type: 'GL3', hex: hx(2, 2) }] });
+    const t = makeTestState({
+      options: { baseDetectionSign: -1 },
+      tfs: [tog(), cw(['signals-century'], hx(2, 2))],
+      bases: [{ id: 'b', side: 'CW', type: 'GL3', hex: hx(2, 2) }],
+    });
     t.tfs.tog.hex = hx(2, 3);
     // 1 + 1 − 2 (urban) − 3 (GL3 Value, D-04) = −3: only a 1 detects
     expect(detectionTarget(t, 1, 'cw')).toBe(-3);
@@ -61,7 +77,11 @@ describe('terrain and bases (L511-519, D-04, D-20)', () => {
     expect(detectionTarget(s, 5, 'cw')).toBe(9 - 1); // forest −1 (highest DF 2), not clear 0 and not both
     s.tfs.cw.terrainChoice = { [hx(5, 5)]: 'clear' };
     expect(detectionTarget(s, 5, 'cw')).toBe(9);
-    const b = makeTestState({ options: { baseDetectionSign: 1 }, tfs: [tog(), cw()], bases: [{ id: 'b', side: 'CW', type: 'GL2', hex: hx(4, 5) }] });
+    const b = makeTestState({
+      options: { baseDetectionSign: 1 },
+      tfs: [tog(), cw()],
+      bases: [{ id: 'b', side: 'CW', type: 'GL2', hex: hx(4, 5) }],
+    });
     expect(detectionTarget(b, 5, 'cw')).toBe(11); // literal +Value reading
   });
 

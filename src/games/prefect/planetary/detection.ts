@@ -35,16 +35,25 @@ export function esmAllowed(state: PrefectState, tfId: string, esm: number): bool
  * else the highest DF (ties: the detection modifier hardest for the enemy). With the option
  * `terrainDecoupled` detection uses the hardest modifier and defence the highest DF.
  */
-export function terrainFor(state: PrefectState, tfId: string, hex: string, purpose: 'detection' | 'defence'): TerrainType | undefined {
+export function terrainFor(
+  state: PrefectState,
+  tfId: string,
+  hex: string,
+  purpose: 'detection' | 'defence',
+): TerrainType | undefined {
   const d = rulesData();
-  const types = d.hex(hex).terrain.map((t) => d.terrain[t]).filter((t): t is TerrainType => !!t);
+  const types = d
+    .hex(hex)
+    .terrain.map((t) => d.terrain[t])
+    .filter((t): t is TerrainType => !!t);
   if (types.length === 0) return undefined;
   const chosen = state.tfs[tfId]?.terrainChoice?.[hex];
   if (!state.options.terrainDecoupled && chosen) {
     const t = types.find((x) => x.id === chosen);
     if (t) return t;
   }
-  const byDetection = (a: TerrainType, b: TerrainType) => a.detectionModifier - b.detectionModifier || a.id.localeCompare(b.id);
+  const byDetection = (a: TerrainType, b: TerrainType) =>
+    a.detectionModifier - b.detectionModifier || a.id.localeCompare(b.id);
   const byDefence = (a: TerrainType, b: TerrainType) => b.defenceFactor - a.defenceFactor || byDetection(a, b);
   const sorted = [...types].sort(state.options.terrainDecoupled && purpose === 'detection' ? byDetection : byDefence);
   return sorted[0];
@@ -53,7 +62,9 @@ export function terrainFor(state: PrefectState, tfId: string, hex: string, purpo
 /** L511-517, D-04: the modifiers added to ESM + Sig for a target TF in `hex`. */
 export function detectionModifier(state: PrefectState, tfId: string, hex: string): { terrain: number; bases: number } {
   const terrain = terrainFor(state, tfId, hex, 'detection')?.detectionModifier ?? 0;
-  const values = Object.values(state.bases).filter((b) => b.hex === hex).reduce((a, b) => a + baseValue(b.type), 0);
+  const values = Object.values(state.bases)
+    .filter((b) => b.hex === hex)
+    .reduce((a, b) => a + baseValue(b.type), 0);
   return { terrain, bases: state.options.baseDetectionSign * values };
 }
 
@@ -84,7 +95,14 @@ export function attemptDetection(
   const roll = dice.roll(10, label);
   const success = rollUnder(roll, targetNumber);
   state.detections.push({
-    phase: a.phase, detector: a.detector, target: a.target, hex: target.hex, announcedEsm: a.esm, targetNumber, roll, success,
+    phase: a.phase,
+    detector: a.detector,
+    target: a.target,
+    hex: target.hex,
+    announcedEsm: a.esm,
+    targetNumber,
+    roll,
+    success,
   });
   if (success) target.detected = true;
   if (a.phase === 'MOVEMENT' && detector) detector.detectedDuringMovement = true;
@@ -96,7 +114,12 @@ export function attemptDetection(
   const owner: Side = target.side;
   return [
     { type: 'detection', visibleTo: 'all', data: base },
-    { type: 'detection.detail', visibleTo: [owner], data: { detector: a.detector, target: a.target, targetNumber, roll }, rolls },
+    {
+      type: 'detection.detail',
+      visibleTo: [owner],
+      data: { detector: a.detector, target: a.target, targetNumber, roll },
+      rolls,
+    },
   ];
 }
 
@@ -122,7 +145,13 @@ export function tfMoves(state: PrefectState, tfId: string): void {
 }
 
 /** Pairwise record (D-15/D-21): did `detector` detect `target` this turn (optionally in a phase)? */
-export function hasDetected(state: PrefectState, detector: string, target: string, phase?: 'MOVEMENT' | 'COMBAT'): boolean {
-  return state.detections.some((d) => d.detector === detector && d.target === target && d.success && (!phase || d.phase === phase));
+export function hasDetected(
+  state: PrefectState,
+  detector: string,
+  target: string,
+  phase?: 'MOVEMENT' | 'COMBAT',
+): boolean {
+  return state.detections.some(
+    (d) => d.detector === detector && d.target === target && d.success && (!phase || d.phase === phase),
+  );
 }
-

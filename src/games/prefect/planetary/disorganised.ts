@@ -50,14 +50,23 @@ function weakestSave(state: PrefectState, dice: Dice, tfIds: string[], rule: str
   if (!success) bump(w.tf);
   // Fatigue and the unit are hidden (H1): TABLETOP shows the roll to all (D-19), STRICT to the owner.
   const visibleTo = state.options.revealMode === 'TABLETOP' ? 'all' : [w.tf.side];
-  return [{ type: 'disorganised.save', visibleTo, data: { tf: w.tf.id, unitType: w.u.type, target, roll, success, rule }, rolls: [{ label, sides: 10, value: roll }] }];
+  return [
+    {
+      type: 'disorganised.save',
+      visibleTo,
+      data: { tf: w.tf.id, unitType: w.u.type, target, roll, success, rule },
+      rolls: [{ label, sides: 10, value: roll }],
+    },
+  ];
 }
 
 /** L459-467: the mover spends `count` MP destroying enemy disorganised units in `hex` (random picks). */
 export function destroyOnEntry(state: PrefectState, dice: Dice, tfId: string, hex: string, count: number): GameEvent[] {
   const tf = state.tfs[tfId];
   if (!tf || count <= 0) return [];
-  const pool = disorganisedAt(state, hex).filter((u) => u.side !== tf.side).sort((a, b) => a.id.localeCompare(b.id));
+  const pool = disorganisedAt(state, hex)
+    .filter((u) => u.side !== tf.side)
+    .sort((a, b) => a.id.localeCompare(b.id));
   const gone: { unit: string; type: string }[] = [];
   const rolls = [];
   for (let i = 0; i < count && pool.length > 0; i++) {
@@ -73,7 +82,13 @@ export function destroyOnEntry(state: PrefectState, dice: Dice, tfId: string, he
   }
   if (gone.length === 0) return [];
   // H36, D-19: which units (ids, types) only at TABLETOP; the random picks' rolls are public either way.
-  const events: GameEvent[] = disorganisedEvent(state, 'disorganised.destroyed', { tf: tfId, hex, remaining: pool.length, rule: 'L459-465' }, 'units', gone);
+  const events: GameEvent[] = disorganisedEvent(
+    state,
+    'disorganised.destroyed',
+    { tf: tfId, hex, remaining: pool.length, rule: 'L459-465' },
+    'units',
+    gone,
+  );
   events[0].rolls = rolls;
   events.push(...weakestSave(state, dice, [tfId], 'L467'));
   return events;
@@ -85,7 +100,13 @@ export function attackDisorganisedHex(state: PrefectState, dice: Dice, attackers
   if (!side) return [];
   const victims = disorganisedAt(state, hex).filter((u) => u.side !== side);
   for (const u of victims) destroy(state, u);
-  const events: GameEvent[] = disorganisedEvent(state, 'disorganised.attacked', { attackers, hex, rule: 'L725' }, 'units', victims.map((u) => ({ unit: u.id, type: u.type })));
+  const events: GameEvent[] = disorganisedEvent(
+    state,
+    'disorganised.attacked',
+    { attackers, hex, rule: 'L725' },
+    'units',
+    victims.map((u) => ({ unit: u.id, type: u.type })),
+  );
   events.push(...weakestSave(state, dice, attackers, 'L727'));
   for (const id of attackers) {
     const tf = state.tfs[id];
@@ -101,7 +122,12 @@ export function attackDisorganisedHex(state: PrefectState, dice: Dice, attackers
  * suffers a BT/CA. `crtMod` is that side's CRT modifier. Returns the save records.
  */
 export function hexMatesOfSevereResult(
-  state: PrefectState, dice: Dice, side: TaskForce['side'], hex: string, units: GroundUnit[], crtMod: number,
+  state: PrefectState,
+  dice: Dice,
+  side: TaskForce['side'],
+  hex: string,
+  units: GroundUnit[],
+  crtMod: number,
 ): { unit: string; type: string; target: number | null; roll: number | null; destroyed: boolean }[] {
   const inBase = Object.values(state.bases).some((b) => b.hex === hex && b.side === side);
   const out = [];

@@ -8,8 +8,29 @@ export { enterHex } from './capture.js';
 export { mayAttack, runDefenderDetections } from './combat-phase.js';
 export { crtCell, ratioColumn, resolveCombat } from './combat.js';
 export type { CombatSpec } from './combat.js';
-export { attackTotal, combatUnits, defenceTotal, destroy, disorganise, disorganisedAt, freeCounter, hasHq, newTaskForce, removeTfIfEmpty, tfLimit, tfsAt, unitsIn, unitType } from './composition.js';
-export { allowanceLeft, counterAttackEligible, currentPoint, newMovement, withCounterCombat } from './counteractions.js';
+export {
+  attackTotal,
+  combatUnits,
+  defenceTotal,
+  destroy,
+  disorganise,
+  disorganisedAt,
+  freeCounter,
+  hasHq,
+  newTaskForce,
+  removeTfIfEmpty,
+  tfLimit,
+  tfsAt,
+  unitsIn,
+  unitType,
+} from './composition.js';
+export {
+  allowanceLeft,
+  counterAttackEligible,
+  currentPoint,
+  newMovement,
+  withCounterCombat,
+} from './counteractions.js';
 export { prefectData } from './data/index.js';
 export { detectionTarget, rollUnder, terrainFor } from './detection.js';
 export { hexMatesOfSevereResult } from './disorganised.js';
@@ -39,5 +60,17 @@ export { rollSave, saveTarget, unitsThatSave } from './saves.js';
 export { storeOf, supplyAnchors } from './supply-stores.js';
 export { applySupply } from './supply.js';
 export { tempoPhase } from './tempo.js';
-export type { AdjustmentOrder, CombatDetectOrder, ExternalResultOrder, GroundUnit, LegionBaseClass, Organisation, PrefectData, PrefectState, ScenarioDef, SupplyOrder, TaskForce } from './types.js';
+export type {
+  AdjustmentOrder,
+  CombatDetectOrder,
+  ExternalResultOrder,
+  GroundUnit,
+  LegionBaseClass,
+  Organisation,
+  PrefectData,
+  PrefectState,
+  ScenarioDef,
+  SupplyOrder,
+  TaskForce,
+} from './types.js';
 export { enemyActiveZocHexes, hasActiveZoc } from './zoc.js';

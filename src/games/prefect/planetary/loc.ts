@@ -14,17 +14,30 @@ export function locBlockedHexes(state: PrefectState, side: Side): Set<string> {
   const enemy = otherSide(side);
   const blocked = enemyActiveZocHexes(state, side);
   for (const tf of Object.values(state.tfs)) if (tf.side === enemy) blocked.add(tf.hex);
-  for (const u of Object.values(state.units)) if (u.side === enemy && u.status === 'DISORGANISED' && u.hex) blocked.add(u.hex);
+  for (const u of Object.values(state.units))
+    if (u.side === enemy && u.status === 'DISORGANISED' && u.hex) blocked.add(u.hex);
   for (const b of Object.values(state.bases)) if (b.side === enemy) blocked.add(b.hex);
   return blocked;
 }
 
-export function hasLoc(state: PrefectState, side: Side, fromHex: string, toHex: string, opts: { nonGravitic?: boolean } = {}): boolean {
+export function hasLoc(
+  state: PrefectState,
+  side: Side,
+  fromHex: string,
+  toHex: string,
+  opts: { nonGravitic?: boolean } = {},
+): boolean {
   return hasLocToAny(state, side, fromHex, [toHex], opts);
 }
 
 /** Is any of `targets` reachable by a LOC from `fromHex`? One search; the endpoints are exempt (D-42). */
-export function hasLocToAny(state: PrefectState, side: Side, fromHex: string, targets: string[], opts: { nonGravitic?: boolean } = {}): boolean {
+export function hasLocToAny(
+  state: PrefectState,
+  side: Side,
+  fromHex: string,
+  targets: string[],
+  opts: { nonGravitic?: boolean } = {},
+): boolean {
   const graph = rulesData().graph;
   if (!graph.has(fromHex)) return false;
   const wanted = new Set(targets.filter((t) => graph.has(t) && !(opts.nonGravitic && isFullWater(t)))); // L930

@@ -50,7 +50,12 @@ describe('T-P03 (L303-309, D-12): caps and the one-hex minimum', () => {
     const s = makeTestState({
       tfs: [
         tf('hq', ['legion-hq']),
-        tf('big', Array.from({ length: 12 }, () => MED), 'TOG', hx(1, 1)),
+        tf(
+          'big',
+          Array.from({ length: 12 }, () => MED),
+          'TOG',
+          hx(1, 1),
+        ),
         tf('mix', [MED, 'marine-cohort'], 'TOG', hx(7, 7)),
       ],
     });
@@ -62,10 +67,21 @@ describe('T-P03 (L303-309, D-12): caps and the one-hex minimum', () => {
 
   it('a path one hex beyond the allowance is refused naming L303-331; within it is accepted', () => {
     useFixtureMap();
-    const s = makeTestState({ tfs: [tf('big', Array.from({ length: 9 }, () => MED), 'TOG', hx(4, 0))] });
+    const s = makeTestState({
+      tfs: [
+        tf(
+          'big',
+          Array.from({ length: 9 }, () => MED),
+          'TOG',
+          hx(4, 0),
+        ),
+      ],
+    });
     expect(movementAllowance(s, 'big', 'COMBAT')).toBe(1);
     expect(validateAttackerMove(s, 'TOG', { tf: 'big', mode: 'COMBAT', path: [hx(4, 0), hx(4, 1)] }, [])).toEqual([]);
-    const errors = validateAttackerMove(s, 'TOG', { tf: 'big', mode: 'COMBAT', path: [hx(4, 0), hx(4, 1), hx(4, 2)] }, ['m']);
+    const errors = validateAttackerMove(s, 'TOG', { tf: 'big', mode: 'COMBAT', path: [hx(4, 0), hx(4, 1), hx(4, 2)] }, [
+      'm',
+    ]);
     expect(errors.map((e) => [e.code, e.rule])).toEqual([['move.over-budget', 'L303-331']]);
   });
 
@@ -73,7 +89,11 @@ describe('T-P03 (L303-309, D-12): caps and the one-hex minimum', () => {
     useFixtureMap();
     const s = makeTestState({
       attacker: 'TOG',
-      tfs: [tf('d2', [MED, MED], 'CW', hx(4, 0)), tf('d3', [MED, MED, MED], 'CW', hx(0, 0)), tf('t', [MED], 'TOG', hx(4, 5))],
+      tfs: [
+        tf('d2', [MED, MED], 'CW', hx(4, 0)),
+        tf('d3', [MED, MED, MED], 'CW', hx(0, 0)),
+        tf('t', [MED], 'TOG', hx(4, 5)),
+      ],
     });
     expect(defenderAllowance(s, 'd2')).toBe(3);
     expect(defenderAllowance(s, 'd3')).toBe(2);
@@ -125,7 +145,10 @@ describe('T-P04 (L371-391): ZOC interruption and the terrain exception for Comba
 
   it('a defending TF in LAF mode has no active ZOC (D-16): no interruption', () => {
     useFixtureMap();
-    const s = makeTestState({ attacker: 'TOG', tfs: [{ ...tf('TF1', [MED], 'CW', def), mode: 'LAF' }, tf('TF2', [MED], 'TOG', start)] });
+    const s = makeTestState({
+      attacker: 'TOG',
+      tfs: [{ ...tf('TF1', [MED], 'CW', def), mode: 'LAF' }, tf('TF2', [MED], 'TOG', start)],
+    });
     expect(windowsAlong(s, [start, hx(4, 2), hx(4, 3)], 'COMBAT')).toEqual([]);
   });
 });
@@ -134,13 +157,19 @@ describe('a movement plan (L359-369, D-14)', () => {
   it('a TF may end in a hex only after the TF there has moved away earlier in the plan; one activation per TF', async () => {
     const { validatePlan } = await import('./module/validate.js');
     useFixtureMap();
-    const s = makeTestState({ attacker: 'TOG', tfs: [tf('A', [MED], 'TOG', hx(4, 2)), tf('B', [MED], 'TOG', hx(4, 0))] });
+    const s = makeTestState({
+      attacker: 'TOG',
+      tfs: [tf('A', [MED], 'TOG', hx(4, 2)), tf('B', [MED], 'TOG', hx(4, 0))],
+    });
     const aAway = { tf: 'A', mode: 'COMBAT' as const, path: [hx(4, 2), hx(4, 3)] };
     const bIn = { tf: 'B', mode: 'COMBAT' as const, path: [hx(4, 0), hx(4, 1), hx(4, 2)] };
     expect(validatePlan(s, 'TOG', { kind: 'movement-plan', moves: [aAway, bIn] })).toEqual([]);
     const wrongOrder = validatePlan(s, 'TOG', { kind: 'movement-plan', moves: [bIn, aAway] });
     expect(wrongOrder.map((e) => [e.code, e.path.join('.')])).toEqual([['move.end-occupied', 'moves.0.path.2']]);
-    const twice = validatePlan(s, 'TOG', { kind: 'movement-plan', moves: [aAway, { ...aAway, path: [hx(4, 3), hx(4, 4)] }] });
+    const twice = validatePlan(s, 'TOG', {
+      kind: 'movement-plan',
+      moves: [aAway, { ...aAway, path: [hx(4, 3), hx(4, 4)] }],
+    });
     expect(twice.map((e) => e.code)).toContain('move.twice');
   });
 });
@@ -152,17 +181,40 @@ describe('destroying disorganised units on the way (L459-475)', () => {
     const s = makeTestState({
       attacker: 'TOG',
       tfs: [tf('A', [MED, MED], 'TOG', hx(4, 0))],
-      disorganised: [{ id: 'x1', type: 'cw-light-cohort', side: 'CW', hex: hx(4, 2) }, { id: 'x2', type: 'cw-light-cohort', side: 'CW', hex: hx(4, 2) }],
+      disorganised: [
+        { id: 'x1', type: 'cw-light-cohort', side: 'CW', hex: hx(4, 2) },
+        { id: 'x2', type: 'cw-light-cohort', side: 'CW', hex: hx(4, 2) },
+      ],
     });
     const path = [hx(4, 0), hx(4, 1), hx(4, 2)];
-    const one = validatePlan(s, 'TOG', { kind: 'movement-plan', moves: [{ tf: 'A', mode: 'COMBAT', path, destroy: [{ hex: hx(4, 2), count: 1 }] }] });
+    const one = validatePlan(s, 'TOG', {
+      kind: 'movement-plan',
+      moves: [{ tf: 'A', mode: 'COMBAT', path, destroy: [{ hex: hx(4, 2), count: 1 }] }],
+    });
     expect(one.map((e) => [e.code, e.rule])).toEqual([['move.end-occupied', 'L359-369, L473']]);
     // 8 MP: 2 hexes + 2 units = 4; a path of 7 hexes + 2 units is one MP too many.
     const far = [hx(4, 0), hx(4, 1), hx(4, 2), hx(4, 3), hx(4, 4), hx(4, 5), hx(4, 6), hx(4, 7)];
-    expect(validatePlan(s, 'TOG', { kind: 'movement-plan', moves: [{ tf: 'A', mode: 'COMBAT', path: far, destroy: [{ hex: hx(4, 2), count: 2 }] }] }).map((e) => e.code)).toEqual(['move.over-budget']);
-    const plan = { kind: 'movement-plan' as const, moves: [{ tf: 'A', mode: 'COMBAT' as const, path, destroy: [{ hex: hx(4, 2), count: 2 }] }] };
+    expect(
+      validatePlan(s, 'TOG', {
+        kind: 'movement-plan',
+        moves: [{ tf: 'A', mode: 'COMBAT', path: far, destroy: [{ hex: hx(4, 2), count: 2 }] }],
+      }).map((e) => e.code),
+    ).toEqual(['move.over-budget']);
+    const plan = {
+      kind: 'movement-plan' as const,
+      moves: [{ tf: 'A', mode: 'COMBAT' as const, path, destroy: [{ hex: hx(4, 2), count: 2 }] }],
+    };
     expect(validatePlan(s, 'TOG', plan)).toEqual([]);
-    s.movement = { ...newMovement(), plan, counter: { kind: 'counter-orders', interrupt: { default: { detect: false, esm: 'max' } }, counterAttacks: [], moves: [] } };
+    s.movement = {
+      ...newMovement(),
+      plan,
+      counter: {
+        kind: 'counter-orders',
+        interrupt: { default: { detect: false, esm: 'max' } },
+        counterAttacks: [],
+        moves: [],
+      },
+    };
     const { plannedDecider } = await import('./deciders.js');
     const ev = runMovement(s, seededDice('dis'), plannedDecider);
     expect(ev.map((e) => e.type)).toContain('disorganised.destroyed');
@@ -183,7 +235,12 @@ describe('L289-291: the mode is declared before each move and kept until the TF 
     expect(noMode.errors[0].code).toMatch(/MALFORMED/i);
     expect(s.tfs.c.mode).toBe('COMBAT'); // L291: no LAF marker = Combat mode
     s.movement.plan = { kind: 'movement-plan', moves: [{ tf: 'a', mode: 'LAF', path: [hx(4, 4), hx(4, 5)] }] };
-    s.movement.counter = { kind: 'counter-orders', interrupt: { default: { detect: false, esm: 'max' } }, counterAttacks: [], moves: [] };
+    s.movement.counter = {
+      kind: 'counter-orders',
+      interrupt: { default: { detect: false, esm: 'max' } },
+      counterAttacks: [],
+      moves: [],
+    };
     runMovement(s, seededDice('laf'), plannedDecider);
     expect([s.tfs.a.mode, s.tfs.a.movedLafThisTurn]).toEqual(['LAF', true]);
     tempoPhase(s);

@@ -24,7 +24,8 @@ export function defenderAllowance(state: PrefectState, tfId: string): number {
   const c = combatUnits(state, tfId).length;
   if (c <= 2) return 3;
   const tf = state.tfs[tfId];
-  const manusPrimus = tf.side === 'CW' && unitsIn(state, tfId).some((u) => unitType(u).hq === 'MANUS' && u.counterId === 2);
+  const manusPrimus =
+    tf.side === 'CW' && unitsIn(state, tfId).some((u) => unitType(u).hq === 'MANUS' && u.counterId === 2);
   return manusPrimus && c <= 4 ? 3 : 2;
 }
 
@@ -60,14 +61,20 @@ export function defenderRules(state: PrefectState, tf: TaskForce, destroy: MoveO
   const here = (hex: string) => (destroy ?? []).filter((d) => d.hex === hex).reduce((a, d) => a + d.count, 0);
   return {
     budget: defenderAllowance(state, tf.id) - spent,
-    cost: (_from, to) => (enemyTfAt(state, tf.side, to) || zoc.has(to) || (!grav && rulesData().hex(to).water === 'FULL') ? null : 1),
+    cost: (_from, to) =>
+      enemyTfAt(state, tf.side, to) || zoc.has(to) || (!grav && rulesData().hex(to).water === 'FULL') ? null : 1,
     mayEndIn: (hex) => mayEndIn(state, tf, hex, here(hex)),
   };
 }
 
 const PATH_RULE: Record<PathFailure, string> = {
-  'empty-path': 'L269', 'unknown-hex': 'D-05', 'not-adjacent': 'D-05', impassable: 'L359-367',
-  'over-budget': 'L303-331', 'continues-after-stop': 'L303-331', 'cannot-end-here': 'L359-369',
+  'empty-path': 'L269',
+  'unknown-hex': 'D-05',
+  'not-adjacent': 'D-05',
+  impassable: 'L359-367',
+  'over-budget': 'L303-331',
+  'continues-after-stop': 'L303-331',
+  'cannot-end-here': 'L359-369',
 };
 
 function pathError(failure: PathFailure, index: number, at: (string | number)[], what: string): OrderError {
@@ -88,51 +95,143 @@ function pathError(failure: PathFailure, index: number, at: (string | number)[],
  * allowance incl. 1 MP per disorganised unit destroyed, L459-475). The end-hex rule is checked by
  * the caller (it depends on the other moves of a plan).
  */
-export function validateAttackerMove(state: PrefectState, side: Side, m: MoveOrder, at: (string | number)[]): OrderError[] {
+export function validateAttackerMove(
+  state: PrefectState,
+  side: Side,
+  m: MoveOrder,
+  at: (string | number)[],
+): OrderError[] {
   const tf = state.tfs[m.tf];
-  if (!tf || tf.side !== side) return [{ code: 'tf.unknown', path: [...at, 'tf'], message: 'No Task Force of yours by that id.', rule: 'L171' }];
-  if (tf.movedThisTurn) return [{ code: 'move.twice', path: [...at, 'tf'], message: 'This Task Force has already moved this phase.', rule: 'D-14' }];
-  if (m.path[0] !== tf.hex) return [{ code: 'move.start', path: [...at, 'path', 0], message: 'A path starts at the Task Force\u2019s hex.', rule: 'L269' }];
+  if (!tf || tf.side !== side)
+    return [{ code: 'tf.unknown', path: [...at, 'tf'], message: 'No Task Force of yours by that id.', rule: 'L171' }];
+  if (tf.movedThisTurn)
+    return [
+      {
+        code: 'move.twice',
+        path: [...at, 'tf'],
+        message: 'This Task Force has already moved this phase.',
+        rule: 'D-14',
+      },
+    ];
+  if (m.path[0] !== tf.hex)
+    return [
+      {
+        code: 'move.start',
+        path: [...at, 'path', 0],
+        message: 'A path starts at the Task Force\u2019s hex.',
+        rule: 'L269',
+      },
+    ];
   const allowance = movementAllowance(state, tf.id, m.mode);
   const spent = (m.destroy ?? []).reduce((a, d) => a + d.count, 0);
   const errors = validateDestroy(state, tf, m.path, m.destroy, at);
   const check = validatePath(rulesData().graph, m.path, attackerRules(state, tf, allowance - spent));
-  if (!check.ok) errors.push(pathError(check.reason, check.index, at, `movement allowance of ${allowance} (${m.mode}, L303-331)${spent ? ` less ${spent} MP spent on disorganised units` : ''}`));
+  if (!check.ok)
+    errors.push(
+      pathError(
+        check.reason,
+        check.index,
+        at,
+        `movement allowance of ${allowance} (${m.mode}, L303-331)${spent ? ` less ${spent} MP spent on disorganised units` : ''}`,
+      ),
+    );
   return errors;
 }
 
 /** L459-475: MP spent on enemy disorganised units, per hex entered on `path` (attacker and defender moves alike, L475). */
-export function validateDestroy(state: PrefectState, tf: TaskForce, path: string[], destroy: MoveOrder['destroy'], at: (string | number)[]): OrderError[] {
+export function validateDestroy(
+  state: PrefectState,
+  tf: TaskForce,
+  path: string[],
+  destroy: MoveOrder['destroy'],
+  at: (string | number)[],
+): OrderError[] {
   const errors: OrderError[] = [];
   if (!destroy?.length) return errors;
   if (!combatUnits(state, tf.id).length || tf.fatigue >= 3) {
-    errors.push({ code: 'destroy.not-allowed', path: [...at, 'destroy'], message: 'Destroying disorganised units needs a combat unit and fatigue below 3.', rule: 'L469, L705' });
+    errors.push({
+      code: 'destroy.not-allowed',
+      path: [...at, 'destroy'],
+      message: 'Destroying disorganised units needs a combat unit and fatigue below 3.',
+      rule: 'L469, L705',
+    });
   }
   destroy.forEach((d, i) => {
-    if (!path.slice(1).includes(d.hex)) errors.push({ code: 'destroy.off-path', path: [...at, 'destroy', i, 'hex'], message: 'Units can be destroyed only in a hex entered on the path.', rule: 'L463' });
-    else if (d.count < 1 || d.count > enemyDisorganisedAt(state, tf.side, d.hex)) errors.push({ code: 'destroy.count', path: [...at, 'destroy', i, 'count'], message: 'There are not that many enemy disorganised units in that hex.', rule: 'L463' });
+    if (!path.slice(1).includes(d.hex))
+      errors.push({
+        code: 'destroy.off-path',
+        path: [...at, 'destroy', i, 'hex'],
+        message: 'Units can be destroyed only in a hex entered on the path.',
+        rule: 'L463',
+      });
+    else if (d.count < 1 || d.count > enemyDisorganisedAt(state, tf.side, d.hex))
+      errors.push({
+        code: 'destroy.count',
+        path: [...at, 'destroy', i, 'count'],
+        message: 'There are not that many enemy disorganised units in that hex.',
+        rule: 'L463',
+      });
   });
   return errors;
 }
 
 /** A defender counter-move (L415-433): allowance less MP spent destroying (L475), no enemy active ZOC, end hex free. */
-export function validateDefenderMove(state: PrefectState, side: Side, tfId: string, path: string[], at: (string | number)[], destroy: MoveOrder['destroy'] = []): OrderError[] {
+export function validateDefenderMove(
+  state: PrefectState,
+  side: Side,
+  tfId: string,
+  path: string[],
+  at: (string | number)[],
+  destroy: MoveOrder['destroy'] = [],
+): OrderError[] {
   const tf = state.tfs[tfId];
-  if (!tf || tf.side !== side) return [{ code: 'tf.unknown', path: [...at, 'tf'], message: 'No Task Force of yours by that id.', rule: 'L171' }];
-  if (tf.defenderAction) return [{ code: 'defender.acted', path: [...at, 'tf'], message: 'This Task Force has already moved or attacked this turn.', rule: 'L399' }];
-  if (tf.independent && path.length > 2) return [{ code: 'move.over-budget', path: [...at, 'path'], message: 'A non-gravitic unit moves 1 hex.', rule: 'L924' }];
-  if (path[0] !== tf.hex || path.length < 2) return [{ code: 'move.start', path: [...at, 'path', 0], message: 'A counter-move starts at the Task Force\u2019s hex and enters at least one hex.', rule: 'L415' }];
+  if (!tf || tf.side !== side)
+    return [{ code: 'tf.unknown', path: [...at, 'tf'], message: 'No Task Force of yours by that id.', rule: 'L171' }];
+  if (tf.defenderAction)
+    return [
+      {
+        code: 'defender.acted',
+        path: [...at, 'tf'],
+        message: 'This Task Force has already moved or attacked this turn.',
+        rule: 'L399',
+      },
+    ];
+  if (tf.independent && path.length > 2)
+    return [
+      { code: 'move.over-budget', path: [...at, 'path'], message: 'A non-gravitic unit moves 1 hex.', rule: 'L924' },
+    ];
+  if (path[0] !== tf.hex || path.length < 2)
+    return [
+      {
+        code: 'move.start',
+        path: [...at, 'path', 0],
+        message: 'A counter-move starts at the Task Force\u2019s hex and enters at least one hex.',
+        rule: 'L415',
+      },
+    ];
   const errors = validateDestroy(state, tf, path, destroy, at);
   if (errors.length) return errors;
   const spent = (destroy ?? []).reduce((a, d) => a + d.count, 0);
   const check = validatePath(rulesData().graph, path, defenderRules(state, tf, destroy));
-  return check.ok ? [] : [pathError(check.reason, check.index, at, `counter-move allowance of ${defenderAllowance(state, tfId)} (L415-423)${spent ? ` less ${spent} MP spent on disorganised units (L475)` : ''}`)];
+  return check.ok
+    ? []
+    : [
+        pathError(
+          check.reason,
+          check.index,
+          at,
+          `counter-move allowance of ${defenderAllowance(state, tfId)} (L415-423)${spent ? ` less ${spent} MP spent on disorganised units (L475)` : ''}`,
+        ),
+      ];
 }
 
 /** Hexes an attacker TF can reach this move and end in (for prompts and the bot). */
 export function attackerReach(state: PrefectState, tfId: string, mode: Mode): Map<string, string[]> {
   const tf = state.tfs[tfId];
-  const reach = cheapestPaths(rulesData().graph, tf.hex, { ...attackerRules(state, tf, movementAllowance(state, tfId, mode)), mayEndIn: (h) => mayEndIn(state, tf, h) });
+  const reach = cheapestPaths(rulesData().graph, tf.hex, {
+    ...attackerRules(state, tf, movementAllowance(state, tfId, mode)),
+    mayEndIn: (h) => mayEndIn(state, tf, h),
+  });
   const out = new Map<string, string[]>();
   for (const [hex, e] of reach.reached) if (e.mayEnd && hex !== tf.hex) out.set(hex, reach.pathTo(hex)!);
   return out;

@@ -12,8 +12,20 @@ import { checkVictory } from './victory.js';
 import { applyWithdrawal, validateWithdrawal } from './withdrawal.js';
 
 const codes = (e: { code: string }[]) => e.map((x) => x.code);
-const adj = (o: Partial<AdjustmentOrder>): AdjustmentOrder => ({ kind: 'adjustment', transfers: [], create: [], reinforcements: [], assignBases: [], ...o });
-const declare = (o: Partial<CombatDeclareOrder>): CombatDeclareOrder => ({ kind: 'combat-declare', attacks: [], detections: [], ...o });
+const adj = (o: Partial<AdjustmentOrder>): AdjustmentOrder => ({
+  kind: 'adjustment',
+  transfers: [],
+  create: [],
+  reinforcements: [],
+  assignBases: [],
+  ...o,
+});
+const declare = (o: Partial<CombatDeclareOrder>): CombatDeclareOrder => ({
+  kind: 'combat-declare',
+  attacks: [],
+  detections: [],
+  ...o,
+});
 
 beforeEach(() => {
   useFixtureMap({ urban: { city: [hx(2, 2)] }, water: { [hx(8, 8)]: 'FULL' } });
@@ -22,7 +34,13 @@ afterEach(() => useRulesData(null));
 
 describe('T-P15 tempo (L880-896, D-37)', () => {
   it('BT 2 vs CA 2: roles swap; BT 3 vs CA 2: the attacker keeps the role; tracks reset, turn advances', () => {
-    const s = makeTestState({ attacker: 'TOG', tfs: [{ id: 'a', side: 'TOG', hex: hx(0, 0), units: ['tog-light-cohort'] }, { id: 'b', side: 'CW', hex: hx(8, 0), units: ['cw-light-cohort'] }] });
+    const s = makeTestState({
+      attacker: 'TOG',
+      tfs: [
+        { id: 'a', side: 'TOG', hex: hx(0, 0), units: ['tog-light-cohort'] },
+        { id: 'b', side: 'CW', hex: hx(8, 0), units: ['cw-light-cohort'] },
+      ],
+    });
     s.tempo = { TOG: 2, CW: 2 };
     s.tfs.a.detected = true;
     tempoPhase(s);
@@ -45,16 +63,44 @@ describe('victory (D-01, as data)', () => {
       liberation: {
         ...lib,
         victory: [
-          { side: 'TOG', when: 'atEnd', level: 'Decisive liberation', all: [{ kind: 'controlUrbanFraction', side: 'TOG', atLeast: 2 / 3 }, { kind: 'controlAllBasesOf', side: 'TOG', enemy: 'CW' }], provenance: prov },
-          { side: 'TOG', when: 'anyTime', level: 'Annihilation', all: [{ kind: 'noActiveTaskForce', side: 'CW' }], provenance: prov },
-          { side: 'CW', when: 'anyTime', level: 'Invasion crushed', all: [{ kind: 'noActiveTaskForce', side: 'TOG' }], provenance: prov },
+          {
+            side: 'TOG',
+            when: 'atEnd',
+            level: 'Decisive liberation',
+            all: [
+              { kind: 'controlUrbanFraction', side: 'TOG', atLeast: 2 / 3 },
+              { kind: 'controlAllBasesOf', side: 'TOG', enemy: 'CW' },
+            ],
+            provenance: prov,
+          },
+          {
+            side: 'TOG',
+            when: 'anyTime',
+            level: 'Annihilation',
+            all: [{ kind: 'noActiveTaskForce', side: 'CW' }],
+            provenance: prov,
+          },
+          {
+            side: 'CW',
+            when: 'anyTime',
+            level: 'Invasion crushed',
+            all: [{ kind: 'noActiveTaskForce', side: 'TOG' }],
+            provenance: prov,
+          },
           { side: 'CW', when: 'atEnd', level: 'Planet held', all: [], provenance: prov },
         ],
       },
     };
     const s = makeTestState({ tfs: [{ id: 'a', side: 'TOG', hex: hx(0, 0), units: ['tog-light-cohort'] }] });
     expect(checkVictory(s, 'tempo')).toMatchObject({ winner: 'TOG', level: 'Annihilation' });
-    const t = makeTestState({ maxTurns: 1, tfs: [{ id: 'a', side: 'TOG', hex: hx(0, 0), units: ['tog-light-cohort'] }, { id: 'b', side: 'CW', hex: hx(8, 0), units: ['cw-light-cohort'] }], urban: { x: 'TOG', y: 'CW' } });
+    const t = makeTestState({
+      maxTurns: 1,
+      tfs: [
+        { id: 'a', side: 'TOG', hex: hx(0, 0), units: ['tog-light-cohort'] },
+        { id: 'b', side: 'CW', hex: hx(8, 0), units: ['cw-light-cohort'] },
+      ],
+      urban: { x: 'TOG', y: 'CW' },
+    });
     expect(checkVictory(t, 'tempo')).toBeUndefined();
     tempoPhase(t);
     expect(t.step).toBe('GAME_OVER');
@@ -65,44 +111,99 @@ describe('victory (D-01, as data)', () => {
 });
 
 describe('Combat Phase orders (L481-491, L549-561) and issue 9 bad input', () => {
-  const state = () => makeTestState({
-    attacker: 'TOG',
-    tfs: [
-      { id: 't1', side: 'TOG', hex: hx(4, 4), units: ['tog-medium-cohort'] },
-      { id: 't2', side: 'TOG', hex: hx(4, 6), units: ['tog-medium-cohort'], fatigue: 3 },
-      { id: 't3', side: 'TOG', hex: hx(3, 4), units: ['signals-century'], movedLafThisTurn: true },
-      { id: 'c1', side: 'CW', hex: hx(4, 5), units: ['cw-light-cohort'] },
-      { id: 'c2', side: 'CW', hex: hx(7, 7), units: ['cw-light-cohort'] },
-    ],
-  });
+  const state = () =>
+    makeTestState({
+      attacker: 'TOG',
+      tfs: [
+        { id: 't1', side: 'TOG', hex: hx(4, 4), units: ['tog-medium-cohort'] },
+        { id: 't2', side: 'TOG', hex: hx(4, 6), units: ['tog-medium-cohort'], fatigue: 3 },
+        { id: 't3', side: 'TOG', hex: hx(3, 4), units: ['signals-century'], movedLafThisTurn: true },
+        { id: 'c1', side: 'CW', hex: hx(4, 5), units: ['cw-light-cohort'] },
+        { id: 'c2', side: 'CW', hex: hx(7, 7), units: ['cw-light-cohort'] },
+      ],
+    });
   it('a legal declaration passes', () => {
-    expect(validateCombatDeclare(state(), 'TOG', declare({ attacks: [{ target: { tf: 'c1' }, attackers: ['t1'], advance: 't1' }], detections: [{ detector: 't1', target: 'c1', esm: 2 }] }))).toEqual([]);
+    expect(
+      validateCombatDeclare(
+        state(),
+        'TOG',
+        declare({
+          attacks: [{ target: { tf: 'c1' }, attackers: ['t1'], advance: 't1' }],
+          detections: [{ detector: 't1', target: 'c1', esm: 2 }],
+        }),
+      ),
+    ).toEqual([]);
   });
   it('T-P14 / L705: a TF at fatigue 3 may not attack nor destroy disorganised units', () => {
     const s = state();
-    expect(codes(validateCombatDeclare(s, 'TOG', declare({ attacks: [{ target: { tf: 'c1' }, attackers: ['t2'] }] })))).toEqual(['fatigue-3']);
+    expect(
+      codes(validateCombatDeclare(s, 'TOG', declare({ attacks: [{ target: { tf: 'c1' }, attackers: ['t2'] }] }))),
+    ).toEqual(['fatigue-3']);
     expect(canDestroyDisorganised(s, 't2')).toBe(false);
     expect(canDestroyDisorganised(s, 't1')).toBe(true);
     expect(canDestroyDisorganised(s, 't3')).toBe(false); // L469: no combat unit
   });
   it('rejects enemy or unknown TFs, non-adjacent targets, double attacks, LAF detectors, bad ESM, wrong side', () => {
     const s = state();
-    expect(codes(validateCombatDeclare(s, 'TOG', declare({ attacks: [{ target: { tf: 't2' }, attackers: ['c1', 'nope'] }] })))).toEqual(['bad-target', 'not-own-tf', 'unknown-tf']);
-    expect(codes(validateCombatDeclare(s, 'TOG', declare({ attacks: [{ target: { tf: 'c2' }, attackers: ['t1'] }] })))).toEqual(['not-adjacent']);
-    expect(codes(validateCombatDeclare(s, 'TOG', declare({ attacks: [{ target: { tf: 'c1' }, attackers: ['t1'] }, { target: { tf: 'c1' }, attackers: ['t1'] }] }))))
-      .toEqual(['target-twice', 'attacks-twice']);
-    expect(codes(validateCombatDeclare(s, 'TOG', declare({ detections: [{ detector: 't3', target: 'c1', esm: 3 }, { detector: 't1', target: 'c1', esm: 7 }] }))))
-      .toEqual(['laf-no-detect', 'bad-esm']);
+    expect(
+      codes(
+        validateCombatDeclare(s, 'TOG', declare({ attacks: [{ target: { tf: 't2' }, attackers: ['c1', 'nope'] }] })),
+      ),
+    ).toEqual(['bad-target', 'not-own-tf', 'unknown-tf']);
+    expect(
+      codes(validateCombatDeclare(s, 'TOG', declare({ attacks: [{ target: { tf: 'c2' }, attackers: ['t1'] }] }))),
+    ).toEqual(['not-adjacent']);
+    expect(
+      codes(
+        validateCombatDeclare(
+          s,
+          'TOG',
+          declare({
+            attacks: [
+              { target: { tf: 'c1' }, attackers: ['t1'] },
+              { target: { tf: 'c1' }, attackers: ['t1'] },
+            ],
+          }),
+        ),
+      ),
+    ).toEqual(['target-twice', 'attacks-twice']);
+    expect(
+      codes(
+        validateCombatDeclare(
+          s,
+          'TOG',
+          declare({
+            detections: [
+              { detector: 't3', target: 'c1', esm: 3 },
+              { detector: 't1', target: 'c1', esm: 7 },
+            ],
+          }),
+        ),
+      ),
+    ).toEqual(['laf-no-detect', 'bad-esm']);
     expect(codes(validateCombatDeclare(s, 'CW', declare({})))).toEqual(['not-attacker']);
-    expect(codes(validateCombatDeclare(s, 'TOG', declare({ attacks: [{ target: { hex: hx(5, 4) }, attackers: ['t1'] }] })))).toEqual(['bad-hex-target']);
+    expect(
+      codes(validateCombatDeclare(s, 'TOG', declare({ attacks: [{ target: { hex: hx(5, 4) }, attackers: ['t1'] }] }))),
+    ).toEqual(['bad-hex-target']);
   });
   it('L483, L491: the Defender detects only engaged attackers, and not with TFs that detected during movement', () => {
     const s = state();
     s.tfs.t1.attackedThisTurn = true;
-    expect(validateCombatDetect(s, 'CW', { kind: 'combat-detect', detections: [{ detector: 'c1', target: 't1', esm: 2 }] })).toEqual([]);
+    expect(
+      validateCombatDetect(s, 'CW', { kind: 'combat-detect', detections: [{ detector: 'c1', target: 't1', esm: 2 }] }),
+    ).toEqual([]);
     s.tfs.c1.detectedDuringMovement = true;
-    expect(codes(validateCombatDetect(s, 'CW', { kind: 'combat-detect', detections: [{ detector: 'c1', target: 't1', esm: 2 }, { detector: 'c2', target: 't3', esm: 1 }] })))
-      .toEqual(['detected-in-movement', 'not-adjacent', 'not-engaged']);
+    expect(
+      codes(
+        validateCombatDetect(s, 'CW', {
+          kind: 'combat-detect',
+          detections: [
+            { detector: 'c1', target: 't1', esm: 2 },
+            { detector: 'c2', target: 't3', esm: 1 },
+          ],
+        }),
+      ),
+    ).toEqual(['detected-in-movement', 'not-adjacent', 'not-engaged']);
   });
 });
 
@@ -113,8 +214,15 @@ describe('disorganised units (L459-475, L721-735, D-36)', () => {
       disorganised: ['a', 'b', 'c'].map((id) => ({ id, type: 'cw-light-cohort', side: 'CW' as const, hex: hx(4, 5) })),
     });
     const ev = destroyOnEntry(s, new ScriptedDice([2, 2, 5]), 't', hx(4, 5), 2);
-    expect(['a', 'b', 'c'].map((id) => s.units[id].status)).toEqual(['ACTIVE', 'DESTROYED', 'DESTROYED'].map((x) => (x === 'ACTIVE' ? 'DISORGANISED' : x)));
-    expect(ev.find((e) => e.type === 'disorganised.save')!.data).toMatchObject({ unitType: 'tog-light-cohort', target: 4, roll: 5, success: false });
+    expect(['a', 'b', 'c'].map((id) => s.units[id].status)).toEqual(
+      ['ACTIVE', 'DESTROYED', 'DESTROYED'].map((x) => (x === 'ACTIVE' ? 'DISORGANISED' : x)),
+    );
+    expect(ev.find((e) => e.type === 'disorganised.save')!.data).toMatchObject({
+      unitType: 'tog-light-cohort',
+      target: 4,
+      roll: 5,
+      success: false,
+    });
     expect(s.tfs.t.fatigue).toBe(1);
     expect(s.destroyedCombat.TOG).toBe(2);
   });
@@ -124,13 +232,23 @@ describe('disorganised units (L459-475, L721-735, D-36)', () => {
       disorganised: ['a', 'b'].map((id) => ({ id, type: 'cw-light-cohort', side: 'CW' as const, hex: hx(4, 5) })),
     });
     attackDisorganisedHex(s, new ScriptedDice([1]), ['t'], hx(4, 5));
-    expect([s.units.a.status, s.units.b.status, s.tfs.t.fatigue, s.tempo.TOG]).toEqual(['DESTROYED', 'DESTROYED', 1, 0]);
+    expect([s.units.a.status, s.units.b.status, s.tfs.t.fatigue, s.tempo.TOG]).toEqual([
+      'DESTROYED',
+      'DESTROYED',
+      1,
+      0,
+    ]);
   });
 });
 
 describe('capture (L898-912, D-49, D-50)', () => {
   it('supply captured on a move or BT, destroyed after a DR; urban control changes on entry', () => {
-    const mk = () => makeTestState({ tfs: [{ id: 't', side: 'TOG', hex: hx(2, 2), units: ['tog-light-cohort'] }], bases: [{ id: 'b', side: 'CW', type: 'GL2', hex: hx(2, 2), supply: 12 }], urban: { city: 'CW' } });
+    const mk = () =>
+      makeTestState({
+        tfs: [{ id: 't', side: 'TOG', hex: hx(2, 2), units: ['tog-light-cohort'] }],
+        bases: [{ id: 'b', side: 'CW', type: 'GL2', hex: hx(2, 2), supply: 12 }],
+        urban: { city: 'CW' },
+      });
     const s = mk();
     const ev = enterHex(s, 't', hx(2, 2), 'MOVE');
     expect([s.bases.b.side, s.bases.b.supply, s.urban.city]).toEqual(['TOG', 12, 'TOG']);
@@ -159,10 +277,26 @@ describe('withdrawal (L848-864, D-46)', () => {
       bases: [{ id: 'b', side: 'TOG', type: 'GL1', hex: hx(8, 4) }],
     });
     // 'lost' at 0000: its neighbours 0001 (CW TF) and 0100 (next to it, active ZOC) are blocked.
-    const good = { kind: 'withdrawal' as const, moves: [{ unit: 'u', path: [hx(6, 1), hx(7, 1), hx(8, 2), hx(8, 3), hx(8, 4)] }, { unit: 'm', path: [hx(7, 6)] }] };
+    const good = {
+      kind: 'withdrawal' as const,
+      moves: [
+        { unit: 'u', path: [hx(6, 1), hx(7, 1), hx(8, 2), hx(8, 3), hx(8, 4)] },
+        { unit: 'm', path: [hx(7, 6)] },
+      ],
+    };
     expect(validateWithdrawal(s, 'TOG', good)).toEqual([]);
-    expect(codes(validateWithdrawal(s, 'TOG', { kind: 'withdrawal', moves: [{ unit: 'u', path: [hx(5, 2), hx(5, 3)] }, { unit: 'm', path: [hx(7, 6), hx(8, 6)] }, { unit: 'lost', path: [] }] })))
-      .toEqual(['path-impassable', 'path-over-budget', 'no-loc']);
+    expect(
+      codes(
+        validateWithdrawal(s, 'TOG', {
+          kind: 'withdrawal',
+          moves: [
+            { unit: 'u', path: [hx(5, 2), hx(5, 3)] },
+            { unit: 'm', path: [hx(7, 6), hx(8, 6)] },
+            { unit: 'lost', path: [] },
+          ],
+        }),
+      ),
+    ).toEqual(['path-impassable', 'path-over-budget', 'no-loc']);
     expect(codes(validateWithdrawal(s, 'CW', good))).toEqual(['not-own-unit', 'not-own-unit']);
     applyWithdrawal(s, { TOG: good });
     expect(s.units.lost.status).toBe('DESTROYED');
@@ -178,13 +312,21 @@ describe('L363: disorganised units may not enter hexes occupied by enemy units',
         { id: 'u', type: 'tog-light-cohort', side: 'TOG', hex: hx(5, 1) },
         { id: 'x', type: 'cw-light-cohort', side: 'CW', hex: hx(7, 1) },
       ],
-      bases: [{ id: 'b', side: 'TOG', type: 'GL1', hex: hx(8, 4) }, { id: 'c', side: 'CW', type: 'GL1', hex: hx(0, 8) }],
+      bases: [
+        { id: 'b', side: 'TOG', type: 'GL1', hex: hx(8, 4) },
+        { id: 'c', side: 'CW', type: 'GL1', hex: hx(0, 8) },
+      ],
     });
     const through = { kind: 'withdrawal' as const, moves: [{ unit: 'u', path: [hx(6, 1), hx(7, 1), hx(8, 2)] }] };
     const into = { kind: 'withdrawal' as const, moves: [{ unit: 'u', path: [hx(6, 1), hx(7, 1)] }] };
-    expect(validateWithdrawal(s, 'TOG', through)).toMatchObject([{ code: 'path-impassable', path: ['moves', 0, 'path', 1] }]);
+    expect(validateWithdrawal(s, 'TOG', through)).toMatchObject([
+      { code: 'path-impassable', path: ['moves', 0, 'path', 1] },
+    ]);
     expect(codes(validateWithdrawal(s, 'TOG', into))).toEqual(['path-impassable']);
-    const around = { kind: 'withdrawal' as const, moves: [{ unit: 'u', path: [hx(6, 1), hx(6, 2), hx(7, 2), hx(8, 2)] }] };
+    const around = {
+      kind: 'withdrawal' as const,
+      moves: [{ unit: 'u', path: [hx(6, 1), hx(6, 2), hx(7, 2), hx(8, 2)] }],
+    };
     expect(validateWithdrawal(s, 'TOG', around)).toEqual([]);
     applyWithdrawal(s, { TOG: into });
     expect(s.units.u.hex).toBe(hx(5, 1)); // an illegal move is not applied
@@ -196,24 +338,74 @@ describe('TF adjustment (L866-878, D-47, D-48)', () => {
     const s = makeTestState({
       attacker: 'CW',
       tfs: [
-        { id: 'hq', side: 'TOG', hex: hx(4, 4), units: [{ id: 'lhq', type: 'legion-hq' }, { id: 'l1', type: 'tog-light-cohort' }], fatigue: 1, mode: 'LAF' },
-        { id: 'cwhq', side: 'CW', hex: hx(4, 6), units: [{ id: 'chq', type: 'legion-hq' }, { id: 'c1', type: 'cw-light-cohort' }] },
+        {
+          id: 'hq',
+          side: 'TOG',
+          hex: hx(4, 4),
+          units: [
+            { id: 'lhq', type: 'legion-hq' },
+            { id: 'l1', type: 'tog-light-cohort' },
+          ],
+          fatigue: 1,
+          mode: 'LAF',
+        },
+        {
+          id: 'cwhq',
+          side: 'CW',
+          hex: hx(4, 6),
+          units: [
+            { id: 'chq', type: 'legion-hq' },
+            { id: 'c1', type: 'cw-light-cohort' },
+          ],
+        },
       ],
     });
     const tog = adj({ create: [{ org: 'tog-legion', counter: 5, hex: hx(4, 5), units: ['l1'] }] });
     const cw = adj({ create: [{ org: 'cw-legion', counter: 3, hex: hx(4, 5), units: ['c1'] }] });
     expect(validateAdjustment(s, 'TOG', tog)).toEqual([]);
     expect(validateAdjustment(s, 'CW', cw)).toEqual([]);
-    expect(codes(validateAdjustment(s, 'TOG', adj({ create: [{ org: 'tog-legion', counter: 19, hex: hx(2, 4), units: ['l1'] }] })))).toEqual(['bad-counter']);
-    expect(codes(validateAdjustment(s, 'TOG', adj({ create: [{ org: 'tog-legion', counter: 4, hex: hx(0, 0), units: ['l1'] }] })))).toEqual(['not-near-hq']);
-    expect(codes(validateAdjustment(s, 'TOG', adj({ transfers: [{ from: 'cwhq', to: 'hq', units: ['c1'] }] })))).toEqual(['bad-source']);
+    expect(
+      codes(
+        validateAdjustment(
+          s,
+          'TOG',
+          adj({ create: [{ org: 'tog-legion', counter: 19, hex: hx(2, 4), units: ['l1'] }] }),
+        ),
+      ),
+    ).toEqual(['bad-counter']);
+    expect(
+      codes(
+        validateAdjustment(
+          s,
+          'TOG',
+          adj({ create: [{ org: 'tog-legion', counter: 4, hex: hx(0, 0), units: ['l1'] }] }),
+        ),
+      ),
+    ).toEqual(['not-near-hq']);
+    expect(
+      codes(validateAdjustment(s, 'TOG', adj({ transfers: [{ from: 'cwhq', to: 'hq', units: ['c1'] }] }))),
+    ).toEqual(['bad-source']);
     const ev = applyAdjustment(s, { TOG: tog, CW: cw });
     const newCw = Object.values(s.tfs).find((t) => t.side === 'CW' && t.counter === 3)!;
     expect(newCw.hex).toBe(hx(4, 5)); // CW attacks this turn: its order goes first (D-48)
     expect(s.units.l1.tf).toBe('hq');
     expect(ev.find((e) => e.type === 'orders.rejected')!.visibleTo).toEqual(['TOG']);
     // fatigue and LAF status follow units into a new TF (L719, L878)
-    const t = makeTestState({ tfs: [{ id: 'hq', side: 'TOG', hex: hx(4, 4), units: [{ id: 'lhq', type: 'legion-hq' }, { id: 'l1', type: 'tog-light-cohort' }], fatigue: 1, mode: 'LAF' }] });
+    const t = makeTestState({
+      tfs: [
+        {
+          id: 'hq',
+          side: 'TOG',
+          hex: hx(4, 4),
+          units: [
+            { id: 'lhq', type: 'legion-hq' },
+            { id: 'l1', type: 'tog-light-cohort' },
+          ],
+          fatigue: 1,
+          mode: 'LAF',
+        },
+      ],
+    });
     applyAdjustment(t, { TOG: tog });
     const made = t.tfs[t.units.l1.tf!];
     expect([made.hex, made.fatigue, made.mode]).toEqual([hx(4, 5), 1, 'LAF']);
@@ -225,19 +417,61 @@ describe('reinforcements (L264, scenario data)', () => {
   it('arrive at their hex on their turn: into a new TF, an adjacent TF, or placed automatically', () => {
     const d = useFixtureMap();
     const lib = d.scenarios.liberation;
-    const units = R.map((id, i) => ({ id, type: i < 2 ? 'tog-medium-cohort' : 'infantry-cohort', side: 'TOG' as const, org: 'tog-legion' }));
-    d.scenarios = { liberation: { ...lib, reinforcements: [{ turn: 3, side: 'TOG', units, hex: hx(8, 2), provenance: lib.provenance }] } };
-    const s = makeTestState({ turn: 3, tfs: [{ id: 'near', side: 'TOG', hex: hx(8, 3), units: ['tog-light-cohort'] }, { id: 'far', side: 'TOG', hex: hx(0, 0), units: ['tog-light-cohort'] }] });
-    const o = adj({ reinforcements: [{ unit: R[0], tf: { newCounter: 7, org: 'tog-legion' } }, { unit: R[1], tf: 'near' }] });
+    const units = R.map((id, i) => ({
+      id,
+      type: i < 2 ? 'tog-medium-cohort' : 'infantry-cohort',
+      side: 'TOG' as const,
+      org: 'tog-legion',
+    }));
+    d.scenarios = {
+      liberation: {
+        ...lib,
+        reinforcements: [{ turn: 3, side: 'TOG', units, hex: hx(8, 2), provenance: lib.provenance }],
+      },
+    };
+    const s = makeTestState({
+      turn: 3,
+      tfs: [
+        { id: 'near', side: 'TOG', hex: hx(8, 3), units: ['tog-light-cohort'] },
+        { id: 'far', side: 'TOG', hex: hx(0, 0), units: ['tog-light-cohort'] },
+      ],
+    });
+    const o = adj({
+      reinforcements: [
+        { unit: R[0], tf: { newCounter: 7, org: 'tog-legion' } },
+        { unit: R[1], tf: 'near' },
+      ],
+    });
     expect(validateAdjustment(s, 'TOG', o)).toEqual([]);
-    expect(codes(validateAdjustment(s, 'TOG', adj({ reinforcements: [{ unit: R[0], tf: 'far' }, { unit: 'nobody', tf: 'near' }] })))).toEqual(['bad-tf', 'not-arriving']);
+    expect(
+      codes(
+        validateAdjustment(
+          s,
+          'TOG',
+          adj({
+            reinforcements: [
+              { unit: R[0], tf: 'far' },
+              { unit: 'nobody', tf: 'near' },
+            ],
+          }),
+        ),
+      ),
+    ).toEqual(['bad-tf', 'not-arriving']);
     applyAdjustment(s, { TOG: o });
     const fresh = s.tfs[s.units[R[0]].tf!];
     expect([fresh.hex, fresh.counter]).toEqual([hx(8, 2), 7]);
     expect(s.units[R[1]].tf).toBe('near');
     expect(s.units[R[2]]).toMatchObject({ status: 'ACTIVE', tf: fresh.id }); // not ordered: joins the TF in its hex
     const early = makeTestState({ turn: 2 });
-    expect(codes(validateAdjustment(early, 'TOG', adj({ reinforcements: [{ unit: R[0], tf: { newCounter: 7, org: 'tog-legion' } }] })))).toEqual(['not-arriving']);
+    expect(
+      codes(
+        validateAdjustment(
+          early,
+          'TOG',
+          adj({ reinforcements: [{ unit: R[0], tf: { newCounter: 7, org: 'tog-legion' } }] }),
+        ),
+      ),
+    ).toEqual(['not-arriving']);
   });
 });
 
@@ -246,7 +480,14 @@ describe('composition (L145, L155, D-07, D-34)', () => {
     const { attackTotal, defenceTotal, freeCounter, tfLimit } = await import('./composition.js');
     const s = makeTestState({
       tfs: [
-        { id: 'a', side: 'CW', hex: hx(0, 0), units: ['cw-light-cohort', 'signals-century', 'legion-hq'], fatigue: 3, org: 'cw-auxilia' },
+        {
+          id: 'a',
+          side: 'CW',
+          hex: hx(0, 0),
+          units: ['cw-light-cohort', 'signals-century', 'legion-hq'],
+          fatigue: 3,
+          org: 'cw-auxilia',
+        },
         { id: 'b', side: 'CW', hex: hx(0, 2), units: ['cw-heavy-cohort', 'combat-engineer-century'], fatigue: 1 },
       ],
     });
@@ -259,13 +500,29 @@ describe('composition (L145, L155, D-07, D-34)', () => {
   it('D-29 engineer assignments are checked (own CE, combat unit of the same TF, once each)', () => {
     const s = makeTestState({
       tfs: [
-        { id: 't', side: 'TOG', hex: hx(4, 4), units: [{ id: 'ce', type: 'combat-engineer-century' }, { id: 'm', type: 'tog-medium-cohort' }, { id: 'sg', type: 'signals-century' }] },
+        {
+          id: 't',
+          side: 'TOG',
+          hex: hx(4, 4),
+          units: [
+            { id: 'ce', type: 'combat-engineer-century' },
+            { id: 'm', type: 'tog-medium-cohort' },
+            { id: 'sg', type: 'signals-century' },
+          ],
+        },
         { id: 'o', side: 'TOG', hex: hx(4, 6), units: [{ id: 'h', type: 'tog-heavy-cohort' }] },
         { id: 'c', side: 'CW', hex: hx(4, 5), units: [{ id: 'cce', type: 'combat-engineer-century' }] },
       ],
     });
-    const e = (engineers: { engineer: string; unit: string }[]) => codes(validateCombatDeclare(s, 'TOG', declare({ engineers })));
+    const e = (engineers: { engineer: string; unit: string }[]) =>
+      codes(validateCombatDeclare(s, 'TOG', declare({ engineers })));
     expect(e([{ engineer: 'ce', unit: 'm' }])).toEqual([]);
-    expect(e([{ engineer: 'cce', unit: 'm' }, { engineer: 'ce', unit: 'h' }, { engineer: 'ce', unit: 'sg' }])).toEqual(['bad-engineer', 'bad-engineer-unit', 'bad-engineer-unit']);
+    expect(
+      e([
+        { engineer: 'cce', unit: 'm' },
+        { engineer: 'ce', unit: 'h' },
+        { engineer: 'ce', unit: 'sg' },
+      ]),
+    ).toEqual(['bad-engineer', 'bad-engineer-unit', 'bad-engineer-unit']);
   });
 });

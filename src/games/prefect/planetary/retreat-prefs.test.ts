@@ -26,7 +26,13 @@ function fight(bases: { id: string; side: Side; type: 'GL1'; hex: string }[] = [
   });
 }
 // Roll 8 on this column: +1 / −1 DR (T-P10, L661); the saves roll 1 (kept).
-const dr = (s: PrefectState) => resolveCombat(s, new ScriptedDice([8, 1, 1, 1]), { attackers: ['TF3'], target: { tf: 'TF1' }, context: 'COMBAT_PHASE', shiftPolicy: NONE });
+const dr = (s: PrefectState) =>
+  resolveCombat(s, new ScriptedDice([8, 1, 1, 1]), {
+    attackers: ['TF3'],
+    target: { tf: 'TF1' },
+    context: 'COMBAT_PHASE',
+    shiftPolicy: NONE,
+  });
 
 describe('L609-617, D-31: the retreating player chooses the retreat hex', () => {
   it('without a choice the D-31 default is used (fewest adjacent enemy TFs, then base, then empty)', () => {
@@ -53,7 +59,9 @@ describe('L609-617, D-31: the retreating player chooses the retreat hex', () => 
 
   it('validated: only own TFs and hexes of the map; the choice stays secret from the enemy (H1)', () => {
     const s = fight();
-    expect(validateRetreatPrefs(s, 'CW', [{ tf: 'TF3', hexes: ['0203'] }]).map((e) => [e.code, e.rule])).toEqual([['tf.unknown', 'L609, D-31']]);
+    expect(validateRetreatPrefs(s, 'CW', [{ tf: 'TF3', hexes: ['0203'] }]).map((e) => [e.code, e.rule])).toEqual([
+      ['tf.unknown', 'L609, D-31'],
+    ]);
     expect(validateRetreatPrefs(s, 'CW', [{ tf: 'TF1', hexes: ['9999'] }]).map((e) => e.code)).toEqual(['retreat.hex']);
     expect(validateRetreatPrefs(s, 'CW', [{ tf: 'TF1', hexes: ['0203'], policy: 'toward-base' }])).toEqual([]);
     storeRetreatPrefs(s, 'CW', [{ tf: 'TF1', hexes: ['0203'] }]);

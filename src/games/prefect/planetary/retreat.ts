@@ -8,15 +8,34 @@
 import type { GameEvent } from '#engine/contract.js';
 import type { GroundUnit, PrefectState, Side } from './types.js';
 import { otherSide } from './types.js';
-import { destroy, disorganisedAt, isAllGravitic, joinTf, removeTfIfEmpty, tfsAt, unitType, unitsIn } from './composition.js';
+import {
+  destroy,
+  disorganisedAt,
+  isAllGravitic,
+  joinTf,
+  removeTfIfEmpty,
+  tfsAt,
+  unitType,
+  unitsIn,
+} from './composition.js';
 import { enterHex } from './capture.js';
 import { preferredRetreat } from './retreat-prefs.js';
 import { isFullWater, neighboursOf } from './rules-data.js';
 
 /** Legal retreat hexes for `side` from `from`, best first under the D-31 default ranking. */
-export function retreatCandidates(state: PrefectState, side: Side, from: string, forbidden: Set<string>, nonGravitic: boolean): string[] {
+export function retreatCandidates(
+  state: PrefectState,
+  side: Side,
+  from: string,
+  forbidden: Set<string>,
+  nonGravitic: boolean,
+): string[] {
   const enemy = otherSide(side);
-  const enemyTfHexes = new Set(Object.values(state.tfs).filter((t) => t.side === enemy).map((t) => t.hex));
+  const enemyTfHexes = new Set(
+    Object.values(state.tfs)
+      .filter((t) => t.side === enemy)
+      .map((t) => t.hex),
+  );
   const ok = neighboursOf(from).filter(
     (h) =>
       !forbidden.has(h) &&
@@ -27,7 +46,9 @@ export function retreatCandidates(state: PrefectState, side: Side, from: string,
   const threat = (h: string) => neighboursOf(h).filter((n) => enemyTfHexes.has(n)).length;
   const base = (h: string) => (Object.values(state.bases).some((b) => b.hex === h && b.side === side) ? 0 : 1);
   const occupied = (h: string) => (tfsAt(state, h).length > 0 ? 1 : 0);
-  return [...ok].sort((a, b) => threat(a) - threat(b) || base(a) - base(b) || occupied(a) - occupied(b) || a.localeCompare(b));
+  return [...ok].sort(
+    (a, b) => threat(a) - threat(b) || base(a) - base(b) || occupied(a) - occupied(b) || a.localeCompare(b),
+  );
 }
 
 /**
@@ -35,7 +56,13 @@ export function retreatCandidates(state: PrefectState, side: Side, from: string,
  * mixed TF is forced into water (its non-gravitic units are destroyed there, L934) and an
  * all-non-gravitic one has no retreat (destroyed either way, L613).
  */
-function tfRetreatCandidates(state: PrefectState, side: Side, tfId: string, from: string, forbidden: Set<string>): string[] {
+function tfRetreatCandidates(
+  state: PrefectState,
+  side: Side,
+  tfId: string,
+  from: string,
+  forbidden: Set<string>,
+): string[] {
   const all = retreatCandidates(state, side, from, forbidden, false);
   if (isAllGravitic(state, tfId)) return all;
   const dry = all.filter((h) => !isFullWater(h));
@@ -66,9 +93,14 @@ export function retreatGroup(
   const loose = disorganisedAt(state, from, side);
   const members: GroundUnit[] = [...(tf ? unitsIn(state, tf.id) : []), ...loose];
   if (members.length === 0) return { to: null, destroyed: [], events: [] };
-  const candidates = tf ? tfRetreatCandidates(state, side, tf.id, from, forbidden) : retreatCandidates(state, side, from, forbidden, false);
+  const candidates = tf
+    ? tfRetreatCandidates(state, side, tf.id, from, forbidden)
+    : retreatCandidates(state, side, from, forbidden, false);
   // D-31: the owner's choice (given, else his standing retreat choice for this TF), else the default.
-  const to = choice && candidates.includes(choice) ? choice : (preferredRetreat(state, side, tfId, candidates) ?? candidates[0] ?? null);
+  const to =
+    choice && candidates.includes(choice)
+      ? choice
+      : (preferredRetreat(state, side, tfId, candidates) ?? candidates[0] ?? null);
   const destroyed: string[] = [];
   const events: GameEvent[] = [];
   if (to === null) {
@@ -77,7 +109,11 @@ export function retreatGroup(
       destroyed.push(u.id);
     }
     if (tf) removeTfIfEmpty(state, tf.id);
-    events.push({ type: 'retreat', visibleTo: 'all', data: { tf: tfId, from, to: null, destroyed: true, rule: 'L613' } });
+    events.push({
+      type: 'retreat',
+      visibleTo: 'all',
+      data: { tf: tfId, from, to: null, destroyed: true, rule: 'L613' },
+    });
     return { to, destroyed, events };
   }
   for (const u of loose) {
@@ -98,7 +134,11 @@ export function retreatGroup(
       destroyed.push(u.id);
     }
     // TF contents are the owner's (H1), as combat losses are.
-    events.push({ type: 'retreat.water-losses', visibleTo: [side], data: { tf: tf.id, hex: to, destroyed: lost.map((u) => u.id), rule: 'L934' } });
+    events.push({
+      type: 'retreat.water-losses',
+      visibleTo: [side],
+      data: { tf: tf.id, hex: to, destroyed: lost.map((u) => u.id), rule: 'L934' },
+    });
   }
   if (tf) {
     const host = tfsAt(state, to).find((t) => t.side === side && t.id !== tf.id);
@@ -112,9 +152,18 @@ export function retreatGroup(
   }
   const movedIds = loose.filter((u) => u.status === 'DISORGANISED').map((u) => u.id);
   events.unshift({
-    type: 'retreat', visibleTo: 'all',
+    type: 'retreat',
+    visibleTo: 'all',
     // H36, D-19: the ids of the disorganised units that went along are public at TABLETOP only (their owner sees them in his view).
-    data: { tf: tfId, from, to, mergedInto: mergedInto ?? null, ...(state.options.revealMode === 'TABLETOP' ? { disorganised: movedIds } : { disorganisedCount: movedIds.length }) },
+    data: {
+      tf: tfId,
+      from,
+      to,
+      mergedInto: mergedInto ?? null,
+      ...(state.options.revealMode === 'TABLETOP'
+        ? { disorganised: movedIds }
+        : { disorganisedCount: movedIds.length }),
+    },
   });
   return { to, mergedInto, destroyed, events };
 }

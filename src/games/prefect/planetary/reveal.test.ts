@@ -17,13 +17,17 @@ beforeEach(() => useFixtureMap());
 afterEach(() => useRulesData(null));
 
 const publicText = (ev: GameEvent[]) => JSON.stringify(ev.filter((e) => e.visibleTo === 'all'));
-const seenBy = (ev: GameEvent[], side: 'TOG' | 'CW') => JSON.stringify(ev.filter((e) => e.visibleTo === 'all' || (Array.isArray(e.visibleTo) && e.visibleTo.includes(side))));
+const seenBy = (ev: GameEvent[], side: 'TOG' | 'CW') =>
+  JSON.stringify(ev.filter((e) => e.visibleTo === 'all' || (Array.isArray(e.visibleTo) && e.visibleTo.includes(side))));
 
 function mk(revealMode: 'STRICT' | 'TABLETOP'): PrefectState {
   return makeTestState({
     options: { revealMode },
     tfs: [{ id: 'A', side: 'TOG', hex: hx(4, 4), units: ['tog-medium-cohort'] }],
-    disorganised: [{ id: 'secret-x1', type: 'cw-heavy-cohort', side: 'CW', hex: hx(4, 4) }, { id: 'secret-x2', type: 'cw-light-cohort', side: 'CW', hex: hx(4, 4) }],
+    disorganised: [
+      { id: 'secret-x1', type: 'cw-heavy-cohort', side: 'CW', hex: hx(4, 4) },
+      { id: 'secret-x2', type: 'cw-light-cohort', side: 'CW', hex: hx(4, 4) },
+    ],
   });
 }
 
@@ -57,7 +61,12 @@ describe('H36, D-19: disorganised units in public events', () => {
       ],
       disorganised: [{ id: 'secret-x1', type: 'cw-light-cohort', side: 'CW', hex: hx(2, 2) }],
     });
-    const ev = resolveCombat(s, new ScriptedDice([8, 1, 1, 1]), { attackers: ['TF3'], target: { tf: 'TF1' }, context: 'COMBAT_PHASE', shiftPolicy: { TOG: 'NONE', CW: 'NONE' } });
+    const ev = resolveCombat(s, new ScriptedDice([8, 1, 1, 1]), {
+      attackers: ['TF3'],
+      target: { tf: 'TF1' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: { TOG: 'NONE', CW: 'NONE' },
+    });
     expect(ev.find((e) => e.type === 'retreat')!.data).toMatchObject({ tf: 'TF1', disorganisedCount: 1 });
     expect(seenBy(ev, 'TOG')).not.toMatch(/secret-|cw-medium|cw-light/);
   });

@@ -12,8 +12,15 @@ type Listed = { unit: string; type?: string } & Record<string, Json | undefined>
  * `data[key]` lists units of possibly both sides. TABLETOP: one public event. STRICT: the public
  * event carries `${key}Count` instead of the list; each owner gets `${type}.detail` with his own units.
  */
-export function disorganisedEvent(state: PrefectState, type: string, data: Record<string, Json>, key: string, units: Listed[]): GameEvent[] {
-  if (state.options.revealMode === 'TABLETOP') return [{ type, visibleTo: 'all', data: { ...data, [key]: units as Json } }];
+export function disorganisedEvent(
+  state: PrefectState,
+  type: string,
+  data: Record<string, Json>,
+  key: string,
+  units: Listed[],
+): GameEvent[] {
+  if (state.options.revealMode === 'TABLETOP')
+    return [{ type, visibleTo: 'all', data: { ...data, [key]: units as Json } }];
   const out: GameEvent[] = [{ type, visibleTo: 'all', data: { ...data, [`${key}Count`]: units.length } }];
   for (const side of ['TOG', 'CW'] as Side[]) {
     const mine = units.filter((u) => state.units[u.unit]?.side === side);

@@ -9,7 +9,15 @@ import { lookupWithSources } from '#engine/lookup.js';
 import { prefectData } from './data/index.js';
 import { hexById, hexGraph } from './map.js';
 import type {
-  BaseType, CombatResultsTable, GroundUnit, GroundUnitType, LegionBaseClass, MapHex, PlanetMap, ScenarioDef, TerrainType,
+  BaseType,
+  CombatResultsTable,
+  GroundUnit,
+  GroundUnitType,
+  LegionBaseClass,
+  MapHex,
+  PlanetMap,
+  ScenarioDef,
+  TerrainType,
 } from './types.js';
 
 export interface RulesData {

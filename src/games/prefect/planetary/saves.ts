@@ -71,14 +71,22 @@ export function rollSave(dice: Dice, u: GroundUnit, tf: TaskForce, target: numbe
   const roll = dice.roll(10, `save ${u.type}`); // label by type: unit ids inside TFs are hidden (H1)
   const ok = rollUnder(roll, target);
   let outcome: SaveOutcome;
-  if (severe) outcome = ok ? 'DISORGANISED' : 'DESTROYED'; // L649
+  if (severe)
+    outcome = ok ? 'DISORGANISED' : 'DESTROYED'; // L649
   else if (ok) outcome = 'UNHARMED';
   else outcome = unitType(u).gravitic ? 'DISORGANISED' : 'DESTROYED'; // L651, L932
   return { unit: u.id, type: u.type, side: u.side, tf: tf.id, target, roll, outcome };
 }
 
 /** Save target for a unit of `tf` (L643-645, D-28, D-29, D-34). */
-export function saveTarget(state: PrefectState, u: GroundUnit, tf: TaskForce, crtMod: number, isCombatAttacker: boolean, engineer = 0): number {
+export function saveTarget(
+  state: PrefectState,
+  u: GroundUnit,
+  tf: TaskForce,
+  crtMod: number,
+  isCombatAttacker: boolean,
+  engineer = 0,
+): number {
   const laf = isCombatAttacker && tf.movedLafThisTurn ? state.options.lafSaveModifier : 0;
   return unitDefence(u, tf.fatigue) + crtMod + laf + engineer;
 }

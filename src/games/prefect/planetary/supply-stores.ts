@@ -29,7 +29,10 @@ export function storeOf(state: PrefectState, side: Side, id: string): Store | nu
     if (b.side !== side || b.status !== 'ACTIVE') return null;
     const cap = rulesData().baseTypes[b.type]?.supplyMax ?? Infinity;
     return {
-      id, kind: 'base', hex: b.hex, nonGravitic: false,
+      id,
+      kind: 'base',
+      hex: b.hex,
+      nonGravitic: false,
       sp: () => b.supply,
       transferable: () => Math.max(0, b.supply - b.deliveredThisTurn),
       cap: () => cap,
@@ -51,7 +54,10 @@ export function storeOf(state: PrefectState, side: Side, id: string): Store | nu
   if (!t.hq) return null;
   const cap = t.supplyMax ?? Infinity;
   return {
-    id, kind: 'hq', hex: state.tfs[u.tf].hex, nonGravitic: !t.gravitic,
+    id,
+    kind: 'hq',
+    hex: state.tfs[u.tf].hex,
+    nonGravitic: !t.gravitic,
     sp: () => state.hqSupply[id] ?? 0,
     transferable: () => state.hqSupply[id] ?? 0,
     cap: () => cap,

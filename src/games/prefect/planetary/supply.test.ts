@@ -7,7 +7,14 @@ import type { AdjustmentOrder, SupplyOrder } from './types.js';
 
 const none: SupplyOrder = { kind: 'supply', transfers: [], fatigue: [], reorganise: [], rebuild: [], build: [] };
 const order = (o: Partial<SupplyOrder>): SupplyOrder => ({ ...none, ...o });
-const adj = (o: Partial<AdjustmentOrder>): AdjustmentOrder => ({ kind: 'adjustment', transfers: [], create: [], reinforcements: [], assignBases: [], ...o });
+const adj = (o: Partial<AdjustmentOrder>): AdjustmentOrder => ({
+  kind: 'adjustment',
+  transfers: [],
+  create: [],
+  reinforcements: [],
+  assignBases: [],
+  ...o,
+});
 const codes = (e: { code: string }[]) => e.map((x) => x.code);
 
 beforeEach(() => {
@@ -19,10 +26,11 @@ describe('fatigue (L687-719, L778-794)', () => {
   it('L930: an independent non-gravitic unit ringed by water has no LOC for fatigue removal; a gravitic TF there has', () => {
     const ring = [hx(3, 3), hx(3, 4), hx(4, 3), hx(4, 5), hx(5, 3), hx(5, 4)];
     useFixtureMap({ water: Object.fromEntries(ring.map((h) => [h, 'FULL' as const])) });
-    const mk = (independent: boolean, type: string) => makeTestState({
-      tfs: [{ id: 'tf', side: 'CW', hex: hx(4, 4), units: [type], fatigue: 1, independent }],
-      bases: [{ id: 'b', side: 'CW', type: 'GL3', hex: hx(2, 2), supply: 20 }],
-    });
+    const mk = (independent: boolean, type: string) =>
+      makeTestState({
+        tfs: [{ id: 'tf', side: 'CW', hex: hx(4, 4), units: [type], fatigue: 1, independent }],
+        bases: [{ id: 'b', side: 'CW', type: 'GL3', hex: hx(2, 2), supply: 20 }],
+      });
     const rest = order({ fatigue: [{ tf: 'tf', levels: 1, sources: [{ id: 'b', amount: 1 }] }] });
     const ind = mk(true, 'militia-regiment');
     expect(validateSupply(ind, 'CW', rest)).toMatchObject([{ code: 'no-loc', rule: 'L780, L930' }]);
@@ -36,7 +44,13 @@ describe('fatigue (L687-719, L778-794)', () => {
   it('T-P12 / L719: a Light Cohort from a TF at fatigue 2 joins a TF at fatigue 0 → fatigue 2', () => {
     const s = makeTestState({
       tfs: [
-        { id: 'a', side: 'TOG', hex: hx(4, 4), units: [{ id: 'l', type: 'tog-light-cohort' }, 'tog-medium-cohort'], fatigue: 2 },
+        {
+          id: 'a',
+          side: 'TOG',
+          hex: hx(4, 4),
+          units: [{ id: 'l', type: 'tog-light-cohort' }, 'tog-medium-cohort'],
+          fatigue: 2,
+        },
         { id: 'b', side: 'TOG', hex: hx(4, 5), units: ['tog-heavy-cohort'] },
       ],
     });
@@ -49,10 +63,19 @@ describe('fatigue (L687-719, L778-794)', () => {
   });
 
   it('T-P13 / L792: signals + light + heavy at fatigue 2: 6 SP → 0, 3 SP → 1, 4 SP for one unit is illegal', () => {
-    const mk = () => makeTestState({
-      tfs: [{ id: 'tf', side: 'CW', hex: hx(4, 4), units: ['signals-century', 'cw-light-cohort', 'cw-heavy-cohort'], fatigue: 2 }],
-      bases: [{ id: 'b', side: 'CW', type: 'GL3', hex: hx(2, 2), supply: 20 }],
-    });
+    const mk = () =>
+      makeTestState({
+        tfs: [
+          {
+            id: 'tf',
+            side: 'CW',
+            hex: hx(4, 4),
+            units: ['signals-century', 'cw-light-cohort', 'cw-heavy-cohort'],
+            fatigue: 2,
+          },
+        ],
+        bases: [{ id: 'b', side: 'CW', type: 'GL3', hex: hx(2, 2), supply: 20 }],
+      });
     const s = mk();
     const full = order({ fatigue: [{ tf: 'tf', levels: 2, sources: [{ id: 'b', amount: 6 }] }] });
     expect(validateSupply(s, 'CW', full)).toEqual([]);
@@ -62,8 +85,12 @@ describe('fatigue (L687-719, L778-794)', () => {
     applySupply(t, 'CW', order({ fatigue: [{ tf: 'tf', levels: 1, sources: [{ id: 'b', amount: 3 }] }] }));
     expect(t.tfs.tf.fatigue).toBe(1);
     const u = mk();
-    expect(codes(validateSupply(u, 'CW', order({ fatigue: [{ tf: 'tf', levels: 2, sources: [{ id: 'b', amount: 4 }] }] })))).toEqual(['wrong-cost']);
-    expect(codes(validateSupply(u, 'CW', order({ fatigue: [{ tf: 'tf', levels: 3, sources: [{ id: 'b', amount: 9 }] }] })))).toEqual(['bad-levels']);
+    expect(
+      codes(validateSupply(u, 'CW', order({ fatigue: [{ tf: 'tf', levels: 2, sources: [{ id: 'b', amount: 4 }] }] }))),
+    ).toEqual(['wrong-cost']);
+    expect(
+      codes(validateSupply(u, 'CW', order({ fatigue: [{ tf: 'tf', levels: 3, sources: [{ id: 'b', amount: 9 }] }] }))),
+    ).toEqual(['bad-levels']);
     expect(u.tfs.tf.fatigue).toBe(2); // validation applies nothing
   });
 
@@ -78,10 +105,46 @@ describe('fatigue (L687-719, L778-794)', () => {
       hqSupply: { hq: 5 },
     });
     // 0000 is boxed in by the TOG TF's active ZOC (0001, 0100, 0101 all next to 0101).
-    expect(codes(validateSupply(s, 'CW', order({ fatigue: [{ tf: 'tf', levels: 1, sources: [{ id: 'b', amount: 1 }, { id: 'hq', amount: 1 }] }] })))).toEqual(['no-loc']);
+    expect(
+      codes(
+        validateSupply(
+          s,
+          'CW',
+          order({
+            fatigue: [
+              {
+                tf: 'tf',
+                levels: 1,
+                sources: [
+                  { id: 'b', amount: 1 },
+                  { id: 'hq', amount: 1 },
+                ],
+              },
+            ],
+          }),
+        ),
+      ),
+    ).toEqual(['no-loc']);
     s.tfs.enemy.hex = hx(7, 0);
     s.tfs.tf.hex = hx(2, 2);
-    expect(validateSupply(s, 'CW', order({ fatigue: [{ tf: 'tf', levels: 1, sources: [{ id: 'b', amount: 1 }, { id: 'hq', amount: 1 }] }] }))).toEqual([]);
+    expect(
+      validateSupply(
+        s,
+        'CW',
+        order({
+          fatigue: [
+            {
+              tf: 'tf',
+              levels: 1,
+              sources: [
+                { id: 'b', amount: 1 },
+                { id: 'hq', amount: 1 },
+              ],
+            },
+          ],
+        }),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -89,7 +152,14 @@ describe('transfers and deliveries (L758-776, D-40, D-41)', () => {
   it('surplus over the storage cap is lost; delivered SP may not be transferred this turn (L770)', () => {
     const d = useFixtureMap();
     const lib = d.scenarios.liberation;
-    d.scenarios = { liberation: { ...lib, supply: [{ turn: 'each', side: 'CW', base: 'cw-base-1', amount: 4, perUrbanArea: 1, provenance: lib.provenance }] } };
+    d.scenarios = {
+      liberation: {
+        ...lib,
+        supply: [
+          { turn: 'each', side: 'CW', base: 'cw-base-1', amount: 4, perUrbanArea: 1, provenance: lib.provenance },
+        ],
+      },
+    };
     const s = makeTestState({
       tfs: [{ id: 'hqtf', side: 'CW', hex: hx(6, 6), units: [{ id: 'hq', type: 'legion-hq' }] }],
       bases: [{ id: 'cw-base-1', side: 'CW', type: 'GL3', hex: hx(2, 2), supply: 30 }],
@@ -99,9 +169,14 @@ describe('transfers and deliveries (L758-776, D-40, D-41)', () => {
     applySupply(s, 'CW', order({ transfers: [{ from: 'cw-base-1', to: 'hq', amount: 10 }] }));
     expect(s.hqSupply.hq).toBe(20); // legion-hq cap 20: 5 lost
     expect(s.bases['cw-base-1']).toMatchObject({ supply: 20 + 4 + 2, deliveredThisTurn: 6 }); // 4 + 1 per urban area held (L772)
-    const t = makeTestState({ tfs: [{ id: 'hqtf', side: 'CW', hex: hx(6, 6), units: [{ id: 'hq', type: 'legion-hq' }] }], bases: [{ id: 'cw-base-1', side: 'CW', type: 'GL3', hex: hx(2, 2), supply: 0 }] });
+    const t = makeTestState({
+      tfs: [{ id: 'hqtf', side: 'CW', hex: hx(6, 6), units: [{ id: 'hq', type: 'legion-hq' }] }],
+      bases: [{ id: 'cw-base-1', side: 'CW', type: 'GL3', hex: hx(2, 2), supply: 0 }],
+    });
     scheduledDeliveries(t, 'CW');
-    expect(codes(validateSupply(t, 'CW', order({ transfers: [{ from: 'cw-base-1', to: 'hq', amount: 1 }] })))).toEqual(['not-enough-sp']);
+    expect(codes(validateSupply(t, 'CW', order({ transfers: [{ from: 'cw-base-1', to: 'hq', amount: 1 }] })))).toEqual([
+      'not-enough-sp',
+    ]);
     expect(scheduledDeliveries(t, 'CW')).toEqual([]); // idempotent per side and turn (D-40)
     expect(t.bases['cw-base-1'].supply).toBe(4);
   });
@@ -121,8 +196,21 @@ describe('reorganisation (L796-826, D-44)', () => {
     });
     const o = order({ reorganise: [{ unit: 'm', source: 'hq' }] });
     expect(validateSupply(s, 'TOG', o)).toEqual([]);
-    expect(codes(validateSupply(s, 'TOG', order({ reorganise: [{ unit: 'mil', source: 'hq' }, { unit: 'lhq', source: 'hq' }, { unit: 'm', source: 'g2' }] }))))
-      .toEqual(['cannot-reorganise', 'hq-reorganiser', 'bad-source']);
+    expect(
+      codes(
+        validateSupply(
+          s,
+          'TOG',
+          order({
+            reorganise: [
+              { unit: 'mil', source: 'hq' },
+              { unit: 'lhq', source: 'hq' },
+              { unit: 'm', source: 'g2' },
+            ],
+          }),
+        ),
+      ),
+    ).toEqual(['cannot-reorganise', 'hq-reorganiser', 'bad-source']);
     applySupply(s, 'TOG', o);
     expect(s.units.m).toMatchObject({ status: 'ACTIVE', tf: 'hqtf' });
     expect(s.hqSupply.hq).toBe(1);
@@ -139,9 +227,20 @@ describe('rebuilding (L828-846)', () => {
       ],
       bases: [{ id: 'g2', side: 'TOG', type: 'GL2', hex: hx(2, 2), supply: 21 }],
     });
-    const o = order({ rebuild: [{ unit: 'h', base: 'g2' }, { unit: 'mil', base: 'g2' }, { unit: 'gar', base: 'g2' }] });
+    const o = order({
+      rebuild: [
+        { unit: 'h', base: 'g2' },
+        { unit: 'mil', base: 'g2' },
+        { unit: 'gar', base: 'g2' },
+      ],
+    });
     expect(codes(validateSupply(s, 'TOG', o))).toEqual(['base-value']); // the third exceeds Value 2
-    const ok = order({ rebuild: [{ unit: 'h', base: 'g2', into: 'NEW' }, { unit: 'gar', base: 'g2' }] });
+    const ok = order({
+      rebuild: [
+        { unit: 'h', base: 'g2', into: 'NEW' },
+        { unit: 'gar', base: 'g2' },
+      ],
+    });
     // TOG's scenario delivery goes to tog-base-1, not g2: 21 − 16 − 4 = 1
     expect(validateSupply(s, 'TOG', ok)).toEqual([]);
     const ev = applySupply(s, 'TOG', ok);
@@ -150,15 +249,28 @@ describe('rebuilding (L828-846)', () => {
     // The public event shows a TF appearing, never its organisation or counter (the alias hides them).
     const pub = ev.find((e) => e.type === 'tf.created' && e.visibleTo === 'all')!;
     expect(Object.keys(pub.data as object).sort()).toEqual(['hex', 'rule', 'side', 'tf']);
-    expect(ev.find((e) => e.type === 'tf.created.detail')).toMatchObject({ visibleTo: ['TOG'], data: { tf: s.units.h.tf, org: s.tfs[s.units.h.tf!].org, counter: s.tfs[s.units.h.tf!].counter } });
-    const poor = makeTestState({ destroyed: [{ id: 'h', type: 'tog-heavy-cohort', side: 'TOG' }], bases: [{ id: 'g2', side: 'TOG', type: 'GL2', hex: hx(2, 2), supply: 15 }] });
-    expect(codes(validateSupply(poor, 'TOG', order({ rebuild: [{ unit: 'h', base: 'g2' }] })))).toEqual(['not-enough-sp']);
+    expect(ev.find((e) => e.type === 'tf.created.detail')).toMatchObject({
+      visibleTo: ['TOG'],
+      data: { tf: s.units.h.tf, org: s.tfs[s.units.h.tf!].org, counter: s.tfs[s.units.h.tf!].counter },
+    });
+    const poor = makeTestState({
+      destroyed: [{ id: 'h', type: 'tog-heavy-cohort', side: 'TOG' }],
+      bases: [{ id: 'g2', side: 'TOG', type: 'GL2', hex: hx(2, 2), supply: 15 }],
+    });
+    expect(codes(validateSupply(poor, 'TOG', order({ rebuild: [{ unit: 'h', base: 'g2' }] })))).toEqual([
+      'not-enough-sp',
+    ]);
   });
 
   it('D-45: no free TF counter under the limit → not rebuilt', () => {
     const s = makeTestState({
       options: { legionTfLimit: 18 },
-      tfs: Array.from({ length: 18 }, (_, i) => ({ id: `t${i}`, side: 'TOG' as const, hex: hx(Math.floor(i / 9) + 5, i % 9), units: ['tog-light-cohort'] })),
+      tfs: Array.from({ length: 18 }, (_, i) => ({
+        id: `t${i}`,
+        side: 'TOG' as const,
+        hex: hx(Math.floor(i / 9) + 5, i % 9),
+        units: ['tog-light-cohort'],
+      })),
       destroyed: [{ id: 'h', type: 'infantry-cohort', side: 'TOG' }],
       bases: [{ id: 'g2', side: 'TOG', type: 'GL2', hex: hx(2, 2), supply: 20 }],
     });
@@ -170,7 +282,12 @@ describe('T-P17 base building (L952-964, D-51)', () => {
   it('GL2: assigned in TF Adjustment, built next turn with 2 CE and 15 SP from sources with a LOC; placed disrupted', () => {
     const s = makeTestState({
       tfs: [
-        { id: 'eng', side: 'TOG', hex: hx(4, 4), units: ['construction-engineer-century', 'construction-engineer-century', 'tog-light-cohort'] },
+        {
+          id: 'eng',
+          side: 'TOG',
+          hex: hx(4, 4),
+          units: ['construction-engineer-century', 'construction-engineer-century', 'tog-light-cohort'],
+        },
         { id: 'hqtf', side: 'TOG', hex: hx(6, 6), units: [{ id: 'hq', type: 'legion-hq' }] },
       ],
       bases: [{ id: 'g3', side: 'TOG', type: 'GL3', hex: hx(2, 2), supply: 10 }],
@@ -180,18 +297,36 @@ describe('T-P17 base building (L952-964, D-51)', () => {
     const a = adj({ assignBases: [{ type: 'GL2', tf: 'eng' }] });
     expect(validateAdjustment(s, 'TOG', a)).toEqual([]);
     applyAdjustment(s, { TOG: a });
-    const build = order({ build: [{ tf: 'eng', sources: [{ id: 'g3', amount: 10 }, { id: 'hq', amount: 5 }] }] });
+    const build = order({
+      build: [
+        {
+          tf: 'eng',
+          sources: [
+            { id: 'g3', amount: 10 },
+            { id: 'hq', amount: 5 },
+          ],
+        },
+      ],
+    });
     expect(codes(validateSupply(s, 'TOG', build))).toEqual(['too-early']);
     s.turn = 2;
-    expect(codes(validateSupply(s, 'TOG', order({ build: [{ tf: 'eng', sources: [{ id: 'g3', amount: 10 }] }] })))).toEqual(['wrong-cost']);
+    expect(
+      codes(validateSupply(s, 'TOG', order({ build: [{ tf: 'eng', sources: [{ id: 'g3', amount: 10 }] }] }))),
+    ).toEqual(['wrong-cost']);
     expect(validateSupply(s, 'TOG', build)).toEqual([]);
     const ev = applySupply(s, 'TOG', build);
     const nb = Object.values(s.bases).find((b) => b.hex === hx(4, 4))!;
     expect(nb).toMatchObject({ type: 'GL2', side: 'TOG', status: 'DISRUPTED' });
     expect(ev.find((e) => e.type === 'base.built')!.visibleTo).toBe('all'); // L2426
-    const one = makeTestState({ tfs: [{ id: 'eng', side: 'TOG', hex: hx(4, 4), units: ['construction-engineer-century'] }], bases: [{ id: 'g3', side: 'TOG', type: 'GL3', hex: hx(2, 2), supply: 20 }], turn: 3 });
+    const one = makeTestState({
+      tfs: [{ id: 'eng', side: 'TOG', hex: hx(4, 4), units: ['construction-engineer-century'] }],
+      bases: [{ id: 'g3', side: 'TOG', type: 'GL3', hex: hx(2, 2), supply: 20 }],
+      turn: 3,
+    });
     one.tfs.eng.buildAssignment = { type: 'GL2', assignedTurn: 2 };
-    expect(codes(validateSupply(one, 'TOG', order({ build: [{ tf: 'eng', sources: [{ id: 'g3', amount: 15 }] }] })))).toEqual(['engineers']);
+    expect(
+      codes(validateSupply(one, 'TOG', order({ build: [{ tf: 'eng', sources: [{ id: 'g3', amount: 15 }] }] }))),
+    ).toEqual(['engineers']);
   });
 });
 
@@ -199,7 +334,9 @@ describe('D-40 delivery timing and D-44 placement at a base', () => {
   const mk = (after: boolean) => {
     const d = useFixtureMap();
     const lib = d.scenarios.liberation;
-    d.scenarios = { liberation: { ...lib, supply: [{ turn: 'each', side: 'TOG', base: 'g', amount: 4, provenance: lib.provenance }] } };
+    d.scenarios = {
+      liberation: { ...lib, supply: [{ turn: 'each', side: 'TOG', base: 'g', amount: 4, provenance: lib.provenance }] },
+    };
     return makeTestState({
       options: { deliveriesAfterSpending: after },
       destroyed: [{ id: 'i', type: 'infantry-cohort', side: 'TOG' }],
@@ -223,7 +360,12 @@ describe('D-40 delivery timing and D-44 placement at a base', () => {
     expect(s.tfs[s.units.m.tf!].hex).toBe(hx(2, 2));
     expect(s.bases.g.supply).toBe(5);
     const full = makeTestState({
-      tfs: Array.from({ length: 18 }, (_, i) => ({ id: `t${i}`, side: 'TOG' as const, hex: hx(Math.floor(i / 9) + 5, i % 9), units: ['tog-light-cohort'] })),
+      tfs: Array.from({ length: 18 }, (_, i) => ({
+        id: `t${i}`,
+        side: 'TOG' as const,
+        hex: hx(Math.floor(i / 9) + 5, i % 9),
+        units: ['tog-light-cohort'],
+      })),
       disorganised: [{ id: 'm', type: 'tog-medium-cohort', side: 'TOG', hex: hx(2, 2) }],
       bases: [{ id: 'g', side: 'TOG', type: 'GL2', hex: hx(2, 2), supply: 10 }],
     });

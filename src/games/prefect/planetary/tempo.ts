@@ -38,10 +38,20 @@ export function tempoPhase(state: PrefectState): GameEvent[] {
   state.detections = [];
   delete state.movement;
   delete state.combat;
-  const events: GameEvent[] = [{
-    type: 'tempo', visibleTo: 'all',
-    data: { turn: state.turn, score, attacker: prev, nextAttacker: next, kept: next === prev, rule: 'L894-896, D-37' },
-  }];
+  const events: GameEvent[] = [
+    {
+      type: 'tempo',
+      visibleTo: 'all',
+      data: {
+        turn: state.turn,
+        score,
+        attacker: prev,
+        nextAttacker: next,
+        kept: next === prev,
+        rule: 'L894-896, D-37',
+      },
+    },
+  ];
   const last = state.turn >= state.maxTurns;
   const result = checkVictory(state, last ? 'end' : 'tempo');
   if (result) {

@@ -9,7 +9,16 @@ import { offsetGrid } from '#engine/hexgrid.js';
 import { reconstructed } from '#engine/tables.js';
 import { packData, rulesData, useRulesData, type RulesData } from './rules-data.js';
 import type {
-  Base, CombatResultsTable, GroundUnit, LegionBaseClass, MapHex, Organisation, PrefectOptions, PrefectState, Side, TaskForce,
+  Base,
+  CombatResultsTable,
+  GroundUnit,
+  LegionBaseClass,
+  MapHex,
+  Organisation,
+  PrefectOptions,
+  PrefectState,
+  Side,
+  TaskForce,
 } from './types.js';
 
 export interface TestTf {
@@ -49,16 +58,37 @@ export function makeTestState(spec: TestSpec = {}): PrefectState {
     'cw-auxilia': { id: 'cw-auxilia', side: 'CW', kind: 'AUXILIA', name: 'CW Auxilia', countersInUse: [] },
   };
   const state: PrefectState = {
-    module: 'prefect', version: 1, scenario: 'liberation',
+    module: 'prefect',
+    version: 1,
+    scenario: 'liberation',
     // The digest's suggested defaults (D-07, D-28, D-29, D-04, D-19, D-40, D-20), pinned so the
     // rule tests do not move if the module's defaults change; tests override per case.
     options: {
-      ...DEFAULT_OPTIONS, legionTfLimit: 18, lafSaveModifier: 2, engineerLiteral: false, baseDetectionSign: -1,
-      revealMode: 'TABLETOP', deliveriesAfterSpending: false, terrainDecoupled: false, ...spec.options,
+      ...DEFAULT_OPTIONS,
+      legionTfLimit: 18,
+      lafSaveModifier: 2,
+      engineerLiteral: false,
+      baseDetectionSign: -1,
+      revealMode: 'TABLETOP',
+      deliveriesAfterSpending: false,
+      terrainDecoupled: false,
+      ...spec.options,
     },
-    turn: spec.turn ?? 1, maxTurns: spec.maxTurns ?? 10, attacker: spec.attacker ?? 'TOG', step: 'MOVEMENT',
-    units: {}, tfs: {}, orgs, bases: {}, urban: spec.urban ?? {}, hqSupply: spec.hqSupply ?? {},
-    tempo: { TOG: 0, CW: 0 }, detections: [], availableBases: [], seq: 1, destroyedCombat: { TOG: 0, CW: 0 },
+    turn: spec.turn ?? 1,
+    maxTurns: spec.maxTurns ?? 10,
+    attacker: spec.attacker ?? 'TOG',
+    step: 'MOVEMENT',
+    units: {},
+    tfs: {},
+    orgs,
+    bases: {},
+    urban: spec.urban ?? {},
+    hqSupply: spec.hqSupply ?? {},
+    tempo: { TOG: 0, CW: 0 },
+    detections: [],
+    availableBases: [],
+    seq: 1,
+    destroyedCombat: { TOG: 0, CW: 0 },
   };
   const unit = (id: string, type: string, side: Side, org: string, rest: Partial<GroundUnit>): GroundUnit => {
     if (!rulesData().unitTypes[type]) throw new RangeError(`unknown unit type '${type}'`);
@@ -71,8 +101,17 @@ export function makeTestState(spec: TestSpec = {}): PrefectState {
     const org = t.org ?? defaultOrg(t.side);
     const counter = t.counter ?? (counters[org] = (counters[org] ?? 0) + 1);
     state.tfs[t.id] = {
-      id: t.id, side: t.side, org, counter, hex: t.hex, mode: t.mode ?? 'COMBAT', fatigue: t.fatigue ?? 0,
-      movedThisTurn: false, movedLafThisTurn: t.movedLafThisTurn ?? false, attackedThisTurn: false, detected: t.detected ?? false,
+      id: t.id,
+      side: t.side,
+      org,
+      counter,
+      hex: t.hex,
+      mode: t.mode ?? 'COMBAT',
+      fatigue: t.fatigue ?? 0,
+      movedThisTurn: false,
+      movedLafThisTurn: t.movedLafThisTurn ?? false,
+      attackedThisTurn: false,
+      detected: t.detected ?? false,
       ...(t.independent ? { independent: true } : {}),
     };
     if (!t.independent) orgs[org].countersInUse.push(counter);
@@ -81,12 +120,25 @@ export function makeTestState(spec: TestSpec = {}): PrefectState {
       unit(id, type, t.side, org, { tf: t.id });
     });
   }
-  for (const d of spec.disorganised ?? []) unit(d.id, d.type, d.side, d.org ?? defaultOrg(d.side), { status: 'DISORGANISED', hex: d.hex, ...(d.under ? { under: d.under } : {}) });
-  for (const d of spec.destroyed ?? []) unit(d.id, d.type, d.side, d.org ?? defaultOrg(d.side), { status: 'DESTROYED' });
+  for (const d of spec.disorganised ?? [])
+    unit(d.id, d.type, d.side, d.org ?? defaultOrg(d.side), {
+      status: 'DISORGANISED',
+      hex: d.hex,
+      ...(d.under ? { under: d.under } : {}),
+    });
+  for (const d of spec.destroyed ?? [])
+    unit(d.id, d.type, d.side, d.org ?? defaultOrg(d.side), { status: 'DESTROYED' });
   for (const b of spec.bases ?? []) {
     state.bases[b.id] = {
-      id: b.id, side: b.side, originalSide: b.side, type: b.type, hex: b.hex, status: b.status ?? 'ACTIVE',
-      supply: b.supply ?? 0, deliveredThisTurn: 0, rebuildsThisTurn: 0,
+      id: b.id,
+      side: b.side,
+      originalSide: b.side,
+      type: b.type,
+      hex: b.hex,
+      status: b.status ?? 'ACTIVE',
+      supply: b.supply ?? 0,
+      deliveredThisTurn: 0,
+      rebuildsThisTurn: 0,
     };
   }
   return state;
@@ -117,7 +169,12 @@ const TEST_CRT: CombatResultsTable = {
       const [a, d] = cell.split('/');
       const num = (x: string) => Number(x.replace(/[A-Z]+$/, ''));
       const flag = (x: string) => x.match(/[A-Z]+$/)?.[0];
-      return { a: num(a), d: num(d), ...(flag(a) ? { aFlag: flag(a) as 'AR' | 'CA' } : {}), ...(flag(d) ? { dFlag: flag(d) as 'DR' | 'BT' } : {}) };
+      return {
+        a: num(a),
+        d: num(d),
+        ...(flag(a) ? { aFlag: flag(a) as 'AR' | 'CA' } : {}),
+        ...(flag(d) ? { dFlag: flag(d) as 'DR' | 'BT' } : {}),
+      };
     }),
   ),
   fixtures: [],
@@ -125,7 +182,8 @@ const TEST_CRT: CombatResultsTable = {
 };
 
 /** Hex id of the fixture map: row and column, two digits each ("0404"). */
-export const hx = (row: number, col: number): string => `${String(row).padStart(2, '0')}${String(col).padStart(2, '0')}`;
+export const hx = (row: number, col: number): string =>
+  `${String(row).padStart(2, '0')}${String(col).padStart(2, '0')}`;
 
 export interface FixtureMapSpec {
   rows?: number;
@@ -154,16 +212,32 @@ export function fixtureData(spec: FixtureMapSpec = {}): RulesData {
     const terrain = [...(spec.terrain?.[id] ?? ['clear'])];
     if (area && !terrain.includes('urban')) terrain.push('urban');
     hexes.set(id, {
-      id, zone: 1, terrain, water: spec.water?.[id] ?? 'NONE', parts: [{ row: p.row, col: p.col }], neighbours: [...graph.neighbors(id)],
+      id,
+      zone: 1,
+      terrain,
+      water: spec.water?.[id] ?? 'NONE',
+      parts: [{ row: p.row, col: p.col }],
+      neighbours: [...graph.neighbors(id)],
       ...(area ? { urbanArea: area } : {}),
     });
   }
   return {
     ...pack,
     crt: TEST_CRT,
-    map: { urbanAreas: Object.entries(spec.urban ?? {}).map(([id, hs]) => ({ id, name: id, hexes: hs, provenance: reconstructed('test fixture') })) },
+    map: {
+      urbanAreas: Object.entries(spec.urban ?? {}).map(([id, hs]) => ({
+        id,
+        name: id,
+        hexes: hs,
+        provenance: reconstructed('test fixture'),
+      })),
+    },
     graph,
-    hex: (id) => hexes.get(id) ?? (() => { throw new RangeError(`unknown hex '${id}'`); })(),
+    hex: (id) =>
+      hexes.get(id) ??
+      (() => {
+        throw new RangeError(`unknown hex '${id}'`);
+      })(),
   };
 }
 
@@ -178,7 +252,10 @@ export const neighbours = (hex: string): string[] => [...rulesData().hex(hex).ne
 
 /** Test dice answering by label prefix (detections, the combat roll, saves; `fallback` otherwise), recorded like engine dice. */
 export class LabelDice extends RecordingDice {
-  constructor(private readonly values: Record<string, number>, private readonly fallback = 1) {
+  constructor(
+    private readonly values: Record<string, number>,
+    private readonly fallback = 1,
+  ) {
     super();
   }
   protected next(sides: number, label: string): number {

@@ -10,7 +10,15 @@ import type { Provenance } from '#engine/tables.js';
 import type { CrtCell, FieldProvenance, Side } from '../common/types.js';
 
 // The vocabulary the Space Game and the Campaign share lives in common/types.ts; named here too for the Planetary code.
-export { otherSide, SIDES, type CrtAttackerFlag, type CrtCell, type CrtDefenderFlag, type FieldProvenance, type Side } from '../common/types.js';
+export {
+  otherSide,
+  SIDES,
+  type CrtAttackerFlag,
+  type CrtCell,
+  type CrtDefenderFlag,
+  type FieldProvenance,
+  type Side,
+} from '../common/types.js';
 
 // ============================================================== data pack (static)
 
@@ -60,7 +68,8 @@ export interface PlanetMap {
   valueProvenance?: FieldProvenance;
 }
 
-export type UnitFlag = 'SIGNALS' | 'COMBAT_ENGINEER' | 'CONSTRUCTION_ENGINEER' | 'ASD' | 'ARTILLERY' | 'MARINE' | 'HEAVY' | 'INFANTRY';
+export type UnitFlag =
+  'SIGNALS' | 'COMBAT_ENGINEER' | 'CONSTRUCTION_ENGINEER' | 'ASD' | 'ARTILLERY' | 'MARINE' | 'HEAVY' | 'INFANTRY';
 export type HqKind = 'LEGION' | 'AUXILIA' | 'MANUS';
 
 export interface GroundUnitType {
@@ -357,15 +366,30 @@ export interface CombatPhaseState {
   attackerShift?: 'LEFT' | 'RIGHT' | 'NONE' | 'FAVOURABLE';
   attackerEngineers?: { engineer: string; unit: string }[];
   /** D-87 (external/): the defender's combat-detect choices kept for the attacks resolved later. */
-  detect?: { shift?: CombatDetectOrder['shift']; engineers?: { engineer: string; unit: string }[]; advance?: CombatDetectOrder['advance'] };
+  detect?: {
+    shift?: CombatDetectOrder['shift'];
+    engineers?: { engineer: string; unit: string }[];
+    advance?: CombatDetectOrder['advance'];
+  };
   /** D-87 (external/): the attack awaiting both players' agreed external result (the entries are the step's sealed orders, never stored). */
-  external?: { attack: string; round: number; bases?: { base: string; type: string; installations: number; status: string; naval?: boolean }[] };
+  external?: {
+    attack: string;
+    round: number;
+    bases?: { base: string; type: string; installations: number; status: string; naval?: boolean }[];
+  };
 }
 
 /** Interleaved Movement Phase cursor (planned and interactive play share it). */
 export interface MovementProgress {
   /** Attacker TF being moved, with MP left (L445). */
-  current?: { tf: string; mode: 'COMBAT' | 'LAF'; mpLeft: number; path: string[]; index: number; destroy?: { hex: string; count: number }[] };
+  current?: {
+    tf: string;
+    mode: 'COMBAT' | 'LAF';
+    mpLeft: number;
+    path: string[];
+    index: number;
+    destroy?: { hex: string; count: number }[];
+  };
   /** An open decision (interactive mode): what the defender or mover must answer. */
   window?: ReactionWindow;
   /** Attacker moves finished (the TF-movement track, L403). */
@@ -481,7 +505,10 @@ export interface CounterOrders {
   /** Standing retreat choices for own TFs (L609-617, D-31); kept until changed. */
   retreat?: RetreatPreference[];
   /** Interrupt a mover entering ZOC to detect (L381-385); per TF or default. */
-  interrupt: { default: { detect: boolean; esm: 'max' | number }; perTf?: Record<string, { detect: boolean; esm: 'max' | number }> };
+  interrupt: {
+    default: { detect: boolean; esm: 'max' | number };
+    perTf?: Record<string, { detect: boolean; esm: 'max' | number }>;
+  };
   /** Counter-attack a detected mover in the ZOC of these TFs when the condition holds (L435-455). */
   counterAttacks: { tfs: string[]; minOwnAttack?: number; onlyLafMovers?: boolean; hexes?: string[] }[];
   /** Counter-moves keyed to the attacker's progress (L415-433, held actions L409). */
@@ -492,17 +519,37 @@ export interface CounterOrders {
 }
 
 /** Interactive play: one attacker move, or the end of the phase. */
-export interface MoveStepOrder { kind: 'move'; move: MoveOrder }
-export interface EndMovementOrder { kind: 'end-movement' }
-export interface InterruptOrder { kind: 'interrupt'; detections: { tf: string; esm: number }[] }
-export interface CounterAttackOrder { kind: 'counter-attack'; tfs: string[] }
-export interface MoverDetectOrder { kind: 'mover-detect'; target: string | null; esm: number }
+export interface MoveStepOrder {
+  kind: 'move';
+  move: MoveOrder;
+}
+export interface EndMovementOrder {
+  kind: 'end-movement';
+}
+export interface InterruptOrder {
+  kind: 'interrupt';
+  detections: { tf: string; esm: number }[];
+}
+export interface CounterAttackOrder {
+  kind: 'counter-attack';
+  tfs: string[];
+}
+export interface MoverDetectOrder {
+  kind: 'mover-detect';
+  target: string | null;
+  esm: number;
+}
 export interface DefenderActionsOrder {
   kind: 'defender-actions';
   /** A move's `destroy`: MP spent on enemy disorganised units on the way, as in MoveOrder (L475). */
-  actions: ({ type: 'move'; tf: string; path: string[]; destroy?: { hex: string; count: number }[] } | { type: 'attack'; tfs: string[]; target: string })[];
+  actions: (
+    | { type: 'move'; tf: string; path: string[]; destroy?: { hex: string; count: number }[] }
+    | { type: 'attack'; tfs: string[]; target: string }
+  )[];
 }
-export interface PassOrder { kind: 'pass' }
+export interface PassOrder {
+  kind: 'pass';
+}
 
 /**
  * D-87 (external/): a player's entry of the agreed Centurion result of one attack (L2749-2798):

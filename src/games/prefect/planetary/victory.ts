@@ -26,7 +26,8 @@ export function predicateHolds(state: PrefectState, p: VictoryPredicate): boolea
   }
 }
 
-export const conditionHolds = (state: PrefectState, c: VictoryCondition): boolean => c.all.every((p) => predicateHolds(state, p));
+export const conditionHolds = (state: PrefectState, c: VictoryCondition): boolean =>
+  c.all.every((p) => predicateHolds(state, p));
 
 export function checkVictory(state: PrefectState, when: 'tempo' | 'end'): PrefectState['result'] | undefined {
   const scenario = scenarioDef(state.scenario);
@@ -37,7 +38,8 @@ export function checkVictory(state: PrefectState, when: 'tempo' | 'end'): Prefec
       return { winner: c.side, level: c.level, summary: `${c.side} ${c.level}: ${describe(c)}` };
     }
   }
-  if (when === 'end') return { winner: null, level: 'draw', summary: 'The last turn ended with no victory condition met.' };
+  if (when === 'end')
+    return { winner: null, level: 'draw', summary: 'The last turn ended with no victory condition met.' };
   return undefined;
 }
 
@@ -46,10 +48,14 @@ function describe(c: VictoryCondition): string {
   return c.all
     .map((p) => {
       switch (p.kind) {
-        case 'controlUrbanFraction': return `${p.side} controls at least ${Math.round(p.atLeast * 100)}% of the urban areas`;
-        case 'controlAllBasesOf': return `${p.side} controls every base ${p.enemy} started with`;
-        case 'destroyedCombatUnits': return `${p.side} destroyed at least ${p.atLeast} enemy combat units`;
-        case 'noActiveTaskForce': return `${p.side} has no Task Force left`;
+        case 'controlUrbanFraction':
+          return `${p.side} controls at least ${Math.round(p.atLeast * 100)}% of the urban areas`;
+        case 'controlAllBasesOf':
+          return `${p.side} controls every base ${p.enemy} started with`;
+        case 'destroyedCombatUnits':
+          return `${p.side} destroyed at least ${p.atLeast} enemy combat units`;
+        case 'noActiveTaskForce':
+          return `${p.side} has no Task Force left`;
       }
     })
     .join('; ');

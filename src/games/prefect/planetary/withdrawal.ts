@@ -20,21 +20,32 @@ const onMap = (u: GroundUnit): boolean => u.status === 'DISORGANISED' && !!u.hex
 
 /** L852: does this disorganised unit keep a LOC to a friendly HQ or base? */
 export function withdrawalLoc(state: PrefectState, u: GroundUnit): boolean {
-  return hasLocToAny(state, u.side, u.hex!, supplyAnchors(state, u.side, { anyHq: true }), { nonGravitic: !unitType(u).gravitic });
+  return hasLocToAny(state, u.side, u.hex!, supplyAnchors(state, u.side, { anyHq: true }), {
+    nonGravitic: !unitType(u).gravitic,
+  });
 }
 
 /** The path without its start hex if the player included it. */
 const entered = (u: GroundUnit, path: string[]): string[] => (path[0] === u.hex ? path.slice(1) : path);
 
-function checkMove(state: PrefectState, side: Side, m: { unit: string; path: string[] }, i: number, seen: Set<string>): OrderError[] {
+function checkMove(
+  state: PrefectState,
+  side: Side,
+  m: { unit: string; path: string[] },
+  i: number,
+  seen: Set<string>,
+): OrderError[] {
   const p = ['moves', i];
-  const e = (code: string, path: (string | number)[], message: string, rule: string): OrderError[] => [{ code, path, message, rule }];
+  const e = (code: string, path: (string | number)[], message: string, rule: string): OrderError[] => [
+    { code, path, message, rule },
+  ];
   const u = state.units[m.unit];
   if (!u || u.side !== side) return e('not-own-unit', [...p, 'unit'], `'${m.unit}' is not one of your units`, 'L854');
   if (!onMap(u)) return e('not-disorganised', [...p, 'unit'], 'only disorganised units on the map move now', 'L854');
   if (seen.has(u.id)) return e('unit-twice', [...p, 'unit'], 'one move per unit', 'L854');
   seen.add(u.id);
-  if (!withdrawalLoc(state, u)) return e('no-loc', [...p, 'unit'], 'this unit has no line of communication and is destroyed', 'L852');
+  if (!withdrawalLoc(state, u))
+    return e('no-loc', [...p, 'unit'], 'this unit has no line of communication and is destroyed', 'L852');
   const steps = entered(u, m.path);
   if (steps.length === 0) return [];
   const grav = unitType(u).gravitic;
@@ -50,8 +61,18 @@ function checkMove(state: PrefectState, side: Side, m: { unit: string; path: str
     cost: (_from, to) => (blocked.has(to) || (!grav && isFullWater(to)) ? null : 1),
   });
   if (!check.ok) {
-    const why = check.reason === 'over-budget' ? `at most ${grav ? 9 : 1} hexes` : check.reason === 'impassable' ? 'may not enter enemy TFs, units, bases or active ZOC (or water when non-gravitic)' : check.reason;
-    return e(`path-${check.reason}`, [...p, 'path', Math.max(0, check.index - (m.path[0] === u.hex ? 0 : 1))], why, grav ? 'L854-856, D-46' : 'L924-928');
+    const why =
+      check.reason === 'over-budget'
+        ? `at most ${grav ? 9 : 1} hexes`
+        : check.reason === 'impassable'
+          ? 'may not enter enemy TFs, units, bases or active ZOC (or water when non-gravitic)'
+          : check.reason;
+    return e(
+      `path-${check.reason}`,
+      [...p, 'path', Math.max(0, check.index - (m.path[0] === u.hex ? 0 : 1))],
+      why,
+      grav ? 'L854-856, D-46' : 'L924-928',
+    );
   }
   return [];
 }
@@ -61,12 +82,19 @@ export function validateWithdrawal(state: PrefectState, side: Side, o: Withdrawa
   return o.moves.flatMap((m, i) => checkMove(state, side, m, i, seen));
 }
 
-export function applyWithdrawal(state: PrefectState, ordersBySide: Partial<Record<Side, WithdrawalOrder>>): GameEvent[] {
+export function applyWithdrawal(
+  state: PrefectState,
+  ordersBySide: Partial<Record<Side, WithdrawalOrder>>,
+): GameEvent[] {
   const events: GameEvent[] = [];
   // L852 first, on the positions at the start of the phase, for both sides.
   const doomed = Object.values(state.units).filter((u) => onMap(u) && !withdrawalLoc(state, u));
   for (const u of doomed) {
-    events.push(...disorganisedEvent(state, 'withdrawal.destroyed', { hex: u.hex!, rule: 'L852' }, 'units', [{ unit: u.id, type: u.type }])); // H36, D-19
+    events.push(
+      ...disorganisedEvent(state, 'withdrawal.destroyed', { hex: u.hex!, rule: 'L852' }, 'units', [
+        { unit: u.id, type: u.type },
+      ]),
+    ); // H36, D-19
     destroy(state, u);
   }
   // Moves are checked against the start-of-phase blocking (players do not interact, L856).
@@ -85,7 +113,11 @@ export function applyWithdrawal(state: PrefectState, ordersBySide: Partial<Recor
   for (const v of valid) {
     v.u.hex = v.to;
     delete v.u.under;
-    events.push(...disorganisedEvent(state, 'withdrawal.move', { path: v.path, rule: 'L854' }, 'units', [{ unit: v.u.id, type: v.u.type }]));
+    events.push(
+      ...disorganisedEvent(state, 'withdrawal.move', { path: v.path, rule: 'L854' }, 'units', [
+        { unit: v.u.id, type: v.u.type },
+      ]),
+    );
   }
   // L860: under a friendly Legion base or a TF with an HQ.
   for (const u of Object.values(state.units)) {
@@ -93,7 +125,8 @@ export function applyWithdrawal(state: PrefectState, ordersBySide: Partial<Recor
     const base = Object.values(state.bases).find((b) => b.hex === u.hex && b.side === u.side);
     const hqTf = Object.values(state.tfs).find((t) => t.hex === u.hex && t.side === u.side && hasHq(state, t.id));
     const under = base?.id ?? hqTf?.id;
-    if (!under) delete u.under; // the base or HQ it sat under is gone or left
+    if (!under)
+      delete u.under; // the base or HQ it sat under is gone or left
     else if (u.under !== under) {
       u.under = under;
       events.push(...disorganisedEvent(state, 'withdrawal.under', { under, rule: 'L860' }, 'units', [{ unit: u.id }]));

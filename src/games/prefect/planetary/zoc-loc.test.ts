@@ -6,13 +6,21 @@ import { enemyActiveZocHexes, hasActiveZoc, zocAppliesAgainstMover } from './zoc
 
 const C = hx(4, 4);
 beforeEach(() => {
-  useFixtureMap({ terrain: { [hx(4, 5)]: ['forest'] }, urban: { city: [hx(5, 4)] }, water: { [hx(1, 1)]: 'FULL', [hx(1, 2)]: 'FULL', [hx(0, 1)]: 'FULL', [hx(2, 1)]: 'FULL' } });
+  useFixtureMap({
+    terrain: { [hx(4, 5)]: ['forest'] },
+    urban: { city: [hx(5, 4)] },
+    water: { [hx(1, 1)]: 'FULL', [hx(1, 2)]: 'FULL', [hx(0, 1)]: 'FULL', [hx(2, 1)]: 'FULL' },
+  });
 });
 afterEach(() => useRulesData(null));
 
 describe('zones of control (L371-391, D-16)', () => {
   it('L377: against a Combat-mode mover no ZOC in forest, urban or base hexes; in LAF mode all six hexes (T-P04 semantics)', () => {
-    const s = makeTestState({ attacker: 'TOG', tfs: [{ id: 'd', side: 'CW', hex: C, units: ['cw-light-cohort'] }], bases: [{ id: 'b', side: 'TOG', type: 'GL1', hex: hx(3, 3) }] });
+    const s = makeTestState({
+      attacker: 'TOG',
+      tfs: [{ id: 'd', side: 'CW', hex: C, units: ['cw-light-cohort'] }],
+      bases: [{ id: 'b', side: 'TOG', type: 'GL1', hex: hx(3, 3) }],
+    });
     expect(zocAppliesAgainstMover(s, 'd', hx(4, 3), 'COMBAT')).toBe(true); // clear
     expect(zocAppliesAgainstMover(s, 'd', hx(4, 5), 'COMBAT')).toBe(false); // forest
     expect(zocAppliesAgainstMover(s, 'd', hx(5, 4), 'COMBAT')).toBe(false); // urban
@@ -42,7 +50,12 @@ describe('lines of communication (L762-764, L930, D-42)', () => {
     // A wall: CW ZOC around 0404 plus CW units/bases across the 9-wide map on row 4.
     const wall = makeTestState({
       tfs: [{ id: 'e', side: 'CW', hex: C, units: ['cw-light-cohort'] }],
-      disorganised: [0, 1, 2].map((c) => ({ id: `d${c}`, type: 'cw-light-cohort', side: 'CW' as const, hex: hx(4, c) })),
+      disorganised: [0, 1, 2].map((c) => ({
+        id: `d${c}`,
+        type: 'cw-light-cohort',
+        side: 'CW' as const,
+        hex: hx(4, c),
+      })),
       bases: [6, 7, 8].map((c) => ({ id: `b${c}`, side: 'CW' as const, type: 'GL1' as const, hex: hx(4, c) })),
     });
     expect(hasLoc(s, 'TOG', hx(0, 4), hx(8, 4))).toBe(true);

@@ -29,7 +29,12 @@ export function zocBlockedTerrain(state: PrefectState, hex: string): boolean {
  * adjacent to `hex` with an active ZOC (D-16); against a Combat-mode mover the ZOC does not
  * extend into the L377 terrain or a base hex; against LAF it covers all six hexes (L379).
  */
-export function zocAppliesAgainstMover(state: PrefectState, defTfId: string, hex: string, moverMode: 'COMBAT' | 'LAF'): boolean {
+export function zocAppliesAgainstMover(
+  state: PrefectState,
+  defTfId: string,
+  hex: string,
+  moverMode: 'COMBAT' | 'LAF',
+): boolean {
   const def = state.tfs[defTfId];
   if (!def || !hasActiveZoc(state, def)) return false;
   if (!isAdjacent(def.hex, hex)) return false;

@@ -35,7 +35,8 @@ export function combatAttacker(
       return 'PHASING';
     case 'SEGMENT':
       if (phasingMission === 'ATTACK' || phasingMission === 'HS_ATTACK') return 'PHASING';
-      if (phasingMission === 'SUPPLY' || phasingMission === 'GROUND_SUPPORT' || phasingMission === 'ORBITAL_DROP') return 'OPPONENT';
+      if (phasingMission === 'SUPPLY' || phasingMission === 'GROUND_SUPPORT' || phasingMission === 'ORBITAL_DROP')
+        return 'OPPONENT';
       throw new Error(`no segment combat for a ${phasingMission ?? 'missing'} mission (L1557-1559)`);
     case 'OPPOSING_SD': {
       const p = opts.phasingAttack ?? 0;
@@ -53,7 +54,11 @@ export function combatAttacker(
  * undetected). Segment fights against Supply/GS/OD, GS strikes, withdrawal interceptions and
  * opposing SD rounds have no shift (D-60; T-S14 uses none).
  */
-export function shiftAllowed(kind: CombatKind, phasingMission: Mission | undefined, attackerUndetected: boolean): boolean {
+export function shiftAllowed(
+  kind: CombatKind,
+  phasingMission: Mission | undefined,
+  attackerUndetected: boolean,
+): boolean {
   if (!attackerUndetected) return false;
   if (kind === 'DSI') return true;
   return kind === 'SEGMENT' && (phasingMission === 'ATTACK' || phasingMission === 'HS_ATTACK');
@@ -66,10 +71,12 @@ export interface Side0 {
 
 /** L1551, L1561, L1653: Σ attack (fatigue off each unit; disrupted bases 0). */
 export const totalAttack = (s: Side0): number =>
-  s.units.reduce((a, u) => a + fatiguedAttack(u.stats, u.fatigue), 0) + (s.bases ?? []).reduce((a, b) => a + baseAttack(b, spaceData.baseTypes), 0);
+  s.units.reduce((a, u) => a + fatiguedAttack(u.stats, u.fatigue), 0) +
+  (s.bases ?? []).reduce((a, b) => a + baseAttack(b, spaceData.baseTypes), 0);
 /** L1551, L1561: Σ defence (fatigue off each unit; bases full defence). */
 export const totalDefence = (s: Side0): number =>
-  s.units.reduce((a, u) => a + fatiguedDefence(u.stats, u.fatigue), 0) + (s.bases ?? []).reduce((a, b) => a + baseDefence(b, spaceData.baseTypes), 0);
+  s.units.reduce((a, u) => a + fatiguedDefence(u.stats, u.fatigue), 0) +
+  (s.bases ?? []).reduce((a, b) => a + baseDefence(b, spaceData.baseTypes), 0);
 
 export interface ColumnChoice {
   /** Column of the true ratio, clamped to "1:2 (or less)" (L1567) and to the last column. */
@@ -80,9 +87,21 @@ export interface ColumnChoice {
 }
 
 /** L1563, L1543-1547: the column; `mayShift` from shiftAllowed, `shiftRight` the attacker's announced choice. */
-export function spaceColumn(attack: number, defence: number, shiftRight: boolean, mayShift: boolean, crt: SpaceCrt = spaceData.crt): ColumnChoice | RuleError {
-  if (shiftRight && !mayShift) return { code: 'SHIFT_NOT_ALLOWED', rule: 'L1547, D-60', message: 'this attacking force may not shift (detected, or no shift in this combat)' };
-  if (attack <= 0 && defence <= 0) return { code: 'NO_COMBAT', rule: 'L1551', message: 'neither side has any strength: no combat' };
+export function spaceColumn(
+  attack: number,
+  defence: number,
+  shiftRight: boolean,
+  mayShift: boolean,
+  crt: SpaceCrt = spaceData.crt,
+): ColumnChoice | RuleError {
+  if (shiftRight && !mayShift)
+    return {
+      code: 'SHIFT_NOT_ALLOWED',
+      rule: 'L1547, D-60',
+      message: 'this attacking force may not shift (detected, or no shift in this combat)',
+    };
+  if (attack <= 0 && defence <= 0)
+    return { code: 'NO_COMBAT', rule: 'L1551', message: 'neither side has any strength: no combat' };
   const base = oddsColumn(Math.max(0, attack), Math.max(0, defence), crt.columns);
   const s = shiftColumn(crt.columns, base.index, shiftRight ? 1 : 0);
   return { ratioColumn: base.column, column: s.column, index: s.index, shifted: s.applied === 1 };
@@ -96,7 +115,14 @@ export interface SpaceCombatRoll extends ColumnChoice {
 }
 
 /** L1571: the combat attacker rolls; the cell's numbers modify each side's saves (L1575-1577). */
-export function resolveSpaceCombat(dice: Dice, attack: number, defence: number, shiftRight: boolean, mayShift: boolean, crt: SpaceCrt = spaceData.crt): SpaceCombatRoll | RuleError {
+export function resolveSpaceCombat(
+  dice: Dice,
+  attack: number,
+  defence: number,
+  shiftRight: boolean,
+  mayShift: boolean,
+  crt: SpaceCrt = spaceData.crt,
+): SpaceCombatRoll | RuleError {
   const c = spaceColumn(attack, defence, shiftRight, mayShift, crt);
   if ('code' in c) return c;
   const roll = dice.roll(10, `space combat ${c.column}`);

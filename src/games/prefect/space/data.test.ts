@@ -5,7 +5,14 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Provenance } from '#engine/tables.js';
 import { buildAll, sectorId } from './data/build-space.js';
-import { loadSpaceFile, spaceCrtSchema, spaceData, spaceScenarioProblems, spaceScenarioSchema, systemMapSchema } from './data/index.js';
+import {
+  loadSpaceFile,
+  spaceCrtSchema,
+  spaceData,
+  spaceScenarioProblems,
+  spaceScenarioSchema,
+  systemMapSchema,
+} from './data/index.js';
 import { segmentsOf } from './ofat.js';
 import type { NavalUnitType, SpaceCrt, SpaceScenario, SystemMap } from './types.js';
 
@@ -17,8 +24,10 @@ const ut = (id: string): NavalUnitType => {
   if (!t) throw new Error(`no type ${id}`);
   return t;
 };
-const fieldProv = (rec: { provenance: Provenance; fieldProvenance?: Partial<Record<string, Provenance>> }, f: string): Provenance =>
-  rec.fieldProvenance?.[f] ?? rec.provenance;
+const fieldProv = (
+  rec: { provenance: Provenance; fieldProvenance?: Partial<Record<string, Provenance>> },
+  f: string,
+): Provenance => rec.fieldProvenance?.[f] ?? rec.provenance;
 // A rulebook tag names a line of the book; a digest decision (D-nn) is a reconstruction and says so.
 const wellFormed = (p: Provenance): boolean => (p.source === 'rulebook' ? /\bL\d+/.test(p.rule) : p.reason.length > 20);
 const tmpPack = (file: string, value: unknown): URL => {
@@ -54,22 +63,31 @@ describe('Africannus system map (D-06)', () => {
     expect(segmentsOf(by('Sizzle Stone')!)).toBe(4);
     expect(by('New Mandella')?.body).toBeDefined();
     expect(segmentsOf(by('Traverse')!)).toBe(1);
-    for (const n of ['Ku Crassus', 'New Mandella', 'Sizzle Stone', 'Traverse']) expect(map.valueProvenance?.[n]?.source).toBe('reconstructed');
+    for (const n of ['Ku Crassus', 'New Mandella', 'Sizzle Stone', 'Traverse'])
+      expect(map.valueProvenance?.[n]?.source).toBe('reconstructed');
   });
 
   it('a map with a belt sector that is not an asteroid fails loudly', () => {
     const bad = JSON.parse(read('africannus.json')) as SystemMap;
     const i = bad.sectors.findIndex((s) => s.zone === 1);
     delete bad.sectors[i].body;
-    expect(() => loadSpaceFile('africannus.json', systemMapSchema, tmpPack('africannus.json', bad))).toThrow(/asteroid sector \(L1060\)/);
+    expect(() => loadSpaceFile('africannus.json', systemMapSchema, tmpPack('africannus.json', bad))).toThrow(
+      /asteroid sector \(L1060\)/,
+    );
   });
 });
 
 describe('naval counters consistent with every example (digest §3.4)', () => {
   it('TOG values', () => {
-    expect([ut('tog-D').sig, ut('tog-D').carry, ut('tog-P').sig, ut('tog-FGV').carry, ut('tog-BB').carry]).toEqual([2, 4, 1, 15, 6]);
-    expect([ut('tog-FM1').attack, ut('tog-FM1').defence, ut('tog-FM1').esm, ut('tog-FM1').thrust]).toEqual([3, 6, 1, 7]);
-    expect([ut('tog-FH1').attack, ut('tog-FH1').defence, ut('tog-FH1').esm, ut('tog-FH1').thrust]).toEqual([4, 7, 1, 6]);
+    expect([ut('tog-D').sig, ut('tog-D').carry, ut('tog-P').sig, ut('tog-FGV').carry, ut('tog-BB').carry]).toEqual([
+      2, 4, 1, 15, 6,
+    ]);
+    expect([ut('tog-FM1').attack, ut('tog-FM1').defence, ut('tog-FM1').esm, ut('tog-FM1').thrust]).toEqual([
+      3, 6, 1, 7,
+    ]);
+    expect([ut('tog-FH1').attack, ut('tog-FH1').defence, ut('tog-FH1').esm, ut('tog-FH1').thrust]).toEqual([
+      4, 7, 1, 6,
+    ]);
     expect(ut('tog-D').attack + ut('tog-FH1').attack).toBe(7); // L2025
     expect(ut('tog-D').defence + ut('tog-FH1').defence).toBe(12); // L2025
     expect(ut('tog-FL1').attack).toBe(2); // L2222
@@ -77,13 +95,23 @@ describe('naval counters consistent with every example (digest §3.4)', () => {
 
   it('Renegade values', () => {
     expect([ut('cw-CA').defence, ut('cw-CA').esm, ut('cw-CA').thrust, ut('cw-P').attack]).toEqual([8, 5, 3, 7]);
-    expect([ut('cw-FL1').attack, ut('cw-FL1').defence, ut('cw-FL1').thrust, ut('cw-FM1').attack, ut('cw-FM1').defence, ut('cw-FM1').thrust]).toEqual([2, 3, 10, 3, 7, 6]);
+    expect([
+      ut('cw-FL1').attack,
+      ut('cw-FL1').defence,
+      ut('cw-FL1').thrust,
+      ut('cw-FM1').attack,
+      ut('cw-FM1').defence,
+      ut('cw-FM1').thrust,
+    ]).toEqual([2, 3, 10, 3, 7, 6]);
     expect(ut('cw-FH1').attack).toBe(4);
-    for (const t of Object.values(unitTypes)) if (t.kind === 'FIGHTER') expect([t.sig, t.esm, t.carry]).toEqual([0, 1, 0]);
+    for (const t of Object.values(unitTypes))
+      if (t.kind === 'FIGHTER') expect([t.sig, t.esm, t.carry]).toEqual([0, 1, 0]);
   });
 
   it('bases: ON1 station ESM 2, D 3; GN2 A 1, D 6; ground tougher, weaker (L2003)', () => {
-    expect([baseTypes.ON1.esm, baseTypes.ON1.defence, baseTypes.GN2.attack, baseTypes.GN2.defence]).toEqual([2, 3, 1, 6]);
+    expect([baseTypes.ON1.esm, baseTypes.ON1.defence, baseTypes.GN2.attack, baseTypes.GN2.defence]).toEqual([
+      2, 3, 1, 6,
+    ]);
     for (let n = 1; n <= 6; n++) {
       const on = baseTypes[`ON${n}` as 'ON1'];
       const gn = baseTypes[`GN${n}` as 'GN1'];
@@ -96,13 +124,17 @@ describe('naval counters consistent with every example (digest §3.4)', () => {
 
   it('every value has a well-formed provenance; example values are tagged rulebook', () => {
     const fields = ['attack', 'defence', 'sig', 'esm', 'thrust', 'carry', 'reorgCost'];
-    for (const t of Object.values(unitTypes)) for (const f of fields) expect(wellFormed(fieldProv(t, f)), `${t.id}.${f}`).toBe(true);
-    for (const b of Object.values(baseTypes)) for (const f of ['attack', 'defence', 'esm', 'sig', 'supplyMax']) expect(wellFormed(fieldProv(b, f))).toBe(true);
+    for (const t of Object.values(unitTypes))
+      for (const f of fields) expect(wellFormed(fieldProv(t, f)), `${t.id}.${f}`).toBe(true);
+    for (const b of Object.values(baseTypes))
+      for (const f of ['attack', 'defence', 'esm', 'sig', 'supplyMax']) expect(wellFormed(fieldProv(b, f))).toBe(true);
     expect(fieldProv(ut('cw-CA'), 'esm')).toEqual({ source: 'rulebook', rule: 'L1499' });
     expect(fieldProv(ut('tog-BB'), 'attack').source).toBe('reconstructed');
     // D-65b / D-41 are the digest's designs: no line of the book gives naval reorganisation costs or base storage.
-    for (const t of Object.values(unitTypes)) expect(fieldProv(t, 'reorgCost').source, `${t.id}.reorgCost`).toBe('reconstructed');
-    for (const b of Object.values(baseTypes)) expect(fieldProv(b, 'supplyMax').source, `${b.id}.supplyMax`).toBe('reconstructed');
+    for (const t of Object.values(unitTypes))
+      expect(fieldProv(t, 'reorgCost').source, `${t.id}.reorgCost`).toBe('reconstructed');
+    for (const b of Object.values(baseTypes))
+      expect(fieldProv(b, 'supplyMax').source, `${b.id}.supplyMax`).toBe('reconstructed');
   });
 });
 
@@ -129,7 +161,9 @@ describe('space CRT (D-03)', () => {
   it('an edited CRT that breaks a fixture is rejected at load', () => {
     const bad = JSON.parse(read('space-crt.json')) as SpaceCrt;
     bad.rows[5][1] = { a: 0, d: 0 };
-    expect(() => loadSpaceFile('space-crt.json', spaceCrtSchema, tmpPack('space-crt.json', bad))).toThrow(/2:3\/6 .*not reproduced/);
+    expect(() => loadSpaceFile('space-crt.json', spaceCrtSchema, tmpPack('space-crt.json', bad))).toThrow(
+      /2:3\/6 .*not reproduced/,
+    );
   });
 });
 
@@ -139,13 +173,18 @@ describe('Hold the Line', () => {
   it('loads with no cross-file problems, D-01 victory and the L1977 rebuild limit', () => {
     expect(spaceScenarioProblems(s, pack)).toEqual([]);
     expect(s.victory).toMatchObject({ perBaseDestroyedOrCaptured: 2, perNavalUnitDestroyed: 1 });
-    expect(s.victory.perMissionCompleted).toMatchObject({ missions: ['GROUND_SUPPORT', 'ORBITAL_DROP'], sector: sectorId(3, 4) });
+    expect(s.victory.perMissionCompleted).toMatchObject({
+      missions: ['GROUND_SUPPORT', 'ORBITAL_DROP'],
+      sector: sectorId(3, 4),
+    });
     expect(s.rebuildLimit).toBe(3);
   });
   it('rejects a second orbital base in a segment before the others are filled (L1164)', () => {
     const bad: SpaceScenario = JSON.parse(JSON.stringify(s));
     bad.bases.push({ id: 'x', side: 'CW', type: 'ON1', sector: sectorId(3, 4), segment: 1, supply: 0 });
-    expect(spaceScenarioProblems(bad, pack)).toContain(`${sectorId(3, 4)}: orbital bases break the even-fill rule (L1164)`);
+    expect(spaceScenarioProblems(bad, pack)).toContain(
+      `${sectorId(3, 4)}: orbital bases break the even-fill rule (L1164)`,
+    );
   });
   it('rejects an over-capacity TF, a base in a missing segment and a stray unit', () => {
     const bad: SpaceScenario = JSON.parse(JSON.stringify(s));

@@ -19,12 +19,19 @@ import { stats } from './state.js';
 /** Live transports of `side` deployed as bases in `sector` (and `segment`, when given). */
 export function deployedBasesIn(state: SpaceState, side: Side, sector: string, segment?: number): string[] {
   return Object.values(state.units)
-    .filter((u) => u.side === side && u.status !== 'DESTROYED' && u.deployedAsBase?.sector === sector && (segment === undefined || u.deployedAsBase.segment === segment))
+    .filter(
+      (u) =>
+        u.side === side &&
+        u.status !== 'DESTROYED' &&
+        u.deployedAsBase?.sector === sector &&
+        (segment === undefined || u.deployedAsBase.segment === segment),
+    )
     .map((u) => u.id);
 }
 
 /** Whether `id` is a transport counter functioning as a base (L2115). */
-export const isDeployedBase = (state: SpaceState, id: string): boolean => !!state.units[id]?.deployedAsBase && state.units[id].status !== 'DESTROYED';
+export const isDeployedBase = (state: SpaceState, id: string): boolean =>
+  !!state.units[id]?.deployedAsBase && state.units[id].status !== 'DESTROYED';
 
 /** Reconstructed combat values of a transport-as-base: its own values; attack 0 while disrupted (L1653); no fatigue (L1845). */
 export function deployedBaseValues(state: SpaceState, id: string): { attack: number; defence: number } {

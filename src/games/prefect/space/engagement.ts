@@ -11,7 +11,15 @@
  */
 import type { Dice } from '#engine/dice.js';
 import type { CrtCell } from '../common/types.js';
-import { combatAttacker, resolveSpaceCombat, shiftAllowed, totalAttack, totalDefence, type CombatKind, type Role } from './combat.js';
+import {
+  combatAttacker,
+  resolveSpaceCombat,
+  shiftAllowed,
+  totalAttack,
+  totalDefence,
+  type CombatKind,
+  type Role,
+} from './combat.js';
 import { spaceData } from './data/index.js';
 import { baseSaveRule, navalSaveOutcome, saveTarget, type BaseSituation, type SaveOutcome } from './saves.js';
 import { rollUnder, stats } from './state.js';
@@ -64,7 +72,8 @@ const fatigueOf = (state: SpaceState, id: string): number => {
 
 function baseSituation(kind: CombatKind, mission: Mission, baseRole: Role): BaseSituation {
   if (kind === 'GS_VS_GROUND_BASE') return 'GS_STRIKES_GROUND_BASE';
-  if (kind === 'SEGMENT' && baseRole === 'OPPONENT' && PROTECTED_MISSIONS.includes(mission)) return 'BASE_SIDE_ATTACKS_PROTECTED';
+  if (kind === 'SEGMENT' && baseRole === 'OPPONENT' && PROTECTED_MISSIONS.includes(mission))
+    return 'BASE_SIDE_ATTACKS_PROTECTED';
   return 'SEGMENT_ATTACKED';
 }
 
@@ -84,11 +93,21 @@ export function destroy(state: SpaceState, id: string): void {
  * Reconstructed (L1867): a side with nothing the enemy can hit (only ground bases) attacks
  * "without opposition", so it is the combat attacker whatever the totals.
  */
-function opposingSdRole(spec: EngagementSpec, phasingAttack: number, opponentAttack: number, turnAttacker: Side, targets: (r: Role) => { units: unknown[]; bases: unknown[] }): Role {
+function opposingSdRole(
+  spec: EngagementSpec,
+  phasingAttack: number,
+  opponentAttack: number,
+  turnAttacker: Side,
+  targets: (r: Role) => { units: unknown[]; bases: unknown[] },
+): Role {
   const untouchable = (r: Role) => targets(r).units.length === 0 && targets(r).bases.length === 0;
   if (untouchable('PHASING') && !untouchable('OPPONENT')) return 'PHASING';
   if (untouchable('OPPONENT') && !untouchable('PHASING')) return 'OPPONENT';
-  return combatAttacker('OPPOSING_SD', 'SECTOR_DEFENCE', { phasingAttack, opponentAttack, phasingIsTurnAttacker: spec.phasing === turnAttacker });
+  return combatAttacker('OPPOSING_SD', 'SECTOR_DEFENCE', {
+    phasingAttack,
+    opponentAttack,
+    phasingIsTurnAttacker: spec.phasing === turnAttacker,
+  });
 }
 
 export function engage(state: SpaceState, dice: Dice, spec: EngagementSpec): EngagementResult | RuleError {
@@ -96,21 +115,46 @@ export function engage(state: SpaceState, dice: Dice, spec: EngagementSpec): Eng
   const sideOf = (r: Role): Side => (r === 'PHASING' ? spec.phasing : otherSide(spec.phasing));
   const unitsOf = (r: Role): string[] => (r === 'PHASING' ? spec.phasingUnits : spec.opponentUnits);
   const baseIds = (r: Role): string[] => (r === 'PHASING' ? spec.phasingBases : spec.opponentBases) ?? [];
-  const basesOf = (r: Role): NavalBase[] => baseIds(r).filter((id) => state.bases[id]).map((id) => state.bases[id]);
+  const basesOf = (r: Role): NavalBase[] =>
+    baseIds(r)
+      .filter((id) => state.bases[id])
+      .map((id) => state.bases[id]);
   // L2115: transports functioning as bases; reconstructed values (deployed-bases.ts), no fatigue (L1845)
   const deployedOf = (r: Role): string[] => baseIds(r).filter((id) => !state.bases[id] && isDeployedBase(state, id));
-  const deployedForce = (r: Role) => deployedOf(r).map((id) => ({ stats: { ...stats(state.units[id]), ...deployedBaseValues(state, id) }, fatigue: 0 }));
-  const force = (r: Role) => ({ units: [...unitsOf(r).map((id) => ({ stats: stats(state.units[id]), fatigue: fatigueOf(state, id) })), ...deployedForce(r)], bases: basesOf(r) });
+  const deployedForce = (r: Role) =>
+    deployedOf(r).map((id) => ({ stats: { ...stats(state.units[id]), ...deployedBaseValues(state, id) }, fatigue: 0 }));
+  const force = (r: Role) => ({
+    units: [
+      ...unitsOf(r).map((id) => ({ stats: stats(state.units[id]), fatigue: fatigueOf(state, id) })),
+      ...deployedForce(r),
+    ],
+    bases: basesOf(r),
+  });
   // L1867: in an opposing-SD round a ground base adds its attack but cannot be hit (no defence, no save).
-  const targets = (r: Role) => { const f = force(r); return sdRound ? { ...f, bases: f.bases.filter((b) => spaceData.baseTypes[b.type].orbital) } : f; };
-  const role: Role = sdRound ? opposingSdRole(spec, totalAttack(force('PHASING')), totalAttack(force('OPPONENT')), state.attacker, targets) : combatAttacker(spec.kind, spec.phasingMission);
+  const targets = (r: Role) => {
+    const f = force(r);
+    return sdRound ? { ...f, bases: f.bases.filter((b) => spaceData.baseTypes[b.type].orbital) } : f;
+  };
+  const role: Role = sdRound
+    ? opposingSdRole(spec, totalAttack(force('PHASING')), totalAttack(force('OPPONENT')), state.attacker, targets)
+    : combatAttacker(spec.kind, spec.phasingMission);
   const defRole: Role = role === 'PHASING' ? 'OPPONENT' : 'PHASING';
   const attack = totalAttack(force(role));
   const defence = totalDefence(targets(defRole));
-  const r = resolveSpaceCombat(dice, attack, defence, spec.shiftRight, shiftAllowed(spec.kind, spec.phasingMission, spec.attackerUndetected));
+  const r = resolveSpaceCombat(
+    dice,
+    attack,
+    defence,
+    spec.shiftRight,
+    shiftAllowed(spec.kind, spec.phasingMission, spec.attackerUndetected),
+  );
   if ('code' in r) return r;
   const highSpeed = spec.phasingMission === 'HS_ATTACK';
-  const defStates = [...unitsOf(defRole).map((id) => state.units[id].status), ...deployedOf(defRole).map((id) => state.units[id].status), ...basesOf(defRole).map((b) => (b.status === 'ACTIVE' ? 'ACTIVE' : 'DISORGANISED'))];
+  const defStates = [
+    ...unitsOf(defRole).map((id) => state.units[id].status),
+    ...deployedOf(defRole).map((id) => state.units[id].status),
+    ...basesOf(defRole).map((b) => (b.status === 'ACTIVE' ? 'ACTIVE' : 'DISORGANISED')),
+  ];
   const defendersDisorganised = defStates.length > 0 && defStates.every((s) => s === 'DISORGANISED'); // L1665
   const mods = (rr: Role) => ({
     crt: rr === role ? r.cell.a : r.cell.d,
@@ -133,11 +177,18 @@ export function engage(state: SpaceState, dice: Dice, spec: EngagementSpec): Eng
     for (const b of basesOf(rr)) {
       const t = spaceData.baseTypes[b.type];
       const rule = baseSaveRule(t.orbital, baseSituation(spec.kind, spec.phasingMission, rr), {
-        friendlyNaval: unitsOf(rr).length > 0, severe: severe(rr), disorganised: b.status !== 'ACTIVE', opposingSd: sdRound,
+        friendlyNaval: unitsOf(rr).length > 0,
+        severe: severe(rr),
+        disorganised: b.status !== 'ACTIVE',
+        opposingSd: sdRound,
       });
       if (!rule.rolls) continue;
       if (rule.autoDisorganised) b.status = 'DISRUPTED';
-      const target = saveTarget(t.defence, { ...mods(rr), attackingProtectedMission: false, attackingDisorganised: false });
+      const target = saveTarget(t.defence, {
+        ...mods(rr),
+        attackingProtectedMission: false,
+        attackingDisorganised: false,
+      });
       const roll = dice.roll(10, `base save ${b.id}`);
       const passed = rollUnder(roll, target);
       const outcome: SaveOutcome = passed ? (rule.autoDisorganised ? 'DISORGANISED' : 'UNHARMED') : rule.onFail;
@@ -147,19 +198,31 @@ export function engage(state: SpaceState, dice: Dice, spec: EngagementSpec): Eng
       // L2115, D-64: a transport-as-base saves as an orbital base (it is on the OFAT, L2113)
       const u = state.units[id];
       const rule = baseSaveRule(true, baseSituation(spec.kind, spec.phasingMission, rr), {
-        friendlyNaval: unitsOf(rr).length > 0, severe: severe(rr), disorganised: u.status !== 'ACTIVE', opposingSd: sdRound,
+        friendlyNaval: unitsOf(rr).length > 0,
+        severe: severe(rr),
+        disorganised: u.status !== 'ACTIVE',
+        opposingSd: sdRound,
       });
       if (!rule.rolls) continue;
       if (rule.autoDisorganised) u.status = 'DISORGANISED';
-      const target = saveTarget(deployedBaseValues(state, id).defence, { ...mods(rr), attackingProtectedMission: false, attackingDisorganised: false });
+      const target = saveTarget(deployedBaseValues(state, id).defence, {
+        ...mods(rr),
+        attackingProtectedMission: false,
+        attackingDisorganised: false,
+      });
       const roll = dice.roll(10, `base save ${id}`);
-      const outcome: SaveOutcome = rollUnder(roll, target) ? (rule.autoDisorganised ? 'DISORGANISED' : 'UNHARMED') : rule.onFail;
+      const outcome: SaveOutcome = rollUnder(roll, target)
+        ? rule.autoDisorganised
+          ? 'DISORGANISED'
+          : 'UNHARMED'
+        : rule.onFail;
       saves.push({ id, base: true, target, roll, outcome });
     }
   }
   for (const s of saves) {
     if (s.base && !state.bases[s.id]) {
-      if (s.outcome === 'DESTROYED') destroy(state, s.id); // L2115 + L1669: the transport-as-base to the Destroyed box
+      if (s.outcome === 'DESTROYED')
+        destroy(state, s.id); // L2115 + L1669: the transport-as-base to the Destroyed box
       else if (s.outcome === 'DISORGANISED') state.units[s.id].status = 'DISORGANISED';
     } else if (s.base) {
       if (s.outcome !== 'UNHARMED') state.bases[s.id].status = s.outcome === 'DESTROYED' ? 'DESTROYED' : 'DISRUPTED';
@@ -170,5 +233,15 @@ export function engage(state: SpaceState, dice: Dice, spec: EngagementSpec): Eng
   if (r.cell.aFlag) retreats.push(sideOf(role));
   if (r.cell.dFlag) retreats.push(sideOf(defRole));
   const tempo = recordTempo(state, r.cell, sideOf(role));
-  return { attacker: sideOf(role), attack, defence, column: r.column, roll: r.roll, cell: r.cell, saves, retreats, tempo };
+  return {
+    attacker: sideOf(role),
+    attack,
+    defence,
+    column: r.column,
+    roll: r.roll,
+    cell: r.cell,
+    saves,
+    retreats,
+    tempo,
+  };
 }

@@ -9,7 +9,19 @@ import { recordCapture, recordMission, spaceWinner } from './victory.js';
 
 const KU = sectorId(3, 4);
 const one = (mission: 'ATTACK' | 'SUPPLY' | 'SECTOR_DEFENCE' | 'WITHDRAWAL' | 'RECON', fatigue: 0 | 1 | 2 | 3 = 0) =>
-  buildState([{ id: 't', side: 'TOG', place: sector(KU), mission, fatigue, units: [['tog-D', 1], ['tog-FM1', 2]] }]);
+  buildState([
+    {
+      id: 't',
+      side: 'TOG',
+      place: sector(KU),
+      mission,
+      fatigue,
+      units: [
+        ['tog-D', 1],
+        ['tog-FM1', 2],
+      ],
+    },
+  ]);
 
 describe('space fatigue (L1831-1845)', () => {
   it('missions other than Supply/Withdrawal/SD fatigue even without combat; any combat fatigues (L1833-1835)', () => {
@@ -61,7 +73,12 @@ describe('space tempo (L1983-1991, D-38)', () => {
     s.tempo = { TOG: 2, CW: 1 };
     s.tfs.t.arrivedThisTurn = true;
     expect(spaceTempoPhase(s)).toEqual({ previous: 'TOG', next: 'TOG', score: { TOG: 2, CW: 1 } });
-    expect([s.turn, s.tempo, s.tfs.t.arrivedThisTurn, s.tfs.t.beganTurnInSystem]).toEqual([2, { TOG: 0, CW: 0 }, false, true]);
+    expect([s.turn, s.tempo, s.tfs.t.arrivedThisTurn, s.tfs.t.beganTurnInSystem]).toEqual([
+      2,
+      { TOG: 0, CW: 0 },
+      false,
+      true,
+    ]);
   });
 });
 

@@ -31,7 +31,8 @@ export function applySpaceFatigue(state: SpaceState, tfId: string): FatigueResul
   const tf = state.tfs[tfId];
   if (!tf) throw new Error(`no TF ${tfId}`);
   const before = tf.fatigue;
-  if (tf.fatiguedTurn === state.turn) return { tf: tfId, before, after: before, disorganised: [], alreadyThisTurn: true };
+  if (tf.fatiguedTurn === state.turn)
+    return { tf: tfId, before, after: before, disorganised: [], alreadyThisTurn: true };
   tf.fatiguedTurn = state.turn;
   const disorganised: string[] = [];
   if (tf.fatigue < 3) tf.fatigue = (tf.fatigue + 1) as NavalTF['fatigue'];
@@ -48,4 +49,5 @@ export function applySpaceFatigue(state: SpaceState, tfId: string): FatigueResul
 }
 
 /** L1837, L1841: merged TFs take the higher level (L1879); exported for TF adjustment later. */
-export const mergedFatigue = (a: number, b: number): NavalTF['fatigue'] => Math.min(3, Math.max(a, b)) as NavalTF['fatigue'];
+export const mergedFatigue = (a: number, b: number): NavalTF['fatigue'] =>
+  Math.min(3, Math.max(a, b)) as NavalTF['fatigue'];

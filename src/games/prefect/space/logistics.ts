@@ -9,7 +9,8 @@ import type { NavalBaseClass } from './types.js';
 export const rearmCost = (unitCount: number, levels: number): number => unitCount * levels;
 
 /** L2071-2073: Marine-assault defence = the base's class + 1 per defending Marine cohort. */
-export const marineAssaultDefence = (cls: NavalBaseClass, marines: number): number => spaceData.baseTypes[cls].classLevel + marines;
+export const marineAssaultDefence = (cls: NavalBaseClass, marines: number): number =>
+  spaceData.baseTypes[cls].classLevel + marines;
 
 /** L2097: an orbital base moves as 20 SP per class level; L2099: never on one transport. */
 export const baseComponentsSP = (cls: NavalBaseClass): number => 20 * spaceData.baseTypes[cls].classLevel;

@@ -34,11 +34,35 @@ export interface MarineAssault {
 const e = (code: string, rule: string, message: string): RuleError => ({ code, rule, message });
 
 /** L2037: the defender's other naval forces or bases, of any type, in the base's segment. */
-export function segmentHeldBy(state: SpaceState, owner: Side, sector: string, segment: number, exceptBase: string): boolean {
-  const bases = Object.values(state.bases).some((b) => b.id !== exceptBase && b.side === owner && b.sector === sector && b.segment === segment && b.status !== 'DESTROYED' && !b.offSystemBox && !b.carriedBy);
+export function segmentHeldBy(
+  state: SpaceState,
+  owner: Side,
+  sector: string,
+  segment: number,
+  exceptBase: string,
+): boolean {
+  const bases = Object.values(state.bases).some(
+    (b) =>
+      b.id !== exceptBase &&
+      b.side === owner &&
+      b.sector === sector &&
+      b.segment === segment &&
+      b.status !== 'DESTROYED' &&
+      !b.offSystemBox &&
+      !b.carriedBy,
+  );
   const sd = sdTfIn(state, owner, sector);
-  const units = (sd?.sdAllocation?.[segment] ?? []).some((id) => state.units[id]?.status !== 'DESTROYED' && state.units[id]?.tf === sd!.id);
-  const deployed = Object.values(state.units).some((u) => u.id !== exceptBase && u.side === owner && u.status !== 'DESTROYED' && u.deployedAsBase?.sector === sector && u.deployedAsBase.segment === segment);
+  const units = (sd?.sdAllocation?.[segment] ?? []).some(
+    (id) => state.units[id]?.status !== 'DESTROYED' && state.units[id]?.tf === sd!.id,
+  );
+  const deployed = Object.values(state.units).some(
+    (u) =>
+      u.id !== exceptBase &&
+      u.side === owner &&
+      u.status !== 'DESTROYED' &&
+      u.deployedAsBase?.sector === sector &&
+      u.deployedAsBase.segment === segment,
+  );
   return bases || units || deployed;
 }
 
@@ -48,15 +72,20 @@ export function marineAssaultErrors(state: SpaceState, side: Side, o: MarineAssa
   if (tf.mission === 'HS_ATTACK') return [e('HS_NO_MARINES', 'L2063', 'Marines may not land from a high-speed attack')];
   if (tf.mission !== 'ATTACK') return [e('NOT_ATTACK', 'L2063', 'Marines land only from a TF on an Attack mission')];
   const t = state.units[o.transport];
-  if (!t || t.tf !== o.tf || stats(t).kind !== 'TRANSPORT') return [e('NOT_A_TRANSPORT', 'L2049, L2063', `${o.transport} is not a transport of ${o.tf}`)];
-  if (t.status !== 'ACTIVE') return [e('TRANSPORT_DISORGANISED', 'L2065', `${o.transport} did not come through intact`)];
+  if (!t || t.tf !== o.tf || stats(t).kind !== 'TRANSPORT')
+    return [e('NOT_A_TRANSPORT', 'L2049, L2063', `${o.transport} is not a transport of ${o.tf}`)];
+  if (t.status !== 'ACTIVE')
+    return [e('TRANSPORT_DISORGANISED', 'L2065', `${o.transport} did not come through intact`)];
   if (!t.marines) return [e('NO_MARINES', 'L2057', `${o.transport} carries no Marine cohort`)];
   if (!state.bases[o.base] && isDeployedBase(state, o.base)) return deployedTargetErrors(state, side, tf, o.base);
   const b = state.bases[o.base];
-  if (!b || b.side === side || b.status === 'DESTROYED' || b.offSystemBox || b.carriedBy) return [e('UNKNOWN_BASE', 'L2035', `${o.base} is not an enemy base on the map`)];
+  if (!b || b.side === side || b.status === 'DESTROYED' || b.offSystemBox || b.carriedBy)
+    return [e('UNKNOWN_BASE', 'L2035', `${o.base} is not an enemy base on the map`)];
   if (sectorOf(tf) !== b.sector) return [e('OTHER_SECTOR', 'L2063', `${o.tf} is not in the base's sector`)];
-  if (b.status !== 'DISRUPTED') return [e('BASE_ORGANISED', 'L2035, L2067', 'the base must be disorganised at the time of the attack')];
-  if (segmentHeldBy(state, b.side, b.sector, b.segment, b.id)) return [e('SEGMENT_HELD', 'L2037', 'enemy naval forces or bases remain in the base\'s segment')];
+  if (b.status !== 'DISRUPTED')
+    return [e('BASE_ORGANISED', 'L2035, L2067', 'the base must be disorganised at the time of the attack')];
+  if (segmentHeldBy(state, b.side, b.sector, b.segment, b.id))
+    return [e('SEGMENT_HELD', 'L2037', "enemy naval forces or bases remain in the base's segment")];
   return [];
 }
 
@@ -66,8 +95,10 @@ function deployedTargetErrors(state: SpaceState, side: Side, tf: SpaceState['tfs
   const at = u.deployedAsBase!;
   if (u.side === side) return [e('UNKNOWN_BASE', 'L2035', `${id} is not an enemy base on the map`)];
   if (sectorOf(tf) !== at.sector) return [e('OTHER_SECTOR', 'L2063', `${tf.id} is not in the base's sector`)];
-  if (u.status !== 'DISORGANISED') return [e('BASE_ORGANISED', 'L2035, L2067', 'the base must be disorganised at the time of the attack')];
-  if (segmentHeldBy(state, u.side, at.sector, at.segment, id)) return [e('SEGMENT_HELD', 'L2037', 'enemy naval forces or bases remain in the base\'s segment')];
+  if (u.status !== 'DISORGANISED')
+    return [e('BASE_ORGANISED', 'L2035, L2067', 'the base must be disorganised at the time of the attack')];
+  if (segmentHeldBy(state, u.side, at.sector, at.segment, id))
+    return [e('SEGMENT_HELD', 'L2037', "enemy naval forces or bases remain in the base's segment")];
   return [];
 }
 
@@ -83,7 +114,12 @@ export interface MarineAssaultResult {
 }
 
 /** Validates, then resolves (D-74): combat roll, then the base's save. */
-export function resolveMarineAssault(state: SpaceState, dice: Dice, side: Side, o: MarineAssault): MarineAssaultResult | RuleError[] {
+export function resolveMarineAssault(
+  state: SpaceState,
+  dice: Dice,
+  side: Side,
+  o: MarineAssault,
+): MarineAssaultResult | RuleError[] {
   const errors = marineAssaultErrors(state, side, o);
   if (errors.length) return errors;
   const t = state.units[o.transport];
@@ -112,19 +148,29 @@ export function resolveMarineAssault(state: SpaceState, dice: Dice, side: Side, 
 }
 
 /** L2049-2057: loading `cohorts` Marine cohorts from the side's off-system zone onto transport `unitId`. */
-export function loadMarinesOffSystemErrors(state: SpaceState, side: Side, unitId: string, cohorts: number): RuleError[] {
+export function loadMarinesOffSystemErrors(
+  state: SpaceState,
+  side: Side,
+  unitId: string,
+  cohorts: number,
+): RuleError[] {
   const h = holderOf(state, unitId);
-  if (!h || h.side !== side || h.kind !== 'TRANSPORT') return [e('NOT_A_TRANSPORT', 'L2049', `${unitId} is not one of your transports`)];
+  if (!h || h.side !== side || h.kind !== 'TRANSPORT')
+    return [e('NOT_A_TRANSPORT', 'L2049', `${unitId} is not one of your transports`)];
   const tf = h.unit.tf ? state.tfs[h.unit.tf] : undefined;
   const offSystem = tf ? tf.place.kind === 'OFFSYSTEM' : h.unit.offSystemBox === 'FUNCTIONAL';
   if (!offSystem) return [e('NOT_OFFSYSTEM', 'L2055, L1909', `${unitId} is not in the off-system zone`)];
-  if (h.unit.status !== 'ACTIVE') return [e('DISRUPTED_TRANSPORT', 'L1925', `${unitId} is disrupted: no loading until reorganised`)];
-  if (!Number.isInteger(cohorts) || cohorts <= 0) return [e('BAD_AMOUNT', 'L2055', 'load a whole positive number of cohorts')];
+  if (h.unit.status !== 'ACTIVE')
+    return [e('DISRUPTED_TRANSPORT', 'L1925', `${unitId} is disrupted: no loading until reorganised`)];
+  if (!Number.isInteger(cohorts) || cohorts <= 0)
+    return [e('BAD_AMOUNT', 'L2055', 'load a whole positive number of cohorts')];
   const pool = state.offSystemMarines?.[side] ?? 0;
   if (cohorts > pool) return [e('NO_MARINES_OFFSYSTEM', 'L2055', `your off-system zone holds ${pool} Marine cohorts`)];
   const limit = MARINE_LIMIT[spaceData.unitTypes[h.unit.type].code] ?? 0;
-  if ((h.unit.marines ?? 0) + cohorts > limit) return [e('MARINE_LIMIT', 'L2053', `${unitId} carries at most ${limit} Marine cohorts`)];
-  if (supplyOf(h) + SP_PER_MARINE * cohorts > capacityOf(h)) return [e('OVER_CAPACITY', 'L2051', `each cohort takes ${SP_PER_MARINE} SP of room on ${unitId}`)];
+  if ((h.unit.marines ?? 0) + cohorts > limit)
+    return [e('MARINE_LIMIT', 'L2053', `${unitId} carries at most ${limit} Marine cohorts`)];
+  if (supplyOf(h) + SP_PER_MARINE * cohorts > capacityOf(h))
+    return [e('OVER_CAPACITY', 'L2051', `each cohort takes ${SP_PER_MARINE} SP of room on ${unitId}`)];
   return [];
 }
 

@@ -30,10 +30,13 @@ function sdErrors(state: SpaceState, tf: NavalTF, o: MissionOrder): RuleError[] 
   const out: RuleError[] = [];
   const placed: string[] = [];
   for (const [seg, ids] of Object.entries(alloc)) {
-    if (!isSegment(sec, Number(seg))) out.push(e('NO_SUCH_SEGMENT', 'L1002, L1050-1062', `${sector} has no orbital segment ${seg}`));
+    if (!isSegment(sec, Number(seg)))
+      out.push(e('NO_SUCH_SEGMENT', 'L1002, L1050-1062', `${sector} has no orbital segment ${seg}`));
     placed.push(...ids);
   }
-  const live = liveUnitsOf(state, tf.id).map((u) => u.id).sort();
+  const live = liveUnitsOf(state, tf.id)
+    .map((u) => u.id)
+    .sort();
   if (JSON.stringify([...placed].sort()) !== JSON.stringify(live)) {
     out.push(e('SD_ALLOCATION', 'L1252, L1176', 'each unit of the TF goes to exactly one orbital segment'));
   }
@@ -42,7 +45,8 @@ function sdErrors(state: SpaceState, tf: NavalTF, o: MissionOrder): RuleError[] 
 
 function withdrawalErrors(state: SpaceState, tf: NavalTF, o: MissionOrder): RuleError[] {
   const e = (code: string, rule: string, message: string): RuleError => ({ code, rule, message, tf: tf.id });
-  if (tf.place.kind === 'OFFSYSTEM') return [e('WITHDRAW_OFFSYSTEM', 'L1787', 'an off-system TF may not take a withdrawal mission')];
+  if (tf.place.kind === 'OFFSYSTEM')
+    return [e('WITHDRAW_OFFSYSTEM', 'L1787', 'an off-system TF may not take a withdrawal mission')];
   const dest = o.params?.destination;
   if (dest === 'OFFSYSTEM') return [];
   if (!dest || !sectorById(dest) || basesIn(state, tf.side, dest).length === 0) {
@@ -59,22 +63,41 @@ export function missionOrderErrors(state: SpaceState, side: Side, orders: Missio
   for (const o of orders) {
     const tf = state.tfs[o.tf];
     // The same answer for an enemy TF and a missing one: nothing leaks (H16).
-    if (!tf || tf.side !== side) { errors.push({ code: 'UNKNOWN_TF', rule: 'L1068', message: `you have no TF ${o.tf}`, tf: o.tf }); continue; }
-    const e = (code: string, rule: string, message: string): RuleError => ({ code, rule, message, tf: tf.id });
-    if (seen.has(tf.id)) { errors.push(e('ONE_MISSION', 'L1218', `${tf.id} already has a mission this turn`)); continue; }
-    seen.add(tf.id);
-    if (!MISSIONS.includes(o.mission)) { errors.push(e('UNKNOWN_MISSION', 'L1210', `no mission ${String(o.mission)}`)); continue; }
-    if (tf.place.kind === 'TSPACE') { errors.push(e('IN_TSPACE', 'L1222', `${tf.id} is in T-space and keeps its mission`)); continue; }
-    if (!isActive(state, tf)) { errors.push(e('INACTIVE', 'L1068', `${tf.id} has no naval unit`)); continue; }
-    if (tf.disorganisedGroup && o.mission !== 'WITHDRAWAL') {
-      errors.push(e('MUST_WITHDRAW', 'L1875, D-73', 'a TF of grouped disorganised units must take a withdrawal mission'));
+    if (!tf || tf.side !== side) {
+      errors.push({ code: 'UNKNOWN_TF', rule: 'L1068', message: `you have no TF ${o.tf}`, tf: o.tf });
       continue;
     }
-    if (o.mission !== 'SECTOR_DEFENCE' && o.sdAllocation) errors.push(e('SD_ALLOCATION', 'L1252', 'only a sector-defence TF is allocated to segments'));
+    const e = (code: string, rule: string, message: string): RuleError => ({ code, rule, message, tf: tf.id });
+    if (seen.has(tf.id)) {
+      errors.push(e('ONE_MISSION', 'L1218', `${tf.id} already has a mission this turn`));
+      continue;
+    }
+    seen.add(tf.id);
+    if (!MISSIONS.includes(o.mission)) {
+      errors.push(e('UNKNOWN_MISSION', 'L1210', `no mission ${String(o.mission)}`));
+      continue;
+    }
+    if (tf.place.kind === 'TSPACE') {
+      errors.push(e('IN_TSPACE', 'L1222', `${tf.id} is in T-space and keeps its mission`));
+      continue;
+    }
+    if (!isActive(state, tf)) {
+      errors.push(e('INACTIVE', 'L1068', `${tf.id} has no naval unit`));
+      continue;
+    }
+    if (tf.disorganisedGroup && o.mission !== 'WITHDRAWAL') {
+      errors.push(
+        e('MUST_WITHDRAW', 'L1875, D-73', 'a TF of grouped disorganised units must take a withdrawal mission'),
+      );
+      continue;
+    }
+    if (o.mission !== 'SECTOR_DEFENCE' && o.sdAllocation)
+      errors.push(e('SD_ALLOCATION', 'L1252', 'only a sector-defence TF is allocated to segments'));
     if (o.mission === 'SECTOR_DEFENCE') {
       errors.push(...sdErrors(state, tf, o));
       const sector = sectorOf(tf);
-      if (sector && sdSectors.has(sector)) errors.push(e('ONE_SD_PER_SECTOR', 'L1250, L1176', `${sdSectors.get(sector)} already defends this sector`));
+      if (sector && sdSectors.has(sector))
+        errors.push(e('ONE_SD_PER_SECTOR', 'L1250, L1176', `${sdSectors.get(sector)} already defends this sector`));
       if (sector) sdSectors.set(sector, tf.id);
     }
     if (o.mission === 'WITHDRAWAL') errors.push(...withdrawalErrors(state, tf, o));
@@ -82,7 +105,8 @@ export function missionOrderErrors(state: SpaceState, side: Side, orders: Missio
     if (carrying) errors.push({ ...carrying, tf: tf.id }); // L2103: a base moves only with a Supply TF
   }
   for (const tf of tfsNeedingMission(state, side)) {
-    if (!seen.has(tf.id)) errors.push({ code: 'MISSING_MISSION', rule: 'L1212', message: `${tf.id} needs a mission`, tf: tf.id });
+    if (!seen.has(tf.id))
+      errors.push({ code: 'MISSING_MISSION', rule: 'L1212', message: `${tf.id} needs a mission`, tf: tf.id });
   }
   return errors;
 }
@@ -90,7 +114,8 @@ export function missionOrderErrors(state: SpaceState, side: Side, orders: Missio
 /** [SIMUL][HIDDEN] (H17): stores a side's orders if legal; a side may replace them until the reveal. */
 export function sealMissions(state: SpaceState, side: Side, orders: MissionOrder[]): RuleError[] {
   const errors = missionOrderErrors(state, side, orders);
-  if (errors.length === 0) state.sealedMissions[side] = orders.map((o) => JSON.parse(JSON.stringify(o)) as MissionOrder);
+  if (errors.length === 0)
+    state.sealedMissions[side] = orders.map((o) => JSON.parse(JSON.stringify(o)) as MissionOrder);
   return errors;
 }
 
@@ -115,7 +140,10 @@ export function revealMissions(state: SpaceState): boolean {
 }
 
 /** What `viewer` may know of missions and allocations: his own only (H16-H18). */
-export function missionView(state: SpaceState, viewer: Side): Record<string, { mission?: Mission; sdAllocation?: Record<number, string[]>; sealed?: boolean }> {
+export function missionView(
+  state: SpaceState,
+  viewer: Side,
+): Record<string, { mission?: Mission; sdAllocation?: Record<number, string[]>; sealed?: boolean }> {
   const out: Record<string, { mission?: Mission; sdAllocation?: Record<number, string[]>; sealed?: boolean }> = {};
   for (const tf of Object.values(state.tfs)) {
     if (tf.side !== viewer) continue;

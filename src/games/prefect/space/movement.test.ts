@@ -1,22 +1,64 @@
 import { describe, expect, it } from 'vitest';
 import { sectorId } from './data/build-space.js';
 import { baseComponentsSP, marineAssaultDefence, rearmCost, transportsNeededForBase } from './logistics.js';
-import { applyMove, moveErrors, withdrawalDetectionTarget, withdrawalInterceptors, withdrawalUnopposed } from './movement.js';
+import {
+  applyMove,
+  moveErrors,
+  withdrawalDetectionTarget,
+  withdrawalInterceptors,
+  withdrawalUnopposed,
+} from './movement.js';
 import { buildState, sector } from './testing.js';
 import type { NavalBase } from './types.js';
 
 const KU = sectorId(3, 4);
 const TR = sectorId(6, 7);
-const ku = (segment: number, status: NavalBase['status'] = 'ACTIVE'): NavalBase => ({ id: `b${segment}`, side: 'CW', type: 'ON2', status, sector: KU, segment, supply: 0 });
+const ku = (segment: number, status: NavalBase['status'] = 'ACTIVE'): NavalBase => ({
+  id: `b${segment}`,
+  side: 'CW',
+  type: 'ON2',
+  status,
+  sector: KU,
+  segment,
+  supply: 0,
+});
 
 function world() {
   const s = buildState(
     [
       { id: 'trav1', side: 'CW', place: sector(TR), mission: 'ATTACK', units: [['cw-P', 1]] },
-      { id: 'trav2', side: 'CW', place: sector(TR), mission: 'WITHDRAWAL', units: [['cw-CA', 1], ['cw-FL1', 2]] },
+      {
+        id: 'trav2',
+        side: 'CW',
+        place: sector(TR),
+        mission: 'WITHDRAWAL',
+        units: [
+          ['cw-CA', 1],
+          ['cw-FL1', 2],
+        ],
+      },
       { id: 'sd', side: 'CW', place: sector(KU), mission: 'SECTOR_DEFENCE', units: [['cw-CA', 1]] },
-      { id: 'tog', side: 'TOG', place: sector(TR), mission: 'WITHDRAWAL', units: [['tog-D', 1], ['tog-FM1', 5]] },
-      { id: 'togsd', side: 'TOG', place: sector(TR), mission: 'SECTOR_DEFENCE', units: [['tog-CA', 1], ['tog-FM1', 2], ['tog-FH1', 1]] },
+      {
+        id: 'tog',
+        side: 'TOG',
+        place: sector(TR),
+        mission: 'WITHDRAWAL',
+        units: [
+          ['tog-D', 1],
+          ['tog-FM1', 5],
+        ],
+      },
+      {
+        id: 'togsd',
+        side: 'TOG',
+        place: sector(TR),
+        mission: 'SECTOR_DEFENCE',
+        units: [
+          ['tog-CA', 1],
+          ['tog-FM1', 2],
+          ['tog-FH1', 1],
+        ],
+      },
     ],
     [ku(1), ku(2, 'DISRUPTED')],
     'CW',
@@ -49,7 +91,9 @@ describe('intra-system movement (L1405-1425)', () => {
     const s = world();
     s.tfs.trav1.fatigue = 3;
     s.units['trav1-cw-P-1'].status = 'DISORGANISED';
-    s.tfs.tog.units.forEach((id) => { s.units[id].status = 'DISORGANISED'; }); // enemy disorganised units in Traverse
+    s.tfs.tog.units.forEach((id) => {
+      s.units[id].status = 'DISORGANISED';
+    }); // enemy disorganised units in Traverse
     s.bases.b1.status = 'DISRUPTED';
     expect(moveErrors(s, 'CW', 'trav1', KU)).toEqual([]);
     expect(moveErrors(s, 'CW', 'trav1', sectorId(2, 1))).toEqual([]);

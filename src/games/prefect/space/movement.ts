@@ -21,9 +21,12 @@ export function moveErrors(state: SpaceState, side: Side, tfId: string, to: stri
     return e('NOT_IN_SYSTEM', 'L1407', 'only a TF that began the turn in the system moves intra-system');
   }
   if (tf.mission === 'SECTOR_DEFENCE') return e('SD_MAY_NOT_MOVE', 'L1409', 'a sector-defence TF may not move');
-  if (!canMove(liveUnitsOf(state, tfId).map(stats))) return e('FIGHTERS_OVER_CAPACITY', 'L1326', 'more fighters than its ships can carry (destroy the surplus, L1328)');
+  if (!canMove(liveUnitsOf(state, tfId).map(stats)))
+    return e('FIGHTERS_OVER_CAPACITY', 'L1326', 'more fighters than its ships can carry (destroy the surplus, L1328)');
   if (to === 'OFFSYSTEM') {
-    return tf.mission === 'WITHDRAWAL' ? [] : e('OFFSYSTEM_NEEDS_WITHDRAWAL', 'L1419-1421', 'only a withdrawal mission leaves the system');
+    return tf.mission === 'WITHDRAWAL'
+      ? []
+      : e('OFFSYSTEM_NEEDS_WITHDRAWAL', 'L1419-1421', 'only a withdrawal mission leaves the system');
   }
   if (!sectorById(to)) return e('NO_SUCH_SECTOR', 'L984', `no sector ${to}`);
   if (tf.mission === 'WITHDRAWAL' && basesIn(state, side, to).length === 0) {
@@ -52,20 +55,38 @@ export function applyMove(state: SpaceState, tfId: string, to: string): void {
 }
 
 /** L1423: withdrawal to a friendly-base sector with no enemy SD TF succeeds outright. */
-export const withdrawalUnopposed = (state: SpaceState, side: Side, sector: string): boolean => !sdTfIn(state, side === 'TOG' ? 'CW' : 'TOG', sector);
+export const withdrawalUnopposed = (state: SpaceState, side: Side, sector: string): boolean =>
+  !sdTfIn(state, side === 'TOG' ? 'CW' : 'TOG', sector);
 
 /** L1781, D-62: the interceptor's detection target against a withdrawing TF, or null without an SD TF. */
-export function withdrawalDetectionTarget(state: SpaceState, opponent: Side, sector: string, withdrawingTf: string): number | null {
+export function withdrawalDetectionTarget(
+  state: SpaceState,
+  opponent: Side,
+  sector: string,
+  withdrawingTf: string,
+): number | null {
   const sd = sdTfIn(state, opponent, sector);
   if (!sd) return null;
-  const esmUnits = sd.units.map((id) => state.units[id]).filter((u) => u.status === 'ACTIVE' && u.interceptedTurn !== state.turn);
+  const esmUnits = sd.units
+    .map((id) => state.units[id])
+    .filter((u) => u.status === 'ACTIVE' && u.interceptedTurn !== state.turn);
   const esmBases = basesIn(state, opponent, sector).filter((b) => b.status === 'ACTIVE');
   const sig = liveUnitsOf(state, withdrawingTf).reduce((a, u) => a + stats(u).sig, 0);
-  return esmUnits.reduce((a, u) => a + stats(u).esm, 0) + esmBases.reduce((a, b) => a + spaceData.baseTypes[b.type].esm, 0) + sig;
+  return (
+    esmUnits.reduce((a, u) => a + stats(u).esm, 0) +
+    esmBases.reduce((a, b) => a + spaceData.baseTypes[b.type].esm, 0) +
+    sig
+  );
 }
 
 /** L1783: SD units not placed on the Sector Combat Table, not used in DSI, thrust ≥ the withdrawing TF's lowest. */
-export function withdrawalInterceptors(state: SpaceState, opponent: Side, sector: string, withdrawingTf: string, placed: ReadonlySet<string> = new Set()): string[] {
+export function withdrawalInterceptors(
+  state: SpaceState,
+  opponent: Side,
+  sector: string,
+  withdrawingTf: string,
+  placed: ReadonlySet<string> = new Set(),
+): string[] {
   const sd = sdTfIn(state, opponent, sector);
   const moving = liveUnitsOf(state, withdrawingTf).map(stats);
   if (!sd || moving.length === 0 || sectorOf(state.tfs[withdrawingTf]) !== sector) return [];

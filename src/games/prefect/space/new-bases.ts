@@ -23,22 +23,30 @@ export interface LoadBase {
   loads: { unit: string; sp: number }[];
 }
 
-export const carriersOf = (state: SpaceState, baseId: string): NavalUnit[] => Object.values(state.units).filter((u) => u.baseLoad?.base === baseId);
+export const carriersOf = (state: SpaceState, baseId: string): NavalUnit[] =>
+  Object.values(state.units).filter((u) => u.baseLoad?.base === baseId);
 
 export function loadBaseErrors(state: SpaceState, side: Side, o: LoadBase): RuleError[] {
   const b = state.bases[o.base];
-  if (!b || b.side !== side || b.offSystemBox !== 'FUNCTIONAL' || b.carriedBy) return [e('NOT_FUNCTIONAL', 'L2093', `${o.base} is not one of your bases in the Functional box`)];
-  if (!spaceData.baseTypes[b.type].orbital) return [e('GROUND_BASE', 'L2087', 'ground bases cannot be built or moved in the Space Game')];
+  if (!b || b.side !== side || b.offSystemBox !== 'FUNCTIONAL' || b.carriedBy)
+    return [e('NOT_FUNCTIONAL', 'L2093', `${o.base} is not one of your bases in the Functional box`)];
+  if (!spaceData.baseTypes[b.type].orbital)
+    return [e('GROUND_BASE', 'L2087', 'ground bases cannot be built or moved in the Space Game')];
   const tf = state.tfs[o.tf];
-  if (!tf || tf.side !== side || tf.place.kind !== 'OFFSYSTEM') return [e('NOT_OFFSYSTEM', 'L2089', `${o.tf} is not one of your off-system TFs`)];
-  if (new Set(o.loads.map((l) => l.unit)).size < 2) return [e('ONE_TRANSPORT', 'L2099', 'a single transport cannot carry all of a base: spread it over two or more')];
-  if (new Set(o.loads.map((l) => l.unit)).size !== o.loads.length) return [e('DUPLICATE_UNIT', 'L2099', 'a transport is listed twice')];
+  if (!tf || tf.side !== side || tf.place.kind !== 'OFFSYSTEM')
+    return [e('NOT_OFFSYSTEM', 'L2089', `${o.tf} is not one of your off-system TFs`)];
+  if (new Set(o.loads.map((l) => l.unit)).size < 2)
+    return [e('ONE_TRANSPORT', 'L2099', 'a single transport cannot carry all of a base: spread it over two or more')];
+  if (new Set(o.loads.map((l) => l.unit)).size !== o.loads.length)
+    return [e('DUPLICATE_UNIT', 'L2099', 'a transport is listed twice')];
   for (const { unit, sp } of o.loads) {
     const u = state.units[unit];
     const h = holderOf(state, unit);
-    if (!u || u.tf !== o.tf || !h || h.kind !== 'TRANSPORT' || u.status !== 'ACTIVE') return [e('NOT_A_TRANSPORT', 'L2095, L2099', `${unit} is not an organised transport of ${o.tf}`)];
+    if (!u || u.tf !== o.tf || !h || h.kind !== 'TRANSPORT' || u.status !== 'ACTIVE')
+      return [e('NOT_A_TRANSPORT', 'L2095, L2099', `${unit} is not an organised transport of ${o.tf}`)];
     if (u.baseLoad) return [e('ALREADY_LOADED', 'L2099', `${unit} already carries base components`)];
-    if (!Number.isInteger(sp) || sp <= 0 || supplyOf(h) + sp > capacityOf(h)) return [e('OVER_CAPACITY', 'L1907, L2097', `${unit} has ${capacityOf(h) - supplyOf(h)} SP of room`)];
+    if (!Number.isInteger(sp) || sp <= 0 || supplyOf(h) + sp > capacityOf(h))
+      return [e('OVER_CAPACITY', 'L1907, L2097', `${unit} has ${capacityOf(h) - supplyOf(h)} SP of room`)];
   }
   const total = o.loads.reduce((a, l) => a + l.sp, 0);
   const need = baseComponentsSP(b.type);
@@ -59,7 +67,9 @@ export function loadBase(state: SpaceState, side: Side, o: LoadBase): RuleError[
 /** L2103: the mission a base-carrying TF may take (for the mission validator). */
 export function carrierMissionError(state: SpaceState, tfId: string, mission: Mission): RuleError | null {
   const carrying = Object.values(state.bases).some((b) => b.carriedBy === tfId);
-  return carrying && mission !== 'SUPPLY' ? e('BASE_NEEDS_SUPPLY', 'L2103', 'a TF carrying a base must be on a Supply mission') : null;
+  return carrying && mission !== 'SUPPLY'
+    ? e('BASE_NEEDS_SUPPLY', 'L2103', 'a TF carrying a base must be on a Supply mission')
+    : null;
 }
 
 /** L2101, after any combat: a disrupted carrier disrupts them all; a destroyed one destroys the base. Returns affected bases. */
@@ -83,26 +93,50 @@ export function applyCarrierDamage(state: SpaceState): { base: string; outcome: 
 
 export function unloadBaseErrors(state: SpaceState, side: Side, baseId: string, segment: number): RuleError[] {
   const b = state.bases[baseId];
-  if (!b || b.side !== side || !b.carriedBy) return [e('NOT_CARRIED', 'L2095', `${baseId} is not one of your bases in transit`)];
+  if (!b || b.side !== side || !b.carriedBy)
+    return [e('NOT_CARRIED', 'L2095', `${baseId} is not one of your bases in transit`)];
   const tf = state.tfs[b.carriedBy];
   const sector = tf && sectorOf(tf);
-  if (!tf || tf.mission !== 'SUPPLY') return [e('BASE_NEEDS_SUPPLY', 'L2103', 'only a TF on a Supply mission unloads a base')];
+  if (!tf || tf.mission !== 'SUPPLY')
+    return [e('BASE_NEEDS_SUPPLY', 'L2103', 'only a TF on a Supply mission unloads a base')];
   if (!sector) return [e('NOT_ARRIVED', 'L2103', 'the TF has not arrived in a system sector')];
   if (tf.suppliedSegment?.turn !== state.turn || tf.suppliedSegment.segment !== segment) {
     return [e('NOT_ARRIVED', 'L2103', `the TF did not safely reach segment ${segment} this turn`)];
   }
-  if (carriersOf(state, baseId).some((u) => u.status !== 'ACTIVE')) return [e('CARRIERS_DISRUPTED', 'L2101', 'the carrying transports are disrupted')];
-  const enemy = Object.values(state.bases).some((x) => x.side !== side && x.sector === sector && x.segment === segment && x.status !== 'DESTROYED' && !x.offSystemBox && !x.carriedBy);
+  if (carriersOf(state, baseId).some((u) => u.status !== 'ACTIVE'))
+    return [e('CARRIERS_DISRUPTED', 'L2101', 'the carrying transports are disrupted')];
+  const enemy = Object.values(state.bases).some(
+    (x) =>
+      x.side !== side &&
+      x.sector === sector &&
+      x.segment === segment &&
+      x.status !== 'DESTROYED' &&
+      !x.offSystemBox &&
+      !x.carriedBy,
+  );
   if (enemy) return [e('ENEMY_BASE', 'L2089', `segment ${segment} holds an enemy base`)];
   const own = Object.values(state.bases)
-    .filter((x) => x.side === side && x.sector === sector && x.status !== 'DESTROYED' && !x.offSystemBox && !x.carriedBy && spaceData.baseTypes[x.type].orbital)
+    .filter(
+      (x) =>
+        x.side === side &&
+        x.sector === sector &&
+        x.status !== 'DESTROYED' &&
+        !x.offSystemBox &&
+        !x.carriedBy &&
+        spaceData.baseTypes[x.type].orbital,
+    )
     .map((x) => x.segment);
   const bad = canPlaceOrbitalBase(sectorById(sector)!, own, segment);
   return bad ? [bad] : [];
 }
 
 /** Unloads (L2103-2109); returns the announcement for the opponent, or the errors. */
-export function unloadBase(state: SpaceState, side: Side, baseId: string, segment: number): { side: Side; base: string; type: NavalBase['type']; sector: string; segment: number } | RuleError[] {
+export function unloadBase(
+  state: SpaceState,
+  side: Side,
+  baseId: string,
+  segment: number,
+): { side: Side; base: string; type: NavalBase['type']; sector: string; segment: number } | RuleError[] {
   const errors = unloadBaseErrors(state, side, baseId, segment);
   if (errors.length) return errors;
   const b = state.bases[baseId];

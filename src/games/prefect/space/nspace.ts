@@ -20,11 +20,22 @@ export const PARTIAL_COMMIT: readonly Mission[] = ['ATTACK', 'HS_ATTACK', 'RECON
 /** L1475-1483: the units a TF commits to its mission; disorganised units never go (L1647). */
 export function commitErrors(state: SpaceState, tfId: string, unitIds: string[]): RuleError[] {
   const tf = state.tfs[tfId];
-  if (!tf?.mission) return [{ code: 'NO_MISSION', rule: 'L1214', message: `${tfId} has no mission to carry out`, tf: tfId }];
+  if (!tf?.mission)
+    return [{ code: 'NO_MISSION', rule: 'L1214', message: `${tfId} has no mission to carry out`, tf: tfId }];
   const usable = tf.units.filter((id) => state.units[id]?.status === 'ACTIVE');
   const bad = unitIds.find((id) => !usable.includes(id));
-  if (bad) return [{ code: 'COMMIT_UNIT', rule: 'L1477, L1647', message: `${bad} is not an active unit of ${tfId}`, tf: tfId, unit: bad }];
-  if (unitIds.length === 0) return [{ code: 'COMMIT_EMPTY', rule: 'L1477', message: 'commit at least one unit', tf: tfId }];
+  if (bad)
+    return [
+      {
+        code: 'COMMIT_UNIT',
+        rule: 'L1477, L1647',
+        message: `${bad} is not an active unit of ${tfId}`,
+        tf: tfId,
+        unit: bad,
+      },
+    ];
+  if (unitIds.length === 0)
+    return [{ code: 'COMMIT_EMPTY', rule: 'L1477', message: 'commit at least one unit', tf: tfId }];
   if (!PARTIAL_COMMIT.includes(tf.mission) && unitIds.length !== usable.length) {
     return [{ code: 'COMMIT_ALL', rule: 'L1483', message: `a ${tf.mission} mission deploys the whole TF`, tf: tfId }];
   }
@@ -37,7 +48,9 @@ const interceptedThisTurn = (u: NavalUnit, turn: number): boolean => u.intercept
 export function defenderEsm(state: SpaceState, defender: Side, sector: string): number | null {
   const sd = sdTfIn(state, defender, sector);
   if (!sd) return null;
-  const units = sd.units.map((id) => state.units[id]).filter((u) => u.status !== 'DESTROYED' && !interceptedThisTurn(u, state.turn));
+  const units = sd.units
+    .map((id) => state.units[id])
+    .filter((u) => u.status !== 'DESTROYED' && !interceptedThisTurn(u, state.turn));
   const bases = basesIn(state, defender, sector).filter((b) => spaceData.baseTypes[b.type].orbital);
   return units.reduce((a, u) => a + stats(u).esm, 0) + bases.reduce((a, b) => a + spaceData.baseTypes[b.type].esm, 0);
 }
@@ -68,7 +81,13 @@ export const lowestThrust = (committed: readonly NavalStats[]): number => Math.m
  * not yet placed on the Sector Combat Table (`placed`, L1683), not intercepted this turn, thrust ≥
  * the lowest committed thrust.
  */
-export function eligibleInterceptors(state: SpaceState, defender: Side, sector: string, committed: readonly NavalStats[], placed: ReadonlySet<string> = new Set()): string[] {
+export function eligibleInterceptors(
+  state: SpaceState,
+  defender: Side,
+  sector: string,
+  committed: readonly NavalStats[],
+  placed: ReadonlySet<string> = new Set(),
+): string[] {
   const sd = sdTfIn(state, defender, sector);
   if (!sd || committed.length === 0) return [];
   const min = lowestThrust(committed);
@@ -78,11 +97,31 @@ export function eligibleInterceptors(state: SpaceState, defender: Side, sector: 
   });
 }
 
-export function interceptErrors(state: SpaceState, defender: Side, sector: string, committed: readonly NavalStats[], chosen: string[], detected: boolean, placed?: ReadonlySet<string>): RuleError[] {
-  if (!detected) return chosen.length ? [{ code: 'NOT_DETECTED', rule: 'L1511', message: 'only a force detected in N-space can be intercepted' }] : [];
+export function interceptErrors(
+  state: SpaceState,
+  defender: Side,
+  sector: string,
+  committed: readonly NavalStats[],
+  chosen: string[],
+  detected: boolean,
+  placed?: ReadonlySet<string>,
+): RuleError[] {
+  if (!detected)
+    return chosen.length
+      ? [{ code: 'NOT_DETECTED', rule: 'L1511', message: 'only a force detected in N-space can be intercepted' }]
+      : [];
   const ok = new Set(eligibleInterceptors(state, defender, sector, committed, placed));
   const bad = chosen.find((id) => !ok.has(id));
-  return bad ? [{ code: 'INTERCEPTOR', rule: 'L1513-1515', message: `${bad} may not intercept (not your SD unit here, too slow, placed or already used)`, unit: bad }] : [];
+  return bad
+    ? [
+        {
+          code: 'INTERCEPTOR',
+          rule: 'L1513-1515',
+          message: `${bad} may not intercept (not your SD unit here, too slow, placed or already used)`,
+          unit: bad,
+        },
+      ]
+    : [];
 }
 
 /** Marks interceptors: no more detection or other combat this turn (L1515). */
@@ -91,8 +130,10 @@ export function markInterceptors(state: SpaceState, ids: string[]): void {
 }
 
 /** L1525-1527: ESM of the whole incoming force + Sig of the interceptors only. */
-export const interceptorDetectionTarget = (incoming: readonly NavalStats[], interceptors: readonly NavalStats[]): number =>
-  incoming.reduce((a, s) => a + s.esm, 0) + interceptors.reduce((a, s) => a + s.sig, 0);
+export const interceptorDetectionTarget = (
+  incoming: readonly NavalStats[],
+  interceptors: readonly NavalStats[],
+): number => incoming.reduce((a, s) => a + s.esm, 0) + interceptors.reduce((a, s) => a + s.sig, 0);
 
 /**
  * Reconnaissance disclosure (L1727-1735, D-58, H26): the opponent must state the total Sig of
@@ -106,13 +147,20 @@ export function segmentSigTotals(state: SpaceState, opponent: Side, sector: stri
   for (const [seg, ids] of Object.entries(sd?.sdAllocation ?? {})) {
     for (const id of ids) {
       const u = state.units[id];
-      if (u && u.status !== 'DESTROYED' && u.tf === sd?.id && Number(seg) >= 1 && Number(seg) <= segments) out[Number(seg) - 1] += stats(u).sig;
+      if (u && u.status !== 'DESTROYED' && u.tf === sd?.id && Number(seg) >= 1 && Number(seg) <= segments)
+        out[Number(seg) - 1] += stats(u).sig;
     }
   }
-  for (const b of basesIn(state, opponent, sector)) if (b.segment >= 1 && b.segment <= segments) out[b.segment - 1] += spaceData.baseTypes[b.type].sig;
+  for (const b of basesIn(state, opponent, sector))
+    if (b.segment >= 1 && b.segment <= segments) out[b.segment - 1] += spaceData.baseTypes[b.type].sig;
   return out;
 }
 
 export function reconTarget(state: SpaceState, reconUnits: string[], segmentSig: number): number {
-  return reconUnits.map((id) => state.units[id]).filter((u) => u.status === 'ACTIVE').reduce((a, u) => a + stats(u).esm, 0) + segmentSig;
+  return (
+    reconUnits
+      .map((id) => state.units[id])
+      .filter((u) => u.status === 'ACTIVE')
+      .reduce((a, u) => a + stats(u).esm, 0) + segmentSig
+  );
 }

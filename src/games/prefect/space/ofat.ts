@@ -23,12 +23,17 @@ export const evenlyFilled = (counts: number[]): boolean => Math.max(...counts) -
 /** L1437: may a new orbital base go into `segment`, given the bases already there? */
 export function canPlaceOrbitalBase(sector: Sector, existing: number[], segment: number): RuleError | null {
   if (!isSegment(sector, segment)) {
-    return { code: 'NO_SUCH_SEGMENT', rule: 'L1002', message: `${sector.id} has segments 1-${segmentsOf(sector)}, not ${segment}` };
+    return {
+      code: 'NO_SUCH_SEGMENT',
+      rule: 'L1002',
+      message: `${sector.id} has segments 1-${segmentsOf(sector)}, not ${segment}`,
+    };
   }
   const counts = orbitalCounts(sector, existing);
   if (counts[segment - 1] > Math.min(...counts)) {
     return {
-      code: 'EVEN_FILL', rule: 'L1164, L1437',
+      code: 'EVEN_FILL',
+      rule: 'L1164, L1437',
       message: `segment ${segment} already holds ${counts[segment - 1]} orbital bases while another holds ${Math.min(...counts)}: every segment must hold a base before one holds another`,
     };
   }

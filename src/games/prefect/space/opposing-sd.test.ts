@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '#engine/dice.js';
 import { sectorId } from './data/build-space.js';
 import type { EngagementResult } from './engagement.js';
-import { declarationErrors, isContested, leaveSegment, opposingSegments, resolveOpposingSegment } from './opposing-sd.js';
+import {
+  declarationErrors,
+  isContested,
+  leaveSegment,
+  opposingSegments,
+  resolveOpposingSegment,
+} from './opposing-sd.js';
 import { buildState, sector } from './testing.js';
 import type { NavalBase, RuleError } from './types.js';
 
@@ -19,8 +25,26 @@ function ku() {
   const gn2: NavalBase = { id: 'gn2', side: 'CW', type: 'GN2', status: 'ACTIVE', sector: KU, segment: 4, supply: 0 };
   const s = buildState(
     [
-      { id: 'tsd', side: 'TOG', place: sector(KU), mission: 'SECTOR_DEFENCE', units: [['tog-FH1', 3], ['tog-D', 1]] },
-      { id: 'csd', side: 'CW', place: sector(KU), mission: 'SECTOR_DEFENCE', units: [['cw-FM1', 1], ['cw-FL1', 1]] },
+      {
+        id: 'tsd',
+        side: 'TOG',
+        place: sector(KU),
+        mission: 'SECTOR_DEFENCE',
+        units: [
+          ['tog-FH1', 3],
+          ['tog-D', 1],
+        ],
+      },
+      {
+        id: 'csd',
+        side: 'CW',
+        place: sector(KU),
+        mission: 'SECTOR_DEFENCE',
+        units: [
+          ['cw-FM1', 1],
+          ['cw-FL1', 1],
+        ],
+      },
       { id: 'tatk', side: 'TOG', place: sector(NM), mission: 'ATTACK', units: [['tog-D', 1]] },
     ],
     [on1, gn2],
@@ -49,7 +73,11 @@ describe('declaring opposing sector defences (L1849-1853)', () => {
     const s = ku();
     // 2: FH1s vs FM1; 4: FH1 vs the GN2 (ground bases still fight, L1867); 5: D vs ON1; 7: CW alone
     expect(opposingSegments(s, KU).map((f) => f.segment)).toEqual([2, 4, 5]);
-    expect(opposingSegments(s, KU)[2]).toEqual({ segment: 5, units: { TOG: ['tsd-tog-D-1'], CW: [] }, bases: { TOG: [], CW: ['on1'] } });
+    expect(opposingSegments(s, KU)[2]).toEqual({
+      segment: 5,
+      units: { TOG: ['tsd-tog-D-1'], CW: [] },
+      bases: { TOG: [], CW: ['on1'] },
+    });
     s.tfs.csd.mission = 'ATTACK';
     expect(opposingSegments(s, KU)).toEqual([]);
   });
@@ -61,7 +89,10 @@ describe('an opposing-SD round (L1855-1867)', () => {
     const dice = new ScriptedDice([5, 4, 6]); // combat 5; D saves on 5 (rolls 4); the ON1 saves on 3 (rolls 6)
     const r = ok(resolveOpposingSegment(s, dice, KU, 5));
     expect([r.attacker, r.attack, r.defence, r.column, r.cell]).toEqual(['TOG', 3, 3, '1:1', { a: 0, d: 0 }]);
-    expect(r.saves.map((x) => [x.id, x.target, x.outcome])).toEqual([['tsd-tog-D-1', 5, 'UNHARMED'], ['on1', 3, 'DISORGANISED']]);
+    expect(r.saves.map((x) => [x.id, x.target, x.outcome])).toEqual([
+      ['tsd-tog-D-1', 5, 'UNHARMED'],
+      ['on1', 3, 'DISORGANISED'],
+    ]);
     expect(s.bases.on1.status).toBe('DISRUPTED');
     expect(dice.remaining).toBe(0);
     // L1865: a disrupted base is no longer a target for SD forces: segment 5 no longer fights
@@ -85,7 +116,7 @@ describe('an opposing-SD round (L1855-1867)', () => {
     expect([r.attacker, r.attack, r.defence, r.column]).toEqual(['CW', 7, 7, '1:1']);
   });
 
-  it('L1859, L1861: an AR sends the attacker\'s units to the TF box; disorganised units leave the segment', () => {
+  it("L1859, L1861: an AR sends the attacker's units to the TF box; disorganised units leave the segment", () => {
     const s = ku();
     // 8 vs 7 = 1:1, roll 2 = −2/+2 AR; TOG FH1s save on 5 (roll 2, 7: one disorganised); the FM1 on 9 (roll 2)
     const r = ok(resolveOpposingSegment(s, new ScriptedDice([2, 2, 7, 2]), KU, 2));
@@ -93,7 +124,10 @@ describe('an opposing-SD round (L1855-1867)', () => {
     expect(s.units['tsd-tog-FH1-2'].status).toBe('DISORGANISED');
     expect(s.tfs.tsd.sdAllocation![2]).toEqual([]);
     expect(s.tfs.csd.sdAllocation![2]).toEqual(['csd-cw-FM1-1']);
-    expect(resolveOpposingSegment(s, new ScriptedDice([]), KU, 2)).toMatchObject({ code: 'NO_OPPOSING_FORCES', rule: 'L1855' });
+    expect(resolveOpposingSegment(s, new ScriptedDice([]), KU, 2)).toMatchObject({
+      code: 'NO_OPPOSING_FORCES',
+      rule: 'L1855',
+    });
   });
 
   it('L1861-1863: after a round units may leave for the TF box, bases may not', () => {

@@ -32,33 +32,61 @@ export interface BaseReorganiseOrder extends Spend {
   base: string;
 }
 
-const e = (code: string, rule: string, message: string, tf?: string): RuleError => ({ code, rule, message, ...(tf ? { tf } : {}) });
+const e = (code: string, rule: string, message: string, tf?: string): RuleError => ({
+  code,
+  rule,
+  message,
+  ...(tf ? { tf } : {}),
+});
 
 /** D-65b: reorganising a base costs 2 SP per class level. */
-export const baseReorganiseCost = (cls: keyof typeof spaceData.baseTypes): number => 2 * spaceData.baseTypes[cls].classLevel;
+export const baseReorganiseCost = (cls: keyof typeof spaceData.baseTypes): number =>
+  2 * spaceData.baseTypes[cls].classLevel;
 
 /** L1941, L1955: an undisrupted friendly naval base (or deployed transport, L2115) in the sector. */
 export function hasUndisruptedBase(state: SpaceState, side: Side, sector: string): boolean {
-  const bases = Object.values(state.bases).some((b) => b.side === side && b.sector === sector && b.status === 'ACTIVE' && !b.offSystemBox && !b.carriedBy);
-  const deployed = Object.values(state.units).some((u) => u.side === side && u.status === 'ACTIVE' && u.deployedAsBase?.sector === sector);
+  const bases = Object.values(state.bases).some(
+    (b) => b.side === side && b.sector === sector && b.status === 'ACTIVE' && !b.offSystemBox && !b.carriedBy,
+  );
+  const deployed = Object.values(state.units).some(
+    (u) => u.side === side && u.status === 'ACTIVE' && u.deployedAsBase?.sector === sector,
+  );
   return bases || deployed;
 }
 
 /** D-66: may `h` pay for TF `tfId` (or for base `baseId`) in `sector`? Returns the reason it may not. */
-function sourceError(state: SpaceState, h: Holder | undefined, side: Side, sector: string, tfId: string | null, baseId: string | null, id: string): RuleError | null {
+function sourceError(
+  state: SpaceState,
+  h: Holder | undefined,
+  side: Side,
+  sector: string,
+  tfId: string | null,
+  baseId: string | null,
+  id: string,
+): RuleError | null {
   if (!h || h.side !== side) return e('UNKNOWN_SOURCE', 'L1903', `${id} is not one of your bases or transports`);
   if (sectorOfHolder(state, h) !== sector) return e('SOURCE_ELSEWHERE', 'L1947', `${id} is not in the same sector`);
   if (h.kind === 'BASE' && h.id === baseId) return null; // L1965: a disrupted base pays for itself
   if (h.kind === 'TRANSPORT' && h.unit.deployedAsBase && h.unit.id === baseId) return null; // L1965, L2115: so does a transport-as-base
   if (!organised(h)) return e('SOURCE_DISORGANISED', 'L1927, L1933', `${id} is disorganised and may not spend supply`);
   if (h.kind === 'TRANSPORT' && !actsAsBase(h)) {
-    if (h.unit.tf === tfId) return e('OWN_TRANSPORT', 'L1929', 'transports may not use their cargo to restore their own TF');
-    if (state.tfs[h.unit.tf!]?.mission !== 'SUPPLY') return e('SOURCE_NOT_SUPPLY', 'L1915, D-66', `${id} is not on a Supply mission`);
+    if (h.unit.tf === tfId)
+      return e('OWN_TRANSPORT', 'L1929', 'transports may not use their cargo to restore their own TF');
+    if (state.tfs[h.unit.tf!]?.mission !== 'SUPPLY')
+      return e('SOURCE_NOT_SUPPLY', 'L1915, D-66', `${id} is not on a Supply mission`);
   }
   return null;
 }
 
-function spendErrors(state: SpaceState, side: Side, sector: string, cost: number, s: Spend, tfId: string | null, baseId: string | null): RuleError[] {
+function spendErrors(
+  state: SpaceState,
+  side: Side,
+  sector: string,
+  cost: number,
+  s: Spend,
+  tfId: string | null,
+  baseId: string | null,
+): RuleError[] {
   const out: RuleError[] = [];
   const per = new Map<string, number>();
   for (const { from, sp } of s.sources) {
@@ -69,10 +97,12 @@ function spendErrors(state: SpaceState, side: Side, sector: string, cost: number
     const h = holderOf(state, from);
     const bad = sourceError(state, h, side, sector, tfId, baseId, from);
     if (bad) out.push(bad);
-    else if (supplyOf(h!) < sp) out.push(e('NOT_ENOUGH_SUPPLY', 'L1957', `${from} holds ${supplyOf(h!)} SP, not ${sp}`));
+    else if (supplyOf(h!) < sp)
+      out.push(e('NOT_ENOUGH_SUPPLY', 'L1957', `${from} holds ${supplyOf(h!)} SP, not ${sp}`));
   }
   const total = [...per.values()].reduce((a, b) => a + b, 0);
-  if (out.length === 0 && total !== cost) out.push(e('COST_MISMATCH', 'L1941-1943, D-65b', `this costs ${cost} SP, ${total} offered`));
+  if (out.length === 0 && total !== cost)
+    out.push(e('COST_MISMATCH', 'L1941-1943, D-65b', `this costs ${cost} SP, ${total} offered`));
   return out;
 }
 
@@ -85,12 +115,18 @@ function pay(state: SpaceState, s: Spend): void {
 }
 
 /** `needBase`: reorganising needs an undisrupted base in the sector (L1955); rearming may draw on a Supply transport alone (L1915, D-66). */
-function tfInSector(state: SpaceState, side: Side, tfId: string, needBase: boolean): { tf: NavalTF; sector: string } | RuleError {
+function tfInSector(
+  state: SpaceState,
+  side: Side,
+  tfId: string,
+  needBase: boolean,
+): { tf: NavalTF; sector: string } | RuleError {
   const tf = state.tfs[tfId];
   if (!tf || tf.side !== side) return e('UNKNOWN_TF', 'L1068', `you have no TF ${tfId}`, tfId);
   const sector = sectorOf(tf);
   if (!sector) return e('NOT_IN_SECTOR', 'L1915', `${tfId} is not in a system sector`, tfId);
-  if (needBase && !hasUndisruptedBase(state, side, sector)) return e('NO_BASE', 'L1955', `no undisrupted friendly naval base in ${sector}`, tfId);
+  if (needBase && !hasUndisruptedBase(state, side, sector))
+    return e('NO_BASE', 'L1955', `no undisrupted friendly naval base in ${sector}`, tfId);
   return { tf, sector };
 }
 
@@ -114,7 +150,9 @@ export function applyRearm(state: SpaceState, side: Side, o: RearmOrder): RuleEr
 
 /** D-65, D-65b: every disorganised unit of the TF at once, Σ its type's reorganisation cost. */
 export function reorganiseCost(state: SpaceState, tfId: string): number {
-  return liveUnitsOf(state, tfId).filter((u) => u.status === 'DISORGANISED').reduce((a, u) => a + spaceData.unitTypes[u.type].reorgCost, 0);
+  return liveUnitsOf(state, tfId)
+    .filter((u) => u.status === 'DISORGANISED')
+    .reduce((a, u) => a + spaceData.unitTypes[u.type].reorgCost, 0);
 }
 
 export function reorganiseErrors(state: SpaceState, side: Side, o: ReorganiseOrder): RuleError[] {
@@ -143,9 +181,11 @@ export function baseReorganiseErrors(state: SpaceState, side: Side, o: BaseReorg
     return spendErrors(state, side, t.deployedAsBase.sector, spaceData.unitTypes[t.type].reorgCost, o, null, o.base);
   }
   const b = state.bases[o.base];
-  if (!b || b.side !== side || b.offSystemBox || b.carriedBy) return [e('UNKNOWN_BASE', 'L1132', `you have no base ${o.base} on the map`)];
+  if (!b || b.side !== side || b.offSystemBox || b.carriedBy)
+    return [e('UNKNOWN_BASE', 'L1132', `you have no base ${o.base} on the map`)];
   if (b.status !== 'DISRUPTED') return [e('NOT_DISRUPTED', 'L1965', `${o.base} is not disrupted`)];
-  if (b.placedTurn === state.turn) return [e('JUST_PLACED', 'L2107', `${o.base} was assembled this turn: reorganise it next Supply Phase`)];
+  if (b.placedTurn === state.turn)
+    return [e('JUST_PLACED', 'L2107', `${o.base} was assembled this turn: reorganise it next Supply Phase`)];
   return spendErrors(state, side, b.sector, baseReorganiseCost(b.type), o, null, o.base);
 }
 

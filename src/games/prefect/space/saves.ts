@@ -23,7 +23,13 @@ export interface SaveModifiers {
 }
 
 export function saveTarget(defenceAfterFatigue: number, m: SaveModifiers): number {
-  return defenceAfterFatigue + m.crt + (m.highSpeed ? 2 : 0) + (m.attackingProtectedMission ? 2 : 0) + (m.attackingDisorganised ? 2 : 0);
+  return (
+    defenceAfterFatigue +
+    m.crt +
+    (m.highSpeed ? 2 : 0) +
+    (m.attackingProtectedMission ? 2 : 0) +
+    (m.attackingDisorganised ? 2 : 0)
+  );
 }
 
 export type SaveOutcome = 'UNHARMED' | 'DISORGANISED' | 'DESTROYED';
@@ -35,7 +41,13 @@ export function navalSaveOutcome(passed: boolean, status: NavalStatus, severe: b
   return status === 'DISORGANISED' ? 'DESTROYED' : 'DISORGANISED';
 }
 
-export function rollNavalSave(dice: Dice, unitId: string, target: number, status: NavalStatus, severe: boolean): { unit: string; target: number; roll: number; outcome: SaveOutcome } {
+export function rollNavalSave(
+  dice: Dice,
+  unitId: string,
+  target: number,
+  status: NavalStatus,
+  severe: boolean,
+): { unit: string; target: number; roll: number; outcome: SaveOutcome } {
   const roll = dice.roll(10, `space save ${unitId}`);
   return { unit: unitId, target, roll, outcome: navalSaveOutcome(rollUnder(roll, target), status, severe) };
 }
@@ -62,19 +74,47 @@ export function baseSaveRule(
   situation: BaseSituation,
   ctx: { friendlyNaval: boolean; severe: boolean; disorganised: boolean; opposingSd?: boolean },
 ): BaseSaveRule {
-  const fail = (auto: boolean): 'DISORGANISED' | 'DESTROYED' => (auto || ctx.disorganised ? 'DESTROYED' : 'DISORGANISED');
-  if (situation === 'BASE_SIDE_ATTACKS_PROTECTED') return { rolls: false, reason: 'L1747: bases firing on Supply/GS/OD forces make no save' };
+  const fail = (auto: boolean): 'DISORGANISED' | 'DESTROYED' =>
+    auto || ctx.disorganised ? 'DESTROYED' : 'DISORGANISED';
+  if (situation === 'BASE_SIDE_ATTACKS_PROTECTED')
+    return { rolls: false, reason: 'L1747: bases firing on Supply/GS/OD forces make no save' };
   if (situation === 'GS_STRIKES_GROUND_BASE') {
     if (orbital) return { rolls: false, reason: 'L1805: a GS strike targets a ground base' };
-    return { rolls: true, autoDisorganised: ctx.severe, onFail: fail(ctx.severe), reason: 'L2013, L2025: the struck ground base saves' };
+    return {
+      rolls: true,
+      autoDisorganised: ctx.severe,
+      onFail: fail(ctx.severe),
+      reason: 'L2013, L2025: the struck ground base saves',
+    };
   }
   if (!orbital) {
-    return { rolls: false, reason: ctx.opposingSd ? 'L1867: SD forces cannot affect ground bases' : 'L1771: ground bases take no part against Attack/HS' };
+    return {
+      rolls: false,
+      reason: ctx.opposingSd
+        ? 'L1867: SD forces cannot affect ground bases'
+        : 'L1771: ground bases take no part against Attack/HS',
+    };
   }
   if (ctx.friendlyNaval) {
     if (!ctx.severe) return { rolls: false, reason: 'L1639, L2009: friendly naval units shield the base' };
-    return { rolls: true, autoDisorganised: false, onFail: fail(false), reason: 'L1659, L2009: a shielded base saves only on a BT/CA, against disruption' };
+    return {
+      rolls: true,
+      autoDisorganised: false,
+      onFail: fail(false),
+      reason: 'L1659, L2009: a shielded base saves only on a BT/CA, against disruption',
+    };
   }
-  if (ctx.severe) return { rolls: true, autoDisorganised: true, onFail: 'DESTROYED', reason: 'L1641-1643, L1659: unshielded on a BT/CA, disorganised and saves against destruction' };
-  return { rolls: true, autoDisorganised: false, onFail: fail(false), reason: 'L1637, L1641: an unshielded base saves after each combat' };
+  if (ctx.severe)
+    return {
+      rolls: true,
+      autoDisorganised: true,
+      onFail: 'DESTROYED',
+      reason: 'L1641-1643, L1659: unshielded on a BT/CA, disorganised and saves against destruction',
+    };
+  return {
+    rolls: true,
+    autoDisorganised: false,
+    onFail: fail(false),
+    reason: 'L1637, L1641: an unshielded base saves after each combat',
+  };
 }

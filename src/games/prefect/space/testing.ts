@@ -16,7 +16,15 @@ export interface TfSpec {
 }
 
 export function buildState(specs: TfSpec[], bases: NavalBase[] = [], attacker: Side = 'TOG'): SpaceState {
-  const state: SpaceState = { turn: 1, attacker, units: {}, tfs: {}, bases: {}, tempo: { TOG: 0, CW: 0 }, sealedMissions: {} };
+  const state: SpaceState = {
+    turn: 1,
+    attacker,
+    units: {},
+    tfs: {},
+    bases: {},
+    tempo: { TOG: 0, CW: 0 },
+    sealedMissions: {},
+  };
   specs.forEach((s, i) => {
     const ids: string[] = [];
     for (const [type, n, extra] of s.units) {
@@ -26,11 +34,20 @@ export function buildState(specs: TfSpec[], bases: NavalBase[] = [], attacker: S
         ids.push(id);
       }
     }
-    state.tfs[s.id] = { id: s.id, side: s.side, counterNo: i + 1, place: s.place, units: ids, fatigue: s.fatigue ?? 0, ...(s.mission ? { mission: s.mission } : {}) };
+    state.tfs[s.id] = {
+      id: s.id,
+      side: s.side,
+      counterNo: i + 1,
+      place: s.place,
+      units: ids,
+      fatigue: s.fatigue ?? 0,
+      ...(s.mission ? { mission: s.mission } : {}),
+    };
   });
   for (const b of bases) state.bases[b.id] = b;
   return state;
 }
 
-export const statsIn = (state: SpaceState, tfId: string): NavalStats[] => state.tfs[tfId].units.map((id) => stats(state.units[id]));
+export const statsIn = (state: SpaceState, tfId: string): NavalStats[] =>
+  state.tfs[tfId].units.map((id) => stats(state.units[id]));
 export const sector = (sector: string): TfPlace => ({ kind: 'SECTOR', sector });

@@ -6,7 +6,16 @@ import { spaceData } from './data/index.js';
 import { basesIn, stats } from './state.js';
 import { victoryPoints } from './victory.js';
 import { buildState, sector } from './testing.js';
-import { closeAdjustment, deployTransport, destroySurplus, exchange, exchangeErrors, formTf, formTfErrors, voluntaryDisorganise } from './tf-adjust.js';
+import {
+  closeAdjustment,
+  deployTransport,
+  destroySurplus,
+  exchange,
+  exchangeErrors,
+  formTf,
+  formTfErrors,
+  voluntaryDisorganise,
+} from './tf-adjust.js';
 import { enterTSpace } from './tspace.js';
 import type { NavalBase, SpaceState } from './types.js';
 
@@ -18,9 +27,35 @@ const codes = (r: { code: string; rule: string }[]) => r.map((x) => `${x.code} $
 function fleet(): SpaceState {
   const s = buildState(
     [
-      { id: 'a', side: 'TOG', place: sector(KU), fatigue: 1, units: [['tog-D', 1], ['tog-FM1', 2]] },
-      { id: 'b', side: 'TOG', place: sector(KU), fatigue: 2, units: [['tog-CA', 1], ['tog-TRM', 1, { supply: 30 }]] },
-      { id: 'c', side: 'TOG', place: sector(NM), units: [['tog-FG', 1], ['tog-FH1', 1]] },
+      {
+        id: 'a',
+        side: 'TOG',
+        place: sector(KU),
+        fatigue: 1,
+        units: [
+          ['tog-D', 1],
+          ['tog-FM1', 2],
+        ],
+      },
+      {
+        id: 'b',
+        side: 'TOG',
+        place: sector(KU),
+        fatigue: 2,
+        units: [
+          ['tog-CA', 1],
+          ['tog-TRM', 1, { supply: 30 }],
+        ],
+      },
+      {
+        id: 'c',
+        side: 'TOG',
+        place: sector(NM),
+        units: [
+          ['tog-FG', 1],
+          ['tog-FH1', 1],
+        ],
+      },
       { id: 't', side: 'TOG', place: { kind: 'TSPACE', turns: 1 }, units: [['tog-BB', 1]] },
     ],
     [{ ...on2 }],
@@ -33,8 +68,12 @@ function fleet(): SpaceState {
 describe('new TFs (L1873, L1885-1887, L1068)', () => {
   it('off-system from the Functional box only; it must take a mission and then goes to T-space space 0', () => {
     const s = fleet();
-    expect(codes(formTfErrors(s, 'TOG', { units: ['spare', 'lost'], at: 'OFFSYSTEM' }))).toEqual(['DESTROYED_BOX L1885']);
-    expect(codes(formTfErrors(s, 'TOG', { units: ['a-tog-D-1'], at: 'OFFSYSTEM' }))).toEqual(['OTHER_ZONE L1877, L1885']);
+    expect(codes(formTfErrors(s, 'TOG', { units: ['spare', 'lost'], at: 'OFFSYSTEM' }))).toEqual([
+      'DESTROYED_BOX L1885',
+    ]);
+    expect(codes(formTfErrors(s, 'TOG', { units: ['a-tog-D-1'], at: 'OFFSYSTEM' }))).toEqual([
+      'OTHER_ZONE L1877, L1885',
+    ]);
     const id = formTf(s, 'TOG', { units: ['spare'], at: 'OFFSYSTEM' }) as string;
     expect(s.tfs[id]).toMatchObject({ place: { kind: 'OFFSYSTEM' }, formedOffSystemTurn: 1, counterNo: 5, fatigue: 0 });
     expect(s.units.spare).toMatchObject({ tf: id });
@@ -45,12 +84,18 @@ describe('new TFs (L1873, L1885-1887, L1068)', () => {
     expect(s.tfs[id].place).toEqual({ kind: 'TSPACE', turns: 0 });
   });
 
-  it('at a friendly base from the sector\'s units; the higher fatigue applies (L1879); emptied TFs are freed', () => {
+  it("at a friendly base from the sector's units; the higher fatigue applies (L1879); emptied TFs are freed", () => {
     const s = fleet();
     expect(codes(formTfErrors(s, 'TOG', { units: ['c-tog-FG-1'], at: NM }))).toEqual(['NO_BASE L1873']);
-    expect(codes(formTfErrors(s, 'TOG', { units: ['a-tog-D-1', 'c-tog-FH1-1'], at: KU }))).toEqual(['OTHER_SECTOR L1873']);
+    expect(codes(formTfErrors(s, 'TOG', { units: ['a-tog-D-1', 'c-tog-FH1-1'], at: KU }))).toEqual([
+      'OTHER_SECTOR L1873',
+    ]);
     const id = formTf(s, 'TOG', { units: ['a-tog-D-1', 'a-tog-FM1-1', 'a-tog-FM1-2', 'b-tog-CA-1'], at: KU }) as string;
-    expect(s.tfs[id]).toMatchObject({ counterNo: 5, fatigue: 2, units: ['a-tog-D-1', 'a-tog-FM1-1', 'a-tog-FM1-2', 'b-tog-CA-1'] });
+    expect(s.tfs[id]).toMatchObject({
+      counterNo: 5,
+      fatigue: 2,
+      units: ['a-tog-D-1', 'a-tog-FM1-1', 'a-tog-FM1-2', 'b-tog-CA-1'],
+    });
     expect(s.tfs.a).toBeUndefined();
     expect(s.tfs.b.units).toEqual(['b-tog-TRM-1']);
   });
@@ -100,7 +145,12 @@ describe('transports as bases (L2111-2117)', () => {
     s.tfs.c.units.push('b-tog-TRM-1');
     s.tfs.b.units = ['b-tog-CA-1'];
     s.units['b-tog-TRM-1'].tf = 'c';
-    expect(deployTransport(s, 'TOG', 'b-tog-TRM-1', 7)).toEqual({ side: 'TOG', unit: 'b-tog-TRM-1', sector: NM, segment: 7 });
+    expect(deployTransport(s, 'TOG', 'b-tog-TRM-1', 7)).toEqual({
+      side: 'TOG',
+      unit: 'b-tog-TRM-1',
+      sector: NM,
+      segment: 7,
+    });
     expect(s.tfs.c.units).toEqual(['c-tog-FG-1', 'c-tog-FH1-1']);
     expect(hasUndisruptedBase(s, 'TOG', NM)).toBe(true);
     expect(codes(formTfErrors(s, 'TOG', { units: ['c-tog-FG-1'], at: NM }))).toEqual([]); // L1873 via L2115
@@ -113,7 +163,18 @@ describe('transports as bases (L2111-2117)', () => {
 
 describe('stranded fighters (L1326-1328, L1651, D-73)', () => {
   it('disorganising a carrier lets a grouped TF carry its disorganised fighters', () => {
-    const s = buildState([{ id: 'x', side: 'TOG', place: sector(NM), units: [['tog-D', 1], ['tog-FG', 1], ['tog-FM1', 2]] }]);
+    const s = buildState([
+      {
+        id: 'x',
+        side: 'TOG',
+        place: sector(NM),
+        units: [
+          ['tog-D', 1],
+          ['tog-FG', 1],
+          ['tog-FM1', 2],
+        ],
+      },
+    ]);
     s.units['x-tog-FM1-1'].status = 'DISORGANISED';
     s.units['x-tog-FM1-2'].status = 'DISORGANISED';
     expect(closeAdjustment(s, 'TOG', [], 3)).toEqual([]);
@@ -127,8 +188,20 @@ describe('stranded fighters (L1326-1328, L1651, D-73)', () => {
   });
 
   it('L1328: surplus squadrons may be destroyed, no more than the surplus', () => {
-    const s = buildState([{ id: 'x', side: 'TOG', place: sector(NM), units: [['tog-D', 1], ['tog-FL1', 6]] }]); // carries 4
-    expect(codes(destroySurplus(s, 'TOG', 'x', ['x-tog-FL1-1', 'x-tog-FL1-2', 'x-tog-FL1-3']))).toEqual(['NOT_SURPLUS L1328']);
+    const s = buildState([
+      {
+        id: 'x',
+        side: 'TOG',
+        place: sector(NM),
+        units: [
+          ['tog-D', 1],
+          ['tog-FL1', 6],
+        ],
+      },
+    ]); // carries 4
+    expect(codes(destroySurplus(s, 'TOG', 'x', ['x-tog-FL1-1', 'x-tog-FL1-2', 'x-tog-FL1-3']))).toEqual([
+      'NOT_SURPLUS L1328',
+    ]);
     expect(destroySurplus(s, 'TOG', 'x', ['x-tog-FL1-1', 'x-tog-FL1-2'])).toEqual([]);
     expect(s.units['x-tog-FL1-1']).toMatchObject({ status: 'DESTROYED', offSystemBox: 'DESTROYED' });
     expect(canMove(s.tfs.x.units.map((id) => stats(s.units[id])))).toBe(true);
@@ -144,7 +217,11 @@ describe('closing the phase (L1931, L1975-1981)', () => {
     expect(codes(closeAdjustment(s, 'TOG', ['lost', 'l2', 'l3', 'l4'], 3))).toEqual(['REBUILD_LIMIT L1975-1977, D-67']);
     expect(JSON.stringify(s)).toBe(before);
     expect(closeAdjustment(s, 'TOG', ['lost', 'l2', 'l3'], 3)).toEqual([]);
-    expect([s.units.lost.offSystemBox, s.units.l4.offSystemBox, s.tfs[s.units['a-tog-FM1-1'].tf!].disorganisedGroup]).toEqual(['FUNCTIONAL', 'DESTROYED', true]);
+    expect([
+      s.units.lost.offSystemBox,
+      s.units.l4.offSystemBox,
+      s.tfs[s.units['a-tog-FM1-1'].tf!].disorganisedGroup,
+    ]).toEqual(['FUNCTIONAL', 'DESTROYED', true]);
   });
 });
 

@@ -22,15 +22,25 @@ import { isSegment } from './ofat.js';
 import { liveUnitsOf, sectorById, sectorOf, stats } from './state.js';
 import type { NavalTF, NavalUnit, RuleError, Side, SpaceState } from './types.js';
 
-const e = (code: string, rule: string, message: string, unit?: string): RuleError => ({ code, rule, message, ...(unit ? { unit } : {}) });
+const e = (code: string, rule: string, message: string, unit?: string): RuleError => ({
+  code,
+  rule,
+  message,
+  ...(unit ? { unit } : {}),
+});
 /** Where a unit is for adjustment: a sector, the off-system zone, or nowhere it may be moved from. */
 type Where = { kind: 'SECTOR'; sector: string } | { kind: 'OFFSYSTEM' } | { kind: 'TSPACE' } | { kind: 'NONE' };
 
 function whereOf(state: SpaceState, u: NavalUnit): Where {
-  if (u.deployedAsBase) return u.deployedAsBase.turn < state.turn ? { kind: 'SECTOR', sector: u.deployedAsBase.sector } : { kind: 'NONE' };
+  if (u.deployedAsBase)
+    return u.deployedAsBase.turn < state.turn ? { kind: 'SECTOR', sector: u.deployedAsBase.sector } : { kind: 'NONE' };
   if (u.tf) {
     const p = state.tfs[u.tf].place;
-    return p.kind === 'SECTOR' ? { kind: 'SECTOR', sector: p.sector } : p.kind === 'OFFSYSTEM' ? { kind: 'OFFSYSTEM' } : { kind: 'TSPACE' };
+    return p.kind === 'SECTOR'
+      ? { kind: 'SECTOR', sector: p.sector }
+      : p.kind === 'OFFSYSTEM'
+        ? { kind: 'OFFSYSTEM' }
+        : { kind: 'TSPACE' };
   }
   return u.offSystemBox === 'FUNCTIONAL' ? { kind: 'OFFSYSTEM' } : { kind: 'NONE' };
 }
@@ -43,22 +53,38 @@ function unitErrors(state: SpaceState, side: Side, ids: string[], dest: Where, d
   for (const id of ids) {
     const u = state.units[id];
     if (!u || u.side !== side || u.status === 'DESTROYED') {
-      out.push(u?.offSystemBox === 'DESTROYED' ? e('DESTROYED_BOX', 'L1885', `${id} is in the Destroyed box`, id) : e('UNKNOWN_UNIT', 'L1068', `you have no unit ${id}`, id));
+      out.push(
+        u?.offSystemBox === 'DESTROYED'
+          ? e('DESTROYED_BOX', 'L1885', `${id} is in the Destroyed box`, id)
+          : e('UNKNOWN_UNIT', 'L1068', `you have no unit ${id}`, id),
+      );
       continue;
     }
     if (destTf && u.tf === destTf.id) out.push(e('ALREADY_THERE', 'L1877', `${id} is already in ${destTf.id}`, id));
     const w = whereOf(state, u);
     const fighter = stats(u).kind === 'FIGHTER';
     if (w.kind === 'TSPACE') out.push(e('TSPACE_LOCKED', 'L1889', `${id} is on the T-space track: no adjustment`, id));
-    else if (w.kind === 'NONE') out.push(e('NOT_AVAILABLE', u.deployedAsBase ? 'L2117' : 'L1885', `${id} cannot join a TF now`, id));
-    else if (w.kind !== dest.kind) out.push(e('OTHER_ZONE', 'L1877, L1885', `${id} is not in the same zone as the TF`, id));
+    else if (w.kind === 'NONE')
+      out.push(e('NOT_AVAILABLE', u.deployedAsBase ? 'L2117' : 'L1885', `${id} cannot join a TF now`, id));
+    else if (w.kind !== dest.kind)
+      out.push(e('OTHER_ZONE', 'L1877, L1885', `${id} is not in the same zone as the TF`, id));
     else if (w.kind === 'SECTOR' && dest.kind === 'SECTOR' && w.sector !== dest.sector && !fighter) {
-      out.push(e('OTHER_SECTOR', 'L1877, L1330', `${id} is in another sector (only fighters may be reassigned across the map)`, id));
+      out.push(
+        e(
+          'OTHER_SECTOR',
+          'L1877, L1330',
+          `${id} is in another sector (only fighters may be reassigned across the map)`,
+          id,
+        ),
+      );
     }
   }
   if (out.length) return out;
-  const statuses = new Set([...ids, ...(destTf?.units ?? [])].map((id) => state.units[id].status).filter((s) => s !== 'DESTROYED'));
-  if (statuses.size > 1) return [e('MIXED_DISORGANISED', 'L1875', 'disorganised units may not share a TF with organised ones')];
+  const statuses = new Set(
+    [...ids, ...(destTf?.units ?? [])].map((id) => state.units[id].status).filter((s) => s !== 'DESTROYED'),
+  );
+  if (statuses.size > 1)
+    return [e('MIXED_DISORGANISED', 'L1875', 'disorganised units may not share a TF with organised ones')];
   return [];
 }
 
@@ -73,7 +99,8 @@ function detach(state: SpaceState, id: string): void {
   if (u.tf) {
     const from = state.tfs[u.tf];
     from.units = from.units.filter((x) => x !== id);
-    for (const [seg, list] of Object.entries(from.sdAllocation ?? {})) from.sdAllocation![Number(seg)] = list.filter((x) => x !== id);
+    for (const [seg, list] of Object.entries(from.sdAllocation ?? {}))
+      from.sdAllocation![Number(seg)] = list.filter((x) => x !== id);
     if (from.units.length === 0) delete state.tfs[from.id];
   }
   delete u.tf;
@@ -91,8 +118,13 @@ export function formTfErrors(state: SpaceState, side: Side, o: FormTf): RuleErro
   if (freeCounter(state, side) === null) return [e('NO_FREE_COUNTER', 'L1068', 'all twenty TF counters are in use')];
   if (o.at !== 'OFFSYSTEM') {
     if (!sectorById(o.at)) return [e('NO_SUCH_SECTOR', 'L984', `no sector ${o.at}`)];
-    const base = Object.values(state.bases).some((b) => b.side === side && b.sector === o.at && b.status !== 'DESTROYED' && !b.offSystemBox && !b.carriedBy)
-      || Object.values(state.units).some((u) => u.side === side && u.deployedAsBase?.sector === o.at && u.status !== 'DESTROYED');
+    const base =
+      Object.values(state.bases).some(
+        (b) => b.side === side && b.sector === o.at && b.status !== 'DESTROYED' && !b.offSystemBox && !b.carriedBy,
+      ) ||
+      Object.values(state.units).some(
+        (u) => u.side === side && u.deployedAsBase?.sector === o.at && u.status !== 'DESTROYED',
+      );
     if (!base) return [e('NO_BASE', 'L1873', `new TFs are activated at a friendly naval base; none in ${o.at}`)];
   }
   const dest: Where = o.at === 'OFFSYSTEM' ? { kind: 'OFFSYSTEM' } : { kind: 'SECTOR', sector: o.at };
@@ -118,7 +150,11 @@ export function formTf(state: SpaceState, side: Side, o: FormTf): string | RuleE
   for (const u of o.units) detach(state, u);
   const off = o.at === 'OFFSYSTEM';
   state.tfs[id] = {
-    id, side, counterNo, units: [...o.units], fatigue: off ? 0 : fatigue, // off-system units carry no fatigue (L1951)
+    id,
+    side,
+    counterNo,
+    units: [...o.units],
+    fatigue: off ? 0 : fatigue, // off-system units carry no fatigue (L1951)
     place: off ? { kind: 'OFFSYSTEM' } : { kind: 'SECTOR', sector: o.at },
     beganTurnInSystem: !off,
     ...(off ? { formedOffSystemTurn: state.turn } : {}),
@@ -152,15 +188,30 @@ export function exchange(state: SpaceState, side: Side, units: string[], to: str
 /** L2111-2113: a transport leaves its TF for the sector's OFAT segment. Returns the public announcement. */
 export function deployTransportErrors(state: SpaceState, side: Side, unitId: string, segment: number): RuleError[] {
   const u = state.units[unitId];
-  if (!u || u.side !== side || stats(u).kind !== 'TRANSPORT' || !u.tf) return [e('NOT_A_TRANSPORT', 'L2111', `${unitId} is not one of your transports in a TF`, unitId)];
+  if (!u || u.side !== side || stats(u).kind !== 'TRANSPORT' || !u.tf)
+    return [e('NOT_A_TRANSPORT', 'L2111', `${unitId} is not one of your transports in a TF`, unitId)];
   if (u.status !== 'ACTIVE') return [e('DISORGANISED', 'L1649', `${unitId} is disorganised`, unitId)]; // reconstructed: a disrupted transport cannot act as a base
   const sector = sectorOf(state.tfs[u.tf]);
-  if (!sector) return [e(state.tfs[u.tf].place.kind === 'TSPACE' ? 'TSPACE_LOCKED' : 'NOT_IN_SECTOR', 'L1889, L2111', `${unitId} is not on the system map`, unitId)];
-  if (!isSegment(sectorById(sector)!, segment)) return [e('NO_SUCH_SEGMENT', 'L1002, L2111', `${sector} has no segment ${segment}`, unitId)];
+  if (!sector)
+    return [
+      e(
+        state.tfs[u.tf].place.kind === 'TSPACE' ? 'TSPACE_LOCKED' : 'NOT_IN_SECTOR',
+        'L1889, L2111',
+        `${unitId} is not on the system map`,
+        unitId,
+      ),
+    ];
+  if (!isSegment(sectorById(sector)!, segment))
+    return [e('NO_SUCH_SEGMENT', 'L1002, L2111', `${sector} has no segment ${segment}`, unitId)];
   return [];
 }
 
-export function deployTransport(state: SpaceState, side: Side, unitId: string, segment: number): { side: Side; unit: string; sector: string; segment: number } | RuleError[] {
+export function deployTransport(
+  state: SpaceState,
+  side: Side,
+  unitId: string,
+  segment: number,
+): { side: Side; unit: string; sector: string; segment: number } | RuleError[] {
   const errors = deployTransportErrors(state, side, unitId, segment);
   if (errors.length) return errors;
   const sector = sectorOf(state.tfs[state.units[unitId].tf!])!;
@@ -176,7 +227,15 @@ export function voluntaryDisorganiseErrors(state: SpaceState, side: Side, sector
   if (stuck === 0) return [e('NOTHING_STRANDED', 'L1651', `no stranded disorganised fighters in ${sector}`)];
   for (const id of ids) {
     const u = state.units[id];
-    if (!u || u.side !== side || !u.tf || sectorOf(state.tfs[u.tf]) !== sector || u.status !== 'ACTIVE' || stats(u).kind !== 'SHIP' || stats(u).carry === 0) {
+    if (
+      !u ||
+      u.side !== side ||
+      !u.tf ||
+      sectorOf(state.tfs[u.tf]) !== sector ||
+      u.status !== 'ACTIVE' ||
+      stats(u).kind !== 'SHIP' ||
+      stats(u).carry === 0
+    ) {
       return [e('NOT_A_CARRIER', 'L1651', `${id} is not one of your organised carriers in ${sector}`, id)];
     }
   }
@@ -197,8 +256,15 @@ export function destroySurplusErrors(state: SpaceState, side: Side, tfId: string
   if (!tf || tf.side !== side) return [e('UNKNOWN_TF', 'L1068', `you have no TF ${tfId}`)];
   const live = liveUnitsOf(state, tfId).map(stats);
   const surplus = Math.max(0, fightersNeedingTransport(live) - carrierCapacity(live));
-  if (ids.length === 0 || ids.length > surplus) return [e('NOT_SURPLUS', 'L1328', `${tfId} has ${surplus} surplus squadrons`)];
-  const bad = ids.find((id) => !tf.units.includes(id) || stats(state.units[id]).kind !== 'FIGHTER' || stats(state.units[id]).independent || new Set(ids).size !== ids.length);
+  if (ids.length === 0 || ids.length > surplus)
+    return [e('NOT_SURPLUS', 'L1328', `${tfId} has ${surplus} surplus squadrons`)];
+  const bad = ids.find(
+    (id) =>
+      !tf.units.includes(id) ||
+      stats(state.units[id]).kind !== 'FIGHTER' ||
+      stats(state.units[id]).independent ||
+      new Set(ids).size !== ids.length,
+  );
   return bad ? [e('NOT_SURPLUS', 'L1316, L1328', `${bad} is not a carried fighter squadron of ${tfId}`, bad)] : [];
 }
 
@@ -220,7 +286,12 @@ export function closeAdjustment(state: SpaceState, side: Side, rebuild: string[]
   const errors = rebuildErrors(state, side, rebuild, limit);
   if (errors.length) return errors;
   const trial: SpaceState = structuredClone(state); // grouping may run out of counters: try it first
-  const sectors = new Set(Object.values(trial.tfs).filter((t) => t.side === side).map(sectorOf).filter((s): s is string => !!s));
+  const sectors = new Set(
+    Object.values(trial.tfs)
+      .filter((t) => t.side === side)
+      .map(sectorOf)
+      .filter((s): s is string => !!s),
+  );
   for (const s of sectors) {
     const g = groupDisorganised(trial, side, s);
     if (g && typeof g === 'object') return [g];

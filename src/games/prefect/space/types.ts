@@ -80,7 +80,8 @@ export interface NavalUnitType {
   fieldProvenance?: FieldProvenance;
 }
 
-export type NavalBaseClass = 'ON1' | 'ON2' | 'ON3' | 'ON4' | 'ON5' | 'ON6' | 'GN1' | 'GN2' | 'GN3' | 'GN4' | 'GN5' | 'GN6';
+export type NavalBaseClass =
+  'ON1' | 'ON2' | 'ON3' | 'ON4' | 'ON5' | 'ON6' | 'GN1' | 'GN2' | 'GN3' | 'GN4' | 'GN5' | 'GN6';
 
 /** O/GN1-6 (L1132): "O" in orbit, "G" dug into a body (L1995-2005). */
 export interface NavalBaseType {
@@ -110,8 +111,18 @@ export interface SpaceCrt {
 
 // ============================================================== missions, units, TFs
 
-export type Mission = 'ATTACK' | 'HS_ATTACK' | 'RECON' | 'SECTOR_DEFENCE' | 'SUPPLY' | 'WITHDRAWAL' | 'GROUND_SUPPORT' | 'ORBITAL_DROP';
-export const MISSIONS: readonly Mission[] = ['ATTACK', 'HS_ATTACK', 'RECON', 'SECTOR_DEFENCE', 'SUPPLY', 'WITHDRAWAL', 'GROUND_SUPPORT', 'ORBITAL_DROP'];
+export type Mission =
+  'ATTACK' | 'HS_ATTACK' | 'RECON' | 'SECTOR_DEFENCE' | 'SUPPLY' | 'WITHDRAWAL' | 'GROUND_SUPPORT' | 'ORBITAL_DROP';
+export const MISSIONS: readonly Mission[] = [
+  'ATTACK',
+  'HS_ATTACK',
+  'RECON',
+  'SECTOR_DEFENCE',
+  'SUPPLY',
+  'WITHDRAWAL',
+  'GROUND_SUPPORT',
+  'ORBITAL_DROP',
+];
 /** Missions whose attackers add +2 to their saves (L1268, L1274, L1284, L1296). */
 export const PROTECTED_MISSIONS: readonly Mission[] = ['SUPPLY', 'WITHDRAWAL', 'GROUND_SUPPORT', 'ORBITAL_DROP'];
 
@@ -139,7 +150,11 @@ export interface NavalUnit {
   /** SP of an orbital base's components carried by this transport (L2095-2101). */
   baseLoad?: { base: string; sp: number };
   /** A transport deployed as a base on the sector's OFAT (L2111-2117); it has no TF meanwhile. */
-  deployedAsBase?: { sector: string; segment: number; turn: number };  /** Times rebuilt from the Destroyed box (L1979): each was a destruction that still scores (D-01). */
+  deployedAsBase?: {
+    sector: string;
+    segment: number;
+    turn: number;
+  }; /** Times rebuilt from the Destroyed box (L1979): each was a destruction that still scores (D-01). */
   rebuilt?: number;
 }
 
@@ -185,7 +200,7 @@ export interface NavalBase {
   /** The TF carrying this base's components (L2095); the base is on no map meanwhile. */
   carriedBy?: string;
   /** Turn it was unloaded and assembled: reorganised no sooner than the next Supply Phase (L2107). */
-  placedTurn?: number;  /** Times rebuilt (L1975): each was a destruction that still scores (D-01). */
+  placedTurn?: number; /** Times rebuilt (L1975): each was a destruction that still scores (D-01). */
   rebuilt?: number;
 }
 
@@ -219,7 +234,14 @@ export interface SpaceScenario {
   /** Who places TFs on the map first (L1174). */
   firstToPlace: Side;
   rebuildLimit: number;
-  units: { id: string; type: string; side: Side; independent?: boolean; overrides?: NavalUnit['overrides']; supply?: number }[];
+  units: {
+    id: string;
+    type: string;
+    side: Side;
+    independent?: boolean;
+    overrides?: NavalUnit['overrides'];
+    supply?: number;
+  }[];
   tfs: { id: string; side: Side; counterNo: number; place: 'OFFSYSTEM' | string; units: string[] }[];
   bases: { id: string; side: Side; type: NavalBaseClass; sector: string; segment: number; supply: number }[];
   /** Marine cohort counters each side may load onto transports off-system (L2049-2057; scenario data, reconstructed for Hold the Line). */

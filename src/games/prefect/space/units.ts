@@ -6,7 +6,9 @@
 import type { NavalBase, NavalBaseType, NavalUnit, NavalUnitType } from './types.js';
 
 /** A counter's values after its own overrides (D-10). */
-export type NavalStats = Pick<NavalUnitType, 'attack' | 'defence' | 'sig' | 'esm' | 'thrust' | 'carry' | 'kind'> & { independent: boolean };
+export type NavalStats = Pick<NavalUnitType, 'attack' | 'defence' | 'sig' | 'esm' | 'thrust' | 'carry' | 'kind'> & {
+  independent: boolean;
+};
 
 export type UnitTypes = Readonly<Record<string, NavalUnitType>>;
 export type BaseTypes = Readonly<Record<string, NavalBaseType>>;

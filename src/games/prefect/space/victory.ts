@@ -7,7 +7,12 @@
 import { otherSide } from '../common/types.js';
 import type { Side, SpaceScenario, SpaceState } from './types.js';
 
-export function recordMission(state: SpaceState, side: Side, mission: SpaceState['tfs'][string]['mission'] & string, sector: string): void {
+export function recordMission(
+  state: SpaceState,
+  side: Side,
+  mission: SpaceState['tfs'][string]['mission'] & string,
+  sector: string,
+): void {
   state.record ??= { basesCaptured: { TOG: 0, CW: 0 }, missionsCompleted: [] };
   state.record.missionsCompleted.push({ side, mission, sector, turn: state.turn });
 }
@@ -22,7 +27,8 @@ export function victoryPoints(state: SpaceState, s: SpaceScenario): Record<Side,
   const v = s.victory;
   const vp: Record<Side, number> = { TOG: 0, CW: 0 };
   // a rebuilt counter was destroyed before (L1979): each destruction scores once
-  const times = (x: { status: string; rebuilt?: number }): number => (x.status === 'DESTROYED' ? 1 : 0) + (x.rebuilt ?? 0);
+  const times = (x: { status: string; rebuilt?: number }): number =>
+    (x.status === 'DESTROYED' ? 1 : 0) + (x.rebuilt ?? 0);
   for (const u of Object.values(state.units)) vp[otherSide(u.side)] += times(u) * v.perNavalUnitDestroyed;
   for (const b of Object.values(state.bases)) vp[otherSide(b.side)] += times(b) * v.perBaseDestroyedOrCaptured;
   const rec = state.record;
@@ -44,7 +50,10 @@ export function victoryPoints(state: SpaceState, s: SpaceScenario): Record<Side,
 }
 
 /** The winner: VP totals plus the scenario's bonus, if any; a tie goes to the scenario's `tie` side. `vp` are the totals without the bonus. */
-export function spaceWinner(state: SpaceState, s: SpaceScenario): { winner: Side; vp: Record<Side, number>; bonus: Partial<Record<Side, number>> } {
+export function spaceWinner(
+  state: SpaceState,
+  s: SpaceScenario,
+): { winner: Side; vp: Record<Side, number>; bonus: Partial<Record<Side, number>> } {
   const vp = victoryPoints(state, s);
   const bonus = s.victory.bonus ?? {};
   const tog = vp.TOG + (bonus.TOG ?? 0);

@@ -29,12 +29,20 @@ export function pushPayload(msg: Message) {
 
 export function pushRequest(target: PushTarget, msg: Message, vapid: VapidKeys) {
   const urgent = msg.kind === 'YOUR_TURN' || msg.kind === 'DEADLINE_REMINDER';
-  const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(pushPayload(msg)), {
-    vapidDetails: vapid,
-    TTL: 86_400,
-    urgency: urgent ? 'high' : 'normal',
-  });
-  return { endpoint: details.endpoint, headers: details.headers as Record<string, string | number>, body: details.body as Buffer };
+  const details = webpush.generateRequestDetails(
+    { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+    JSON.stringify(pushPayload(msg)),
+    {
+      vapidDetails: vapid,
+      TTL: 86_400,
+      urgency: urgent ? 'high' : 'normal',
+    },
+  );
+  return {
+    endpoint: details.endpoint,
+    headers: details.headers as Record<string, string | number>,
+    body: details.body as Buffer,
+  };
 }
 
 /** A push key as browsers send it: base64url of an uncompressed P-256 point (65 bytes) / 16-byte auth. */

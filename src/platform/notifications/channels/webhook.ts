@@ -19,16 +19,30 @@ export function webhookBody(format: string, msg: Message, createdAt: Date): stri
     return JSON.stringify({
       username: 'Warpost',
       content: cut(msg.title, 2000),
-      embeds: [{ title: cut(msg.title, 256), description: cut(msg.lines.join('\n'), 4000), ...(msg.url ? { url: msg.url } : {}), timestamp: createdAt.toISOString() }],
+      embeds: [
+        {
+          title: cut(msg.title, 256),
+          description: cut(msg.lines.join('\n'), 4000),
+          ...(msg.url ? { url: msg.url } : {}),
+          timestamp: createdAt.toISOString(),
+        },
+      ],
       allowed_mentions: { parse: [] }, // never ping anyone from game text
     });
   }
   if (f === 'SLACK') {
     const slack = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     const text = `*${slack(msg.title)}*\n${msg.lines.map(slack).join('\n')}${msg.url ? `\n<${msg.url}|Open the game>` : ''}`;
-    return JSON.stringify({ text: cut(msg.title, 3000), blocks: [{ type: 'section', text: { type: 'mrkdwn', text: cut(text, 3000) } }] });
+    return JSON.stringify({
+      text: cut(msg.title, 3000),
+      blocks: [{ type: 'section', text: { type: 'mrkdwn', text: cut(text, 3000) } }],
+    });
   }
-  return JSON.stringify({ type: EVENT_TYPES[msg.kind as AnyKind] ?? msg.kind, timestamp: createdAt.toISOString(), data: { title: msg.title, text: msg.lines.join('\n'), ...msg.data } });
+  return JSON.stringify({
+    type: EVENT_TYPES[msg.kind as AnyKind] ?? msg.kind,
+    timestamp: createdAt.toISOString(),
+    data: { title: msg.title, text: msg.lines.join('\n'), ...msg.data },
+  });
 }
 
 export interface SigningSecrets {
@@ -40,7 +54,8 @@ export interface SigningSecrets {
 /** Standard Webhooks headers; the signature lists one "v1,<sig>" per valid secret. */
 export function signatureHeaders(hook: SigningSecrets, msgId: string, body: string, now: Date): Record<string, string> {
   const secrets = [hook.secret];
-  if (hook.previousSecret && hook.previousSecretUntil && hook.previousSecretUntil > now) secrets.push(hook.previousSecret);
+  if (hook.previousSecret && hook.previousSecretUntil && hook.previousSecretUntil > now)
+    secrets.push(hook.previousSecret);
   return {
     'webhook-id': msgId,
     'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),

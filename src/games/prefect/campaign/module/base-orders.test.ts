@@ -21,13 +21,24 @@ function playTo(seed: string, turn: number, stage: string): CampaignGameState {
   return s;
 }
 const adjust = playTo('h4', 3, 'ADJUST');
-const ceTf = Object.values(adjust.planetary.tfs).find((t) => t.side === 'CW' && Object.values(adjust.planetary.units).some((u) => u.tf === t.id && unitType(u).flags.includes('CONSTRUCTION_ENGINEER')))!.id;
-const cwDefault = (s: CampaignGameState): Record<string, Json> => prefectCampaign.prompts(s).find((p) => p.side === 'CW')!.defaultOrders as Record<string, Json>;
+const ceTf = Object.values(adjust.planetary.tfs).find(
+  (t) =>
+    t.side === 'CW' &&
+    Object.values(adjust.planetary.units).some(
+      (u) => u.tf === t.id && unitType(u).flags.includes('CONSTRUCTION_ENGINEER'),
+    ),
+)!.id;
+const cwDefault = (s: CampaignGameState): Record<string, Json> =>
+  prefectCampaign.prompts(s).find((p) => p.side === 'CW')!.defaultOrders as Record<string, Json>;
 const withAssign = (s: CampaignGameState, assignBases: unknown): Json => ({ ...cwDefault(s), assignBases }) as Json;
 
 describe('TF Adjustment: assignBases (D-51, L952-954)', () => {
-  it('the prompt lists the side\'s own available bases only', () => {
-    const [cw, tog] = ['CW', 'TOG'].map((side) => (prefectCampaign.prompts(adjust).find((p) => p.side === side)!.choices as { newBases: { available: string[] } }).newBases);
+  it("the prompt lists the side's own available bases only", () => {
+    const [cw, tog] = ['CW', 'TOG'].map(
+      (side) =>
+        (prefectCampaign.prompts(adjust).find((p) => p.side === side)!.choices as { newBases: { available: string[] } })
+          .newBases,
+    );
     expect(cw.available).toEqual(['GL1']); // the invasion pack: CW's GL1 from turn 3
     expect(tog.available).toEqual(['GL1']); // TOG's GL1 from turn 2 (GL2 from turn 5)
     expect(prefectCampaign.prompts(adjust).find((p) => p.side === 'CW')!.description).toContain('assignBases');
@@ -35,13 +46,29 @@ describe('TF Adjustment: assignBases (D-51, L952-954)', () => {
 
   it('refused with the rule and path: a base not available, a malformed part; the state untouched', () => {
     const before = JSON.stringify(adjust);
-    expect(prefectCampaign.validate(adjust, 'CW', withAssign(adjust, [{ tf: ceTf, type: 'GL2' }]))[0]).toMatchObject({ code: 'NO_BASE_AVAILABLE', rule: 'L952, D-51', path: ['assignBases', 0] });
-    expect(prefectCampaign.validate(adjust, 'CW', withAssign(adjust, [{ tf: ceTf }]))[0]).toMatchObject({ code: 'MALFORMED', path: ['assignBases', 0, 'type'] });
-    expect(prefectCampaign.validate(adjust, 'CW', withAssign(adjust, [{ tf: ceTf, type: 'GL1' }, { tf: ceTf, type: 'GL1' }]))[0].path).toEqual(['assignBases', 1]);
+    expect(prefectCampaign.validate(adjust, 'CW', withAssign(adjust, [{ tf: ceTf, type: 'GL2' }]))[0]).toMatchObject({
+      code: 'NO_BASE_AVAILABLE',
+      rule: 'L952, D-51',
+      path: ['assignBases', 0],
+    });
+    expect(prefectCampaign.validate(adjust, 'CW', withAssign(adjust, [{ tf: ceTf }]))[0]).toMatchObject({
+      code: 'MALFORMED',
+      path: ['assignBases', 0, 'type'],
+    });
+    expect(
+      prefectCampaign.validate(
+        adjust,
+        'CW',
+        withAssign(adjust, [
+          { tf: ceTf, type: 'GL1' },
+          { tf: ceTf, type: 'GL1' },
+        ]),
+      )[0].path,
+    ).toEqual(['assignBases', 1]);
     expect(JSON.stringify(adjust)).toBe(before);
   });
 
-  it('applied privately; the same turn\'s Supply may not build it yet (L956), the next turn\'s may', () => {
+  it("applied privately; the same turn's Supply may not build it yet (L956), the next turn's may", () => {
     const o = withAssign(adjust, [{ tf: ceTf, type: 'GL1' }]);
     expect(prefectCampaign.validate(adjust, 'CW', o)).toEqual([]);
     const tog = prefectCampaign.bot(adjust, 'TOG', seededDice('t', 1));
@@ -51,15 +78,22 @@ describe('TF Adjustment: assignBases (D-51, L952-954)', () => {
     const s = r.state as CampaignGameState;
     expect(s.basePool?.assigned[ceTf]).toMatchObject({ type: 'GL1', turn: 3 });
     expect(s.stage).toBe('SUPPLY');
-    const build = { ...cwDefault(s), build: [{ tf: ceTf, type: 'GL1', sources: [{ id: 'cw-gl3', amount: 5 }] }] } as Json;
-    expect(prefectCampaign.validate(s, 'CW', build)[0]).toMatchObject({ code: 'TOO_EARLY', rule: 'L956, D-51', path: ['build', 0] });
+    const build = {
+      ...cwDefault(s),
+      build: [{ tf: ceTf, type: 'GL1', sources: [{ id: 'cw-gl3', amount: 5 }] }],
+    } as Json;
+    expect(prefectCampaign.validate(s, 'CW', build)[0]).toMatchObject({
+      code: 'TOO_EARLY',
+      rule: 'L956, D-51',
+      path: ['build', 0],
+    });
     const later = structuredClone(s);
     later.turn = 4; // the Supply Phase of the following turn
     expect(prefectCampaign.validate(later, 'CW', build).map((e) => e.code)).not.toContain('TOO_EARLY');
   });
 });
 
-describe('the bot\'s base logistics (bot-logistics.ts)', () => {
+describe("the bot's base logistics (bot-logistics.ts)", () => {
   it('bot-v-bot: bases are assigned, then built on a later turn by the assigned TF, never the same turn (D-51, L956)', () => {
     // Seeds in order until one game builds a base (where it happens moves with the bots' policies); every game played is checked.
     let builds = 0;

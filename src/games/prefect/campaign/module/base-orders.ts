@@ -18,15 +18,27 @@ export const schema = z.array(z.object({ tf: z.string(), type: z.string() }).str
 export type AssignBases = z.infer<typeof schema>;
 
 /** The `assignBases` part of a raw TF Adjustment order (ground TF aliases resolved), or its error. */
-export function readAssignments(cs: CampaignGameState, side: Side, raw: unknown): AssignBases | { error: RuleError; path: (string | number)[] } {
+export function readAssignments(
+  cs: CampaignGameState,
+  side: Side,
+  raw: unknown,
+): AssignBases | { error: RuleError; path: (string | number)[] } {
   const part = (raw as { assignBases?: unknown } | null)?.assignBases;
   if (part === undefined) return [];
   const p = schema.safeParse(resolveOrderIds(cs.planetary, side, part));
-  if (!p.success) return { error: ruleError('MALFORMED', 'L954, D-51', 'assignBases: a list of { tf, type }'), path: ['assignBases', ...(p.error.issues[0]?.path ?? [])] };
+  if (!p.success)
+    return {
+      error: ruleError('MALFORMED', 'L954, D-51', 'assignBases: a list of { tf, type }'),
+      path: ['assignBases', ...(p.error.issues[0]?.path ?? [])],
+    };
   return p.data;
 }
 
-function run(cs: CampaignGameState, side: Side, list: AssignBases): GameEvent[] | { error: RuleError; path: (string | number)[] } {
+function run(
+  cs: CampaignGameState,
+  side: Side,
+  list: AssignBases,
+): GameEvent[] | { error: RuleError; path: (string | number)[] } {
   const events: GameEvent[] = [];
   for (const [i, a] of list.entries()) {
     const r = assignBase(cs, side, a.tf, a.type);
@@ -48,7 +60,12 @@ export function applyAssignments(cs: CampaignGameState, orders: Partial<Record<S
   for (const side of [cs.attacker, cs.attacker === 'TOG' ? 'CW' : 'TOG'] as Side[]) {
     const list = readAssignments(cs, side, orders[side]);
     const trial = 'error' in list ? list : run(structuredClone(cs), side, list);
-    if ('error' in trial) out.push({ type: 'base.assign-refused', visibleTo: [side], data: { code: trial.error.code, rule: trial.error.rule, message: trial.error.message, path: trial.path } });
+    if ('error' in trial)
+      out.push({
+        type: 'base.assign-refused',
+        visibleTo: [side],
+        data: { code: trial.error.code, rule: trial.error.rule, message: trial.error.message, path: trial.path },
+      });
     else if (!('error' in list)) out.push(...(run(cs, side, list) as GameEvent[]));
   }
   return out;
@@ -57,8 +74,18 @@ export function applyAssignments(cs: CampaignGameState, orders: Partial<Record<S
 /** What the side's prompts show about new bases: available types, TFs with an assignment, dismantled bases aboard (TF ids aliased). */
 export function newBasesChoices(cs: CampaignGameState, side: Side): Json {
   const ps = cs.planetary;
-  const assigned = Object.entries(cs.basePool?.assigned ?? {}).filter(([tf]) => ps.tfs[tf]?.side === side).map(([tf, a]) => ({ tf, type: a.type, assignedTurn: a.turn }));
-  const carried = Object.entries(cs.carriedBases ?? {}).filter(([, b]) => b.side === side)
-    .map(([base, b]) => ({ base, type: b.type, transports: carriersOfBase(cs, base).map((u) => ({ transport: u.id, sp: u.baseLoad!.sp })) }));
-  return aliasTfIds(ps, JSON.parse(JSON.stringify({ available: basesAvailable(cs, side).map((b) => b.type), assigned, carried })) as Json);
+  const assigned = Object.entries(cs.basePool?.assigned ?? {})
+    .filter(([tf]) => ps.tfs[tf]?.side === side)
+    .map(([tf, a]) => ({ tf, type: a.type, assignedTurn: a.turn }));
+  const carried = Object.entries(cs.carriedBases ?? {})
+    .filter(([, b]) => b.side === side)
+    .map(([base, b]) => ({
+      base,
+      type: b.type,
+      transports: carriersOfBase(cs, base).map((u) => ({ transport: u.id, sp: u.baseLoad!.sp })),
+    }));
+  return aliasTfIds(
+    ps,
+    JSON.parse(JSON.stringify({ available: basesAvailable(cs, side).map((b) => b.type), assigned, carried })) as Json,
+  );
 }

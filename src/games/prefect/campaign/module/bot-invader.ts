@@ -44,10 +44,19 @@ export function targetZone(cs: CampaignGameState, side: Side): number | null {
     .filter((b) => b.side !== side && v.baseClasses.includes(b.type) && b.hex)
     .sort((a, b) => b.type.localeCompare(a.type) || a.id.localeCompare(b.id));
   if (!key.length) return null;
-  const guarded = new Set(Object.values(cs.space.bases).filter((b) => b.side !== side && b.status !== 'DESTROYED').map((b) => b.segment));
-  if (cs.options.legionBasesInSpace !== false) for (const b of Object.values(cs.planetary.bases)) if (b.side !== side && b.hex) guarded.add(segmentOfZone(zoneOfHex(b.hex)));
-  const zones = Object.keys(campaignData.rules.zoneToSegment).map(Number).filter((z) => !guarded.has(segmentOfZone(z)));
-  const near = (z: number) => Math.min(...prefectData.map.hexes.filter((h) => h.zone === z).map((h) => distance(h.id, key[0].hex)));
+  const guarded = new Set(
+    Object.values(cs.space.bases)
+      .filter((b) => b.side !== side && b.status !== 'DESTROYED')
+      .map((b) => b.segment),
+  );
+  if (cs.options.legionBasesInSpace !== false)
+    for (const b of Object.values(cs.planetary.bases))
+      if (b.side !== side && b.hex) guarded.add(segmentOfZone(zoneOfHex(b.hex)));
+  const zones = Object.keys(campaignData.rules.zoneToSegment)
+    .map(Number)
+    .filter((z) => !guarded.has(segmentOfZone(z)));
+  const near = (z: number) =>
+    Math.min(...prefectData.map.hexes.filter((h) => h.zone === z).map((h) => distance(h.id, key[0].hex)));
   zones.sort((a, b) => near(a) - near(b) || a - b);
   return zones[0] ?? zoneOfHex(key[0].hex);
 }
@@ -62,7 +71,8 @@ export function supportZone(cs: CampaignGameState, side: Side): number | null {
   const ps = cs.planetary;
   const v = campaignData.scenarios[cs.scenario].victory;
   const onMap = Object.values(ps.tfs).some((t) => t.side === side && t.hex);
-  const key = Object.values(ps.bases).filter((b) => b.side !== side && v.baseClasses.includes(b.type) && b.hex)
+  const key = Object.values(ps.bases)
+    .filter((b) => b.side !== side && v.baseClasses.includes(b.type) && b.hex)
     .sort((a, b) => b.type.localeCompare(a.type) || a.id.localeCompare(b.id))[0];
   return onMap && key ? zoneOfHex(key.hex) : targetZone(cs, side);
 }
@@ -98,8 +108,9 @@ export function invaderGroups(cs: CampaignGameState, side: Side): { zone: number
     const byOrg = new Map<string, string[]>();
     for (const u of units) byOrg.set(cs.planetary.units[u].org, [...(byOrg.get(cs.planetary.units[u].org) ?? []), u]);
     for (const list of byOrg.values()) {
-      const combat = list.filter((u) => typeOf(cs, u)?.category === 'COMBAT' && typeOf(cs, u)?.gravitic)
-        .sort((a, b) => (typeOf(cs, b).attack - typeOf(cs, a).attack) || a.localeCompare(b));
+      const combat = list
+        .filter((u) => typeOf(cs, u)?.category === 'COMBAT' && typeOf(cs, u)?.gravitic)
+        .sort((a, b) => typeOf(cs, b).attack - typeOf(cs, a).attack || a.localeCompare(b));
       const n = Math.max(1, Math.ceil(combat.length / PER_TF));
       const tfs: string[][] = Array.from({ length: n }, () => []);
       combat.forEach((u, i) => tfs[i % n].push(u));
@@ -121,15 +132,26 @@ export function invaderGroups(cs: CampaignGameState, side: Side): { zone: number
 export function invaderLandings(cs: CampaignGameState, side: Side): { group: number; hex: string }[] {
   const goals = objectiveHexes(cs.planetary, side);
   const goalSet = new Set(goals);
-  const taken = new Set(Object.values(cs.planetary.tfs).filter((t) => t.hex).map((t) => t.hex as string));
+  const taken = new Set(
+    Object.values(cs.planetary.tfs)
+      .filter((t) => t.hex)
+      .map((t) => t.hex as string),
+  );
   const claimed = new Set<string>();
   const landed: string[] = [];
   const groups = cs.dropGroups.filter((g) => g.side === side);
-  const isCombat = (g: (typeof groups)[number]) => g.units.some((u) => typeOf(cs, u)?.category === 'COMBAT' && typeOf(cs, u)?.gravitic);
+  const isCombat = (g: (typeof groups)[number]) =>
+    g.units.some((u) => typeOf(cs, u)?.category === 'COMBAT' && typeOf(cs, u)?.gravitic);
   const out: { group: number; hex: string }[] = [];
   for (const g of [...groups.filter(isCombat), ...groups.filter((x) => !isCombat(x))]) {
     const nonGrav = g.units.some((u) => !typeOf(cs, u)?.gravitic);
-    const legal = prefectData.map.hexes.filter((h) => h.zone === g.zone && !taken.has(h.id) && !goalSet.has(h.id) && !landingError(cs, side, g.zone, h.id, nonGrav)).map((h) => h.id).sort();
+    const legal = prefectData.map.hexes
+      .filter(
+        (h) =>
+          h.zone === g.zone && !taken.has(h.id) && !goalSet.has(h.id) && !landingError(cs, side, g.zone, h.id, nonGrav),
+      )
+      .map((h) => h.id)
+      .sort();
     if (!legal.length) return [];
     const score = (h: string): number => {
       if (!isCombat(g)) return landed.length ? Math.min(...landed.map((l) => distance(h, l))) : 0;
@@ -141,7 +163,10 @@ export function invaderLandings(cs: CampaignGameState, side: Side): { group: num
     const hex = legal[0];
     taken.add(hex);
     landed.push(hex);
-    if (isCombat(g)) { const near = goals.filter((x) => distance(hex, x) === score(hex)); if (near[0]) claimed.add(near[0]); }
+    if (isCombat(g)) {
+      const near = goals.filter((x) => distance(hex, x) === score(hex));
+      if (near[0]) claimed.add(near[0]);
+    }
     out.push({ group: g.id, hex });
   }
   return out;
@@ -156,18 +181,31 @@ export function invaderLandings(cs: CampaignGameState, side: Side): { group: num
 export function splitStacks(cs: CampaignGameState, side: Side, ground: AdjustmentOrder): AdjustmentOrder {
   const ps = cs.planetary;
   const out: AdjustmentOrder = { ...ground, create: [...ground.create] };
-  const taken = new Set(Object.values(ps.tfs).filter((t) => t.hex).map((t) => t.hex as string));
+  const taken = new Set(
+    Object.values(ps.tfs)
+      .filter((t) => t.hex)
+      .map((t) => t.hex as string),
+  );
   const moved = new Set([...ground.transfers.flatMap((t) => t.units), ...ground.create.flatMap((c) => c.units)]);
   const used = new Map<string, Set<number>>();
-  for (const t of Object.values(ps.tfs)) if (!t.independent) used.set(t.org, (used.get(t.org) ?? new Set()).add(t.counter));
+  for (const t of Object.values(ps.tfs))
+    if (!t.independent) used.set(t.org, (used.get(t.org) ?? new Set()).add(t.counter));
   for (const c of ground.create) used.set(c.org, (used.get(c.org) ?? new Set()).add(c.counter));
-  const hqTfs = Object.values(ps.tfs).filter((t) => t.side === side && t.hex && !t.independent && hasHq(ps, t.id)).sort((a, b) => a.id.localeCompare(b.id));
+  const hqTfs = Object.values(ps.tfs)
+    .filter((t) => t.side === side && t.hex && !t.independent && hasHq(ps, t.id))
+    .sort((a, b) => a.id.localeCompare(b.id));
   for (const tf of hqTfs) {
-    const combat = unitsIn(ps, tf.id).filter((u) => u.status === 'ACTIVE' && !moved.has(u.id) && unitType(u).category === 'COMBAT' && unitType(u).gravitic)
+    const combat = unitsIn(ps, tf.id)
+      .filter(
+        (u) => u.status === 'ACTIVE' && !moved.has(u.id) && unitType(u).category === 'COMBAT' && unitType(u).gravitic,
+      )
       .sort((a, b) => unitType(b).attack - unitType(a).attack || a.id.localeCompare(b.id));
     if (!combat.length) continue;
     const n = Math.ceil(combat.length / PER_TF);
-    const spots = neighboursOf(tf.hex as string).filter((h) => !taken.has(h)).slice().sort();
+    const spots = neighboursOf(tf.hex as string)
+      .filter((h) => !taken.has(h))
+      .slice()
+      .sort();
     for (let i = 0; i < n && i < spots.length; i++) {
       const counters = used.get(tf.org) ?? new Set<number>();
       let counter = 1;
@@ -176,7 +214,12 @@ export function splitStacks(cs: CampaignGameState, side: Side, ground: Adjustmen
       counters.add(counter);
       used.set(tf.org, counters);
       taken.add(spots[i]);
-      out.create.push({ org: tf.org, counter, hex: spots[i], units: combat.filter((_, j) => j % n === i).map((u) => u.id) });
+      out.create.push({
+        org: tf.org,
+        counter,
+        hex: spots[i],
+        units: combat.filter((_, j) => j % n === i).map((u) => u.id),
+      });
     }
   }
   return out;
@@ -191,11 +234,14 @@ export function garrisons(cs: CampaignGameState, side: Side): string[] {
   const ps = cs.planetary;
   const v = campaignData.scenarios[cs.scenario].victory;
   const spots = prefectData.map.urbanAreas.filter((a) => ps.urban[a.id] === side).map((a) => a.hexes);
-  for (const b of Object.values(ps.bases)) if (b.side === side && v.baseClasses.includes(b.type) && b.hex) spots.push([b.hex]);
-  const strength = (id: string) => unitsIn(ps, id).reduce((a, u) => a + (u.status === 'ACTIVE' ? unitType(u).attack : 0), 0);
+  for (const b of Object.values(ps.bases))
+    if (b.side === side && v.baseClasses.includes(b.type) && b.hex) spots.push([b.hex]);
+  const strength = (id: string) =>
+    unitsIn(ps, id).reduce((a, u) => a + (u.status === 'ACTIVE' ? unitType(u).attack : 0), 0);
   const out = new Set<string>();
   for (const hexes of spots) {
-    const here = Object.values(ps.tfs).filter((t) => t.side === side && t.hex && hexes.includes(t.hex) && unitsIn(ps, t.id).length)
+    const here = Object.values(ps.tfs)
+      .filter((t) => t.side === side && t.hex && hexes.includes(t.hex) && unitsIn(ps, t.id).length)
       .sort((a, b) => strength(a.id) - strength(b.id) || a.id.localeCompare(b.id));
     if (here.length && !here.some((t) => out.has(t.id))) out.add(here[0].id);
   }
@@ -220,19 +266,42 @@ export function concentrate(cs: CampaignGameState, side: Side, order: Json): Jso
   if (o?.kind !== 'movement-plan') return order;
   const ps = cs.planetary;
   const v = campaignData.scenarios[cs.scenario].victory;
-  const keys = Object.values(ps.bases).filter((b) => b.side !== side && v.baseClasses.includes(b.type) && b.hex).sort((a, b) => b.type.localeCompare(a.type) || a.id.localeCompare(b.id));
+  const keys = Object.values(ps.bases)
+    .filter((b) => b.side !== side && v.baseClasses.includes(b.type) && b.hex)
+    .sort((a, b) => b.type.localeCompare(a.type) || a.id.localeCompare(b.id));
   // With every key base held the Planetary bot's moves stand unchanged, garrisons may leave
   // (measured: keeping every garrison then won 11/60 seeds b-d, key bases only 18/60, none 23/60: the
   // cities still to take need the TFs).
   if (!keys.length) return order;
-  const occupied = new Set(Object.values(ps.tfs).filter((t) => t.hex).map((t) => t.hex as string));
-  const mine = Object.values(ps.tfs).filter((t) => t.side === side && t.hex && !t.independent && !t.movedThisTurn && t.fatigue < 3 && unitsIn(ps, t.id).some((u) => u.status === 'ACTIVE' && unitType(u).category === 'COMBAT' && unitType(u).gravitic));
+  const occupied = new Set(
+    Object.values(ps.tfs)
+      .filter((t) => t.hex)
+      .map((t) => t.hex as string),
+  );
+  const mine = Object.values(ps.tfs).filter(
+    (t) =>
+      t.side === side &&
+      t.hex &&
+      !t.independent &&
+      !t.movedThisTurn &&
+      t.fatigue < 3 &&
+      unitsIn(ps, t.id).some((u) => u.status === 'ACTIVE' && unitType(u).category === 'COMBAT' && unitType(u).gravitic),
+  );
   const used = new Set<string>(garrisons(cs, side));
   const ends = new Set<string>();
   const moves: { tf: string; mode: string; path: string[] }[] = [];
   for (const base of keys.slice(0, ONE_AT_A_TIME)) {
-    const strength = (id: string) => unitsIn(ps, id).reduce((a, u) => a + (u.status === 'ACTIVE' ? unitType(u).attack : 0), 0);
-    const pick = mine.filter((t) => !used.has(t.id)).sort((a, b) => distance(a.hex as string, base.hex) - distance(b.hex as string, base.hex) || strength(b.id) - strength(a.id) || a.id.localeCompare(b.id)).slice(0, ASSAULT_TFS);
+    const strength = (id: string) =>
+      unitsIn(ps, id).reduce((a, u) => a + (u.status === 'ACTIVE' ? unitType(u).attack : 0), 0);
+    const pick = mine
+      .filter((t) => !used.has(t.id))
+      .sort(
+        (a, b) =>
+          distance(a.hex as string, base.hex) - distance(b.hex as string, base.hex) ||
+          strength(b.id) - strength(a.id) ||
+          a.id.localeCompare(b.id),
+      )
+      .slice(0, ASSAULT_TFS);
     // An empty key base is taken by entering it (D-49): the nearest TF that reaches it ends there.
     const empty = !Object.values(ps.tfs).some((t) => t.side !== side && t.hex === base.hex);
     for (const tf of pick) {
@@ -244,7 +313,12 @@ export function concentrate(cs: CampaignGameState, side: Side, order: Json): Jso
         if (ends.has(hex) || occupied.has(hex)) continue;
         const d = distance(hex, base.hex);
         if (d < 1 && !empty) continue;
-        if (!best || d < best.d || (d === best.d && (path.length < best.path.length || (path.length === best.path.length && hex < best.hex)))) best = { hex, path, d };
+        if (
+          !best ||
+          d < best.d ||
+          (d === best.d && (path.length < best.path.length || (path.length === best.path.length && hex < best.hex)))
+        )
+          best = { hex, path, d };
       }
       if (!best || best.d >= here) continue;
       ends.add(best.hex);
@@ -252,10 +326,14 @@ export function concentrate(cs: CampaignGameState, side: Side, order: Json): Jso
     }
   }
   // D-01 is judged at the end: a TF standing on a key base it holds stays there.
-  const held = new Set(Object.values(ps.bases).filter((x) => x.side === side && v.baseClasses.includes(x.type) && x.hex).map((b) => b.hex));
+  const held = new Set(
+    Object.values(ps.bases)
+      .filter((x) => x.side === side && v.baseClasses.includes(x.type) && x.hex)
+      .map((b) => b.hex),
+  );
   for (const t of mine) if (held.has(t.hex as string) && !used.has(t.id)) used.add(t.id);
   if (!used.size) return order;
-  const aliased = (aliasTfIds(ps, moves as unknown as Json) as unknown as typeof moves);
+  const aliased = aliasTfIds(ps, moves as unknown as Json) as unknown as typeof moves;
   const gone = new Set([...used].map((id) => tfAlias(ps, id)));
   const kept = (o.moves ?? []).filter((m) => !gone.has(m.tf) && !m.path.some((h) => ends.has(h)));
   return { ...o, moves: [...aliased, ...kept] } as unknown as Json;
@@ -268,19 +346,35 @@ export function concentrate(cs: CampaignGameState, side: Side, order: Json): Jso
  * the assault has at least two TFs; GS support comes at the commitment prompt (D-76).
  */
 export function assaultKeyBases(cs: CampaignGameState, side: Side, order: Json): Json {
-  const o = order as { kind?: string; attacks?: { target: { tf?: string; hex?: string }; attackers: string[]; advance: string | null }[] } | null;
+  const o = order as {
+    kind?: string;
+    attacks?: { target: { tf?: string; hex?: string }; attackers: string[]; advance: string | null }[];
+  } | null;
   if (o?.kind !== 'combat-declare') return order;
   const ps = cs.planetary;
   const v = campaignData.scenarios[cs.scenario].victory;
-  const keyHexes = new Set(Object.values(ps.bases).filter((b) => b.side !== side && v.baseClasses.includes(b.type) && b.hex).map((b) => b.hex));
+  const keyHexes = new Set(
+    Object.values(ps.bases)
+      .filter((b) => b.side !== side && v.baseClasses.includes(b.type) && b.hex)
+      .map((b) => b.hex),
+  );
   let attacks = [...(o.attacks ?? [])];
-  for (const target of Object.values(ps.tfs).filter((t) => t.side !== side && t.hex && keyHexes.has(t.hex)).sort((a, b) => a.id.localeCompare(b.id))) {
+  for (const target of Object.values(ps.tfs)
+    .filter((t) => t.side !== side && t.hex && keyHexes.has(t.hex))
+    .sort((a, b) => a.id.localeCompare(b.id))) {
     const alias = tfAlias(ps, target.id);
-    const mine = Object.values(ps.tfs).filter((t) => t.side === side && t.hex && distance(t.hex, target.hex as string) === 1 && mayAttack(ps, t.id)).map((t) => tfAlias(ps, t.id)).sort();
+    const mine = Object.values(ps.tfs)
+      .filter((t) => t.side === side && t.hex && distance(t.hex, target.hex as string) === 1 && mayAttack(ps, t.id))
+      .map((t) => tfAlias(ps, t.id))
+      .sort();
     if (mine.length < 2) continue;
     const taken = new Set(mine);
-    attacks = attacks.map((a) => ({ ...a, attackers: a.attackers.filter((x) => !taken.has(x)) })).filter((a) => a.attackers.length && a.target.tf !== alias);
-    attacks.forEach((a) => { if (a.advance && !a.attackers.includes(a.advance)) a.advance = a.attackers[0]; });
+    attacks = attacks
+      .map((a) => ({ ...a, attackers: a.attackers.filter((x) => !taken.has(x)) }))
+      .filter((a) => a.attackers.length && a.target.tf !== alias);
+    attacks.forEach((a) => {
+      if (a.advance && !a.attackers.includes(a.advance)) a.advance = a.attackers[0];
+    });
     attacks.push({ target: { tf: alias }, attackers: mine, advance: mine[0] });
   }
   return { ...o, attacks } as unknown as Json;

@@ -22,9 +22,11 @@ import type { CampaignGameState, Side } from './types.js';
 import { validateOrders } from './validate.js';
 
 const engineers = (cs: CampaignGameState, tf: string): number =>
-  unitsIn(cs.planetary, tf).filter((u) => u.status === 'ACTIVE' && unitType(u).flags.includes('CONSTRUCTION_ENGINEER')).length;
+  unitsIn(cs.planetary, tf).filter((u) => u.status === 'ACTIVE' && unitType(u).flags.includes('CONSTRUCTION_ENGINEER'))
+    .length;
 
-const keepIfLegal = (cs: CampaignGameState, side: Side, before: Json, after: Json): Json => (validateOrders(cs, side, after).length ? before : after);
+const keepIfLegal = (cs: CampaignGameState, side: Side, before: Json, after: Json): Json =>
+  validateOrders(cs, side, after).length ? before : after;
 
 /** D-51, L952-954: available bases assigned to TFs able to build them. */
 export function withBaseAssignments(cs: CampaignGameState, side: Side, order: Json): Json {
@@ -35,7 +37,12 @@ export function withBaseAssignments(cs: CampaignGameState, side: Side, order: Js
   for (const { type } of basesAvailable(cs, side)) {
     const tf = Object.values(ps.tfs)
       .filter((t) => t.side === side && !t.independent && !assigned.has(t.id) && !list.some((x) => x.tf === t.id))
-      .filter((t) => engineers(cs, t.id) >= engineersNeeded(type as GroundBaseClass) && !baseInHex(cs, t.hex) && hasLocToAny(ps, side, t.hex, anchors))
+      .filter(
+        (t) =>
+          engineers(cs, t.id) >= engineersNeeded(type as GroundBaseClass) &&
+          !baseInHex(cs, t.hex) &&
+          hasLocToAny(ps, side, t.hex, anchors),
+      )
       .sort((a, b) => engineers(cs, b.id) - engineers(cs, a.id) || a.id.localeCompare(b.id))[0];
     if (tf) list.push({ tf: tf.id, type });
   }
@@ -51,8 +58,15 @@ export function withBaseBuilds(cs: CampaignGameState, side: Side, order: Json): 
     const t = ps.tfs[tf];
     const spec = rulesData().baseTypes[`GL${a.type.slice(2)}` as LegionBaseClass]?.build;
     if (!t || t.side !== side || a.turn >= cs.turn || !spec || engineers(cs, tf) < spec.engineers) continue;
-    const ids = [...Object.values(ps.bases).filter((b) => b.side === side).map((b) => b.id), ...Object.keys(ps.hqSupply)];
-    const stores = ids.map((id) => storeOf(ps, side, id)).filter((s) => s && s.sp() > 0 && hasLoc(ps, side, s.hex, t.hex))
+    const ids = [
+      ...Object.values(ps.bases)
+        .filter((b) => b.side === side)
+        .map((b) => b.id),
+      ...Object.keys(ps.hqSupply),
+    ];
+    const stores = ids
+      .map((id) => storeOf(ps, side, id))
+      .filter((s) => s && s.sp() > 0 && hasLoc(ps, side, s.hex, t.hex))
       .sort((x, y) => y!.sp() - x!.sp() || x!.id.localeCompare(y!.id));
     const sources: { id: string; amount: number }[] = [];
     let need = spec.sp;

@@ -13,14 +13,24 @@ import { gsSupportValue } from '../ground-support.js';
 import { tippingUnits } from './bot-support.js';
 import prefectCampaign from './index.js';
 import { newGame, playBots } from './testing.js';
-import { combatDeclarePosition, declareAttacks, groundPosition, moverTowards, navalUnits, putInGsBox } from './test-positions.js';
+import {
+  combatDeclarePosition,
+  declareAttacks,
+  groundPosition,
+  moverTowards,
+  navalUnits,
+  putInGsBox,
+} from './test-positions.js';
 import { resolveOrderIds } from '../../planetary/index.js';
 import { zoneOfHex } from '../map-link.js';
 import type { CampaignGameState, Side } from './types.js';
 
 describe('tippingUnits: the fewest strongest GS units that give the best column (L2216-2218)', () => {
   const s = newGame('bot-support');
-  const fl = Object.values(s.space.units).filter((u) => u.side === 'CW' && stats(u).kind === 'FIGHTER').map((u) => u.id).sort();
+  const fl = Object.values(s.space.units)
+    .filter((u) => u.side === 'CW' && stats(u).kind === 'FIGHTER')
+    .map((u) => u.id)
+    .sort();
   const v = gsSupportValue(s, [fl[0]]);
 
   it('attack: 1:1 + one unit = 3:2 → that unit; + two = 2:1 → both', () => {
@@ -40,27 +50,38 @@ describe('tippingUnits: the fewest strongest GS units that give the best column 
   });
 });
 
-interface Seen { prev: CampaignGameState; side: Side; order: Json }
+interface Seen {
+  prev: CampaignGameState;
+  side: Side;
+  order: Json;
+}
 
 function collect(seed: string, options: Record<string, Json>) {
   const naval: Seen[] = [];
   const commits: Seen[] = [];
   let defaulted = 0;
-  playBots(seed, ({ prev, orders, events }) => {
-    defaulted += events.filter((e) => e.type === 'orders.defaulted').length;
-    for (const [side, o] of Object.entries(orders)) {
-      const x = o as { navalSupport?: unknown; kind?: string; commitments?: unknown[] } | null;
-      if (x?.navalSupport) naval.push({ prev, side: side as Side, order: o });
-      if (x?.kind === 'gs-commitment' && x.commitments?.length) commits.push({ prev, side: side as Side, order: o });
-    }
-  }, options);
+  playBots(
+    seed,
+    ({ prev, orders, events }) => {
+      defaulted += events.filter((e) => e.type === 'orders.defaulted').length;
+      for (const [side, o] of Object.entries(orders)) {
+        const x = o as { navalSupport?: unknown; kind?: string; commitments?: unknown[] } | null;
+        if (x?.navalSupport) naval.push({ prev, side: side as Side, order: o });
+        if (x?.kind === 'gs-commitment' && x.commitments?.length) commits.push({ prev, side: side as Side, order: o });
+      }
+    },
+    options,
+  );
   return { naval, commits, defaulted };
 }
 
 /** The same state with the enemy's hidden TF contents swapped between two of his TF counters. */
 function hiddenDifferent(cs: CampaignGameState, side: Side): CampaignGameState {
   const s = structuredClone(cs);
-  const enemy = Object.values(s.planetary.tfs).filter((t) => t.side === otherSide(side) && t.hex && !t.independent).map((t) => t.id).sort();
+  const enemy = Object.values(s.planetary.tfs)
+    .filter((t) => t.side === otherSide(side) && t.hex && !t.independent)
+    .map((t) => t.id)
+    .sort();
   if (enemy.length < 2) return s;
   const [a, b] = enemy;
   for (const u of Object.values(s.planetary.units)) {
@@ -75,7 +96,9 @@ function check(seed: string, r: ReturnType<typeof collect>) {
   for (const x of [...r.naval, ...r.commits]) {
     expect(prefectCampaign.validate(x.prev, x.side, x.order)).toEqual([]);
     // D-83: no unit twice in one order.
-    const units = JSON.stringify(x.order).match(/"units":\[[^\]]*\]/g)!.flatMap((m) => JSON.parse(m.slice(8)) as string[]);
+    const units = JSON.stringify(x.order)
+      .match(/"units":\[[^\]]*\]/g)!
+      .flatMap((m) => JSON.parse(m.slice(8)) as string[]);
     expect(new Set(units).size).toBe(units.length);
     // Own view only: hidden enemy contents do not change the order.
     const bot = (s: CampaignGameState) => prefectCampaign.bot(s, x.side, seededDice(`${seed}-probe`, 1));
@@ -84,24 +107,35 @@ function check(seed: string, r: ReturnType<typeof collect>) {
 }
 
 describe('the bot commits naval support in hand-built positions (test-positions.ts, no bot play)', () => {
-  it('planned counter-orders: the Defender\'s GS units that tip a counter-attack by its TFs of their zone ride on the order (L2204, L2216) — legal, own view only', () => {
+  it("planned counter-orders: the Defender's GS units that tip a counter-attack by its TFs of their zone ride on the order (L2204, L2216) — legal, own view only", () => {
     // Four TOG TF counters on the map: the public estimate of one is small enough for the fighters to tip it.
-    const { s, contacts: [c] } = groundPosition(4, {}, 1);
+    const {
+      s,
+      contacts: [c],
+    } = groundPosition(4, {}, 1);
     const box = navalUnits(s, 'CW', 'FIGHTER');
     putInGsBox(s, c.zone, box);
     const p = prefectCampaign.prompts(s).find((q) => q.side === 'CW')!;
     expect(p.description).toContain('navalSupport');
-    const order = prefectCampaign.bot(s, 'CW', seededDice('pos-counter', 1)) as { kind: string; navalSupport?: { units: string[]; tfs?: string[] }[] };
+    const order = prefectCampaign.bot(s, 'CW', seededDice('pos-counter', 1)) as {
+      kind: string;
+      navalSupport?: { units: string[]; tfs?: string[] }[];
+    };
     expect(order.kind).toBe('counter-orders');
     expect(order.navalSupport?.length).toBeGreaterThan(0);
     const units = order.navalSupport!.flatMap((x) => x.units);
     expect(units.every((u) => box.includes(u))).toBe(true);
     const real = resolveOrderIds(s.planetary, 'CW', order) as typeof order;
-    for (const t of real.navalSupport!.flatMap((x) => x.tfs ?? [])) expect([s.planetary.tfs[t].side, zoneOfHex(s.planetary.tfs[t].hex)]).toEqual(['CW', c.zone]);
-    check('pos-counter', { naval: [{ prev: s, side: 'CW', order: order as unknown as Json }], commits: [], defaulted: 0 });
+    for (const t of real.navalSupport!.flatMap((x) => x.tfs ?? []))
+      expect([s.planetary.tfs[t].side, zoneOfHex(s.planetary.tfs[t].hex)]).toEqual(['CW', c.zone]);
+    check('pos-counter', {
+      naval: [{ prev: s, side: 'CW', order: order as unknown as Json }],
+      commits: [],
+      defaulted: 0,
+    });
   });
 
-  it('gs-commitment: the Attacker\'s GS units that tip his declared attack are committed to it (L2214-2218, D-76) — legal, own view only', () => {
+  it("gs-commitment: the Attacker's GS units that tip his declared attack are committed to it (L2214-2218, D-76) — legal, own view only", () => {
     const pos = combatDeclarePosition(1);
     const { s: d } = declareAttacks(pos.s, pos.contacts);
     const box = navalUnits(d, 'TOG', 'FIGHTER');
@@ -109,24 +143,41 @@ describe('the bot commits naval support in hand-built positions (test-positions.
     const detect = prefectCampaign.prompts(d).find((q) => q.side === 'CW')!.defaultOrders;
     const s = prefectCampaign.resolve(d, { CW: detect }, seededDice('pos-commit', 1)).state;
     expect(prefectCampaign.prompts(s).map((q) => [q.side, q.kind])).toEqual([['TOG', 'gs-commitment']]);
-    const order = prefectCampaign.bot(s, 'TOG', seededDice('pos-commit', 2)) as { commitments: { attack: string; units: string[] }[] };
+    const order = prefectCampaign.bot(s, 'TOG', seededDice('pos-commit', 2)) as {
+      commitments: { attack: string; units: string[] }[];
+    };
     expect(order.commitments.map((x) => x.attack)).toEqual([s.planetary.combat!.attacks[0].id]);
     expect(order.commitments[0].units.length).toBeGreaterThan(0);
     expect(order.commitments[0].units.every((u) => box.includes(u))).toBe(true);
-    check('pos-commit', { naval: [], commits: [{ prev: s, side: 'TOG', order: order as unknown as Json }], defaulted: 0 });
+    check('pos-commit', {
+      naval: [],
+      commits: [{ prev: s, side: 'TOG', order: order as unknown as Json }],
+      defaulted: 0,
+    });
   });
 
   it('interactive counter-attack window: where the Planetary bot would pass, GS units that lift the estimated odds to 3:2 make it counter-attack with navalSupport (L435, L2204) — legal, own view only', () => {
     // Four TOG TF counters beside CW TFs of four zones (the public estimate of one TF is small), and a fifth TOG TF moving next to a CW TF of another zone.
     const { s, contacts } = groundPosition(4, { interleave: 'interactive' }, 1);
-    const target = Object.values(s.planetary.tfs).filter((t) => t.side === 'CW' && !contacts.some((c) => c.zone === zoneOfHex(t.hex))).map((t) => t.id).sort()[0];
-    const light = Object.keys(s.cargo).filter((id) => s.planetary.units[id].type === 'tog-light-cohort').sort().slice(0, 1);
+    const target = Object.values(s.planetary.tfs)
+      .filter((t) => t.side === 'CW' && !contacts.some((c) => c.zone === zoneOfHex(t.hex)))
+      .map((t) => t.id)
+      .sort()[0];
+    const light = Object.keys(s.cargo)
+      .filter((id) => s.planetary.units[id].type === 'tog-light-cohort')
+      .sort()
+      .slice(0, 1);
     const m = moverTowards(s, target, light);
-    const r = prefectCampaign.resolve(s, { TOG: { kind: 'move', move: { tf: m.tf, mode: 'COMBAT', path: m.path } } as Json }, seededDice('pos-live', 1));
+    const r = prefectCampaign.resolve(
+      s,
+      { TOG: { kind: 'move', move: { tf: m.tf, mode: 'COMBAT', path: m.path } } as Json },
+      seededDice('pos-live', 1),
+    );
     expect(r.state.planetary.movement?.window).toMatchObject({ kind: 'interrupt', side: 'CW', mover: m.tf });
     // L381-385: the CW TF detects the mover (the first of a few fixed dice that succeeds), so the counter-attack window opens (L435).
     const interrupt = { kind: 'interrupt', detections: [{ tf: target, esm: 1 }] } as unknown as Json;
-    const open = ['a', 'b', 'c', 'd', 'e', 'f'].map((x) => prefectCampaign.resolve(r.state, { CW: interrupt }, seededDice(`pos-live-${x}`, 1)).state)
+    const open = ['a', 'b', 'c', 'd', 'e', 'f']
+      .map((x) => prefectCampaign.resolve(r.state, { CW: interrupt }, seededDice(`pos-live-${x}`, 1)).state)
       .find((x) => x.planetary.movement?.window?.kind === 'counter-attack');
     expect(open, 'no detection succeeded on six fixed dice').toBeDefined();
     const without = prefectCampaign.bot(open!, 'CW', seededDice('pos-live', 2)) as { kind: string };
@@ -136,15 +187,22 @@ describe('the bot commits naval support in hand-built positions (test-positions.
     putInGsBox(withGs, zoneOfHex(m.path[1]), box);
     const p = prefectCampaign.prompts(withGs).find((q) => q.side === 'CW')!;
     expect(p.description).toContain('navalSupport');
-    const order = prefectCampaign.bot(withGs, 'CW', seededDice('pos-live', 2)) as { kind: string; navalSupport?: { units: string[] }[] };
+    const order = prefectCampaign.bot(withGs, 'CW', seededDice('pos-live', 2)) as {
+      kind: string;
+      navalSupport?: { units: string[] }[];
+    };
     expect(order.kind).toBe('counter-attack');
     expect(order.navalSupport?.length).toBeGreaterThan(0);
     expect(order.navalSupport!.flatMap((x) => x.units).every((u) => box.includes(u))).toBe(true);
-    check('pos-live', { naval: [{ prev: withGs, side: 'CW', order: order as unknown as Json }], commits: [], defaulted: 0 });
+    check('pos-live', {
+      naval: [{ prev: withGs, side: 'CW', order: order as unknown as Json }],
+      commits: [],
+      defaulted: 0,
+    });
   });
 });
 
-describe('the bot\'s naval support in bot play (planned and interactive)', () => {
+describe("the bot's naval support in bot play (planned and interactive)", () => {
   // Whether bot play reaches a GS unit that tips a column moves with every bot change (on 8 seeds at the time of writing:
   // no standing navalSupport, one gs-commitment), so that the bot writes them is proven in the hand-built positions
   // above; bot play checks that whatever it writes is legal, never defaulted and taken from its own view only.

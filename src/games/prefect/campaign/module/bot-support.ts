@@ -20,7 +20,13 @@ import { supportCarrier, type StandingSupport } from './counter-support.js';
 import { unusedGs } from './end-of-combat.js';
 import type { CampaignGameState, Side } from './types.js';
 
-const terrainDf = (hex: string): number => Math.max(0, ...rulesData().hex(hex).terrain.map((t) => rulesData().terrain[t]?.defenceFactor ?? 0));
+const terrainDf = (hex: string): number =>
+  Math.max(
+    0,
+    ...rulesData()
+      .hex(hex)
+      .terrain.map((t) => rulesData().terrain[t]?.defenceFactor ?? 0),
+  );
 
 /**
  * An enemy TF's attack and defence from public knowledge: the scenario's enemy combat units
@@ -29,46 +35,70 @@ const terrainDf = (hex: string): number => Math.max(0, ...rulesData().hex(hex).t
  */
 export function enemyTfEstimate(cs: CampaignGameState, side: Side): { attack: number; defence: number } {
   const types = rulesData().unitTypes;
-  const enemy = campaignData.scenarios[cs.scenario].ground.units.filter((u) => u.side !== side && types[u.type]?.category === 'COMBAT');
+  const enemy = campaignData.scenarios[cs.scenario].ground.units.filter(
+    (u) => u.side !== side && types[u.type]?.category === 'COMBAT',
+  );
   if (!enemy.length) return { attack: 4, defence: 4 };
   const per = (k: 'attack' | 'defence') => enemy.reduce((a, u) => a + types[u.type][k], 0) / enemy.length;
   const alive = Math.max(1, enemy.length - (cs.planetary.destroyedCombat[side] ?? 0));
-  const counters = Math.max(1, Object.values(cs.planetary.tfs).filter((t) => t.side !== side && t.hex && !t.independent).length);
+  const counters = Math.max(
+    1,
+    Object.values(cs.planetary.tfs).filter((t) => t.side !== side && t.hex && !t.independent).length,
+  );
   const share = Math.max(1, alive / counters);
   return { attack: Math.round(per('attack') * share), defence: Math.round(per('defence') * share) };
 }
 
 /** The fewest of `units` (strongest first) that give the best column for the side; none if no column moves. */
-export function tippingUnits(cs: CampaignGameState, units: string[], attack: number, defence: number, adds: 'attack' | 'defence'): string[] {
+export function tippingUnits(
+  cs: CampaignGameState,
+  units: string[],
+  attack: number,
+  defence: number,
+  adds: 'attack' | 'defence',
+): string[] {
   const value = (u: string) => gsSupportValue(cs, [u]);
   const sorted = [...units].sort((a, b) => value(b) - value(a) || a.localeCompare(b));
-  const col = (extra: number) => (adds === 'attack' ? ratioColumn(attack + extra, defence) : -ratioColumn(attack, defence + extra));
+  const col = (extra: number) =>
+    adds === 'attack' ? ratioColumn(attack + extra, defence) : -ratioColumn(attack, defence + extra);
   let best = col(0);
   let n = 0;
   let sum = 0;
   sorted.forEach((u, i) => {
     sum += value(u);
     const c = col(sum);
-    if (c > best) { best = c; n = i + 1; }
+    if (c > best) {
+      best = c;
+      n = i + 1;
+    }
   });
   return sorted.slice(0, n);
 }
 
 /** Combat Phase (gs-commitment): per declared combat of a zone with the side's GS units, the units that tip it. */
-export function commitPlan(cs: CampaignGameState, side: Side, combats: { attack: string; zone: number; target: string; attackers: string[] }[]): { attack: string; units: string[] }[] {
+export function commitPlan(
+  cs: CampaignGameState,
+  side: Side,
+  combats: { attack: string; zone: number; target: string; attackers: string[] }[],
+): { attack: string; units: string[] }[] {
   const ps = cs.planetary;
   const left: Record<number, string[]> = unusedGs(cs, side);
   const est = enemyTfEstimate(cs, side);
-  const ranked = combats.filter((x) => left[x.zone] && ps.tfs[x.target]).map((x) => {
-    const t = ps.tfs[x.target];
-    const defending = t.side === side;
-    const onBase = defending && Object.values(ps.bases).some((b) => b.side === side && b.hex === t.hex);
-    return {
-      x, defending, rank: onBase ? 0 : defending ? 2 : 1,
-      attack: defending ? est.attack * x.attackers.length : attackTotal(ps, x.attackers),
-      defence: (defending ? defenceTotal(ps, t.id) : est.defence) + terrainDf(t.hex),
-    };
-  }).sort((a, b) => a.rank - b.rank || a.x.attack.localeCompare(b.x.attack));
+  const ranked = combats
+    .filter((x) => left[x.zone] && ps.tfs[x.target])
+    .map((x) => {
+      const t = ps.tfs[x.target];
+      const defending = t.side === side;
+      const onBase = defending && Object.values(ps.bases).some((b) => b.side === side && b.hex === t.hex);
+      return {
+        x,
+        defending,
+        rank: onBase ? 0 : defending ? 2 : 1,
+        attack: defending ? est.attack * x.attackers.length : attackTotal(ps, x.attackers),
+        defence: (defending ? defenceTotal(ps, t.id) : est.defence) + terrainDf(t.hex),
+      };
+    })
+    .sort((a, b) => a.rank - b.rank || a.x.attack.localeCompare(b.x.attack));
   const out: { attack: string; units: string[] }[] = [];
   for (const c of ranked) {
     const pick = tippingUnits(cs, left[c.x.zone] ?? [], c.attack, c.defence, c.defending ? 'defence' : 'attack');
@@ -92,11 +122,15 @@ function movementPlan(cs: CampaignGameState, side: Side, o: Record<string, unkno
     list.push({ units: pick, ...(tfs ? { tfs } : {}) });
     left[zone] = left[zone].filter((u) => !pick.includes(u));
   };
-  const enemyNear = (hex: string) => Object.values(ps.tfs).some((t) => t.side !== side && t.hex && g.neighbors(hex).includes(t.hex));
+  const enemyNear = (hex: string) =>
+    Object.values(ps.tfs).some((t) => t.side !== side && t.hex && g.neighbors(hex).includes(t.hex));
   switch (o.kind) {
     case 'counter-orders': // a counter-attack by the zone's strongest TF on an estimated mover (L435)
       for (const zone of Object.keys(left).map(Number)) {
-        const own = Object.values(ps.tfs).filter((t) => t.side === side && t.hex && zoneOfHex(t.hex) === zone && combatUnits(ps, t.id).length).map((t) => t.id).sort();
+        const own = Object.values(ps.tfs)
+          .filter((t) => t.side === side && t.hex && zoneOfHex(t.hex) === zone && combatUnits(ps, t.id).length)
+          .map((t) => t.id)
+          .sort();
         const best = own.sort((a, b) => attackTotal(ps, [b]) - attackTotal(ps, [a]))[0];
         if (best) take(zone, attackTotal(ps, [best]), est.defence, 'attack', own);
       }
@@ -115,7 +149,12 @@ function movementPlan(cs: CampaignGameState, side: Side, o: Record<string, unkno
         take(zoneOfHex(hex), attackTotal(ps, (o.tfs as string[]) ?? []), est.defence + terrainDf(hex), 'attack');
       } else if (w?.kind === 'mover-detect') {
         const hex = ps.tfs[w.mover].hex;
-        take(zoneOfHex(hex), est.attack * w.counterAttackers.length, defenceTotal(ps, w.mover) + terrainDf(hex), 'defence');
+        take(
+          zoneOfHex(hex),
+          est.attack * w.counterAttackers.length,
+          defenceTotal(ps, w.mover) + terrainDf(hex),
+          'defence',
+        );
       }
     }
   }

@@ -17,7 +17,14 @@ import { offSystemSupply } from '../supply.js';
 import { groundAt, groundBot, spaceAt, spaceBot, spacePrompts } from './halves.js';
 import type { CampaignGameState } from './types.js';
 import { validateOrders } from './validate.js';
-import { aimSegments, assaultKeyBases, concentrate, invaderGroups, invaderLandings, splitStacks } from './bot-invader.js';
+import {
+  aimSegments,
+  assaultKeyBases,
+  concentrate,
+  invaderGroups,
+  invaderLandings,
+  splitStacks,
+} from './bot-invader.js';
 import { withSupplyLink } from './supply-link.js';
 import { withBotNavalSupport } from './bot-support.js';
 import { withBaseAssignments, withBaseBuilds } from './bot-logistics.js';
@@ -30,7 +37,13 @@ function holdStrikes(cs: CampaignGameState, order: Json): Json {
   if (o?.kind !== 'combat-plan') return order;
   for (const t of o.plan?.tfs ?? []) {
     const tf = cs.space.tfs[resolveAliases(cs.space, t.tf) as string];
-    if (t.gsTarget && tf?.mission === 'GROUND_SUPPORT' && tf.place.kind === 'SECTOR' && tf.place.sector === campaignData.rules.planetSector) delete t.gsTarget;
+    if (
+      t.gsTarget &&
+      tf?.mission === 'GROUND_SUPPORT' &&
+      tf.place.kind === 'SECTOR' &&
+      tf.place.sector === campaignData.rules.planetSector
+    )
+      delete t.gsTarget;
   }
   return order;
 }
@@ -43,12 +56,24 @@ function dropMissions(cs: CampaignGameState, side: string, order: Json): Json {
   const o = order as { kind?: string; missions?: { tf: string; mission: string; params?: unknown }[] } | null;
   if (o?.kind !== 'missions') return order;
   const prompt = spacePrompts(cs.space).find((p) => p.side === side);
-  const legal = new Map(((prompt?.choices as { tfs?: { tf: string; missions: string[] }[] } | null)?.tfs ?? []).map((t) => [t.tf, t.missions]));
+  const legal = new Map(
+    ((prompt?.choices as { tfs?: { tf: string; missions: string[] }[] } | null)?.tfs ?? []).map((t) => [
+      t.tf,
+      t.missions,
+    ]),
+  );
   for (const m of o.missions ?? []) {
     const id = resolveAliases(cs.space, m.tf) as string;
     const tf = cs.space.tfs[id];
-    const carries = !!tf && Object.entries(cs.cargo).some(([u, c]) => c.transports.every((t) => tf.units.includes(t)) && dropEligible(cs.planetary.units[u]));
-    if (carries && legal.get(m.tf)?.includes('ORBITAL_DROP')) { m.mission = 'ORBITAL_DROP'; delete m.params; }
+    const carries =
+      !!tf &&
+      Object.entries(cs.cargo).some(
+        ([u, c]) => c.transports.every((t) => tf.units.includes(t)) && dropEligible(cs.planetary.units[u]),
+      );
+    if (carries && legal.get(m.tf)?.includes('ORBITAL_DROP')) {
+      m.mission = 'ORBITAL_DROP';
+      delete m.params;
+    }
   }
   return order;
 }
@@ -61,11 +86,15 @@ function steerInvader(cs: CampaignGameState, side: string, order: Json): Json {
   const sc = campaignData.scenarios[cs.scenario];
   if (side !== sc.invader) return order;
   const planet = campaignData.rules.planetSector;
-  const o = structuredClone(order) as { kind?: string; exits?: { tf: string; sector: string }[]; moves?: { tf: string; to: string }[] } | null;
+  const o = structuredClone(order) as {
+    kind?: string;
+    exits?: { tf: string; sector: string }[];
+    moves?: { tf: string; to: string }[];
+  } | null;
   if (o?.kind === 'tspace') for (const x of o.exits ?? []) x.sector = planet;
   else if (o?.kind === 'move') {
     const prompt = spacePrompts(cs.space).find((p) => p.side === side);
-    for (const c of ((prompt?.choices as { tfs?: { tf: string; from: string; mission: string }[] } | null)?.tfs ?? [])) {
+    for (const c of (prompt?.choices as { tfs?: { tf: string; from: string; mission: string }[] } | null)?.tfs ?? []) {
       if (c.mission !== 'ORBITAL_DROP' || c.from === planet) continue;
       o.moves = [...(o.moves ?? []).filter((m) => m.tf !== c.tf), { tf: c.tf, to: planet }];
     }
@@ -78,7 +107,13 @@ function withinAllowance(cs: CampaignGameState, side: string, naval: Json): Json
   const o = naval as { load?: { unit: string; sp: number }[] } | null;
   if (!o?.load) return naval;
   let left = offSystemSupply(campaignData.scenarios[cs.scenario], side as 'TOG' | 'CW', cs.turn);
-  o.load = o.load.map((l) => { const sp = Math.min(l.sp, left); left -= sp; return { ...l, sp }; }).filter((l) => l.sp > 0);
+  o.load = o.load
+    .map((l) => {
+      const sp = Math.min(l.sp, left);
+      left -= sp;
+      return { ...l, sp };
+    })
+    .filter((l) => l.sp > 0);
   return naval;
 }
 
@@ -110,19 +145,60 @@ export function campaignBot(cs: CampaignGameState, side: string, dice: Dice): Js
       if (groundPaused(cs)) return groundBot(cs.planetary, side, dice); // D-87: the Planetary bot's entry (the public suggestion), so both agree
       if (cs.pendingSupport) return aliasTfIds(cs.planetary, commitBot(cs, side as 'TOG' | 'CW') as unknown as Json);
       // L2204: naval support of counter-attacks where the bot's GS units tip the column (bot-support.ts).
-      return withBotNavalSupport(cs, side as Side, massed(cs, side, groundBot(cs.planetary, side, dice)), (o) => !validateOrders(cs, side, o).length);
-    case 'WITHDRAWAL': return groundBot(cs.planetary, side, dice);
-    case 'END_OF_COMBAT': return aliasTfIds(cs.planetary, independentBot(cs, side as 'TOG' | 'CW') as unknown as Json);
+      return withBotNavalSupport(
+        cs,
+        side as Side,
+        massed(cs, side, groundBot(cs.planetary, side, dice)),
+        (o) => !validateOrders(cs, side, o).length,
+      );
+    case 'WITHDRAWAL':
+      return groundBot(cs.planetary, side, dice);
+    case 'END_OF_COMBAT':
+      return aliasTfIds(cs.planetary, independentBot(cs, side as 'TOG' | 'CW') as unknown as Json);
     case 'ADJUST': {
       const ground = groundBot(groundAt(cs.planetary, 'ADJUSTMENT'), side, dice);
-      const o = { kind: 'tf-adjustment', ground, naval: spaceBot(spaceAt(cs.space, 'ADJUST'), side, dice) } as Record<string, Json>;
-      if (side === campaignData.scenarios[cs.scenario].invader && (ground as { kind?: string } | null)?.kind === 'adjustment') {
-        const split = { ...o, ground: splitStacks(cs, side as Side, ground as unknown as AdjustmentOrder) as unknown as Json };
-        if (!validateOrders(cs, side, split).length) return withBaseAssignments(cs, side as Side, withDrops(cs, side, split, 'drops'));
+      const o = { kind: 'tf-adjustment', ground, naval: spaceBot(spaceAt(cs.space, 'ADJUST'), side, dice) } as Record<
+        string,
+        Json
+      >;
+      if (
+        side === campaignData.scenarios[cs.scenario].invader &&
+        (ground as { kind?: string } | null)?.kind === 'adjustment'
+      ) {
+        const split = {
+          ...o,
+          ground: splitStacks(cs, side as Side, ground as unknown as AdjustmentOrder) as unknown as Json,
+        };
+        if (!validateOrders(cs, side, split).length)
+          return withBaseAssignments(cs, side as Side, withDrops(cs, side, split, 'drops'));
       }
       return withBaseAssignments(cs, side as Side, withDrops(cs, side, o, 'drops')); // D-51 (bot-logistics.ts)
     }
-    case 'SUPPLY': return withBaseBuilds(cs, side as Side, withDrops(cs, side, withSupplyLink(cs, side as Side, withBotLegionSources(cs, side as Side, { kind: 'campaign-supply', ground: groundBot(cs.planetary, side, dice), naval: withinAllowance(cs, side, spaceBot(spaceAt(cs.space, 'SUPPLY'), side, dice)) }, (o) => !validateOrders(cs, side, o).length)), 'landings')); // 5.C.8: Legion sources (legion-sources-bot.ts)
-    case 'GAME_OVER': return null;
+    case 'SUPPLY':
+      return withBaseBuilds(
+        cs,
+        side as Side,
+        withDrops(
+          cs,
+          side,
+          withSupplyLink(
+            cs,
+            side as Side,
+            withBotLegionSources(
+              cs,
+              side as Side,
+              {
+                kind: 'campaign-supply',
+                ground: groundBot(cs.planetary, side, dice),
+                naval: withinAllowance(cs, side, spaceBot(spaceAt(cs.space, 'SUPPLY'), side, dice)),
+              },
+              (o) => !validateOrders(cs, side, o).length,
+            ),
+          ),
+          'landings',
+        ),
+      ); // 5.C.8: Legion sources (legion-sources-bot.ts)
+    case 'GAME_OVER':
+      return null;
   }
 }

@@ -20,9 +20,23 @@ import type { CampaignGameState } from './types.js';
 export function navalBasesAt(cs: CampaignGameState, defender: string): ExternalBase[] {
   const tf = cs.planetary.tfs[defender];
   if (!tf) return [];
-  return Object.entries(cs.navalBaseHexes).filter(([id, hex]) => hex === tf.hex && cs.space.bases[id] && cs.space.bases[id].side === tf.side && cs.space.bases[id].status !== 'DESTROYED' && INSTALLATIONS[cs.space.bases[id].type])
+  return Object.entries(cs.navalBaseHexes)
+    .filter(
+      ([id, hex]) =>
+        hex === tf.hex &&
+        cs.space.bases[id] &&
+        cs.space.bases[id].side === tf.side &&
+        cs.space.bases[id].status !== 'DESTROYED' &&
+        INSTALLATIONS[cs.space.bases[id].type],
+    )
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([id]) => ({ base: id, type: cs.space.bases[id].type, installations: INSTALLATIONS[cs.space.bases[id].type].count, status: cs.space.bases[id].status, naval: true }));
+    .map(([id]) => ({
+      base: id,
+      type: cs.space.bases[id].type,
+      installations: INSTALLATIONS[cs.space.bases[id].type].count,
+      status: cs.space.bases[id].status,
+      naval: true,
+    }));
 }
 
 /** L2796: the agreed entry disorganised these naval ground bases (ACTIVE → DISRUPTED). The public record is in `external.agreed`. */
@@ -43,14 +57,29 @@ export function centurionSupport(cs: CampaignGameState): Json {
   const x = cs.planetary.combat?.external;
   const a = x && cs.planetary.combat!.attacks.find((k) => k.id === x.attack);
   if (!x || !a || !('tf' in a.target) || !cs.pendingSupport) return null;
-  const h = halfStrength(cs.planetary, a.attackers.filter((t) => cs.planetary.tfs[t]), a.target.tf);
+  const h = halfStrength(
+    cs.planetary,
+    a.attackers.filter((t) => cs.planetary.tfs[t]),
+    a.target.tf,
+  );
   const out: Record<string, Json> = {};
-  for (const [side, list] of Object.entries(cs.pendingSupport.sealed) as [Side, { attack: string; units: string[] }[] | undefined][]) {
-    const ids = (list ?? []).filter((k) => k.attack === x.attack).flatMap((k) => k.units).filter((u) => cs.space.units[u]);
+  for (const [side, list] of Object.entries(cs.pendingSupport.sealed) as [
+    Side,
+    { attack: string; units: string[] }[] | undefined,
+  ][]) {
+    const ids = (list ?? [])
+      .filter((k) => k.attack === x.attack)
+      .flatMap((k) => k.units)
+      .filter((u) => cs.space.units[u]);
     if (!ids.length) continue;
-    const counters = ids.map((u) => { const t = spaceData.unitTypes[cs.space.units[u].type]; return { type: t.id, code: t.code, fighter: t.kind === 'FIGHTER' }; });
+    const counters = ids.map((u) => {
+      const t = spaceData.unitTypes[cs.space.units[u].type];
+      return { type: t.id, code: t.code, fighter: t.kind === 'FIGHTER' };
+    });
     const full = (c: (typeof counters)[number]) => centurionSupportFor(side, [c], false);
-    const units = counters.map((c): Json => (c.fighter ? { type: c.type, fighters: full(c).fighters } : { type: c.type, laserMissions: full(c).laserMissions }));
+    const units = counters.map((c): Json =>
+      c.fighter ? { type: c.type, fighters: full(c).fighters } : { type: c.type, laserMissions: full(c).laserMissions },
+    );
     out[side] = { units, use: centurionSupportFor(side, counters, h[side]) as unknown as Json };
   }
   return Object.keys(out).length ? { ...out, rule: 'L2622-2626, L2670-2688, L2749' } : null;

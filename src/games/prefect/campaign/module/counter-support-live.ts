@@ -21,7 +21,11 @@ import { zoneOfHex } from '../map-link.js';
 import type { CampaignGameState, Side } from './types.js';
 
 /** Who carries the commitment: the counter-attacker ('counter') or the mover's owner ('mover'); zones: null = any (planned). */
-export interface Carrier { role: 'counter' | 'mover'; zones: number[] | null; live: boolean }
+export interface Carrier {
+  role: 'counter' | 'mover';
+  zones: number[] | null;
+  live: boolean;
+}
 export type SupportList = { units: string[]; tfs?: string[] }[];
 
 const zoneOfTf = (cs: CampaignGameState, tf: string): number | null => {
@@ -31,7 +35,8 @@ const zoneOfTf = (cs: CampaignGameState, tf: string): number | null => {
 
 /** The reaction window owed by `side` now in an interactive Movement Phase (null: none). */
 function liveWindow(cs: CampaignGameState, side: Side) {
-  if (cs.stage !== 'GROUND' || cs.pendingSupport || cs.planetary.step !== 'MOVEMENT' || !cs.planetary.movement) return null;
+  if (cs.stage !== 'GROUND' || cs.pendingSupport || cs.planetary.step !== 'MOVEMENT' || !cs.planetary.movement)
+    return null;
   const w = currentPoint(cs.planetary);
   return w && w.kind !== 'attacker-move' && w.side === side ? w : null;
 }
@@ -40,11 +45,18 @@ function liveWindow(cs: CampaignGameState, side: Side) {
 export function liveCarrier(cs: CampaignGameState, side: Side, raw: unknown): Carrier | null {
   const w = liveWindow(cs, side);
   if (!w) return null;
-  const o = resolveOrderIds(cs.planetary, side, raw) as { kind?: unknown; actions?: { type?: unknown; target?: unknown }[] } | null;
+  const o = resolveOrderIds(cs.planetary, side, raw) as {
+    kind?: unknown;
+    actions?: { type?: unknown; target?: unknown }[];
+  } | null;
   const kind = o?.kind;
-  const zones = (tfs: unknown[]): number[] => [...new Set(tfs.map((t) => (typeof t === 'string' ? zoneOfTf(cs, t) : null)).filter((z): z is number => z !== null))];
-  if (w.kind === 'counter-attack' && kind === 'counter-attack') return { role: 'counter', zones: zones([w.mover]), live: true };
-  if (w.kind === 'mover-detect' && (kind === 'mover-detect' || kind === 'pass')) return { role: 'mover', zones: zones([w.mover]), live: true };
+  const zones = (tfs: unknown[]): number[] => [
+    ...new Set(tfs.map((t) => (typeof t === 'string' ? zoneOfTf(cs, t) : null)).filter((z): z is number => z !== null)),
+  ];
+  if (w.kind === 'counter-attack' && kind === 'counter-attack')
+    return { role: 'counter', zones: zones([w.mover]), live: true };
+  if (w.kind === 'mover-detect' && (kind === 'mover-detect' || kind === 'pass'))
+    return { role: 'mover', zones: zones([w.mover]), live: true };
   if (w.kind === 'defender-actions' && kind === 'defender-actions' && Array.isArray(o?.actions)) {
     const targets = o!.actions.filter((a) => a?.type === 'attack').map((a) => a.target);
     return targets.length ? { role: 'counter', zones: zones(targets), live: true } : null;
@@ -68,7 +80,18 @@ export function sealLive(cs: CampaignGameState, side: Side, list: SupportList): 
   cs.counterSupport = { side, list };
   const open = cs.options.gsCommitMode === 'ATTACKER_FIRST';
   const types = list.map((c) => c.units.map((u) => cs.space.units[u]?.type ?? '?'));
-  return [{ type: 'gs.committed', visibleTo: open ? 'all' : [side], data: { side, counterAttack: true, ...(open ? { units: types } : { commitments: list }), rule: 'L2204, D-76' } as unknown as Json }];
+  return [
+    {
+      type: 'gs.committed',
+      visibleTo: open ? 'all' : [side],
+      data: {
+        side,
+        counterAttack: true,
+        ...(open ? { units: types } : { commitments: list }),
+        rule: 'L2204, D-76',
+      } as unknown as Json,
+    },
+  ];
 }
 
 /** ATTACKER_FIRST: the mover's owner sees the counter-attacker's committed unit types in his mover-detect prompt. */
@@ -82,6 +105,9 @@ export function shownEnemyCommitment(cs: CampaignGameState, side: Side): string[
 export function settleLive(cs: CampaignGameState, pendingAttack: boolean, spent: Set<number> | undefined): void {
   const c = cs.counterSupport;
   if (!c) return;
-  if (!pendingAttack) { delete cs.counterSupport; return; }
+  if (!pendingAttack) {
+    delete cs.counterSupport;
+    return;
+  }
   if (spent?.size) c.list = c.list.filter((_, i) => !spent.has(i));
 }

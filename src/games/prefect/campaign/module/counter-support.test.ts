@@ -19,11 +19,21 @@ import prefectCampaign from './index.js';
 import { playBots } from './testing.js';
 import type { CampaignGameState, Side } from './types.js';
 
-interface Position { s: CampaignGameState; M: string; D: string; path: [string, string]; zone: number }
+interface Position {
+  s: CampaignGameState;
+  M: string;
+  D: string;
+  path: [string, string];
+  zone: number;
+}
 
 const of = (ev: GameEvent[], type: string) => ev.filter((e) => e.type === type);
 const counterOrders = (D: string, navalSupport?: Json): Json => ({
-  kind: 'counter-orders', interrupt: { default: { detect: true, esm: 'max' } }, counterAttacks: [{ tfs: [D] }], moves: [], ...(navalSupport ? { navalSupport } : {}),
+  kind: 'counter-orders',
+  interrupt: { default: { detect: true, esm: 'max' } },
+  counterAttacks: [{ tfs: [D] }],
+  moves: [],
+  ...(navalSupport ? { navalSupport } : {}),
 });
 
 /** The first seed whose interrupt detection succeeds, so that D counter-attacks M (null: none in 40). */
@@ -45,22 +55,43 @@ function findPosition(): Position {
   const g = rulesData().graph;
   for (const seed of ['c1', 'c2', 'c3']) {
     const starts: CampaignGameState[] = [];
-    playBots(seed, ({ prev }) => { if (prev.attacker === 'TOG' && prev.stage === 'GROUND' && prev.planetary.step === 'MOVEMENT' && !prev.planetary.movement) starts.push(prev); });
+    playBots(seed, ({ prev }) => {
+      if (
+        prev.attacker === 'TOG' &&
+        prev.stage === 'GROUND' &&
+        prev.planetary.step === 'MOVEMENT' &&
+        !prev.planetary.movement
+      )
+        starts.push(prev);
+    });
     for (const s0 of starts) {
       if (!navalAvailable(s0)) continue;
       const s = structuredClone(s0);
       for (const z of Object.values(s.zones)) z.gs = [];
       const ps = s.planetary;
-      const occupied = new Set(Object.values(ps.tfs).map((t) => t.hex).filter(Boolean));
+      const occupied = new Set(
+        Object.values(ps.tfs)
+          .map((t) => t.hex)
+          .filter(Boolean),
+      );
       for (const m of Object.values(ps.tfs).filter((t) => t.side === 'TOG' && t.hex)) {
         for (const b of g.neighbors(m.hex!)) {
           if (occupied.has(b)) continue;
-          for (const d of Object.values(ps.tfs).filter((t) => t.side === 'CW' && t.hex && hasActiveZoc(ps, t) && g.neighbors(t.hex).includes(b))) {
+          for (const d of Object.values(ps.tfs).filter(
+            (t) => t.side === 'CW' && t.hex && hasActiveZoc(ps, t) && g.neighbors(t.hex).includes(b),
+          )) {
             const pos: Position = { s, M: m.id, D: d.id, path: [m.hex!, b], zone: zoneOfHex(b) };
             if (prefectCampaign.validate(s, 'TOG', planOf(pos)).length) continue;
             const r = tryCounterAttack(s, { TOG: planOf(pos), CW: counterOrders(d.id) });
             // T-C01 goes on to a Combat-Phase attack on a CW TF of the zone and an independent attack on a TOG TF there.
-            if (r && contactIn(r.state, pos.zone) && Object.values(r.state.planetary.tfs).some((t) => t.side === 'TOG' && t.hex && zoneOfHex(t.hex) === pos.zone)) return pos;
+            if (
+              r &&
+              contactIn(r.state, pos.zone) &&
+              Object.values(r.state.planetary.tfs).some(
+                (t) => t.side === 'TOG' && t.hex && zoneOfHex(t.hex) === pos.zone,
+              )
+            )
+              return pos;
           }
         }
       }
@@ -71,7 +102,10 @@ function findPosition(): Position {
 
 /** The tests box units of both sides: fighters of each side and a CW P Sqn in a naval TF (not in transit). */
 function navalAvailable(s: CampaignGameState): boolean {
-  const n = (side: Side, ok: (type: string, fighter: boolean) => boolean) => Object.values(s.space.units).filter((u) => u.side === side && u.status === 'ACTIVE' && u.tf && ok(u.type, stats(u).kind === 'FIGHTER')).length;
+  const n = (side: Side, ok: (type: string, fighter: boolean) => boolean) =>
+    Object.values(s.space.units).filter(
+      (u) => u.side === side && u.status === 'ACTIVE' && u.tf && ok(u.type, stats(u).kind === 'FIGHTER'),
+    ).length;
   return n('TOG', (_, f) => f) >= 1 && n('CW', (_, f) => f) >= 2 && n('CW', (t) => t === 'cw-P') >= 1;
 }
 
@@ -86,16 +120,29 @@ function contactIn(cs: CampaignGameState, zone: number): { target: string; attac
   return null;
 }
 
-const planOf = (p: Position, navalSupport?: Json): Json => ({ kind: 'movement-plan', moves: [{ tf: p.M, mode: 'LAF', path: p.path }], ...(navalSupport ? { navalSupport } : {}) });
+const planOf = (p: Position, navalSupport?: Json): Json => ({
+  kind: 'movement-plan',
+  moves: [{ tf: p.M, mode: 'LAF', path: p.path }],
+  ...(navalSupport ? { navalSupport } : {}),
+});
 
 /**
  * Puts `count` active naval units of `type` into the GS box of `zone` (as enterGsBox leaves them);
  * if bot play has used them up, other active fighters of the side (same role in the test).
  */
 function box(s: CampaignGameState, side: Side, type: string, count: number, zone: number): string[] {
-  const free = Object.values(s.space.units).filter((u) => u.side === side && u.status === 'ACTIVE' && u.tf && !Object.values(s.zones).some((z) => z.gs.some((e) => e.unit === u.id)));
+  const free = Object.values(s.space.units).filter(
+    (u) =>
+      u.side === side &&
+      u.status === 'ACTIVE' &&
+      u.tf &&
+      !Object.values(s.zones).some((z) => z.gs.some((e) => e.unit === u.id)),
+  );
   const fighters = free.filter((u) => u.type !== type && stats(u).kind === 'FIGHTER');
-  const units = [...free.filter((u) => u.type === type), ...(type.includes('FL') || type.includes('FM') ? fighters : [])].slice(0, count);
+  const units = [
+    ...free.filter((u) => u.type === type),
+    ...(type.includes('FL') || type.includes('FM') ? fighters : []),
+  ].slice(0, count);
   for (const u of units) {
     s.space.tfs[u.tf!].mission = 'GROUND_SUPPORT';
     s.zones[zone].gs.push({ unit: u.id, tf: u.tf!, side });
@@ -139,7 +186,10 @@ describe('T-C01, L2204: naval support of Movement Phase counter-attacks (campaig
     const r1 = counterAttacked(s, orders);
     const revealed = of(r1.events, 'gs.revealed');
     expect(revealed).toHaveLength(1);
-    expect(revealed[0]).toMatchObject({ visibleTo: 'all', data: { side: 'CW', units: ['cw-FL1'], rule: 'L2204, D-76' } });
+    expect(revealed[0]).toMatchObject({
+      visibleTo: 'all',
+      data: { side: 'CW', units: ['cw-FL1'], rule: 'L2204, D-76' },
+    });
     const combat = of(r1.events, 'combat')[0].data as { context: string; attack: number; defence: number };
     expect(combat.context).toBe('COUNTER_ATTACK');
     expect(combat.attack).toBe(attackTotal(s.planetary, [D]) + gsSupportValue(s, [fl1]));
@@ -151,12 +201,17 @@ describe('T-C01, L2204: naval support of Movement Phase counter-attacks (campaig
     let st = r1.state;
     for (let i = 0; i < 5 && !(st.stage === 'GROUND' && st.planetary.step === 'COMBAT_DECLARE'); i++) {
       const o: Record<string, Json> = {};
-      for (const p of prefectCampaign.prompts(st)) o[p.side] = prefectCampaign.bot(st, p.side, seededDice('h12-bot', i));
+      for (const p of prefectCampaign.prompts(st))
+        o[p.side] = prefectCampaign.bot(st, p.side, seededDice('h12-bot', i));
       st = prefectCampaign.resolve(st, o, seededDice('h12-step', i)).state;
     }
     expect(st.planetary.step).toBe('COMBAT_DECLARE');
     const { target, attacker } = contactIn(st, ZONE)!;
-    const declare = { kind: 'combat-declare', attacks: [{ target: { tf: target }, attackers: [attacker] }], detections: [] } as Json;
+    const declare = {
+      kind: 'combat-declare',
+      attacks: [{ target: { tf: target }, attackers: [attacker] }],
+      detections: [],
+    } as Json;
     expect(prefectCampaign.validate(st, 'TOG', declare)).toEqual([]);
     st = prefectCampaign.resolve(st, { TOG: declare }, seededDice('h12-declare', 1)).state;
     if (st.planetary.step === 'COMBAT_DETECT') {
@@ -167,12 +222,22 @@ describe('T-C01, L2204: naval support of Movement Phase counter-attacks (campaig
     expect(commit).toBeDefined();
     const offered = (commit.choices as { combats: { attack: string; units: { id: string }[] }[] }).combats;
     expect(offered[0].units.map((u) => u.id).sort()).toEqual([fl2, psqn].sort());
-    expect(prefectCampaign.validate(st, 'CW', { kind: 'gs-commitment', commitments: [{ attack: offered[0].attack, units: [fl1] }] })[0].code).toBe('GS_USED');
+    expect(
+      prefectCampaign.validate(st, 'CW', {
+        kind: 'gs-commitment',
+        commitments: [{ attack: offered[0].attack, units: [fl1] }],
+      })[0].code,
+    ).toBe('GS_USED');
     const before = st;
-    const r2 = prefectCampaign.resolve(st, { CW: { kind: 'gs-commitment', commitments: [{ attack: offered[0].attack, units: [fl2] }] } }, seededDice('h12-commit', 1));
+    const r2 = prefectCampaign.resolve(
+      st,
+      { CW: { kind: 'gs-commitment', commitments: [{ attack: offered[0].attack, units: [fl2] }] } },
+      seededDice('h12-commit', 1),
+    );
     const c2 = of(r2.events, 'combat')[0].data as { defence: number; context: string };
     expect(c2.context).toBe('COMBAT_PHASE');
-    const df = (ps: typeof before.planetary, tf: string) => defenceTotal(ps, tf) + (terrainFor(ps, tf, ps.tfs[tf].hex!, 'defence')?.defenceFactor ?? 0);
+    const df = (ps: typeof before.planetary, tf: string) =>
+      defenceTotal(ps, tf) + (terrainFor(ps, tf, ps.tfs[tf].hex!, 'defence')?.defenceFactor ?? 0);
     expect(c2.defence).toBe(df(before.planetary, target) + gsSupportValue(before, [fl2])); // L2220: naval attack added to the defence
     expect(r2.state.gsUsed.sort()).toEqual([fl1, fl2].sort());
 
@@ -186,7 +251,11 @@ describe('T-C01, L2204: naval support of Movement Phase counter-attacks (campaig
     expect(left).not.toContain(fl1);
     expect(left).not.toContain(fl2);
     const victim = Object.values(st.planetary.tfs).find((t) => t.side === 'TOG' && t.hex && zoneOfHex(t.hex) === ZONE)!;
-    const order = { kind: 'independent-attacks', attacks: [{ units: [psqn], target: { tf: victim.id } }], dropAttacks: [] } as Json;
+    const order = {
+      kind: 'independent-attacks',
+      attacks: [{ units: [psqn], target: { tf: victim.id } }],
+      dropAttacks: [],
+    } as Json;
     expect(prefectCampaign.validate(st, 'CW', order)).toEqual([]);
     const r3 = prefectCampaign.resolve(st, { CW: order }, seededDice('h12-ind', 1));
     expect(r3.state.gsUsed.sort()).toEqual([fl1, fl2, psqn].sort());
@@ -199,9 +268,15 @@ describe('T-C01, L2204: naval support of Movement Phase counter-attacks (campaig
     const orders = { TOG: plan([{ units: [tfl], tfs: [M] }]), CW: counter() };
     expect(prefectCampaign.validate(s, 'TOG', orders.TOG)).toEqual([]);
     const r = counterAttacked(s, orders);
-    expect(of(r.events, 'gs.revealed').map((e) => e.data)).toEqual([{ side: 'TOG', counterAttack: expect.any(String), units: [s.space.units[tfl].type], rule: 'L2204, D-76' }]);
+    expect(of(r.events, 'gs.revealed').map((e) => e.data)).toEqual([
+      { side: 'TOG', counterAttack: expect.any(String), units: [s.space.units[tfl].type], rule: 'L2204, D-76' },
+    ]);
     const combat = of(r.events, 'combat')[0].data as { defence: number };
-    expect(combat.defence).toBe(defenceTotal(s.planetary, M) + (terrainFor(s.planetary, M, pos.path[1], 'defence')?.defenceFactor ?? 0) + gsSupportValue(s, [tfl]));
+    expect(combat.defence).toBe(
+      defenceTotal(s.planetary, M) +
+        (terrainFor(s.planetary, M, pos.path[1], 'defence')?.defenceFactor ?? 0) +
+        gsSupportValue(s, [tfl]),
+    );
     expect(r.state.gsUsed).toEqual([tfl]);
   });
 
@@ -230,14 +305,22 @@ describe('T-C01, L2204: naval support of Movement Phase counter-attacks (campaig
     const [fl1] = box(s, 'CW', 'cw-FL1', 1, ZONE);
     const enemy = Object.values(s.space.units).find((u) => u.side === 'TOG')!.id;
     const v = (ns: Json) => prefectCampaign.validate(s, 'CW', counter(ns));
-    expect(v([{ units: [fl1, fl1] }])[0]).toMatchObject({ code: 'TWICE', rule: 'D-83', path: ['navalSupport', 0, 'units'] });
+    expect(v([{ units: [fl1, fl1] }])[0]).toMatchObject({
+      code: 'TWICE',
+      rule: 'D-83',
+      path: ['navalSupport', 0, 'units'],
+    });
     expect(v([{ units: [fl1] }, { units: [fl1] }])[0]).toMatchObject({ code: 'TWICE', rule: 'D-83' });
     expect(v([{ units: [enemy] }])[0]).toMatchObject({ code: 'NOT_IN_GS_BOX', rule: 'L2214' });
     expect(v([{ units: ['no-such'] }])[0].message).toBe(v([{ units: [enemy] }])[0].message.replace(enemy, 'no-such')); // no enemy id told apart
     expect(v([{ units: [fl1], tfs: [M] }])[0]).toMatchObject({ code: 'NOT_YOUR_TF', rule: 'L2204' });
     expect(v([{ units: [] }])[0]).toMatchObject({ code: 'MALFORMED', rule: 'L2204' });
     expect(v([{ units: [fl1] }])).toEqual([]);
-    const bad = prefectCampaign.resolve(s, { TOG: plan(), CW: counter([{ units: [enemy] }]) }, seededDice('h12-bad', 1));
+    const bad = prefectCampaign.resolve(
+      s,
+      { TOG: plan(), CW: counter([{ units: [enemy] }]) },
+      seededDice('h12-bad', 1),
+    );
     expect(of(bad.events, 'orders.defaulted').map((e) => e.visibleTo)).toEqual([['CW']]);
     expect(of(bad.events, 'gs.revealed')).toEqual([]);
     expect(s.zones[ZONE].gs.map((e) => e.unit)).toEqual([fl1]);

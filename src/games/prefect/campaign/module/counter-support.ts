@@ -28,13 +28,26 @@ import { isRuleError } from '../state.js';
 import { resolveSupportedCombat } from '../supported-combat.js';
 import { resolveGround } from './halves.js';
 import { unusedGs } from './end-of-combat.js';
-import { liveCarrier, livePromptZones, sealLive, settleLive, shownEnemyCommitment, type Carrier } from './counter-support-live.js';
+import {
+  liveCarrier,
+  livePromptZones,
+  sealLive,
+  settleLive,
+  shownEnemyCommitment,
+  type Carrier,
+} from './counter-support-live.js';
 import type { CampaignGameState, Side } from './types.js';
 
-export const standingSupportSchema = z.array(z.object({
-  units: z.array(z.string()).min(1).max(40),
-  tfs: z.array(z.string()).min(1).max(40).optional(),
-}).strict()).max(20);
+export const standingSupportSchema = z
+  .array(
+    z
+      .object({
+        units: z.array(z.string()).min(1).max(40),
+        tfs: z.array(z.string()).min(1).max(40).optional(),
+      })
+      .strict(),
+  )
+  .max(20);
 export type StandingSupport = z.infer<typeof standingSupportSchema>;
 
 /** The planned order kinds that carry standing commitments: the mover's owner's plan, the counter-attacker's counter-orders. */
@@ -54,7 +67,8 @@ export function supportCarrier(cs: CampaignGameState, side: Side, raw: unknown):
 
 /** Splits the campaign field off a ground order: the Planetary module sees its own order only. */
 export function splitNavalSupport(raw: unknown): { order: unknown; navalSupport: unknown } {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !('navalSupport' in raw)) return { order: raw, navalSupport: undefined };
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !('navalSupport' in raw))
+    return { order: raw, navalSupport: undefined };
   const { navalSupport, ...order } = raw as Record<string, unknown>;
   return { order, navalSupport };
 }
@@ -63,15 +77,35 @@ export function splitNavalSupport(raw: unknown): { order: unknown; navalSupport:
  * L2204, L2214, D-83: the commitments are the side's own unused GS units (any zone: the combat
  * decides which apply), each listed once, naming the side's own TFs. Paths under `navalSupport`.
  */
-export function navalSupportErrors(cs: CampaignGameState, side: Side, raw: unknown, navalSupport: unknown): OrderError[] {
+export function navalSupportErrors(
+  cs: CampaignGameState,
+  side: Side,
+  raw: unknown,
+  navalSupport: unknown,
+): OrderError[] {
   if (navalSupport === undefined) return [];
-  const err = (code: string, rule: string, message: string, path: (string | number)[]): OrderError => ({ code, rule, message, path: ['navalSupport', ...path] });
+  const err = (code: string, rule: string, message: string, path: (string | number)[]): OrderError => ({
+    code,
+    rule,
+    message,
+    path: ['navalSupport', ...path],
+  });
   const carrier = supportCarrier(cs, side, raw);
   if (!carrier) {
-    return [err('NOT_HERE', 'L2204', 'naval support of counter-attacks rides on the planned movement-plan or counter-orders, or on the interactive counter-attack, defender-actions (with an attack) or mover-detect answer', [])];
+    return [
+      err(
+        'NOT_HERE',
+        'L2204',
+        'naval support of counter-attacks rides on the planned movement-plan or counter-orders, or on the interactive counter-attack, defender-actions (with an attack) or mover-detect answer',
+        [],
+      ),
+    ];
   }
   const p = standingSupportSchema.safeParse(resolveOrderIds(cs.planetary, side, navalSupport));
-  if (!p.success) return p.error.issues.slice(0, 5).map((i) => err('MALFORMED', 'L2204', `malformed navalSupport: ${i.message}`, i.path));
+  if (!p.success)
+    return p.error.issues
+      .slice(0, 5)
+      .map((i) => err('MALFORMED', 'L2204', `malformed navalSupport: ${i.message}`, i.path));
   const out: OrderError[] = [];
   const seen = new Set<string>();
   p.data.forEach((c, i) => {
@@ -79,28 +113,41 @@ export function navalSupportErrors(cs: CampaignGameState, side: Side, raw: unkno
       if (seen.has(u)) out.push(err('TWICE', 'D-83', 'a GS unit supports one combat per turn', [i, 'units']));
       seen.add(u);
       const zone = zoneOfUnit(cs, side, u);
-      if (zone !== null && carrier.zones && !carrier.zones.includes(zone)) out.push(err('NOT_IN_ZONE', 'L2214', `unit ${u} is not in the GS box of the combat's zone`, [i, 'units']));
-      else if (zone !== null) for (const e of gsCommitErrors(cs, side, zone, [u])) out.push(err(e.code, e.rule, e.message, [i, 'units']));
+      if (zone !== null && carrier.zones && !carrier.zones.includes(zone))
+        out.push(err('NOT_IN_ZONE', 'L2214', `unit ${u} is not in the GS box of the combat's zone`, [i, 'units']));
+      else if (zone !== null)
+        for (const e of gsCommitErrors(cs, side, zone, [u])) out.push(err(e.code, e.rule, e.message, [i, 'units']));
       // Only the side's own spent units are told apart; any other id gets one answer (no enemy id is told apart, H16).
-      else if (cs.gsUsed.includes(u) && cs.space.units[u]?.side === side) out.push(err('GS_USED', 'D-83', 'each GS unit is committed at most once per turn', [i, 'units']));
+      else if (cs.gsUsed.includes(u) && cs.space.units[u]?.side === side)
+        out.push(err('GS_USED', 'D-83', 'each GS unit is committed at most once per turn', [i, 'units']));
       else out.push(err('NOT_IN_GS_BOX', 'L2214', `unit ${u} is not one of your units in a GS box`, [i, 'units']));
     }
     (c.tfs ?? []).forEach((t, j) => {
-      if (cs.planetary.tfs[t]?.side !== side) out.push(err('NOT_YOUR_TF', 'L2204', 'name your own ground TFs', [i, 'tfs', j]));
+      if (cs.planetary.tfs[t]?.side !== side)
+        out.push(err('NOT_YOUR_TF', 'L2204', 'name your own ground TFs', [i, 'tfs', j]));
     });
   });
   return out;
 }
 
 const zoneOfUnit = (cs: CampaignGameState, side: Side, unit: string): number | null => {
-  for (const [z, box] of Object.entries(cs.zones)) if (box.gs.some((e) => e.unit === unit && e.side === side)) return Number(z);
+  for (const [z, box] of Object.entries(cs.zones))
+    if (box.gs.some((e) => e.unit === unit && e.side === side)) return Number(z);
   return null;
 };
 
 /** Choices: the side's unused GS units per zone (his record sheet), only `zones` if given. */
 export function navalSupportChoices(cs: CampaignGameState, side: Side, zones: number[] | null = null): Json {
-  return JSON.parse(JSON.stringify(Object.entries(unusedGs(cs, side)).filter(([zone]) => !zones || zones.includes(Number(zone)))
-    .map(([zone, units]) => ({ zone: Number(zone), units: units.map((u) => ({ id: u, type: cs.space.units[u].type })) })))) as Json;
+  return JSON.parse(
+    JSON.stringify(
+      Object.entries(unusedGs(cs, side))
+        .filter(([zone]) => !zones || zones.includes(Number(zone)))
+        .map(([zone, units]) => ({
+          zone: Number(zone),
+          units: units.map((u) => ({ id: u, type: cs.space.units[u].type })),
+        })),
+    ),
+  ) as Json;
 }
 
 const WHAT: Readonly<Record<string, string>> = {
@@ -114,7 +161,11 @@ const WHAT: Readonly<Record<string, string>> = {
 /** L2204: the prompts whose orders may carry `navalSupport` say so and list the side's GS units (prompts.ts). */
 export function withNavalSupportPrompt(cs: CampaignGameState, p: Prompt, inner: string): Prompt {
   const side = p.side as Side;
-  const zones = plannedMovementStart(cs) ? (inner === 'movement-plan' || inner === 'counter-orders' ? null : undefined) : livePromptZones(cs, side, inner);
+  const zones = plannedMovementStart(cs)
+    ? inner === 'movement-plan' || inner === 'counter-orders'
+      ? null
+      : undefined
+    : livePromptZones(cs, side, inner);
   if (zones === undefined) return p;
   const gs = navalSupportChoices(cs, side, zones);
   const enemy = inner === 'mover-detect' ? shownEnemyCommitment(cs, side) : null;
@@ -127,7 +178,14 @@ export function withNavalSupportPrompt(cs: CampaignGameState, p: Prompt, inner: 
 }
 
 /** The side's commitment for this counter-attack (first matching with usable units) and those units. */
-export function pick(cs: CampaignGameState, side: Side, own: string[], zone: number, list: StandingSupport, spent: Set<number>): { index: number; units: string[] } | null {
+export function pick(
+  cs: CampaignGameState,
+  side: Side,
+  own: string[],
+  zone: number,
+  list: StandingSupport,
+  spent: Set<number>,
+): { index: number; units: string[] } | null {
   for (let i = 0; i < list.length; i++) {
     if (spent.has(i)) continue;
     const c = list[i];
@@ -154,18 +212,33 @@ function counterCombat(cs: CampaignGameState, lists: Lists) {
     const counterSide = otherSide(mover.side);
     const support: Partial<Record<Side, string[]>> = {};
     const events: GameEvent[] = [];
-    for (const [side, own] of [[counterSide, spec.attackers], [mover.side, [mover.id]]] as [Side, string[]][]) {
+    for (const [side, own] of [
+      [counterSide, spec.attackers],
+      [mover.side, [mover.id]],
+    ] as [Side, string[]][]) {
       const l = lists[side];
       const c = l ? pick(cs, side, own, zone, l.list, l.spent) : null;
       if (!c) continue;
       l!.spent.add(c.index);
       support[side] = c.units;
-      events.push({ type: 'gs.revealed', visibleTo: 'all', data: { side, counterAttack: spec.target.tf, units: c.units.map((u) => cs.space.units[u]?.type ?? '?'), rule: 'L2204, D-76' } });
+      events.push({
+        type: 'gs.revealed',
+        visibleTo: 'all',
+        data: {
+          side,
+          counterAttack: spec.target.tf,
+          units: c.units.map((u) => cs.space.units[u]?.type ?? '?'),
+          rule: 'L2204, D-76',
+        },
+      });
     }
     if (!events.length) return resolveCombat(s, dice, spec);
     const r = resolveSupportedCombat(cs, dice, spec, support);
     if (!isRuleError(r)) return [...events, ...r];
-    return [{ type: 'gs.support-dropped', visibleTo: 'all', data: { code: r.code, rule: r.rule } }, ...resolveCombat(s, dice, spec)];
+    return [
+      { type: 'gs.support-dropped', visibleTo: 'all', data: { code: r.code, rule: r.rule } },
+      ...resolveCombat(s, dice, spec),
+    ];
   };
 }
 
@@ -175,7 +248,11 @@ function counterCombat(cs: CampaignGameState, lists: Lists) {
  * Phase; in interactive play the answer's own (the mover's) and the counter-attacker's sealed
  * ones (counter-support-live.ts).
  */
-export function resolveGroundWithSupport(cs: CampaignGameState, orders: Record<string, Json>, dice: Dice): { state: PrefectState; events: GameEvent[] } {
+export function resolveGroundWithSupport(
+  cs: CampaignGameState,
+  orders: Record<string, Json>,
+  dice: Dice,
+): { state: PrefectState; events: GameEvent[] } {
   const sent: Record<string, Json> = {};
   const lists: Lists = {};
   const sealed: GameEvent[] = [];
@@ -192,7 +269,9 @@ export function resolveGroundWithSupport(cs: CampaignGameState, orders: Record<s
   }
   const stored = cs.counterSupport;
   if (stored && !lists[stored.side]) lists[stored.side] = { list: stored.list, spent: new Set() };
-  const r = Object.keys(lists).length ? withCounterCombat(counterCombat(cs, lists), () => resolveGround(cs.planetary, sent, dice)) : resolveGround(cs.planetary, sent, dice);
+  const r = Object.keys(lists).length
+    ? withCounterCombat(counterCombat(cs, lists), () => resolveGround(cs.planetary, sent, dice))
+    : resolveGround(cs.planetary, sent, dice);
   settleLive(cs, !!r.state.movement?.pendingAttack, stored ? lists[stored.side]?.spent : undefined);
   return { state: r.state, events: [...sealed, ...r.events] };
 }

@@ -28,7 +28,13 @@ export function segmentReached(cs: CampaignState, tfId: string, events: GameEven
   let seg: number | null = null;
   for (const e of events) {
     const d = e.data as { tf?: string; sector?: string; segment?: unknown } | null;
-    if (d && (d.tf === alias || d.tf === tfId) && d.sector === campaignData.rules.planetSector && typeof d.segment === 'number') seg = d.segment;
+    if (
+      d &&
+      (d.tf === alias || d.tf === tfId) &&
+      d.sector === campaignData.rules.planetSector &&
+      typeof d.segment === 'number'
+    )
+      seg = d.segment;
   }
   return seg;
 }
@@ -39,13 +45,26 @@ export function segmentReached(cs: CampaignState, tfId: string, events: GameEven
  * transport is in that TF (a shared load drops together, L2322) — unless the plan's `odLoads`
  * names what the transport drops (units, or SP for an HQ in the zone, L2398).
  */
-export interface OdLoad { transport: string; units?: string[]; supply?: number; toHq?: string; base?: { base: string; toTf: string } }
+export interface OdLoad {
+  transport: string;
+  units?: string[];
+  supply?: number;
+  toHq?: string;
+  base?: { base: string; toTf: string };
+}
 
 /** `base`: a dismantled Legion base the transport carries, dropped to a friendly ground TF of the zone (L2408, L2418-2422; carried-bases.ts). */
-export const odLoadsSchema = z.array(z.object({
-  transport: z.string(), units: z.array(z.string()).optional(), supply: z.number().int().optional(), toHq: z.string().optional(),
-  base: z.object({ base: z.string(), toTf: z.string() }).strict().optional(),
-}).strict());
+export const odLoadsSchema = z.array(
+  z
+    .object({
+      transport: z.string(),
+      units: z.array(z.string()).optional(),
+      supply: z.number().int().optional(),
+      toHq: z.string().optional(),
+      base: z.object({ base: z.string(), toTf: z.string() }).strict().optional(),
+    })
+    .strict(),
+);
 
 /** The plan's `odLoads` with the side's ground TF aliases (`toTf`, `toHq`) resolved to ids; null when malformed. */
 export function readOdLoads(cs: CampaignState, side: Side, raw: unknown): OdLoad[] | null {
@@ -55,7 +74,8 @@ export function readOdLoads(cs: CampaignState, side: Side, raw: unknown): OdLoad
 
 /** A campaign combat plan: the Space module's order plus `odLoads` (L2368-2378, L2398) — split apart. */
 export function splitPlan(raw: unknown): { plan: unknown; odLoads: unknown } {
-  if (!raw || typeof raw !== 'object' || (raw as { kind?: unknown }).kind !== 'combat-plan' || !('odLoads' in raw)) return { plan: raw, odLoads: undefined };
+  if (!raw || typeof raw !== 'object' || (raw as { kind?: unknown }).kind !== 'combat-plan' || !('odLoads' in raw))
+    return { plan: raw, odLoads: undefined };
   const { odLoads, ...plan } = raw as Record<string, unknown>;
   return { plan, odLoads };
 }
@@ -66,8 +86,13 @@ export function splitPlan(raw: unknown): { plan: unknown; odLoads: unknown } {
  */
 export function odLoadErrors(cs: CampaignState, side: Side, plan: unknown, odLoads: unknown): RuleError | null {
   const loads = readOdLoads(cs, side, odLoads);
-  if (!loads) return ruleError('MALFORMED', 'L2378', 'odLoads: a list of { transport, units?, supply?, toHq?, base?: { base, toTf } }');
-  const tfs = ((plan as { plan?: { tfs?: { tf: string; segment?: number }[] } })?.plan?.tfs ?? []);
+  if (!loads)
+    return ruleError(
+      'MALFORMED',
+      'L2378',
+      'odLoads: a list of { transport, units?, supply?, toHq?, base?: { base, toTf } }',
+    );
+  const tfs = (plan as { plan?: { tfs?: { tf: string; segment?: number }[] } })?.plan?.tfs ?? [];
   const seen = new Set<string>();
   for (const l of loads) {
     if (seen.has(l.transport)) return ruleError('TWICE', 'L2378', `${l.transport} is named twice`);
@@ -83,7 +108,13 @@ export function odLoadErrors(cs: CampaignState, side: Side, plan: unknown, odLoa
 export function odHandOff(cs: CampaignState, phasing: Side, events: GameEvent[], loads: OdLoad[] = []): GameEvent[] {
   const out: GameEvent[] = [];
   for (const tf of Object.values(cs.space.tfs)) {
-    if (tf.side !== phasing || tf.mission !== 'ORBITAL_DROP' || tf.place.kind !== 'SECTOR' || tf.place.sector !== campaignData.rules.planetSector) continue;
+    if (
+      tf.side !== phasing ||
+      tf.mission !== 'ORBITAL_DROP' ||
+      tf.place.kind !== 'SECTOR' ||
+      tf.place.sector !== campaignData.rules.planetSector
+    )
+      continue;
     const seg = segmentReached(cs, tf.id, events);
     if (seg === null) continue;
     const zone = zoneOfSegment(seg);
@@ -93,12 +124,25 @@ export function odHandOff(cs: CampaignState, phasing: Side, events: GameEvent[],
       const chosen = loads.find((l) => l.transport === t);
       if (chosen) {
         const r = enterOdBox(cs, phasing, t, zone, chosen);
-        if (!isRuleError(r)) { out.push(...r); continue; }
-        out.push({ type: 'od.load-refused', visibleTo: [phasing], data: { transport: t, code: r.code, rule: r.rule, message: r.message } });
+        if (!isRuleError(r)) {
+          out.push(...r);
+          continue;
+        }
+        out.push({
+          type: 'od.load-refused',
+          visibleTo: [phasing],
+          data: { transport: t, code: r.code, rule: r.rule, message: r.message },
+        });
       }
       const units = Object.entries(cs.cargo)
-        .filter(([u, c]) => c.transports[0] === t && c.transports.every((x) => tf.units.includes(x)) && dropEligible(cs.planetary.units[u]))
-        .map(([u]) => u).sort();
+        .filter(
+          ([u, c]) =>
+            c.transports[0] === t &&
+            c.transports.every((x) => tf.units.includes(x)) &&
+            dropEligible(cs.planetary.units[u]),
+        )
+        .map(([u]) => u)
+        .sort();
       if (!units.length) continue;
       const r = enterOdBox(cs, phasing, t, zone, { units });
       if (!isRuleError(r)) out.push(...r);
@@ -127,35 +171,54 @@ export function defaultGroups(cs: CampaignState, side: Side): { zone: number; un
   return [...out.values()];
 }
 
-export const hasDrops = (cs: CampaignState, side: Side): boolean => Object.values(cs.zones).some((b) => b.od.some((e) => e.side === side && e.units.length));
+export const hasDrops = (cs: CampaignState, side: Side): boolean =>
+  Object.values(cs.zones).some((b) => b.od.some((e) => e.side === side && e.units.length));
 
 /** L2388 at TF Adjustment: the given groups (or the default) — all or nothing. */
-export function applyGroups(cs: CampaignState, side: Side, groups: { zone: number; units: string[] }[] | undefined): GameEvent[] | RuleError {
+export function applyGroups(
+  cs: CampaignState,
+  side: Side,
+  groups: { zone: number; units: string[] }[] | undefined,
+): GameEvent[] | RuleError {
   if (!hasDrops(cs, side) && !groups?.length) return [];
   return groupDrops(cs, side, groups ?? defaultGroups(cs, side));
 }
 
 /** Hexes of `zone`, sorted by id (deterministic). */
-const zoneHexes = (zone: number): string[] => prefectData.map.hexes.filter((h) => h.zone === zone).map((h) => h.id).sort();
+const zoneHexes = (zone: number): string[] =>
+  prefectData.map.hexes
+    .filter((h) => h.zone === zone)
+    .map((h) => h.id)
+    .sort();
 
 /** L2390 default: for each group the legal hex of its zone nearest the side's objectives (enemy bases, urban areas not held). */
 export function defaultLandings(cs: CampaignState, side: Side): { group: number; hex: string }[] {
   const goals = objectiveHexes(cs.planetary, side);
   const near = (h: string) => (goals.length ? Math.min(...goals.map((g) => distance(h, g))) : 0);
   // Groups land apart (a group landing on a friendly TF merges with it, L2392, undoing the grouping).
-  const taken = new Set(Object.values(cs.planetary.tfs).filter((t) => t.side === side && t.hex).map((t) => t.hex));
-  return cs.dropGroups.filter((g) => g.side === side).flatMap((g) => {
-    const nonGrav = g.units.some((u) => !prefectData.unitTypes[cs.planetary.units[u].type]?.gravitic);
-    const legal = zoneHexes(g.zone).filter((h) => !landingError(cs, side, g.zone, h, nonGrav));
-    if (!legal.length) return [];
-    legal.sort((a, b) => Number(taken.has(a)) - Number(taken.has(b)) || near(a) - near(b) || a.localeCompare(b));
-    taken.add(legal[0]);
-    return [{ group: g.id, hex: legal[0] }];
-  });
+  const taken = new Set(
+    Object.values(cs.planetary.tfs)
+      .filter((t) => t.side === side && t.hex)
+      .map((t) => t.hex),
+  );
+  return cs.dropGroups
+    .filter((g) => g.side === side)
+    .flatMap((g) => {
+      const nonGrav = g.units.some((u) => !prefectData.unitTypes[cs.planetary.units[u].type]?.gravitic);
+      const legal = zoneHexes(g.zone).filter((h) => !landingError(cs, side, g.zone, h, nonGrav));
+      if (!legal.length) return [];
+      legal.sort((a, b) => Number(taken.has(a)) - Number(taken.has(b)) || near(a) - near(b) || a.localeCompare(b));
+      taken.add(legal[0]);
+      return [{ group: g.id, hex: legal[0] }];
+    });
 }
 
 /** L2291, L2390: step 4 of Supply; the drops land (the given hexes, or the default). */
-export function applyLandings(cs: CampaignState, side: Side, landings: { group: number; hex: string }[] | undefined): GameEvent[] | RuleError {
+export function applyLandings(
+  cs: CampaignState,
+  side: Side,
+  landings: { group: number; hex: string }[] | undefined,
+): GameEvent[] | RuleError {
   enterSupplyStep(cs, 'ORBITAL_DROP');
   if (!cs.dropGroups.some((g) => g.side === side)) return [];
   return landDrops(cs, side, landings ?? defaultLandings(cs, side));

@@ -15,8 +15,14 @@ import type { CampaignGameState } from './types.js';
  * in the GS boxes of their zones (`tog`/`cw`: how many), the Ground Combat Phase run with no
  * attacks, so item 10 opens as the rules open it (sides with nothing in a GS box skipped, L2256).
  */
-function endOfCombat(tog: number, cw: number): { s: CampaignGameState; togUnits: string[]; cwUnits: string[]; togTarget: string; cwTarget: string } {
-  const { s, contacts: [c] } = combatDeclarePosition(1);
+function endOfCombat(
+  tog: number,
+  cw: number,
+): { s: CampaignGameState; togUnits: string[]; cwUnits: string[]; togTarget: string; cwTarget: string } {
+  const {
+    s,
+    contacts: [c],
+  } = combatDeclarePosition(1);
   const togUnits = navalUnits(s, 'TOG', 'FIGHTER').slice(0, tog);
   const cwUnits = navalUnits(s, 'CW', 'FIGHTER').slice(0, cw);
   putInGsBox(s, c.zone, togUnits); // the CW TF's zone
@@ -24,7 +30,11 @@ function endOfCombat(tog: number, cw: number): { s: CampaignGameState; togUnits:
   return { s: toEndOfCombat(s).s, togUnits, cwUnits, togTarget: c.cw, cwTarget: c.tog };
 }
 
-const attackOrder = (units: string[], tf: string): Json => ({ kind: 'independent-attacks', attacks: [{ units, target: { tf } }], dropAttacks: [] });
+const attackOrder = (units: string[], tf: string): Json => ({
+  kind: 'independent-attacks',
+  attacks: [{ units, target: { tf } }],
+  dropAttacks: [],
+});
 
 describe('prefect-campaign: end of the Ground Combat Phase (item 10)', () => {
   it('L2258: only the side with unused GS units is asked, the Attacker first; its units are used for the turn (D-83)', () => {
@@ -56,16 +66,24 @@ describe('prefect-campaign: end of the Ground Combat Phase (item 10)', () => {
   });
 
   it('L2380-2386, D-80: an enemy fighter in the GS box of a zone with dropped forces attacks them after the independent attacks', () => {
-    const { s, contacts: [c] } = combatDeclarePosition(1);
+    const {
+      s,
+      contacts: [c],
+    } = combatDeclarePosition(1);
     // Two TOG cohorts aboard one transport drop into the OD box of the CW TF's zone (L2368-2378).
     const transport = s.cargo[Object.keys(s.cargo).sort()[0]].transports[0];
-    const aboard = Object.keys(s.cargo).filter((u) => s.cargo[u].transports.includes(transport) && s.planetary.units[u].side === 'TOG').sort().slice(0, 2);
+    const aboard = Object.keys(s.cargo)
+      .filter((u) => s.cargo[u].transports.includes(transport) && s.planetary.units[u].side === 'TOG')
+      .sort()
+      .slice(0, 2);
     dropIntoOdBox(s, c.zone, aboard);
     expect(s.zones[c.zone].od.some((e) => e.side === 'TOG')).toBe(true);
     const fighter = navalUnits(s, 'CW', 'FIGHTER')[0];
     putInGsBox(s, c.zone, [fighter]);
     const seen: string[] = [];
-    const note = (stage: string, events: { type: string; visibleTo: unknown }[]) => { for (const e of events) seen.push(`${stage}:${e.type}:${JSON.stringify(e.visibleTo)}`); };
+    const note = (stage: string, events: { type: string; visibleTo: unknown }[]) => {
+      for (const e of events) seen.push(`${stage}:${e.type}:${JSON.stringify(e.visibleTo)}`);
+    };
     let cur = toEndOfCombat(s).s;
     // TOG has no GS unit (skipped, L2256); CW orders its drop attack, held until both sides' independent attacks are done (D-80).
     expect(prefectCampaign.prompts(cur).map((p) => p.side)).toEqual(['CW']);
@@ -83,12 +101,22 @@ describe('prefect-campaign: end of the Ground Combat Phase (item 10)', () => {
   it('malformed and illegal item-10 orders are refused with their rule', () => {
     const { s } = endOfCombat(1, 1);
     const side = prefectCampaign.prompts(s)[0].side;
-    expect(prefectCampaign.validate(s, side, { kind: 'independent-attacks', attacks: 'all', dropAttacks: [] })[0]).toMatchObject({ code: 'MALFORMED', rule: 'L2256-2258' });
+    expect(
+      prefectCampaign.validate(s, side, { kind: 'independent-attacks', attacks: 'all', dropAttacks: [] })[0],
+    ).toMatchObject({ code: 'MALFORMED', rule: 'L2256-2258' });
     const notMine = Object.values(s.space.units).find((u) => u.side !== side)!.id;
     const tf = Object.values(s.planetary.tfs).find((t) => t.side !== side)!;
-    const e = prefectCampaign.validate(s, side, { kind: 'independent-attacks', attacks: [{ units: [notMine], target: { tf: tf.id } }], dropAttacks: [] });
+    const e = prefectCampaign.validate(s, side, {
+      kind: 'independent-attacks',
+      attacks: [{ units: [notMine], target: { tf: tf.id } }],
+      dropAttacks: [],
+    });
     expect(e[0].rule).toMatch(/L2214|D-83/);
-    const d = prefectCampaign.validate(s, side, { kind: 'independent-attacks', attacks: [], dropAttacks: [{ zone: 1, fighters: [notMine] }] });
+    const d = prefectCampaign.validate(s, side, {
+      kind: 'independent-attacks',
+      attacks: [],
+      dropAttacks: [{ zone: 1, fighters: [notMine] }],
+    });
     expect(d[0]).toMatchObject({ rule: 'L2380, D-83' });
   });
 });

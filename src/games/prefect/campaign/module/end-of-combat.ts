@@ -19,12 +19,22 @@ import { isRuleError } from '../state.js';
 import { undetectedInNSpace } from './nspace-record.js';
 import type { CampaignState, RuleError } from '../types.js';
 
-const target = z.union([z.object({ tf: z.string() }).strict(), z.object({ legion: z.string() }).strict(), z.object({ naval: z.string() }).strict()]);
-export const independentSchema = z.object({
-  kind: z.literal('independent-attacks'),
-  attacks: z.array(z.object({ units: z.array(z.string()), target, esm: z.number().int().optional(), shift: z.boolean().optional() }).strict()),
-  dropAttacks: z.array(z.object({ zone: z.number().int(), fighters: z.array(z.string()) }).strict()),
-}).strict();
+const target = z.union([
+  z.object({ tf: z.string() }).strict(),
+  z.object({ legion: z.string() }).strict(),
+  z.object({ naval: z.string() }).strict(),
+]);
+export const independentSchema = z
+  .object({
+    kind: z.literal('independent-attacks'),
+    attacks: z.array(
+      z
+        .object({ units: z.array(z.string()), target, esm: z.number().int().optional(), shift: z.boolean().optional() })
+        .strict(),
+    ),
+    dropAttacks: z.array(z.object({ zone: z.number().int(), fighters: z.array(z.string()) }).strict()),
+  })
+  .strict();
 export type IndependentOrder = z.infer<typeof independentSchema>;
 
 export const emptyIndependent = (): IndependentOrder => ({ kind: 'independent-attacks', attacks: [], dropAttacks: [] });
@@ -33,7 +43,9 @@ export const emptyIndependent = (): IndependentOrder => ({ kind: 'independent-at
 export function unusedGs(cs: CampaignState, side: Side): Record<number, string[]> {
   const out: Record<number, string[]> = {};
   for (const [zone, box] of Object.entries(cs.zones)) {
-    const units = box.gs.filter((e) => e.side === side && !cs.gsUsed.includes(e.unit) && cs.space.units[e.unit]?.status === 'ACTIVE').map((e) => e.unit);
+    const units = box.gs
+      .filter((e) => e.side === side && !cs.gsUsed.includes(e.unit) && cs.space.units[e.unit]?.status === 'ACTIVE')
+      .map((e) => e.unit);
     if (units.length) out[Number(zone)] = units;
   }
   return out;
@@ -55,10 +67,27 @@ export const hasGsLeft = (cs: CampaignState, side: Side): boolean => Object.keys
  * naval TFs were undetected in N-space this turn (nspace-record.ts, from the space phase's
  * events); `shift` absent = shift when allowed (favourable), false = none, true = demanded.
  */
-function attackOnce(cs: CampaignState, dice: Dice, side: Side, a: IndependentOrder['attacks'][number]): GameEvent[] | RuleError {
-  if ('tf' in a.target) return independentAttackOnTf(cs, dice, { side, units: a.units, target: a.target.tf, ...(a.esm !== undefined ? { esm: a.esm } : {}) });
+function attackOnce(
+  cs: CampaignState,
+  dice: Dice,
+  side: Side,
+  a: IndependentOrder['attacks'][number],
+): GameEvent[] | RuleError {
+  if ('tf' in a.target)
+    return independentAttackOnTf(cs, dice, {
+      side,
+      units: a.units,
+      target: a.target.tf,
+      ...(a.esm !== undefined ? { esm: a.esm } : {}),
+    });
   const undetected = undetectedInNSpace(cs, a.units);
-  return independentAttackOnBase(cs, dice, { side, units: a.units, base: a.target, shiftRight: a.shift ?? undetected, undetectedInNSpace: undetected });
+  return independentAttackOnBase(cs, dice, {
+    side,
+    units: a.units,
+    base: a.target,
+    shiftRight: a.shift ?? undetected,
+    undetectedInNSpace: undetected,
+  });
 }
 
 /** The side's independent attacks in order, then it has finished (L2258). Refused attacks are skipped, the sender is told. */
@@ -66,7 +95,12 @@ export function runIndependent(cs: CampaignState, dice: Dice, side: Side, o: Ind
   const events: GameEvent[] = [];
   o.attacks.forEach((a, i) => {
     const r = attackOnce(cs, dice, side, a);
-    if (isRuleError(r)) events.push({ type: 'independent.refused', visibleTo: [side], data: { index: i, code: r.code, rule: r.rule, message: r.message } });
+    if (isRuleError(r))
+      events.push({
+        type: 'independent.refused',
+        visibleTo: [side],
+        data: { index: i, code: r.code, rule: r.rule, message: r.message },
+      });
     else events.push(...r);
   });
   finishIndependentAttacks(cs, side);
@@ -74,12 +108,21 @@ export function runIndependent(cs: CampaignState, dice: Dice, side: Side, o: Ind
 }
 
 /** L2380-2386, after both sides' independent attacks (D-80): Attacker's drop attacks first. */
-export function runDropAttacks(cs: CampaignState, dice: Dice, held: Partial<Record<Side, IndependentOrder['dropAttacks']>>): GameEvent[] {
+export function runDropAttacks(
+  cs: CampaignState,
+  dice: Dice,
+  held: Partial<Record<Side, IndependentOrder['dropAttacks']>>,
+): GameEvent[] {
   const events: GameEvent[] = [];
   for (const side of [cs.attacker, otherSide(cs.attacker)]) {
     for (const [i, d] of (held[side] ?? []).entries()) {
       const r = dropAttack(cs, dice, side, d.zone, d.fighters);
-      if (isRuleError(r)) events.push({ type: 'od.attack-refused', visibleTo: [side], data: { index: i, code: r.code, rule: r.rule, message: r.message } });
+      if (isRuleError(r))
+        events.push({
+          type: 'od.attack-refused',
+          visibleTo: [side],
+          data: { index: i, code: r.code, rule: r.rule, message: r.message },
+        });
       else events.push(...r);
     }
   }
@@ -88,27 +131,51 @@ export function runDropAttacks(cs: CampaignState, dice: Dice, held: Partial<Reco
 }
 
 /** The order with TF aliases / opaque ids turned into real ids (the planetary module's own mapping). */
-export const realIds = (cs: CampaignState, side: Side, raw: unknown): unknown => resolveOrderIds(cs.planetary, side, raw);
+export const realIds = (cs: CampaignState, side: Side, raw: unknown): unknown =>
+  resolveOrderIds(cs.planetary, side, raw);
 
 /** Structured errors of an item-10 order, tried on a copy with the engine's dice replaced by a fixed one (legality does not depend on rolls). */
 export function independentErrors(cs: CampaignState, side: Side, raw: unknown, trialDice: Dice): OrderError[] {
   const p = independentSchema.safeParse(realIds(cs, side, raw));
-  if (!p.success) return p.error.issues.slice(0, 5).map((i) => ({ code: 'MALFORMED', path: i.path, message: `malformed order: ${i.message}`, rule: 'L2256-2258' }));
+  if (!p.success)
+    return p.error.issues
+      .slice(0, 5)
+      .map((i) => ({ code: 'MALFORMED', path: i.path, message: `malformed order: ${i.message}`, rule: 'L2256-2258' }));
   const out: OrderError[] = [];
   const named = new Set<string>();
   p.data.attacks.forEach((a, i) => {
     // Each attack is judged on the state before any roll (a copy each), so its legality never hangs on dice.
     const r = attackOnce(structuredClone(cs), trialDice, side, a);
     if (isRuleError(r)) out.push({ code: r.code, path: ['attacks', i], message: r.message, rule: r.rule });
-    if (a.units.some((u) => named.has(u))) out.push({ code: 'TWICE', path: ['attacks', i, 'units'], message: 'a GS unit is committed at most once per turn', rule: 'D-83' });
+    if (a.units.some((u) => named.has(u)))
+      out.push({
+        code: 'TWICE',
+        path: ['attacks', i, 'units'],
+        message: 'a GS unit is committed at most once per turn',
+        rule: 'D-83',
+      });
     for (const u of a.units) named.add(u);
   });
   const fighters = new Set(p.data.attacks.flatMap((a) => a.units));
   p.data.dropAttacks.forEach((d, i) => {
     const mine = unusedGs(cs, side)[d.zone] ?? [];
-    const bad = d.fighters.find((f) => !mine.includes(f) || fighters.has(f) || stats(cs.space.units[f]).kind !== 'FIGHTER');
-    if (bad !== undefined || !d.fighters.length) out.push({ code: 'NOT_AVAILABLE', path: ['dropAttacks', i], message: 'drop attacks use your unused GS fighter squadrons of that zone, not committed above (L2380, D-83)', rule: 'L2380, D-83' });
-    if (!cs.zones[d.zone]?.od.some((e) => e.side !== side)) out.push({ code: 'NO_TARGET', path: ['dropAttacks', i], message: 'no enemy forces in this OD box', rule: 'L2380' });
+    const bad = d.fighters.find(
+      (f) => !mine.includes(f) || fighters.has(f) || stats(cs.space.units[f]).kind !== 'FIGHTER',
+    );
+    if (bad !== undefined || !d.fighters.length)
+      out.push({
+        code: 'NOT_AVAILABLE',
+        path: ['dropAttacks', i],
+        message: 'drop attacks use your unused GS fighter squadrons of that zone, not committed above (L2380, D-83)',
+        rule: 'L2380, D-83',
+      });
+    if (!cs.zones[d.zone]?.od.some((e) => e.side !== side))
+      out.push({
+        code: 'NO_TARGET',
+        path: ['dropAttacks', i],
+        message: 'no enemy forces in this OD box',
+        rule: 'L2380',
+      });
   });
   return out;
 }
@@ -117,13 +184,23 @@ export function independentErrors(cs: CampaignState, side: Side, raw: unknown, t
 export function independentChoices(cs: CampaignState, side: Side): Json {
   const gs = unusedGs(cs, side);
   const enemy = otherSide(side);
-  const zones = Object.keys(gs).map(Number).map((zone) => ({
-    zone,
-    units: gs[zone].map((u) => ({ id: u, type: cs.space.units[u].type, fighter: stats(cs.space.units[u]).kind === 'FIGHTER' })),
-    enemyTfs: Object.values(cs.planetary.tfs).filter((t) => t.side === enemy && t.hex && zoneOfHex(t.hex) === zone).map((t) => ({ tf: t.id, hex: t.hex, detected: t.detected })),
-    enemyBases: Object.values(cs.planetary.bases).filter((b) => b.side === enemy && zoneOfHex(b.hex) === zone).map((b) => ({ legion: b.id, type: b.type, hex: b.hex })),
-    enemyDropped: cs.zones[zone].od.filter((e) => e.side === enemy).length,
-  }));
+  const zones = Object.keys(gs)
+    .map(Number)
+    .map((zone) => ({
+      zone,
+      units: gs[zone].map((u) => ({
+        id: u,
+        type: cs.space.units[u].type,
+        fighter: stats(cs.space.units[u]).kind === 'FIGHTER',
+      })),
+      enemyTfs: Object.values(cs.planetary.tfs)
+        .filter((t) => t.side === enemy && t.hex && zoneOfHex(t.hex) === zone)
+        .map((t) => ({ tf: t.id, hex: t.hex, detected: t.detected })),
+      enemyBases: Object.values(cs.planetary.bases)
+        .filter((b) => b.side === enemy && zoneOfHex(b.hex) === zone)
+        .map((b) => ({ legion: b.id, type: b.type, hex: b.hex })),
+      enemyDropped: cs.zones[zone].od.filter((e) => e.side === enemy).length,
+    }));
   return JSON.parse(JSON.stringify({ zones })) as Json;
 }
 
@@ -136,9 +213,14 @@ export function independentBot(cs: CampaignState, side: Side): IndependentOrder 
     let rest = units;
     if (cs.zones[zone].od.some((e) => e.side === enemy)) {
       const fighters = units.filter((u) => stats(cs.space.units[u]).kind === 'FIGHTER');
-      if (fighters.length) { o.dropAttacks.push({ zone, fighters }); rest = units.filter((u) => !fighters.includes(u)); }
+      if (fighters.length) {
+        o.dropAttacks.push({ zone, fighters });
+        rest = units.filter((u) => !fighters.includes(u));
+      }
     }
-    const tf = Object.values(cs.planetary.tfs).filter((t) => t.side === enemy && t.hex && zoneOfHex(t.hex) === zone).sort((a, b) => a.id.localeCompare(b.id))[0];
+    const tf = Object.values(cs.planetary.tfs)
+      .filter((t) => t.side === enemy && t.hex && zoneOfHex(t.hex) === zone)
+      .sort((a, b) => a.id.localeCompare(b.id))[0];
     if (tf && rest.length) o.attacks.push({ units: rest, target: { tf: tf.id } });
   }
   return o;

@@ -44,18 +44,34 @@ const VALUES: readonly CampaignExternal[] = ['OFF', 'LEVIATHAN', 'CENTURION', 'B
 
 export const EXTERNAL_OPTION_SPECS: OptionSpec[] = [
   {
-    id: 'externalCombat', type: 'string', default: 'OFF', values: [...VALUES], rule: 'L2432-2600, L2602-2798, D-87',
-    description: "'LEVIATHAN': each deep-space interception and orbital-segment battle of the campaign's Space Combat Phases pauses; both players fight it with Leviathan and enter the result (destroyed / disorganised units and bases, Legion bases included, TFs that broke off). 'CENTURION': each ground Combat Phase attack between Task Forces pauses; both players fight it with Centurion and enter the destroyed / left-map units and, per defending base, its defensive installations lost (L2630-2646, L2796: disorganised at 50 %), converted by L2749-2798 (committed naval ground support is on the Centurion map but adds nothing to the conversion, L2749, L2753; it then saves against the converted result, L2226-2236). 'BOTH': both. Differing entries are asked again; a missed deadline falls back to Prefect resolution.",
+    id: 'externalCombat',
+    type: 'string',
+    default: 'OFF',
+    values: [...VALUES],
+    rule: 'L2432-2600, L2602-2798, D-87',
+    description:
+      "'LEVIATHAN': each deep-space interception and orbital-segment battle of the campaign's Space Combat Phases pauses; both players fight it with Leviathan and enter the result (destroyed / disorganised units and bases, Legion bases included, TFs that broke off). 'CENTURION': each ground Combat Phase attack between Task Forces pauses; both players fight it with Centurion and enter the destroyed / left-map units and, per defending base, its defensive installations lost (L2630-2646, L2796: disorganised at 50 %), converted by L2749-2798 (committed naval ground support is on the Centurion map but adds nothing to the conversion, L2749, L2753; it then saves against the converted result, L2226-2236). 'BOTH': both. Differing entries are asked again; a missed deadline falls back to Prefect resolution.",
   },
-  { id: 'externalResultSeconds', type: 'number', default: 86400, rule: 'D-87', description: 'Deadline in seconds of each external-result entry (externalCombat).' },
+  {
+    id: 'externalResultSeconds',
+    type: 'number',
+    default: 86400,
+    rule: 'D-87',
+    description: 'Deadline in seconds of each external-result entry (externalCombat).',
+  },
 ];
 export const EXTERNAL_IDS: ReadonlySet<string> = new Set(EXTERNAL_OPTION_SPECS.map((o) => o.id));
 
 /** The raw external options, checked, split into the Space module's and the Planetary module's options (their own checks of externalResultSeconds apply). */
-export function externalOptions(raw: Record<string, Json>): { space: Record<string, Json>; ground: Record<string, Json> } {
+export function externalOptions(raw: Record<string, Json>): {
+  space: Record<string, Json>;
+  ground: Record<string, Json>;
+} {
   const v = raw.externalCombat ?? 'OFF';
-  if (typeof v !== 'string' || !VALUES.includes(v as CampaignExternal)) throw new RangeError(`prefect-campaign option externalCombat must be one of ${VALUES.join(', ')} (D-87)`);
-  const secs: Record<string, Json> = raw.externalResultSeconds !== undefined ? { externalResultSeconds: raw.externalResultSeconds } : {};
+  if (typeof v !== 'string' || !VALUES.includes(v as CampaignExternal))
+    throw new RangeError(`prefect-campaign option externalCombat must be one of ${VALUES.join(', ')} (D-87)`);
+  const secs: Record<string, Json> =
+    raw.externalResultSeconds !== undefined ? { externalResultSeconds: raw.externalResultSeconds } : {};
   return {
     space: { externalCombat: v === 'LEVIATHAN' || v === 'BOTH' ? 'LEVIATHAN' : 'OFF', ...secs },
     ground: { externalCombat: v === 'CENTURION' || v === 'BOTH' ? 'CENTURION' : 'OFF', ...secs },
@@ -80,12 +96,17 @@ export const committing = (cs: CampaignGameState): boolean => !!cs.pendingSuppor
  * `odLoads` (L2368-2378), its bridged cargo Marines (L2049-2057) and every phase event sent so far
  * (segments reached, Marine assaults, transfers into Legion stand-ins). Never shown in a view.
  */
-export interface ExternalHold { loads: OdLoad[]; marines: MarineBridge[]; events: GameEvent[] }
+export interface ExternalHold {
+  loads: OdLoad[];
+  marines: MarineBridge[];
+  events: GameEvent[];
+}
 
 type WithHold = CampaignGameState & { externalHold?: ExternalHold };
 
 /** The space half is paused at a Leviathan battle (the Space module's run, ../../space/external/run.ts). */
-export const spacePaused = (cs: CampaignGameState): boolean => !!(cs.space.external?.pending || cs.space.external?.asking); // D-87 battle, D-91 decision point
+export const spacePaused = (cs: CampaignGameState): boolean =>
+  !!(cs.space.external?.pending || cs.space.external?.asking); // D-87 battle, D-91 decision point
 
 /** Takes (and clears) the hold of a paused phase; null when none. */
 export function takeHold(cs: CampaignGameState): ExternalHold | null {

@@ -35,7 +35,11 @@ function defaultOrders(state: CampaignGameState, owed: { side: string }): Json {
 }
 
 /** Applies the owed orders (an invalid or missing one replaced by the prompt's default) and runs to the next decision point. */
-export function resolveStep(prev: CampaignGameState, ordersBySide: Record<string, Json>, dice: Dice): { state: CampaignGameState; events: GameEvent[] } {
+export function resolveStep(
+  prev: CampaignGameState,
+  ordersBySide: Record<string, Json>,
+  dice: Dice,
+): { state: CampaignGameState; events: GameEvent[] } {
   const state = structuredClone(prev);
   const { orders, events } = ordersOrDefaults(prev, state, owedAt(prev), ordersBySide, checked, defaultOrders);
   events.push(...advance(state, orders, dice));
@@ -46,30 +50,50 @@ export function resolveStep(prev: CampaignGameState, ordersBySide: Record<string
 function outcomeOf(cs: CampaignGameState): Outcome | null {
   if (!cs.result) return null;
   const r = invasionResult(cs, campaignData.scenarios[cs.scenario]);
-  return { winner: cs.result.winner, level: 'invasion', summary: cs.result.summary, score: { bases: r.invaderBases.held, urban: r.invaderUrban.held } };
+  return {
+    winner: cs.result.winner,
+    level: 'invasion',
+    summary: cs.result.summary,
+    score: { bases: r.invaderBases.held, urban: r.invaderUrban.held },
+  };
 }
 
 /** `module` with every function run within the campaign's scenarios (halves.ts). */
 function withScenarios<M extends object>(module: M): M {
-  const wrap = (f: (...args: unknown[]) => unknown) => (...args: unknown[]) => withCampaignScenarios(() => f(...args));
-  return Object.fromEntries(Object.entries(module).map(([k, v]) => [k, typeof v === 'function' ? wrap(v as (...args: unknown[]) => unknown) : v])) as M;
+  const wrap =
+    (f: (...args: unknown[]) => unknown) =>
+    (...args: unknown[]) =>
+      withCampaignScenarios(() => f(...args));
+  return Object.fromEntries(
+    Object.entries(module).map(([k, v]) => [
+      k,
+      typeof v === 'function' ? wrap(v as (...args: unknown[]) => unknown) : v,
+    ]),
+  ) as M;
 }
 
-export const prefectCampaign = withScenarios(defineGame<CampaignGameState, Json>({
-  id: 'prefect-campaign',
-  title: 'Renegade Legion: Prefect — Campaign Game',
-  sides: ['TOG', 'CW'],
-  scenarios: Object.values(campaignData.scenarios).map((sc) => ({ id: sc.id, title: sc.title, description: sc.description, sides: ['TOG', 'CW'] })),
-  options: OPTION_SPECS,
-  promptKinds: withCampaignSchemas(PROMPT_KINDS),
-  setup: (scenario, options, dice) => initialState(scenario, options, dice),
-  prompts: buildPrompts,
-  validate: validateOrders,
-  resolve: resolveStep,
-  view: campaignView,
-  outcome: outcomeOf,
-  bot: campaignBot,
-  ...campaignPresentation, // boards, pieces, event and prompt sentences (../present/)
-}));
+export const prefectCampaign = withScenarios(
+  defineGame<CampaignGameState, Json>({
+    id: 'prefect-campaign',
+    title: 'Renegade Legion: Prefect — Campaign Game',
+    sides: ['TOG', 'CW'],
+    scenarios: Object.values(campaignData.scenarios).map((sc) => ({
+      id: sc.id,
+      title: sc.title,
+      description: sc.description,
+      sides: ['TOG', 'CW'],
+    })),
+    options: OPTION_SPECS,
+    promptKinds: withCampaignSchemas(PROMPT_KINDS),
+    setup: (scenario, options, dice) => initialState(scenario, options, dice),
+    prompts: buildPrompts,
+    validate: validateOrders,
+    resolve: resolveStep,
+    view: campaignView,
+    outcome: outcomeOf,
+    bot: campaignBot,
+    ...campaignPresentation, // boards, pieces, event and prompt sentences (../present/)
+  }),
+);
 
 export default prefectCampaign;

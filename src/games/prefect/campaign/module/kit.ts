@@ -10,8 +10,12 @@ export default defineKit<CampaignGameState>({
   secrets: {
     extraSecrets: (s, side) => [
       // Both maps' real TF ids (counter numbers, organisation, creation turn): everyone sees aliases (H1, H16).
-      ...Object.values(s.space.tfs).filter((t) => t.side !== side).map((t) => t.id),
-      ...Object.values(s.planetary.tfs).filter((t) => t.side !== side && !t.independent).map((t) => t.id),
+      ...Object.values(s.space.tfs)
+        .filter((t) => t.side !== side)
+        .map((t) => t.id),
+      ...Object.values(s.planetary.tfs)
+        .filter((t) => t.side !== side && !t.independent)
+        .map((t) => t.id),
       ...[s.viewSecret, s.space.viewSecret, s.planetary.viewSecret].filter((x): x is string => !!x),
     ],
     // The scenario's order of battle names every unit for both players; where each is, and in
@@ -24,8 +28,12 @@ export default defineKit<CampaignGameState>({
     // and which of them retreat from it (L1581-1613). Naval ground support committed to a ground
     // combat is revealed once used (L2214, D-76): the unit types that support a TF or an attack.
     revealedBy: {
-      SEGMENT_CHOSEN: 'L1675, H25', SEGMENT_PLACED: 'H25', COMBAT: 'L1475-1487', RETREAT: 'L1581-1613',
-      'gs.committed': 'L2214, D-76', 'gs.revealed': 'L2204-2214, D-76',
+      SEGMENT_CHOSEN: 'L1675, H25',
+      SEGMENT_PLACED: 'H25',
+      COMBAT: 'L1475-1487',
+      RETREAT: 'L1581-1613',
+      'gs.committed': 'L2214, D-76',
+      'gs.revealed': 'L2204-2214, D-76',
     },
     // H19: T-space exits are announced one by one, in the order the player gives them.
     orderedByRule: { 'space.map.arrivals': { rule: 'H19', fixed: false } },

@@ -28,10 +28,22 @@ import type { NavalBase, SpaceState } from '../../space/index.js';
 import { deliveredSp } from '../supply.js';
 import type { CampaignGameState } from './types.js';
 
-interface TransferData { tf?: string; from: string; to: string; amount: number; marines?: boolean }
+interface TransferData {
+  tf?: string;
+  from: string;
+  to: string;
+  amount: number;
+  marines?: boolean;
+}
 
 /** L1749, L2280-2282, L2352-2362: the phase's TRANSFER events into `standIn`, credited to Legion base `legionId` (`space`: the state the procedure returned). */
-export function creditTransfers(cs: CampaignGameState, space: SpaceState, legionId: string, standIn: string, events: GameEvent[]): GameEvent[] {
+export function creditTransfers(
+  cs: CampaignGameState,
+  space: SpaceState,
+  legionId: string,
+  standIn: string,
+  events: GameEvent[],
+): GameEvent[] {
   const b = cs.planetary.bases[legionId];
   const out: GameEvent[] = [];
   if (!b) return out;
@@ -42,7 +54,11 @@ export function creditTransfers(cs: CampaignGameState, space: SpaceState, legion
     if (t.marines) {
       const u = space.units[t.from];
       if (u) u.marines = (u.marines ?? 0) + t.amount;
-      out.push({ type: 'supply.marines-kept', visibleTo: [b.side], data: { transport: t.from, base: legionId, marines: t.amount, rule: 'L2330-2332' } });
+      out.push({
+        type: 'supply.marines-kept',
+        visibleTo: [b.side],
+        data: { transport: t.from, base: legionId, marines: t.amount, rule: 'L2330-2332' },
+      });
       continue;
     }
     const direct = Math.min(t.amount, cs.offSystemSp?.[t.from] ?? 0);
@@ -53,8 +69,17 @@ export function creditTransfers(cs: CampaignGameState, space: SpaceState, legion
     b.supply += added;
     b.deliveredThisTurn += added;
     out.push({
-      type: 'supply.delivered-down', visibleTo: [b.side],
-      data: { transport: t.from, base: legionId, sp: t.amount, received: added, bonus: got - t.amount, lost: got - added, rule: got > t.amount ? 'L1749, L2352-2362' : 'L1749, L2280-2282' },
+      type: 'supply.delivered-down',
+      visibleTo: [b.side],
+      data: {
+        transport: t.from,
+        base: legionId,
+        sp: t.amount,
+        received: added,
+        bonus: got - t.amount,
+        lost: got - added,
+        rule: got > t.amount ? 'L1749, L2352-2362' : 'L1749, L2280-2282',
+      },
     });
   }
   return out;
@@ -73,8 +98,16 @@ export function stationedMarines(cs: CampaignGameState, legionId: string): strin
     return u.hex === b.hex && (u.under === undefined || u.under === legionId);
   };
   return Object.values(ps.units)
-    .filter((u) => u.side === b.side && u.status === 'ACTIVE' && !cs.cargo[u.id] && unitType(u).flags.includes('MARINE') && atBase(u))
-    .map((u) => u.id).sort();
+    .filter(
+      (u) =>
+        u.side === b.side &&
+        u.status === 'ACTIVE' &&
+        !cs.cargo[u.id] &&
+        unitType(u).flags.includes('MARINE') &&
+        atBase(u),
+    )
+    .map((u) => u.id)
+    .sort();
 }
 
 /** L2035, L2077-2081: Marines captured the stand-in; the Legion base follows and its Marines die (L2077). */
@@ -93,9 +126,25 @@ export function carryCapture(cs: CampaignGameState, legionId: string, after: Nav
   b.status = 'DISRUPTED'; // L2081
   b.deliveredThisTurn = 0;
   return [
-    { type: 'base.captured', visibleTo: 'all', data: { base: legionId, hex: b.hex, side: b.side, from, by: 'MARINES', rule: 'L2035, L2077-2081' } },
-    { type: 'base.captured.supply', visibleTo: [b.side, from], data: { base: legionId, supply: b.supply, captured: b.supply, destroyed: 0, rule: 'L2077' } },
+    {
+      type: 'base.captured',
+      visibleTo: 'all',
+      data: { base: legionId, hex: b.hex, side: b.side, from, by: 'MARINES', rule: 'L2035, L2077-2081' },
+    },
+    {
+      type: 'base.captured.supply',
+      visibleTo: [b.side, from],
+      data: { base: legionId, supply: b.supply, captured: b.supply, destroyed: 0, rule: 'L2077' },
+    },
     // Which units died is the owner's record sheet (H14); their number was public in the assault's defence (L2075).
-    ...(defenders.length ? [{ type: 'marines.defenders-lost', visibleTo: [from], data: { base: legionId, units: defenders, rule: 'L2077' } } as GameEvent] : []),
+    ...(defenders.length
+      ? [
+          {
+            type: 'marines.defenders-lost',
+            visibleTo: [from],
+            data: { base: legionId, units: defenders, rule: 'L2077' },
+          } as GameEvent,
+        ]
+      : []),
   ];
 }

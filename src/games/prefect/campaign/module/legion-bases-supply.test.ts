@@ -20,29 +20,61 @@ const FTR = 'cw-test-ftr';
  * A CW TF of two FL1 at Ku Crassus with `fatigue`, optionally disorganised, plus (ships) a P Sqn;
  * every CW Legion base active with 20 SP; the CW naval bases disrupted (so only Legion bases serve).
  */
-function state(o: { fatigue?: number; disorganised?: boolean; ship?: boolean; sector?: string } = {}): CampaignGameState {
+function state(
+  o: { fatigue?: number; disorganised?: boolean; ship?: boolean; sector?: string } = {},
+): CampaignGameState {
   const s = structuredClone(base);
   const units = ['cw-h2-FL1-1', 'cw-h2-FL1-2', ...(o.ship ? ['cw-h2-P-1'] : [])];
   for (const id of units) {
-    s.space.units[id] = { id, type: id.includes('-P-') ? 'cw-P' : 'cw-FL1', side: 'CW', status: o.disorganised ? 'DISORGANISED' : 'ACTIVE', tf: FTR };
+    s.space.units[id] = {
+      id,
+      type: id.includes('-P-') ? 'cw-P' : 'cw-FL1',
+      side: 'CW',
+      status: o.disorganised ? 'DISORGANISED' : 'ACTIVE',
+      tf: FTR,
+    };
   }
-  s.space.tfs[FTR] = { id: FTR, side: 'CW', counterNo: 99, place: { kind: 'SECTOR', sector: o.sector ?? 's3-4' }, units, fatigue: (o.fatigue ?? 1) as 1 };
-  for (const b of Object.values(s.planetary.bases)) if (b.side === 'CW') Object.assign(b, { status: 'ACTIVE', supply: 20, deliveredThisTurn: 0 });
+  s.space.tfs[FTR] = {
+    id: FTR,
+    side: 'CW',
+    counterNo: 99,
+    place: { kind: 'SECTOR', sector: o.sector ?? 's3-4' },
+    units,
+    fatigue: (o.fatigue ?? 1) as 1,
+  };
+  for (const b of Object.values(s.planetary.bases))
+    if (b.side === 'CW') Object.assign(b, { status: 'ACTIVE', supply: 20, deliveredThisTurn: 0 });
   for (const b of Object.values(s.space.bases)) if (b.side === 'CW') b.status = 'DISRUPTED';
   return s;
 }
 
-const cwDefault = (s: CampaignGameState): Record<string, Json> => prefectCampaign.prompts(s).find((p) => p.side === 'CW')!.defaultOrders as Record<string, Json>;
-const naval = (x: Record<string, unknown>): Json => ({ kind: 'supply', rearm: [], reorganise: [], baseReorganise: [], transfers: [], load: [], unload: [], ...x }) as Json;
+const cwDefault = (s: CampaignGameState): Record<string, Json> =>
+  prefectCampaign.prompts(s).find((p) => p.side === 'CW')!.defaultOrders as Record<string, Json>;
+const naval = (x: Record<string, unknown>): Json =>
+  ({
+    kind: 'supply',
+    rearm: [],
+    reorganise: [],
+    baseReorganise: [],
+    transfers: [],
+    load: [],
+    unload: [],
+    ...x,
+  }) as Json;
 const order = (s: CampaignGameState, n: Json): Json => ({ ...cwDefault(s), naval: n }) as Json;
-const rearm = (from: string, sp: number, levels = 1) => naval({ rearm: [{ tf: FTR, levels, sources: [{ from, sp }] }] });
+const rearm = (from: string, sp: number, levels = 1) =>
+  naval({ rearm: [{ tf: FTR, levels, sources: [{ from, sp }] }] });
 const reorganise = (from: string, sp: number) => naval({ reorganise: [{ tf: FTR, sources: [{ from, sp }] }] });
 function resolveCw(s: CampaignGameState, cw: Json): { state: CampaignGameState; events: GameEvent[] } {
   const tog = prefectCampaign.bot(s, 'TOG', seededDice('tog', 1));
-  return prefectCampaign.resolve(s, { TOG: tog, CW: cw }, seededDice('x', 1)) as { state: CampaignGameState; events: GameEvent[] };
+  return prefectCampaign.resolve(s, { TOG: tog, CW: cw }, seededDice('x', 1)) as {
+    state: CampaignGameState;
+    events: GameEvent[];
+  };
 }
 /** A Legion base's SP after the CW default order (urban production may add some, L2284). */
-const afterDefault = (s: CampaignGameState, id: string): number => resolveCw(s, cwDefault(s) as Json).state.planetary.bases[id].supply;
+const afterDefault = (s: CampaignGameState, id: string): number =>
+  resolveCw(s, cwDefault(s) as Json).state.planetary.bases[id].supply;
 
 function expectRefused(s: CampaignGameState, o: Json, code: string, rule: RegExp): OrderError {
   const snap = JSON.stringify(s);
@@ -69,11 +101,29 @@ describe('Legion bases as naval supply sources (5.C.8, L2334-2346)', () => {
 
   it('L1945, L1947: two levels from a GL4 and a GL2 of the same sector together', () => {
     const s = state({ fatigue: 2 });
-    const o = order(s, naval({ rearm: [{ tf: FTR, levels: 2, sources: [{ from: 'cw-gl4', sp: 3 }, { from: 'cw-gl2', sp: 1 }] }] }));
+    const o = order(
+      s,
+      naval({
+        rearm: [
+          {
+            tf: FTR,
+            levels: 2,
+            sources: [
+              { from: 'cw-gl4', sp: 3 },
+              { from: 'cw-gl2', sp: 1 },
+            ],
+          },
+        ],
+      }),
+    );
     expect(prefectCampaign.validate(s, 'CW', o)).toEqual([]);
     const want = [afterDefault(s, 'cw-gl4') - 3, afterDefault(s, 'cw-gl2') - 1];
     const r = resolveCw(s, o);
-    expect([r.state.space.tfs[FTR].fatigue, r.state.planetary.bases['cw-gl4'].supply, r.state.planetary.bases['cw-gl2'].supply]).toEqual([0, ...want]);
+    expect([
+      r.state.space.tfs[FTR].fatigue,
+      r.state.planetary.bases['cw-gl4'].supply,
+      r.state.planetary.bases['cw-gl2'].supply,
+    ]).toEqual([0, ...want]);
   });
 
   it('L2344, D-65b: a GL3 reorganises a disorganised fighter TF (2 SP per FL1)', () => {
@@ -86,8 +136,10 @@ describe('Legion bases as naval supply sources (5.C.8, L2334-2346)', () => {
     expect(r.state.planetary.bases['cw-gl3'].supply).toBe(want);
   });
 
-  it('L2340, L2342: a GL1 may not relieve fighters', () => expectRefused(state(), order(state(), rearm('cw-gl1', 2)), 'BASE_LIMIT', /L2342/));
-  it('L2344: a GL2 may not reorganise fighters', () => expectRefused(state({ disorganised: true }), order(state(), reorganise('cw-gl2', 4)), 'BASE_LIMIT', /L2344/));
+  it('L2340, L2342: a GL1 may not relieve fighters', () =>
+    expectRefused(state(), order(state(), rearm('cw-gl1', 2)), 'BASE_LIMIT', /L2342/));
+  it('L2344: a GL2 may not reorganise fighters', () =>
+    expectRefused(state({ disorganised: true }), order(state(), reorganise('cw-gl2', 4)), 'BASE_LIMIT', /L2344/));
   it('L2346: no Legion base removes the fatigue of ships', () => {
     const s = state({ ship: true });
     expectRefused(s, order(s, rearm('cw-gl4', 3)), 'BASE_LIMIT', /L2346/);
@@ -118,8 +170,21 @@ describe('Legion bases as naval supply sources (5.C.8, L2334-2346)', () => {
     const s = state({ disorganised: true });
     const other = 'cw-h2-x';
     s.space.units['cw-h2-FL1-9'] = { id: 'cw-h2-FL1-9', type: 'cw-FL1', side: 'CW', status: 'ACTIVE', tf: other };
-    s.space.tfs[other] = { id: other, side: 'CW', counterNo: 98, place: { kind: 'SECTOR', sector: 's3-4' }, units: ['cw-h2-FL1-9'], fatigue: 1 };
-    const o = order(s, naval({ rearm: [{ tf: other, levels: 1, sources: [{ from: 'cw-gl2', sp: 1 }] }], reorganise: [{ tf: FTR, sources: [{ from: 'cw-TRM-1', sp: 4 }] }] }));
+    s.space.tfs[other] = {
+      id: other,
+      side: 'CW',
+      counterNo: 98,
+      place: { kind: 'SECTOR', sector: 's3-4' },
+      units: ['cw-h2-FL1-9'],
+      fatigue: 1,
+    };
+    const o = order(
+      s,
+      naval({
+        rearm: [{ tf: other, levels: 1, sources: [{ from: 'cw-gl2', sp: 1 }] }],
+        reorganise: [{ tf: FTR, sources: [{ from: 'cw-TRM-1', sp: 4 }] }],
+      }),
+    );
     const e = expectRefused(s, o, 'NO_BASE', /L1955/);
     expect(e.path).toEqual(['naval', 'reorganise', 0]);
   });
@@ -132,7 +197,9 @@ describe('Legion bases as naval supply sources (5.C.8, L2334-2346)', () => {
   it('without a Legion source nothing is presented, and outside the Supply stage nothing is translated', () => {
     const s = state();
     let seen: string[] = [];
-    withLegionSources(s, 'CW', naval({}), () => { seen = Object.keys(s.space.bases); });
+    withLegionSources(s, 'CW', naval({}), () => {
+      seen = Object.keys(s.space.bases);
+    });
     expect(seen.some((id) => id.startsWith(LEGION_PREFIX))).toBe(false);
     s.stage = 'ADJUST';
     expect(legionSources(s, 'CW', rearm('cw-gl2', 2)).size).toBe(0);

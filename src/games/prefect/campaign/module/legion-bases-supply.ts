@@ -56,7 +56,12 @@ export function legionSupplyErrors(cs: CampaignGameState, side: Side, rawNaval: 
   if (cs.stage !== 'SUPPLY' || !rawNaval || typeof rawNaval !== 'object') return [];
   const out: OrderError[] = [];
   if (JSON.stringify(rawNaval).includes(LEGION_PREFIX)) {
-    out.push({ code: 'STAND_IN_ID', rule: 'L1935, L2334-2346', message: `name a Legion base by its own id, not '${LEGION_PREFIX}…'`, path: ['naval'] });
+    out.push({
+      code: 'STAND_IN_ID',
+      rule: 'L1935, L2334-2346',
+      message: `name a Legion base by its own id, not '${LEGION_PREFIX}…'`,
+      path: ['naval'],
+    });
   }
   const named = legionSources(cs, side, rawNaval);
   if (!named.size) return out;
@@ -66,7 +71,12 @@ export function legionSupplyErrors(cs: CampaignGameState, side: Side, rawNaval: 
     const tf = typeof r?.tf === 'string' ? cs.space.tfs[r.tf] : undefined;
     const sector = tf && tf.side === side ? sectorOf(tf) : undefined;
     if (sector && !hasUndisruptedBase(cs.space, side, sector)) {
-      out.push({ code: 'NO_BASE', rule: 'L1955, L2344', message: `no undisrupted friendly naval base in ${sector}, and no Legion base pays for this reorganisation`, path: ['naval', 'reorganise', i] });
+      out.push({
+        code: 'NO_BASE',
+        rule: 'L1955, L2344',
+        message: `no undisrupted friendly naval base in ${sector}, and no Legion base pays for this reorganisation`,
+        path: ['naval', 'reorganise', i],
+      });
     }
   });
   return out;
@@ -76,7 +86,8 @@ export function legionSupplyErrors(cs: CampaignGameState, side: Side, rawNaval: 
 function translate(raw: NavalRaw, named: Set<string>): NavalRaw {
   const o = structuredClone(raw);
   for (const s of [...list(o.rearm), ...list(o.reorganise)]) {
-    for (const src of sourcesOf(s)) if (typeof src?.from === 'string' && named.has(src.from)) src.from = standInId(src.from);
+    for (const src of sourcesOf(s))
+      if (typeof src?.from === 'string' && named.has(src.from)) src.from = standInId(src.from);
   }
   return o;
 }
@@ -87,7 +98,12 @@ function translate(raw: NavalRaw, named: Set<string>): NavalRaw {
  * the stand-ins lost are taken from the Legion bases and the stand-ins are removed. An order that
  * names none, or that `legionSupplyErrors` refuses, runs as it is (the Space module refuses it).
  */
-export function withLegionSources<T>(cs: CampaignGameState, side: Side, rawNaval: unknown, run: (naval: unknown) => T): T {
+export function withLegionSources<T>(
+  cs: CampaignGameState,
+  side: Side,
+  rawNaval: unknown,
+  run: (naval: unknown) => T,
+): T {
   const named = legionSources(cs, side, rawNaval);
   if (!named.size || legionSupplyErrors(cs, side, rawNaval).length) return run(rawNaval);
   const sector = campaignData.rules.planetSector;
@@ -96,7 +112,15 @@ export function withLegionSources<T>(cs: CampaignGameState, side: Side, rawNaval
     const b = cs.planetary.bases[id];
     const sid = standInId(id);
     if (cs.space.bases[sid]) throw new Error(`naval base id ${sid} collides with a Legion stand-in`);
-    cs.space.bases[sid] = { id: sid, side, type: standInClass(b.type)!, status: b.status, sector, segment: segmentOfZone(zoneOfHex(b.hex)), supply: b.supply };
+    cs.space.bases[sid] = {
+      id: sid,
+      side,
+      type: standInClass(b.type)!,
+      status: b.status,
+      sector,
+      segment: segmentOfZone(zoneOfHex(b.hex)),
+      supply: b.supply,
+    };
     before.set(id, b.supply);
   }
   try {

@@ -20,18 +20,38 @@ function setup(type: 'GL1' | 'GL3' = 'GL3'): CampaignGameState {
   Object.assign(cs.space, kuCrassusGs());
   cs.space.step = 'COMBAT';
   const proto = Object.values(cs.planetary.bases)[0];
-  cs.planetary.bases = { gl: { ...proto, id: 'gl', side: 'CW', originalSide: 'CW', type, hex: ZONE3, status: 'ACTIVE', supply: 37 } };
+  cs.planetary.bases = {
+    gl: { ...proto, id: 'gl', side: 'CW', originalSide: 'CW', type, hex: ZONE3, status: 'ACTIVE', supply: 37 },
+  };
   return cs;
 }
 
-function run(cs: CampaignGameState, plan: CombatPhasePlan, policy: 'ALL' | 'NONE', seed: string, phasing: 'TOG' | 'CW' = 'TOG'): GameEvent[] {
+function run(
+  cs: CampaignGameState,
+  plan: CombatPhasePlan,
+  policy: 'ALL' | 'NONE',
+  seed: string,
+  phasing: 'TOG' | 'CW' = 'TOG',
+): GameEvent[] {
   return withLegionBases(cs, () => {
-    const events = resolveCombatPhase(cs.space, phasing, plan, reactions({ protectedAttack: { default: policy } }), seededDice(seed, 0));
+    const events = resolveCombatPhase(
+      cs.space,
+      phasing,
+      plan,
+      reactions({ protectedAttack: { default: policy } }),
+      seededDice(seed, 0),
+    );
     return { state: cs.space, events: events as unknown as GameEvent[] };
   }).events;
 }
 
-const segmentFights = (ev: GameEvent[]) => ev.filter((e) => e.type === 'COMBAT' && (e.data as { kind: string; segment?: number }).kind === 'SEGMENT' && (e.data as { segment?: number }).segment === 3);
+const segmentFights = (ev: GameEvent[]) =>
+  ev.filter(
+    (e) =>
+      e.type === 'COMBAT' &&
+      (e.data as { kind: string; segment?: number }).kind === 'SEGMENT' &&
+      (e.data as { segment?: number }).segment === 3,
+  );
 const toSeg3: CombatPhasePlan = { tfs: [{ tf: 'tog', segment: 3 }] };
 
 describe('Legion ground bases in the space combat (L1767, L1867, L2141, L2155)', () => {
@@ -42,7 +62,9 @@ describe('Legion ground bases in the space combat (L1767, L1867, L2141, L2155)',
   it('L1767: with the ALL reaction the GL3 of zone 3 fires at the GS TF entering segment 3', () => {
     const ev = run(setup(), toSeg3, 'ALL', 's1');
     expect(segmentFights(ev)).toHaveLength(1);
-    expect(ev.find((e) => e.type === 'SEGMENT_PLACED' && (e.data as { segment: number }).segment === 3)?.data).toMatchObject({ bases: [standInId('gl')] });
+    expect(
+      ev.find((e) => e.type === 'SEGMENT_PLACED' && (e.data as { segment: number }).segment === 3)?.data,
+    ).toMatchObject({ bases: [standInId('gl')] });
   });
 
   it('L1743: with NONE it does not fire', () => {
@@ -63,7 +85,10 @@ describe('Legion ground bases in the space combat (L1767, L1867, L2141, L2155)',
     const cs = setup();
     cs.space.step = 'MOVE';
     let seen: string[] = [];
-    withLegionBases(cs, () => { seen = Object.keys(cs.space.bases); return { state: cs.space, events: [] }; });
+    withLegionBases(cs, () => {
+      seen = Object.keys(cs.space.bases);
+      return { state: cs.space, events: [] };
+    });
     expect(seen).toEqual(['gn2']);
   });
 
@@ -72,9 +97,13 @@ describe('Legion ground bases in the space combat (L1767, L1867, L2141, L2155)',
     for (let i = 0; i < 40; i++) {
       const cs = setup('GL1');
       const ev = run(cs, { tfs: [{ tf: 'tog', segment: 3, gsTarget: standInId('gl') }] }, 'NONE', `d${i}`);
-      const save = ev.flatMap((e) => (e.type === 'COMBAT' ? (e.data as { saves: { id: string; outcome: string }[] }).saves : [])).find((x) => x.id === standInId('gl'));
+      const save = ev
+        .flatMap((e) => (e.type === 'COMBAT' ? (e.data as { saves: { id: string; outcome: string }[] }).saves : []))
+        .find((x) => x.id === standInId('gl'));
       const b = cs.planetary.bases.gl;
-      expect(b ? b.status : 'DESTROYED').toBe({ UNHARMED: 'ACTIVE', DISORGANISED: 'DISRUPTED', DESTROYED: 'DESTROYED' }[save?.outcome ?? 'UNHARMED']);
+      expect(b ? b.status : 'DESTROYED').toBe(
+        { UNHARMED: 'ACTIVE', DISORGANISED: 'DISRUPTED', DESTROYED: 'DESTROYED' }[save?.outcome ?? 'UNHARMED'],
+      );
       if (save) outcomes.add(save.outcome);
     }
     expect(outcomes.has('DISORGANISED')).toBe(true); // a base save's DISORGANISED is a disrupted base (L2252)
@@ -91,7 +120,8 @@ describe('Legion ground bases in the space combat (L1767, L1867, L2141, L2155)',
   });
 
   it('is deterministic', () => {
-    const a = setup(); const b = setup();
+    const a = setup();
+    const b = setup();
     expect(run(a, toSeg3, 'ALL', 's3')).toEqual(run(b, toSeg3, 'ALL', 's3'));
     expect(a.planetary.bases).toEqual(b.planetary.bases);
   });
@@ -128,9 +158,13 @@ describe('Legion ground bases in the space combat (L1767, L1867, L2141, L2155)',
       if (prev.stage !== 'SPACE' || prev.space.step !== 'COMBAT') return;
       const cs = structuredClone(prev);
       n++;
-      const orders = Object.fromEntries(spacePrompts(cs.space).map((p) => [p.side, spaceBot(cs.space, p.side, seededDice('h15-o', n))]));
+      const orders = Object.fromEntries(
+        spacePrompts(cs.space).map((p) => [p.side, spaceBot(cs.space, p.side, seededDice('h15-o', n))]),
+      );
       const r = withLegionBases(cs, () => resolveSpace(cs.space, orders, seededDice('h15-r', n)));
-      placed += r.events.filter((e) => e.type === 'SEGMENT_PLACED' && JSON.stringify(e.data).includes(LEGION_PREFIX)).length;
+      placed += r.events.filter(
+        (e) => e.type === 'SEGMENT_PLACED' && JSON.stringify(e.data).includes(LEGION_PREFIX),
+      ).length;
       expect(JSON.stringify(r.state)).not.toContain(LEGION_PREFIX);
       expect(JSON.stringify(cs.space)).not.toContain(LEGION_PREFIX);
     });
@@ -144,17 +178,30 @@ function withSupplyTf(type: 'GL1' | 'GL3' | 'GL4', baseSp: number, sp = 30): Cam
   const cs = setup(type as 'GL3');
   cs.planetary.bases.gl.supply = baseSp;
   cs.space.units[TRM] = { id: TRM, type: 'cw-TRM', side: 'CW', status: 'ACTIVE', tf: 'sup', supply: sp };
-  cs.space.tfs.sup = { id: 'sup', side: 'CW', counterNo: 9, place: { kind: 'SECTOR', sector: KU }, units: [TRM], fatigue: 0, mission: 'SUPPLY' };
+  cs.space.tfs.sup = {
+    id: 'sup',
+    side: 'CW',
+    counterNo: 9,
+    place: { kind: 'SECTOR', sector: KU },
+    units: [TRM],
+    fatigue: 0,
+    mission: 'SUPPLY',
+  };
   return cs;
 }
-const supplyPlan = (amount: number): CombatPhasePlan => ({ tfs: [{ tf: 'sup', segment: 3, transfers: [{ from: TRM, to: standInId('gl'), amount }] }] });
-const seen = (ev: GameEvent[], side: 'TOG' | 'CW') => ev.filter((e) => e.visibleTo === 'all' || e.visibleTo.includes(side));
+const supplyPlan = (amount: number): CombatPhasePlan => ({
+  tfs: [{ tf: 'sup', segment: 3, transfers: [{ from: TRM, to: standInId('gl'), amount }] }],
+});
+const seen = (ev: GameEvent[], side: 'TOG' | 'CW') =>
+  ev.filter((e) => e.visibleTo === 'all' || e.visibleTo.includes(side));
 
 describe('Supply TF transfers to a Legion base in its segment (L1749, L2141, L2280-2282)', () => {
   it('L1749, L2280: 20 SP handed to the stand-in of the zone-3 GL3 reach the Legion base; the TRM keeps 10', () => {
     const cs = withSupplyTf('GL3', 10);
     const ev = run(cs, supplyPlan(20), 'NONE', 't1', 'CW');
-    expect([cs.planetary.bases.gl.supply, cs.planetary.bases.gl.deliveredThisTurn, cs.space.units[TRM].supply]).toEqual([30, 20, 10]);
+    expect([cs.planetary.bases.gl.supply, cs.planetary.bases.gl.deliveredThisTurn, cs.space.units[TRM].supply]).toEqual(
+      [30, 20, 10],
+    );
     const d = ev.filter((e) => e.type === 'supply.delivered-down');
     expect(d.map((e) => [e.visibleTo, (e.data as { received: number }).received])).toEqual([[['CW'], 20]]);
     expect(JSON.stringify(cs.space)).not.toContain(LEGION_PREFIX);
@@ -193,7 +240,9 @@ describe('Supply TF transfers to a Legion base in its segment (L1749, L2141, L22
     expect(legionBasesPresent(cs, () => combatPlanErrors(cs.space, 'CW', supplyPlan(20)))).toEqual([]);
     expect(Object.keys(cs.space.bases)).toEqual(['gn2']);
     cs.options.legionBasesInSpace = false;
-    expect(legionBasesPresent(cs, () => combatPlanErrors(cs.space, 'CW', supplyPlan(20))).map((e) => e.code)).toContain('NOT_FRIENDLY_BASE');
+    expect(legionBasesPresent(cs, () => combatPlanErrors(cs.space, 'CW', supplyPlan(20))).map((e) => e.code)).toContain(
+      'NOT_FRIENDLY_BASE',
+    );
   });
 });
 
@@ -201,10 +250,26 @@ describe('Supply TF transfers to a Legion base in its segment (L1749, L2141, L22
 function marineCase(): CampaignGameState {
   const cs = setup('GL1');
   Object.assign(cs.planetary.bases.gl, { status: 'DISRUPTED', supply: 7 });
-  Object.assign(cs.space, buildState([{ id: 'atk', side: 'TOG', place: sector(KU), mission: 'ATTACK', units: [['tog-D', 1], ['tog-TRL', 1, { marines: 1 }]] }]));
+  Object.assign(
+    cs.space,
+    buildState([
+      {
+        id: 'atk',
+        side: 'TOG',
+        place: sector(KU),
+        mission: 'ATTACK',
+        units: [
+          ['tog-D', 1],
+          ['tog-TRL', 1, { marines: 1 }],
+        ],
+      },
+    ]),
+  );
   return cs;
 }
-const marinePlan: CombatPhasePlan = { tfs: [{ tf: 'atk', segment: 3, marines: [{ transport: 'atk-tog-TRL-1', base: standInId('gl') }] }] };
+const marinePlan: CombatPhasePlan = {
+  tfs: [{ tf: 'atk', segment: 3, marines: [{ transport: 'atk-tog-TRL-1', base: standInId('gl') }] }],
+};
 
 describe('Marines capturing a Legion base through its stand-in (L2035-2037, L2077-2081)', () => {
   it('L2077-2081: a capture hands the Legion base to TOG, disrupted, with its 7 SP; a repulse leaves it CW', () => {
@@ -218,8 +283,14 @@ describe('Marines capturing a Legion base through its stand-in (L2035-2037, L207
       if (a!.captured) {
         captured++;
         expect([b.side, b.status, b.supply, b.originalSide]).toEqual(['TOG', 'DISRUPTED', 7, 'CW']);
-        expect(ev.find((e) => e.type === 'base.captured')).toMatchObject({ visibleTo: 'all', data: { base: 'gl', side: 'TOG', from: 'CW', hex: ZONE3 } });
-        expect(ev.find((e) => e.type === 'base.captured.supply')).toMatchObject({ visibleTo: ['TOG', 'CW'], data: { captured: 7 } });
+        expect(ev.find((e) => e.type === 'base.captured')).toMatchObject({
+          visibleTo: 'all',
+          data: { base: 'gl', side: 'TOG', from: 'CW', hex: ZONE3 },
+        });
+        expect(ev.find((e) => e.type === 'base.captured.supply')).toMatchObject({
+          visibleTo: ['TOG', 'CW'],
+          data: { captured: 7 },
+        });
       } else {
         expect(b.side).toBe('CW');
         expect(ev.some((e) => e.type.startsWith('base.captured'))).toBe(false);
@@ -234,7 +305,8 @@ describe('Marines capturing a Legion base through its stand-in (L2035-2037, L207
       const cs = marineCase();
       const ev = run(cs, marinePlan, 'NONE', `m${i}`);
       if (!ev.some((e) => e.type === 'base.captured')) continue;
-      for (const e of ev.filter((x) => x.visibleTo === 'all')) expect(JSON.stringify(e.data)).not.toMatch(/"(supply|captured)":\s*7/);
+      for (const e of ev.filter((x) => x.visibleTo === 'all'))
+        expect(JSON.stringify(e.data)).not.toMatch(/"(supply|captured)":\s*7/);
       return;
     }
     throw new Error('no seed captured the base');
@@ -245,7 +317,10 @@ describe('Marines capturing a Legion base through its stand-in (L2035-2037, L207
     const other = prefectData.map.hexes.find((h) => h.zone === 3 && h.id !== ZONE3)!.id;
     cs.planetary.bases.gl2 = { ...cs.planetary.bases.gl, id: 'gl2', hex: other, status: 'ACTIVE' };
     const ev = run(cs, marinePlan, 'NONE', 'held');
-    expect(ev.find((e) => e.type === 'MARINE_ASSAULT_CANCELLED')?.data).toMatchObject({ code: 'SEGMENT_HELD', rule: 'L2037' });
+    expect(ev.find((e) => e.type === 'MARINE_ASSAULT_CANCELLED')?.data).toMatchObject({
+      code: 'SEGMENT_HELD',
+      rule: 'L2037',
+    });
     expect(cs.planetary.bases.gl.side).toBe('CW');
   });
 });

@@ -49,7 +49,16 @@ export function standIns(cs: CampaignGameState): Record<string, NavalBase> {
     if (!type) continue;
     const id = standInId(b.id);
     if (cs.space.bases[id]) throw new Error(`naval base id ${id} collides with a Legion stand-in`);
-    out[b.id] = { id, side: b.side, type, status: b.status, sector, segment: segmentOfZone(zoneOfHex(b.hex)), supply: 0, marines: stationedMarines(cs, b.id).length };
+    out[b.id] = {
+      id,
+      side: b.side,
+      type,
+      status: b.status,
+      sector,
+      segment: segmentOfZone(zoneOfHex(b.hex)),
+      supply: 0,
+      marines: stationedMarines(cs, b.id).length,
+    };
   }
   return out;
 }
@@ -67,7 +76,11 @@ export function strip(space: SpaceGameState): void {
  * destroyed → it is gone with all its supply (L2252). The stand-ins are removed from both states
  * before returning; the carry-back's own events are appended.
  */
-export function withLegionBases<R extends { state: SpaceGameState; events: GameEvent[] }>(cs: CampaignGameState, run: () => R, earlier: GameEvent[] = []): R {
+export function withLegionBases<R extends { state: SpaceGameState; events: GameEvent[] }>(
+  cs: CampaignGameState,
+  run: () => R,
+  earlier: GameEvent[] = [],
+): R {
   if (cs.space.step !== 'COMBAT') return run();
   const added = standIns(cs);
   for (const nb of Object.values(added)) cs.space.bases[nb.id] = nb;

@@ -22,7 +22,16 @@ import { spaceAt, spacePrompts } from './halves.js';
 import { standInClass } from './legion-bases.js';
 import type { CampaignGameState, Side } from './types.js';
 
-interface Source { base: string; type: string; status: string; sector: string; segment: number; supply: number; rearmFighters: boolean; reorganiseFighters: boolean }
+interface Source {
+  base: string;
+  type: string;
+  status: string;
+  sector: string;
+  segment: number;
+  supply: number;
+  rearmFighters: boolean;
+  reorganiseFighters: boolean;
+}
 
 const may = (type: string, status: string, use: SupportUse): boolean =>
   baseSupportError(type as never, status === 'ACTIVE' ? 'ACTIVE' : 'DISRUPTED', use, 'FIGHTER') === null;
@@ -32,8 +41,14 @@ export function legionSourceList(cs: CampaignGameState, side: Side): Source[] {
   return Object.values(cs.planetary.bases)
     .filter((b) => b.side === side && standInClass(b.type))
     .map((b) => ({
-      base: b.id, type: b.type, status: b.status, sector: campaignData.rules.planetSector, segment: segmentOfZone(zoneOfHex(b.hex)),
-      supply: b.supply, rearmFighters: may(b.type, b.status, 'FATIGUE'), reorganiseFighters: may(b.type, b.status, 'REORGANISE'),
+      base: b.id,
+      type: b.type,
+      status: b.status,
+      sector: campaignData.rules.planetSector,
+      segment: segmentOfZone(zoneOfHex(b.hex)),
+      supply: b.supply,
+      rearmFighters: may(b.type, b.status, 'FATIGUE'),
+      reorganiseFighters: may(b.type, b.status, 'REORGANISE'),
     }))
     .filter((x) => x.rearmFighters || x.reorganiseFighters)
     .sort((a, b) => a.base.localeCompare(b.base));
@@ -44,7 +59,10 @@ export function withLegionSourcesPrompt(cs: CampaignGameState, p: Prompt): Promp
   return {
     ...p,
     description: `${p.description} Legion bases as naval sources (5.C.8): a naval \`rearm\` / \`reorganise\` source may name one of your \`legionSources\` by its id — a GL2 relieves fighter fatigue (L2342), a GL3/GL4 also reorganises fighter squadrons (L2344), never ships (L2346), a disorganised base pays nothing (L2297); the SP come off the Legion base before your ground Supply spends (L2286-2291).`,
-    choices: { ...(p.choices as Record<string, Json>), legionSources: JSON.parse(JSON.stringify(legionSourceList(cs, p.side as Side))) as Json },
+    choices: {
+      ...(p.choices as Record<string, Json>),
+      legionSources: JSON.parse(JSON.stringify(legionSourceList(cs, p.side as Side))) as Json,
+    },
   };
 }
 
@@ -52,13 +70,22 @@ type Spend = { tf: string; levels?: number; sources: { from: string; sp: number 
 type Naval = { kind?: string; rearm?: Spend[]; reorganise?: Spend[] } & Record<string, unknown>;
 
 /** The bot's naval order with Legion sources added for untreated all-fighter TFs at the planet; `ok` judges the whole campaign order. */
-export function withBotLegionSources<T extends { naval?: unknown }>(cs: CampaignGameState, side: Side, order: T, ok: (o: T) => boolean): T {
+export function withBotLegionSources<T extends { naval?: unknown }>(
+  cs: CampaignGameState,
+  side: Side,
+  order: T,
+  ok: (o: T) => boolean,
+): T {
   const naval = order.naval as Naval | null;
   if (cs.stage !== 'SUPPLY' || !naval || naval.kind !== 'supply') return order;
   const sources = legionSourceList(cs, side).filter((x) => x.status === 'ACTIVE' && x.supply > 0);
   if (!sources.length) return order;
   const choices = spacePrompts(spaceAt(cs.space, 'SUPPLY')).find((p) => p.side === side)?.choices as
-    { fatigued?: { tf: string; sector: string; fatigue: number; costPerLevel: number }[]; disorganised?: { tf: string; sector: string; cost: number }[] } | undefined;
+    | {
+        fatigued?: { tf: string; sector: string; fatigue: number; costPerLevel: number }[];
+        disorganised?: { tf: string; sector: string; cost: number }[];
+      }
+    | undefined;
   const real = (tf: string): string => resolveAliases(cs.space, tf) as string;
   const treated = (list: Spend[] | undefined, tf: string): boolean => (list ?? []).some((x) => real(x.tf) === real(tf));
   const fightersOnly = (tf: string): boolean => {
@@ -68,10 +95,15 @@ export function withBotLegionSources<T extends { naval?: unknown }>(cs: Campaign
   const left = new Map(sources.map((x) => [x.base, x.supply]));
   const pay = (cost: number, use: 'rearmFighters' | 'reorganiseFighters'): { from: string; sp: number }[] | null => {
     const out: { from: string; sp: number }[] = [];
-    for (const x of [...sources].filter((y) => y[use]).sort((a, b) => left.get(b.base)! - left.get(a.base)! || a.base.localeCompare(b.base))) {
+    for (const x of [...sources]
+      .filter((y) => y[use])
+      .sort((a, b) => left.get(b.base)! - left.get(a.base)! || a.base.localeCompare(b.base))) {
       if (cost <= 0) break;
       const sp = Math.min(cost, left.get(x.base)!);
-      if (sp > 0) { out.push({ from: x.base, sp }); cost -= sp; }
+      if (sp > 0) {
+        out.push({ from: x.base, sp });
+        cost -= sp;
+      }
     }
     return cost > 0 ? null : out;
   };
@@ -79,7 +111,10 @@ export function withBotLegionSources<T extends { naval?: unknown }>(cs: Campaign
   const tryPart = (part: 'rearm' | 'reorganise', entry: Spend): void => {
     const n = best.naval as Naval;
     const next = { ...best, naval: { ...n, [part]: [...(n[part] ?? []), entry] } };
-    if (ok(next)) { best = next; for (const s of entry.sources) left.set(s.from, left.get(s.from)! - s.sp); }
+    if (ok(next)) {
+      best = next;
+      for (const s of entry.sources) left.set(s.from, left.get(s.from)! - s.sp);
+    }
   };
   const planet = campaignData.rules.planetSector;
   for (const d of choices?.disorganised ?? []) {

@@ -17,7 +17,10 @@ import type { CampaignGameState, Side } from './types.js';
 
 export const CARGO_LOSS_RULE = 'L2598, L2318';
 
-interface LossData { unit?: unknown; shipsLost?: unknown }
+interface LossData {
+  unit?: unknown;
+  shipsLost?: unknown;
+}
 
 /** Transports of the phase's `TRANSPORT_LOSSES` events that lost at least one ship and are still disorganised. */
 function transportsWithShipsLost(cs: CampaignGameState, events: readonly GameEvent[]): Set<string> {
@@ -53,7 +56,11 @@ export function disruptCargoOfLosses(cs: CampaignGameState, phaseEvents: readonl
     list.push({ unit, transports: by });
     bySide.set(u.side, list);
   }
-  return (['TOG', 'CW'] as Side[]).filter((s) => bySide.has(s)).map((side) => ({
-    type: 'cargo.disrupted', visibleTo: [side], data: { units: bySide.get(side)!.map((x) => x.unit), by: bySide.get(side)!, rule: CARGO_LOSS_RULE },
-  }));
+  return (['TOG', 'CW'] as Side[])
+    .filter((s) => bySide.has(s))
+    .map((side) => ({
+      type: 'cargo.disrupted',
+      visibleTo: [side],
+      data: { units: bySide.get(side)!.map((x) => x.unit), by: bySide.get(side)!, rule: CARGO_LOSS_RULE },
+    }));
 }

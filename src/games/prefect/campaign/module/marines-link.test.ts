@@ -17,13 +17,26 @@ import type { CampaignGameState } from './types.js';
 
 /** Seed c1, turn 2, TOG's combat plan: its transport TF (Marines aboard tog-TRM-3) set to Attack, CW's GL2 (segment 4, alone there) disrupted. */
 function setUp(): CampaignGameState {
-  const s = firstInBotPlay('a Combat Phase plan with TOG cargo aboard', ({ prev: x, prompts }) => x.stage === 'SPACE' && x.space.step === 'COMBAT' && prompts.some((p) => p.side === 'TOG' && ((p.choices as { odCargo?: unknown[] }).odCargo ?? []).length > 0) && structuredClone(x));
+  const s = firstInBotPlay(
+    'a Combat Phase plan with TOG cargo aboard',
+    ({ prev: x, prompts }) =>
+      x.stage === 'SPACE' &&
+      x.space.step === 'COMBAT' &&
+      prompts.some((p) => p.side === 'TOG' && ((p.choices as { odCargo?: unknown[] }).odCargo ?? []).length > 0) &&
+      structuredClone(x),
+  );
   s.space.tfs['tog-tf2'].mission = 'ATTACK';
   s.planetary.bases['cw-gl2'].status = 'DISRUPTED';
   return s;
 }
-const plan = (transport: string, tf = 'tog-tf2'): Json => ({ kind: 'combat-plan', plan: { tfs: [{ tf, segment: 4, marines: [{ transport, base: 'legion-base:cw-gl2' }] }] } });
-const toCw = (events: GameEvent[]): string => JSON.stringify(events.filter((e) => e.visibleTo === 'all' || (Array.isArray(e.visibleTo) && e.visibleTo.includes('CW'))));
+const plan = (transport: string, tf = 'tog-tf2'): Json => ({
+  kind: 'combat-plan',
+  plan: { tfs: [{ tf, segment: 4, marines: [{ transport, base: 'legion-base:cw-gl2' }] }] },
+});
+const toCw = (events: GameEvent[]): string =>
+  JSON.stringify(
+    events.filter((e) => e.visibleTo === 'all' || (Array.isArray(e.visibleTo) && e.visibleTo.includes('CW'))),
+  );
 
 describe('cargo Marines capture Legion bases (L2045-2083)', () => {
   const s = setUp();
@@ -33,11 +46,18 @@ describe('cargo Marines capture Legion bases (L2045-2083)', () => {
   it('L2049-2057, L2063: the plan validates with the cargo Marines; bad plans are refused; nothing changes', () => {
     expect(marines).toEqual(['tog-marine-cohort-1', 'tog-marine-cohort-2']);
     const p = prefectCampaign.prompts(s).find((q) => q.side === 'TOG')!;
-    expect((p.choices as { marineCargo: { transport: string; marines: string[] }[] }).marineCargo).toEqual([{ tf: expect.any(String), transport: 'tog-TRM-3', marines }]);
-    expect(JSON.stringify(prefectCampaign.prompts(s).filter((q) => q.side === 'CW'))).not.toContain('tog-marine-cohort');
+    expect((p.choices as { marineCargo: { transport: string; marines: string[] }[] }).marineCargo).toEqual([
+      { tf: expect.any(String), transport: 'tog-TRM-3', marines },
+    ]);
+    expect(JSON.stringify(prefectCampaign.prompts(s).filter((q) => q.side === 'CW'))).not.toContain(
+      'tog-marine-cohort',
+    );
     const snap = JSON.stringify(s);
     expect(prefectCampaign.validate(s, 'TOG', plan('tog-TRM-3'))).toEqual([]);
-    expect(prefectCampaign.validate(s, 'TOG', plan('tog-TRM-1'))[0]).toMatchObject({ code: 'NO_MARINES', rule: 'L2057' });
+    expect(prefectCampaign.validate(s, 'TOG', plan('tog-TRM-1'))[0]).toMatchObject({
+      code: 'NO_MARINES',
+      rule: 'L2057',
+    });
     const od = structuredClone(s);
     od.space.tfs['tog-tf2'].mission = 'ORBITAL_DROP';
     expect(prefectCampaign.validate(od, 'TOG', plan('tog-TRM-3')).map((e) => e.rule)).toContain('L2063');
@@ -45,9 +65,12 @@ describe('cargo Marines capture Legion bases (L2045-2083)', () => {
     expect(s.space.units['tog-TRM-3'].marines ?? 0).toBe(0);
   });
 
-  it('L2077-2081: captured — the GL2 is TOG\'s, disrupted; the Marines land under it (D-44), off the transport; the units stay TOG\'s secret', () => {
+  it("L2077-2081: captured — the GL2 is TOG's, disrupted; the Marines land under it (D-44), off the transport; the units stay TOG's secret", () => {
     const r = prefectCampaign.resolve(s, { TOG: plan('tog-TRM-3'), CW: cw }, seededDice('m', 0));
-    expect(r.events.find((e) => e.type === 'MARINE_ASSAULT')?.data).toMatchObject({ captured: true, attack: expect.any(Number) });
+    expect(r.events.find((e) => e.type === 'MARINE_ASSAULT')?.data).toMatchObject({
+      captured: true,
+      attack: expect.any(Number),
+    });
     const b = r.state.planetary.bases['cw-gl2'];
     expect(b).toMatchObject({ side: 'TOG', status: 'DISRUPTED' });
     for (const u of marines) {
@@ -60,7 +83,7 @@ describe('cargo Marines capture Legion bases (L2045-2083)', () => {
     expect(toCw(r.events)).not.toContain('tog-marine-cohort');
   });
 
-  it('L2083: the base saves — the attacking Marines are destroyed, their transport disrupted, the base stays CW\'s', () => {
+  it("L2083: the base saves — the attacking Marines are destroyed, their transport disrupted, the base stays CW's", () => {
     const r = prefectCampaign.resolve(s, { TOG: plan('tog-TRM-3'), CW: cw }, seededDice('m', 10));
     expect(r.events.find((e) => e.type === 'MARINE_ASSAULT')?.data).toMatchObject({ captured: false });
     expect(r.state.planetary.bases['cw-gl2'].side).toBe('CW');
@@ -82,22 +105,45 @@ describe('cargo Marines capture Legion bases (L2045-2083)', () => {
 });
 
 /** CW Marine ground units at cw-gl2: `under` the base counter, `inTf` alone in a CW TF in its hex, `off` disorganised there (L655: does not defend). */
-function withDefenders(base: CampaignGameState): { s: CampaignGameState; under: string; inTf: string; tf: string; off: string } {
+function withDefenders(base: CampaignGameState): {
+  s: CampaignGameState;
+  under: string;
+  inTf: string;
+  tf: string;
+  off: string;
+} {
   const s = structuredClone(base);
   const ps = s.planetary;
   const b = ps.bases['cw-gl2'];
   const org = Object.values(ps.units).find((u) => u.side === 'CW')!.org;
   const n = freeCounter(ps, org)!;
   const tf = newTaskForce(ps, 'CW', org, b.hex, n).id;
-  ps.units['cw-mar-a'] = { id: 'cw-mar-a', type: 'marine-cohort', side: 'CW', org, status: 'ACTIVE', hex: b.hex, under: 'cw-gl2' };
+  ps.units['cw-mar-a'] = {
+    id: 'cw-mar-a',
+    type: 'marine-cohort',
+    side: 'CW',
+    org,
+    status: 'ACTIVE',
+    hex: b.hex,
+    under: 'cw-gl2',
+  };
   ps.units['cw-mar-b'] = { id: 'cw-mar-b', type: 'marine-cohort', side: 'CW', org, status: 'ACTIVE', tf };
-  ps.units['cw-mar-c'] = { id: 'cw-mar-c', type: 'marine-cohort', side: 'CW', org, status: 'DISORGANISED', hex: b.hex, under: 'cw-gl2' };
+  ps.units['cw-mar-c'] = {
+    id: 'cw-mar-c',
+    type: 'marine-cohort',
+    side: 'CW',
+    org,
+    status: 'DISORGANISED',
+    hex: b.hex,
+    under: 'cw-gl2',
+  };
   return { s, under: 'cw-mar-a', inTf: 'cw-mar-b', tf, off: 'cw-mar-c' };
 }
 /** Seeds whose dice give each outcome against defence 4 (recorded in MARINE_ASSAULT's `rolls`). */
 const CAPTURE_SEED = 0;
 const SAVE_SEED = 10;
-const assault = (events: GameEvent[]) => events.find((e) => e.type === 'MARINE_ASSAULT')?.data as { captured: boolean; defence: number } | undefined;
+const assault = (events: GameEvent[]) =>
+  events.find((e) => e.type === 'MARINE_ASSAULT')?.data as { captured: boolean; defence: number } | undefined;
 
 describe('Marines defending a Legion base (L2059, L2071-2077, L2332)', () => {
   const base = setUp();
@@ -112,7 +158,7 @@ describe('Marines defending a Legion base (L2059, L2071-2077, L2332)', () => {
     expect(assault(r.events)?.defence).toBe(2 + 2); // GL2 stands in as GN2: class 2, + 2 cohorts
   });
 
-  it('L2077: captured — the defending Marines are destroyed (a TF left empty goes); the disorganised one and the base\'s hex stay', () => {
+  it("L2077: captured — the defending Marines are destroyed (a TF left empty goes); the disorganised one and the base's hex stay", () => {
     const { s, under, inTf, tf, off } = withDefenders(base);
     const r = prefectCampaign.resolve(s, { TOG: plan('tog-TRM-3'), CW: cw }, seededDice('m', CAPTURE_SEED));
     expect(assault(r.events)?.captured).toBe(true);
@@ -123,7 +169,11 @@ describe('Marines defending a Legion base (L2059, L2071-2077, L2332)', () => {
     expect(r.state.planetary.units[off].status).toBe('DISORGANISED');
     const lost = r.events.find((e) => e.type === 'marines.defenders-lost');
     expect(lost).toMatchObject({ visibleTo: ['CW'], data: { base: 'cw-gl2', units: [under, inTf], rule: 'L2077' } });
-    expect(JSON.stringify(r.events.filter((e) => e.visibleTo === 'all' || (Array.isArray(e.visibleTo) && e.visibleTo.includes('TOG'))))).not.toContain('cw-mar-');
+    expect(
+      JSON.stringify(
+        r.events.filter((e) => e.visibleTo === 'all' || (Array.isArray(e.visibleTo) && e.visibleTo.includes('TOG'))),
+      ),
+    ).not.toContain('cw-mar-');
   });
 
   it('L2083: the base saves — its Marines stay where they were', () => {

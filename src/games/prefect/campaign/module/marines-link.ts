@@ -32,23 +32,41 @@ import { LEGION_PREFIX } from './legion-bases.js';
 import type { CampaignGameState } from './types.js';
 
 /** `before`: the transport's own naval cohort count (absent = none), put back when the cargo Marines did not land. */
-export interface MarineBridge { transport: string; units: string[]; before?: number }
+export interface MarineBridge {
+  transport: string;
+  units: string[];
+  before?: number;
+}
 
-const restore = (u: { marines?: number }, before: number | undefined): void => { if (before === undefined) delete u.marines; else u.marines = before; };
+const restore = (u: { marines?: number }, before: number | undefined): void => {
+  if (before === undefined) delete u.marines;
+  else u.marines = before;
+};
 
 /** L2049, L2322: the Marine units whose load `transport` holds (its first carrier). */
 export function cargoMarines(cs: CampaignGameState, transport: string): string[] {
   return Object.entries(cs.cargo)
-    .filter(([u, c]) => c.transports[0] === transport && cs.planetary.units[u]?.status !== 'DESTROYED' && unitType(cs.planetary.units[u]).flags.includes('MARINE'))
-    .map(([u]) => u).sort();
+    .filter(
+      ([u, c]) =>
+        c.transports[0] === transport &&
+        cs.planetary.units[u]?.status !== 'DESTROYED' &&
+        unitType(cs.planetary.units[u]).flags.includes('MARINE'),
+    )
+    .map(([u]) => u)
+    .sort();
 }
 
 /** Transports named in a combat plan's `marines` entries (L2063), TF and unit aliases resolved. */
 function namedTransports(cs: CampaignGameState, raw: unknown): string[] {
-  const o = resolveAliases(cs.space, raw) as { kind?: unknown; plan?: { tfs?: { marines?: { transport?: unknown }[] }[] } } | null;
+  const o = resolveAliases(cs.space, raw) as {
+    kind?: unknown;
+    plan?: { tfs?: { marines?: { transport?: unknown }[] }[] };
+  } | null;
   if (!o || o.kind !== 'combat-plan' || !Array.isArray(o.plan?.tfs)) return [];
   const out = new Set<string>();
-  for (const t of o.plan!.tfs!) for (const m of Array.isArray(t?.marines) ? t.marines : []) if (typeof m?.transport === 'string') out.add(m.transport);
+  for (const t of o.plan!.tfs!)
+    for (const m of Array.isArray(t?.marines) ? t.marines : [])
+      if (typeof m?.transport === 'string') out.add(m.transport);
   return [...out].sort();
 }
 
@@ -91,16 +109,29 @@ function placeOf(cs: CampaignGameState, baseId: string): { legion?: string; hex?
 }
 
 /** L2077-2083 after the phase's combat: land the Marines of a capture, destroy those of a failed assault. */
-export function marinesAfterCombat(cs: CampaignGameState, side: Side, bridges: MarineBridge[], events: GameEvent[]): GameEvent[] {
+export function marinesAfterCombat(
+  cs: CampaignGameState,
+  side: Side,
+  bridges: MarineBridge[],
+  events: GameEvent[],
+): GameEvent[] {
   const out: GameEvent[] = [];
   for (const br of bridges) {
     const t = cs.space.units[br.transport];
-    const a = events.find((e) => e.type === 'MARINE_ASSAULT' && (e.data as { transport?: string }).transport === br.transport);
-    if (!a || !t) { if (t) restore(t, br.before); continue; }
+    const a = events.find(
+      (e) => e.type === 'MARINE_ASSAULT' && (e.data as { transport?: string }).transport === br.transport,
+    );
+    if (!a || !t) {
+      if (t) restore(t, br.before);
+      continue;
+    }
     const d = a.data as { base: string; captured: boolean };
     const units = br.units.filter((u) => cs.cargo[u]);
     if (!d.captured) {
-      for (const u of units) { destroy(cs.planetary, cs.planetary.units[u]); delete cs.cargo[u]; }
+      for (const u of units) {
+        destroy(cs.planetary, cs.planetary.units[u]);
+        delete cs.cargo[u];
+      }
       out.push({ type: 'marines.lost', visibleTo: [side], data: { transport: br.transport, units, rule: 'L2083' } });
       continue;
     }
@@ -117,25 +148,51 @@ export function marinesAfterCombat(cs: CampaignGameState, side: Side, bridges: M
       // No place on the ground map (or no TF counter): the Marines stay aboard; the base keeps no garrison.
       restore(t, br.before);
       if (cs.space.bases[d.base]) cs.space.bases[d.base].marines = 0;
-      out.push({ type: 'marines.stay-aboard', visibleTo: [side], data: { transport: br.transport, units, base: d.base, rule: 'L2077-2081 (reconstructed)' } });
+      out.push({
+        type: 'marines.stay-aboard',
+        visibleTo: [side],
+        data: { transport: br.transport, units, base: d.base, rule: 'L2077-2081 (reconstructed)' },
+      });
       continue;
     }
     for (const u of units) {
       const g = ps.units[u];
       g.status = 'ACTIVE';
       delete cs.cargo[u];
-      if (into) { g.tf = into; delete g.hex; delete g.under; } else { delete g.tf; g.hex = at.hex; g.under = at.legion; }
+      if (into) {
+        g.tf = into;
+        delete g.hex;
+        delete g.under;
+      } else {
+        delete g.tf;
+        g.hex = at.hex;
+        g.under = at.legion;
+      }
     }
     if (cs.space.bases[d.base]) cs.space.bases[d.base].marines = 0; // the cohorts are now ground units on the map
-    out.push({ type: 'marines.landed', visibleTo: [side], data: { transport: br.transport, units, base: at.legion ?? d.base, hex: at.hex, tf: into ?? null, rule: into ? 'L2077-2081' : 'L2077-2081, D-44 (reconstructed)' } });
+    out.push({
+      type: 'marines.landed',
+      visibleTo: [side],
+      data: {
+        transport: br.transport,
+        units,
+        base: at.legion ?? d.base,
+        hex: at.hex,
+        tf: into ?? null,
+        rule: into ? 'L2077-2081' : 'L2077-2081, D-44 (reconstructed)',
+      },
+    });
   }
   return out;
 }
 
 /** The combat-plan prompt's `marineCargo` (owner only): transports of the side's Attack TFs with cargo Marines (L2049, L2063). */
 export function marineCargoChoices(cs: CampaignGameState, side: string): Json {
-  const out = Object.values(cs.space.tfs).filter((t) => t.side === side && t.mission === 'ATTACK')
-    .flatMap((t) => t.units.map((u) => ({ tf: tfAlias(cs.space as never, t.id), transport: u, marines: cargoMarines(cs, u) })))
+  const out = Object.values(cs.space.tfs)
+    .filter((t) => t.side === side && t.mission === 'ATTACK')
+    .flatMap((t) =>
+      t.units.map((u) => ({ tf: tfAlias(cs.space as never, t.id), transport: u, marines: cargoMarines(cs, u) })),
+    )
     .filter((x) => x.marines.length);
   return JSON.parse(JSON.stringify(out)) as Json;
 }

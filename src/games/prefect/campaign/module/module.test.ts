@@ -20,13 +20,17 @@ export function invariants(cs: CampaignGameState): string[] {
   const bad: string[] = [];
   const ps = cs.planetary;
   const over = cs.stage === 'GAME_OVER';
-  if (cs.stage === 'SPACE' && !SPACE_STEPS.includes(cs.space.step)) bad.push(`SPACE stage at space step ${cs.space.step}`);
+  if (cs.stage === 'SPACE' && !SPACE_STEPS.includes(cs.space.step))
+    bad.push(`SPACE stage at space step ${cs.space.step}`);
   if (cs.stage === 'END_OF_COMBAT' && ps.step !== 'SUPPLY') bad.push(`item 10 with planetary step ${ps.step}`);
   if (cs.stage !== 'END_OF_COMBAT' && cs.heldDropAttacks) bad.push('drop attacks held outside item 10');
   if (cs.stage === 'GROUND' && !GROUND_STEPS.includes(ps.step)) bad.push(`GROUND stage at planetary step ${ps.step}`);
-  if (['GROUND', 'END_OF_COMBAT', 'ADJUST', 'SUPPLY', 'WITHDRAWAL'].includes(cs.stage) && cs.space.step !== 'ADJUST') bad.push(`${cs.stage} with space step ${cs.space.step} (items 1-7 are over)`);
-  if (!over && (ps.turn !== cs.turn || cs.space.turn !== cs.turn)) bad.push(`turns out of step: campaign ${cs.turn}, ground ${ps.turn}, space ${cs.space.turn}`);
-  if (!over && (ps.attacker !== cs.attacker || cs.space.attacker !== cs.attacker)) bad.push('the turn Attacker differs between the maps (L2171, D-39)');
+  if (['GROUND', 'END_OF_COMBAT', 'ADJUST', 'SUPPLY', 'WITHDRAWAL'].includes(cs.stage) && cs.space.step !== 'ADJUST')
+    bad.push(`${cs.stage} with space step ${cs.space.step} (items 1-7 are over)`);
+  if (!over && (ps.turn !== cs.turn || cs.space.turn !== cs.turn))
+    bad.push(`turns out of step: campaign ${cs.turn}, ground ${ps.turn}, space ${cs.space.turn}`);
+  if (!over && (ps.attacker !== cs.attacker || cs.space.attacker !== cs.attacker))
+    bad.push('the turn Attacker differs between the maps (L2171, D-39)');
   if (ps.result && !over) bad.push('the planetary victory check ended the campaign (D-01 only)');
   // Every ground unit is in exactly one place: a TF, on the map disorganised, aboard, or gone.
   for (const u of Object.values(ps.units)) {
@@ -48,7 +52,8 @@ export function invariants(cs: CampaignGameState): string[] {
     for (const e of box.gs) {
       const n = cs.space.units[e.unit];
       if (!n || n.side !== e.side) bad.push(`zone ${z}: GS entry ${e.unit} is not a naval unit of ${e.side}`);
-      if (cs.space.tfs[e.tf]?.mission !== 'GROUND_SUPPORT') bad.push(`zone ${z}: ${e.unit}'s TF has no GS mission (L2198)`);
+      if (cs.space.tfs[e.tf]?.mission !== 'GROUND_SUPPORT')
+        bad.push(`zone ${z}: ${e.unit}'s TF has no GS mission (L2198)`);
     }
   }
   for (const [z, box] of Object.entries(cs.zones)) {
@@ -61,9 +66,12 @@ export function invariants(cs: CampaignGameState): string[] {
     }
   }
   for (const g of cs.dropGroups) {
-    for (const u of g.units) if (!cs.zones[g.zone].od.some((e) => e.side === g.side && e.units.includes(u))) bad.push(`group ${g.id}: ${u} is not in the OD box of zone ${g.zone} (L2388)`);
+    for (const u of g.units)
+      if (!cs.zones[g.zone].od.some((e) => e.side === g.side && e.units.includes(u)))
+        bad.push(`group ${g.id}: ${u} is not in the OD box of zone ${g.zone} (L2388)`);
   }
-  if (cs.stage === 'SPACE' && cs.space.step === 'MISSIONS' && Object.values(cs.zones).some((z) => z.gs.length)) bad.push('GS boxes not emptied at the end of the turn (D-83)');
+  if (cs.stage === 'SPACE' && cs.space.step === 'MISSIONS' && Object.values(cs.zones).some((z) => z.gs.length))
+    bad.push('GS boxes not emptied at the end of the turn (D-83)');
   return bad;
 }
 
@@ -87,7 +95,8 @@ describe('prefect-campaign: bot-v-bot campaigns to the end (D-75 sequence, both 
       // Deadline defaults are always legal (the platform applies them unchecked).
       for (const p of prefectCampaign.prompts(state)) {
         const errs = prefectCampaign.validate(state, p.side, p.defaultOrders);
-        if (errs.length) problems.push(`step ${step}: default ${p.kind} for ${p.side} illegal: ${errs[0].code} ${errs[0].message}`);
+        if (errs.length)
+          problems.push(`step ${step}: default ${p.kind} for ${p.side} illegal: ${errs[0].code} ${errs[0].message}`);
       }
     });
     expect(problems).toEqual([]);
@@ -97,7 +106,16 @@ describe('prefect-campaign: bot-v-bot campaigns to the end (D-75 sequence, both 
     expect(prefectCampaign.prompts(end)).toEqual([]);
     const out = prefectCampaign.outcome(end)!;
     expect(out.winner).toBe(invasionResult(end, campaignData.scenarios.invasion).winner);
-    for (const k of ['mission-assignment', 'space-movement', 'space-combat', 'ground-movement', 'independent-attacks', 'tf-adjustment', 'supply']) expect(kinds).toContain(k);
+    for (const k of [
+      'mission-assignment',
+      'space-movement',
+      'space-combat',
+      'ground-movement',
+      'independent-attacks',
+      'tf-adjustment',
+      'supply',
+    ])
+      expect(kinds).toContain(k);
     expect(steps).toBeGreaterThan(12 * 5);
   });
 
@@ -106,7 +124,8 @@ describe('prefect-campaign: bot-v-bot campaigns to the end (D-75 sequence, both 
     let landedTf: string | null = null;
     const end = playBots('c1', ({ prev, events }) => {
       for (const e of events) {
-        if (['od.entered', 'od.grouped', 'od.landed', 'gs.entered'].includes(e.type)) seen.push(`${prev.stage}:${e.type}`);
+        if (['od.entered', 'od.grouped', 'od.landed', 'gs.entered'].includes(e.type))
+          seen.push(`${prev.stage}:${e.type}`);
         if (e.type === 'od.landed') landedTf = (e.data as { tf: string }).tf;
       }
     });
@@ -127,17 +146,24 @@ describe('prefect-campaign: bot-v-bot campaigns to the end (D-75 sequence, both 
   ])('options %j: plays to the end, invariants after every step, no order defaulted', (options) => {
     const problems: string[] = [];
     let defaulted = 0;
-    const end = playBots('o1', ({ step, state, events }) => {
-      problems.push(...invariants(state).map((x) => `step ${step}: ${x}`));
-      defaulted += events.filter((e) => e.type === 'orders.defaulted').length;
-    }, options as Record<string, string | boolean>, 1500);
+    const end = playBots(
+      'o1',
+      ({ step, state, events }) => {
+        problems.push(...invariants(state).map((x) => `step ${step}: ${x}`));
+        defaulted += events.filter((e) => e.type === 'orders.defaulted').length;
+      },
+      options as Record<string, string | boolean>,
+      1500,
+    );
     expect(problems).toEqual([]);
     expect(defaulted).toBe(0);
     expect(end.stage).toBe('GAME_OVER');
   });
 
   it('unknown or ill-typed options are refused at set-up (H39, D-75, D-76)', () => {
-    expect(() => prefectCampaign.setup('invasion', { boxVisibility: 'SOMETIMES' }, seededDice('x', 0))).toThrow(/boxVisibility/);
+    expect(() => prefectCampaign.setup('invasion', { boxVisibility: 'SOMETIMES' }, seededDice('x', 0))).toThrow(
+      /boxVisibility/,
+    );
     expect(() => prefectCampaign.setup('invasion', { noSuchOption: true }, seededDice('x', 0))).toThrow(/noSuchOption/);
     expect(() => prefectCampaign.setup('no-such-scenario', {}, seededDice('x', 0))).toThrow(RangeError);
   });
@@ -150,9 +176,13 @@ describe('prefect-campaign: bot-v-bot campaigns to the end (D-75 sequence, both 
 
   it('phaseOrder PLANETARY (D-75 option) plays to the end too: Supply before TF Adjustment', () => {
     const order: string[] = [];
-    const end = playBots('p1', ({ prev }) => {
-      if (prev.turn === 1 && (prev.stage === 'ADJUST' || prev.stage === 'SUPPLY')) order.push(prev.stage);
-    }, { phaseOrder: 'PLANETARY' });
+    const end = playBots(
+      'p1',
+      ({ prev }) => {
+        if (prev.turn === 1 && (prev.stage === 'ADJUST' || prev.stage === 'SUPPLY')) order.push(prev.stage);
+      },
+      { phaseOrder: 'PLANETARY' },
+    );
     expect(end.stage).toBe('GAME_OVER');
     expect(order).toEqual(['SUPPLY', 'ADJUST']);
   });
@@ -160,7 +190,14 @@ describe('prefect-campaign: bot-v-bot campaigns to the end (D-75 sequence, both 
   it('D-75 default: TF Adjustment before Supply, both after the ground half', () => {
     const order: string[] = [];
     // Item 10 and Withdrawal come up only when some side owes them (bot play decides), so only these four are followed.
-    playBots('p2', ({ prev }) => { if (prev.turn === 1 && !order.includes(prev.stage) && ['SPACE', 'GROUND', 'ADJUST', 'SUPPLY'].includes(prev.stage)) order.push(prev.stage); });
+    playBots('p2', ({ prev }) => {
+      if (
+        prev.turn === 1 &&
+        !order.includes(prev.stage) &&
+        ['SPACE', 'GROUND', 'ADJUST', 'SUPPLY'].includes(prev.stage)
+      )
+        order.push(prev.stage);
+    });
     expect(order).toEqual(['SPACE', 'GROUND', 'ADJUST', 'SUPPLY']);
   });
 });

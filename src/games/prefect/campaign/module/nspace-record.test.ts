@@ -27,21 +27,33 @@ describe('L2272: the N-space detection record', () => {
   // Bot play (the first 80 steps of each seed until one has an N-space detection at the planet): after every space step the record says what that step's NSPACE_* events said.
   for (const seed of SEARCH_SEEDS) {
     if (checked > 0) break;
-    try { playBots(seed, ({ state, events }) => {
-      for (const e of events) {
-        const d = e.data as { tf: string; sector: string; detected?: boolean };
-        if ((e.type !== 'NSPACE_DETECTION' && e.type !== 'NSPACE_NO_DETECTION') || d.sector !== PLANET) continue;
-        const id = Object.keys(state.space.tfs).find((t) => tfAlias(state.space, t) === d.tf || t === d.tf);
-        if (!id) continue;
-        expect(state.nspaceDetected?.turn).toBe(state.turn);
-        expect(state.nspaceDetected!.tfs[id]).toBe(e.type === 'NSPACE_DETECTION' && d.detected === true);
-        checked++;
-      }
-    }, {}, 80); } catch (e) { if (!/did not end/.test((e as Error).message)) throw e; }
+    try {
+      playBots(
+        seed,
+        ({ state, events }) => {
+          for (const e of events) {
+            const d = e.data as { tf: string; sector: string; detected?: boolean };
+            if ((e.type !== 'NSPACE_DETECTION' && e.type !== 'NSPACE_NO_DETECTION') || d.sector !== PLANET) continue;
+            const id = Object.keys(state.space.tfs).find((t) => tfAlias(state.space, t) === d.tf || t === d.tf);
+            if (!id) continue;
+            expect(state.nspaceDetected?.turn).toBe(state.turn);
+            expect(state.nspaceDetected!.tfs[id]).toBe(e.type === 'NSPACE_DETECTION' && d.detected === true);
+            checked++;
+          }
+        },
+        {},
+        80,
+      );
+    } catch (e) {
+      if (!/did not end/.test((e as Error).message)) throw e;
+    }
   }
 
   it('bot play: the record follows the events of the space phase (checked at least once)', () => {
-    expect(checked, `no N-space detection at the planet in the first 80 steps on seeds ${SEARCH_SEEDS.join(', ')}`).toBeGreaterThan(0);
+    expect(
+      checked,
+      `no N-space detection at the planet in the first 80 steps on seeds ${SEARCH_SEEDS.join(', ')}`,
+    ).toBeGreaterThan(0);
   });
 
   it('noteNSpace: aliased or real ids, planet sector only, detected / not detected / no attempt (D-59); undetectedInNSpace per unit', () => {
@@ -72,20 +84,38 @@ describe('L2272: the N-space detection record', () => {
     s.gsUsed = [];
     const base = Object.values(s.planetary.bases).find((b) => b.side === 'CW')!;
     const zone = zoneOfHex(base.hex);
-    const units = Object.values(s.space.units).filter((u) => u.side === 'TOG' && u.status === 'ACTIVE' && u.tf && stats(u).kind === 'FIGHTER').slice(0, 2);
+    const units = Object.values(s.space.units)
+      .filter((u) => u.side === 'TOG' && u.status === 'ACTIVE' && u.tf && stats(u).kind === 'FIGHTER')
+      .slice(0, 2);
     expect(units).toHaveLength(2);
-    for (const u of units) { s.space.tfs[u.tf!].mission = 'GROUND_SUPPORT'; s.zones[zone].gs.push({ unit: u.id, tf: u.tf!, side: 'TOG' }); }
+    for (const u of units) {
+      s.space.tfs[u.tf!].mission = 'GROUND_SUPPORT';
+      s.zones[zone].gs.push({ unit: u.id, tf: u.tf!, side: 'TOG' });
+    }
     s.nspaceDetected = { turn: s.turn, tfs: Object.fromEntries(units.map((u) => [u.tf!, detected])) };
-    for (let i = 0; i < 6 && !(s.stage === 'END_OF_COMBAT' && prefectCampaign.prompts(s).some((p) => p.side === 'TOG')); i++) {
+    for (
+      let i = 0;
+      i < 6 && !(s.stage === 'END_OF_COMBAT' && prefectCampaign.prompts(s).some((p) => p.side === 'TOG'));
+      i++
+    ) {
       const orders: Record<string, Json> = {};
-      for (const p of prefectCampaign.prompts(s)) orders[p.side] = p.kind === 'gs-commitment' ? { kind: 'gs-commitment', commitments: [] } : p.defaultOrders;
+      for (const p of prefectCampaign.prompts(s))
+        orders[p.side] = p.kind === 'gs-commitment' ? { kind: 'gs-commitment', commitments: [] } : p.defaultOrders;
       s = prefectCampaign.resolve(s, orders, seededDice('nspace-step', i)).state;
     }
     expect(s.stage).toBe('END_OF_COMBAT');
-    const attack = (shift?: boolean) => ({ kind: 'independent-attacks', attacks: [{ units: units.map((u) => u.id), target: { legion: base.id }, ...(shift === undefined ? {} : { shift }) }], dropAttacks: [] }) as Json;
+    const attack = (shift?: boolean) =>
+      ({
+        kind: 'independent-attacks',
+        attacks: [
+          { units: units.map((u) => u.id), target: { legion: base.id }, ...(shift === undefined ? {} : { shift }) },
+        ],
+        dropAttacks: [],
+      }) as Json;
     return { s, attack };
   }
-  const baseEvent = (events: GameEvent[]) => events.find((e) => e.type === 'independent.base')!.data as { shifted: boolean; column: string };
+  const baseEvent = (events: GameEvent[]) =>
+    events.find((e) => e.type === 'independent.base')!.data as { shifted: boolean; column: string };
 
   it('undetected in N-space: the attack shifts one column by default, or not when the order declines (L2272)', () => {
     const { s, attack } = atBase(false);
@@ -101,8 +131,15 @@ describe('L2272: the N-space detection record', () => {
 
   it('detected in N-space: no shift, and an order asking for one is refused with L2272 (the order cannot claim it)', () => {
     const { s, attack } = atBase(true);
-    expect((prefectCampaign.prompts(s).find((p) => p.side === 'TOG')!.choices as { nspaceUndetected: string[] }).nspaceUndetected).toEqual([]);
-    expect(prefectCampaign.validate(s, 'TOG', attack(true))[0]).toMatchObject({ code: 'SHIFT_NOT_ALLOWED', rule: 'L2272', path: ['attacks', 0] });
+    expect(
+      (prefectCampaign.prompts(s).find((p) => p.side === 'TOG')!.choices as { nspaceUndetected: string[] })
+        .nspaceUndetected,
+    ).toEqual([]);
+    expect(prefectCampaign.validate(s, 'TOG', attack(true))[0]).toMatchObject({
+      code: 'SHIFT_NOT_ALLOWED',
+      rule: 'L2272',
+      path: ['attacks', 0],
+    });
     const r = prefectCampaign.resolve(s, { TOG: attack() }, seededDice('nspace-b', 1));
     expect(baseEvent(r.events).shifted).toBe(false);
   });

@@ -32,11 +32,16 @@ export function noteNSpace(cs: CampaignGameState, events: GameEvent[]): void {
  * L2272: were all the naval TFs of these GS units undetected in N-space this turn? A unit whose TF
  * has no record this turn (it never approached the planet) counts as detected: no shift.
  */
-export function undetectedInNSpace(cs: CampaignState & Pick<CampaignGameState, 'nspaceDetected'>, units: string[]): boolean {
+export function undetectedInNSpace(
+  cs: CampaignState & Pick<CampaignGameState, 'nspaceDetected'>,
+  units: string[],
+): boolean {
   const rec = cs.nspaceDetected?.turn === cs.turn ? cs.nspaceDetected.tfs : {};
   if (!units.length) return false;
   return units.every((u) => {
-    const entry = Object.values(cs.zones).flatMap((z) => z.gs).find((e) => e.unit === u);
+    const entry = Object.values(cs.zones)
+      .flatMap((z) => z.gs)
+      .find((e) => e.unit === u);
     const tf = entry?.tf ?? cs.space.units[u]?.tf;
     return !!tf && rec[tf] === false;
   });

@@ -10,14 +10,16 @@
 import type { RuleCoverageList } from '#engine/fuzz.js';
 
 /** Reached by the bot games of ./rule-coverage.test.ts (which fail without it), not by the few random-play games of the engine fuzz. */
-const BOT_GAMES = 'exercised by the bot games of ./rule-coverage.test.ts (the bots or a test policy choose it; random play of the engine fuzz seldom does)';
+const BOT_GAMES =
+  'exercised by the bot games of ./rule-coverage.test.ts (the bots or a test policy choose it; random play of the engine fuzz seldom does)';
 
 /** A rule the bots never use, with why, and the test that plays it. */
 const BOT = (what: string, why: string, test: string) => `the bots never ${what} (${why}); ${test} plays it`;
 /** A rule that only a rare position reaches, which the CI games do not produce. */
 const RARE = (what: string, test: string) => `needs ${what}, which the CI games do not produce; ${test} plays it`;
 /** A rule that refuses an order: its event is the refusal, which legal bot play never meets. */
-const VALIDATION = (what: string, test: string) => `checked when orders are validated (${what} is refused); the bots send legal orders, so only a refusal would cite it; ${test} checks it`;
+const VALIDATION = (what: string, test: string) =>
+  `checked when orders are validated (${what} is refused); the bots send legal orders, so only a refusal would cite it; ${test} checks it`;
 
 export const ruleCoverageList: RuleCoverageList = {
   module: 'prefect-campaign',
@@ -26,19 +28,45 @@ export const ruleCoverageList: RuleCoverageList = {
     { rule: 'D-32' },
     { rule: 'D-37' },
     { rule: 'D-39' },
-    { rule: 'D-43', unreachable: VALIDATION('a supply source with no line of communication', 'supply-link.test.ts and ../supply.test.ts') },
+    {
+      rule: 'D-43',
+      unreachable: VALIDATION(
+        'a supply source with no line of communication',
+        'supply-link.test.ts and ../supply.test.ts',
+      ),
+    },
     { rule: 'D-44' },
     { rule: 'D-51' },
-    { rule: 'D-58', unreachable: BOT('fly Reconnaissance', 'their Attacks aim at sighted or unsearched segments', '../../space/resolution/phase.test.ts') },
+    {
+      rule: 'D-58',
+      unreachable: BOT(
+        'fly Reconnaissance',
+        'their Attacks aim at sighted or unsearched segments',
+        '../../space/resolution/phase.test.ts',
+      ),
+    },
     { rule: 'D-59' },
     { rule: 'D-62' },
     { rule: 'D-68' },
     { rule: 'D-72' },
-    { rule: 'D-74', unreachable: BOT('use Marines (cohorts loaded, assaults, Legion bases captured)', 'README "What is left" of the Space Game: balance measured without them', 'marines-link.test.ts') },
+    {
+      rule: 'D-74',
+      unreachable: BOT(
+        'use Marines (cohorts loaded, assaults, Legion bases captured)',
+        'README "What is left" of the Space Game: balance measured without them',
+        'marines-link.test.ts',
+      ),
+    },
     { rule: 'D-75' },
     { rule: 'D-76' },
     { rule: 'D-77' },
-    { rule: 'D-80', unreachable: RARE('Ground Support fighters left unused in the zone of an enemy drop', '../drops.test.ts and end-of-combat.test.ts') },
+    {
+      rule: 'D-80',
+      unreachable: RARE(
+        'Ground Support fighters left unused in the zone of an enemy drop',
+        '../drops.test.ts and end-of-combat.test.ts',
+      ),
+    },
     { rule: 'D-87', moduleFuzz: BOT_GAMES },
     { rule: 'H15' },
     { rule: 'H25' },
@@ -53,10 +81,19 @@ export const ruleCoverageList: RuleCoverageList = {
     { rule: 'L467' },
     { rule: 'L567' },
     { rule: 'L655' },
-    { rule: 'L679', unreachable: RARE('a supported attack whose target is gone before it is resolved', 'support.test.ts') },
+    {
+      rule: 'L679',
+      unreachable: RARE('a supported attack whose target is gone before it is resolved', 'support.test.ts'),
+    },
     { rule: 'L725' },
     { rule: 'L727' },
-    { rule: 'L762', unreachable: VALIDATION('a supply source with no line of communication', 'supply-link.test.ts and ../supply.test.ts') },
+    {
+      rule: 'L762',
+      unreachable: VALIDATION(
+        'a supply source with no line of communication',
+        'supply-link.test.ts and ../supply.test.ts',
+      ),
+    },
     { rule: 'L782' },
     { rule: 'L796-800' },
     { rule: 'L852' },
@@ -75,32 +112,135 @@ export const ruleCoverageList: RuleCoverageList = {
     { rule: 'L1485-1495' },
     { rule: 'L1511' },
     { rule: 'L1511-1527' },
-    { rule: 'L1581-1585', unreachable: RARE('a phasing force told to retreat by a deep-space interception (the bots hold their DSI back, ../../space/module/bot.ts)', '../../space/module/rule-coverage.test.ts (bot games intercepting with every unit)') },
+    {
+      rule: 'L1581-1585',
+      unreachable: RARE(
+        'a phasing force told to retreat by a deep-space interception (the bots hold their DSI back, ../../space/module/bot.ts)',
+        '../../space/module/rule-coverage.test.ts (bot games intercepting with every unit)',
+      ),
+    },
     { rule: 'L1581-1587' },
     { rule: 'L1581-1613' },
-    { rule: 'L1647', unreachable: RARE('a TF whose every unit was disorganised before its own mission in the same turn', '../../space/resolution/review.test.ts') },
+    {
+      rule: 'L1647',
+      unreachable: RARE(
+        'a TF whose every unit was disorganised before its own mission in the same turn',
+        '../../space/resolution/review.test.ts',
+      ),
+    },
     { rule: 'L1675' },
-    { rule: 'L1695', unreachable: BOT('interrupt a mission', 'an interrupted mission still tires the TF and gains nothing', '../review.test.ts') },
+    {
+      rule: 'L1695',
+      unreachable: BOT(
+        'interrupt a mission',
+        'an interrupted mission still tires the TF and gains nothing',
+        '../review.test.ts',
+      ),
+    },
     { rule: 'L1713' },
     { rule: 'L1723' },
-    { rule: 'L1731', unreachable: BOT('fly Reconnaissance', 'their Attacks aim at sighted or unsearched segments', '../../space/resolution/phase.test.ts') },
+    {
+      rule: 'L1731',
+      unreachable: BOT(
+        'fly Reconnaissance',
+        'their Attacks aim at sighted or unsearched segments',
+        '../../space/resolution/phase.test.ts',
+      ),
+    },
     { rule: 'L1743' },
     { rule: 'L1781' },
     { rule: 'L1783' },
     { rule: 'L1831-1841' },
     { rule: 'L1851' },
     { rule: 'L1853' },
-    { rule: 'L1861', unreachable: BOT('move out of an opposing-SD segment', 'leaving gives up the segment', '../../space/resolution/decisions.test.ts') },
-    { rule: 'L1919-1923', unreachable: BOT('lift SP from a Legion base to a transport or naval base', 'their naval supply comes from naval bases and off-system loading', 'supply-lift.test.ts') },
-    { rule: 'L2033-2083', unreachable: BOT('use Marines (cohorts loaded, assaults, Legion bases captured)', 'README "What is left" of the Space Game: balance measured without them', 'marines-link.test.ts') },
-    { rule: 'L2035', unreachable: BOT('use Marines (cohorts loaded, assaults, Legion bases captured)', 'README "What is left" of the Space Game: balance measured without them', 'legion-bases.test.ts') },
-    { rule: 'L2049-2057', unreachable: BOT('use Marines (cohorts loaded, assaults, Legion bases captured)', 'README "What is left" of the Space Game: balance measured without them', 'marines-link.test.ts') },
-    { rule: 'L2077', unreachable: BOT('use Marines (cohorts loaded, assaults, Legion bases captured)', 'README "What is left" of the Space Game: balance measured without them', 'legion-bases.test.ts') },
-    { rule: 'L2077-2081', unreachable: BOT('use Marines (cohorts loaded, assaults, Legion bases captured)', 'README "What is left" of the Space Game: balance measured without them', 'marines-link.test.ts') },
-    { rule: 'L2083', unreachable: BOT('use Marines (cohorts loaded, assaults, Legion bases captured)', 'README "What is left" of the Space Game: balance measured without them', 'marines-link.test.ts') },
-    { rule: 'L2091-2099', unreachable: BOT('carry dismantled bases', 'bot-logistics.ts: their transports carry troops and SP', '../new-bases.test.ts and od-base-drop.test.ts') },
-    { rule: 'L2101', unreachable: BOT('carry naval base components', 'bot-logistics.ts: their transports carry troops and SP', '../new-bases.test.ts') },
-    { rule: 'L2103-2109', unreachable: BOT('carry naval base components', 'bot-logistics.ts: their transports carry troops and SP', '../new-bases.test.ts') },
+    {
+      rule: 'L1861',
+      unreachable: BOT(
+        'move out of an opposing-SD segment',
+        'leaving gives up the segment',
+        '../../space/resolution/decisions.test.ts',
+      ),
+    },
+    {
+      rule: 'L1919-1923',
+      unreachable: BOT(
+        'lift SP from a Legion base to a transport or naval base',
+        'their naval supply comes from naval bases and off-system loading',
+        'supply-lift.test.ts',
+      ),
+    },
+    {
+      rule: 'L2033-2083',
+      unreachable: BOT(
+        'use Marines (cohorts loaded, assaults, Legion bases captured)',
+        'README "What is left" of the Space Game: balance measured without them',
+        'marines-link.test.ts',
+      ),
+    },
+    {
+      rule: 'L2035',
+      unreachable: BOT(
+        'use Marines (cohorts loaded, assaults, Legion bases captured)',
+        'README "What is left" of the Space Game: balance measured without them',
+        'legion-bases.test.ts',
+      ),
+    },
+    {
+      rule: 'L2049-2057',
+      unreachable: BOT(
+        'use Marines (cohorts loaded, assaults, Legion bases captured)',
+        'README "What is left" of the Space Game: balance measured without them',
+        'marines-link.test.ts',
+      ),
+    },
+    {
+      rule: 'L2077',
+      unreachable: BOT(
+        'use Marines (cohorts loaded, assaults, Legion bases captured)',
+        'README "What is left" of the Space Game: balance measured without them',
+        'legion-bases.test.ts',
+      ),
+    },
+    {
+      rule: 'L2077-2081',
+      unreachable: BOT(
+        'use Marines (cohorts loaded, assaults, Legion bases captured)',
+        'README "What is left" of the Space Game: balance measured without them',
+        'marines-link.test.ts',
+      ),
+    },
+    {
+      rule: 'L2083',
+      unreachable: BOT(
+        'use Marines (cohorts loaded, assaults, Legion bases captured)',
+        'README "What is left" of the Space Game: balance measured without them',
+        'marines-link.test.ts',
+      ),
+    },
+    {
+      rule: 'L2091-2099',
+      unreachable: BOT(
+        'carry dismantled bases',
+        'bot-logistics.ts: their transports carry troops and SP',
+        '../new-bases.test.ts and od-base-drop.test.ts',
+      ),
+    },
+    {
+      rule: 'L2101',
+      unreachable: BOT(
+        'carry naval base components',
+        'bot-logistics.ts: their transports carry troops and SP',
+        '../new-bases.test.ts',
+      ),
+    },
+    {
+      rule: 'L2103-2109',
+      unreachable: BOT(
+        'carry naval base components',
+        'bot-logistics.ts: their transports carry troops and SP',
+        '../new-bases.test.ts',
+      ),
+    },
     { rule: 'L2171' },
     { rule: 'L2175' },
     { rule: 'L2186-2187' },
@@ -116,21 +256,81 @@ export const ruleCoverageList: RuleCoverageList = {
     { rule: 'L2264-2268' },
     { rule: 'L2280-2282' },
     { rule: 'L2284' },
-    { rule: 'L2286-2291', unreachable: VALIDATION('a supply operation out of the phase\'s order', 'supply-steps.test.ts') },
-    { rule: 'L2290', unreachable: BOT('lift SP from a Legion base to a transport or naval base', 'their naval supply comes from naval bases and off-system loading', 'supply-lift.test.ts') },
-    { rule: 'L2307', unreachable: BOT('load troops on transports', 'bot-logistics.ts: the invader\'s Legion starts aboard and drops; nothing returns to its transports', '../transport.test.ts') },
-    { rule: 'L2316', unreachable: RARE('a transport destroyed with troops aboard', '../map-link.test.ts and leviathan-cargo.test.ts') },
-    { rule: 'L2330-2332', unreachable: BOT('use Marines (cohorts loaded, assaults, Legion bases captured)', 'README "What is left" of the Space Game: balance measured without them', 'supply-link.test.ts') },
-    { rule: 'L2332', unreachable: BOT('unload troops at a base', 'bot-logistics.ts: nothing returns to the transports', 'marines-link.test.ts') },
+    {
+      rule: 'L2286-2291',
+      unreachable: VALIDATION("a supply operation out of the phase's order", 'supply-steps.test.ts'),
+    },
+    {
+      rule: 'L2290',
+      unreachable: BOT(
+        'lift SP from a Legion base to a transport or naval base',
+        'their naval supply comes from naval bases and off-system loading',
+        'supply-lift.test.ts',
+      ),
+    },
+    {
+      rule: 'L2307',
+      unreachable: BOT(
+        'load troops on transports',
+        "bot-logistics.ts: the invader's Legion starts aboard and drops; nothing returns to its transports",
+        '../transport.test.ts',
+      ),
+    },
+    {
+      rule: 'L2316',
+      unreachable: RARE('a transport destroyed with troops aboard', '../map-link.test.ts and leviathan-cargo.test.ts'),
+    },
+    {
+      rule: 'L2330-2332',
+      unreachable: BOT(
+        'use Marines (cohorts loaded, assaults, Legion bases captured)',
+        'README "What is left" of the Space Game: balance measured without them',
+        'supply-link.test.ts',
+      ),
+    },
+    {
+      rule: 'L2332',
+      unreachable: BOT(
+        'unload troops at a base',
+        'bot-logistics.ts: nothing returns to the transports',
+        'marines-link.test.ts',
+      ),
+    },
     { rule: 'L2374' },
     { rule: 'L2378' },
-    { rule: 'L2380-2386', unreachable: RARE('Ground Support fighters left unused in the zone of an enemy drop', '../drops.test.ts and end-of-combat.test.ts') },
+    {
+      rule: 'L2380-2386',
+      unreachable: RARE(
+        'Ground Support fighters left unused in the zone of an enemy drop',
+        '../drops.test.ts and end-of-combat.test.ts',
+      ),
+    },
     { rule: 'L2388' },
     { rule: 'L2390' },
-    { rule: 'L2406', unreachable: BOT('drop supply to an HQ', 'the invader bot drops troops, and its HQs draw on bases', '../drops.test.ts') },
-    { rule: 'L2418', unreachable: BOT('carry dismantled bases', 'bot-logistics.ts: their transports carry troops and SP', '../new-bases.test.ts and od-base-drop.test.ts') },
+    {
+      rule: 'L2406',
+      unreachable: BOT(
+        'drop supply to an HQ',
+        'the invader bot drops troops, and its HQs draw on bases',
+        '../drops.test.ts',
+      ),
+    },
+    {
+      rule: 'L2418',
+      unreachable: BOT(
+        'carry dismantled bases',
+        'bot-logistics.ts: their transports carry troops and SP',
+        '../new-bases.test.ts and od-base-drop.test.ts',
+      ),
+    },
     { rule: 'L2424-2426' },
     { rule: 'L2432-2526', moduleFuzz: BOT_GAMES },
-    { rule: 'L2600', unreachable: RARE('a Leviathan battle in which a disorganised transport squadron loses ships', '../../space/external/transport-losses.test.ts') },
+    {
+      rule: 'L2600',
+      unreachable: RARE(
+        'a Leviathan battle in which a disorganised transport squadron loses ships',
+        '../../space/external/transport-losses.test.ts',
+      ),
+    },
   ],
 };

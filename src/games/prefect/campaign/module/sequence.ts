@@ -24,7 +24,16 @@ import { resolveAliases } from '../../space/index.js';
 import type { AdjustOrder as NavalAdjust } from '../../space/index.js';
 import { campaignData } from '../data/index.js';
 import { enterGsBox } from '../map-link.js';
-import { applyGroups, applyLandings, hasDrops, odHandOff, readOdLoads, segmentReached, splitPlan, type OdLoad } from './drops-link.js';
+import {
+  applyGroups,
+  applyLandings,
+  hasDrops,
+  odHandOff,
+  readOdLoads,
+  segmentReached,
+  splitPlan,
+  type OdLoad,
+} from './drops-link.js';
 import { isRuleError } from '../state.js';
 import { campaignTempo } from '../tempo.js';
 import { destroyLostCargo } from '../transport.js';
@@ -32,7 +41,15 @@ import { finishIndependentAttacks } from '../independent.js';
 import { resolveGroundWithSupport } from './counter-support.js';
 import { noteNSpace } from './nspace-record.js';
 import { commitOwed, commitSchema, emptyCommit, openSupport, sealSupport } from './support-link.js';
-import { emptyIndependent, hasGsLeft, independentOwed, independentSchema, realIds, runDropAttacks, runIndependent } from './end-of-combat.js';
+import {
+  emptyIndependent,
+  hasGsLeft,
+  independentOwed,
+  independentSchema,
+  realIds,
+  runDropAttacks,
+  runIndependent,
+} from './end-of-combat.js';
 import { groundAt, groundPrompts, resolveGround, resolveSpace, spaceAt, spacePrompts } from './halves.js';
 import { applySupplyLink } from './supply-link.js';
 import { applySupplySteps } from './supply-steps.js';
@@ -40,10 +57,20 @@ import { committing, groundPaused, putHold, settleCenturion, spacePaused, takeHo
 import { disruptCargoOfLosses } from './leviathan-cargo.js';
 import { placeDroppedBases } from '../build-bases.js';
 import { applyAssignments } from './base-orders.js';
-import type { CampaignAdjustOrder, CampaignGameState, CampaignOwed, CampaignStage, CampaignSupplyOrder } from './types.js';
+import type {
+  CampaignAdjustOrder,
+  CampaignGameState,
+  CampaignOwed,
+  CampaignStage,
+  CampaignSupplyOrder,
+} from './types.js';
 
 /** L1767, L1867: Legion bases join the space combat at Ku Crassus unless the game leaves them out. */
-const withLegionBasesIf = <R extends Parameters<typeof withLegionBases>[1] extends () => infer X ? X : never>(cs: CampaignGameState, run: () => R, earlier: GameEvent[] = []): R => (cs.options.legionBasesInSpace === false ? run() : withLegionBases(cs, run, earlier));
+const withLegionBasesIf = <R extends (Parameters<typeof withLegionBases>[1] extends () => infer X ? X : never)>(
+  cs: CampaignGameState,
+  run: () => R,
+  earlier: GameEvent[] = [],
+): R => (cs.options.legionBasesInSpace === false ? run() : withLegionBases(cs, run, earlier));
 
 export const SIDES: readonly Side[] = ['TOG', 'CW'];
 
@@ -69,28 +96,51 @@ export const KIND_OF: Readonly<Record<string, string>> = {
   'external-result': 'external-result', // D-87: a Leviathan battle's sealed result (external-link.ts)
 };
 /** The interactive attacker move shares the space movement prompt kind name, so it is renamed. */
-const groundKind = (k: string): string => (k === 'move' ? 'ground-movement' : KIND_OF[k] ?? k);
+const groundKind = (k: string): string => (k === 'move' ? 'ground-movement' : (KIND_OF[k] ?? k));
 
 export function owedAt(cs: CampaignGameState): CampaignOwed[] {
   switch (cs.stage) {
-    case 'SPACE': return spacePrompts(cs.space).map((p) => ({ side: p.side as Side, kind: KIND_OF[p.kind] ?? p.kind, inner: p.kind, secret: p.secret }));
+    case 'SPACE':
+      return spacePrompts(cs.space).map((p) => ({
+        side: p.side as Side,
+        kind: KIND_OF[p.kind] ?? p.kind,
+        inner: p.kind,
+        secret: p.secret,
+      }));
     case 'GROUND':
-      if (committing(cs)) return commitOwed(cs).map((side) => ({ side, kind: 'gs-commitment', inner: 'gs-commitment', secret: cs.options.gsCommitMode === 'SIMUL' }));
+      if (committing(cs))
+        return commitOwed(cs).map((side) => ({
+          side,
+          kind: 'gs-commitment',
+          inner: 'gs-commitment',
+          secret: cs.options.gsCommitMode === 'SIMUL',
+        }));
     // falls through
-    case 'WITHDRAWAL': return groundPrompts(cs.planetary).map((p) => ({ side: p.side as Side, kind: groundKind(p.kind), inner: p.kind, secret: p.secret }));
+    case 'WITHDRAWAL':
+      return groundPrompts(cs.planetary).map((p) => ({
+        side: p.side as Side,
+        kind: groundKind(p.kind),
+        inner: p.kind,
+        secret: p.secret,
+      }));
     case 'END_OF_COMBAT': {
       const side = independentOwed(cs);
       return side ? [{ side, kind: 'independent-attacks', inner: 'independent-attacks', secret: false }] : [];
     }
-    case 'ADJUST': return SIDES.map((side) => ({ side, kind: 'tf-adjustment', inner: 'tf-adjustment', secret: true }));
-    case 'SUPPLY': return SIDES.map((side) => ({ side, kind: 'supply', inner: 'campaign-supply', secret: true }));
-    case 'GAME_OVER': return [];
+    case 'ADJUST':
+      return SIDES.map((side) => ({ side, kind: 'tf-adjustment', inner: 'tf-adjustment', secret: true }));
+    case 'SUPPLY':
+      return SIDES.map((side) => ({ side, kind: 'supply', inner: 'campaign-supply', secret: true }));
+    case 'GAME_OVER':
+      return [];
   }
 }
 
 /** D-75 (default): TF Adjustment → Supply → Withdrawal → Tempo; PLANETARY: Supply → Withdrawal → TF Adjustment → Tempo. */
 function endOfTurnOrder(cs: CampaignGameState): CampaignStage[] {
-  return cs.options.phaseOrder === 'PLANETARY' ? ['SUPPLY', 'WITHDRAWAL', 'ADJUST'] : ['ADJUST', 'SUPPLY', 'WITHDRAWAL'];
+  return cs.options.phaseOrder === 'PLANETARY'
+    ? ['SUPPLY', 'WITHDRAWAL', 'ADJUST']
+    : ['ADJUST', 'SUPPLY', 'WITHDRAWAL'];
 }
 
 /** Moves to the end-of-turn stage after `from` (or the first), skipping a Withdrawal nobody owes; Tempo when done. */
@@ -99,11 +149,21 @@ function nextEndStage(cs: CampaignGameState, from: CampaignStage | null, dice: D
   let i = from === null ? 0 : order.indexOf(from) + 1;
   for (; i < order.length; i++) {
     const st = order[i];
-    if (st === 'SUPPLY') { cs.planetary.step = 'SUPPLY'; cs.stage = 'SUPPLY'; return []; }
-    if (st === 'ADJUST') { cs.stage = 'ADJUST'; return []; }
+    if (st === 'SUPPLY') {
+      cs.planetary.step = 'SUPPLY';
+      cs.stage = 'SUPPLY';
+      return [];
+    }
+    if (st === 'ADJUST') {
+      cs.stage = 'ADJUST';
+      return [];
+    }
     // Withdrawal (L848-864): only sides with disorganised units on the map owe it.
     cs.planetary.step = 'WITHDRAWAL';
-    if (groundPrompts(cs.planetary).length) { cs.stage = 'WITHDRAWAL'; return []; }
+    if (groundPrompts(cs.planetary).length) {
+      cs.stage = 'WITHDRAWAL';
+      return [];
+    }
   }
   return tempo(cs, dice);
 }
@@ -149,7 +209,13 @@ function afterSpace(cs: CampaignGameState): GameEvent[] {
   // As the Planetary module's startTurn: interactive play opens with a movement record, planned play with none.
   if (cs.planetary.options.interleave === 'interactive') cs.planetary.movement = newMovement();
   else delete cs.planetary.movement;
-  return [{ type: 'campaign.phase', visibleTo: 'all', data: { turn: cs.turn, phase: 'GROUND_MOVEMENT', rule: 'L2186-2187, D-75' } }];
+  return [
+    {
+      type: 'campaign.phase',
+      visibleTo: 'all',
+      data: { turn: cs.turn, phase: 'GROUND_MOVEMENT', rule: 'L2186-2187, D-75' },
+    },
+  ];
 }
 
 const planetSector = (): string => campaignData.rules.planetSector;
@@ -163,7 +229,13 @@ function holdGsStrikes(cs: CampaignGameState, plan: Json): Json {
   const p = resolveAliases(cs.space, plan) as { plan?: { tfs?: { tf: string; gsTarget?: string }[] } };
   for (const t of p?.plan?.tfs ?? []) {
     const tf = cs.space.tfs[t.tf];
-    if (t.gsTarget && tf?.mission === 'GROUND_SUPPORT' && tf.place.kind === 'SECTOR' && tf.place.sector === planetSector()) delete t.gsTarget;
+    if (
+      t.gsTarget &&
+      tf?.mission === 'GROUND_SUPPORT' &&
+      tf.place.kind === 'SECTOR' &&
+      tf.place.sector === planetSector()
+    )
+      delete t.gsTarget;
   }
   return p as Json;
 }
@@ -172,7 +244,13 @@ function holdGsStrikes(cs: CampaignGameState, plan: Json): Json {
 function gsHandOff(cs: CampaignGameState, phasing: Side, events: GameEvent[]): GameEvent[] {
   const out: GameEvent[] = [];
   for (const tf of Object.values(cs.space.tfs)) {
-    if (tf.side !== phasing || tf.mission !== 'GROUND_SUPPORT' || tf.place.kind !== 'SECTOR' || tf.place.sector !== planetSector()) continue;
+    if (
+      tf.side !== phasing ||
+      tf.mission !== 'GROUND_SUPPORT' ||
+      tf.place.kind !== 'SECTOR' ||
+      tf.place.sector !== planetSector()
+    )
+      continue;
     const seg = segmentReached(cs, tf.id, events);
     if (seg === null) continue;
     const r = enterGsBox(cs, tf.id, seg);
@@ -239,7 +317,8 @@ function advanceGround(cs: CampaignGameState, orders: Record<string, Json>, dice
     // The Defender's detections, then (L2204) naval support may be offered before any combat resolves.
     const defender = otherSide(cs.planetary.attacker);
     const fallback = groundPrompts(cs.planetary).find((p) => p.side === defender)?.defaultOrders;
-    const detect = (groundCheck(cs.planetary, defender, orders[defender]).order ?? groundCheck(cs.planetary, defender, fallback).order) as CombatDetectOrder;
+    const detect = (groundCheck(cs.planetary, defender, orders[defender]).order ??
+      groundCheck(cs.planetary, defender, fallback).order) as CombatDetectOrder;
     events = openSupport(cs, dice, detect);
   } else {
     // L2204: standing naval support of counter-attacks (planned movement) rides on the ground orders.
@@ -260,7 +339,8 @@ function startEndOfCombat(cs: CampaignGameState, dice: Dice): GameEvent[] {
 
 /** Sides with no unused GS unit have nothing to do in item 10 (L2256); when both are done the drop attacks run (D-80). */
 function skipIdleIndependent(cs: CampaignGameState, dice: Dice): GameEvent[] {
-  for (let side = independentOwed(cs); side && !hasGsLeft(cs, side); side = independentOwed(cs)) finishIndependentAttacks(cs, side);
+  for (let side = independentOwed(cs); side && !hasGsLeft(cs, side); side = independentOwed(cs))
+    finishIndependentAttacks(cs, side);
   if (independentOwed(cs)) return [];
   const events = runDropAttacks(cs, dice, cs.heldDropAttacks ?? {});
   delete cs.heldDropAttacks;
@@ -277,7 +357,11 @@ function advanceIndependent(cs: CampaignGameState, orders: Record<string, Json>,
 }
 
 /** Item 11 (L2171, L2388, D-75): ground TF adjustment (the planetary rules) and naval TF adjustment (the space rules), attacker first (D-48). */
-function advanceAdjust(cs: CampaignGameState, orders: Partial<Record<Side, CampaignAdjustOrder>>, dice: Dice): GameEvent[] {
+function advanceAdjust(
+  cs: CampaignGameState,
+  orders: Partial<Record<Side, CampaignAdjustOrder>>,
+  dice: Dice,
+): GameEvent[] {
   const events: GameEvent[] = [];
   const g = groundAt(cs.planetary, 'ADJUSTMENT');
   const ground: Partial<Record<Side, AdjustmentOrder>> = {};
@@ -294,21 +378,35 @@ function advanceAdjust(cs: CampaignGameState, orders: Partial<Record<Side, Campa
   const sp = spaceAt(cs.space, 'ADJUST');
   for (const side of [cs.attacker, otherSide(cs.attacker)]) {
     const c = spaceCheck(sp, side, orders[side]?.naval);
-    events.push(...applyAdjust(cs.space, side, (c.order ?? defaultFor(sp, { side, kind: 'adjust', secret: true })) as NavalAdjust).events);
+    events.push(
+      ...applyAdjust(cs.space, side, (c.order ?? defaultFor(sp, { side, kind: 'adjust', secret: true })) as NavalAdjust)
+        .events,
+    );
   }
   // L2388: dropped units are grouped into TFs (the order's groups, else one per zone and organisation).
-  for (const side of [cs.attacker, otherSide(cs.attacker)]) events.push(...groupOrDefault(cs, side, orders[side]?.drops));
+  for (const side of [cs.attacker, otherSide(cs.attacker)])
+    events.push(...groupOrDefault(cs, side, orders[side]?.drops));
   return [...events, ...nextEndStage(cs, 'ADJUST', dice)];
 }
 
-function groupOrDefault(cs: CampaignGameState, side: Side, drops: { zone: number; units: string[] }[] | undefined): GameEvent[] {
+function groupOrDefault(
+  cs: CampaignGameState,
+  side: Side,
+  drops: { zone: number; units: string[] }[] | undefined,
+): GameEvent[] {
   let r = applyGroups(cs, side, drops);
   if (isRuleError(r) && drops) r = applyGroups(cs, side, undefined);
-  return isRuleError(r) ? [{ type: 'od.not-grouped', visibleTo: [side], data: { code: r.code, rule: r.rule, message: r.message } }] : r;
+  return isRuleError(r)
+    ? [{ type: 'od.not-grouped', visibleTo: [side], data: { code: r.code, rule: r.rule, message: r.message } }]
+    : r;
 }
 
 /** Item 12 (L2286-2291): step 1 (naval and ground rearm/reorganise), step 2 (rebuild), step 3 (transfers of both maps, the links), step 4 (drops). */
-function advanceSupply(cs: CampaignGameState, orders: Partial<Record<Side, CampaignSupplyOrder>>, dice: Dice): GameEvent[] {
+function advanceSupply(
+  cs: CampaignGameState,
+  orders: Partial<Record<Side, CampaignSupplyOrder>>,
+  dice: Dice,
+): GameEvent[] {
   const events: GameEvent[] = [];
   // Steps 1-3 of both maps in the order given (rearm/reorganise → rebuild → transfers), urban production (supply-steps.ts).
   events.push(...applySupplySteps(cs, orders, dice));
@@ -316,10 +414,16 @@ function advanceSupply(cs: CampaignGameState, orders: Partial<Record<Side, Campa
   for (const side of [cs.attacker, otherSide(cs.attacker)]) events.push(...applySupplyLink(cs, side, orders[side]));
   // L2291, L2390: step 4 ends the phase: the dropped groups land (PLANETARY order: grouped here first, D-75).
   for (const side of [cs.attacker, otherSide(cs.attacker)]) {
-    if (hasDrops(cs, side) && !cs.dropGroups.some((g) => g.side === side)) events.push(...groupOrDefault(cs, side, undefined));
+    if (hasDrops(cs, side) && !cs.dropGroups.some((g) => g.side === side))
+      events.push(...groupOrDefault(cs, side, undefined));
     let landed = applyLandings(cs, side, orders[side]?.landings);
     if (isRuleError(landed) && orders[side]?.landings) landed = applyLandings(cs, side, undefined);
-    if (isRuleError(landed)) events.push({ type: 'od.not-landed', visibleTo: [side], data: { code: landed.code, rule: landed.rule, message: landed.message } });
+    if (isRuleError(landed))
+      events.push({
+        type: 'od.not-landed',
+        visibleTo: [side],
+        data: { code: landed.code, rule: landed.rule, message: landed.message },
+      });
     else events.push(...landed);
     // L2408, L2422: dismantled bases dropped with the OD missions are placed with their TFs.
     events.push(...placeDroppedBases(cs, side));
@@ -336,13 +440,20 @@ function advanceWithdrawal(cs: CampaignGameState, orders: Record<string, Json>, 
 /** Applies the (checked) orders of the current stage and runs to the next decision point. */
 export function advance(cs: CampaignGameState, orders: Record<string, Json>, dice: Dice): GameEvent[] {
   switch (cs.stage) {
-    case 'SPACE': return advanceSpace(cs, orders, dice);
-    case 'GROUND': return advanceGround(cs, orders, dice);
-    case 'END_OF_COMBAT': return advanceIndependent(cs, orders, dice);
-    case 'ADJUST': return advanceAdjust(cs, orders as unknown as Partial<Record<Side, CampaignAdjustOrder>>, dice);
-    case 'SUPPLY': return advanceSupply(cs, orders as unknown as Partial<Record<Side, CampaignSupplyOrder>>, dice);
-    case 'WITHDRAWAL': return advanceWithdrawal(cs, orders, dice);
-    case 'GAME_OVER': return [];
+    case 'SPACE':
+      return advanceSpace(cs, orders, dice);
+    case 'GROUND':
+      return advanceGround(cs, orders, dice);
+    case 'END_OF_COMBAT':
+      return advanceIndependent(cs, orders, dice);
+    case 'ADJUST':
+      return advanceAdjust(cs, orders as unknown as Partial<Record<Side, CampaignAdjustOrder>>, dice);
+    case 'SUPPLY':
+      return advanceSupply(cs, orders as unknown as Partial<Record<Side, CampaignSupplyOrder>>, dice);
+    case 'WITHDRAWAL':
+      return advanceWithdrawal(cs, orders, dice);
+    case 'GAME_OVER':
+      return [];
   }
 }
 

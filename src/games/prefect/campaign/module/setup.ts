@@ -20,7 +20,12 @@ import type { CampaignGameState } from './types.js';
 /** D-87: the campaign's own `externalCombat` (OFF | LEVIATHAN | CENTURION | BOTH, external-link.ts) replaces the Planetary one. */
 /** D-91: Space module options the Campaign hands to its space half unchanged (the Space Combat Phase is the Space module's). */
 const SPACE_IDS: ReadonlySet<string> = new Set(['spaceCombatPlay']);
-export const OPTION_SPECS: OptionSpec[] = [...GROUND_SPECS.filter((o) => !EXTERNAL_IDS.has(o.id)), ...EXTERNAL_OPTION_SPECS, ...SPACE_SPECS.filter((o) => SPACE_IDS.has(o.id)), ...CAMPAIGN_OPTION_SPECS];
+export const OPTION_SPECS: OptionSpec[] = [
+  ...GROUND_SPECS.filter((o) => !EXTERNAL_IDS.has(o.id)),
+  ...EXTERNAL_OPTION_SPECS,
+  ...SPACE_SPECS.filter((o) => SPACE_IDS.has(o.id)),
+  ...CAMPAIGN_OPTION_SPECS,
+];
 
 const HEX = '0123456789abcdef';
 
@@ -50,7 +55,9 @@ export function initialState(scenarioId: string, raw: Record<string, Json>, dice
   const sc = campaignData.scenarios[scenarioId];
   if (!sc) throw new RangeError(`prefect-campaign has no scenario '${scenarioId}'`);
   const campaignIds = new Set(CAMPAIGN_OPTION_SPECS.map((o) => o.id));
-  const ground = Object.fromEntries(Object.entries(raw ?? {}).filter(([id]) => !campaignIds.has(id) && !EXTERNAL_IDS.has(id) && !SPACE_IDS.has(id)));
+  const ground = Object.fromEntries(
+    Object.entries(raw ?? {}).filter(([id]) => !campaignIds.has(id) && !EXTERNAL_IDS.has(id) && !SPACE_IDS.has(id)),
+  );
   const spaceOwn = Object.fromEntries(Object.entries(raw ?? {}).filter(([id]) => SPACE_IDS.has(id)));
   const external = externalOptions(raw ?? {}); // D-87: Leviathan / Centurion pauses (external-link.ts)
   const mine = Object.fromEntries(Object.entries(raw ?? {}).filter(([id]) => campaignIds.has(id)));
@@ -72,7 +79,11 @@ export function initialState(scenarioId: string, raw: Record<string, Json>, dice
       record: cs.space.record ?? { basesCaptured: { TOG: 0, CW: 0 }, missionsCompleted: [] },
       module: 'prefect-space',
       scenario: navalScenario(sc).id,
-      options: spaceOptions({ reactionWindowSeconds: groundOptions.reactionWindowSeconds, ...external.space, ...spaceOwn }),
+      options: spaceOptions({
+        reactionWindowSeconds: groundOptions.reactionWindowSeconds,
+        ...external.space,
+        ...spaceOwn,
+      }),
       viewSecret: spaceSecret,
       step: 'MISSIONS',
       half: 1,

@@ -19,15 +19,23 @@ const segOf = (s: CampaignGameState, base: string): number => segmentOfZone(zone
 function over(sp = 0): CampaignGameState {
   const s = structuredClone(plain);
   const seg = segOf(s, 'cw-gl4');
-  Object.assign(s.space.tfs['cw-tf2'], { place: { kind: 'SECTOR', sector: 's3-4' }, suppliedSegment: { segment: seg, turn: s.space.turn } });
+  Object.assign(s.space.tfs['cw-tf2'], {
+    place: { kind: 'SECTOR', sector: 's3-4' },
+    suppliedSegment: { segment: seg, turn: s.space.turn },
+  });
   s.space.units[T].supply = sp;
   Object.assign(s.space.bases['cw-gn2'], { segment: seg, supply: 0 });
   return s;
 }
-const cwDefault = (s: CampaignGameState): Record<string, Json> => prefectCampaign.prompts(s).find((p) => p.side === 'CW')!.defaultOrders as Record<string, Json>;
+const cwDefault = (s: CampaignGameState): Record<string, Json> =>
+  prefectCampaign.prompts(s).find((p) => p.side === 'CW')!.defaultOrders as Record<string, Json>;
 const order = (s: CampaignGameState, lift: unknown[]): Json => ({ ...cwDefault(s), lift }) as Json;
 function resolveCw(s: CampaignGameState, cw: Json): { state: CampaignGameState; events: GameEvent[] } {
-  return prefectCampaign.resolve(s, { TOG: prefectCampaign.bot(s, 'TOG', seededDice('tog', 1)), CW: cw }, seededDice('x', 1)) as { state: CampaignGameState; events: GameEvent[] };
+  return prefectCampaign.resolve(
+    s,
+    { TOG: prefectCampaign.bot(s, 'TOG', seededDice('tog', 1)), CW: cw },
+    seededDice('x', 1),
+  ) as { state: CampaignGameState; events: GameEvent[] };
 }
 function expectRefused(s: CampaignGameState, o: Json, code: string, rule: RegExp): void {
   const snap = JSON.stringify(s);
@@ -66,7 +74,14 @@ describe('campaign supply: SP up from a Legion base (L2290, L1919-1927)', () => 
     const s = over();
     s.space.tfs['cw-tf1'].fatigue = 1;
     const cost = Object.values(s.space.units).filter((u) => u.tf === 'cw-tf1').length;
-    const o = { ...cwDefault(s), naval: { ...(cwDefault(s).naval as object), rearm: [{ tf: 'cw-tf1', levels: 1, sources: [{ from: 'cw-gn2', sp: cost }] }] }, lift: [{ base: 'cw-gl4', to: 'cw-gn2', sp: cost }] } as Json;
+    const o = {
+      ...cwDefault(s),
+      naval: {
+        ...(cwDefault(s).naval as object),
+        rearm: [{ tf: 'cw-tf1', levels: 1, sources: [{ from: 'cw-gn2', sp: cost }] }],
+      },
+      lift: [{ base: 'cw-gl4', to: 'cw-gn2', sp: cost }],
+    } as Json;
     const e = prefectCampaign.validate(s, 'CW', o);
     expect(e[0]?.path.slice(0, 2)).toEqual(['naval', 'rearm']);
   });

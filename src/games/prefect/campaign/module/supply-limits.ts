@@ -27,13 +27,16 @@ export function navalBaseLimitErrors(cs: CampaignGameState, side: Side, rawNaval
   const out: OrderError[] = [];
   const scan = (list: NavalSpend[] | undefined, use: SupportUse, part: string): void => {
     (Array.isArray(list) ? list : []).forEach((r, i) => {
-      const units = Object.values(cs.space.units).filter((u) => u.tf === r?.tf && u.side === side && u.status !== 'DESTROYED');
+      const units = Object.values(cs.space.units).filter(
+        (u) => u.tf === r?.tf && u.side === side && u.status !== 'DESTROYED',
+      );
       const who: Beneficiary = units.some((u) => stats(u).kind !== 'FIGHTER') ? 'SHIP' : 'FIGHTER';
       (Array.isArray(r?.sources) ? r.sources : []).forEach((src, j) => {
         const b = typeof src?.from === 'string' ? cs.planetary.bases[src.from] : undefined;
         if (!b || b.side !== side) return;
         const e = baseSupportError(b.type, b.status === 'ACTIVE' ? 'ACTIVE' : 'DISRUPTED', use, who);
-        if (e) out.push({ code: e.code, rule: e.rule, message: e.message, path: ['naval', part, i, 'sources', j, 'from'] });
+        if (e)
+          out.push({ code: e.code, rule: e.rule, message: e.message, path: ['naval', part, i, 'sources', j, 'from'] });
       });
     });
   };
@@ -42,7 +45,12 @@ export function navalBaseLimitErrors(cs: CampaignGameState, side: Side, rawNaval
   return [...out, ...legionSupplyErrors(cs, side, rawNaval)];
 }
 
-type GroundSupply = { transfers?: { from?: string }[]; fatigue?: { tf?: string; sources?: { id?: string }[] }[]; reorganise?: { unit?: string; source?: string }[]; rebuild?: { unit?: string; base?: string }[] };
+type GroundSupply = {
+  transfers?: { from?: string }[];
+  fatigue?: { tf?: string; sources?: { id?: string }[] }[];
+  reorganise?: { unit?: string; source?: string }[];
+  rebuild?: { unit?: string; base?: string }[];
+};
 
 /**
  * 5.C.8 (L2293-2299, L2334-2350) on the ground Supply order: a disorganised base transfers,
@@ -54,14 +62,26 @@ export function baseLimitErrors(cs: CampaignGameState, side: Side, rawGround: un
   if (!g || typeof g !== 'object') return [];
   const ps = cs.planetary;
   const out: OrderError[] = [];
-  const who = (unitIds: string[]): Beneficiary => (unitIds.length && unitIds.every((id) => ps.units[id] && unitType(ps.units[id]).flags.includes('MARINE')) ? 'MARINE' : 'GROUND');
-  const check = (id: string | undefined, use: SupportUse | 'TRANSFER', units: string[], path: (string | number)[]): void => {
+  const who = (unitIds: string[]): Beneficiary =>
+    unitIds.length && unitIds.every((id) => ps.units[id] && unitType(ps.units[id]).flags.includes('MARINE'))
+      ? 'MARINE'
+      : 'GROUND';
+  const check = (
+    id: string | undefined,
+    use: SupportUse | 'TRANSFER',
+    units: string[],
+    path: (string | number)[],
+  ): void => {
     if (typeof id !== 'string') return;
     const legion = ps.bases[id];
     const naval = cs.space.bases[id];
     let e: RuleError | null = null;
     if (legion?.side === side) {
-      if (use === 'TRANSFER') e = legion.status === 'ACTIVE' ? null : ruleError('DISRUPTED_BASE', 'L2295-2297', 'a disorganised base may receive SP but not transfer them');
+      if (use === 'TRANSFER')
+        e =
+          legion.status === 'ACTIVE'
+            ? null
+            : ruleError('DISRUPTED_BASE', 'L2295-2297', 'a disorganised base may receive SP but not transfer them');
       else e = baseSupportError(legion.type, legion.status === 'ACTIVE' ? 'ACTIVE' : 'DISRUPTED', use, who(units));
     } else if (naval?.side === side && cs.navalBaseHexes[id] && use !== 'TRANSFER') {
       e = baseSupportError('NAVAL', naval.status === 'ACTIVE' ? 'ACTIVE' : 'DISRUPTED', use, who(units));
@@ -74,7 +94,9 @@ export function baseLimitErrors(cs: CampaignGameState, side: Side, rawGround: un
     const units = f?.tf ? unitsIn(ps, f.tf).map((u) => u.id) : [];
     arr(f?.sources).forEach((s, j) => check(s?.id, 'FATIGUE', units, ['fatigue', i, 'sources', j, 'id']));
   });
-  arr(g.reorganise).forEach((r, i) => check(r?.source, 'REORGANISE', r?.unit ? [r.unit] : [], ['reorganise', i, 'source']));
+  arr(g.reorganise).forEach((r, i) =>
+    check(r?.source, 'REORGANISE', r?.unit ? [r.unit] : [], ['reorganise', i, 'source']),
+  );
   arr(g.rebuild).forEach((r, i) => check(r?.base, 'REBUILD', r?.unit ? [r.unit] : [], ['rebuild', i, 'base']));
   return out;
 }

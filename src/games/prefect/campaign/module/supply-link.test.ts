@@ -24,24 +24,34 @@ const segOf = (hex: string): number => segmentOfZone(zoneOfHex(hex));
 /** CW's Supply TF (cw-tf2) has reached the segment above `hex` this turn with `sp` SP aboard. */
 function supplyTfOver(base: CampaignGameState, hex: string, sp = 20): CampaignGameState {
   const s = structuredClone(base);
-  Object.assign(s.space.tfs['cw-tf2'], { place: { kind: 'SECTOR', sector: 's3-4' }, suppliedSegment: { segment: segOf(hex), turn: s.space.turn } });
+  Object.assign(s.space.tfs['cw-tf2'], {
+    place: { kind: 'SECTOR', sector: 's3-4' },
+    suppliedSegment: { segment: segOf(hex), turn: s.space.turn },
+  });
   s.space.units[T].supply = sp;
   return s;
 }
 
-const cwDefault = (s: CampaignGameState): Record<string, Json> => prefectCampaign.prompts(s).find((p) => p.side === 'CW')!.defaultOrders as Record<string, Json>;
+const cwDefault = (s: CampaignGameState): Record<string, Json> =>
+  prefectCampaign.prompts(s).find((p) => p.side === 'CW')!.defaultOrders as Record<string, Json>;
 const order = (s: CampaignGameState, extra: Record<string, unknown>): Json => ({ ...cwDefault(s), ...extra }) as Json;
 function resolveCw(s: CampaignGameState, cw: Json): { state: CampaignGameState; events: GameEvent[] } {
   const tog = prefectCampaign.bot(s, 'TOG', seededDice('tog', 1));
-  return prefectCampaign.resolve(s, { TOG: tog, CW: cw }, seededDice('x', 1)) as { state: CampaignGameState; events: GameEvent[] };
+  return prefectCampaign.resolve(s, { TOG: tog, CW: cw }, seededDice('x', 1)) as {
+    state: CampaignGameState;
+    events: GameEvent[];
+  };
 }
 /** The base's SP after the default order (urban production may add some, L2284). */
-const baseAfterDefault = (s: CampaignGameState, id: string): number => resolveCw(s, cwDefault(s) as Json).state.planetary.bases[id].supply;
+const baseAfterDefault = (s: CampaignGameState, id: string): number =>
+  resolveCw(s, cwDefault(s) as Json).state.planetary.bases[id].supply;
 /** The CE TF moved to a hex of another CW TF that holds no base. */
 function ceOffBase(base: CampaignGameState): CampaignGameState {
   const s = structuredClone(base);
   const baseHexes = new Set(Object.values(s.planetary.bases).map((b) => b.hex));
-  const to = Object.values(s.planetary.tfs).find((t) => t.side === 'CW' && t.id !== CE_TF && !baseHexes.has(t.hex))!.hex;
+  const to = Object.values(s.planetary.tfs).find(
+    (t) => t.side === 'CW' && t.id !== CE_TF && !baseHexes.has(t.hex),
+  )!.hex;
   s.planetary.tfs[CE_TF].hex = to;
   return s;
 }
@@ -69,11 +79,14 @@ describe('campaign supply: SP down to Legion bases (L2280-2282) and GL4 manufact
     expect(ev.data).toMatchObject({ sp: 20, received: 20, bonus: 0 });
   });
 
-  it('L774: SP beyond the base\'s storage are lost, as in planetary transfers', () => {
+  it("L774: SP beyond the base's storage are lost, as in planetary transfers", () => {
     const s = supplyTfOver(plain, gl4Hex, 60);
     const r = resolveCw(s, order(s, { deliver: [{ transport: T, base: 'cw-gl4', sp: 60 }] }));
     expect(r.state.planetary.bases['cw-gl4'].supply).toBe(100);
-    expect(r.events.find((e) => e.type === 'supply.delivered-down')!.data).toMatchObject({ sp: 60, lost: 60 - (100 - baseAfterDefault(s, 'cw-gl4')) });
+    expect(r.events.find((e) => e.type === 'supply.delivered-down')!.data).toMatchObject({
+      sp: 60,
+      lost: 60 - (100 - baseAfterDefault(s, 'cw-gl4')),
+    });
   });
 
   it('T-C05: with the option, SP loaded off-system reach a GL4 +25 % rounded down (13 → 16); SP passed through a base do not', () => {
@@ -94,7 +107,15 @@ describe('campaign supply: SP down to Legion bases (L2280-2282) and GL4 manufact
   it('GL4 option: SP loaded off-system count as direct while aboard, never more than the transport holds (L2362)', () => {
     const s = structuredClone(gl4);
     s.space.units[T].supply = 30;
-    noteOffSystemLoads(s, { kind: 'supply', rearm: [], reorganise: [], baseReorganise: [], transfers: [], load: [{ unit: T, sp: 30 }], unload: [] });
+    noteOffSystemLoads(s, {
+      kind: 'supply',
+      rearm: [],
+      reorganise: [],
+      baseReorganise: [],
+      transfers: [],
+      load: [{ unit: T, sp: 30 }],
+      unload: [],
+    });
     expect(s.offSystemSp).toEqual({ [T]: 30 });
     s.space.units[T].supply = 12; // 18 SP passed to a naval base: those are no longer direct
     clampOffSystemSp(s);
@@ -104,15 +125,31 @@ describe('campaign supply: SP down to Legion bases (L2280-2282) and GL4 manufact
     expect(s.offSystemSp).toEqual({});
   });
 
-  it('refused: the transport did not reach the base\'s segment, too many SP, a full base, a disrupted transport', () => {
+  it("refused: the transport did not reach the base's segment, too many SP, a full base, a disrupted transport", () => {
     const away = supplyTfOver(plain, plain.planetary.bases['cw-gl1'].hex);
-    if (segOf(plain.planetary.bases['cw-gl1'].hex) !== segOf(gl4Hex)) expectRefused(away, order(away, { deliver: [{ transport: T, base: 'cw-gl4', sp: 5 }] }), 'NOT_AT_BASE', 'L1921, L2280-2282');
+    if (segOf(plain.planetary.bases['cw-gl1'].hex) !== segOf(gl4Hex))
+      expectRefused(
+        away,
+        order(away, { deliver: [{ transport: T, base: 'cw-gl4', sp: 5 }] }),
+        'NOT_AT_BASE',
+        'L1921, L2280-2282',
+      );
     const s = supplyTfOver(plain, gl4Hex, 20);
     expectRefused(s, order(s, { deliver: [{ transport: T, base: 'cw-gl4', sp: 21 }] }), 'NOT_ENOUGH_SP', 'L1919');
     const dis = supplyTfOver(plain, gl4Hex);
     dis.space.units[T].status = 'DISORGANISED';
-    expectRefused(dis, order(dis, { deliver: [{ transport: T, base: 'cw-gl4', sp: 5 }] }), 'DISRUPTED_TRANSPORT', 'L1925-1927');
-    expectRefused(s, order(s, { deliver: [{ transport: 'tog-TRM-4', base: 'cw-gl4', sp: 5 }] }), 'NOT_TRANSPORT', 'L1919');
+    expectRefused(
+      dis,
+      order(dis, { deliver: [{ transport: T, base: 'cw-gl4', sp: 5 }] }),
+      'DISRUPTED_TRANSPORT',
+      'L1925-1927',
+    );
+    expectRefused(
+      s,
+      order(s, { deliver: [{ transport: 'tog-TRM-4', base: 'cw-gl4', sp: 5 }] }),
+      'NOT_TRANSPORT',
+      'L1919',
+    );
     expectRefused(s, order(s, { deliver: [{ transport: T, base: 'cw-gl4', sp: 'x' }] }), 'MALFORMED', 'L2290');
   });
 });
@@ -122,9 +159,13 @@ describe('campaign supply: troops at bases (L2307, L2323-2332, D-85)', () => {
   /** A CW unit of a TF elsewhere, put aboard the Supply TF's transport. */
   function withCargo(): { s: CampaignGameState; unit: string } {
     const s = supplyTfOver(plain, hex, 0);
-    const u = Object.values(s.planetary.units).find((x) => x.side === 'CW' && x.status === 'ACTIVE' && x.tf && x.type.includes('cohort'))!;
+    const u = Object.values(s.planetary.units).find(
+      (x) => x.side === 'CW' && x.status === 'ACTIVE' && x.tf && x.type.includes('cohort'),
+    )!;
     s.cargo[u.id] = { transports: [T] };
-    delete u.tf; delete u.hex; delete u.under;
+    delete u.tf;
+    delete u.hex;
+    delete u.under;
     return { s, unit: u.id };
   }
 
@@ -145,15 +186,23 @@ describe('campaign supply: troops at bases (L2307, L2323-2332, D-85)', () => {
     const { s, unit } = withCargo();
     const dis = structuredClone(s);
     dis.space.units[T].status = 'DISORGANISED';
-    expectRefused(dis, order(dis, { unload: [{ units: [unit], base: 'cw-gl3' }] }), 'DISRUPTED_TRANSPORT', 'L2320, D-85');
-    if (segOf(plain.planetary.bases['cw-gl1'].hex) !== segOf(hex)) expectRefused(s, order(s, { unload: [{ units: [unit], base: 'cw-gl1' }] }), 'NOT_AT_BASE', 'L2324, L2330');
+    expectRefused(
+      dis,
+      order(dis, { unload: [{ units: [unit], base: 'cw-gl3' }] }),
+      'DISRUPTED_TRANSPORT',
+      'L2320, D-85',
+    );
+    if (segOf(plain.planetary.bases['cw-gl1'].hex) !== segOf(hex))
+      expectRefused(s, order(s, { unload: [{ units: [unit], base: 'cw-gl1' }] }), 'NOT_AT_BASE', 'L2324, L2330');
     const other = Object.values(s.planetary.units).find((x) => x.side === 'CW' && x.tf)!.id;
     expectRefused(s, order(s, { unload: [{ units: [other], base: 'cw-gl3' }] }), 'NOT_ABOARD', 'L2307');
   });
 
   it('a unit at a base boards the Supply TF there; its cargo shows to its owner only', () => {
     const s = supplyTfOver(plain, hex, 0);
-    const u = Object.values(s.planetary.units).find((x) => x.side === 'CW' && x.status === 'ACTIVE' && x.type.includes('cohort'))!;
+    const u = Object.values(s.planetary.units).find(
+      (x) => x.side === 'CW' && x.status === 'ACTIVE' && x.type.includes('cohort'),
+    )!;
     const tfId = u.tf!;
     const old = s.planetary.tfs[tfId].hex;
     s.planetary.tfs[tfId].hex = hex; // the TF stands on the base
@@ -183,7 +232,10 @@ describe('campaign supply: base limits (L2293-2299, L2334-2350)', () => {
     const u = Object.values(s.planetary.units).find((x) => x.side === 'CW' && x.type.includes('cohort'))!;
     const g = { ...(cwDefault(s).ground as object), rebuild: [{ unit: u.id, base: 'cw-gn2' }] };
     const e = prefectCampaign.validate(s, 'CW', order(s, { ground: g }));
-    expect(e.find((x) => x.code === 'BASE_LIMIT')).toMatchObject({ rule: 'L2348', path: ['ground', 'rebuild', 0, 'base'] });
+    expect(e.find((x) => x.code === 'BASE_LIMIT')).toMatchObject({
+      rule: 'L2348',
+      path: ['ground', 'rebuild', 0, 'base'],
+    });
     const g2 = { ...(cwDefault(s).ground as object), rebuild: [{ unit: u.id, base: 'cw-gl4' }] };
     expect(prefectCampaign.validate(s, 'CW', order(s, { ground: g2 })).map((x) => x.code)).not.toContain('BASE_LIMIT');
   });
@@ -192,9 +244,16 @@ describe('campaign supply: base limits (L2293-2299, L2334-2350)', () => {
 describe('campaign supply: base limits on the naval order (L2342-2346)', () => {
   it('a Legion base never removes the fatigue of ships (L2346)', () => {
     const s = structuredClone(plain);
-    const naval = { ...(cwDefault(s).naval as object), rearm: [{ tf: 'cw-tf1', levels: 1, sources: [{ from: 'cw-gl4', sp: 1 }] }] };
+    const naval = {
+      ...(cwDefault(s).naval as object),
+      rearm: [{ tf: 'cw-tf1', levels: 1, sources: [{ from: 'cw-gl4', sp: 1 }] }],
+    };
     const e = prefectCampaign.validate(s, 'CW', order(s, { naval }));
-    expect(e[0]).toMatchObject({ code: 'BASE_LIMIT', rule: 'L2346', path: ['naval', 'rearm', 0, 'sources', 0, 'from'] });
+    expect(e[0]).toMatchObject({
+      code: 'BASE_LIMIT',
+      rule: 'L2346',
+      path: ['naval', 'rearm', 0, 'sources', 0, 'from'],
+    });
   });
 });
 
@@ -203,7 +262,9 @@ describe('campaign supply: bases built and placed (L2412-2426, H15, D-51)', () =
   const ceHex = off.planetary.tfs[CE_TF].hex;
   // D-51, L956: the base was assigned to the TF in an earlier turn's TF Adjustment (base-orders.test.ts covers the assignment).
   off.basePool = { used: [], assigned: { [CE_TF]: { type: 'GN1', turn: off.turn - 1, slot: 90 } } };
-  const assign = (s: CampaignGameState, tf: string, type: string): void => { s.basePool!.assigned[tf] = { type, turn: s.turn - 1, slot: 91 }; };
+  const assign = (s: CampaignGameState, tf: string, type: string): void => {
+    s.basePool!.assigned[tf] = { type, turn: s.turn - 1, slot: 91 };
+  };
 
   it('a TF with a Construction Engineer builds a GN1 paid from a base; its place is announced to the enemy', () => {
     const s = structuredClone(off);
@@ -221,11 +282,13 @@ describe('campaign supply: bases built and placed (L2412-2426, H15, D-51)', () =
     expect(r.state.navalBaseHexes[id]).toBe(ceHex);
     // H15: the enemy's view shows the new base where it is, not the TF that built it.
     const togView = prefectCampaign.view(r.state, 'TOG') as { navalGroundBases: { base: string; hex: string }[] };
-    expect(togView.navalGroundBases).toContainEqual(expect.objectContaining({ base: id, hex: ceHex, type: 'GN1', side: 'CW' }));
+    expect(togView.navalGroundBases).toContainEqual(
+      expect.objectContaining({ base: id, hex: ceHex, type: 'GN1', side: 'CW' }),
+    );
     expect((prefectCampaign.view(s, 'TOG') as { navalGroundBases: unknown[] }).navalGroundBases).toEqual([]);
   });
 
-  it('a GL1 built by engineers stands on the planetary map, disrupted, in the enemy\'s view too (L2424-2426)', () => {
+  it("a GL1 built by engineers stands on the planetary map, disrupted, in the enemy's view too (L2424-2426)", () => {
     const s = structuredClone(off);
     assign(s, CE_TF, 'GL1');
     const r = resolveCw(s, order(s, { build: [{ tf: CE_TF, type: 'GL1', sources: [{ id: 'cw-gl4', amount: 5 }] }] }));
@@ -236,27 +299,50 @@ describe('campaign supply: bases built and placed (L2412-2426, H15, D-51)', () =
     expect(JSON.stringify(prefectCampaign.view(s, 'TOG'))).not.toContain(id);
   });
 
-  it('judged after the side\'s own ground supply (L2286-2290): SP transferred away are not there to build with', () => {
+  it("judged after the side's own ground supply (L2286-2290): SP transferred away are not there to build with", () => {
     const s = structuredClone(off);
     s.planetary.bases['cw-gl4'].supply = 6;
     const build = [{ tf: CE_TF, type: 'GN1', sources: [{ id: 'cw-gl4', amount: 5 }] }];
     expect(prefectCampaign.validate(s, 'CW', order(s, { build }))).toEqual([]);
     const ground = { ...(cwDefault(s).ground as object), transfers: [{ from: 'cw-gl4', to: 'cw-gl3', amount: 3 }] };
     expect(prefectCampaign.validate(s, 'CW', order(s, { ground }))).toEqual([]);
-    expect(prefectCampaign.validate(s, 'CW', order(s, { ground, build }))[0]).toMatchObject({ code: 'NOT_ENOUGH_SP', rule: 'L776', path: ['build', 0] });
+    expect(prefectCampaign.validate(s, 'CW', order(s, { ground, build }))[0]).toMatchObject({
+      code: 'NOT_ENOUGH_SP',
+      rule: 'L776',
+      path: ['build', 0],
+    });
   });
 
   it('refused: wrong cost, rank 4, a TF without engineers, a second base in the hex', () => {
     const s = structuredClone(off);
-    expectRefused(s, order(s, { build: [{ tf: CE_TF, type: 'GN1', sources: [{ id: 'cw-gl4', amount: 4 }] }] }), 'WRONG_COST', 'L960-964, D-51');
-    expectRefused(s, order(s, { build: [{ tf: CE_TF, type: 'GL4', sources: [{ id: 'cw-gl4', amount: 5 }] }] }), 'RANK', 'L2414');
+    expectRefused(
+      s,
+      order(s, { build: [{ tf: CE_TF, type: 'GN1', sources: [{ id: 'cw-gl4', amount: 4 }] }] }),
+      'WRONG_COST',
+      'L960-964, D-51',
+    );
+    expectRefused(
+      s,
+      order(s, { build: [{ tf: CE_TF, type: 'GL4', sources: [{ id: 'cw-gl4', amount: 5 }] }] }),
+      'RANK',
+      'L2414',
+    );
     const other = Object.values(s.planetary.tfs).find((t) => t.side === 'CW' && t.id !== CE_TF && !t.independent)!.id;
     assign(s, other, 'GN1');
-    const e = prefectCampaign.validate(s, 'CW', order(s, { build: [{ tf: other, type: 'GN1', sources: [{ id: 'cw-gl4', amount: 5 }] }] }));
+    const e = prefectCampaign.validate(
+      s,
+      'CW',
+      order(s, { build: [{ tf: other, type: 'GN1', sources: [{ id: 'cw-gl4', amount: 5 }] }] }),
+    );
     expect(['ENGINEERS', 'NO_LOC', 'ONE_PER_HEX']).toContain(e[0].code);
     const onBase = structuredClone(s);
     onBase.planetary.tfs[CE_TF].hex = onBase.planetary.bases['cw-gl4'].hex;
-    expectRefused(onBase, order(onBase, { build: [{ tf: CE_TF, type: 'GN1', sources: [{ id: 'cw-gl4', amount: 5 }] }] }), 'ONE_PER_HEX', 'L2416');
+    expectRefused(
+      onBase,
+      order(onBase, { build: [{ tf: CE_TF, type: 'GN1', sources: [{ id: 'cw-gl4', amount: 5 }] }] }),
+      'ONE_PER_HEX',
+      'L2416',
+    );
   });
 
   it('a carried naval ground base is handed to a TF with engineers below the Supply TF and announced', () => {
@@ -266,12 +352,16 @@ describe('campaign supply: bases built and placed (L2412-2426, H15, D-51)', () =
     const o = order(s, { placeBases: [{ base: 'cw-gn2', tf: CE_TF }] });
     expect(prefectCampaign.validate(s, 'CW', o)).toEqual([]);
     const r = resolveCw(s, o);
-    expect(r.events.find((x) => x.type === 'base.deployed')).toMatchObject({ visibleTo: 'all', data: { base: 'cw-gn2', hex: ceHex, status: 'DISRUPTED' } });
+    expect(r.events.find((x) => x.type === 'base.deployed')).toMatchObject({
+      visibleTo: 'all',
+      data: { base: 'cw-gn2', hex: ceHex, status: 'DISRUPTED' },
+    });
     expect(r.state.navalBaseHexes['cw-gn2']).toBe(ceHex);
     expect(r.state.space.bases['cw-gn2'].carriedBy).toBeUndefined();
     expect(r.state.space.units[T].baseLoad).toBeUndefined();
     const noCe = structuredClone(s);
-    for (const u of Object.values(noCe.planetary.units)) if (u.tf === CE_TF && u.type.includes('construction')) u.status = 'DISORGANISED';
+    for (const u of Object.values(noCe.planetary.units))
+      if (u.tf === CE_TF && u.type.includes('construction')) u.status = 'DISORGANISED';
     expectRefused(noCe, o, 'ENGINEERS', 'L2420-2422');
   });
 });
@@ -280,7 +370,15 @@ describe('campaign supply: the bot', () => {
   it('the Supply prompt offers the link: transports over a segment, own bases with room, engineer TFs (aliased)', () => {
     const s = supplyTfOver(plain, plain.planetary.bases['cw-gl4'].hex, 30);
     const p = prefectCampaign.prompts(s).find((q) => q.side === 'CW')!;
-    const link = (p.choices as { link: { transports: { transport: string; sp: number }[]; bases: { base: string }[]; engineerTfs: { tf: string }[] } }).link;
+    const link = (
+      p.choices as {
+        link: {
+          transports: { transport: string; sp: number }[];
+          bases: { base: string }[];
+          engineerTfs: { tf: string }[];
+        };
+      }
+    ).link;
     expect(link.transports).toEqual([expect.objectContaining({ transport: T, sp: 30 })]);
     expect(link.bases.map((b) => b.base)).toContain('cw-gl4');
     expect(link.engineerTfs.length).toBe(1);

@@ -31,7 +31,11 @@ import type { CampaignGameState, Side } from './types.js';
 
 /** The parts of each map's Supply order in each step (L2288-2290); every other naval part (loading, transfers, unloading) is step 3. */
 export const NAVAL_STEP1: readonly string[] = ['rearm', 'reorganise', 'baseReorganise'];
-export const GROUND_PARTS: Record<1 | 2 | 3, readonly string[]> = { 1: ['fatigue', 'reorganise'], 2: ['rebuild'], 3: ['transfers', 'build'] };
+export const GROUND_PARTS: Record<1 | 2 | 3, readonly string[]> = {
+  1: ['fatigue', 'reorganise'],
+  2: ['rebuild'],
+  3: ['transfers', 'build'],
+};
 
 const isObj = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
 
@@ -51,7 +55,8 @@ export function navalPartOf(raw: unknown, step: 1 | 3): unknown {
   return out;
 }
 
-const under = (prefix: string, errors: OrderError[]): OrderError[] => errors.map((e) => ({ ...e, path: [prefix, ...e.path] }));
+const under = (prefix: string, errors: OrderError[]): OrderError[] =>
+  errors.map((e) => ({ ...e, path: [prefix, ...e.path] }));
 
 /** GL4 (L2362): SP loaded off-system are "direct" while aboard; SP passed through a base never are. */
 export function noteOffSystemLoads(cs: CampaignGameState, order: NavalSupply | undefined): void {
@@ -74,7 +79,12 @@ export function clampOffSystemSp(cs: CampaignGameState): void {
 }
 
 /** One naval part checked against `cs` as it stands and applied if clean (step 1 with Legion sources, 5.C.8). */
-function navalPart(cs: CampaignGameState, side: Side, raw: unknown, step: 1 | 3): { errors: OrderError[]; events: GameEvent[]; order?: NavalSupply } {
+function navalPart(
+  cs: CampaignGameState,
+  side: Side,
+  raw: unknown,
+  step: 1 | 3,
+): { errors: OrderError[]; events: GameEvent[]; order?: NavalSupply } {
   const events: GameEvent[] = [];
   const run = (nv: unknown) => {
     const k = spaceCheck(spaceAt(cs.space, 'SUPPLY'), side, nv);
@@ -87,7 +97,12 @@ function navalPart(cs: CampaignGameState, side: Side, raw: unknown, step: 1 | 3)
 }
 
 /** One ground part checked against `cs.planetary` as it stands (Supply step) and applied if clean. */
-function groundPart(cs: CampaignGameState, side: Side, raw: unknown, step: 1 | 2 | 3): { errors: OrderError[]; events: GameEvent[] } {
+function groundPart(
+  cs: CampaignGameState,
+  side: Side,
+  raw: unknown,
+  step: 1 | 2 | 3,
+): { errors: OrderError[]; events: GameEvent[] } {
   const k = groundCheck(groundAt(cs.planetary, 'SUPPLY'), side, partOf(raw, GROUND_PARTS[step]));
   if (!k.order || k.order.kind !== 'supply') return { errors: k.errors, events: [] };
   return { errors: [], events: applyGroundSupply(cs.planetary, side, k.order as GroundSupplyOrder) };
@@ -96,9 +111,15 @@ function groundPart(cs: CampaignGameState, side: Side, raw: unknown, step: 1 | 2
 /** The naval / ground orders' own shape (an object of kind 'supply'): refused whole, as the sub-modules do. */
 function shapeErrors(cs: CampaignGameState, side: Side, o: { naval?: unknown; ground?: unknown }): OrderError[] {
   const out: OrderError[] = [];
-  if (!isObj(o.ground) || o.ground.kind !== 'supply') out.push(...under('ground', groundErrors(groundAt(cs.planetary, 'SUPPLY'), side, o.ground)));
+  if (!isObj(o.ground) || o.ground.kind !== 'supply')
+    out.push(...under('ground', groundErrors(groundAt(cs.planetary, 'SUPPLY'), side, o.ground)));
   if (!isObj(o.naval) || o.naval.kind !== 'supply') {
-    out.push(...under('naval', withLegionSources(cs, side, o.naval, (nv) => spaceErrors(spaceAt(cs.space, 'SUPPLY'), side, nv))));
+    out.push(
+      ...under(
+        'naval',
+        withLegionSources(cs, side, o.naval, (nv) => spaceErrors(spaceAt(cs.space, 'SUPPLY'), side, nv)),
+      ),
+    );
   }
   return out;
 }
@@ -108,7 +129,11 @@ function shapeErrors(cs: CampaignGameState, side: Side, o: { naval?: unknown; gr
  * left (first refusal ends the trial; paths under `naval` / `ground`), then urban production
  * (L2284). `trial` is the state the step-3 links are judged against (supply-link.ts).
  */
-export function supplyStepsTrial(cs: CampaignGameState, side: Side, raw: unknown): { errors: OrderError[]; trial: CampaignGameState } {
+export function supplyStepsTrial(
+  cs: CampaignGameState,
+  side: Side,
+  raw: unknown,
+): { errors: OrderError[]; trial: CampaignGameState } {
   const trial = structuredClone(cs);
   const o = (isObj(raw) ? raw : {}) as { naval?: unknown; ground?: unknown };
   const shape = shapeErrors(trial, side, o);
@@ -122,8 +147,15 @@ export function supplyStepsTrial(cs: CampaignGameState, side: Side, raw: unknown
   ];
   for (const [i, [map, f]] of steps.entries()) {
     const r = f();
-    if (r.errors.length) return { errors: under(map, r.errors).map((e) => ({ ...e, rule: `${e.rule}; L2286-2291 (step ${[1, 1, 2, 3, 3][i]})` })), trial };
-    if (i === 3) { noteOffSystemLoads(trial, r.order); clampOffSystemSp(trial); }
+    if (r.errors.length)
+      return {
+        errors: under(map, r.errors).map((e) => ({ ...e, rule: `${e.rule}; L2286-2291 (step ${[1, 1, 2, 3, 3][i]})` })),
+        trial,
+      };
+    if (i === 3) {
+      noteOffSystemLoads(trial, r.order);
+      clampOffSystemSp(trial);
+    }
   }
   urbanProduction(trial, campaignData.scenarios[trial.scenario]);
   return { errors: [], trial };
@@ -139,19 +171,34 @@ export function supplyStepErrors(cs: CampaignGameState, side: Side, raw: unknown
  * refused against the state the earlier steps left is not applied (`supply.part-refused`, owner
  * only). The ground step 3 runs through the Planetary module, which then leaves its Supply step.
  */
-export function applySupplySteps(cs: CampaignGameState, orders: Partial<Record<Side, { naval?: unknown; ground?: unknown }>>, dice: Dice): GameEvent[] {
+export function applySupplySteps(
+  cs: CampaignGameState,
+  orders: Partial<Record<Side, { naval?: unknown; ground?: unknown }>>,
+  dice: Dice,
+): GameEvent[] {
   const events: GameEvent[] = [];
   const sides: Side[] = [cs.attacker, otherSide(cs.attacker)];
-  const refused = (side: Side, map: string, step: number, errors: OrderError[]): GameEvent[] => (errors.length
-    ? [{ type: 'supply.part-refused', visibleTo: [side], data: { map, step, errors: errors.slice(0, 5) as unknown as Json, rule: 'L2286-2291' } }] : []);
+  const refused = (side: Side, map: string, step: number, errors: OrderError[]): GameEvent[] =>
+    errors.length
+      ? [
+          {
+            type: 'supply.part-refused',
+            visibleTo: [side],
+            data: { map, step, errors: errors.slice(0, 5) as unknown as Json, rule: 'L2286-2291' },
+          },
+        ]
+      : [];
   const run = (side: Side, map: string, step: number, r: { errors: OrderError[]; events: GameEvent[] }): void => {
     events.push(...refused(side, map, step, r.errors), ...r.events);
   };
   enterSupplyStep(cs, 'REARM_REORGANISE');
-  for (const side of sides) if (orders[side]?.naval !== undefined) run(side, 'naval', 1, navalPart(cs, side, orders[side]!.naval, 1));
-  for (const side of sides) if (orders[side]?.ground !== undefined) run(side, 'ground', 1, groundPart(cs, side, orders[side]!.ground, 1));
+  for (const side of sides)
+    if (orders[side]?.naval !== undefined) run(side, 'naval', 1, navalPart(cs, side, orders[side]!.naval, 1));
+  for (const side of sides)
+    if (orders[side]?.ground !== undefined) run(side, 'ground', 1, groundPart(cs, side, orders[side]!.ground, 1));
   enterSupplyStep(cs, 'REBUILD');
-  for (const side of sides) if (orders[side]?.ground !== undefined) run(side, 'ground', 2, groundPart(cs, side, orders[side]!.ground, 2));
+  for (const side of sides)
+    if (orders[side]?.ground !== undefined) run(side, 'ground', 2, groundPart(cs, side, orders[side]!.ground, 2));
   enterSupplyStep(cs, 'TRANSFER');
   for (const side of sides) {
     if (orders[side]?.naval === undefined) continue;
@@ -161,7 +208,8 @@ export function applySupplySteps(cs: CampaignGameState, orders: Partial<Record<S
   }
   clampOffSystemSp(cs);
   const ground: Record<string, Json> = {};
-  for (const side of sides) if (orders[side]?.ground !== undefined) ground[side] = partOf(orders[side]!.ground, GROUND_PARTS[3]) as Json;
+  for (const side of sides)
+    if (orders[side]?.ground !== undefined) ground[side] = partOf(orders[side]!.ground, GROUND_PARTS[3]) as Json;
   const r = resolveGround(cs.planetary, ground, dice);
   cs.planetary = r.state;
   events.push(...r.events);

@@ -28,19 +28,29 @@ import { unusedGs } from './end-of-combat.js';
 import { commitPlan } from './bot-support.js';
 import { navalBasesAt } from './centurion-setup.js';
 
-export const commitSchema = z.object({
-  kind: z.literal('gs-commitment'),
-  commitments: z.array(z.object({ attack: z.string(), units: z.array(z.string()) }).strict()),
-}).strict();
+export const commitSchema = z
+  .object({
+    kind: z.literal('gs-commitment'),
+    commitments: z.array(z.object({ attack: z.string(), units: z.array(z.string()) }).strict()),
+  })
+  .strict();
 export type CommitOrder = z.infer<typeof commitSchema>;
 export const emptyCommit = (): CommitOrder => ({ kind: 'gs-commitment', commitments: [] });
 
 /** Declared combats against a TF, with the zone of the defender's hex (L2214). */
-export function supportableCombats(cs: CampaignGameState): { attack: string; zone: number; target: string; attackers: string[] }[] {
+export function supportableCombats(
+  cs: CampaignGameState,
+): { attack: string; zone: number; target: string; attackers: string[] }[] {
   const c = cs.planetary.combat;
   if (!c) return [];
-  return c.attacks.filter((a) => 'tf' in a.target && cs.planetary.tfs[a.target.tf]?.hex)
-    .map((a) => ({ attack: a.id, zone: zoneOfHex(cs.planetary.tfs[(a.target as { tf: string }).tf].hex), target: (a.target as { tf: string }).tf, attackers: a.attackers }));
+  return c.attacks
+    .filter((a) => 'tf' in a.target && cs.planetary.tfs[a.target.tf]?.hex)
+    .map((a) => ({
+      attack: a.id,
+      zone: zoneOfHex(cs.planetary.tfs[(a.target as { tf: string }).tf].hex),
+      target: (a.target as { tf: string }).tf,
+      attackers: a.attackers,
+    }));
 }
 
 /** Sides that may commit: unused GS units in the zone of some declared combat. */
@@ -60,15 +70,33 @@ export function commitOwed(cs: CampaignGameState): Side[] {
 
 export function commitErrors(cs: CampaignGameState, side: Side, raw: unknown): OrderError[] {
   const p = commitSchema.safeParse(resolveOrderIds(cs.planetary, side, raw));
-  if (!p.success) return p.error.issues.slice(0, 5).map((i) => ({ code: 'MALFORMED', path: i.path, message: `malformed order: ${i.message}`, rule: 'D-76' }));
+  if (!p.success)
+    return p.error.issues
+      .slice(0, 5)
+      .map((i) => ({ code: 'MALFORMED', path: i.path, message: `malformed order: ${i.message}`, rule: 'D-76' }));
   const combats = new Map(supportableCombats(cs).map((x) => [x.attack, x]));
   const out: OrderError[] = [];
   const seen = new Set<string>();
   p.data.commitments.forEach((c, i) => {
     const k = combats.get(c.attack);
-    if (!k) { out.push({ code: 'NO_COMBAT', path: ['commitments', i, 'attack'], message: 'no declared combat against a TF by that id', rule: 'L2204, D-76' }); return; }
-    for (const e of gsCommitErrors(cs, side, k.zone, c.units)) out.push({ code: e.code, path: ['commitments', i, 'units'], message: e.message, rule: e.rule });
-    if (c.units.some((u) => seen.has(u))) out.push({ code: 'TWICE', path: ['commitments', i, 'units'], message: 'a GS unit supports one combat per turn', rule: 'D-83' });
+    if (!k) {
+      out.push({
+        code: 'NO_COMBAT',
+        path: ['commitments', i, 'attack'],
+        message: 'no declared combat against a TF by that id',
+        rule: 'L2204, D-76',
+      });
+      return;
+    }
+    for (const e of gsCommitErrors(cs, side, k.zone, c.units))
+      out.push({ code: e.code, path: ['commitments', i, 'units'], message: e.message, rule: e.rule });
+    if (c.units.some((u) => seen.has(u)))
+      out.push({
+        code: 'TWICE',
+        path: ['commitments', i, 'units'],
+        message: 'a GS unit supports one combat per turn',
+        rule: 'D-83',
+      });
     for (const u of c.units) seen.add(u);
   });
   return out;
@@ -80,13 +108,26 @@ export function commitChoices(cs: CampaignGameState, side: Side): Json {
   const enemy = otherSide(side);
   // ATTACKER_FIRST: the Defender sees the Attacker's revealed commitments (D-76).
   const shown = cs.options.gsCommitMode === 'ATTACKER_FIRST' && p && enemy in p.sealed ? p.sealed[enemy]! : null;
-  return JSON.parse(JSON.stringify({
-    combats: supportableCombats(cs).filter((x) => gs[x.zone]).map((x) => ({
-      attack: x.attack, zone: x.zone, target: x.target, attackers: x.attackers,
-      units: gs[x.zone].map((u) => ({ id: u, type: cs.space.units[u].type, fighter: stats(cs.space.units[u]).kind === 'FIGHTER' })),
-    })),
-    enemyCommitments: shown ? shown.map((c) => ({ attack: c.attack, units: c.units.map((u) => cs.space.units[u]?.type ?? '?') })) : null,
-  })) as Json;
+  return JSON.parse(
+    JSON.stringify({
+      combats: supportableCombats(cs)
+        .filter((x) => gs[x.zone])
+        .map((x) => ({
+          attack: x.attack,
+          zone: x.zone,
+          target: x.target,
+          attackers: x.attackers,
+          units: gs[x.zone].map((u) => ({
+            id: u,
+            type: cs.space.units[u].type,
+            fighter: stats(cs.space.units[u]).kind === 'FIGHTER',
+          })),
+        })),
+      enemyCommitments: shown
+        ? shown.map((c) => ({ attack: c.attack, units: c.units.map((u) => cs.space.units[u]?.type ?? '?') }))
+        : null,
+    }),
+  ) as Json;
 }
 
 /** Bot (bot-support.ts): per declared combat the fewest GS units that tip its column, key-base defence first. */
@@ -103,7 +144,11 @@ export function openSupport(cs: CampaignGameState, dice: Dice, detect: CombatDet
   storeRetreatPrefs(ps, otherSide(ps.attacker), detect.retreat);
   const events = runDefenderDetections(ps, dice, detect);
   const sides = committers(cs);
-  cs.pendingSupport = { detect, sides: [cs.attacker, otherSide(cs.attacker)].filter((s) => sides.includes(s)), sealed: {} };
+  cs.pendingSupport = {
+    detect,
+    sides: [cs.attacker, otherSide(cs.attacker)].filter((s) => sides.includes(s)),
+    sealed: {},
+  };
   if (!sides.length) return [...events, ...resolveSupportedPhase(cs, dice)];
   return events;
 }
@@ -112,7 +157,13 @@ export function openSupport(cs: CampaignGameState, dice: Dice, detect: CombatDet
 export function sealSupport(cs: CampaignGameState, dice: Dice, side: Side, o: CommitOrder): GameEvent[] {
   const p = cs.pendingSupport!;
   p.sealed[side] = o.commitments.filter((c) => c.units.length);
-  const events: GameEvent[] = [{ type: 'gs.committed', visibleTo: cs.options.gsCommitMode === 'ATTACKER_FIRST' ? 'all' : [side], data: { side, combats: p.sealed[side]!.length, rule: 'D-76' } }];
+  const events: GameEvent[] = [
+    {
+      type: 'gs.committed',
+      visibleTo: cs.options.gsCommitMode === 'ATTACKER_FIRST' ? 'all' : [side],
+      data: { side, combats: p.sealed[side]!.length, rule: 'D-76' },
+    },
+  ];
   if (commitOwed(cs).length) return events;
   return [...events, ...resolveSupportedPhase(cs, dice)];
 }
@@ -130,23 +181,40 @@ export function resolveSupportedPhase(cs: CampaignGameState, dice: Dice, decided
   const defender = otherSide(ps.attacker);
   const events: GameEvent[] = [];
   // D-76: the commitments are revealed together before the first combat (once, even if the phase pauses).
-  for (const side of p.revealed ? [] : Object.keys(p.sealed) as Side[]) {
-    for (const k of p.sealed[side]!) events.push({ type: 'gs.revealed', visibleTo: 'all', data: { side, attack: k.attack, units: k.units.map((u) => cs.space.units[u]?.type ?? '?'), rule: 'L2204-2214, D-76' } });
+  for (const side of p.revealed ? [] : (Object.keys(p.sealed) as Side[])) {
+    for (const k of p.sealed[side]!)
+      events.push({
+        type: 'gs.revealed',
+        visibleTo: 'all',
+        data: {
+          side,
+          attack: k.attack,
+          units: k.units.map((u) => cs.space.units[u]?.type ?? '?'),
+          rule: 'L2204-2214, D-76',
+        },
+      });
   }
   p.revealed = true;
   for (const id of c.order) {
     if (c.resolved.includes(id)) continue;
     const a = c.attacks.find((x) => x.id === id)!;
-    if (decided?.attack !== id && wantsExternal(ps, a)) return [...events, ...openExternal(ps, a, 1, 'tf' in a.target ? navalBasesAt(cs, a.target.tf) : [])]; // D-87: paused for its Centurion result (L2630: naval ground bases' installations too)
+    if (decided?.attack !== id && wantsExternal(ps, a))
+      return [...events, ...openExternal(ps, a, 1, 'tf' in a.target ? navalBasesAt(cs, a.target.tf) : [])]; // D-87: paused for its Centurion result (L2630: naval ground bases' installations too)
     c.resolved.push(id);
     const attackers = a.attackers.filter((t) => ps.tfs[t] && unitsIn(ps, t).length);
     if (!attackers.length) continue;
     if ('tf' in a.target && !ps.tfs[a.target.tf]) {
-      events.push({ type: 'combat.cancelled', visibleTo: 'all', data: { attack: id, reason: 'target gone', rule: 'L679' } });
+      events.push({
+        type: 'combat.cancelled',
+        visibleTo: 'all',
+        data: { attack: id, reason: 'target gone', rule: 'L679' },
+      });
       continue;
     }
     const spec = {
-      attackers, target: a.target, context: 'COMBAT_PHASE',
+      attackers,
+      target: a.target,
+      context: 'COMBAT_PHASE',
       shiftPolicy: { [ps.attacker]: c.attackerShift ?? 'FAVOURABLE', [defender]: detect.shift ?? 'FAVOURABLE' },
       engineers: [...(c.attackerEngineers ?? []), ...(detect.engineers ?? [])],
       advance: a.advance ?? null,
@@ -168,9 +236,16 @@ export function resolveSupportedPhase(cs: CampaignGameState, dice: Dice, decided
 }
 
 /** A commitment that became illegal (its units destroyed or moved by an earlier combat) leaves the combat unsupported. */
-function resolveSupportedCombatSafe(cs: CampaignGameState, dice: Dice, spec: Parameters<typeof resolveCombat>[2], support: Partial<Record<Side, string[]>>): GameEvent[] {
+function resolveSupportedCombatSafe(
+  cs: CampaignGameState,
+  dice: Dice,
+  spec: Parameters<typeof resolveCombat>[2],
+  support: Partial<Record<Side, string[]>>,
+): GameEvent[] {
   const r = supportedCombat(cs, dice, spec, support);
   if (!isRuleError(r)) return r;
-  return [{ type: 'gs.support-dropped', visibleTo: 'all', data: { code: r.code, rule: r.rule } }, ...resolveCombat(cs.planetary, dice, spec)];
+  return [
+    { type: 'gs.support-dropped', visibleTo: 'all', data: { code: r.code, rule: r.rule } },
+    ...resolveCombat(cs.planetary, dice, spec),
+  ];
 }
-

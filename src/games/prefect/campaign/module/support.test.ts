@@ -54,10 +54,24 @@ describe('prefect-campaign: naval support offered in the Ground Combat Phase', (
       expect(prompts.map((p) => [p.side, p.kind, p.secret])).toEqual([[side, 'gs-commitment', true]]);
       const choice = (prompts[0].choices as { combats: { units: { id: string }[] }[] }).combats;
       expect(choice[0].units.map((u) => u.id)).toContain(unit);
-      expect(prefectCampaign.validate(r1.state, side, { kind: 'gs-commitment', commitments: [{ attack: 'no-such', units: [unit] }] })[0]).toMatchObject({ code: 'NO_COMBAT', rule: 'L2204, D-76' });
+      expect(
+        prefectCampaign.validate(r1.state, side, {
+          kind: 'gs-commitment',
+          commitments: [{ attack: 'no-such', units: [unit] }],
+        })[0],
+      ).toMatchObject({ code: 'NO_COMBAT', rule: 'L2204, D-76' });
       const enemyUnit = Object.values(s.space.units).find((u) => u.side !== side)!.id;
-      expect(prefectCampaign.validate(r1.state, side, { kind: 'gs-commitment', commitments: [{ attack, units: [enemyUnit] }] })[0].code).toBe('NOT_IN_GS_BOX');
-      const r2 = prefectCampaign.resolve(r1.state, { [side]: { kind: 'gs-commitment', commitments: [{ attack, units: [unit] }] } }, seededDice('n2', 1));
+      expect(
+        prefectCampaign.validate(r1.state, side, {
+          kind: 'gs-commitment',
+          commitments: [{ attack, units: [enemyUnit] }],
+        })[0].code,
+      ).toBe('NOT_IN_GS_BOX');
+      const r2 = prefectCampaign.resolve(
+        r1.state,
+        { [side]: { kind: 'gs-commitment', commitments: [{ attack, units: [unit] }] } },
+        seededDice('n2', 1),
+      );
       const types = r2.events.map((e) => e.type);
       expect(types).toContain('gs.revealed');
       expect(r2.state.gsUsed).toContain(unit);
@@ -71,7 +85,12 @@ describe('prefect-campaign: naval support offered in the Ground Combat Phase', (
     const tog = withGs(base, 'TOG');
     const both = withGs(tog.s, 'CW');
     const r1 = step(both.s, 'n3');
-    expect(prefectCampaign.prompts(r1.state).map((p) => p.side).sort()).toEqual(['CW', 'TOG']);
+    expect(
+      prefectCampaign
+        .prompts(r1.state)
+        .map((p) => p.side)
+        .sort(),
+    ).toEqual(['CW', 'TOG']);
     const committed = structuredClone(r1.state);
     committed.pendingSupport!.sealed.TOG = [{ attack: tog.attack, units: [tog.unit] }];
     const none = structuredClone(r1.state);
@@ -87,10 +106,16 @@ describe('prefect-campaign: naval support offered in the Ground Combat Phase', (
     const both = withGs(one.s, s0.attacker === 'TOG' ? 'CW' : 'TOG');
     const r1 = step(both.s, 'n4');
     expect(prefectCampaign.prompts(r1.state).map((p) => [p.side, p.secret])).toEqual([[s0.attacker, false]]);
-    const r2 = prefectCampaign.resolve(r1.state, { [s0.attacker]: { kind: 'gs-commitment', commitments: [{ attack: one.attack, units: [one.unit] }] } }, seededDice('n5', 1));
+    const r2 = prefectCampaign.resolve(
+      r1.state,
+      { [s0.attacker]: { kind: 'gs-commitment', commitments: [{ attack: one.attack, units: [one.unit] }] } },
+      seededDice('n5', 1),
+    );
     const p = prefectCampaign.prompts(r2.state);
     expect(p.map((x) => x.side)).toEqual([s0.attacker === 'TOG' ? 'CW' : 'TOG']);
-    expect((p[0].choices as { enemyCommitments: unknown[] }).enemyCommitments).toEqual([{ attack: one.attack, units: [one.s.space.units[one.unit].type] }]);
+    expect((p[0].choices as { enemyCommitments: unknown[] }).enemyCommitments).toEqual([
+      { attack: one.attack, units: [one.s.space.units[one.unit].type] },
+    ]);
   });
 });
 
@@ -111,21 +136,36 @@ describe('D-76 / L2214: one sealed commitment order covers every declared combat
     const detect = prefectCampaign.prompts(s).find((p) => p.side === defender)!.defaultOrders;
     const r1 = prefectCampaign.resolve(s, { [defender]: detect }, seededDice('once-1', 1));
     expect(prefectCampaign.prompts(r1.state).map((p) => [p.side, p.kind])).toEqual([[side, 'gs-commitment']]);
-    const order = { kind: 'gs-commitment', commitments: [{ attack: a1.id, units: [u1] }, { attack: a2.id, units: [u2] }] } as Json;
+    const order = {
+      kind: 'gs-commitment',
+      commitments: [
+        { attack: a1.id, units: [u1] },
+        { attack: a2.id, units: [u2] },
+      ],
+    } as Json;
     expect(prefectCampaign.validate(r1.state, side, order)).toEqual([]);
     const withIt = prefectCampaign.resolve(r1.state, { [side]: order }, seededDice('once-2', 1));
-    const without = prefectCampaign.resolve(r1.state, { [side]: { kind: 'gs-commitment', commitments: [] } }, seededDice('once-2', 1));
-    expect(withIt.events.filter((e) => e.type === 'gs.revealed').map((e) => (e.data as { attack: string }).attack)).toEqual([a1.id, a2.id]);
+    const without = prefectCampaign.resolve(
+      r1.state,
+      { [side]: { kind: 'gs-commitment', commitments: [] } },
+      seededDice('once-2', 1),
+    );
+    expect(
+      withIt.events.filter((e) => e.type === 'gs.revealed').map((e) => (e.data as { attack: string }).attack),
+    ).toEqual([a1.id, a2.id]);
     expect(withIt.state.gsUsed.sort()).toEqual([u1, u2].sort());
     // Each combat gets exactly its own naval attack added (L2216, L2222); the totals are taken before any roll,
     // and the two combats are in different zones with different TFs, so the earlier one's dice do not touch the later one's totals.
-    const combats = (ev: GameEvent[]) => ev.filter((e) => e.type === 'combat').map((e) => e.data as { attack: number; target: string });
+    const combats = (ev: GameEvent[]) =>
+      ev.filter((e) => e.type === 'combat').map((e) => e.data as { attack: number; target: string });
     const inOrder = s.planetary.combat!.order.map((id) => (id === a1.id ? { a: a1, u: u1 } : { a: a2, u: u2 }));
     expect(combats(withIt.events).map((c) => c.target)).toEqual(inOrder.map((x) => tfAlias(s.planetary, target(x.a))));
     expect(combats(without.events).map((c) => c.target)).toEqual(inOrder.map((x) => tfAlias(s.planetary, target(x.a))));
     inOrder.forEach((x, i) => {
       expect(gsSupportValue(r1.state, [x.u])).toBeGreaterThan(0);
-      expect(combats(withIt.events)[i].attack - combats(without.events)[i].attack).toBe(gsSupportValue(r1.state, [x.u]));
+      expect(combats(withIt.events)[i].attack - combats(without.events)[i].attack).toBe(
+        gsSupportValue(r1.state, [x.u]),
+      );
     });
   });
 });

@@ -21,15 +21,23 @@ import { newGame } from './testing.js';
 import type { CampaignGameState } from './types.js';
 
 /** One TOG TF landed next to a CW TF: its id, the CW TF's id and the zone of the CW TF's hex (L2214). */
-export interface Contact { tog: string; cw: string; zone: number }
+export interface Contact {
+  tog: string;
+  cw: string;
+  zone: number;
+}
 
-const clearHex = (hex: string): boolean => { const t = rulesData().hex(hex).terrain; return t.length > 0 && t.every((x) => x === 'clear'); };
+const clearHex = (hex: string): boolean => {
+  const t = rulesData().hex(hex).terrain;
+  return t.length > 0 && t.every((x) => x === 'clear');
+};
 
 /** TOG combat units still aboard their transports, strongest attack first (ids sorted within a type). */
 function aboardCombat(cs: CampaignGameState): string[] {
   const ps = cs.planetary;
   const att = (id: string) => unitType(ps.units[id]).attack;
-  return Object.keys(cs.cargo).filter((id) => ps.units[id]?.side === 'TOG' && unitType(ps.units[id]).category === 'COMBAT')
+  return Object.keys(cs.cargo)
+    .filter((id) => ps.units[id]?.side === 'TOG' && unitType(ps.units[id]).category === 'COMBAT')
     .sort((a, b) => att(b) - att(a) || a.localeCompare(b));
 }
 
@@ -58,11 +66,18 @@ export function landTf(cs: CampaignGameState, hex: string, units: string[]): str
  * contact is one attack). The space half has reached its Adjustment step (items 1-7 over); the
  * Movement Phase opens as the campaign opens it (interactive play: an empty movement record).
  */
-export function groundPosition(n: number, options: Record<string, Json> = {}, perTf = 2, seed = 'positions'): { s: CampaignGameState; contacts: Contact[] } {
+export function groundPosition(
+  n: number,
+  options: Record<string, Json> = {},
+  perTf = 2,
+  seed = 'positions',
+): { s: CampaignGameState; contacts: Contact[] } {
   const s = newGame(seed, options);
   const ps = s.planetary;
   const g = rulesData().graph;
-  const cwTfs = Object.values(ps.tfs).filter((t) => t.side === 'CW' && t.hex).sort((a, b) => a.id.localeCompare(b.id));
+  const cwTfs = Object.values(ps.tfs)
+    .filter((t) => t.side === 'CW' && t.hex)
+    .sort((a, b) => a.id.localeCompare(b.id));
   const occupied = new Set(Object.values(ps.tfs).map((t) => t.hex));
   const nextToCw = (hex: string) => cwTfs.filter((t) => g.neighbors(hex).includes(t.hex)).length;
   const free = aboardCombat(s);
@@ -71,14 +86,18 @@ export function groundPosition(n: number, options: Record<string, Json> = {}, pe
     if (contacts.length === n) break;
     const zone = zoneOfHex(cw.hex);
     if (contacts.some((c) => c.zone === zone)) continue;
-    const hex = g.neighbors(cw.hex).filter((h) => !occupied.has(h) && clearHex(h) && nextToCw(h) === 1).sort()[0];
+    const hex = g
+      .neighbors(cw.hex)
+      .filter((h) => !occupied.has(h) && clearHex(h) && nextToCw(h) === 1)
+      .sort()[0];
     if (!hex) continue;
     if (free.length < perTf) throw new Error('test position: not enough TOG cohorts aboard');
     const tog = landTf(s, hex, free.splice(0, perTf));
     occupied.add(hex);
     contacts.push({ tog, cw: cw.id, zone });
   }
-  if (contacts.length < n) throw new Error(`test position: only ${contacts.length} of ${n} contacts with CW TFs in distinct zones`);
+  if (contacts.length < n)
+    throw new Error(`test position: only ${contacts.length} of ${n} contacts with CW TFs in distinct zones`);
   s.space.step = 'ADJUST';
   s.stage = 'GROUND';
   ps.step = 'MOVEMENT';
@@ -91,21 +110,35 @@ export function groundPosition(n: number, options: Record<string, Json> = {}, pe
  * A mover for interactive movement: `units` landed as a TOG TF two clear hexes from the CW TF `cw`
  * (next to no CW TF), and the one-hex path that ends next to it. Returns the TF and the path.
  */
-export function moverTowards(cs: CampaignGameState, cw: string, units: string[]): { tf: string; path: [string, string] } {
+export function moverTowards(
+  cs: CampaignGameState,
+  cw: string,
+  units: string[],
+): { tf: string; path: [string, string] } {
   const ps = cs.planetary;
   const g = rulesData().graph;
-  const enemy = Object.values(ps.tfs).filter((t) => t.side === 'CW' && t.hex).map((t) => t.hex);
+  const enemy = Object.values(ps.tfs)
+    .filter((t) => t.side === 'CW' && t.hex)
+    .map((t) => t.hex);
   const occupied = new Set(Object.values(ps.tfs).map((t) => t.hex));
   const free = (h: string) => !occupied.has(h) && clearHex(h);
   for (const to of g.neighbors(ps.tfs[cw].hex).filter(free).sort()) {
-    const from = g.neighbors(to).filter((h) => free(h) && !enemy.some((e) => g.neighbors(h).includes(e))).sort()[0];
+    const from = g
+      .neighbors(to)
+      .filter((h) => free(h) && !enemy.some((e) => g.neighbors(h).includes(e)))
+      .sort()[0];
     if (from) return { tf: landTf(cs, from, units), path: [from, to] };
   }
   throw new Error(`test position: no clear approach to ${cw}`);
 }
 
 /** As `groundPosition`, with the Movement Phase over: the turn Attacker's combat declaration is owed (item 9). */
-export function combatDeclarePosition(n: number, options: Record<string, Json> = {}, perTf = 2, seed = 'positions'): { s: CampaignGameState; contacts: Contact[] } {
+export function combatDeclarePosition(
+  n: number,
+  options: Record<string, Json> = {},
+  perTf = 2,
+  seed = 'positions',
+): { s: CampaignGameState; contacts: Contact[] } {
   const r = groundPosition(n, options, perTf, seed);
   r.s.planetary.step = 'COMBAT_DECLARE';
   delete r.s.planetary.movement;
@@ -113,20 +146,38 @@ export function combatDeclarePosition(n: number, options: Record<string, Json> =
 }
 
 /** The turn Attacker's declaration (one attack per listed contact, in that order) resolved: the COMBAT_DETECT state. */
-export function declareAttacks(s0: CampaignGameState, contacts: Contact[], order?: number[]): { s: CampaignGameState; events: GameEvent[] } {
-  const o = { kind: 'combat-declare', attacks: contacts.map((c) => ({ target: { tf: c.cw }, attackers: [c.tog] })), detections: [], ...(order ? { order } : {}) } as unknown as Json;
+export function declareAttacks(
+  s0: CampaignGameState,
+  contacts: Contact[],
+  order?: number[],
+): { s: CampaignGameState; events: GameEvent[] } {
+  const o = {
+    kind: 'combat-declare',
+    attacks: contacts.map((c) => ({ target: { tf: c.cw }, attackers: [c.tog] })),
+    detections: [],
+    ...(order ? { order } : {}),
+  } as unknown as Json;
   const errs = prefectCampaign.validate(s0, s0.attacker, o);
   if (errs.length) throw new Error(`test position: declaration refused: ${JSON.stringify(errs)}`);
   const r = prefectCampaign.resolve(s0, { [s0.attacker]: o }, seededDice('positions-declare', 1));
-  if (r.state.planetary.step !== 'COMBAT_DETECT') throw new Error(`test position: declaration led to ${r.state.planetary.step}`);
+  if (r.state.planetary.step !== 'COMBAT_DETECT')
+    throw new Error(`test position: declaration led to ${r.state.planetary.step}`);
   return { s: r.state, events: r.events };
 }
 
 /** ACTIVE naval units of `side` in a TF (no transports), only fighters or only ships if `kind` says, in id order. */
 export function navalUnits(cs: CampaignGameState, side: Side, kind?: 'FIGHTER' | 'SHIP'): string[] {
   return Object.values(cs.space.units)
-    .filter((u) => u.side === side && u.status === 'ACTIVE' && u.tf && (!kind || (kind === 'FIGHTER') === (stats(u).kind === 'FIGHTER')) && stats(u).kind !== 'TRANSPORT')
-    .map((u) => u.id).sort();
+    .filter(
+      (u) =>
+        u.side === side &&
+        u.status === 'ACTIVE' &&
+        u.tf &&
+        (!kind || (kind === 'FIGHTER') === (stats(u).kind === 'FIGHTER')) &&
+        stats(u).kind !== 'TRANSPORT',
+    )
+    .map((u) => u.id)
+    .sort();
 }
 
 /**
@@ -157,12 +208,19 @@ export function dropIntoOdBox(cs: CampaignGameState, zone: number, units: string
  * From the declaration on: `attacks` declared (none by default), then every owed order the prompt's
  * default (no detections, no commitments) until the Ground Combat Phase is over (item 10 or later).
  */
-export function toEndOfCombat(s0: CampaignGameState, contacts: Contact[] = []): { s: CampaignGameState; events: GameEvent[] } {
+export function toEndOfCombat(
+  s0: CampaignGameState,
+  contacts: Contact[] = [],
+): { s: CampaignGameState; events: GameEvent[] } {
   let { s, events } = contacts.length ? declareAttacks(s0, contacts) : { s: s0, events: [] as GameEvent[] };
   for (let i = 0; s.stage === 'GROUND'; i++) {
     if (i > 5) throw new Error(`test position: the Ground Combat Phase did not end (step ${s.planetary.step})`);
     const orders: Record<string, Json> = {};
-    for (const p of prefectCampaign.prompts(s)) orders[p.side] = p.kind === 'combat-declare' && p.side === s.attacker ? { kind: 'combat-declare', attacks: [], detections: [] } : p.defaultOrders;
+    for (const p of prefectCampaign.prompts(s))
+      orders[p.side] =
+        p.kind === 'combat-declare' && p.side === s.attacker
+          ? { kind: 'combat-declare', attacks: [], detections: [] }
+          : p.defaultOrders;
     const r = prefectCampaign.resolve(s, orders, seededDice('positions-combat', i));
     s = r.state;
     events = [...events, ...r.events];

@@ -4,12 +4,24 @@ import { seededDice } from '#engine/dice.js';
 import prefectCampaign from './index.js';
 import type { CampaignGameState } from './types.js';
 
-export const newGame = (seed: string, options: Record<string, Json> = {}): CampaignGameState => prefectCampaign.setup('invasion', options, seededDice(seed, 0));
+export const newGame = (seed: string, options: Record<string, Json> = {}): CampaignGameState =>
+  prefectCampaign.setup('invasion', options, seededDice(seed, 0));
 
-export interface StepInfo { step: number; prev: CampaignGameState; state: CampaignGameState; prompts: Prompt[]; orders: Record<string, Json>; events: GameEvent[] }
+export interface StepInfo {
+  step: number;
+  prev: CampaignGameState;
+  state: CampaignGameState;
+  prompts: Prompt[];
+  orders: Record<string, Json>;
+  events: GameEvent[];
+}
 
 /** Bot play from `seed` up to the first step of `stage` (e.g. the first Supply Phase). */
-export function firstAtStage(seed: string, stage: CampaignGameState['stage'], options: Record<string, Json> = {}): CampaignGameState {
+export function firstAtStage(
+  seed: string,
+  stage: CampaignGameState['stage'],
+  options: Record<string, Json> = {},
+): CampaignGameState {
   let s = newGame(seed, options);
   for (let step = 0; s.stage !== stage; step++) {
     const orders: Record<string, Json> = {};
@@ -20,7 +32,12 @@ export function firstAtStage(seed: string, stage: CampaignGameState['stage'], op
 }
 
 /** Plays bot against bot to the end; `each` sees every step. */
-export function playBots(seed: string, each?: (x: StepInfo) => void, options: Record<string, Json> = {}, maxSteps = 600): CampaignGameState {
+export function playBots(
+  seed: string,
+  each?: (x: StepInfo) => void,
+  options: Record<string, Json> = {},
+  maxSteps = 600,
+): CampaignGameState {
   let s = newGame(seed, options);
   for (let step = 1; step <= maxSteps; step++) {
     const prompts = prefectCampaign.prompts(s);
@@ -43,12 +60,29 @@ const FOUND = Symbol('found');
  * Where a situation arises moves whenever a bot policy changes, so a test that needs one from bot
  * play searches for it instead of naming one seed; none found throws an error naming `what`.
  */
-export function firstInBotPlay<T>(what: string, pick: (x: StepInfo) => T | null | undefined | false, options: Record<string, Json> = {}, seeds: readonly string[] = SEARCH_SEEDS): T {
+export function firstInBotPlay<T>(
+  what: string,
+  pick: (x: StepInfo) => T | null | undefined | false,
+  options: Record<string, Json> = {},
+  seeds: readonly string[] = SEARCH_SEEDS,
+): T {
   for (const seed of seeds) {
     let found: T | undefined;
     try {
-      playBots(seed, (x) => { const v = pick(x); if (v) { found = v; throw FOUND; } }, options);
-    } catch (e) { if (e !== FOUND) throw e; }
+      playBots(
+        seed,
+        (x) => {
+          const v = pick(x);
+          if (v) {
+            found = v;
+            throw FOUND;
+          }
+        },
+        options,
+      );
+    } catch (e) {
+      if (e !== FOUND) throw e;
+    }
     if (found !== undefined) return found;
   }
   throw new Error(`no ${what} in bot play on seeds ${seeds.join(', ')}`);

@@ -4,7 +4,11 @@
  * machine runs on it unchanged) plus the campaign stage (D-75 sequence, ../sequence.ts).
  */
 import type { AdjustmentOrder as GroundAdjustmentOrder } from '../../planetary/index.js';
-import type { AdjustOrder as NavalAdjustOrder, SupplyOrder as NavalSupplyOrder, SpaceGameState } from '../../space/index.js';
+import type {
+  AdjustOrder as NavalAdjustOrder,
+  SupplyOrder as NavalSupplyOrder,
+  SpaceGameState,
+} from '../../space/index.js';
 import type { CampaignState } from '../types.js';
 
 export type { Side } from '../../common/types.js';
@@ -26,7 +30,11 @@ export interface CampaignGameState extends CampaignState {
   viewSecret: string;
   /** Item 10: drop attacks ordered by a side, held until both sides' independent attacks are done (D-80). Never shown. */
   /** D-76: the Combat Phase waiting for GS commitments (the Defender's detect order, who commits, sealed commitments). */
-  pendingSupport?: { detect: unknown; sides: ('TOG' | 'CW')[]; sealed: Partial<Record<'TOG' | 'CW', { attack: string; units: string[] }[]>> };
+  pendingSupport?: {
+    detect: unknown;
+    sides: ('TOG' | 'CW')[];
+    sealed: Partial<Record<'TOG' | 'CW', { attack: string; units: string[] }[]>>;
+  };
   /** GL4 manufacturing (L2356-2362): SP each transport loaded in the off-system zone and still holds (never shown). */
   offSystemSp?: Record<string, number>;
   heldDropAttacks?: Partial<Record<'TOG' | 'CW', { zone: number; fighters: string[] }[]>>;

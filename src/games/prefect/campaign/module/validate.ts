@@ -26,8 +26,11 @@ import { withCargoMarines } from './marines-link.js';
 import { supplyStepErrors } from './supply-steps.js';
 import type { CampaignGameState, Side } from './types.js';
 
-const err = (code: string, rule: string, message: string, path: (string | number)[] = []): OrderError[] => [{ code, path, message, rule }];
-const under = (prefix: string, errors: OrderError[]): OrderError[] => errors.map((e) => ({ ...e, path: [prefix, ...e.path] }));
+const err = (code: string, rule: string, message: string, path: (string | number)[] = []): OrderError[] => [
+  { code, path, message, rule },
+];
+const under = (prefix: string, errors: OrderError[]): OrderError[] =>
+  errors.map((e) => ({ ...e, path: [prefix, ...e.path] }));
 
 /** L2182: in the campaign a GS TF at the planet waits for the ground combat; no strike from space. */
 function gsStrikeErrors(cs: CampaignGameState, raw: unknown): OrderError[] {
@@ -36,8 +39,19 @@ function gsStrikeErrors(cs: CampaignGameState, raw: unknown): OrderError[] {
   const out: OrderError[] = [];
   o.plan!.tfs!.forEach((t, i) => {
     const tf = t?.tf ? cs.space.tfs[t.tf] : undefined;
-    if (t?.gsTarget && tf?.mission === 'GROUND_SUPPORT' && tf.place.kind === 'SECTOR' && tf.place.sector === campaignData.rules.planetSector) {
-      out.push({ code: 'GS_WAITS_FOR_GROUND_COMBAT', path: ['plan', 'tfs', i, 'gsTarget'], rule: 'L2182, L2198', message: 'In the Campaign a ground support TF at the planet enters the zone\'s GS box and supports the ground combat; it makes no strike in the space combat.' });
+    if (
+      t?.gsTarget &&
+      tf?.mission === 'GROUND_SUPPORT' &&
+      tf.place.kind === 'SECTOR' &&
+      tf.place.sector === campaignData.rules.planetSector
+    ) {
+      out.push({
+        code: 'GS_WAITS_FOR_GROUND_COMBAT',
+        path: ['plan', 'tfs', i, 'gsTarget'],
+        rule: 'L2182, L2198',
+        message:
+          "In the Campaign a ground support TF at the planet enters the zone's GS box and supports the ground combat; it makes no strike in the space combat.",
+      });
     }
   });
   return out;
@@ -74,7 +88,14 @@ export function offSystemErrors(cs: CampaignGameState, side: Side, naval: unknow
   if (!Array.isArray(load)) return [];
   const total = load.reduce((a, x) => a + (typeof x?.sp === 'number' ? x.sp : 0), 0);
   const allowed = offSystemSupply(campaignData.scenarios[cs.scenario], side, cs.turn);
-  return total > allowed ? err('OFF_SYSTEM_LIMIT', 'L2282-2284', `only ${allowed} SP reach your off-system zone this turn (${total} loaded)`, ['naval', 'load']) : [];
+  return total > allowed
+    ? err(
+        'OFF_SYSTEM_LIMIT',
+        'L2282-2284',
+        `only ${allowed} SP reach your off-system zone this turn (${total} loaded)`,
+        ['naval', 'load'],
+      )
+    : [];
 }
 
 export function validateOrders(cs: CampaignGameState, side: string, raw: unknown): OrderError[] {
@@ -84,7 +105,9 @@ export function validateOrders(cs: CampaignGameState, side: string, raw: unknown
   switch (cs.stage) {
     case 'SPACE': {
       const { plan, odLoads } = splitPlan(raw);
-      const e = legionBasesPresent(cs, () => withCargoMarines(cs, side as Side, plan, () => spaceErrors(cs.space, side, plan))); // L1749, L2063: Legion stand-ins may be named; L2049: cargo Marines count
+      const e = legionBasesPresent(cs, () =>
+        withCargoMarines(cs, side as Side, plan, () => spaceErrors(cs.space, side, plan)),
+      ); // L1749, L2063: Legion stand-ins may be named; L2049: cargo Marines count
       if (e.length) return e;
       const gs = gsStrikeErrors(cs, plan);
       if (gs.length || odLoads === undefined) return gs;
@@ -108,14 +131,30 @@ export function validateOrders(cs: CampaignGameState, side: string, raw: unknown
     case 'SUPPLY': {
       const kind = cs.stage === 'ADJUST' ? 'tf-adjustment' : 'campaign-supply';
       const o = raw as { kind?: unknown; ground?: unknown; naval?: unknown } | null;
-      if (!o || typeof o !== 'object' || o.kind !== kind) return err('WRONG_KIND', 'L2171, D-75', `orders of kind '${kind}' ({ kind, ground, naval }) are owed now`, ['kind']);
+      if (!o || typeof o !== 'object' || o.kind !== kind)
+        return err('WRONG_KIND', 'L2171, D-75', `orders of kind '${kind}' ({ kind, ground, naval }) are owed now`, [
+          'kind',
+        ]);
       const g = cs.stage === 'ADJUST' ? groundAt(cs.planetary, 'ADJUSTMENT') : cs.planetary;
       const n = spaceAt(cs.space, cs.stage === 'ADJUST' ? 'ADJUST' : 'SUPPLY');
       // L2286-2291: in Supply each step of both maps is judged against the state the earlier steps leave (supply-steps.ts).
-      const errors = cs.stage === 'SUPPLY' ? [...supplyStepErrors(cs, side as Side, o), ...offSystemErrors(cs, side as Side, o.naval)]
-        : [...under('ground', groundErrors(g, side, o.ground)), ...under('naval', withLegionSources(cs, side as Side, o.naval, (nv) => spaceErrors(n, side, nv))), ...offSystemErrors(cs, side as Side, o.naval)];
+      const errors =
+        cs.stage === 'SUPPLY'
+          ? [...supplyStepErrors(cs, side as Side, o), ...offSystemErrors(cs, side as Side, o.naval)]
+          : [
+              ...under('ground', groundErrors(g, side, o.ground)),
+              ...under(
+                'naval',
+                withLegionSources(cs, side as Side, o.naval, (nv) => spaceErrors(n, side, nv)),
+              ),
+              ...offSystemErrors(cs, side as Side, o.naval),
+            ];
       // 5.C.8 base limits and the step-3 links between the maps (supply-link.ts).
-      if (cs.stage === 'SUPPLY') errors.unshift(...baseLimitErrors(cs, side as Side, o.ground), ...navalBaseLimitErrors(cs, side as Side, o.naval));
+      if (cs.stage === 'SUPPLY')
+        errors.unshift(
+          ...baseLimitErrors(cs, side as Side, o.ground),
+          ...navalBaseLimitErrors(cs, side as Side, o.naval),
+        );
       if (cs.stage === 'SUPPLY' && !errors.length) errors.push(...supplyLinkErrors(cs, side as Side, raw));
       if (cs.stage === 'ADJUST' && !errors.length) errors.push(...assignErrors(cs, side as Side, raw)); // D-51, L952-954
       return errors.length ? errors : dropErrors(cs, side as Side, raw as { drops?: unknown; landings?: unknown });

@@ -26,7 +26,9 @@ function spectatorBoxes(cs: CampaignGameState): Json {
 }
 
 function ownCargo(cs: CampaignGameState, side: Side): Json {
-  return Object.entries(cs.cargo).filter(([u]) => cs.planetary.units[u]?.side === side).sort(([a], [b]) => a.localeCompare(b))
+  return Object.entries(cs.cargo)
+    .filter(([u]) => cs.planetary.units[u]?.side === side)
+    .sort(([a], [b]) => a.localeCompare(b))
     .map(([unit, c]) => ({ unit, type: cs.planetary.units[unit].type, transports: [...c.transports] }));
 }
 
@@ -34,7 +36,13 @@ export function campaignView(cs: CampaignGameState, viewer: Viewer): Json {
   const mine = viewer === null ? [] : buildPrompts(cs).filter((p) => p.side === viewer);
   const owed = owedAt(cs).map((o) => ({ side: o.side, kind: o.kind, secret: o.secret }));
   return j({
-    game: 'prefect-campaign', viewer, scenario: cs.scenario, turn: cs.turn, maxTurns: cs.maxTurns, attacker: cs.attacker, stage: cs.stage,
+    game: 'prefect-campaign',
+    viewer,
+    scenario: cs.scenario,
+    turn: cs.turn,
+    maxTurns: cs.maxTurns,
+    attacker: cs.attacker,
+    stage: cs.stage,
     options: cs.options,
     ground: groundViewOf(cs.planetary, viewer),
     space: spaceViewOf(cs.space, viewer),

@@ -29,7 +29,8 @@ export function campaignBoards(scenarioId: string): BoardGeometry[] {
   return [planetBoard(sc.turns, boxes), spaceBoard(sc.turns)];
 }
 
-export const withCampaignSchemas = (kinds: PromptKindInfo[]): PromptKindInfo[] => kinds.map((k) => ({ ...k, ordersSchema: campaignPromptSchema(k.kind) as Json }));
+export const withCampaignSchemas = (kinds: PromptKindInfo[]): PromptKindInfo[] =>
+  kinds.map((k) => ({ ...k, ordersSchema: campaignPromptSchema(k.kind) as Json }));
 
 export const describeCampaignEvent = eventDescriber([
   { prefix: 'prefect-campaign', table: CAMPAIGN_EVENTS },

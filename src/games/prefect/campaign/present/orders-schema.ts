@@ -19,12 +19,18 @@ import { group, landing } from '../module/validate.js';
 import { z } from 'zod';
 
 type Obj = Record<string, Json>;
-const body = (s: Json): Obj => { const { $schema: _, ...rest } = s as Obj; return rest; };
+const body = (s: Json): Obj => {
+  const { $schema: _, ...rest } = s as Obj;
+  return rest;
+};
 
 /** A strict object schema with optional extra properties. */
 function withFields(s: Json, fields: Record<string, Json>): Json {
   const o = structuredClone(s) as Obj;
-  o.properties = { ...(o.properties as Obj), ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, body(v)])) };
+  o.properties = {
+    ...(o.properties as Obj),
+    ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, body(v)])),
+  };
   return o;
 }
 
@@ -34,7 +40,12 @@ const nullable = (s: Json): Json => ({ anyOf: [body(s), { type: 'null' }] });
 function joint(kind: string, ground: Json, naval: Json, fields: Record<string, Json>): Json {
   return {
     type: 'object',
-    properties: { kind: { type: 'string', const: kind }, ground: nullable(ground), naval: nullable(naval), ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, body(v)])) },
+    properties: {
+      kind: { type: 'string', const: kind },
+      ground: nullable(ground),
+      naval: nullable(naval),
+      ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, body(v)])),
+    },
     required: ['kind', 'ground', 'naval'],
     additionalProperties: false,
   };
@@ -46,24 +57,52 @@ const linkParts = (): Record<string, Json> => {
 };
 
 const support = (): Record<string, Json> => ({ navalSupport: orderSchema(standingSupportSchema) });
-const ground = (...kinds: Parameters<typeof planetaryOrderSchema>[0][]): Json[] => kinds.map((k) => withFields(planetaryOrderSchema(k), support()));
+const ground = (...kinds: Parameters<typeof planetaryOrderSchema>[0][]): Json[] =>
+  kinds.map((k) => withFields(planetaryOrderSchema(k), support()));
 
 function build(kind: string): Json[] {
   switch (kind) {
-    case 'mission-assignment': return [spaceOrderSchema('missions')];
-    case 'space-movement': return [spaceOrderSchema('tspace'), spaceOrderSchema('place'), spaceOrderSchema('move')];
-    case 'space-reaction': return [spaceOrderSchema('reaction')];
-    case 'space-combat': return [withFields(spaceOrderSchema('combat-plan'), { odLoads: orderSchema(odLoadsSchema) }), spaceOrderSchema('combat-reactions')];
-    case 'ground-movement': return ground('movement-plan', 'counter-orders', 'move', 'end-movement');
-    case 'ground-reaction': return ground('interrupt', 'mover-detect', 'counter-attack', 'defender-actions', 'pass');
-    case 'combat-declare': return [planetaryOrderSchema('combat-declare'), planetaryOrderSchema('combat-detect')];
-    case 'gs-commitment': return [orderSchema(commitSchema)];
-    case 'independent-attacks': return [orderSchema(independentSchema)];
-    case 'tf-adjustment': return [joint('tf-adjustment', planetaryOrderSchema('adjustment'), spaceOrderSchema('adjust'), { drops: orderSchema(z.array(group)), assignBases: orderSchema(assignBasesSchema) })];
-    case 'supply': return [joint('campaign-supply', planetaryOrderSchema('supply'), spaceOrderSchema('supply'), { landings: orderSchema(z.array(landing)), ...linkParts() })];
-    case 'withdrawal': return [planetaryOrderSchema('withdrawal')];
-    case 'external-result': return [planetaryOrderSchema('external-result'), spaceOrderSchema('external-result')];
-    default: throw new RangeError(`no Campaign prompt kind '${kind}'`);
+    case 'mission-assignment':
+      return [spaceOrderSchema('missions')];
+    case 'space-movement':
+      return [spaceOrderSchema('tspace'), spaceOrderSchema('place'), spaceOrderSchema('move')];
+    case 'space-reaction':
+      return [spaceOrderSchema('reaction')];
+    case 'space-combat':
+      return [
+        withFields(spaceOrderSchema('combat-plan'), { odLoads: orderSchema(odLoadsSchema) }),
+        spaceOrderSchema('combat-reactions'),
+      ];
+    case 'ground-movement':
+      return ground('movement-plan', 'counter-orders', 'move', 'end-movement');
+    case 'ground-reaction':
+      return ground('interrupt', 'mover-detect', 'counter-attack', 'defender-actions', 'pass');
+    case 'combat-declare':
+      return [planetaryOrderSchema('combat-declare'), planetaryOrderSchema('combat-detect')];
+    case 'gs-commitment':
+      return [orderSchema(commitSchema)];
+    case 'independent-attacks':
+      return [orderSchema(independentSchema)];
+    case 'tf-adjustment':
+      return [
+        joint('tf-adjustment', planetaryOrderSchema('adjustment'), spaceOrderSchema('adjust'), {
+          drops: orderSchema(z.array(group)),
+          assignBases: orderSchema(assignBasesSchema),
+        }),
+      ];
+    case 'supply':
+      return [
+        joint('campaign-supply', planetaryOrderSchema('supply'), spaceOrderSchema('supply'), {
+          landings: orderSchema(z.array(landing)),
+          ...linkParts(),
+        }),
+      ];
+    case 'withdrawal':
+      return [planetaryOrderSchema('withdrawal')];
+    case 'external-result':
+      return [planetaryOrderSchema('external-result'), spaceOrderSchema('external-result')];
+    default:
+      throw new RangeError(`no Campaign prompt kind '${kind}'`);
   }
 }
 
@@ -71,6 +110,9 @@ const cache = new Map<string, Json>();
 /** JSON Schema of the orders a Campaign prompt kind accepts. */
 export function campaignPromptSchema(kind: string): Json {
   let s = cache.get(kind);
-  if (!s) { s = anyOfSchemas(build(kind), kind); cache.set(kind, s); }
+  if (!s) {
+    s = anyOfSchemas(build(kind), kind);
+    cache.set(kind, s);
+  }
   return s;
 }

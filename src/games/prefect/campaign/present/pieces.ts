@@ -23,11 +23,46 @@ export const odBox = (zone: number | string): string => `od-zone-${zone}`;
 function enemyBoxPieces(zone: string, side: string | null, shown: Obj): Piece[] {
   const out: Piece[] = [];
   const tag = side ?? 'enemy';
-  list(shown.gs).forEach((g, i) => out.push({ id: `gs-z${zone}-${tag}-${i + 1}`, side, board: PLANET_BOARD, at: gsBox(zone), label: String(g.type), symbol: 'ship', hidden: false, detail: { attack: g.attack ?? null } }));
-  list(shown.od).forEach((o, i) => out.push({ id: `od-z${zone}-${tag}-${i + 1}`, side, board: PLANET_BOARD, at: odBox(zone), label: String(o.transport), symbol: 'transport', hidden: false, detail: { units: o.units ?? [] } }));
-  for (const [k, box, what] of [['gsCount', gsBox(zone), 'GS'], ['odCount', odBox(zone), 'OD']] as const) {
+  list(shown.gs).forEach((g, i) =>
+    out.push({
+      id: `gs-z${zone}-${tag}-${i + 1}`,
+      side,
+      board: PLANET_BOARD,
+      at: gsBox(zone),
+      label: String(g.type),
+      symbol: 'ship',
+      hidden: false,
+      detail: { attack: g.attack ?? null },
+    }),
+  );
+  list(shown.od).forEach((o, i) =>
+    out.push({
+      id: `od-z${zone}-${tag}-${i + 1}`,
+      side,
+      board: PLANET_BOARD,
+      at: odBox(zone),
+      label: String(o.transport),
+      symbol: 'transport',
+      hidden: false,
+      detail: { units: o.units ?? [] },
+    }),
+  );
+  for (const [k, box, what] of [
+    ['gsCount', gsBox(zone), 'GS'],
+    ['odCount', odBox(zone), 'OD'],
+  ] as const) {
     const n = shown[k];
-    if (typeof n === 'number' && n > 0) out.push({ id: `${what.toLowerCase()}-z${zone}-${tag}`, side, board: PLANET_BOARD, at: box, label: `${n} ${what} counter(s)`, symbol: 'marker', hidden: true, detail: { count: n } });
+    if (typeof n === 'number' && n > 0)
+      out.push({
+        id: `${what.toLowerCase()}-z${zone}-${tag}`,
+        side,
+        board: PLANET_BOARD,
+        at: box,
+        label: `${n} ${what} counter(s)`,
+        symbol: 'marker',
+        hidden: true,
+        detail: { count: n },
+      });
   }
   return out;
 }
@@ -40,7 +75,9 @@ export function campaignPieces(view: Json, viewer: Viewer): Piece[] {
     const p = byId.get(`${board}|${id}`);
     if (!p) return;
     byId.delete(`${board}|${id}`);
-    p.board = to.board; p.at = to.at; p.detail = { ...obj(p.detail ?? null), ...detail };
+    p.board = to.board;
+    p.at = to.at;
+    p.detail = { ...obj(p.detail ?? null), ...detail };
     byId.set(`${p.board}|${p.id}`, p);
   };
   const extra: Piece[] = [];
@@ -51,17 +88,34 @@ export function campaignPieces(view: Json, viewer: Viewer): Piece[] {
       continue;
     }
     const own = obj(z.own);
-    for (const g of list(own.gs)) move(SPACE_BOARD, String(g.unit), { board: PLANET_BOARD, at: gsBox(zone) }, { zone: Number(zone), gsTf: g.tf ?? null });
+    for (const g of list(own.gs))
+      move(
+        SPACE_BOARD,
+        String(g.unit),
+        { board: PLANET_BOARD, at: gsBox(zone) },
+        { zone: Number(zone), gsTf: g.tf ?? null },
+      );
     for (const o of list(own.od)) {
-      move(SPACE_BOARD, String(o.transport), { board: PLANET_BOARD, at: odBox(zone) }, { zone: Number(zone), supply: o.supply ?? 0 });
-      for (const u of Array.isArray(o.units) ? o.units : []) move(PLANET_BOARD, String(u), { board: PLANET_BOARD, at: odBox(zone) }, { zone: Number(zone) });
+      move(
+        SPACE_BOARD,
+        String(o.transport),
+        { board: PLANET_BOARD, at: odBox(zone) },
+        { zone: Number(zone), supply: o.supply ?? 0 },
+      );
+      for (const u of Array.isArray(o.units) ? o.units : [])
+        move(PLANET_BOARD, String(u), { board: PLANET_BOARD, at: odBox(zone) }, { zone: Number(zone) });
     }
     extra.push(...enemyBoxPieces(zone, viewer === 'TOG' ? 'CW' : 'TOG', obj(z.enemy)));
   }
   for (const c of list(v.cargo)) {
     const t = Array.isArray(c.transports) ? String(c.transports[0]) : '';
     const carrier = byId.get(`${SPACE_BOARD}|${t}`);
-    move(PLANET_BOARD, String(c.unit), { board: carrier?.board ?? SPACE_BOARD, at: carrier?.at ?? OFFSYSTEM_BOX }, { aboard: c.transports ?? [] });
+    move(
+      PLANET_BOARD,
+      String(c.unit),
+      { board: carrier?.board ?? SPACE_BOARD, at: carrier?.at ?? OFFSYSTEM_BOX },
+      { aboard: c.transports ?? [] },
+    );
   }
   return sortPieces([...byId.values(), ...extra]);
 }

@@ -8,13 +8,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameEvent, Json, Piece, Prompt, Viewer } from '#engine/contract.js';
 import { prefect } from '../../planetary/index.js';
-import { ajv, pieceProblems, placesOf, playBots, schemaProblems, textProblems, viewersOf } from '../../common/present/test-kit.js';
+import {
+  ajv,
+  pieceProblems,
+  placesOf,
+  playBots,
+  schemaProblems,
+  textProblems,
+  viewersOf,
+} from '../../common/present/test-kit.js';
 import { hiddenIds } from '../../planetary/index.js';
 import prefectCampaign from '../module/index.js';
 import type { CampaignGameState } from '../module/types.js';
 
 const SIDES = ['TOG', 'CW'];
-const REAL_TF = /tf-[a-z0-9-]+?-\d+-\d+(?![a-z0-9-])|(?<![a-z0-9-])(?:tog|cw)-(?:tf\d+(?:-t\d+)?|dis-s\d+-\d+-\d+)(?![a-z0-9-])/;
+const REAL_TF =
+  /tf-[a-z0-9-]+?-\d+-\d+(?![a-z0-9-])|(?<![a-z0-9-])(?:tog|cw)-(?:tf\d+(?:-t\d+)?|dis-s\d+-\d+-\d+)(?![a-z0-9-])/;
 const GAMES: { seed: string; options: Record<string, Json> }[] = [
   { seed: 'cw-1', options: {} },
   { seed: 'cw-2', options: { boxVisibility: 'OWNER', gsCommitMode: 'ATTACKER_FIRST' } },
@@ -26,7 +35,8 @@ const seen = {
   views: [] as { state: CampaignGameState; viewer: Viewer; view: Json; pieces: Piece[] }[],
 };
 const places = placesOf(prefectCampaign.boards!('invasion'));
-const names = (text: string, ids: Iterable<string>): string[] => [...ids].filter((id) => new RegExp(`(^|[^a-z0-9-])${id.replace(/-/g, '\\-')}($|[^a-z0-9-])`).test(text));
+const names = (text: string, ids: Iterable<string>): string[] =>
+  [...ids].filter((id) => new RegExp(`(^|[^a-z0-9-])${id.replace(/-/g, '\\-')}($|[^a-z0-9-])`).test(text));
 const hiddenCache = new WeakMap<CampaignGameState, Map<Viewer, Set<string>>>();
 function hiddenOf(s: CampaignGameState, v: Viewer): Set<string> {
   let m = hiddenCache.get(s);
@@ -38,11 +48,22 @@ function hiddenOf(s: CampaignGameState, v: Viewer): Set<string> {
 
 beforeAll(() => {
   for (const g of GAMES) {
-    playBots(prefectCampaign, 'invasion', g.seed, g.options, (x) => {
-      for (const e of x.events) seen.events.push({ e, prev: x.prev, state: x.state });
-      for (const p of x.prompts) seen.prompts.push({ p, bot: x.orders[p.side] });
-      if (x.step % 6 === 0) for (const viewer of [...SIDES, null]) { const view = prefectCampaign.view(x.state, viewer); seen.views.push({ state: x.state, viewer, view, pieces: prefectCampaign.pieces!(view, viewer) }); }
-    }, 700);
+    playBots(
+      prefectCampaign,
+      'invasion',
+      g.seed,
+      g.options,
+      (x) => {
+        for (const e of x.events) seen.events.push({ e, prev: x.prev, state: x.state });
+        for (const p of x.prompts) seen.prompts.push({ p, bot: x.orders[p.side] });
+        if (x.step % 6 === 0)
+          for (const viewer of [...SIDES, null]) {
+            const view = prefectCampaign.view(x.state, viewer);
+            seen.views.push({ state: x.state, viewer, view, pieces: prefectCampaign.pieces!(view, viewer) });
+          }
+      },
+      700,
+    );
   }
 }, 120_000);
 
@@ -50,8 +71,11 @@ describe('Prefect Campaign presentation: texts', () => {
   it('every event type of the bot games has a sentence built from its own data, for every viewer it reaches', () => {
     const types = new Set(seen.events.map((x) => x.e.type));
     expect(types.size).toBeGreaterThan(50);
-    for (const t of ['campaign.phase', 'od.landed', 'gs.entered', 'COMBAT', 'combat', 'missions.assigned']) expect(types).toContain(t);
-    const problems = seen.events.flatMap(({ e }) => viewersOf(e, SIDES).flatMap((v) => textProblems(prefectCampaign, e, v)));
+    for (const t of ['campaign.phase', 'od.landed', 'gs.entered', 'COMBAT', 'combat', 'missions.assigned'])
+      expect(types).toContain(t);
+    const problems = seen.events.flatMap(({ e }) =>
+      viewersOf(e, SIDES).flatMap((v) => textProblems(prefectCampaign, e, v)),
+    );
     expect([...new Set(problems)].slice(0, 10)).toEqual([]);
   });
 
@@ -61,19 +85,29 @@ describe('Prefect Campaign presentation: texts', () => {
         const text = prefectCampaign.describeEvent!(e, v).text;
         expect(text).not.toMatch(REAL_TF);
         const before = hiddenOf(prev, v);
-        const orgs = Object.values(state.planetary.orgs).filter((o) => o.side !== v).map((o) => o.id);
+        const orgs = Object.values(state.planetary.orgs)
+          .filter((o) => o.side !== v)
+          .map((o) => o.id);
         expect(names(text, [...[...hiddenOf(state, v)].filter((id) => before.has(id)), ...orgs])).toEqual([]);
       }
     }
   });
 
-  it('the Campaign\'s own events have its keys; the maps\' events keep theirs', () => {
-    const key = (type: string) => prefectCampaign.describeEvent!(seen.events.find((x) => x.e.type === type)!.e, 'TOG').key;
+  it("the Campaign's own events have its keys; the maps' events keep theirs", () => {
+    const key = (type: string) =>
+      prefectCampaign.describeEvent!(seen.events.find((x) => x.e.type === type)!.e, 'TOG').key;
     expect(key('campaign.phase')).toBe('prefect-campaign.event.campaign.phase');
     expect(key('combat')).toBe('prefect.event.combat');
     expect(key('COMBAT')).toBe('prefect-space.event.COMBAT');
-    for (const { p } of seen.prompts) expect(prefectCampaign.describePrompt!(p, p.side).key).toBe(`prefect-campaign.prompt.${p.kind}`);
-    for (const k of prefectCampaign.promptKinds!) expect(prefectCampaign.describePrompt!({ side: 'TOG', kind: k.kind, secret: true, description: '', defaultOrders: null }, 'TOG').key).toBe(`prefect-campaign.prompt.${k.kind}`);
+    for (const { p } of seen.prompts)
+      expect(prefectCampaign.describePrompt!(p, p.side).key).toBe(`prefect-campaign.prompt.${p.kind}`);
+    for (const k of prefectCampaign.promptKinds!)
+      expect(
+        prefectCampaign.describePrompt!(
+          { side: 'TOG', kind: k.kind, secret: true, description: '', defaultOrders: null },
+          'TOG',
+        ).key,
+      ).toBe(`prefect-campaign.prompt.${k.kind}`);
   });
 });
 
@@ -82,7 +116,8 @@ describe('Prefect Campaign presentation: boards', () => {
 
   it('publishes Ku Crassus (with the GS and OD boxes of its ten zones, H39) and Africannus', () => {
     expect([ground.id, space.id]).toEqual(['ku-crassus', 'africannus']);
-    for (let z = 1; z <= 10; z++) expect(ground.boxes.map((b) => b.id)).toEqual(expect.arrayContaining([`gs-zone-${z}`, `od-zone-${z}`]));
+    for (let z = 1; z <= 10; z++)
+      expect(ground.boxes.map((b) => b.id)).toEqual(expect.arrayContaining([`gs-zone-${z}`, `od-zone-${z}`]));
     const geometry = (b: typeof ground) => b.hexes.map(({ features: _, ...h }) => h);
     expect(geometry(ground)).toEqual(geometry(prefect.boards!('liberation')[0]));
     expect(ground.tracks[0].spaces).toHaveLength(12);
@@ -97,9 +132,12 @@ describe('Prefect Campaign presentation: pieces', () => {
       expect(pieceProblems(pieces, places)).toEqual([]);
       const json = JSON.stringify(pieces);
       expect(json).not.toMatch(REAL_TF);
-      const orgs = Object.values(state.planetary.orgs).filter((o) => o.side !== viewer).map((o) => o.id);
+      const orgs = Object.values(state.planetary.orgs)
+        .filter((o) => o.side !== viewer)
+        .map((o) => o.id);
       expect(names(json.replace(/[",{}[\]:]/g, ' '), [...hiddenOf(state, viewer), ...orgs])).toEqual([]);
-      for (const u of Object.values(state.space.units)) if (u.side !== viewer && u.tf) expect(json.includes(`"${u.id}"`)).toBe(false);
+      for (const u of Object.values(state.space.units))
+        if (u.side !== viewer && u.tf) expect(json.includes(`"${u.id}"`)).toBe(false);
       inBoxes += pieces.filter((p) => /^(gs|od)-zone-/.test(p.at)).length;
     }
     expect(inBoxes).toBeGreaterThan(0);
@@ -107,9 +145,11 @@ describe('Prefect Campaign presentation: pieces', () => {
 });
 
 describe('Prefect Campaign presentation: orders schemas', () => {
-  const validators = new Map((prefectCampaign.promptKinds ?? []).map((k) => [k.kind, ajv().compile(k.ordersSchema as object)]));
+  const validators = new Map(
+    (prefectCampaign.promptKinds ?? []).map((k) => [k.kind, ajv().compile(k.ordersSchema as object)]),
+  );
 
-  it('default and bot orders of every prompt in the bot games validate against its Campaign prompt kind\'s schema', () => {
+  it("default and bot orders of every prompt in the bot games validate against its Campaign prompt kind's schema", () => {
     const { problems, kinds } = schemaProblems(validators, seen.prompts);
     expect(problems).toEqual([]);
     expect(kinds).toContain('external-result');
@@ -131,10 +171,16 @@ describe('Prefect Campaign presentation: situation', () => {
     const stages = new Set<string>();
     for (const { state, viewer, view } of seen.views) {
       const s = prefectCampaign.situation!(view, viewer);
-      const board = { SPACE: 'africannus', GROUND: 'ku-crassus', END_OF_COMBAT: 'ku-crassus', WITHDRAWAL: 'ku-crassus' }[state.stage as string];
+      const board = {
+        SPACE: 'africannus',
+        GROUND: 'ku-crassus',
+        END_OF_COMBAT: 'ku-crassus',
+        WITHDRAWAL: 'ku-crassus',
+      }[state.stage as string];
       expect(s.board).toBe(board);
       expect(s.text.text).toMatch(new RegExp(`^Campaign turn ${state.turn} of ${state.maxTurns}, `));
-      if (state.stage === 'SPACE') expect(s.text.text).toContain(`space mission — Turn ${state.space.turn}, half ${state.space.half}`);
+      if (state.stage === 'SPACE')
+        expect(s.text.text).toContain(`space mission — Turn ${state.space.turn}, half ${state.space.half}`);
       if (state.stage === 'GROUND') expect(s.text.text).toContain('planetary mission — ');
       expect(s.text.text).not.toMatch(REAL_TF);
       stages.add(state.stage);

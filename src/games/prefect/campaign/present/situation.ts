@@ -10,19 +10,30 @@ import { SPACE_BOARD, spaceSituation } from '../../space/index.js';
 
 /** Campaign stages (L2177-2192, D-75). */
 const CAMPAIGN_STAGES: Record<string, { mission: string; board?: string }> = {
-  SPACE: { mission: 'space mission', board: SPACE_BOARD }, GROUND: { mission: 'planetary mission', board: PLANET_BOARD },
+  SPACE: { mission: 'space mission', board: SPACE_BOARD },
+  GROUND: { mission: 'planetary mission', board: PLANET_BOARD },
   END_OF_COMBAT: { mission: 'end of combat, independent attacks (L2254-2276)', board: PLANET_BOARD },
-  ADJUST: { mission: 'Task Force Adjustment, both maps (D-75)' }, SUPPLY: { mission: 'Supply, both maps (L2278-2299)' },
-  WITHDRAWAL: { mission: 'Withdrawal (L848-864)', board: PLANET_BOARD }, GAME_OVER: { mission: 'game over' },
+  ADJUST: { mission: 'Task Force Adjustment, both maps (D-75)' },
+  SUPPLY: { mission: 'Supply, both maps (L2278-2299)' },
+  WITHDRAWAL: { mission: 'Withdrawal (L848-864)', board: PLANET_BOARD },
+  GAME_OVER: { mission: 'game over' },
 };
 
 export function campaignSituation(view: Json): Situation {
   const v = obj(view);
   const stage = CAMPAIGN_STAGES[word(v.stage)] ?? { mission: word(v.stage).toLowerCase() };
-  const sub = v.stage === 'SPACE' ? ` — ${spaceSituation(v.space ?? null).text.text}` : v.stage === 'GROUND' ? ` — ${phaseOf(GROUND_PHASES, obj(v.ground).step)}.` : '.';
+  const sub =
+    v.stage === 'SPACE'
+      ? ` — ${spaceSituation(v.space ?? null).text.text}`
+      : v.stage === 'GROUND'
+        ? ` — ${phaseOf(GROUND_PHASES, obj(v.ground).step)}.`
+        : '.';
   return {
     ...(stage.board ? { board: stage.board } : {}),
-    text: situationText('situation.prefect-campaign', { turn: word(v.turn), maxTurns: word(v.maxTurns), stage: word(v.stage), mission: stage.mission },
-      `Campaign turn ${word(v.turn)} of ${word(v.maxTurns)}, ${stage.mission}${sub}`),
+    text: situationText(
+      'situation.prefect-campaign',
+      { turn: word(v.turn), maxTurns: word(v.maxTurns), stage: word(v.stage), mission: stage.mission },
+      `Campaign turn ${word(v.turn)} of ${word(v.maxTurns)}, ${stage.mission}${sub}`,
+    ),
   };
 }

@@ -37,7 +37,11 @@ function emitted(): Map<string, Set<string>> {
   const add = (type: string, f: string) => out.set(type, (out.get(type) ?? new Set()).add(f));
   for (const f of sources(ROOT)) {
     const s = readFileSync(f, 'utf8');
-    for (const { re, detail } of EMITTERS) for (const m of s.matchAll(re)) { add(m[1], f); if (detail) add(`${m[1]}.detail`, f); }
+    for (const { re, detail } of EMITTERS)
+      for (const m of s.matchAll(re)) {
+        add(m[1], f);
+        if (detail) add(`${m[1]}.detail`, f);
+      }
   }
   return out;
 }
@@ -47,16 +51,24 @@ describe('Prefect sentences cover every event type the sources emit', () => {
 
   it('finds the emitting calls (the scan itself works)', () => {
     expect(types.size).toBeGreaterThan(150);
-    for (const t of ['combat', 'COMBAT', 'od.landed', 'units.disorganised.detail', 'gs.entered', 'supply.rest']) expect(types.has(t), t).toBe(true);
+    for (const t of ['combat', 'COMBAT', 'od.landed', 'units.disorganised.detail', 'gs.entered', 'supply.rest'])
+      expect(types.has(t), t).toBe(true);
   });
 
-  it('each has a sentence in the module that emits it (the Campaign in its own, the maps\' in theirs and the Campaign\'s)', () => {
+  it("each has a sentence in the module that emits it (the Campaign in its own, the maps' in theirs and the Campaign's)", () => {
     const missing: string[] = [];
-    for (const [type, files] of types) for (const file of files) {
-      const rel = file.slice(ROOT.length);
-      const mods = rel.startsWith('campaign/') ? [prefectCampaign] : rel.startsWith('space/') ? [prefectSpace, prefectCampaign] : [prefect, prefectCampaign];
-      for (const m of mods) if (m.describeEvent!({ type, data: {} }, null).key.endsWith(FALLBACK_SUFFIX)) missing.push(`${m.id}: ${type} (${rel})`);
-    }
+    for (const [type, files] of types)
+      for (const file of files) {
+        const rel = file.slice(ROOT.length);
+        const mods = rel.startsWith('campaign/')
+          ? [prefectCampaign]
+          : rel.startsWith('space/')
+            ? [prefectSpace, prefectCampaign]
+            : [prefect, prefectCampaign];
+        for (const m of mods)
+          if (m.describeEvent!({ type, data: {} }, null).key.endsWith(FALLBACK_SUFFIX))
+            missing.push(`${m.id}: ${type} (${rel})`);
+      }
     expect(missing).toEqual([]);
   });
 });

@@ -14,12 +14,36 @@ export const DRAFT = 'http://json-schema.org/draft-07/schema#';
 
 /** Property names that hold a hex or a counter id in the Prefect orders (all three modules). */
 export const PREFECT_REFS: RefNames = {
-  hex: 'hex', hexes: 'hex', path: 'hex',
-  tf: 'piece', tfs: 'piece', attackers: 'piece', detector: 'piece', unit: 'piece', units: 'piece', engineer: 'piece',
-  source: 'piece', into: 'piece', base: 'piece', transport: 'piece', transports: 'piece', enter: 'piece', commit: 'piece',
-  interceptors: 'piece', destroyed: 'piece', disorganised: 'piece', brokeOff: 'piece', leftMap: 'piece', rebuild: 'piece', toTf: 'piece', toHq: 'piece',
-  target: 'piece', advance: 'piece', mover: 'piece',
-  sector: 'hex', at: 'hex',
+  hex: 'hex',
+  hexes: 'hex',
+  path: 'hex',
+  tf: 'piece',
+  tfs: 'piece',
+  attackers: 'piece',
+  detector: 'piece',
+  unit: 'piece',
+  units: 'piece',
+  engineer: 'piece',
+  source: 'piece',
+  into: 'piece',
+  base: 'piece',
+  transport: 'piece',
+  transports: 'piece',
+  enter: 'piece',
+  commit: 'piece',
+  interceptors: 'piece',
+  destroyed: 'piece',
+  disorganised: 'piece',
+  brokeOff: 'piece',
+  leftMap: 'piece',
+  rebuild: 'piece',
+  toTf: 'piece',
+  toHq: 'piece',
+  target: 'piece',
+  advance: 'piece',
+  mover: 'piece',
+  sector: 'hex',
+  at: 'hex',
 };
 
 type Obj = Record<string, Json>;
@@ -30,16 +54,23 @@ function mark(s: Json | undefined, ref: Ref): void {
   if (!isObj(s)) return;
   const t = s.type;
   // A fixed word (enum, const) is no reference.
-  if ((t === 'string' || (Array.isArray(t) && t.includes('string'))) && s.enum === undefined && s.const === undefined) s['x-warpost-ref'] = ref;
+  if ((t === 'string' || (Array.isArray(t) && t.includes('string'))) && s.enum === undefined && s.const === undefined)
+    s['x-warpost-ref'] = ref;
   if (t === 'array' || s.items !== undefined) mark(s.items, ref);
   for (const k of ['anyOf', 'oneOf'] as const) if (Array.isArray(s[k])) for (const x of s[k] as Json[]) mark(x, ref);
 }
 
 /** Walks a schema and marks the properties named in `refs`. */
 export function markRefs(s: Json, refs: RefNames): Json {
-  if (Array.isArray(s)) { s.forEach((x) => markRefs(x, refs)); return s; }
+  if (Array.isArray(s)) {
+    s.forEach((x) => markRefs(x, refs));
+    return s;
+  }
   if (!isObj(s)) return s;
-  if (isObj(s.properties)) for (const [k, p] of Object.entries(s.properties)) { if (refs[k]) mark(p, refs[k]); }
+  if (isObj(s.properties))
+    for (const [k, p] of Object.entries(s.properties)) {
+      if (refs[k]) mark(p, refs[k]);
+    }
   for (const v of Object.values(s)) if (v && typeof v === 'object') markRefs(v, refs);
   return s;
 }
@@ -53,7 +84,11 @@ export function orderSchema(z: ZodTypeAny, refs: RefNames = PREFECT_REFS): Json 
 
 /** A schema accepting any of `alternatives` (each without its own `$schema`). */
 export function anyOfSchemas(alternatives: Json[], title?: string): Json {
-  const strip = (s: Json): Json => { if (!isObj(s)) return s; const { $schema: _, ...rest } = s; return rest; };
+  const strip = (s: Json): Json => {
+    if (!isObj(s)) return s;
+    const { $schema: _, ...rest } = s;
+    return rest;
+  };
   const xs = alternatives.map(strip);
   return { $schema: DRAFT, ...(title ? { title } : {}), ...(xs.length === 1 ? (xs[0] as Obj) : { anyOf: xs }) };
 }

@@ -8,10 +8,24 @@ import type { BoardGeometry, GameEvent, GameModule, Json, Piece, Prompt, Viewer 
 import { seededDice } from '#engine/dice.js';
 import { FALLBACK_SUFFIX, MISSING } from './text.js';
 
-export interface Step<S> { step: number; prev: S; state: S; prompts: Prompt[]; orders: Record<string, Json>; events: GameEvent[] }
+export interface Step<S> {
+  step: number;
+  prev: S;
+  state: S;
+  prompts: Prompt[];
+  orders: Record<string, Json>;
+  events: GameEvent[];
+}
 
 /** Bot against bot from `seed` to the end (or `maxSteps`), `each` called after every step. */
-export function playBots<S>(mod: GameModule<S, Json>, scenario: string, seed: string, options: Record<string, Json>, each: (x: Step<S>) => void, maxSteps = 1500): S {
+export function playBots<S>(
+  mod: GameModule<S, Json>,
+  scenario: string,
+  seed: string,
+  options: Record<string, Json>,
+  each: (x: Step<S>) => void,
+  maxSteps = 1500,
+): S {
   let s = mod.setup(scenario, options, seededDice(seed, 0));
   for (let step = 1; step <= maxSteps; step++) {
     const prompts = mod.prompts(s);
@@ -26,13 +40,22 @@ export function playBots<S>(mod: GameModule<S, Json>, scenario: string, seed: st
 }
 
 /** The viewers an event reaches: its sides, or both sides and a spectator. */
-export const viewersOf = (e: GameEvent, sides: string[]): Viewer[] => (e.visibleTo === 'all' ? [...sides, null] : e.visibleTo);
+export const viewersOf = (e: GameEvent, sides: string[]): Viewer[] =>
+  e.visibleTo === 'all' ? [...sides, null] : e.visibleTo;
 
 /** Words of a text with a digit in them (ids, aliases, hexes, numbers): each must come from the event's own data. */
-const named = (text: string): string[] => text.split(/[^\w-]+/).map((w) => w.replace(/^-+|-+$/g, '')).filter((w) => /\d/.test(w));
+const named = (text: string): string[] =>
+  text
+    .split(/[^\w-]+/)
+    .map((w) => w.replace(/^-+|-+$/g, ''))
+    .filter((w) => /\d/.test(w));
 
 /** Problems of one event's sentence for `viewer`: fallback key, unfilled parameter, a name not in the event. */
-export function textProblems(mod: GameModule<unknown, Json>, e: { type: string; data: Json }, viewer: Viewer): string[] {
+export function textProblems(
+  mod: GameModule<unknown, Json>,
+  e: { type: string; data: Json },
+  viewer: Viewer,
+): string[] {
   const t = mod.describeEvent!(e, viewer);
   const out: string[] = [];
   if (t.key.endsWith(FALLBACK_SUFFIX)) out.push(`${e.type}: no sentence`);
@@ -44,7 +67,10 @@ export function textProblems(mod: GameModule<unknown, Json>, e: { type: string; 
 }
 
 /** Schema errors of each prompt's default and bot orders (one line each), and the prompt kinds seen. */
-export function schemaProblems(validators: Map<string, ValidateFunction>, prompts: { p: Prompt; bot: Json }[]): { problems: string[]; kinds: Set<string> } {
+export function schemaProblems(
+  validators: Map<string, ValidateFunction>,
+  prompts: { p: Prompt; bot: Json }[],
+): { problems: string[]; kinds: Set<string> } {
   const problems: string[] = [];
   const kinds = new Set<string>();
   for (const { p, bot } of prompts) {

@@ -35,8 +35,17 @@ function scalar(v: Json): string {
 export function paramsOf(data: Json): Params {
   const out: Params = {};
   const put = (k: string, v: Json): void => {
-    if (Array.isArray(v)) { out[k] = v.map(itemWord).join(', ') || 'none'; out[`${k}Count`] = v.length; return; }
-    if (v && typeof v === 'object') { for (const [s, x] of Object.entries(v)) if (x === null || typeof x !== 'object') out[`${k}.${s}`] = typeof x === 'number' ? x : scalar(x); else if (Array.isArray(x)) out[`${k}.${s}`] = x.map(itemWord).join(', '); return; }
+    if (Array.isArray(v)) {
+      out[k] = v.map(itemWord).join(', ') || 'none';
+      out[`${k}Count`] = v.length;
+      return;
+    }
+    if (v && typeof v === 'object') {
+      for (const [s, x] of Object.entries(v))
+        if (x === null || typeof x !== 'object') out[`${k}.${s}`] = typeof x === 'number' ? x : scalar(x);
+        else if (Array.isArray(x)) out[`${k}.${s}`] = x.map(itemWord).join(', ');
+      return;
+    }
     out[k] = typeof v === 'number' ? v : scalar(v);
   };
   if (Array.isArray(data)) put('items', data);
@@ -53,12 +62,15 @@ export function fill(t: Template, p: Params): string {
 }
 
 /** `n thing(s)`. */
-export const count = (n: string | number | undefined, one: string, many = `${one}s`): string => `${n ?? 0} ${Number(n) === 1 ? one : many}`;
+export const count = (n: string | number | undefined, one: string, many = `${one}s`): string =>
+  `${n ?? 0} ${Number(n) === 1 ? one : many}`;
 
 export const FALLBACK_SUFFIX = '.unknown';
 
 /** describeEvent over one or more tables (the first that knows the type wins); an unknown type gets `<prefix>.event.unknown`. */
-export function eventDescriber(tables: { prefix: string; table: TextTable }[]): (event: { type: string; data: Json }) => Text {
+export function eventDescriber(
+  tables: { prefix: string; table: TextTable }[],
+): (event: { type: string; data: Json }) => Text {
   return (event) => {
     const params = paramsOf(event.data);
     for (const { prefix, table } of tables) {
@@ -76,9 +88,11 @@ export function promptDescriber(prefix: string, table: TextTable): (prompt: Prom
     const params: Params = { side: prompt.side, kind: prompt.kind, sealed: prompt.secret ? 'sealed' : 'open' };
     if (prompt.deadlineSeconds !== undefined) params.deadlineSeconds = prompt.deadlineSeconds;
     const c = prompt.choices;
-    if (c && typeof c === 'object' && !Array.isArray(c)) for (const [k, v] of Object.entries(c)) if (Array.isArray(v)) params[`${k}Count`] = v.length;
+    if (c && typeof c === 'object' && !Array.isArray(c))
+      for (const [k, v] of Object.entries(c)) if (Array.isArray(v)) params[`${k}Count`] = v.length;
     const t = table[prompt.kind];
-    if (t === undefined) return { key: `${prefix}.prompt${FALLBACK_SUFFIX}`, params, text: `${prompt.side}: ${prompt.description}` };
+    if (t === undefined)
+      return { key: `${prefix}.prompt${FALLBACK_SUFFIX}`, params, text: `${prompt.side}: ${prompt.description}` };
     return { key: `${prefix}.prompt.${prompt.kind}`, params, text: fill(t, params) };
   };
 }

@@ -30,14 +30,38 @@ function paused(external: 'OFF' | 'CENTURION' = 'CENTURION'): PrefectState {
     attacker: 'TOG',
     options: { externalCombat: external },
     tfs: [
-      { id: 'A1', side: 'TOG', hex: hx(4, 3), units: [{ id: 't1', type: MED }, { id: 't2', type: MED }, { id: 'tsig', type: 'signals-century' }] },
-      { id: 'D1', side: 'CW', hex: hx(4, 4), units: [{ id: 'c1', type: CWL }, { id: 'c2', type: CWL }] },
+      {
+        id: 'A1',
+        side: 'TOG',
+        hex: hx(4, 3),
+        units: [
+          { id: 't1', type: MED },
+          { id: 't2', type: MED },
+          { id: 'tsig', type: 'signals-century' },
+        ],
+      },
+      {
+        id: 'D1',
+        side: 'CW',
+        hex: hx(4, 4),
+        units: [
+          { id: 'c1', type: CWL },
+          { id: 'c2', type: CWL },
+        ],
+      },
       { id: 'X9', side: 'TOG', hex: hx(0, 0), units: [{ id: 'tfar', type: MED }] },
     ],
   });
   s.step = 'COMBAT_DECLARE';
   s.combat = { attacks: [], order: [], resolved: [] };
-  advance(s, { TOG: checkOrder(s, 'TOG', { kind: 'combat-declare', attacks: [{ target: { tf: 'D1' }, attackers: ['A1'] }] }).order! }, seededDice('d'));
+  advance(
+    s,
+    {
+      TOG: checkOrder(s, 'TOG', { kind: 'combat-declare', attacks: [{ target: { tf: 'D1' }, attackers: ['A1'] }] })
+        .order!,
+    },
+    seededDice('d'),
+  );
   const ev = advance(s, { CW: checkOrder(s, 'CW', { kind: 'combat-detect' }).order! }, seededDice('e'));
   if (external === 'CENTURION') expect(ev.map((e) => e.type)).toEqual(['external.open']);
   return s;
@@ -46,18 +70,39 @@ function paused(external: 'OFF' | 'CENTURION' = 'CENTURION'): PrefectState {
 /** Each side's entry in its own ids: own units real, enemy units by the opaque id its prompt showed. */
 function entry(s: PrefectState, side: Side, lost: string[], extra: Record<string, Json> = {}): Json {
   const hidden = hiddenIds(s, side);
-  return { kind: 'external-result', attack: 'a1', destroyed: lost.map((id) => hidden.get(id) ?? id), leftMap: [], ...extra };
+  return {
+    kind: 'external-result',
+    attack: 'a1',
+    destroyed: lost.map((id) => hidden.get(id) ?? id),
+    leftMap: [],
+    ...extra,
+  };
 }
 const errs = (s: PrefectState, side: Side, o: Json) => prefect.validate(s, side, o).map((e) => `${e.code}@${e.rule}`);
 const types = (events: GameEvent[]) => events.map((e) => e.type);
 
 describe('options (D-87)', () => {
   it('Planetary: externalCombat OFF by default, bad values refused; the Campaign offers its own (CENTURION pauses its ground half, campaign/module/external-link.ts)', () => {
-    expect(prefect.options.find((o) => o.id === 'externalCombat')).toMatchObject({ default: 'OFF', values: ['OFF', 'CENTURION'] });
-    expect(() => prefect.setup('liberation', { externalCombat: 'LEVIATHAN' }, seededDice('o', 0))).toThrow(/externalCombat/);
-    expect(() => prefect.setup('liberation', { externalResultSeconds: 5 }, seededDice('o', 0))).toThrow(/externalResultSeconds/);
-    expect(prefectCampaign.options.filter((o) => o.id === 'externalCombat').map((o) => o.values)).toEqual([['OFF', 'LEVIATHAN', 'CENTURION', 'BOTH']]);
-    expect((prefectCampaign.setup('invasion', { externalCombat: 'CENTURION' }, seededDice('o', 0)) as { planetary: { options: { externalCombat: string } } }).planetary.options.externalCombat).toBe('CENTURION');
+    expect(prefect.options.find((o) => o.id === 'externalCombat')).toMatchObject({
+      default: 'OFF',
+      values: ['OFF', 'CENTURION'],
+    });
+    expect(() => prefect.setup('liberation', { externalCombat: 'LEVIATHAN' }, seededDice('o', 0))).toThrow(
+      /externalCombat/,
+    );
+    expect(() => prefect.setup('liberation', { externalResultSeconds: 5 }, seededDice('o', 0))).toThrow(
+      /externalResultSeconds/,
+    );
+    expect(prefectCampaign.options.filter((o) => o.id === 'externalCombat').map((o) => o.values)).toEqual([
+      ['OFF', 'LEVIATHAN', 'CENTURION', 'BOTH'],
+    ]);
+    expect(
+      (
+        prefectCampaign.setup('invasion', { externalCombat: 'CENTURION' }, seededDice('o', 0)) as {
+          planetary: { options: { externalCombat: string } };
+        }
+      ).planetary.options.externalCombat,
+    ).toBe('CENTURION');
   });
 });
 
@@ -94,9 +139,13 @@ describe('bad entries are refused naming the rule, nothing changes', () => {
     expect(errs(s, 'TOG', entry(s, 'TOG', ['tfar']))).toEqual(['external.unit-not-in-combat@L2616, L2628, L2786']);
     expect(errs(s, 'TOG', entry(s, 'TOG', ['tsig']))).toEqual(['external.unit-not-in-combat@L2616, L2628, L2786']);
     expect(errs(s, 'TOG', entry(s, 'TOG', [], { attack: 'a2' }))).toEqual(['external.attack@D-87']);
-    expect(errs(s, 'TOG', { ...(entry(s, 'TOG', ['t1']) as object), leftMap: ['t1'] })).toEqual(['external.unit-twice@L2767, L2792']);
+    expect(errs(s, 'TOG', { ...(entry(s, 'TOG', ['t1']) as object), leftMap: ['t1'] })).toEqual([
+      'external.unit-twice@L2767, L2792',
+    ]);
     expect(errs(s, 'TOG', entry(s, 'TOG', ['t1'], { prefect: true }))).toEqual(['external.prefect-with-units@D-87']);
-    expect(errs(s, 'TOG', { kind: 'external-result', attack: 'a1', destroyed: [-1] })[0]).toBe('MALFORMED@L2749-2798, D-87');
+    expect(errs(s, 'TOG', { kind: 'external-result', attack: 'a1', destroyed: [-1] })[0]).toBe(
+      'MALFORMED@L2749-2798, D-87',
+    );
     // CW naming a TOG unit by its real id (it saw only an opaque id) is refused as a guess.
     expect(errs(s, 'CW', { kind: 'external-result', attack: 'a1', destroyed: ['t1'] })).toEqual(['unit.unknown@L97']);
     expect(JSON.stringify(s)).toBe(before);
@@ -108,7 +157,12 @@ describe('agreement, disagreement, deadline', () => {
     const s = paused();
     const r = prefect.resolve(s, { TOG: entry(s, 'TOG', ['c1']), CW: entry(s, 'CW', ['c1']) }, seededDice('bt'));
     const agreed = r.events.find((e) => e.type === 'external.agreed')!;
-    expect(agreed.data).toMatchObject({ attack: 'a1', effect: 'BT', ratio: '3 to 1', totals: { attacker: 6, defender: 0 } });
+    expect(agreed.data).toMatchObject({
+      attack: 'a1',
+      effect: 'BT',
+      ratio: '3 to 1',
+      totals: { attacker: 6, defender: 0 },
+    });
     const combat = r.events.find((e) => e.type === 'combat')!;
     expect(combat.data).toMatchObject({ result: { aFlag: null, dFlag: 'BT' }, roll: null, external: { effect: 'BT' } });
     expect(combat.rolls ?? []).toEqual([]); // no die was rolled: represented units take the agreed outcome (L2790)
@@ -121,15 +175,31 @@ describe('agreement, disagreement, deadline', () => {
 
   it('L2780/L2794 agreed 12:9 → no effect; units whose representatives were destroyed are only disorganised', () => {
     const s = paused();
-    const r = prefect.resolve(s, { TOG: entry(s, 'TOG', ['c1', 'c2', 't1']), CW: entry(s, 'CW', ['t1', 'c2', 'c1']) }, seededDice('ne'));
-    expect(r.events.find((e) => e.type === 'external.agreed')!.data).toMatchObject({ effect: 'NONE', totals: { attacker: 12, defender: 9 } });
-    expect(['t1', 't2', 'c1', 'c2'].map((u) => r.state.units[u].status)).toEqual(['DISORGANISED', 'ACTIVE', 'DISORGANISED', 'DISORGANISED']);
+    const r = prefect.resolve(
+      s,
+      { TOG: entry(s, 'TOG', ['c1', 'c2', 't1']), CW: entry(s, 'CW', ['t1', 'c2', 'c1']) },
+      seededDice('ne'),
+    );
+    expect(r.events.find((e) => e.type === 'external.agreed')!.data).toMatchObject({
+      effect: 'NONE',
+      totals: { attacker: 12, defender: 9 },
+    });
+    expect(['t1', 't2', 'c1', 'c2'].map((u) => r.state.units[u].status)).toEqual([
+      'DISORGANISED',
+      'ACTIVE',
+      'DISORGANISED',
+      'DISORGANISED',
+    ]);
     expect(r.state.tfs.A1.hex).toBe(hx(4, 3)); // no retreat
   });
 
   it('L2778 agreed 6:18 → CA: the attacker is broken and retreats', () => {
     const s = paused();
-    const r = prefect.resolve(s, { TOG: entry(s, 'TOG', ['t1', 't2', 'c1']), CW: entry(s, 'CW', ['c1', 't2', 't1']) }, seededDice('ca'));
+    const r = prefect.resolve(
+      s,
+      { TOG: entry(s, 'TOG', ['t1', 't2', 'c1']), CW: entry(s, 'CW', ['c1', 't2', 't1']) },
+      seededDice('ca'),
+    );
     expect(r.events.find((e) => e.type === 'external.agreed')!.data).toMatchObject({ effect: 'CA', ratio: '1 to 3' });
     expect(r.state.tempo.CW).toBe(1);
     expect(r.state.units.tsig.status).not.toBe('ACTIVE'); // L2786: the unrepresented Signals rolled its save under the CA
@@ -140,16 +210,31 @@ describe('agreement, disagreement, deadline', () => {
     let s = paused();
     for (let round = 1; round < MAX_ROUNDS; round++) {
       const before = s;
-      const r = prefect.resolve(s, { TOG: entry(s, 'TOG', ['c2']), CW: entry(s, 'CW', ['t2']) }, seededDice(`x${round}`));
+      const r = prefect.resolve(
+        s,
+        { TOG: entry(s, 'TOG', ['c2']), CW: entry(s, 'CW', ['t2']) },
+        seededDice(`x${round}`),
+      );
       expect(types(r.events)).toEqual(['external.differ', 'external.open']);
       expect(r.events[0]).toMatchObject({ visibleTo: 'all', data: { attack: 'a1', round } });
       s = r.state as PrefectState;
       expect(s.combat!.external).toEqual({ attack: 'a1', round: round + 1 });
       // Secrecy: a different pair of differing entries leaves exactly the same events, state, views and prompts.
-      const other = prefect.resolve(before, { TOG: entry(before, 'TOG', ['t1', 'c1']), CW: entry(before, 'CW', []) }, seededDice(`x${round}`));
+      const other = prefect.resolve(
+        before,
+        { TOG: entry(before, 'TOG', ['t1', 'c1']), CW: entry(before, 'CW', []) },
+        seededDice(`x${round}`),
+      );
       const seen = (x: { state: unknown; events: GameEvent[] }) => {
         const st = x.state as PrefectState;
-        return JSON.stringify([x.events, st, prefect.view(st, 'TOG'), prefect.view(st, 'CW'), prefect.view(st, null), prefect.prompts(st)]);
+        return JSON.stringify([
+          x.events,
+          st,
+          prefect.view(st, 'TOG'),
+          prefect.view(st, 'CW'),
+          prefect.view(st, null),
+          prefect.prompts(st),
+        ]);
       };
       expect(seen(other)).toBe(seen(r));
     }
@@ -161,7 +246,12 @@ describe('agreement, disagreement, deadline', () => {
   it('a missed deadline (one entry only) falls back to the Prefect CRT, and the event says so', () => {
     const s = paused();
     const r = prefect.resolve(s, { TOG: entry(s, 'TOG', ['c1']) }, seededDice('dl'));
-    expect(r.events.find((e) => e.type === 'external.fallback')!.data).toMatchObject({ attack: 'a1', reason: 'deadline', resolution: 'PREFECT', rule: 'D-87' });
+    expect(r.events.find((e) => e.type === 'external.fallback')!.data).toMatchObject({
+      attack: 'a1',
+      reason: 'deadline',
+      resolution: 'PREFECT',
+      rule: 'D-87',
+    });
     const combat = r.events.find((e) => e.type === 'combat')!;
     expect(typeof (combat.data as { roll: unknown }).roll).toBe('number');
     expect(combat.data).not.toHaveProperty('external');
@@ -170,7 +260,11 @@ describe('agreement, disagreement, deadline', () => {
 
   it('an entry may ask for the Prefect resolution', () => {
     const s = paused();
-    const r = prefect.resolve(s, { TOG: entry(s, 'TOG', []), CW: { kind: 'external-result', attack: 'a1', prefect: true } }, seededDice('rq'));
+    const r = prefect.resolve(
+      s,
+      { TOG: entry(s, 'TOG', []), CW: { kind: 'external-result', attack: 'a1', prefect: true } },
+      seededDice('rq'),
+    );
     expect(r.events.find((e) => e.type === 'external.fallback')!.data).toMatchObject({ reason: 'requested' });
   });
 

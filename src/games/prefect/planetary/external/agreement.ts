@@ -17,7 +17,15 @@ import { SIDES, otherSide } from '../types.js';
 import { combatForces, conversionRow, CONVERSION_TABLE, effectCell, unitPoints, totals } from './conversion.js';
 import { idSet, MAX_ROUNDS, settleEntries } from '../../common/external-protocol.js';
 import {
-  applyLegionBases, baseOutcomes, halfStrength, installationErrors, installationsKey, installationsSetUp, legionBasesAt, type BaseOutcome, type ExternalBase,
+  applyLegionBases,
+  baseOutcomes,
+  halfStrength,
+  installationErrors,
+  installationsKey,
+  installationsSetUp,
+  legionBasesAt,
+  type BaseOutcome,
+  type ExternalBase,
 } from './installations.js';
 
 export { MAX_ROUNDS } from '../../common/external-protocol.js';
@@ -52,7 +60,12 @@ export function wantsExternal(s: PrefectState, a: DeclaredAttack): boolean {
  */
 function setUp(s: PrefectState, x: { attackers: string[]; defender: string }, bases: readonly ExternalBase[]): Json {
   const h = halfStrength(s, x.attackers, x.defender);
-  return { halfStrength: { TOG: h.TOG, CW: h.CW }, detected: h.detected, installations: installationsSetUp(bases), rule: 'L2622-2626, L2630-2646' };
+  return {
+    halfStrength: { TOG: h.TOG, CW: h.CW },
+    detected: h.detected,
+    installations: installationsSetUp(bases),
+    rule: 'L2622-2626, L2630-2646',
+  };
 }
 
 /**
@@ -66,28 +79,70 @@ export function openExternal(s: PrefectState, a: DeclaredAttack, round = 1, nava
   s.combat!.external = { attack: a.id, round, ...(bases.length ? { bases } : {}) };
   const f = combatForces(s, x.attackers, x.defender);
   // L2616, L2628: both players set the representative forces up on the Centurion maps, so their types are known to both.
-  const forces = Object.fromEntries(SIDES.map((side) => [side, f[side].map((u) => ({ type: u.type, points: unitPoints(u) }))]));
-  return [{ type: 'external.open', visibleTo: 'all', data: { attack: a.id, attackers: x.attackers, target: x.defender, round, forces, setUp: setUp(s, x, bases), rule: RULE } }];
+  const forces = Object.fromEntries(
+    SIDES.map((side) => [side, f[side].map((u) => ({ type: u.type, points: unitPoints(u) }))]),
+  );
+  return [
+    {
+      type: 'external.open',
+      visibleTo: 'all',
+      data: {
+        attack: a.id,
+        attackers: x.attackers,
+        target: x.defender,
+        round,
+        forces,
+        setUp: setUp(s, x, bases),
+        rule: RULE,
+      },
+    },
+  ];
 }
 
 /** Both sides owe the entry, sealed. */
 export const externalOwed = (_s: PrefectState) =>
-  SIDES.map((side) => ({ side, kinds: ['external-result'] as ExternalResultOrder['kind'][], kind: 'external-result', secret: true }));
+  SIDES.map((side) => ({
+    side,
+    kinds: ['external-result'] as ExternalResultOrder['kind'][],
+    kind: 'external-result',
+    secret: true,
+  }));
 
-const pendingAttack = (s: PrefectState): DeclaredAttack | undefined => s.combat?.attacks.find((a) => a.id === s.combat?.external?.attack);
+const pendingAttack = (s: PrefectState): DeclaredAttack | undefined =>
+  s.combat?.attacks.find((a) => a.id === s.combat?.external?.attack);
 
 /** The server's deadline default: ask for Prefect resolution. */
-export const externalDefault = (s: PrefectState): ExternalResultOrder =>
-  ({ kind: 'external-result', attack: s.combat?.external?.attack ?? '', destroyed: [], leftMap: [], prefect: true, deadline: true });
+export const externalDefault = (s: PrefectState): ExternalResultOrder => ({
+  kind: 'external-result',
+  attack: s.combat?.external?.attack ?? '',
+  destroyed: [],
+  leftMap: [],
+  prefect: true,
+  deadline: true,
+});
 
 /** Bad entries: structured errors naming the rule; nothing about the other side's entry is consulted. */
 export function validateExternal(s: PrefectState, _side: Side, o: ExternalResultOrder): OrderError[] {
   const a = pendingAttack(s);
-  if (!a) return [{ code: 'external.none', path: [], message: 'No combat is waiting for an external result.', rule: 'D-87' }];
-  if (o.attack !== a.id) return [{ code: 'external.attack', path: ['attack'], message: `The entry is for attack '${a.id}', the one being played externally.`, rule: 'D-87' }];
+  if (!a)
+    return [{ code: 'external.none', path: [], message: 'No combat is waiting for an external result.', rule: 'D-87' }];
+  if (o.attack !== a.id)
+    return [
+      {
+        code: 'external.attack',
+        path: ['attack'],
+        message: `The entry is for attack '${a.id}', the one being played externally.`,
+        rule: 'D-87',
+      },
+    ];
   const errors: OrderError[] = [];
   if (o.prefect && (o.destroyed.length || o.leftMap.length || installationsKey(o.installations).length)) {
-    errors.push({ code: 'external.prefect-with-units', path: ['prefect'], message: 'An entry asking for the Prefect resolution names no units.', rule: 'D-87' });
+    errors.push({
+      code: 'external.prefect-with-units',
+      path: ['prefect'],
+      message: 'An entry asking for the Prefect resolution names no units.',
+      rule: 'D-87',
+    });
   }
   errors.push(...installationErrors(s.combat!.external!.bases ?? [], o.installations ?? [])); // L2630, L2796
   const x = sidesOf(s, a)!;
@@ -96,22 +151,51 @@ export function validateExternal(s: PrefectState, _side: Side, o: ExternalResult
   const seen = new Set<string>();
   for (const field of ['destroyed', 'leftMap'] as const) {
     o[field].forEach((id, i) => {
-      if (!s.units[id]) errors.push({ code: 'external.unit-unknown', path: [field, i], message: 'No unit by that id is known to you.', rule: 'L2628' });
-      else if (!inCombat.has(id)) errors.push({ code: 'external.unit-not-in-combat', path: [field, i], message: 'Only units on the Centurion map (the represented units of this combat\u2019s Task Forces) can be lost in it.', rule: 'L2616, L2628, L2786' });
-      else if (seen.has(id)) errors.push({ code: 'external.unit-twice', path: [field, i], message: 'A unit is named once, as destroyed or as having left the map.', rule: 'L2767, L2792' });
+      if (!s.units[id])
+        errors.push({
+          code: 'external.unit-unknown',
+          path: [field, i],
+          message: 'No unit by that id is known to you.',
+          rule: 'L2628',
+        });
+      else if (!inCombat.has(id))
+        errors.push({
+          code: 'external.unit-not-in-combat',
+          path: [field, i],
+          message:
+            'Only units on the Centurion map (the represented units of this combat\u2019s Task Forces) can be lost in it.',
+          rule: 'L2616, L2628, L2786',
+        });
+      else if (seen.has(id))
+        errors.push({
+          code: 'external.unit-twice',
+          path: [field, i],
+          message: 'A unit is named once, as destroyed or as having left the map.',
+          rule: 'L2767, L2792',
+        });
       seen.add(id);
     });
   }
   return errors;
 }
 
-const entryKey = (o: ExternalResultOrder): string => JSON.stringify([idSet(o.destroyed), idSet(o.leftMap), installationsKey(o.installations)]);
+const entryKey = (o: ExternalResultOrder): string =>
+  JSON.stringify([idSet(o.destroyed), idSet(o.leftMap), installationsKey(o.installations)]);
 
 /** What the Combat Phase loop does with the paused attack: its agreed result, or Prefect resolution (no `external`). */
-export interface ExternalDecision { attack: string; external?: CombatSpec['external']; bases?: BaseOutcome[] }
+export interface ExternalDecision {
+  attack: string;
+  external?: CombatSpec['external'];
+  bases?: BaseOutcome[];
+}
 
 /** The agreed entry converted (L2749-2798): the CRT stand-in cell and the represented units' outcomes. */
-export function convertEntry(s: PrefectState, a: DeclaredAttack, o: ExternalResultOrder, round: number): NonNullable<CombatSpec['external']> {
+export function convertEntry(
+  s: PrefectState,
+  a: DeclaredAttack,
+  o: ExternalResultOrder,
+  round: number,
+): NonNullable<CombatSpec['external']> {
   const x = sidesOf(s, a)!;
   const aSide = s.tfs[x.attackers[0]].side;
   const lost = new Set([...o.destroyed, ...o.leftMap]);
@@ -125,10 +209,16 @@ export function convertEntry(s: PrefectState, a: DeclaredAttack, o: ExternalResu
     // L2794: a unit whose representatives were destroyed is only disorganised.
     for (const u of f[side]) outcomes[u.id] = lost.has(u.id) || severe ? 'DISORGANISED' : 'UNHARMED';
   }
-  const lostOf = (side: Side) => f[side].filter((u) => lost.has(u.id)).map((u) => ({ type: u.type, points: unitPoints(u) }));
+  const lostOf = (side: Side) =>
+    f[side].filter((u) => lost.has(u.id)).map((u) => ({ type: u.type, points: unitPoints(u) }));
   const record: Json = {
-    system: 'CENTURION', round, ratio: row.ratio, effect: row.effect, totals: t,
-    lost: { [aSide]: lostOf(aSide), [otherSide(aSide)]: lostOf(otherSide(aSide)) }, rule: RULE,
+    system: 'CENTURION',
+    round,
+    ratio: row.ratio,
+    effect: row.effect,
+    totals: t,
+    lost: { [aSide]: lostOf(aSide), [otherSide(aSide)]: lostOf(otherSide(aSide)) },
+    rule: RULE,
   };
   return { cell, outcomes, record };
 }
@@ -137,7 +227,10 @@ export function convertEntry(s: PrefectState, a: DeclaredAttack, o: ExternalResu
  * The step's two entries: agreement → the converted result; a Prefect request, a deadline or
  * MAX_ROUNDS differing rounds → Prefect resolution; otherwise "entries differ", asked again.
  */
-export function settleExternal(s: PrefectState, orders: Partial<Record<Side, ExternalResultOrder>>): { events: GameEvent[]; decided: ExternalDecision | null } {
+export function settleExternal(
+  s: PrefectState,
+  orders: Partial<Record<Side, ExternalResultOrder>>,
+): { events: GameEvent[]; decided: ExternalDecision | null } {
   const p = s.combat!.external!;
   const a = pendingAttack(s)!;
   const [t, c] = [orders.TOG ?? externalDefault(s), orders.CW ?? externalDefault(s)];
@@ -145,7 +238,12 @@ export function settleExternal(s: PrefectState, orders: Partial<Record<Side, Ext
   delete s.combat!.external;
   const r = settleEntries(t, c, p.round, entryKey, !sidesOf(s, a)); // shared protocol (protocol.ts)
   if (r.outcome === 'fallback') {
-    return { events: [{ type: 'external.fallback', visibleTo: 'all', data: { ...base, reason: r.reason, resolution: 'PREFECT' } }], decided: { attack: a.id } };
+    return {
+      events: [
+        { type: 'external.fallback', visibleTo: 'all', data: { ...base, reason: r.reason, resolution: 'PREFECT' } },
+      ],
+      decided: { attack: a.id },
+    };
   }
   if (r.outcome === 'agreed') {
     const external = convertEntry(s, a, t, p.round);
@@ -153,11 +251,33 @@ export function settleExternal(s: PrefectState, orders: Partial<Record<Side, Ext
     // L2796: the bases' installations; applied before the Prefect result (retreats, advance, capture) that follows the battle.
     const bases = baseOutcomes(p.bases ?? [], t.installations);
     applyLegionBases(s, bases);
-    const shown: Record<string, Json> = bases.length ? { bases: bases.map((b): Json => ({ ...b, rule: 'L2796' })) } : {};
-    return { events: [{ type: 'external.agreed', visibleTo: 'all', data: { ...base, ratio: rec.ratio, effect: rec.effect, totals: rec.totals, ...shown } }], decided: { attack: a.id, external, ...(bases.length ? { bases } : {}) } };
+    const shown: Record<string, Json> = bases.length
+      ? { bases: bases.map((b): Json => ({ ...b, rule: 'L2796' })) }
+      : {};
+    return {
+      events: [
+        {
+          type: 'external.agreed',
+          visibleTo: 'all',
+          data: { ...base, ratio: rec.ratio, effect: rec.effect, totals: rec.totals, ...shown },
+        },
+      ],
+      decided: { attack: a.id, external, ...(bases.length ? { bases } : {}) },
+    };
   }
   // Neither entry is revealed: only the fact that they differ.
-  return { events: [{ type: 'external.differ', visibleTo: 'all', data: base }, ...openExternal(s, a, p.round + 1, (p.bases ?? []).filter((b) => b.naval))], decided: null };
+  return {
+    events: [
+      { type: 'external.differ', visibleTo: 'all', data: base },
+      ...openExternal(
+        s,
+        a,
+        p.round + 1,
+        (p.bases ?? []).filter((b) => b.naval),
+      ),
+    ],
+    decided: null,
+  };
 }
 
 /**
@@ -174,7 +294,9 @@ export function suggestedEntry(s: PrefectState): ExternalResultOrder | null {
   const def = defenceTotal(s, x.defender);
   const f = combatForces(s, x.attackers, x.defender);
   const loser = atk > def ? otherSide(aSide) : atk < def ? aSide : null;
-  const victim = loser ? [...f[loser]].sort((p, q) => unitPoints(p) - unitPoints(q) || p.id.localeCompare(q.id))[0] : undefined;
+  const victim = loser
+    ? [...f[loser]].sort((p, q) => unitPoints(p) - unitPoints(q) || p.id.localeCompare(q.id))[0]
+    : undefined;
   return { kind: 'external-result', attack: a.id, destroyed: victim ? [victim.id] : [], leftMap: [] };
 }
 
@@ -184,9 +306,21 @@ export function externalChoices(s: PrefectState): Json {
   const x = a && sidesOf(s, a);
   if (!a || !x) return null;
   const f = combatForces(s, x.attackers, x.defender);
-  const forces = Object.fromEntries(SIDES.map((side) => [side, f[side].map((u) => ({ unit: u.id, type: u.type, points: unitPoints(u) }))]));
-  return JSON.parse(JSON.stringify({
-    attack: a.id, round: s.combat!.external!.round, maxRounds: MAX_ROUNDS, attackers: x.attackers, target: x.defender, forces,
-    setUp: setUp(s, x, s.combat!.external!.bases ?? []), table: CONVERSION_TABLE, suggested: suggestedEntry(s), rule: RULE,
-  })) as Json;
+  const forces = Object.fromEntries(
+    SIDES.map((side) => [side, f[side].map((u) => ({ unit: u.id, type: u.type, points: unitPoints(u) }))]),
+  );
+  return JSON.parse(
+    JSON.stringify({
+      attack: a.id,
+      round: s.combat!.external!.round,
+      maxRounds: MAX_ROUNDS,
+      attackers: x.attackers,
+      target: x.defender,
+      forces,
+      setUp: setUp(s, x, s.combat!.external!.bases ?? []),
+      table: CONVERSION_TABLE,
+      suggested: suggestedEntry(s),
+      rule: RULE,
+    }),
+  ) as Json;
 }

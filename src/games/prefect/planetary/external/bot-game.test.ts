@@ -9,7 +9,12 @@ import { prefect } from '../module/index.js';
 import { playExternalBotGame } from './bot-play.js';
 
 function play(seed: string) {
-  const { s, counts, agreed } = playExternalBotGame(seed, { externalCombat: 'CENTURION' }, 4000, (st) => !!st.combat?.external);
+  const { s, counts, agreed } = playExternalBotGame(
+    seed,
+    { externalCombat: 'CENTURION' },
+    4000,
+    (st) => !!st.combat?.external,
+  );
   return { s, counts, effects: agreed.map((e) => (e.data as { effect: string }).effect) };
 }
 
@@ -21,6 +26,14 @@ describe('bot game with externalCombat CENTURION (D-87)', () => {
     expect(counts['external.agreed']).toBe(counts['external.open']);
     expect(counts['external.differ'] ?? 0).toBe(0);
     expect(counts['external.fallback'] ?? 0).toBe(0);
-    console.log('D-87 bot game:', JSON.stringify({ turns: s.turn, result: s.result, open: counts['external.open'], effects: Object.fromEntries([...new Set(effects)].map((e) => [e, effects.filter((x) => x === e).length])) }));
+    console.log(
+      'D-87 bot game:',
+      JSON.stringify({
+        turns: s.turn,
+        result: s.result,
+        open: counts['external.open'],
+        effects: Object.fromEntries([...new Set(effects)].map((e) => [e, effects.filter((x) => x === e).length])),
+      }),
+    );
   }, 120_000);
 });

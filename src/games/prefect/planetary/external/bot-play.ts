@@ -12,7 +12,12 @@ import { owedAt } from '../module/sequence.js';
 import type { PrefectState, Side } from '../types.js';
 import { hiddenIds } from '../module/view.js';
 
-export function playExternalBotGame(seed: string, options: Record<string, Json>, maxSteps: number, paused: (s: PrefectState) => boolean) {
+export function playExternalBotGame(
+  seed: string,
+  options: Record<string, Json>,
+  maxSteps: number,
+  paused: (s: PrefectState) => boolean,
+) {
   let s = prefect.setup('liberation', options, seededDice(seed, 0)) as PrefectState;
   const counts: Record<string, number> = {};
   const events: GameEvent[] = [];
@@ -28,7 +33,8 @@ export function playExternalBotGame(seed: string, options: Record<string, Json>,
       pauses++;
       for (const viewer of ['TOG', 'CW'] as Side[]) {
         const text = JSON.stringify([prefect.view(s, viewer), prefect.prompts(s).filter((p) => p.side === viewer)]);
-        for (const id of hiddenIds(s, viewer).keys()) expect(text.includes(`"${id}"`), `${viewer} sees hidden ${id}`).toBe(false);
+        for (const id of hiddenIds(s, viewer).keys())
+          expect(text.includes(`"${id}"`), `${viewer} sees hidden ${id}`).toBe(false);
       }
     }
     const r = prefect.resolve(s, orders, seededDice(seed, step + 1));

@@ -12,7 +12,13 @@ afterEach(() => useRulesData(null));
 
 describe('Retreat/Breakthrough Conversion (L2777-2782)', () => {
   it('the table rows are the rulebook\u2019s, in order', () => {
-    expect(CONVERSION_TABLE.map((r) => `${r.ratio}=${r.effect}`)).toEqual(['1 to 3=CA', '1 to 2=AR', '1 to 1=NONE', '2 to 1=DR', '3 to 1=BT']);
+    expect(CONVERSION_TABLE.map((r) => `${r.ratio}=${r.effect}`)).toEqual([
+      '1 to 3=CA',
+      '1 to 2=AR',
+      '1 to 1=NONE',
+      '2 to 1=DR',
+      '3 to 1=BT',
+    ]);
   });
 
   it('L2778 1 to 3 → CA', () => expect(conversionRow(4, 12).effect).toBe('CA'));
@@ -47,13 +53,35 @@ describe('Retreat/Breakthrough Conversion (L2777-2782)', () => {
 describe('Totals and represented units (L2749, L2769, L2786)', () => {
   const s = makeTestState({
     tfs: [
-      { id: 'A1', side: 'TOG', hex: 'x', units: [{ id: 't1', type: 'tog-medium-cohort' }, { id: 'tsig', type: 'signals-century' }, { id: 'tart', type: 'artillery-cohort' }, { id: 'thq', type: 'legion-hq' }] },
-      { id: 'D1', side: 'CW', hex: 'y', units: [{ id: 'c1', type: 'cw-light-cohort' }, { id: 'cce', type: 'combat-engineer-century' }] },
+      {
+        id: 'A1',
+        side: 'TOG',
+        hex: 'x',
+        units: [
+          { id: 't1', type: 'tog-medium-cohort' },
+          { id: 'tsig', type: 'signals-century' },
+          { id: 'tart', type: 'artillery-cohort' },
+          { id: 'thq', type: 'legion-hq' },
+        ],
+      },
+      {
+        id: 'D1',
+        side: 'CW',
+        hex: 'y',
+        units: [
+          { id: 'c1', type: 'cw-light-cohort' },
+          { id: 'cce', type: 'combat-engineer-century' },
+        ],
+      },
     ],
   });
 
   it('L2786: HQ, Signals and Artillery have no representatives; combat cohorts and Combat Engineers do (L2798)', () => {
-    expect(['t1', 'tsig', 'tart', 'thq', 'c1', 'cce'].filter((id) => isRepresented(s.units[id]))).toEqual(['t1', 'c1', 'cce']);
+    expect(['t1', 'tsig', 'tart', 'thq', 'c1', 'cce'].filter((id) => isRepresented(s.units[id]))).toEqual([
+      't1',
+      'c1',
+      'cce',
+    ]);
   });
 
   it('D-87: each side\u2019s total is the points (attack + defence) of the enemy units it destroyed', () => {

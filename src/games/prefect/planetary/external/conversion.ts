@@ -28,7 +28,10 @@ export const CONVERSION_TABLE: readonly { ratio: string; effect: ConversionEffec
 ];
 
 /** L2771-2782 (D-87 rounding toward the defender, L573): the row a pair of totals falls in. */
-export function conversionRow(attackerTotal: number, defenderTotal: number): { ratio: string; effect: ConversionEffect } {
+export function conversionRow(
+  attackerTotal: number,
+  defenderTotal: number,
+): { ratio: string; effect: ConversionEffect } {
   if (!Number.isFinite(attackerTotal) || !Number.isFinite(defenderTotal) || attackerTotal < 0 || defenderTotal < 0) {
     throw new RangeError('conversion totals are non-negative numbers');
   }

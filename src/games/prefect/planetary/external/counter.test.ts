@@ -22,7 +22,6 @@ import { playExternalBotGame } from './bot-play.js';
 
 afterEach(() => useRulesData(null));
 
-
 const L = 'tog-light-cohort';
 const CWL = 'cw-light-cohort';
 const PATH = [hx(4, 1), hx(4, 2), hx(4, 3), hx(3, 3), hx(2, 3)];
@@ -39,10 +38,27 @@ function submit(s: PrefectState, side: Side, raw: Json, dice: Dice): GameEvent[]
 function pausedCounter(mode: 'interactive' | 'planned' = 'interactive', dice = labelDice({ detection: 1 })) {
   useFixtureMap();
   const s = makeTestState({
-    attacker: 'TOG', options: { interleave: mode, externalCombat: 'CENTURION' },
+    attacker: 'TOG',
+    options: { interleave: mode, externalCombat: 'CENTURION' },
     tfs: [
-      { id: 'TF1', side: 'CW', hex: hx(4, 4), units: [{ id: 'c1', type: CWL }, { id: 'c2', type: CWL }] },
-      { id: 'TF2', side: 'TOG', hex: PATH[0], units: [{ id: 't1', type: L }, { id: 'tsig', type: 'signals-century' }] },
+      {
+        id: 'TF1',
+        side: 'CW',
+        hex: hx(4, 4),
+        units: [
+          { id: 'c1', type: CWL },
+          { id: 'c2', type: CWL },
+        ],
+      },
+      {
+        id: 'TF2',
+        side: 'TOG',
+        hex: PATH[0],
+        units: [
+          { id: 't1', type: L },
+          { id: 'tsig', type: 'signals-century' },
+        ],
+      },
     ],
   });
   s.movement = newMovement();
@@ -58,10 +74,13 @@ function pausedCounter(mode: 'interactive' | 'planned' = 'interactive', dice = l
 /** Each side's entry in its own ids (enemy units by the opaque id its prompt showed). */
 function entry(s: PrefectState, side: Side, lost: string[], extra: Record<string, Json> = {}): Json {
   const hidden = hiddenIds(s, side);
-  const attack = (s.combat!.attacks[0]).id;
+  const attack = s.combat!.attacks[0].id;
   return { kind: 'external-result', attack, destroyed: lost.map((id) => hidden.get(id) ?? id), leftMap: [], ...extra };
 }
-const both = (s: PrefectState, tog: Json, cw: Json) => ({ TOG: checkOrder(s, 'TOG', tog).order!, CW: checkOrder(s, 'CW', cw).order! });
+const both = (s: PrefectState, tog: Json, cw: Json) => ({
+  TOG: checkOrder(s, 'TOG', tog).order!,
+  CW: checkOrder(s, 'CW', cw).order!,
+});
 
 describe('L2725-2732: a Defender counter-attack played with Centurion (interactive play)', () => {
   it('L2727-2732 pause: counter.attack then external.open with the counter-attack set-up; both owe a sealed entry; the mover waits', () => {
@@ -70,8 +89,12 @@ describe('L2725-2732: a Defender counter-attack played with Centurion (interacti
     const open = events.at(-1)!.data as Record<string, Json>;
     expect(open).toMatchObject({ attackers: ['TF1'], target: 'TF2', round: 1 });
     expect((open.setUp as Record<string, Json>).counterAttack).toMatchObject({
-      type: 'DEFENDER_COUNTER_ATTACK', conversionAttacker: 'CW',
-      deployment: [{ side: 'TOG', order: 1, map: 'northern', row: 'xx01' }, { side: 'CW', order: 2, map: 'southern', row: 'xx14' }],
+      type: 'DEFENDER_COUNTER_ATTACK',
+      conversionAttacker: 'CW',
+      deployment: [
+        { side: 'TOG', order: 1, map: 'northern', row: 'xx01' },
+        { side: 'CW', order: 2, map: 'southern', row: 'xx14' },
+      ],
     });
     expect(events.some((e) => (e.rolls ?? []).some((r) => r.label.startsWith('combat')))).toBe(false); // no CRT roll
     expect(s.step).toBe('MOVEMENT');
@@ -83,9 +106,15 @@ describe('L2725-2732: a Defender counter-attack played with Centurion (interacti
     const p = prefect.prompts(s).find((x) => x.side === 'TOG')!;
     expect(p.deadlineSeconds).toBe(86400);
     expect(p.description).toMatch(/L2727-2732/);
-    expect(((p.choices as Record<string, Json>).setUp as Record<string, Json>).counterAttack).toMatchObject({ rule: 'L2725-2732' });
+    expect(((p.choices as Record<string, Json>).setUp as Record<string, Json>).counterAttack).toMatchObject({
+      rule: 'L2725-2732',
+    });
     expect(runMovement(s, labelDice({}), () => ({ kind: 'pass' }))).toEqual([]); // the phase stays paused
-    expect(checkOrder(s, 'TOG', { kind: 'move', move: { tf: 'TF2', mode: 'COMBAT', path: PATH.slice(2) } }).errors.map((e) => e.code)).toEqual(['wrong-kind']);
+    expect(
+      checkOrder(s, 'TOG', { kind: 'move', move: { tf: 'TF2', mode: 'COMBAT', path: PATH.slice(2) } }).errors.map(
+        (e) => e.code,
+      ),
+    ).toEqual(['wrong-kind']);
   });
 
   it('L2749-2798 agreed BT (the counter-attackers destroyed the mover\u2019s unit, none lost): mover disorganised, no CRT roll, its move ends (L445), the phase resumes', () => {
@@ -93,7 +122,10 @@ describe('L2725-2732: a Defender counter-attack played with Centurion (interacti
     const dice = labelDice({});
     const ev = advance(s, both(s, entry(s, 'TOG', ['t1']), entry(s, 'CW', ['t1'])), dice);
     expect(types(ev)).toContain('external.agreed');
-    expect(ev.find((e) => e.type === 'external.agreed')!.data).toMatchObject({ effect: 'BT', totals: { attacker: expect.any(Number), defender: 0 } });
+    expect(ev.find((e) => e.type === 'external.agreed')!.data).toMatchObject({
+      effect: 'BT',
+      totals: { attacker: expect.any(Number), defender: 0 },
+    });
     expect(dice.log.some((r) => r.label.startsWith('combat'))).toBe(false);
     expect(s.units.t1.status).toBe('DISORGANISED'); // L2794: only disorganised
     expect(s.tfs.TF2).toBeUndefined();
@@ -126,7 +158,10 @@ describe('L2725-2732: a Defender counter-attack played with Centurion (interacti
     const r = pausedCounter();
     const dice = labelDice({ combat: 1 });
     const ev = advance(r.s, both(r.s, entry(r.s, 'TOG', [], { prefect: true }), entry(r.s, 'CW', [])), dice);
-    expect(ev.find((e) => e.type === 'external.fallback')!.data).toMatchObject({ reason: 'requested', resolution: 'PREFECT' });
+    expect(ev.find((e) => e.type === 'external.fallback')!.data).toMatchObject({
+      reason: 'requested',
+      resolution: 'PREFECT',
+    });
     expect(dice.log.filter((x) => x.label.startsWith('combat'))).toHaveLength(1);
     expect(r.s.combat).toBeUndefined();
     const d = pausedCounter();
@@ -139,15 +174,22 @@ describe('L2725-2732: a Defender counter-attack played with Centurion (interacti
     const { s } = pausedCounter();
     const before = JSON.stringify(s);
     const v = (side: Side, o: Json) => prefect.validate(s, side, o).map((e) => `${e.code}@${e.rule}`);
-    expect(v('CW', { ...(entry(s, 'CW', []) as Record<string, Json>), attack: 'a1' })).toEqual(['external.attack@D-87']);
+    expect(v('CW', { ...(entry(s, 'CW', []) as Record<string, Json>), attack: 'a1' })).toEqual([
+      'external.attack@D-87',
+    ]);
     expect(v('TOG', entry(s, 'TOG', ['tsig']))).toEqual(['external.unit-not-in-combat@L2616, L2628, L2786']);
-    const guessed = hiddenIds(s, 'CW').has('t1') ? v('CW', { ...(entry(s, 'CW', []) as Record<string, Json>), destroyed: ['t1'] }) : ['unit.unknown@L97'];
+    const guessed = hiddenIds(s, 'CW').has('t1')
+      ? v('CW', { ...(entry(s, 'CW', []) as Record<string, Json>), destroyed: ['t1'] })
+      : ['unit.unknown@L97'];
     expect(guessed).toEqual(['unit.unknown@L97']);
     expect(JSON.stringify(s)).toBe(before);
   });
 
   it('D-87 secrecy: different differing entries give identical events, state, views, prompts and errors', () => {
-    const runs = [[['t1'], []], [[], ['c1', 'c2']]].map(([tog, cw]) => {
+    const runs = [
+      [['t1'], []],
+      [[], ['c1', 'c2']],
+    ].map(([tog, cw]) => {
       const { s } = pausedCounter();
       const ev = advance(s, both(s, entry(s, 'TOG', tog), entry(s, 'CW', cw)), labelDice({}));
       const bad = prefect.validate(s, 'TOG', entry(s, 'TOG', ['tsig']));
@@ -161,14 +203,23 @@ describe('L2725-2732: a Defender counter-attack played with Centurion (interacti
   it('planned play: the movement resolves in one step, so the counter-attack stays on the CRT (option description)', () => {
     useFixtureMap();
     const s = makeTestState({
-      attacker: 'TOG', options: { externalCombat: 'CENTURION' },
+      attacker: 'TOG',
+      options: { externalCombat: 'CENTURION' },
       tfs: [
         { id: 'TF1', side: 'CW', hex: hx(4, 4), units: [CWL, CWL] },
         { id: 'TF2', side: 'TOG', hex: PATH[0], units: [L] },
       ],
     });
-    s.movement = { ...newMovement(), plan: { kind: 'movement-plan', moves: [{ tf: 'TF2', mode: 'COMBAT', path: PATH }] },
-      counter: { kind: 'counter-orders', interrupt: { default: { detect: true, esm: 'max' } }, counterAttacks: [{ tfs: ['TF1'] }], moves: [] } };
+    s.movement = {
+      ...newMovement(),
+      plan: { kind: 'movement-plan', moves: [{ tf: 'TF2', mode: 'COMBAT', path: PATH }] },
+      counter: {
+        kind: 'counter-orders',
+        interrupt: { default: { detect: true, esm: 'max' } },
+        counterAttacks: [{ tfs: ['TF1'] }],
+        moves: [],
+      },
+    };
     const ev = runMovement(s, labelDice({ detection: 1, combat: 1 }), plannedDecider);
     expect(types(ev)).toContain('counter.attack');
     expect(types(ev)).not.toContain('external.open');
@@ -181,10 +232,15 @@ describe('the Campaign keeps its counter-attacks on the CRT (its ground half pau
   it('interactive Campaign bot game with CENTURION (c1): counter-attacks rolled, never paused; the Combat Phase pauses agreed; none defaulted', () => {
     const counts: Record<string, number> = {};
     let movementPauses = 0;
-    playBots('c1', ({ prev, events }) => {
-      for (const e of events) counts[e.type] = (counts[e.type] ?? 0) + 1;
-      if (prev.planetary.step === 'MOVEMENT' && prev.planetary.combat?.external) movementPauses++;
-    }, { externalCombat: 'CENTURION', interleave: 'interactive' }, 3000);
+    playBots(
+      'c1',
+      ({ prev, events }) => {
+        for (const e of events) counts[e.type] = (counts[e.type] ?? 0) + 1;
+        if (prev.planetary.step === 'MOVEMENT' && prev.planetary.combat?.external) movementPauses++;
+      },
+      { externalCombat: 'CENTURION', interleave: 'interactive' },
+      3000,
+    );
     expect(counts['counter.attack']).toBeGreaterThan(0);
     expect(movementPauses).toBe(0);
     expect(counts['external.agreed']).toBe(counts['external.open']);
@@ -194,13 +250,35 @@ describe('the Campaign keeps its counter-attacks on the CRT (its ground half pau
 
 describe('a bot game in interactive play with externalCombat CENTURION (L2725-2732, D-87)', () => {
   let counterPausesSeen = 0;
-  it.each(['cx', 'cy', 'cz', 'cw'])('seed %s: every pause agreed and applied, all orders legal, none defaulted, the game ends', (seed) => {
-    const { s, counts, pauses: counterPauses } = playExternalBotGame(seed, { externalCombat: 'CENTURION', interleave: 'interactive' }, 20000, (st) => st.step === 'MOVEMENT' && !!st.combat?.external);
-    counterPausesSeen += counterPauses;
-    expect(prefect.outcome(s)).not.toBeNull();
-    expect(counts['external.agreed'] ?? 0).toBe(counts['external.open'] ?? 0);
-    console.log(`D-87 interactive bot game ${seed}:`, JSON.stringify({ turns: s.turn, winner: s.result?.winner, open: counts['external.open'] ?? 0, counterPauses, counterAttacks: counts['counter.attack'] ?? 0 }));
-  }, 300_000);
+  it.each(['cx', 'cy', 'cz', 'cw'])(
+    'seed %s: every pause agreed and applied, all orders legal, none defaulted, the game ends',
+    (seed) => {
+      const {
+        s,
+        counts,
+        pauses: counterPauses,
+      } = playExternalBotGame(
+        seed,
+        { externalCombat: 'CENTURION', interleave: 'interactive' },
+        20000,
+        (st) => st.step === 'MOVEMENT' && !!st.combat?.external,
+      );
+      counterPausesSeen += counterPauses;
+      expect(prefect.outcome(s)).not.toBeNull();
+      expect(counts['external.agreed'] ?? 0).toBe(counts['external.open'] ?? 0);
+      console.log(
+        `D-87 interactive bot game ${seed}:`,
+        JSON.stringify({
+          turns: s.turn,
+          winner: s.result?.winner,
+          open: counts['external.open'] ?? 0,
+          counterPauses,
+          counterAttacks: counts['counter.attack'] ?? 0,
+        }),
+      );
+    },
+    300_000,
+  );
 
   it('the seeds above paused at counter-attacks', () => expect(counterPausesSeen).toBeGreaterThan(0));
 });

@@ -28,8 +28,12 @@ import { openExternal, settleExternal, wantsExternal, type ExternalDecision } fr
 export const COUNTER_RULE = 'L2725-2732';
 
 /** The synthetic attack of a counter-attack: counter-attacking TFs against the mover. */
-const attackOf = (s: PrefectState, attackers: string[], target: string): DeclaredAttack =>
-  ({ id: `counter-t${s.turn}-a${s.movement?.defenderActions ?? 0}`, target: { tf: target }, attackers: [...attackers], advance: null });
+const attackOf = (s: PrefectState, attackers: string[], target: string): DeclaredAttack => ({
+  id: `counter-t${s.turn}-a${s.movement?.defenderActions ?? 0}`,
+  target: { tf: target },
+  attackers: [...attackers],
+  advance: null,
+});
 
 /** Is the paused external combat a counter-attack (the Movement Phase is running)? */
 export const isCounterPause = (s: PrefectState): boolean => s.step === 'MOVEMENT' && !!s.combat?.external;
@@ -53,9 +57,20 @@ export function counterSetUp(s: PrefectState): Json {
 
 /** Marks each `external.open` as a counter-attack's (its set-up, L2727-2732). */
 function marked(s: PrefectState, events: GameEvent[]): GameEvent[] {
-  return events.map((e) => (e.type === 'external.open'
-    ? { ...e, data: { ...(e.data as Record<string, Json>), setUp: { ...((e.data as Record<string, Json>).setUp as Record<string, Json>), counterAttack: counterSetUp(s) } } }
-    : e));
+  return events.map((e) =>
+    e.type === 'external.open'
+      ? {
+          ...e,
+          data: {
+            ...(e.data as Record<string, Json>),
+            setUp: {
+              ...((e.data as Record<string, Json>).setUp as Record<string, Json>),
+              counterAttack: counterSetUp(s),
+            },
+          },
+        }
+      : e,
+  );
 }
 
 /**
@@ -86,7 +101,10 @@ export function pausedCounter(s: PrefectState): { attackers: string[]; target: s
  * Both entries of the round: agreed → the converted result; fallback → Prefect (no `external`);
  * differ → asked again (`decided` null, the pause stays). When decided, the pause record is removed.
  */
-export function settleCounterExternal(s: PrefectState, orders: Partial<Record<Side, ExternalResultOrder>>): { events: GameEvent[]; decided: ExternalDecision | null; counter: { attackers: string[]; target: string } } {
+export function settleCounterExternal(
+  s: PrefectState,
+  orders: Partial<Record<Side, ExternalResultOrder>>,
+): { events: GameEvent[]; decided: ExternalDecision | null; counter: { attackers: string[]; target: string } } {
   const counter = pausedCounter(s);
   const r = settleExternal(s, orders);
   if (r.decided) delete s.combat;
@@ -95,15 +113,27 @@ export function settleCounterExternal(s: PrefectState, orders: Partial<Record<Si
 
 /** L435-455: a counter-attack's combat (the counter-attacking TFs attack the mover; no advance). */
 export const counterSpec = (attackers: string[], target: string): CombatSpec => ({
-  attackers, target: { tf: target }, context: 'COUNTER_ACTION', shiftPolicy: { TOG: 'FAVOURABLE', CW: 'FAVOURABLE' }, advance: null,
+  attackers,
+  target: { tf: target },
+  context: 'COUNTER_ACTION',
+  shiftPolicy: { TOG: 'FAVOURABLE', CW: 'FAVOURABLE' },
+  advance: null,
 });
 
 /**
  * The settled counter-attack: its agreed result applied (no CRT roll), or rolled on the CRT
  * (fallback); TFs gone since cannot fight. The movement then resumes (sequence.ts).
  */
-export function resumeCounterAttack(s: PrefectState, dice: Dice, counter: { attackers: string[]; target: string }, decided: ExternalDecision): GameEvent[] {
+export function resumeCounterAttack(
+  s: PrefectState,
+  dice: Dice,
+  counter: { attackers: string[]; target: string },
+  decided: ExternalDecision,
+): GameEvent[] {
   const live = counter.attackers.filter((id) => s.tfs[id]);
   if (!live.length || !s.tfs[counter.target]) return [];
-  return resolveCombat(s, dice, { ...counterSpec(live, counter.target), ...(decided.external ? { external: decided.external } : {}) });
+  return resolveCombat(s, dice, {
+    ...counterSpec(live, counter.target),
+    ...(decided.external ? { external: decided.external } : {}),
+  });
 }

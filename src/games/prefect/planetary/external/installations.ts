@@ -27,7 +27,12 @@ export const INSTALLATIONS: Readonly<Record<string, { count: number; provenance:
   GL1: { count: 2, provenance: rulebook('L2637') },
   GL2: { count: 3, provenance: rulebook('L2638') },
   GL3: { count: 5, provenance: rulebook('L2639') },
-  GL4: { count: 5, provenance: reconstructed('GL4 (planetary support base, L2356) is missing from the table L2636-2644: given the largest Legion row, GL3') },
+  GL4: {
+    count: 5,
+    provenance: reconstructed(
+      'GL4 (planetary support base, L2356) is missing from the table L2636-2644: given the largest Legion row, GL3',
+    ),
+  },
   GN1: { count: 1, provenance: rulebook('L2640') },
   GN2: { count: 2, provenance: rulebook('L2641 (GN2/3)') },
   GN3: { count: 2, provenance: rulebook('L2641 (GN2/3)') },
@@ -37,28 +42,47 @@ export const INSTALLATIONS: Readonly<Record<string, { count: number; provenance:
 };
 
 /** A base whose installations are on the Centurion map; `naval`: a Campaign naval ground base (space half). */
-export interface ExternalBase { base: string; type: string; installations: number; status: string; naval?: boolean }
+export interface ExternalBase {
+  base: string;
+  type: string;
+  installations: number;
+  status: string;
+  naval?: boolean;
+}
 
 /** What the agreed entry did to one base (L2796). */
-export interface BaseOutcome { base: string; naval?: boolean; installations: number; lost: number; disorganised: boolean }
+export interface BaseOutcome {
+  base: string;
+  naval?: boolean;
+  installations: number;
+  lost: number;
+  disorganised: boolean;
+}
 
 /** L2630: the defending side's Legion bases in the defending TF's hex, with their installations. */
 export function legionBasesAt(s: PrefectState, defender: string): ExternalBase[] {
   const tf = s.tfs[defender];
   if (!tf) return [];
-  return Object.values(s.bases).filter((b) => b.hex === tf.hex && b.side === tf.side && INSTALLATIONS[b.type])
+  return Object.values(s.bases)
+    .filter((b) => b.hex === tf.hex && b.side === tf.side && INSTALLATIONS[b.type])
     .sort((a, b) => a.id.localeCompare(b.id))
     .map((b) => ({ base: b.id, type: b.type, installations: INSTALLATIONS[b.type].count, status: b.status }));
 }
 
 /** L2622-2626, L587: which side operates at half strength. */
-export function halfStrength(s: PrefectState, attackers: string[], defender: string): Record<Side, boolean> & { detected: Record<Side, boolean> } {
+export function halfStrength(
+  s: PrefectState,
+  attackers: string[],
+  defender: string,
+): Record<Side, boolean> & { detected: Record<Side, boolean> } {
   const aSide = s.tfs[attackers[0]]?.side ?? 'TOG';
   const dSide: Side = aSide === 'TOG' ? 'CW' : 'TOG';
   const aDet = attackers.some((id) => s.tfs[id]?.detected);
   const dDet = !!s.tfs[defender]?.detected;
   const detected = { [aSide]: aDet, [dSide]: dDet } as Record<Side, boolean>;
-  return { [aSide]: aDet && !dDet, [dSide]: dDet && !aDet, detected } as Record<Side, boolean> & { detected: Record<Side, boolean> };
+  return { [aSide]: aDet && !dDet, [dSide]: dDet && !aDet, detected } as Record<Side, boolean> & {
+    detected: Record<Side, boolean>;
+  };
 }
 
 /** The public set-up of the installations for the prompt and the open event (L2630-2646, L2698-2700, L2719-2721, L2751). */
@@ -81,11 +105,29 @@ export function installationErrors(bases: readonly ExternalBase[], list: readonl
   const seen = new Set<string>();
   list.forEach((x, i) => {
     const b = bases.find((y) => y.base === x.base);
-    if (!b) errors.push({ code: 'external.base-not-in-combat', path: ['installations', i, 'base'], message: 'Only a base of the defender in the defending Task Force\u2019s hex has installations on the Centurion map.', rule: 'L2630' });
+    if (!b)
+      errors.push({
+        code: 'external.base-not-in-combat',
+        path: ['installations', i, 'base'],
+        message:
+          'Only a base of the defender in the defending Task Force\u2019s hex has installations on the Centurion map.',
+        rule: 'L2630',
+      });
     else if (!Number.isInteger(x.lost) || x.lost < 0 || x.lost > b.installations) {
-      errors.push({ code: 'external.installations', path: ['installations', i, 'lost'], message: `This base has ${b.installations} installations: enter how many were destroyed or suffered internal turret damage (0 to ${b.installations}).`, rule: 'L2636-2644, L2796' });
+      errors.push({
+        code: 'external.installations',
+        path: ['installations', i, 'lost'],
+        message: `This base has ${b.installations} installations: enter how many were destroyed or suffered internal turret damage (0 to ${b.installations}).`,
+        rule: 'L2636-2644, L2796',
+      });
     }
-    if (seen.has(x.base)) errors.push({ code: 'external.base-twice', path: ['installations', i, 'base'], message: 'Each base is entered once.', rule: 'L2796' });
+    if (seen.has(x.base))
+      errors.push({
+        code: 'external.base-twice',
+        path: ['installations', i, 'base'],
+        message: 'Each base is entered once.',
+        rule: 'L2796',
+      });
     seen.add(x.base);
   });
   return errors;
@@ -93,13 +135,22 @@ export function installationErrors(bases: readonly ExternalBase[], list: readonl
 
 /** The entry's installations as an order-free key part: bases with losses, sorted (0 = not entered). */
 export const installationsKey = (list: readonly InstallationEntry[] = []): [string, number][] =>
-  list.filter((x) => x.lost > 0).map((x): [string, number] => [x.base, x.lost]).sort((a, b) => a[0].localeCompare(b[0]));
+  list
+    .filter((x) => x.lost > 0)
+    .map((x): [string, number] => [x.base, x.lost])
+    .sort((a, b) => a[0].localeCompare(b[0]));
 
 /** L2796: each base's outcome — disorganised at 50 % or more of its installations lost. */
 export function baseOutcomes(bases: readonly ExternalBase[], list: readonly InstallationEntry[] = []): BaseOutcome[] {
   return bases.map((b) => {
     const lost = list.find((x) => x.base === b.base)?.lost ?? 0;
-    return { base: b.base, ...(b.naval ? { naval: true } : {}), installations: b.installations, lost, disorganised: 2 * lost >= b.installations && lost > 0 };
+    return {
+      base: b.base,
+      ...(b.naval ? { naval: true } : {}),
+      installations: b.installations,
+      lost,
+      disorganised: 2 * lost >= b.installations && lost > 0,
+    };
   });
 }
 

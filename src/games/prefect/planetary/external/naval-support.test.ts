@@ -8,12 +8,22 @@ const c = (code: string): SupportCounter => ({ type: `x-${code}`, code, fighter:
 
 describe('naval ground support on the Centurion map (L2670-2688)', () => {
   it('L2674: two fighters per fighter squadron, one at half strength', () => {
-    expect(centurionSupportFor('CW', [c('FL1'), c('FH2'), c('FM1')], false)).toMatchObject({ fighters: 6, laserMissions: 0, fireControl: null });
-    expect(centurionSupportFor('CW', [c('FL1'), c('FH2'), c('FM1')], true)).toMatchObject({ fighters: 3, halfStrength: true });
+    expect(centurionSupportFor('CW', [c('FL1'), c('FH2'), c('FM1')], false)).toMatchObject({
+      fighters: 6,
+      laserMissions: 0,
+      fireControl: null,
+    });
+    expect(centurionSupportFor('CW', [c('FL1'), c('FH2'), c('FM1')], true)).toMatchObject({
+      fighters: 3,
+      halfStrength: true,
+    });
   });
 
   it('L2676-2678: two laser support missions per BB or CA, one at half strength; L2680: no missile barrages', () => {
-    expect(centurionSupportFor('CW', [c('BB'), c('CA')], false)).toMatchObject({ laserMissions: 4, missileBarrages: 0 });
+    expect(centurionSupportFor('CW', [c('BB'), c('CA')], false)).toMatchObject({
+      laserMissions: 4,
+      missileBarrages: 0,
+    });
     expect(centurionSupportFor('CW', [c('BB'), c('CA')], true)).toMatchObject({ laserMissions: 2 });
   });
 

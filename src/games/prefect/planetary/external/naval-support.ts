@@ -16,7 +16,11 @@
  */
 import type { Side } from '../types.js';
 
-export interface SupportCounter { type: string; code: string; fighter: boolean }
+export interface SupportCounter {
+  type: string;
+  code: string;
+  fighter: boolean;
+}
 
 export interface CenturionSupport {
   halfStrength: boolean;
@@ -32,11 +36,17 @@ const CAPITAL = new Set(['BB', 'CA']);
 const SQUADRON_OR_FG = new Set(['P', 'D', 'FG', 'FGV', 'DDV']);
 
 /** L2670-2688: the numbers a side uses on the Centurion map. */
-export function centurionSupportFor(side: Side, counters: readonly SupportCounter[], halfStrength: boolean): CenturionSupport {
+export function centurionSupportFor(
+  side: Side,
+  counters: readonly SupportCounter[],
+  halfStrength: boolean,
+): CenturionSupport {
   const squadrons = counters.filter((c) => c.fighter).length;
   const capital = counters.filter((c) => !c.fighter && CAPITAL.has(c.code)).length;
   const small = counters.filter((c) => !c.fighter && SQUADRON_OR_FG.has(c.code)).length;
-  const ships = counters.some((c) => !c.fighter && (CAPITAL.has(c.code) || SQUADRON_OR_FG.has(c.code) || c.code.startsWith('TR')));
+  const ships = counters.some(
+    (c) => !c.fighter && (CAPITAL.has(c.code) || SQUADRON_OR_FG.has(c.code) || c.code.startsWith('TR')),
+  );
   const pd = counters.some((c) => c.code === 'P' || c.code === 'D');
   return {
     halfStrength,

@@ -16,8 +16,16 @@ import type { AdjustmentOrder, MoveOrder, PrefectState, Side } from '../types.js
 
 /** Hexes an independent of `side` should hold: own active bases first, then own urban hexes. */
 function holdHexes(s: PrefectState, side: Side): { bases: Set<string>; urban: Set<string> } {
-  const bases = new Set(Object.values(s.bases).filter((b) => b.side === side).map((b) => b.hex));
-  const urban = new Set(rulesData().map.urbanAreas.filter((a) => s.urban[a.id] === side).flatMap((a) => a.hexes));
+  const bases = new Set(
+    Object.values(s.bases)
+      .filter((b) => b.side === side)
+      .map((b) => b.hex),
+  );
+  const urban = new Set(
+    rulesData()
+      .map.urbanAreas.filter((a) => s.urban[a.id] === side)
+      .flatMap((a) => a.hexes),
+  );
   return { bases, urban };
 }
 
@@ -33,11 +41,29 @@ const landDistance = (hex: string, goals: Set<string>): number => distanceTo(hex
 export function independentMoves(s: PrefectState, side: Side, claimed: Set<string>): MoveOrder[] {
   const moves: MoveOrder[] = [];
   const { bases, urban } = holdHexes(s, side);
-  const enemyBase = new Set(Object.values(s.bases).filter((b) => b.side !== side).map((b) => b.hex));
-  const enemyUrban = new Set(rulesData().map.urbanAreas.filter((a) => s.urban[a.id] !== side).flatMap((a) => a.hexes));
-  const inds = Object.values(s.tfs).filter((t) => t.side === side && t.independent && t.hex && !t.movedThisTurn && t.fatigue < 3).sort((a, b) => a.id.localeCompare(b.id));
-  const enemyTfHex = new Set(Object.values(s.tfs).filter((t) => t.side !== side && t.hex).map((t) => t.hex));
-  const held = new Set(Object.values(s.tfs).filter((t) => t.side === side && t.hex).map((t) => t.hex));
+  const enemyBase = new Set(
+    Object.values(s.bases)
+      .filter((b) => b.side !== side)
+      .map((b) => b.hex),
+  );
+  const enemyUrban = new Set(
+    rulesData()
+      .map.urbanAreas.filter((a) => s.urban[a.id] !== side)
+      .flatMap((a) => a.hexes),
+  );
+  const inds = Object.values(s.tfs)
+    .filter((t) => t.side === side && t.independent && t.hex && !t.movedThisTurn && t.fatigue < 3)
+    .sort((a, b) => a.id.localeCompare(b.id));
+  const enemyTfHex = new Set(
+    Object.values(s.tfs)
+      .filter((t) => t.side !== side && t.hex)
+      .map((t) => t.hex),
+  );
+  const held = new Set(
+    Object.values(s.tfs)
+      .filter((t) => t.side === side && t.hex)
+      .map((t) => t.hex),
+  );
   for (const tf of inds) {
     const reach = attackerReach(s, tf.id, 'COMBAT');
     const open = [...reach.keys()].filter((h) => !claimed.has(h)).sort();
@@ -49,7 +75,9 @@ export function independentMoves(s: PrefectState, side: Side, claimed: Set<strin
     if (!to && !bases.has(tf.hex)) {
       const goals = retake.size ? retake : new Set([...bases, ...urban].filter((h) => !held.has(h) && !claimed.has(h)));
       const here = landDistance(tf.hex, goals);
-      const best = open.map((h) => ({ h, d: landDistance(h, goals) })).sort((a, b) => a.d - b.d || a.h.localeCompare(b.h))[0];
+      const best = open
+        .map((h) => ({ h, d: landDistance(h, goals) }))
+        .sort((a, b) => a.d - b.d || a.h.localeCompare(b.h))[0];
       if (best && best.d < here) to = best.h;
     }
     if (!to) continue;
@@ -67,22 +95,49 @@ export function independentMoves(s: PrefectState, side: Side, claimed: Set<strin
  * standing retreat choices (D-31).
  */
 export function botAdjustment(s: PrefectState, side: Side): AdjustmentOrder {
-  const o: AdjustmentOrder = { kind: 'adjustment', transfers: [], create: [], reinforcements: [], assignBases: [], independent: [] };
+  const o: AdjustmentOrder = {
+    kind: 'adjustment',
+    transfers: [],
+    create: [],
+    reinforcements: [],
+    assignBases: [],
+    independent: [],
+  };
   const { bases, urban } = holdHexes(s, side);
-  const taken = new Set(Object.values(s.tfs).filter((t) => t.hex).map((t) => t.hex));
-  const enemyUnit = new Set(Object.values(s.units).filter((u) => u.side !== side && u.status === 'DISORGANISED' && u.hex).map((u) => u.hex!));
+  const taken = new Set(
+    Object.values(s.tfs)
+      .filter((t) => t.hex)
+      .map((t) => t.hex),
+  );
+  const enemyUnit = new Set(
+    Object.values(s.units)
+      .filter((u) => u.side !== side && u.status === 'DISORGANISED' && u.hex)
+      .map((u) => u.hex!),
+  );
   const mixed = Object.values(s.tfs)
     .filter((t) => t.side === side && t.hex && !t.independent)
-    .filter((t) => unitsIn(s, t.id).some((u) => unitType(u).gravitic) && unitsIn(s, t.id).some((u) => !unitType(u).gravitic))
+    .filter(
+      (t) => unitsIn(s, t.id).some((u) => unitType(u).gravitic) && unitsIn(s, t.id).some((u) => !unitType(u).gravitic),
+    )
     .sort((a, b) => a.id.localeCompare(b.id));
   for (const tf of mixed) {
-    for (const u of unitsIn(s, tf.id).filter((x) => !unitType(x).gravitic).sort((a, b) => a.id.localeCompare(b.id))) {
+    for (const u of unitsIn(s, tf.id)
+      .filter((x) => !unitType(x).gravitic)
+      .sort((a, b) => a.id.localeCompare(b.id))) {
       const spots = neighboursOf(tf.hex)
         .filter((h) => !taken.has(h) && !enemyUnit.has(h) && !isFullWater(h))
-        .sort((a, b) => Number(!bases.has(a)) - Number(!bases.has(b)) || Number(!urban.has(a)) - Number(!urban.has(b)) || a.localeCompare(b));
+        .sort(
+          (a, b) =>
+            Number(!bases.has(a)) - Number(!bases.has(b)) ||
+            Number(!urban.has(a)) - Number(!urban.has(b)) ||
+            a.localeCompare(b),
+        );
       for (const hex of spots) {
         o.independent!.push({ unit: u.id, hex });
-        if (validateAdjustment(s, side, o).length === 0) { taken.add(hex); break; }
+        if (validateAdjustment(s, side, o).length === 0) {
+          taken.add(hex);
+          break;
+        }
         o.independent!.pop();
       }
     }

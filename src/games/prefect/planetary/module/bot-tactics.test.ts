@@ -15,7 +15,14 @@ import { applyAdjustment } from '../adjustment.js';
 import { storeRetreatPrefs } from '../retreat-prefs.js';
 import { useRulesData } from '../rules-data.js';
 import { hx, makeTestState, neighbours, useFixtureMap } from '../testing.js';
-import type { AdjustmentOrder, CombatDeclareOrder, CounterOrders, DefenderActionsOrder, PrefectState, Side } from '../types.js';
+import type {
+  AdjustmentOrder,
+  CombatDeclareOrder,
+  CounterOrders,
+  DefenderActionsOrder,
+  PrefectState,
+  Side,
+} from '../types.js';
 import { checkOrder } from './validate.js';
 
 afterEach(() => useRulesData(null));
@@ -42,13 +49,14 @@ describe('L609-617, D-31: the bot ranks its retreat hexes', () => {
 
   it('never ranks an illegal hex (enemy counter, enemy unit, water for a non-gravitic TF) and uses only public knowledge', () => {
     useFixtureMap({ water: { [hx(3, 4)]: 'FULL' } });
-    const spec = (enemyUnits: string[]) => makeTestState({
-      tfs: [
-        { id: 'M', side: 'CW', hex: hx(4, 4), units: ['militia-regiment'], independent: true },
-        { id: 'E', side: 'TOG', hex: hx(4, 5), units: enemyUnits },
-      ],
-      disorganised: [{ id: 'x', type: 'tog-light-cohort', side: 'TOG', hex: hx(4, 3) }],
-    });
+    const spec = (enemyUnits: string[]) =>
+      makeTestState({
+        tfs: [
+          { id: 'M', side: 'CW', hex: hx(4, 4), units: ['militia-regiment'], independent: true },
+          { id: 'E', side: 'TOG', hex: hx(4, 5), units: enemyUnits },
+        ],
+        disorganised: [{ id: 'x', type: 'tog-light-cohort', side: 'TOG', hex: hx(4, 3) }],
+      });
     const s = spec(['tog-medium-cohort']);
     const ranked = rankRetreat(s, 'CW', 'M');
     expect(ranked).not.toContain(hx(4, 5)); // L611 enemy TF
@@ -71,7 +79,12 @@ describe('L609-617, D-31: the bot ranks its retreat hexes', () => {
     const prefs = retreatChoices(s, 'CW');
     expect(prefs.map((p) => p.tf)).toEqual(['TF1']);
     storeRetreatPrefs(s, 'CW', prefs);
-    resolveCombat(s, new ScriptedDice([8, 1, 1, 1]), { attackers: ['TF3'], target: { tf: 'TF1' }, context: 'COMBAT_PHASE', shiftPolicy: NONE }); // DR (T-P10)
+    resolveCombat(s, new ScriptedDice([8, 1, 1, 1]), {
+      attackers: ['TF3'],
+      target: { tf: 'TF1' },
+      context: 'COMBAT_PHASE',
+      shiftPolicy: NONE,
+    }); // DR (T-P10)
     expect(s.tfs.TF1.hex).toBe(hx(3, 2)); // 1 hex from the base; the default takes 0201, 2 away
     expect(publicEnemyZoc(s, 'CW').has(s.tfs.TF1.hex)).toBe(false);
   });
@@ -80,7 +93,10 @@ describe('L609-617, D-31: the bot ranks its retreat hexes', () => {
     useFixtureMap();
     const s = makeTestState({
       attacker: 'TOG',
-      tfs: [{ id: 'A', side: 'TOG', hex: hx(2, 2), units: ['tog-heavy-cohort', 'tog-medium-cohort'] }, { id: 'D', side: 'CW', hex: hx(2, 3), units: ['cw-light-cohort'] }],
+      tfs: [
+        { id: 'A', side: 'TOG', hex: hx(2, 2), units: ['tog-heavy-cohort', 'tog-medium-cohort'] },
+        { id: 'D', side: 'CW', hex: hx(2, 3), units: ['cw-light-cohort'] },
+      ],
     });
     const plan = bot(s, 'TOG');
     const counter = bot(s, 'CW') as CounterOrders;
@@ -93,19 +109,33 @@ describe('L609-617, D-31: the bot ranks its retreat hexes', () => {
   });
 });
 
-const DIS = [{ id: 'x1', type: 'tog-light-cohort', side: 'TOG' as const, hex: hx(7, 5) }, { id: 'x2', type: 'tog-light-cohort', side: 'TOG' as const, hex: hx(7, 5) }];
+const DIS = [
+  { id: 'x1', type: 'tog-light-cohort', side: 'TOG' as const, hex: hx(7, 5) },
+  { id: 'x2', type: 'tog-light-cohort', side: 'TOG' as const, hex: hx(7, 5) },
+];
 
 describe('L459-475, L721-729: the bot destroys enemy disorganised units', () => {
   it('interactive defender-actions: a counter-move into the lone disorganised units destroying both (L475), legal, then applied', () => {
     useFixtureMap();
     const s = makeTestState({
-      attacker: 'TOG', options: { interleave: 'interactive' },
-      tfs: [{ id: 'A', side: 'TOG', hex: hx(0, 0), units: ['tog-medium-cohort'] }, { id: 'D', side: 'CW', hex: hx(6, 5), units: ['cw-light-cohort'] }],
+      attacker: 'TOG',
+      options: { interleave: 'interactive' },
+      tfs: [
+        { id: 'A', side: 'TOG', hex: hx(0, 0), units: ['tog-medium-cohort'] },
+        { id: 'D', side: 'CW', hex: hx(6, 5), units: ['cw-light-cohort'] },
+      ],
       disorganised: DIS,
     });
-    s.movement = { ...newMovement(), attackerMoves: 1, window: { kind: 'defender-actions', side: 'CW', afterAttackerMove: 1 } };
+    s.movement = {
+      ...newMovement(),
+      attackerMoves: 1,
+      window: { kind: 'defender-actions', side: 'CW', afterAttackerMove: 1 },
+    };
     const o = bot(s, 'CW') as DefenderActionsOrder;
-    expect(o).toEqual({ kind: 'defender-actions', actions: [{ type: 'move', tf: 'D', path: [hx(6, 5), hx(7, 5)], destroy: [{ hex: hx(7, 5), count: 2 }] }] });
+    expect(o).toEqual({
+      kind: 'defender-actions',
+      actions: [{ type: 'move', tf: 'D', path: [hx(6, 5), hx(7, 5)], destroy: [{ hex: hx(7, 5), count: 2 }] }],
+    });
     runMovement(s, seededDice('k'), answerOnce(o as never));
     expect([s.units.x1.status, s.units.x2.status]).toEqual(['DESTROYED', 'DESTROYED']);
   });
@@ -113,11 +143,19 @@ describe('L459-475, L721-729: the bot destroys enemy disorganised units', () => 
   it('no counter-action left, or only a support TF: it passes', () => {
     useFixtureMap();
     const s = makeTestState({
-      attacker: 'TOG', options: { interleave: 'interactive' },
-      tfs: [{ id: 'A', side: 'TOG', hex: hx(0, 0), units: ['tog-medium-cohort'] }, { id: 'D', side: 'CW', hex: hx(6, 5), units: ['signals-century'] }],
+      attacker: 'TOG',
+      options: { interleave: 'interactive' },
+      tfs: [
+        { id: 'A', side: 'TOG', hex: hx(0, 0), units: ['tog-medium-cohort'] },
+        { id: 'D', side: 'CW', hex: hx(6, 5), units: ['signals-century'] },
+      ],
       disorganised: DIS,
     });
-    s.movement = { ...newMovement(), attackerMoves: 1, window: { kind: 'defender-actions', side: 'CW', afterAttackerMove: 1 } };
+    s.movement = {
+      ...newMovement(),
+      attackerMoves: 1,
+      window: { kind: 'defender-actions', side: 'CW', afterAttackerMove: 1 },
+    };
     expect(bot(s, 'CW')).toEqual({ kind: 'pass' }); // L469
   });
 
@@ -125,11 +163,16 @@ describe('L459-475, L721-729: the bot destroys enemy disorganised units', () => 
     useFixtureMap();
     const s = makeTestState({
       attacker: 'TOG',
-      tfs: [{ id: 'A', side: 'TOG', hex: hx(0, 0), units: ['tog-medium-cohort'] }, { id: 'D', side: 'CW', hex: hx(6, 5), units: ['cw-light-cohort'] }],
+      tfs: [
+        { id: 'A', side: 'TOG', hex: hx(0, 0), units: ['tog-medium-cohort'] },
+        { id: 'D', side: 'CW', hex: hx(6, 5), units: ['cw-light-cohort'] },
+      ],
       disorganised: DIS,
     });
     const o = bot(s, 'CW') as CounterOrders;
-    expect(o.moves).toEqual([{ tf: 'D', path: [hx(6, 5), hx(7, 5)], destroy: [{ hex: hx(7, 5), count: 2 }], afterAttackerMove: 1 }]);
+    expect(o.moves).toEqual([
+      { tf: 'D', path: [hx(6, 5), hx(7, 5)], destroy: [{ hex: hx(7, 5), count: 2 }], afterAttackerMove: 1 },
+    ]);
     expect(validate(s, 'CW', o)).toEqual([]);
   });
 
@@ -137,7 +180,10 @@ describe('L459-475, L721-729: the bot destroys enemy disorganised units', () => 
     useFixtureMap();
     const s = makeTestState({
       attacker: 'CW',
-      tfs: [{ id: 'C', side: 'CW', hex: hx(7, 2), units: ['cw-medium-cohort'] }, { id: 'T', side: 'TOG', hex: hx(7, 8), units: ['tog-medium-cohort'] }],
+      tfs: [
+        { id: 'C', side: 'CW', hex: hx(7, 2), units: ['cw-medium-cohort'] },
+        { id: 'T', side: 'TOG', hex: hx(7, 8), units: ['tog-medium-cohort'] },
+      ],
       disorganised: DIS,
     });
     const m = attackerDestroyMove(s, 'CW', 'C', () => true)!;
@@ -165,21 +211,29 @@ describe('L914-934: the bot plays independent non-gravitic units', () => {
   const urban = { city: [hx(4, 6), hx(4, 7)] };
   it('they move 1 hex by land toward an enemy-held city to retake it; one on an own base stays; legal and not sent chasing TFs', () => {
     useFixtureMap({ urban, water: { [hx(4, 5)]: 'FULL' } });
-    const state = (city: Side) => makeTestState({
-      attacker: 'CW', urban: { city },
-      tfs: [
-        { id: 'ind-m', side: 'CW', hex: hx(4, 3), units: [{ id: 'm', type: 'militia-regiment' }], independent: true },
-        { id: 'ind-g', side: 'CW', hex: hx(1, 1), units: [{ id: 'g', type: 'garrison-legion' }], independent: true },
-        { id: 'T', side: 'TOG', hex: hx(0, 8), units: ['tog-medium-cohort'] },
-      ],
-      bases: [{ id: 'B', side: 'CW', type: 'GL1', hex: hx(1, 1) }],
-    });
-    const dist = (a: string, goal: string): number => { // land distance on the fixture
-      const seen = new Set([a]); let f = [a];
-      for (let d = 0; f.length; d++) { if (f.includes(goal)) return d; f = f.flatMap((h) => neighbours(h)).filter((h) => !seen.has(h) && h !== hx(4, 5) && seen.add(h)); }
+    const state = (city: Side) =>
+      makeTestState({
+        attacker: 'CW',
+        urban: { city },
+        tfs: [
+          { id: 'ind-m', side: 'CW', hex: hx(4, 3), units: [{ id: 'm', type: 'militia-regiment' }], independent: true },
+          { id: 'ind-g', side: 'CW', hex: hx(1, 1), units: [{ id: 'g', type: 'garrison-legion' }], independent: true },
+          { id: 'T', side: 'TOG', hex: hx(0, 8), units: ['tog-medium-cohort'] },
+        ],
+        bases: [{ id: 'B', side: 'CW', type: 'GL1', hex: hx(1, 1) }],
+      });
+    const dist = (a: string, goal: string): number => {
+      // land distance on the fixture
+      const seen = new Set([a]);
+      let f = [a];
+      for (let d = 0; f.length; d++) {
+        if (f.includes(goal)) return d;
+        f = f.flatMap((h) => neighbours(h)).filter((h) => !seen.has(h) && h !== hx(4, 5) && seen.add(h));
+      }
       return Infinity;
     };
-    for (const city of ['TOG', 'CW'] as const) { // enemy-held: retake it; own and empty: garrison it
+    for (const city of ['TOG', 'CW'] as const) {
+      // enemy-held: retake it; own and empty: garrison it
       const s = state(city);
       const moves = independentMoves(s, 'CW', new Set());
       expect(moves.map((m) => m.tf)).toEqual(['ind-m']); // the garrison on its base stays
@@ -194,8 +248,12 @@ describe('L914-934: the bot plays independent non-gravitic units', () => {
   it('an adjacent enemy-held city with no counter is taken (D-50)', () => {
     useFixtureMap({ urban });
     const s = makeTestState({
-      attacker: 'CW', urban: { city: 'TOG' },
-      tfs: [{ id: 'ind-m', side: 'CW', hex: hx(4, 5), units: [{ id: 'm', type: 'militia-regiment' }], independent: true }, { id: 'T', side: 'TOG', hex: hx(0, 0), units: ['tog-medium-cohort'] }],
+      attacker: 'CW',
+      urban: { city: 'TOG' },
+      tfs: [
+        { id: 'ind-m', side: 'CW', hex: hx(4, 5), units: [{ id: 'm', type: 'militia-regiment' }], independent: true },
+        { id: 'T', side: 'TOG', hex: hx(0, 0), units: ['tog-medium-cohort'] },
+      ],
     });
     expect(independentMoves(s, 'CW', new Set())).toEqual([{ tf: 'ind-m', mode: 'COMBAT', path: [hx(4, 5), hx(4, 6)] }]);
   });
@@ -205,20 +263,41 @@ describe('L914-934: the bot plays independent non-gravitic units', () => {
     const s = (type: string) => {
       const x = makeTestState({
         attacker: 'TOG',
-        tfs: [{ id: 'A', side: 'TOG', hex: hx(4, 4), units: ['tog-medium-cohort', 'tog-medium-cohort', 'tog-medium-cohort'] }, { id: 'ind-x', side: 'CW', hex: hx(4, 5), units: [{ id: 'x', type }], independent: true }],
+        tfs: [
+          {
+            id: 'A',
+            side: 'TOG',
+            hex: hx(4, 4),
+            units: ['tog-medium-cohort', 'tog-medium-cohort', 'tog-medium-cohort'],
+          },
+          { id: 'ind-x', side: 'CW', hex: hx(4, 5), units: [{ id: 'x', type }], independent: true },
+        ],
       });
       x.step = 'COMBAT_DECLARE';
       return x;
     };
     // Attack 9: 9 against militia 3 (clear) is 3:1; against a garrison legion 7 it is under 3:2.
-    expect((bot(s('militia-regiment'), 'TOG') as CombatDeclareOrder).attacks.map((a) => a.target)).toEqual([{ tf: 'ind-x' }]);
+    expect((bot(s('militia-regiment'), 'TOG') as CombatDeclareOrder).attacks.map((a) => a.target)).toEqual([
+      { tf: 'ind-x' },
+    ]);
     expect((bot(s('garrison-legion'), 'TOG') as CombatDeclareOrder).attacks).toEqual([]);
   });
 
   it('adjustment: a militia regiment merged into a gravitic TF goes back on its own counter, legally, so the TF moves again at full speed (L918-928)', () => {
     useFixtureMap({ water: { [hx(4, 3)]: 'FULL' } });
     const s = makeTestState({
-      tfs: [{ id: 'T', side: 'CW', hex: hx(4, 4), units: [{ id: 'mil', type: 'militia-regiment' }, { id: 'lc', type: 'cw-light-cohort' }] }, { id: 'E', side: 'TOG', hex: hx(0, 0), units: ['tog-light-cohort'] }],
+      tfs: [
+        {
+          id: 'T',
+          side: 'CW',
+          hex: hx(4, 4),
+          units: [
+            { id: 'mil', type: 'militia-regiment' },
+            { id: 'lc', type: 'cw-light-cohort' },
+          ],
+        },
+        { id: 'E', side: 'TOG', hex: hx(0, 0), units: ['tog-light-cohort'] },
+      ],
     });
     s.step = 'ADJUSTMENT';
     const o = bot(s, 'CW') as AdjustmentOrder;

@@ -7,14 +7,23 @@
  *   L475, as defender in counter-moves, and by attacking their hex in the Combat Phase (L721-729).
  */
 import { cheapestPaths, type MoveRules } from '#engine/hexpaths.js';
-import { attackerRules, defenderRules, enemyDisorganisedAt, mayEndIn, movementAllowance, validateAttackerMove, validateDefenderMove } from '../movement.js';
+import {
+  attackerRules,
+  defenderRules,
+  enemyDisorganisedAt,
+  mayEndIn,
+  movementAllowance,
+  validateAttackerMove,
+  validateDefenderMove,
+} from '../movement.js';
 import { combatUnits, isAllGravitic, unitsIn } from '../rules.js';
 import { isFullWater, neighboursOf, rulesData } from '../rules-data.js';
 import type { MoveOrder, PrefectState, RetreatPreference, Side, TaskForce } from '../types.js';
 
 type Destroy = NonNullable<MoveOrder['destroy']>;
 
-const enemyCounters = (s: PrefectState, side: Side): TaskForce[] => Object.values(s.tfs).filter((t) => t.side !== side && t.hex);
+const enemyCounters = (s: PrefectState, side: Side): TaskForce[] =>
+  Object.values(s.tfs).filter((t) => t.side !== side && t.hex);
 
 /**
  * Hexes in the zone of control of enemy counters as the side can see them: every neighbour of an
@@ -23,7 +32,8 @@ const enemyCounters = (s: PrefectState, side: Side): TaskForce[] => Object.value
  */
 export function publicEnemyZoc(s: PrefectState, side: Side): Set<string> {
   const out = new Set<string>();
-  for (const t of enemyCounters(s, side)) if (!t.independent && t.mode === 'COMBAT') for (const n of neighboursOf(t.hex)) out.add(n);
+  for (const t of enemyCounters(s, side))
+    if (!t.independent && t.mode === 'COMBAT') for (const n of neighboursOf(t.hex)) out.add(n);
   return out;
 }
 
@@ -34,18 +44,25 @@ export function distanceTo(hex: string, goals: Set<string>, blocked: (h: string)
   let frontier = [hex];
   for (let d = 1; frontier.length && d < 60; d++) {
     const next: string[] = [];
-    for (const h of frontier) for (const n of neighboursOf(h)) {
-      if (seen.has(n) || blocked(n)) continue;
-      if (goals.has(n)) return d;
-      seen.add(n);
-      next.push(n);
-    }
+    for (const h of frontier)
+      for (const n of neighboursOf(h)) {
+        if (seen.has(n) || blocked(n)) continue;
+        if (goals.has(n)) return d;
+        seen.add(n);
+        next.push(n);
+      }
     frontier = next;
   }
   return Infinity;
 }
 
-const terrainDf = (hex: string): number => Math.max(0, ...rulesData().hex(hex).terrain.map((t) => rulesData().terrain[t]?.defenceFactor ?? 0));
+const terrainDf = (hex: string): number =>
+  Math.max(
+    0,
+    ...rulesData()
+      .hex(hex)
+      .terrain.map((t) => rulesData().terrain[t]?.defenceFactor ?? 0),
+  );
 
 /**
  * The bot's ranked retreat hexes for its TF `tfId` (L609-617, D-31): legal hexes only (no enemy
@@ -61,14 +78,37 @@ export function rankRetreat(s: PrefectState, side: Side, tfId: string): string[]
   const enemies = enemyCounters(s, side);
   const enemyHex = new Set(enemies.map((t) => t.hex));
   const nonGrav = !isAllGravitic(s, tfId);
-  const ownHex = new Set(Object.values(s.tfs).filter((t) => t.side === side && t.id !== tfId && t.hex).map((t) => t.hex));
-  const ownBases = new Set(Object.values(s.bases).filter((b) => b.side === side && b.status === 'ACTIVE').map((b) => b.hex));
-  const hqHexes = Object.values(s.tfs).filter((t) => t.side === side && t.id !== tfId && t.hex && unitsIn(s, t.id).some((u) => rulesData().unitTypes[u.type]?.hq)).map((t) => t.hex);
+  const ownHex = new Set(
+    Object.values(s.tfs)
+      .filter((t) => t.side === side && t.id !== tfId && t.hex)
+      .map((t) => t.hex),
+  );
+  const ownBases = new Set(
+    Object.values(s.bases)
+      .filter((b) => b.side === side && b.status === 'ACTIVE')
+      .map((b) => b.hex),
+  );
+  const hqHexes = Object.values(s.tfs)
+    .filter(
+      (t) =>
+        t.side === side && t.id !== tfId && t.hex && unitsIn(s, t.id).some((u) => rulesData().unitTypes[u.type]?.hq),
+    )
+    .map((t) => t.hex);
   const supply = new Set([...ownBases, ...hqHexes]);
-  const zocOn = (h: string) => enemies.filter((t) => !t.independent && t.mode === 'COMBAT' && neighboursOf(t.hex).includes(h)).length;
+  const zocOn = (h: string) =>
+    enemies.filter((t) => !t.independent && t.mode === 'COMBAT' && neighboursOf(t.hex).includes(h)).length;
   const indepOn = (h: string) => enemies.filter((t) => t.independent && neighboursOf(t.hex).includes(h)).length;
-  const legal = neighboursOf(tf.hex).filter((h) => !enemyHex.has(h) && enemyDisorganisedAt(s, side, h) === 0 && !(nonGrav && isFullWater(h)));
-  const key = (h: string): number[] => [zocOn(h), indepOn(h), ownHex.has(h) ? 1 : 0, ownBases.has(h) ? 0 : 1, Math.min(99, distanceTo(h, supply)), -terrainDf(h)];
+  const legal = neighboursOf(tf.hex).filter(
+    (h) => !enemyHex.has(h) && enemyDisorganisedAt(s, side, h) === 0 && !(nonGrav && isFullWater(h)),
+  );
+  const key = (h: string): number[] => [
+    zocOn(h),
+    indepOn(h),
+    ownHex.has(h) ? 1 : 0,
+    ownBases.has(h) ? 0 : 1,
+    Math.min(99, distanceTo(h, supply)),
+    -terrainDf(h),
+  ];
   const keys = new Map(legal.map((h) => [h, key(h)]));
   return [...legal].sort((a, b) => {
     const ka = keys.get(a)!;
@@ -90,8 +130,15 @@ export function retreatChoices(s: PrefectState, side: Side): RetreatPreference[]
 /** Hexes holding enemy disorganised units and no TF counter (L459-475), most units first. */
 export function disorganisedTargets(s: PrefectState, side: Side): { hex: string; count: number }[] {
   const tfHex = new Set(Object.values(s.tfs).map((t) => t.hex));
-  const hexes = new Set(Object.values(s.units).filter((u) => u.status === 'DISORGANISED' && u.side !== side && u.hex && !u.under).map((u) => u.hex!));
-  return [...hexes].filter((h) => !tfHex.has(h)).map((hex) => ({ hex, count: enemyDisorganisedAt(s, side, hex) })).sort((a, b) => b.count - a.count || a.hex.localeCompare(b.hex));
+  const hexes = new Set(
+    Object.values(s.units)
+      .filter((u) => u.status === 'DISORGANISED' && u.side !== side && u.hex && !u.under)
+      .map((u) => u.hex!),
+  );
+  return [...hexes]
+    .filter((h) => !tfHex.has(h))
+    .map((hex) => ({ hex, count: enemyDisorganisedAt(s, side, hex) }))
+    .sort((a, b) => b.count - a.count || a.hex.localeCompare(b.hex));
 }
 
 /** May `tf` destroy disorganised units at all (L469: a combat unit; L705: fatigue below 3). */
@@ -107,20 +154,31 @@ function pathInto(s: PrefectState, tf: TaskForce, hex: string, rules: MoveRules)
  * them all (L475, L459-473: 1 MP each off the counter-move allowance), or null. Checked with the
  * rules' own validation.
  */
-export function defenderDestroyMove(s: PrefectState, side: Side, tfId: string): { tf: string; path: string[]; destroy: Destroy } | null {
+export function defenderDestroyMove(
+  s: PrefectState,
+  side: Side,
+  tfId: string,
+): { tf: string; path: string[]; destroy: Destroy } | null {
   const tf = s.tfs[tfId];
   if (!tf?.hex || tf.side !== side || tf.defenderAction || !mayDestroy(s, tf)) return null;
   for (const t of disorganisedTargets(s, side)) {
     const destroy = [{ hex: t.hex, count: t.count }];
     const path = pathInto(s, tf, t.hex, defenderRules(s, tf, destroy));
-    if (path && path.length > 1 && validateDefenderMove(s, side, tf.id, path, [], destroy).length === 0) return { tf: tf.id, path, destroy };
+    if (path && path.length > 1 && validateDefenderMove(s, side, tf.id, path, [], destroy).length === 0)
+      return { tf: tf.id, path, destroy };
   }
   return null;
 }
 
 /** The first own TF (weakest first: the save is its risk, L467) that can destroy enemy disorganised units by a counter-move. */
-export function bestDefenderDestroy(s: PrefectState, side: Side, exclude: Set<string> = new Set()): { tf: string; path: string[]; destroy: Destroy } | null {
-  const tfs = Object.values(s.tfs).filter((t) => t.side === side && t.hex && !exclude.has(t.id)).sort((a, b) => combatUnits(s, a.id).length - combatUnits(s, b.id).length || a.id.localeCompare(b.id));
+export function bestDefenderDestroy(
+  s: PrefectState,
+  side: Side,
+  exclude: Set<string> = new Set(),
+): { tf: string; path: string[]; destroy: Destroy } | null {
+  const tfs = Object.values(s.tfs)
+    .filter((t) => t.side === side && t.hex && !exclude.has(t.id))
+    .sort((a, b) => combatUnits(s, a.id).length - combatUnits(s, b.id).length || a.id.localeCompare(b.id));
   for (const t of tfs) {
     const m = defenderDestroyMove(s, side, t.id);
     if (m) return m;
@@ -133,13 +191,21 @@ export function bestDefenderDestroy(s: PrefectState, side: Side, exclude: Set<st
  * them all (L459-473: 1 MP each, and it may end there only once all are gone), to a hex `ok`
  * accepts; or null. Checked with the rules' own validation.
  */
-export function attackerDestroyMove(s: PrefectState, side: Side, tfId: string, ok: (hex: string) => boolean): MoveOrder | null {
+export function attackerDestroyMove(
+  s: PrefectState,
+  side: Side,
+  tfId: string,
+  ok: (hex: string) => boolean,
+): MoveOrder | null {
   const tf = s.tfs[tfId];
   if (!tf?.hex || tf.side !== side || !mayDestroy(s, tf)) return null;
   const allowance = movementAllowance(s, tf.id, 'COMBAT');
   for (const t of disorganisedTargets(s, side)) {
     if (!ok(t.hex) || t.count >= allowance) continue;
-    const rules: MoveRules = { ...attackerRules(s, tf, allowance - t.count), mayEndIn: (h) => mayEndIn(s, tf, h, h === t.hex ? t.count : 0) };
+    const rules: MoveRules = {
+      ...attackerRules(s, tf, allowance - t.count),
+      mayEndIn: (h) => mayEndIn(s, tf, h, h === t.hex ? t.count : 0),
+    };
     const path = pathInto(s, tf, t.hex, rules);
     const m: MoveOrder = { tf: tf.id, mode: 'COMBAT', path: path ?? [], destroy: [{ hex: t.hex, count: t.count }] };
     if (path && path.length > 1 && validateAttackerMove(s, side, m, []).length === 0) return m;

@@ -32,15 +32,29 @@ function distanceField(sources: string[]): Map<string, number> {
   let frontier = [...sources];
   while (frontier.length) {
     const next: string[] = [];
-    for (const h of frontier) for (const n of g.neighbors(h)) if (!dist.has(n)) { dist.set(n, dist.get(h)! + 1); next.push(n); }
+    for (const h of frontier)
+      for (const n of g.neighbors(h))
+        if (!dist.has(n)) {
+          dist.set(n, dist.get(h)! + 1);
+          next.push(n);
+        }
     frontier = next;
   }
   return dist;
 }
 
 const enemyTfs = (s: PrefectState, side: Side) => Object.values(s.tfs).filter((t) => t.side !== side && t.hex);
-const myTfs = (s: PrefectState, side: Side) => Object.values(s.tfs).filter((t) => t.side === side && t.hex).sort((a, b) => a.id.localeCompare(b.id));
-const terrainDf = (hex: string) => Math.max(0, ...rulesData().hex(hex).terrain.map((t) => rulesData().terrain[t]?.defenceFactor ?? 0));
+const myTfs = (s: PrefectState, side: Side) =>
+  Object.values(s.tfs)
+    .filter((t) => t.side === side && t.hex)
+    .sort((a, b) => a.id.localeCompare(b.id));
+const terrainDf = (hex: string) =>
+  Math.max(
+    0,
+    ...rulesData()
+      .hex(hex)
+      .terrain.map((t) => rulesData().terrain[t]?.defenceFactor ?? 0),
+  );
 
 /**
  * The average defence of an enemy TF, from public knowledge only: the scenario's order of battle
@@ -49,7 +63,9 @@ const terrainDf = (hex: string) => Math.max(0, ...rulesData().hex(hex).terrain.m
 function enemyAverageDefence(s: PrefectState, side: Side): number {
   const sc = scenarioDef(s.scenario);
   const types = rulesData().unitTypes;
-  const enemy = [...sc.units, ...sc.reinforcements.flatMap((r) => r.units)].filter((u) => u.side !== side && types[u.type]?.category === 'COMBAT' && types[u.type].gravitic);
+  const enemy = [...sc.units, ...sc.reinforcements.flatMap((r) => r.units)].filter(
+    (u) => u.side !== side && types[u.type]?.category === 'COMBAT' && types[u.type].gravitic,
+  );
   const total = enemy.reduce((a, u) => a + types[u.type].defence, 0);
   const per = enemy.length ? total / enemy.length : 4;
   const alive = Math.max(0, enemy.length - s.destroyedCombat[side]);
@@ -59,7 +75,11 @@ function enemyAverageDefence(s: PrefectState, side: Side): number {
 
 /** The printed defence of the unit on an enemy independent counter, public by H35 (its fatigue is not: ignored). */
 function independentDefence(s: PrefectState, tfId: string): number {
-  return Object.values(s.units).filter((u) => u.tf === tfId && u.status === 'ACTIVE').reduce((a, u) => a + (rulesData().unitTypes[u.type]?.defence ?? 3), 0) || 3;
+  return (
+    Object.values(s.units)
+      .filter((u) => u.tf === tfId && u.status === 'ACTIVE')
+      .reduce((a, u) => a + (rulesData().unitTypes[u.type]?.defence ?? 3), 0) || 3
+  );
 }
 
 /**
@@ -67,8 +87,12 @@ function independentDefence(s: PrefectState, tfId: string): number {
  * TOG's decisive result needs every CW base as well as the cities, so bases are always targets.
  */
 export function objectiveHexes(s: PrefectState, side: Side): string[] {
-  const urban = rulesData().map.urbanAreas.filter((a) => s.urban[a.id] !== side).flatMap((a) => a.hexes);
-  const bases = Object.values(s.bases).filter((b) => b.side !== side).map((b) => b.hex);
+  const urban = rulesData()
+    .map.urbanAreas.filter((a) => s.urban[a.id] !== side)
+    .flatMap((a) => a.hexes);
+  const bases = Object.values(s.bases)
+    .filter((b) => b.side !== side)
+    .map((b) => b.hex);
   return [...new Set([...bases, ...urban])];
 }
 
@@ -89,7 +113,14 @@ export function planMoves(s: PrefectState, side: Side): MoveOrder[] {
     .sort((a, b) => attackTotal(s, [b.id]) - attackTotal(s, [a.id]) || a.id.localeCompare(b.id));
   for (const tf of movers) {
     const here = dist.get(tf.hex) ?? 999;
-    if (here <= 1 && enemyHexes.size && rulesData().graph.neighbors(tf.hex).some((h) => enemyHexes.has(h))) continue; // already engaged
+    if (
+      here <= 1 &&
+      enemyHexes.size &&
+      rulesData()
+        .graph.neighbors(tf.hex)
+        .some((h) => enemyHexes.has(h))
+    )
+      continue; // already engaged
     // L459-473: end on enemy disorganised units and destroy them all, if that does not lose ground.
     const kill = attackerDestroyMove(s, side, tf.id, (h) => !claimed.has(h) && (dist.get(h) ?? 999) <= here);
     if (kill) {
@@ -117,7 +148,9 @@ function declare(s: PrefectState, side: Side): CombatDeclareOrder {
   const used = new Set<string>();
   const enemies = enemyTfs(s, side).sort((a, b) => a.id.localeCompare(b.id));
   for (const e of enemies) {
-    const atk = myTfs(s, side).filter((t) => !used.has(t.id) && mayAttack(s, t.id) && g.neighbors(t.hex).includes(e.hex)).map((t) => t.id);
+    const atk = myTfs(s, side)
+      .filter((t) => !used.has(t.id) && mayAttack(s, t.id) && g.neighbors(t.hex).includes(e.hex))
+      .map((t) => t.id);
     if (!atk.length) continue;
     // Unknown contents (H1): estimate its defence from the public order of battle, and attack at 3:2 or better.
     // An independent's unit type is public (H35, L920): its printed defence.
@@ -128,7 +161,10 @@ function declare(s: PrefectState, side: Side): CombatDeclareOrder {
   }
   // L721-729: an attack on a hex of enemy disorganised units alone always succeeds; one free TF each.
   for (const t of disorganisedTargets(s, side)) {
-    const atk = myTfs(s, side).find((x) => !used.has(x.id) && mayAttack(s, x.id) && combatUnits(s, x.id).length > 0 && g.neighbors(x.hex).includes(t.hex));
+    const atk = myTfs(s, side).find(
+      (x) =>
+        !used.has(x.id) && mayAttack(s, x.id) && combatUnits(s, x.id).length > 0 && g.neighbors(x.hex).includes(t.hex),
+    );
     if (!atk) continue;
     used.add(atk.id);
     attacks.push({ target: { hex: t.hex }, attackers: [atk.id], advance: null });
@@ -136,8 +172,12 @@ function declare(s: PrefectState, side: Side): CombatDeclareOrder {
   const detections = myTfs(s, side)
     .filter((t) => !t.movedLafThisTurn && maxEsm(s, t.id) >= 1)
     .flatMap((t) => {
-      const target = attacks.find((a) => 'tf' in a.target && g.neighbors(t.hex).includes(s.tfs[(a.target as { tf: string }).tf].hex));
-      const tgt = target ? (target.target as { tf: string }).tf : enemies.find((e) => g.neighbors(t.hex).includes(e.hex))?.id;
+      const target = attacks.find(
+        (a) => 'tf' in a.target && g.neighbors(t.hex).includes(s.tfs[(a.target as { tf: string }).tf].hex),
+      );
+      const tgt = target
+        ? (target.target as { tf: string }).tf
+        : enemies.find((e) => g.neighbors(t.hex).includes(e.hex))?.id;
       return tgt ? [{ detector: t.id, target: tgt, esm: maxEsm(s, t.id) }] : [];
     });
   return { kind: 'combat-declare', retreat: retreatChoices(s, side), attacks, detections, shift: 'FAVOURABLE' };
@@ -160,13 +200,28 @@ const STRONG = 8;
 
 function choose(s: PrefectState, side: Side, kind: string): PrefectOrder | null {
   switch (kind) {
-    case 'movement-plan': return { kind: 'movement-plan', retreat: retreatChoices(s, side), moves: planMoves(s, side), moverDetectEsm: 'max' };
+    case 'movement-plan':
+      return {
+        kind: 'movement-plan',
+        retreat: retreatChoices(s, side),
+        moves: planMoves(s, side),
+        moverDetectEsm: 'max',
+      };
     case 'counter-orders': {
-      const tfs = myTfs(s, side).filter((t) => combatUnits(s, t.id).length > 0).map((t) => t.id);
+      const tfs = myTfs(s, side)
+        .filter((t) => combatUnits(s, t.id).length > 0)
+        .map((t) => t.id);
       // L475: a held counter-move after the first attacker move (allowance 1) that destroys enemy disorganised units.
       const kill = bestDefenderDestroy(s, side);
       const moves = kill ? [{ ...kill, afterAttackerMove: 1 }] : [];
-      return { kind: 'counter-orders', retreat: retreatChoices(s, side), interrupt: { default: { detect: true, esm: 'max' } }, counterAttacks: tfs.length ? [{ tfs, minOwnAttack: STRONG }] : [], moves, moverDetectEsm: 'max' };
+      return {
+        kind: 'counter-orders',
+        retreat: retreatChoices(s, side),
+        interrupt: { default: { detect: true, esm: 'max' } },
+        counterAttacks: tfs.length ? [{ tfs, minOwnAttack: STRONG }] : [],
+        moves,
+        moverDetectEsm: 'max',
+      };
     }
     case 'move': {
       const m = planMoves(s, side)[0];
@@ -193,14 +248,23 @@ function choose(s: PrefectState, side: Side, kind: string): PrefectOrder | null 
       const kill = allowanceLeft(s) > 0 ? bestDefenderDestroy(s, side) : null;
       return kill ? { kind: 'defender-actions', actions: [{ type: 'move', ...kill }] } : { kind: 'pass' };
     }
-    case 'combat-declare': return declare(s, side);
-    case 'supply': return botSupply(s, side);
-    case 'withdrawal': return botWithdrawal(s, side);
-    case 'combat-detect': return detect(s, side);
+    case 'combat-declare':
+      return declare(s, side);
+    case 'supply':
+      return botSupply(s, side);
+    case 'withdrawal':
+      return botWithdrawal(s, side);
+    case 'combat-detect':
+      return detect(s, side);
     // D-87: both bots enter the server's public suggestion (external/agreement.ts), so they agree; enemy ids as the bot was shown them.
-    case 'external-result': { const e = suggestedEntry(s); return e ? (redactFor(s, side, e) as unknown as PrefectOrder) : null; }
-    case 'adjustment': return botAdjustment(s, side);
-    default: return null;
+    case 'external-result': {
+      const e = suggestedEntry(s);
+      return e ? (redactFor(s, side, e) as unknown as PrefectOrder) : null;
+    }
+    case 'adjustment':
+      return botAdjustment(s, side);
+    default:
+      return null;
   }
 }
 

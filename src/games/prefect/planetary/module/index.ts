@@ -36,7 +36,11 @@ export function validateOrders(state: PrefectState, side: string, raw: unknown):
 }
 
 /** Applies the owed orders (an invalid or missing one replaced by the deadline default) and runs to the next decision point. */
-export function resolveStep(prev: PrefectState, ordersBySide: Record<string, Json>, dice: Dice): { state: PrefectState; events: GameEvent[] } {
+export function resolveStep(
+  prev: PrefectState,
+  ordersBySide: Record<string, Json>,
+  dice: Dice,
+): { state: PrefectState; events: GameEvent[] } {
   const state = structuredClone(prev);
   const { orders, events } = ordersOrDefaults(prev, state, owedAt(prev), ordersBySide, checked, defaultFor);
   events.push(...advance(state, orders, dice));
@@ -47,7 +51,12 @@ export function resolveStep(prev: PrefectState, ordersBySide: Record<string, Jso
 function outcomeOf(state: PrefectState): Outcome | null {
   const r = state.result;
   if (!r) return null;
-  return { winner: r.winner, level: r.level, summary: r.summary, score: { TOG: state.destroyedCombat.TOG, CW: state.destroyedCombat.CW } };
+  return {
+    winner: r.winner,
+    level: r.level,
+    summary: r.summary,
+    score: { TOG: state.destroyedCombat.TOG, CW: state.destroyedCombat.CW },
+  };
 }
 
 const prompts = (state: PrefectState) => buildPrompts(state, (side, v) => redactFor(state, side, v));
@@ -56,21 +65,33 @@ export const prefect = defineGame<PrefectState, Json>({
   id: 'prefect',
   title: 'Renegade Legion: Prefect — Planetary Game',
   sides: [...SIDES],
-  scenarios: Object.values(rulesData().scenarios).map((sc) => ({ id: sc.id, title: sc.title, description: sc.description, sides: [...SIDES] })),
+  scenarios: Object.values(rulesData().scenarios).map((sc) => ({
+    id: sc.id,
+    title: sc.title,
+    description: sc.description,
+    sides: [...SIDES],
+  })),
   options: OPTION_SPECS,
   promptKinds: withPlanetarySchemas([
     { kind: 'setup-assign', description: 'Set-up: units into Task Forces, sealed (L226-242).' },
     { kind: 'setup-place', description: 'Set-up: placing Task Force counters in turn (L226-242).' },
-    { kind: 'movement-plan', description: 'Planned play: the attacker\'s whole Movement Phase, sealed (L393-457).' },
-    { kind: 'counter-orders', description: 'Planned play: the defender\'s standing counter-actions, sealed (L393-457).' },
+    { kind: 'movement-plan', description: "Planned play: the attacker's whole Movement Phase, sealed (L393-457)." },
+    {
+      kind: 'counter-orders',
+      description: "Planned play: the defender's standing counter-actions, sealed (L393-457).",
+    },
     { kind: 'move', description: 'Interactive play: one attacker Task Force move.' },
     { kind: 'interrupt', description: 'Interactive play: the defender may stop a moving Task Force (a short window).' },
-    { kind: 'mover-detect', description: 'Interactive play: the mover\'s detection of a counter-attacker.' },
-    { kind: 'counter-attack', description: 'Interactive play: the defender\'s counter-attack.' },
-    { kind: 'defender-actions', description: 'Interactive play: the defender\'s held actions.' },
+    { kind: 'mover-detect', description: "Interactive play: the mover's detection of a counter-attacker." },
+    { kind: 'counter-attack', description: "Interactive play: the defender's counter-attack." },
+    { kind: 'defender-actions', description: "Interactive play: the defender's held actions." },
     { kind: 'combat-declare', description: 'Combat Phase: attack declarations and detections (L539).' },
-    { kind: 'combat-detect', description: 'Combat Phase: the defender\'s detections.' },
-    { kind: 'external-result', description: 'Option externalCombat (D-87): both players\' sealed entry of a combat played with Centurion; applied when they agree (L2749-2798); deadline externalResultSeconds.' },
+    { kind: 'combat-detect', description: "Combat Phase: the defender's detections." },
+    {
+      kind: 'external-result',
+      description:
+        "Option externalCombat (D-87): both players' sealed entry of a combat played with Centurion; applied when they agree (L2749-2798); deadline externalResultSeconds.",
+    },
     { kind: 'supply', description: 'Supply Phase, sealed (L737-846).' },
     { kind: 'withdrawal', description: 'Withdrawal Phase, sealed (L848-864).' },
     { kind: 'adjustment', description: 'Task Force Adjustment Phase, sealed (L866-878).' },
@@ -82,7 +103,8 @@ export const prefect = defineGame<PrefectState, Json>({
   view: (state, viewer) => viewOf(state, viewer, promptContext(viewer, prompts(state), owedAt(state))),
   outcome: outcomeOf,
   // Orders name TFs by their public aliases: real TF ids would tell the sender the enemy's organisation and counters.
-  bot: (state, side, dice) => aliasTfIds(state, botOrders(state, side as Side, dice, validateOrders) as unknown as Json),
+  bot: (state, side, dice) =>
+    aliasTfIds(state, botOrders(state, side as Side, dice, validateOrders) as unknown as Json),
   ...planetaryPresentation, // boards, pieces, event and prompt sentences (present/)
 });
 

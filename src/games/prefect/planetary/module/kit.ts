@@ -10,7 +10,9 @@ export default defineKit<PrefectState>({
     extraSecrets: (s, side) => [
       // Real TF ids name organisation, counter and creation order; every view shows aliases (H1).
       // (An independent unit's own counter is public, H35.)
-      ...Object.values(s.tfs).filter((t) => t.side !== side && !t.independent).map((t) => t.id),
+      ...Object.values(s.tfs)
+        .filter((t) => t.side !== side && !t.independent)
+        .map((t) => t.id),
       ...(s.viewSecret ? [s.viewSecret] : []),
     ],
     // H1: a TF's record sheet (organisation, counter, fatigue, units) is its owner's.

@@ -18,7 +18,8 @@ import type { PrefectState, Side } from '../types.js';
 import { SIDES } from '../types.js';
 import { hiddenIds } from './view.js';
 
-const setup = (seed: string, options: Record<string, Json> = {}) => prefect.setup('liberation', options, seededDice(seed, 0)) as PrefectState;
+const setup = (seed: string, options: Record<string, Json> = {}) =>
+  prefect.setup('liberation', options, seededDice(seed, 0)) as PrefectState;
 
 function invariants(s: PrefectState): string[] {
   const bad: string[] = [];
@@ -30,10 +31,12 @@ function invariants(s: PrefectState): string[] {
     if (new Set(counters).size !== counters.length) bad.push(`${org.id}: a counter used twice`);
   }
   const byHex = new Map<string, string[]>();
-  for (const t of Object.values(s.tfs)) if (t.hex && t.id !== cur) byHex.set(t.hex, [...(byHex.get(t.hex) ?? []), t.id]);
+  for (const t of Object.values(s.tfs))
+    if (t.hex && t.id !== cur) byHex.set(t.hex, [...(byHex.get(t.hex) ?? []), t.id]);
   for (const [hex, ids] of byHex) if (ids.length > 1) bad.push(`stacking in ${hex}: ${ids.join(',')} (L359)`);
   for (const t of Object.values(s.tfs)) {
-    if (s.step !== 'SETUP_ASSIGN' && !Object.values(s.units).some((u) => u.status === 'ACTIVE' && u.tf === t.id)) bad.push(`empty TF ${t.id} (L876)`);
+    if (s.step !== 'SETUP_ASSIGN' && !Object.values(s.units).some((u) => u.status === 'ACTIVE' && u.tf === t.id))
+      bad.push(`empty TF ${t.id} (L876)`);
   }
   for (const u of Object.values(s.units)) {
     if (u.status === 'ACTIVE' && u.tf && !s.tfs[u.tf]) bad.push(`unit ${u.id} in missing TF ${u.tf}`);
@@ -48,8 +51,10 @@ function invariants(s: PrefectState): string[] {
     const max = unitType(s.units[id]).supplyMax ?? Infinity;
     if (sp < 0 || sp > max) bad.push(`HQ ${id} holds ${sp} SP of ${max} (L774)`);
   }
-  if (s.movement && s.movement.defenderActions > s.movement.attackerMoves) bad.push('defender actions exceed attacker moves (L405)');
-  if ((s.step === 'GAME_OVER') !== (owedAt(s).length === 0)) bad.push(`prompts are empty exactly when the game is over (contract): ${s.step}`);
+  if (s.movement && s.movement.defenderActions > s.movement.attackerMoves)
+    bad.push('defender actions exceed attacker moves (L405)');
+  if ((s.step === 'GAME_OVER') !== (owedAt(s).length === 0))
+    bad.push(`prompts are empty exactly when the game is over (contract): ${s.step}`);
   return bad;
 }
 
@@ -62,8 +67,13 @@ function contractChecks(s: PrefectState): string[] {
   }
   for (const viewer of [...SIDES, null] as (Side | null)[]) {
     const text = JSON.stringify(prefect.view(s, viewer));
-    for (const id of hiddenIds(s, viewer).keys()) if (text.includes(`"${id}"`)) { bad.push(`view for ${viewer} shows hidden ${id}`); break; }
-    if (/tf-[a-z]/.test(text)) bad.push(`view for ${viewer} shows a real TF id (org, counter, creation order) instead of its alias`);
+    for (const id of hiddenIds(s, viewer).keys())
+      if (text.includes(`"${id}"`)) {
+        bad.push(`view for ${viewer} shows hidden ${id}`);
+        break;
+      }
+    if (/tf-[a-z]/.test(text))
+      bad.push(`view for ${viewer} shows a real TF id (org, counter, creation order) instead of its alias`);
   }
   return bad;
 }
@@ -119,7 +129,17 @@ describe('bot-vs-bot full games, invariants after every step', () => {
     const { s, kinds } = playGame('g1', {});
     expect(s.step).toBe('GAME_OVER');
     expect(prefect.outcome(s)).not.toBeNull();
-    expect([...kinds]).toEqual(expect.arrayContaining(['setup-assign', 'setup-place', 'movement-plan', 'counter-orders', 'combat-declare', 'supply', 'adjustment']));
+    expect([...kinds]).toEqual(
+      expect.arrayContaining([
+        'setup-assign',
+        'setup-place',
+        'movement-plan',
+        'counter-orders',
+        'combat-declare',
+        'supply',
+        'adjustment',
+      ]),
+    );
   });
 
   it('interactive play reaches the end; reaction windows are prompts with their own deadline', () => {
@@ -137,7 +157,8 @@ describe('bot-vs-bot full games, invariants after every step', () => {
     const windows = ['interrupt', 'counter-attack', 'mover-detect', 'defender-actions'];
     for (let i = 0; i < 50 && !windows.includes(prefect.prompts(x)[0]?.kind); i++) {
       const p = prefect.prompts(x)[0];
-      x = prefect.resolve(x, { [p.side]: prefect.bot(x, p.side, seededDice('b', 100 + i)) }, seededDice('g2', 100 + i)).state as PrefectState;
+      x = prefect.resolve(x, { [p.side]: prefect.bot(x, p.side, seededDice('b', 100 + i)) }, seededDice('g2', 100 + i))
+        .state as PrefectState;
     }
     expect(windows).toContain(prefect.prompts(x)[0].kind);
     expect(prefect.prompts(x)[0].deadlineSeconds).toBe(120);
@@ -173,24 +194,51 @@ describe('bad orders: structured errors naming the rule, nothing applied', () =>
     // A long walk along one row of the map: more hexes than 20.
     const path = [tf.hex];
     const g = rulesData().graph;
-    while (path.length < 25) path.push(g.neighbors(path[path.length - 1]).find((n) => !path.includes(n) && !Object.values(s.tfs).some((t) => t.hex === n))!);
+    while (path.length < 25)
+      path.push(
+        g
+          .neighbors(path[path.length - 1])
+          .find((n) => !path.includes(n) && !Object.values(s.tfs).some((t) => t.hex === n))!,
+      );
     const before = JSON.stringify(s);
-    expectStructured(prefect.validate(s, s.attacker, { kind: 'move', move: { tf: tf.id, mode: 'LAF', path } }), /over-budget/, /L303-331/);
+    expectStructured(
+      prefect.validate(s, s.attacker, { kind: 'move', move: { tf: tf.id, mode: 'LAF', path } }),
+      /over-budget/,
+      /L303-331/,
+    );
     expect(JSON.stringify(s)).toBe(before);
   });
 
   it('a composition change outside the TF Adjustment Phase (L866)', () => {
     const s = atMovement('bad2');
-    const e = prefect.validate(s, s.attacker, { kind: 'adjustment', transfers: [{ from: 'x', to: 'y', units: ['z'] }] });
+    const e = prefect.validate(s, s.attacker, {
+      kind: 'adjustment',
+      transfers: [{ from: 'x', to: 'y', units: ['z'] }],
+    });
     expectStructured(e, /wrong-kind/, /L258-267/);
   });
 
   it('an order naming an enemy unit hidden in a TF, or a TF the side does not own', () => {
     const s = atMovement('bad3');
-    const enemy = Object.values(s.units).find((u) => u.side !== s.attacker && u.status === 'ACTIVE' && !s.tfs[u.tf!]?.independent)!;
-    expectStructured(prefect.validate(s, s.attacker, { kind: 'movement-plan', moves: [{ tf: enemy.id, mode: 'COMBAT', path: ['0101'] }] }), /unit.unknown/);
+    const enemy = Object.values(s.units).find(
+      (u) => u.side !== s.attacker && u.status === 'ACTIVE' && !s.tfs[u.tf!]?.independent,
+    )!;
+    expectStructured(
+      prefect.validate(s, s.attacker, {
+        kind: 'movement-plan',
+        moves: [{ tf: enemy.id, mode: 'COMBAT', path: ['0101'] }],
+      }),
+      /unit.unknown/,
+    );
     const enemyTf = Object.values(s.tfs).find((t) => t.side !== s.attacker)!;
-    expectStructured(prefect.validate(s, s.attacker, { kind: 'movement-plan', moves: [{ tf: enemyTf.id, mode: 'COMBAT', path: [enemyTf.hex] }] }), /tf.unknown/, /L171/);
+    expectStructured(
+      prefect.validate(s, s.attacker, {
+        kind: 'movement-plan',
+        moves: [{ tf: enemyTf.id, mode: 'COMBAT', path: [enemyTf.hex] }],
+      }),
+      /tf.unknown/,
+      /L171/,
+    );
   });
 
   it('orders out of turn and malformed orders', () => {

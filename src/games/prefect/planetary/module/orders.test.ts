@@ -10,15 +10,28 @@ const unknownKeyError = (raw: unknown) => {
 describe('strict orders', () => {
   for (const kind of Object.keys(KIND_RULE)) {
     it(`${kind}: an unknown top-level key is refused (MALFORMED, path [])`, () => {
-      expect(unknownKeyError({ kind, bogus: 1 })).toMatchObject({ code: 'MALFORMED', path: [], rule: KIND_RULE[kind as keyof typeof KIND_RULE] });
+      expect(unknownKeyError({ kind, bogus: 1 })).toMatchObject({
+        code: 'MALFORMED',
+        path: [],
+        rule: KIND_RULE[kind as keyof typeof KIND_RULE],
+      });
       expect(unknownKeyError({ kind, bogus: 1 })!.message).toMatch(/^malformed order: /);
     });
   }
 
   it('unknown nested keys are refused with their path', () => {
-    expect(unknownKeyError({ kind: 'movement-plan', moves: [{ tf: 't', mode: 'COMBAT', path: [], bogus: true }] })).toMatchObject({ code: 'MALFORMED', path: ['moves', 0] });
-    expect(unknownKeyError({ kind: 'adjustment', create: [{ org: 'o', counter: 1, hex: '0101', units: ['u'], bogus: 1 }] })).toMatchObject({ path: ['create', 0] });
-    expect(unknownKeyError({ kind: 'adjustment', reinforcements: [{ unit: 'u', tf: { newCounter: 2, org: 'o', bogus: 1 } }] })).toBeDefined();
+    expect(
+      unknownKeyError({ kind: 'movement-plan', moves: [{ tf: 't', mode: 'COMBAT', path: [], bogus: true }] }),
+    ).toMatchObject({ code: 'MALFORMED', path: ['moves', 0] });
+    expect(
+      unknownKeyError({ kind: 'adjustment', create: [{ org: 'o', counter: 1, hex: '0101', units: ['u'], bogus: 1 }] }),
+    ).toMatchObject({ path: ['create', 0] });
+    expect(
+      unknownKeyError({
+        kind: 'adjustment',
+        reinforcements: [{ unit: 'u', tf: { newCounter: 2, org: 'o', bogus: 1 } }],
+      }),
+    ).toBeDefined();
     expect(unknownKeyError({ kind: 'end-movement', landings: [] })).toBeUndefined(); // not 'bogus'…
     expect(parseOrder({ kind: 'end-movement', landings: [] }).ok).toBe(false); // …but refused all the same
   });

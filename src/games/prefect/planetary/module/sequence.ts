@@ -13,15 +13,24 @@ import { answerOnce, plannedDecider } from '../deciders.js';
 import { resolveCombatPhase, runAttackerDetections, runDefenderDetections } from '../combat-phase.js';
 import { externalOwed, settleExternal } from '../external/agreement.js';
 import { resumeCounterAttack, settleCounterExternal } from '../external/counter.js';
-import {
-  applyAdjustment, applySupply, applyWithdrawal, scheduledDeliveries, tempoPhase,
-} from '../rules.js';
+import { applyAdjustment, applySupply, applyWithdrawal, scheduledDeliveries, tempoPhase } from '../rules.js';
 import { storeRetreatPrefs } from '../retreat-prefs.js';
 import { rulesData, scenarioDef } from '../rules-data.js';
 import { applySetupAssign, applySetupPlace, initiative, unplaced } from './setup.js';
 import type {
-  AdjustmentOrder, CombatDeclareOrder, CombatDetectOrder, CounterOrders, ExternalResultOrder, MovementPlanOrder, PrefectOrder, PrefectState, SetupAssignOrder,
-  SetupPlaceOrder, Side, SupplyOrder, WithdrawalOrder,
+  AdjustmentOrder,
+  CombatDeclareOrder,
+  CombatDetectOrder,
+  CounterOrders,
+  ExternalResultOrder,
+  MovementPlanOrder,
+  PrefectOrder,
+  PrefectState,
+  SetupAssignOrder,
+  SetupPlaceOrder,
+  Side,
+  SupplyOrder,
+  WithdrawalOrder,
 } from '../types.js';
 import { SIDES, otherSide } from '../types.js';
 
@@ -38,7 +47,9 @@ export const defenderOf = (s: PrefectState): Side => otherSide(s.attacker);
 
 /** Sides with disorganised units on the map (the Withdrawal Phase concerns only them, L850-856). */
 export const withdrawing = (s: PrefectState): Side[] =>
-  SIDES.filter((side) => Object.values(s.units).some((u) => u.side === side && u.status === 'DISORGANISED' && u.hex && !u.under));
+  SIDES.filter((side) =>
+    Object.values(s.units).some((u) => u.side === side && u.status === 'DISORGANISED' && u.hex && !u.under),
+  );
 
 /** §4.6: who owes what now. Empty only at GAME_OVER (automatic steps never rest). */
 export function owedAt(s: PrefectState): Owed[] {
@@ -46,7 +57,9 @@ export function owedAt(s: PrefectState): Owed[] {
     case 'SETUP_ASSIGN':
       return SIDES.map((side) => ({ side, kinds: ['setup-assign'], kind: 'setup-assign', secret: true }));
     case 'SETUP_PLACE':
-      return s.placement ? [{ side: s.placement.next, kinds: ['setup-place'], kind: 'setup-place', secret: false }] : [];
+      return s.placement
+        ? [{ side: s.placement.next, kinds: ['setup-place'], kind: 'setup-place', secret: false }]
+        : [];
     case 'MOVEMENT': {
       if (s.combat?.external) return externalOwed(s); // D-87, L2725-2732: a counter-attack played with Centurion
       if (s.options.interleave === 'planned' && !s.movement) {
@@ -57,7 +70,8 @@ export function owedAt(s: PrefectState): Owed[] {
       }
       const p = currentPoint(s);
       if (!p) return [];
-      if (p.kind === 'attacker-move') return [{ side: p.side, kinds: ['move', 'end-movement'], kind: 'move', secret: false }];
+      if (p.kind === 'attacker-move')
+        return [{ side: p.side, kinds: ['move', 'end-movement'], kind: 'move', secret: false }];
       return [{ side: p.side, kinds: [p.kind, 'pass'], kind: p.kind, secret: false }];
     }
     case 'COMBAT_DECLARE':
@@ -108,9 +122,17 @@ export function advance(s: PrefectState, orders: Partial<Record<Side, PrefectOrd
     case 'SETUP_ASSIGN': {
       for (const side of SIDES) applySetupAssign(s, side, o<SetupAssignOrder>(side)!);
       const ini = initiative(dice);
-      events.push({ type: 'setup.initiative', visibleTo: 'all', data: { first: ini.first, rolls: ini.rolls }, rolls: dice.drain() });
-      for (const tf of Object.values(s.tfs)) if (tf.hex) events.push({ type: 'setup.placed', visibleTo: 'all', data: { side: tf.side, tf: tf.id, hex: tf.hex } });
-      if (s.options.setupPlacement === 'sealed' || SIDES.every((side) => !unplaced(s, side).length)) events.push(...afterPlacement(s, ini.first));
+      events.push({
+        type: 'setup.initiative',
+        visibleTo: 'all',
+        data: { first: ini.first, rolls: ini.rolls },
+        rolls: dice.drain(),
+      });
+      for (const tf of Object.values(s.tfs))
+        if (tf.hex)
+          events.push({ type: 'setup.placed', visibleTo: 'all', data: { side: tf.side, tf: tf.id, hex: tf.hex } });
+      if (s.options.setupPlacement === 'sealed' || SIDES.every((side) => !unplaced(s, side).length))
+        events.push(...afterPlacement(s, ini.first));
       else {
         s.step = 'SETUP_PLACE';
         s.placement = { next: unplaced(s, ini.first).length ? ini.first : otherSide(ini.first), first: ini.first };
@@ -128,9 +150,14 @@ export function advance(s: PrefectState, orders: Partial<Record<Side, PrefectOrd
         // D-87, L2725-2732: the entries settle the paused counter-attack; once decided the movement resumes.
         const r = settleCounterExternal(s, { TOG: o<ExternalResultOrder>('TOG'), CW: o<ExternalResultOrder>('CW') });
         events.push(...r.events);
-        if (r.decided) events.push(...resumeCounterAttack(s, dice, r.counter, r.decided), ...runMovement(s, dice, () => undefined));
+        if (r.decided)
+          events.push(...resumeCounterAttack(s, dice, r.counter, r.decided), ...runMovement(s, dice, () => undefined));
       } else if (!s.movement) {
-        s.movement = { ...newMovement(), plan: o<MovementPlanOrder>(s.attacker), counter: o<CounterOrders>(defenderOf(s)) };
+        s.movement = {
+          ...newMovement(),
+          plan: o<MovementPlanOrder>(s.attacker),
+          counter: o<CounterOrders>(defenderOf(s)),
+        };
         events.push(...runMovement(s, dice, plannedDecider));
       } else {
         const owed = owedAt(s)[0];
@@ -194,10 +221,16 @@ export function advance(s: PrefectState, orders: Partial<Record<Side, PrefectOrd
 export function contact(s: PrefectState): boolean {
   const g = rulesData().graph;
   const enemyHexes = new Set([
-    ...Object.values(s.tfs).filter((t) => t.side !== s.attacker && t.hex).map((t) => t.hex),
-    ...Object.values(s.units).filter((u) => u.side !== s.attacker && u.status === 'DISORGANISED' && u.hex).map((u) => u.hex!),
+    ...Object.values(s.tfs)
+      .filter((t) => t.side !== s.attacker && t.hex)
+      .map((t) => t.hex),
+    ...Object.values(s.units)
+      .filter((u) => u.side !== s.attacker && u.status === 'DISORGANISED' && u.hex)
+      .map((u) => u.hex!),
   ]);
-  return Object.values(s.tfs).some((t) => t.side === s.attacker && t.hex && g.neighbors(t.hex).some((h) => enemyHexes.has(h)));
+  return Object.values(s.tfs).some(
+    (t) => t.side === s.attacker && t.hex && g.neighbors(t.hex).some((h) => enemyHexes.has(h)),
+  );
 }
 
 function toSupply(s: PrefectState): void {

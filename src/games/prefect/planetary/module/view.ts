@@ -10,10 +10,17 @@
  */
 import { createHmac } from 'node:crypto';
 import type { GameEvent, Json, Viewer } from '#engine/contract.js';
-import { isOpaqueId, mapEventText, mapStrings, mapText, opaqueId, pathsNaming, resolveOpaqueId } from '#engine/redact.js';
+import {
+  isOpaqueId,
+  mapEventText,
+  mapStrings,
+  mapText,
+  opaqueId,
+  pathsNaming,
+  resolveOpaqueId,
+} from '#engine/redact.js';
 import { byShownId } from '../../common/public-order.js';
 import type { GroundUnit, PrefectState, Side } from '../types.js';
-
 
 const j = (v: unknown): Json => JSON.parse(JSON.stringify(v ?? null)) as Json;
 const secretOf = (s: PrefectState): string => s.viewSecret || `prefect-test|${s.scenario}`;
@@ -26,13 +33,15 @@ const secretOf = (s: PrefectState): string => s.viewSecret || `prefect-test|${s.
 const TF_ID = /tf-[a-z0-9-]+?-\d+-\d+(?![a-z0-9-])/g;
 export const tfAlias = (s: PrefectState, tfId: string): string =>
   `tf_${createHmac('sha256', secretOf(s)).update(`prefect-tf|${tfId}`).digest('hex').slice(0, 16)}`;
-const aliasText = (s: PrefectState, text: string): string => (text.includes('tf-') ? text.replace(TF_ID, (id) => tfAlias(s, id)) : text);
+const aliasText = (s: PrefectState, text: string): string =>
+  text.includes('tf-') ? text.replace(TF_ID, (id) => tfAlias(s, id)) : text;
 
 /** Every TF id in `v` (values, keys and inside texts such as roll labels) replaced by its alias. */
 export const aliasTfIds = (s: PrefectState, v: Json): Json => mapText(v, (t) => aliasText(s, t));
 
 /** Events as players and spectators receive them: TF ids aliased (data and roll labels). */
-export const aliasEvents = (s: PrefectState, events: GameEvent[]): GameEvent[] => mapEventText(events, (t) => aliasText(s, t));
+export const aliasEvents = (s: PrefectState, events: GameEvent[]): GameEvent[] =>
+  mapEventText(events, (t) => aliasText(s, t));
 
 /** May `viewer` see this unit's identity (id and type)? */
 export function unitVisible(s: PrefectState, viewer: Viewer, u: GroundUnit): boolean {
@@ -45,7 +54,8 @@ export function unitVisible(s: PrefectState, viewer: Viewer, u: GroundUnit): boo
 /** Real id → opaque id of every unit whose identity `viewer` may not see. */
 export function hiddenIds(s: PrefectState, viewer: Viewer): Map<string, string> {
   const out = new Map<string, string>();
-  for (const u of Object.values(s.units)) if (!unitVisible(s, viewer, u)) out.set(u.id, opaqueId(secretOf(s), viewer, u.id));
+  for (const u of Object.values(s.units))
+    if (!unitVisible(s, viewer, u)) out.set(u.id, opaqueId(secretOf(s), viewer, u.id));
   return out;
 }
 
@@ -61,7 +71,8 @@ function redact(v: Json, hidden: Map<string, string>): Json {
 }
 
 /** Deep copy with hidden unit ids replaced by the viewer's opaque ids and TF ids aliased (prompts and views). */
-export const redactFor = (s: PrefectState, viewer: Viewer, v: unknown): Json => aliasTfIds(s, redact(j(v), hiddenIds(s, viewer)));
+export const redactFor = (s: PrefectState, viewer: Viewer, v: unknown): Json =>
+  aliasTfIds(s, redact(j(v), hiddenIds(s, viewer)));
 
 /** Opaque ids in an order turned back into the real ids of units hidden from `side`; TF aliases into TF ids. */
 export function resolveOrderIds(s: PrefectState, side: Side, raw: unknown): unknown {
@@ -69,7 +80,9 @@ export function resolveOrderIds(s: PrefectState, side: Side, raw: unknown): unkn
   if (!text.includes('opq_') && !text.includes('tf_')) return raw;
   const candidates = [...hiddenIds(s, side).keys()];
   const tfs = new Map(Object.keys(s.tfs).map((id) => [tfAlias(s, id), id]));
-  return mapStrings(raw, (v) => (isOpaqueId(v) ? resolveOpaqueId(secretOf(s), side, v, candidates) ?? v : tfs.get(v) ?? v));
+  return mapStrings(raw, (v) =>
+    isOpaqueId(v) ? (resolveOpaqueId(secretOf(s), side, v, candidates) ?? v) : (tfs.get(v) ?? v),
+  );
 }
 
 /** Where an order names a unit hidden from `side` by its real id (ids can be guessed): refused, it would locate the unit. */
@@ -80,23 +93,52 @@ export function hiddenIdsNamed(s: PrefectState, side: Side, raw: unknown): (stri
 function tfJson(s: PrefectState, viewer: Viewer, id: string): Json {
   const t = s.tfs[id];
   const pub = {
-    id: t.id, side: t.side, hex: t.hex || null, mode: t.mode, independent: !!t.independent,
-    moved: t.movedThisTurn, defenderAction: t.defenderAction ?? null, attacked: t.attackedThisTurn, detected: t.detected,
+    id: t.id,
+    side: t.side,
+    hex: t.hex || null,
+    mode: t.mode,
+    independent: !!t.independent,
+    moved: t.movedThisTurn,
+    defenderAction: t.defenderAction ?? null,
+    attacked: t.attackedThisTurn,
+    detected: t.detected,
   };
   if (t.independent) {
     const u = Object.values(s.units).find((x) => x.tf === t.id);
     Object.assign(pub, { unit: u ? { id: u.id, type: u.type } : null });
   }
   if (viewer !== t.side) return j(pub);
-  const units = Object.values(s.units).filter((u) => u.status === 'ACTIVE' && u.tf === t.id).map((u) => u.id).sort();
-  return j({ ...pub, org: t.org, counter: t.counter, fatigue: t.fatigue, units, noDetect: !!t.noDetect, movedLaf: t.movedLafThisTurn, terrainChoice: t.terrainChoice ?? null, buildAssignment: t.buildAssignment ?? null });
+  const units = Object.values(s.units)
+    .filter((u) => u.status === 'ACTIVE' && u.tf === t.id)
+    .map((u) => u.id)
+    .sort();
+  return j({
+    ...pub,
+    org: t.org,
+    counter: t.counter,
+    fatigue: t.fatigue,
+    units,
+    noDetect: !!t.noDetect,
+    movedLaf: t.movedLafThisTurn,
+    terrainChoice: t.terrainChoice ?? null,
+    buildAssignment: t.buildAssignment ?? null,
+  });
 }
 
 function unitsJson(s: PrefectState, viewer: Viewer): Json {
   const out: Json[] = [];
   for (const u of Object.values(s.units).sort((a, b) => a.id.localeCompare(b.id))) {
     if (viewer === u.side) out.push(j(u));
-    else if (u.status === 'DISORGANISED' && u.hex && !u.under) out.push(j({ id: u.id, side: u.side, status: u.status, hex: u.hex, ...(s.options.revealMode === 'TABLETOP' ? { type: u.type } : {}) }));
+    else if (u.status === 'DISORGANISED' && u.hex && !u.under)
+      out.push(
+        j({
+          id: u.id,
+          side: u.side,
+          status: u.status,
+          hex: u.hex,
+          ...(s.options.revealMode === 'TABLETOP' ? { type: u.type } : {}),
+        }),
+      );
   }
   return out;
 }
@@ -104,7 +146,8 @@ function unitsJson(s: PrefectState, viewer: Viewer): Json {
 /** Public markers of the enemy's disorganised units under a base or HQ (L860: the counter hides them): a count per holder. */
 function underCounts(s: PrefectState, viewer: Viewer): Json {
   const out: Record<string, number> = {};
-  for (const u of Object.values(s.units)) if (u.side !== viewer && u.status === 'DISORGANISED' && u.under) out[u.under] = (out[u.under] ?? 0) + 1;
+  for (const u of Object.values(s.units))
+    if (u.side !== viewer && u.status === 'DISORGANISED' && u.under) out[u.under] = (out[u.under] ?? 0) + 1;
   return out;
 }
 
@@ -113,7 +156,10 @@ function movementJson(s: PrefectState, viewer: Viewer): Json {
   if (!m) return null;
   const w = m.window;
   return j({
-    attackerMoves: m.attackerMoves, defenderActions: m.defenderActions, ended: m.ended, attackerDone: !!m.attackerDone,
+    attackerMoves: m.attackerMoves,
+    defenderActions: m.defenderActions,
+    ended: m.ended,
+    attackerDone: !!m.attackerDone,
     current: m.current ? { tf: m.current.tf, mode: m.current.mode, hex: m.current.path[m.current.index] } : null,
     window: w ? (w.side === viewer ? w : { kind: w.kind, side: w.side }) : null,
     pendingAttack: m.pendingAttack ? { attackers: m.pendingAttack.attackers, target: m.pendingAttack.target } : null,
@@ -126,26 +172,70 @@ function detectionsJson(s: PrefectState, viewer: Viewer): Json {
   return s.detections.map((d) => {
     const owner = s.tfs[d.target]?.side;
     const full = s.options.revealMode === 'TABLETOP' || (viewer !== null && viewer === owner);
-    return j(full ? d : { phase: d.phase, detector: d.detector, target: d.target, hex: d.hex, announcedEsm: d.announcedEsm, success: d.success, ...(d.lapsed ? { lapsed: true } : {}) });
+    return j(
+      full
+        ? d
+        : {
+            phase: d.phase,
+            detector: d.detector,
+            target: d.target,
+            hex: d.hex,
+            announcedEsm: d.announcedEsm,
+            success: d.success,
+            ...(d.lapsed ? { lapsed: true } : {}),
+          },
+    );
   });
 }
 
 /** The state as `viewer` may see it, plus extras (the viewer's prompts). */
 export function viewOf(s: PrefectState, viewer: Viewer, extras: Record<string, Json> = {}): Json {
   const body = {
-    game: 'prefect', viewer, scenario: s.scenario, options: j(s.options), turn: s.turn, maxTurns: s.maxTurns, attacker: s.attacker, step: s.step,
+    game: 'prefect',
+    viewer,
+    scenario: s.scenario,
+    options: j(s.options),
+    turn: s.turn,
+    maxTurns: s.maxTurns,
+    attacker: s.attacker,
+    step: s.step,
     placement: s.placement ? j(s.placement) : null,
-    taskForces: Object.keys(s.tfs).sort().filter((id) => s.tfs[id].hex || s.tfs[id].side === viewer).map((id) => tfJson(s, viewer, id)),
+    taskForces: Object.keys(s.tfs)
+      .sort()
+      .filter((id) => s.tfs[id].hex || s.tfs[id].side === viewer)
+      .map((id) => tfJson(s, viewer, id)),
     units: unitsJson(s, viewer),
     underCounts: underCounts(s, viewer),
-    bases: Object.values(s.bases).sort((a, b) => a.id.localeCompare(b.id)).map((b) => j(b.side === viewer ? b : { id: b.id, side: b.side, originalSide: b.originalSide, type: b.type, hex: b.hex, status: b.status })),
+    bases: Object.values(s.bases)
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .map((b) =>
+        j(
+          b.side === viewer
+            ? b
+            : { id: b.id, side: b.side, originalSide: b.originalSide, type: b.type, hex: b.hex, status: b.status },
+        ),
+      ),
     urban: j(s.urban),
-    hqSupply: viewer === null ? {} : j(Object.fromEntries(Object.entries(s.hqSupply).filter(([id]) => s.units[id]?.side === viewer))),
+    hqSupply:
+      viewer === null
+        ? {}
+        : j(Object.fromEntries(Object.entries(s.hqSupply).filter(([id]) => s.units[id]?.side === viewer))),
     tempo: j(s.tempo),
     destroyedCombat: j(s.destroyedCombat),
     detections: detectionsJson(s, viewer),
     movement: movementJson(s, viewer),
-    combat: s.combat ? j({ attacks: s.combat.attacks.map((a) => (viewer === s.attacker ? a : { id: a.id, target: a.target, attackers: a.attackers })), order: s.combat.order, resolved: s.combat.resolved, ...(viewer === s.attacker ? { shift: s.combat.attackerShift ?? null, engineers: s.combat.attackerEngineers ?? [] } : {}) }) : null,
+    combat: s.combat
+      ? j({
+          attacks: s.combat.attacks.map((a) =>
+            viewer === s.attacker ? a : { id: a.id, target: a.target, attackers: a.attackers },
+          ),
+          order: s.combat.order,
+          resolved: s.combat.resolved,
+          ...(viewer === s.attacker
+            ? { shift: s.combat.attackerShift ?? null, engineers: s.combat.attackerEngineers ?? [] }
+            : {}),
+        })
+      : null,
     availableBases: j(s.availableBases.filter((b) => b.side === viewer)),
     result: s.result ? j(s.result) : null,
     ...extras,
@@ -153,5 +243,3 @@ export function viewOf(s: PrefectState, viewer: Viewer, extras: Record<string, J
   const out = aliasTfIds(s, redact(j(body), hiddenIds(s, viewer))) as Record<string, Json>;
   return { ...out, taskForces: byShownId(out.taskForces, 'hex'), units: byShownId(out.units, 'hex') };
 }
-
-

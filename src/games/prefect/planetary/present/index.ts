@@ -18,7 +18,8 @@ export function planetaryBoards(scenarioId: string): BoardGeometry[] {
 }
 
 /** Prompt kinds with the JSON Schema of their orders. */
-export const withPlanetarySchemas = (kinds: PromptKindInfo[]): PromptKindInfo[] => kinds.map((k) => ({ ...k, ordersSchema: planetaryPromptSchema(k.kind) as Json }));
+export const withPlanetarySchemas = (kinds: PromptKindInfo[]): PromptKindInfo[] =>
+  kinds.map((k) => ({ ...k, ordersSchema: planetaryPromptSchema(k.kind) as Json }));
 
 export const describePlanetaryEvent = eventDescriber([{ prefix: 'prefect', table: PLANETARY_EVENTS }]);
 export const describePlanetaryPrompt = promptDescriber('prefect', PLANETARY_PROMPTS);

@@ -12,11 +12,21 @@ type Kind = PrefectOrder['kind'];
 
 /** Prompt kind → the order kinds it accepts (as sequence.ts owedAt gives them; the test checks they agree). */
 export const ACCEPTS: Readonly<Record<string, readonly Kind[]>> = {
-  'setup-assign': ['setup-assign'], 'setup-place': ['setup-place'], 'movement-plan': ['movement-plan'], 'counter-orders': ['counter-orders'],
-  move: ['move', 'end-movement'], interrupt: ['interrupt', 'pass'], 'counter-attack': ['counter-attack', 'pass'],
-  'mover-detect': ['mover-detect', 'pass'], 'defender-actions': ['defender-actions', 'pass'],
-  'combat-declare': ['combat-declare'], 'combat-detect': ['combat-detect'], 'external-result': ['external-result'],
-  supply: ['supply'], withdrawal: ['withdrawal'], adjustment: ['adjustment'],
+  'setup-assign': ['setup-assign'],
+  'setup-place': ['setup-place'],
+  'movement-plan': ['movement-plan'],
+  'counter-orders': ['counter-orders'],
+  move: ['move', 'end-movement'],
+  interrupt: ['interrupt', 'pass'],
+  'counter-attack': ['counter-attack', 'pass'],
+  'mover-detect': ['mover-detect', 'pass'],
+  'defender-actions': ['defender-actions', 'pass'],
+  'combat-declare': ['combat-declare'],
+  'combat-detect': ['combat-detect'],
+  'external-result': ['external-result'],
+  supply: ['supply'],
+  withdrawal: ['withdrawal'],
+  adjustment: ['adjustment'],
 };
 
 const byKind = new Map<string, Json>();

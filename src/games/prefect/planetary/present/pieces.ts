@@ -37,8 +37,12 @@ function unitPiece(u: Obj, viewer: Viewer, at: string): Piece {
   const t = type ? prefectData.unitTypes[type] : undefined;
   const own = viewer !== null && u.side === viewer;
   return {
-    id: String(u.id), side: str(u.side) ?? null, board: PLANET_BOARD, at,
-    label: t?.name ?? 'Disorganised unit', symbol: groundSymbol(t),
+    id: String(u.id),
+    side: str(u.side) ?? null,
+    board: PLANET_BOARD,
+    at,
+    label: t?.name ?? 'Disorganised unit',
+    symbol: groundSymbol(t),
     ...(t ? { values: groundValues(t) } : {}),
     hidden: !t,
     detail: {
@@ -62,12 +66,28 @@ export function planetaryPieces(view: Json, viewer: Viewer): Piece[] {
 
   for (const t of tfs) {
     const at = str(t.hex) ?? 'unplaced';
-    const markers = { mode: t.mode ?? null, moved: t.moved ?? null, detected: t.detected ?? null, attacked: t.attacked ?? null, defenderAction: t.defenderAction ?? null };
+    const markers = {
+      mode: t.mode ?? null,
+      moved: t.moved ?? null,
+      detected: t.detected ?? null,
+      attacked: t.attacked ?? null,
+      defenderAction: t.defenderAction ?? null,
+    };
     if (t.independent) {
       // An independent unit's own counter is public (H35): its type and values show.
       const u = obj(t.unit);
       const ty = str(u.type) ? prefectData.unitTypes[String(u.type)] : undefined;
-      out.push({ id: String(t.id), side: str(t.side) ?? null, board: PLANET_BOARD, at, label: ty?.name ?? 'Independent unit', symbol: groundSymbol(ty), ...(ty ? { values: groundValues(ty) } : {}), hidden: false, detail: { ...markers, independent: true, unit: u.id ?? null } });
+      out.push({
+        id: String(t.id),
+        side: str(t.side) ?? null,
+        board: PLANET_BOARD,
+        at,
+        label: ty?.name ?? 'Independent unit',
+        symbol: groundSymbol(ty),
+        ...(ty ? { values: groundValues(ty) } : {}),
+        hidden: false,
+        detail: { ...markers, independent: true, unit: u.id ?? null },
+      });
       continue;
     }
     if (viewer !== null && t.side === viewer) {
@@ -75,17 +95,49 @@ export function planetaryPieces(view: Json, viewer: Viewer): Piece[] {
       const types = inside.map((u) => prefectData.unitTypes[String(u.type)]).filter((x): x is GroundUnitType => !!x);
       const a = types.reduce((s, x) => s + x.attack, 0);
       const d = types.reduce((s, x) => s + x.defence, 0);
-      out.push({ id: String(t.id), side: String(t.side), board: PLANET_BOARD, at, label: `${t.org} TF ${t.counter}`, symbol: types.some((x) => x.hq) ? 'hq' : 'task-force', values: `${a}-${d}`, hidden: false, detail: { ...markers, org: t.org ?? null, counter: t.counter ?? null, fatigue: t.fatigue ?? null, units: inside.length } });
+      out.push({
+        id: String(t.id),
+        side: String(t.side),
+        board: PLANET_BOARD,
+        at,
+        label: `${t.org} TF ${t.counter}`,
+        symbol: types.some((x) => x.hq) ? 'hq' : 'task-force',
+        values: `${a}-${d}`,
+        hidden: false,
+        detail: {
+          ...markers,
+          org: t.org ?? null,
+          counter: t.counter ?? null,
+          fatigue: t.fatigue ?? null,
+          units: inside.length,
+        },
+      });
     } else {
-      out.push({ id: String(t.id), side: str(t.side) ?? null, board: PLANET_BOARD, at, label: 'Task Force', symbol: 'task-force', hidden: true, detail: markers });
+      out.push({
+        id: String(t.id),
+        side: str(t.side) ?? null,
+        board: PLANET_BOARD,
+        at,
+        label: 'Task Force',
+        symbol: 'task-force',
+        hidden: true,
+        detail: markers,
+      });
     }
   }
 
   for (const u of units) {
     if (viewer !== null && u.side === viewer) {
       const holder = str(u.under);
-      const at = u.status === 'DESTROYED' ? 'eliminated' : u.status === 'NOT_ARRIVED' ? 'reinforcements'
-        : str(u.hex) ?? (holder ? baseHex.get(holder) ?? tfHex.get(holder) : undefined) ?? (str(u.tf) ? tfHex.get(String(u.tf)) : undefined) ?? 'unplaced';
+      const at =
+        u.status === 'DESTROYED'
+          ? 'eliminated'
+          : u.status === 'NOT_ARRIVED'
+            ? 'reinforcements'
+            : (str(u.hex) ??
+              (holder ? (baseHex.get(holder) ?? tfHex.get(holder)) : undefined) ??
+              (str(u.tf) ? tfHex.get(String(u.tf)) : undefined) ??
+              'unplaced');
       out.push(unitPiece(u, viewer, at));
     } else if (str(u.hex)) out.push(unitPiece(u, viewer, String(u.hex)));
   }
@@ -93,18 +145,49 @@ export function planetaryPieces(view: Json, viewer: Viewer): Piece[] {
   // L860: an enemy disorganised unit under a base or HQ is hidden by that counter; the view shows a count per holder.
   for (const [holder, n] of Object.entries(obj(v.underCounts))) {
     const at = baseHex.get(holder) ?? tfHex.get(holder);
-    if (at) out.push({ id: `under:${holder}`, side: null, board: PLANET_BOARD, at, label: `${n} disorganised unit(s) under ${holder}`, symbol: 'marker', hidden: true, detail: { under: holder, count: n } });
+    if (at)
+      out.push({
+        id: `under:${holder}`,
+        side: null,
+        board: PLANET_BOARD,
+        at,
+        label: `${n} disorganised unit(s) under ${holder}`,
+        symbol: 'marker',
+        hidden: true,
+        detail: { under: holder, count: n },
+      });
   }
 
   for (const b of bases) {
     const ty = prefectData.baseTypes[String(b.type) as keyof typeof prefectData.baseTypes];
     out.push({
-      id: String(b.id), side: str(b.side) ?? null, board: PLANET_BOARD, at: str(b.hex) ?? 'eliminated', label: ty?.name ?? `${b.type} base`, symbol: 'base',
-      ...(ty ? { values: String(ty.value) } : {}), hidden: false,
-      detail: { type: b.type ?? null, status: b.status ?? null, ...(b.supply !== undefined ? { supply: b.supply } : {}) },
+      id: String(b.id),
+      side: str(b.side) ?? null,
+      board: PLANET_BOARD,
+      at: str(b.hex) ?? 'eliminated',
+      label: ty?.name ?? `${b.type} base`,
+      symbol: 'base',
+      ...(ty ? { values: String(ty.value) } : {}),
+      hidden: false,
+      detail: {
+        type: b.type ?? null,
+        status: b.status ?? null,
+        ...(b.supply !== undefined ? { supply: b.supply } : {}),
+      },
     });
   }
-  list(v.availableBases).forEach((b, i) => out.push({ id: `available-base-${i + 1}`, side: str(b.side) ?? null, board: PLANET_BOARD, at: 'available-bases', label: `${b.type} base to build`, symbol: 'base', hidden: false, detail: { type: b.type ?? null } }));
+  list(v.availableBases).forEach((b, i) =>
+    out.push({
+      id: `available-base-${i + 1}`,
+      side: str(b.side) ?? null,
+      board: PLANET_BOARD,
+      at: 'available-bases',
+      label: `${b.type} base to build`,
+      symbol: 'base',
+      hidden: false,
+      detail: { type: b.type ?? null },
+    }),
+  );
 
   return sortPieces(out);
 }

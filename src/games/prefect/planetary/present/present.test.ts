@@ -13,7 +13,15 @@ import type { PrefectState } from '../types.js';
 import { hiddenIds } from '../module/view.js';
 import { PLANET_WRAP_X } from './boards.js';
 import { ACCEPTS } from './orders-schema.js';
-import { ajv, pieceProblems, placesOf, playBots, schemaProblems, textProblems, viewersOf } from '../../common/present/test-kit.js';
+import {
+  ajv,
+  pieceProblems,
+  placesOf,
+  playBots,
+  schemaProblems,
+  textProblems,
+  viewersOf,
+} from '../../common/present/test-kit.js';
 
 const SIDES = ['TOG', 'CW'];
 const GAMES: { seed: string; options: Record<string, Json> }[] = [
@@ -33,9 +41,14 @@ function hiddenOf(s: PrefectState, v: Viewer): Set<string> {
   if (!h) m.set(v, (h = new Set(hiddenIds(s, v).keys())));
   return h;
 }
-const names = (text: string, ids: Iterable<string>): string[] => [...ids].filter((id) => new RegExp(`(^|[^a-z0-9-])${id.replace(/[-]/g, '\\-')}($|[^a-z0-9-])`).test(text));
+const names = (text: string, ids: Iterable<string>): string[] =>
+  [...ids].filter((id) => new RegExp(`(^|[^a-z0-9-])${id.replace(/[-]/g, '\\-')}($|[^a-z0-9-])`).test(text));
 
-interface Seen { events: { e: GameEvent; prev: PrefectState; state: PrefectState }[]; prompts: { p: Prompt; bot: Json; state: PrefectState }[]; views: { state: PrefectState; viewer: Viewer; pieces: Piece[]; view: Json }[] }
+interface Seen {
+  events: { e: GameEvent; prev: PrefectState; state: PrefectState }[];
+  prompts: { p: Prompt; bot: Json; state: PrefectState }[];
+  views: { state: PrefectState; viewer: Viewer; pieces: Piece[]; view: Json }[];
+}
 const seen: Seen = { events: [], prompts: [], views: [] };
 const places = placesOf(prefect.boards!('liberation'));
 
@@ -44,7 +57,11 @@ beforeAll(() => {
     playBots(prefect, 'liberation', g.seed, g.options, (x) => {
       for (const e of x.events) seen.events.push({ e, prev: x.prev, state: x.state });
       for (const p of x.prompts) seen.prompts.push({ p, bot: x.orders[p.side], state: x.prev });
-      if (x.step % 7 === 0) for (const viewer of [...SIDES, null]) { const view = prefect.view(x.state, viewer); seen.views.push({ state: x.state, viewer, view, pieces: prefect.pieces!(view, viewer) }); }
+      if (x.step % 7 === 0)
+        for (const viewer of [...SIDES, null]) {
+          const view = prefect.view(x.state, viewer);
+          seen.views.push({ state: x.state, viewer, view, pieces: prefect.pieces!(view, viewer) });
+        }
     });
   }
 }, 120_000);
@@ -53,7 +70,20 @@ describe('Prefect Planetary presentation: texts', () => {
   it('every event type of the bot games has a sentence built from its own data, for every viewer it reaches', () => {
     const types = new Set(seen.events.map((x) => x.e.type));
     expect(types.size).toBeGreaterThan(30);
-    for (const t of ['combat', 'detection', 'move.begin', 'retreat', 'tempo', 'turn', 'game.over', 'supply.delivered', 'counter.attack', 'external.open', 'external.agreed']) expect(types).toContain(t);
+    for (const t of [
+      'combat',
+      'detection',
+      'move.begin',
+      'retreat',
+      'tempo',
+      'turn',
+      'game.over',
+      'supply.delivered',
+      'counter.attack',
+      'external.open',
+      'external.agreed',
+    ])
+      expect(types).toContain(t);
     const problems = seen.events.flatMap(({ e }) => viewersOf(e, SIDES).flatMap((v) => textProblems(prefect, e, v)));
     expect([...new Set(problems)].slice(0, 10)).toEqual([]);
   });
@@ -66,7 +96,9 @@ describe('Prefect Planetary presentation: texts', () => {
         expect(text).not.toMatch(REAL_TF);
         const before = hiddenOf(prev, v);
         const hidden = [...hiddenOf(state, v)].filter((id) => before.has(id));
-        const orgs = Object.values(state.orgs).filter((o) => o.side !== v).map((o) => o.id);
+        const orgs = Object.values(state.orgs)
+          .filter((o) => o.side !== v)
+          .map((o) => o.id);
         expect(names(text, [...hidden, ...orgs])).toEqual([]);
         checked++;
       }
@@ -83,11 +115,21 @@ describe('Prefect Planetary presentation: texts', () => {
       kinds.add(p.kind);
     }
     expect(kinds.size).toBeGreaterThanOrEqual(12);
-    for (const k of prefect.promptKinds!) expect(prefect.describePrompt!({ side: 'TOG', kind: k.kind, secret: true, description: '', defaultOrders: null }, 'TOG').key).toBe(`prefect.prompt.${k.kind}`);
+    for (const k of prefect.promptKinds!)
+      expect(
+        prefect.describePrompt!(
+          { side: 'TOG', kind: k.kind, secret: true, description: '', defaultOrders: null },
+          'TOG',
+        ).key,
+      ).toBe(`prefect.prompt.${k.kind}`);
   });
 
   it('an unknown event type gets the fallback key, not a made-up sentence', () => {
-    expect(prefect.describeEvent!({ type: 'no.such', data: {} }, null)).toEqual({ key: 'prefect.event.unknown', params: { type: 'no.such' }, text: 'Event no.such.' });
+    expect(prefect.describeEvent!({ type: 'no.such', data: {} }, null)).toEqual({
+      key: 'prefect.event.unknown',
+      params: { type: 'no.such' },
+      text: 'Event no.such.',
+    });
   });
 });
 
@@ -98,16 +140,20 @@ describe('Prefect Planetary presentation: board (D-05, L343-357)', () => {
   it('has the 440 logical hexes, the off-map boxes and the turn track', () => {
     expect(board.id).toBe('ku-crassus');
     expect(board.hexes).toHaveLength(440);
-    expect(board.boxes.map((b) => b.id)).toEqual(expect.arrayContaining(['reinforcements', 'eliminated', 'unplaced', 'available-bases']));
+    expect(board.boxes.map((b) => b.id)).toEqual(
+      expect.arrayContaining(['reinforcements', 'eliminated', 'unplaced', 'available-bases']),
+    );
     expect(board.tracks[0].spaces).toHaveLength(11);
     expect(board.hexes.filter((h) => h.features?.some((f) => f.startsWith('urban-area:'))).length).toBe(10);
     expect(() => prefect.boards!('nope')).toThrow(RangeError);
     // L238-240: the scenario's set-up zones are marked on the board.
     expect(board.hexes.filter((h) => h.features?.includes('setup-zone:TOG')).length).toBe(72);
-    expect(byId.get('0702')!.features).toEqual(expect.arrayContaining(['reinforcements:TOG', 'urban-area:crassus-landing']));
+    expect(byId.get('0702')!.features).toEqual(
+      expect.arrayContaining(['reinforcements:TOG', 'urban-area:crassus-landing']),
+    );
   });
 
-  it('neighbours are symmetric and are the rules\' adjacency (map.ts: wrap and merged polar hexes)', () => {
+  it("neighbours are symmetric and are the rules' adjacency (map.ts: wrap and merged polar hexes)", () => {
     for (const h of board.hexes) {
       expect([...h.neighbors].sort()).toEqual([...hexGraph().neighbors(h.id)].sort());
       for (const n of h.neighbors) expect(byId.get(n)!.neighbors).toContain(h.id);
@@ -135,7 +181,7 @@ describe('Prefect Planetary presentation: board (D-05, L343-357)', () => {
 });
 
 describe('Prefect Planetary presentation: pieces', () => {
-  it('every piece is on a hex or box of the board, once; the other side\'s TFs are hidden, valueless and in shown-id order', () => {
+  it("every piece is on a hex or box of the board, once; the other side's TFs are hidden, valueless and in shown-id order", () => {
     expect(seen.views.length).toBeGreaterThan(30);
     for (const { viewer, pieces, view } of seen.views) {
       expect(pieceProblems(pieces, places)).toEqual([]);
@@ -150,7 +196,9 @@ describe('Prefect Planetary presentation: pieces', () => {
 
   it('own TFs carry their organisation, counter and values; own units their printed values', () => {
     const mine = seen.views.filter((v) => v.viewer === 'TOG').flatMap((v) => v.pieces.filter((p) => p.side === 'TOG'));
-    expect(mine.some((p) => p.symbol !== 'task-force' && p.symbol !== 'base' && /^\d+-\d+$/.test(p.values ?? ''))).toBe(true);
+    expect(mine.some((p) => p.symbol !== 'task-force' && p.symbol !== 'base' && /^\d+-\d+$/.test(p.values ?? ''))).toBe(
+      true,
+    );
     const tf = mine.find((p) => p.symbol === 'task-force' || (p.symbol === 'hq' && (p.detail as { org?: string }).org));
     expect(tf?.label).toMatch(/^tog-\S+ TF \d+$/);
     expect(tf?.values).toMatch(/^\d+-\d+$/);
@@ -161,7 +209,9 @@ describe('Prefect Planetary presentation: pieces', () => {
       const json = JSON.stringify(pieces);
       expect(json).not.toMatch(REAL_TF);
       const hidden = [...hiddenOf(state, viewer)];
-      const orgs = Object.values(state.orgs).filter((o) => o.side !== viewer).map((o) => o.id);
+      const orgs = Object.values(state.orgs)
+        .filter((o) => o.side !== viewer)
+        .map((o) => o.id);
       expect(names(json.replace(/[",{}[\]:]/g, ' '), [...hidden, ...orgs])).toEqual([]);
     }
   });
@@ -172,10 +222,11 @@ describe('Prefect Planetary presentation: orders schemas', () => {
 
   it('every prompt kind has a schema; each accepts the order kinds sequence.ts accepts', () => {
     expect([...validators.keys()].sort()).toEqual(Object.keys(ACCEPTS).sort());
-    for (const { state } of seen.prompts) for (const o of owedAt(state)) expect([...ACCEPTS[o.kind]].sort()).toEqual([...o.kinds].sort());
+    for (const { state } of seen.prompts)
+      for (const o of owedAt(state)) expect([...ACCEPTS[o.kind]].sort()).toEqual([...o.kinds].sort());
   });
 
-  it('default and bot orders of every prompt in the bot games validate against its prompt kind\'s schema', () => {
+  it("default and bot orders of every prompt in the bot games validate against its prompt kind's schema", () => {
     const { problems, kinds } = schemaProblems(validators, seen.prompts);
     expect(problems).toEqual([]);
     expect(kinds).toContain('external-result');

@@ -21,20 +21,31 @@ export const RULE = 'L2572-2600, D-87';
 
 /** Is this fight a Leviathan battle? Both sides have something on the map (L2478-2526). */
 export const isBattle = (spec: EngagementSpec, where: FightWhere): boolean =>
-  KINDS.includes(spec.kind) && !!where.tf && spec.phasingUnits.length > 0 && spec.opponentUnits.length + (spec.opponentBases?.length ?? 0) > 0;
+  KINDS.includes(spec.kind) &&
+  !!where.tf &&
+  spec.phasingUnits.length > 0 &&
+  spec.opponentUnits.length + (spec.opponentBases?.length ?? 0) > 0;
 
 export function battleInfo(ctx: PhaseContext, spec: EngagementSpec, where: FightWhere, n: number): BattleInfo {
-  const per = (mine: string[], theirs: string[]) => ({ [ctx.phasing]: [...mine], [ctx.opponent]: [...theirs] }) as Record<Side, string[]>;
+  const per = (mine: string[], theirs: string[]) =>
+    ({ [ctx.phasing]: [...mine], [ctx.opponent]: [...theirs] }) as Record<Side, string[]>;
   return {
-    id: `${ctx.phasing}-t${ctx.state.turn}-b${n + 1}`, kind: spec.kind as BattleKind, sector: where.sector, segment: where.segment ?? null,
-    tf: where.tf!, phasing: ctx.phasing,
-    units: per(spec.phasingUnits, spec.opponentUnits), bases: per(spec.phasingBases ?? [], spec.opponentBases ?? []),
+    id: `${ctx.phasing}-t${ctx.state.turn}-b${n + 1}`,
+    kind: spec.kind as BattleKind,
+    sector: where.sector,
+    segment: where.segment ?? null,
+    tf: where.tf!,
+    phasing: ctx.phasing,
+    units: per(spec.phasingUnits, spec.opponentUnits),
+    bases: per(spec.phasingBases ?? [], spec.opponentBases ?? []),
   };
 }
 
 /** L2600: a base carried by a transport is destroyed if the transport is destroyed or disrupted (stricter than L2101). */
 function carriedBases(ctx: PhaseContext, hit: Set<string>): void {
-  for (const b of Object.values(ctx.state.bases).filter((x) => x.carriedBy).sort((x, y) => (x.id < y.id ? -1 : 1))) {
+  for (const b of Object.values(ctx.state.bases)
+    .filter((x) => x.carriedBy)
+    .sort((x, y) => (x.id < y.id ? -1 : 1))) {
     const carriers = carriersOf(ctx.state, b.id);
     if (!carriers.some((u) => hit.has(u.id))) continue;
     for (const u of carriers) delete u.baseLoad;
@@ -50,19 +61,28 @@ export function applyEntry(ctx: PhaseContext, battle: BattleInfo, e: SpaceExtern
   const { state } = ctx;
   const destroyed = new Set(e.destroyed);
   for (const id of [...destroyed].sort()) {
-    if (state.bases[id]) state.bases[id].status = 'DESTROYED'; // L2588
+    if (state.bases[id])
+      state.bases[id].status = 'DESTROYED'; // L2588
     else if (state.units[id]?.status !== 'DESTROYED') destroy(state, id); // L2584: to the Destroyed Naval Units box
   }
   const disorganised = e.disorganised.filter((id) => !destroyed.has(id)).sort();
   for (const id of disorganised) {
-    if (state.bases[id]) { if (state.bases[id].status === 'ACTIVE') state.bases[id].status = 'DISRUPTED'; } // L2590
+    if (state.bases[id]) {
+      if (state.bases[id].status === 'ACTIVE') state.bases[id].status = 'DISRUPTED';
+    } // L2590
     else state.units[id].status = 'DISORGANISED'; // L2586, L2592
   }
   applyLosses(ctx, e); // L2596-2598: a disorganised transport squadron's lost ships
   carriedBases(ctx, new Set([...destroyed, ...disorganised]));
   emit(ctx, 'LEVIATHAN_RESULT', 'all', {
-    battle: battle.id, kind: battle.kind, sector: battle.sector, segment: battle.segment, tf: battle.tf,
-    destroyed: [...destroyed].sort(), disorganised, brokeOff: [...e.brokeOff].sort(),
+    battle: battle.id,
+    kind: battle.kind,
+    sector: battle.sector,
+    segment: battle.segment,
+    tf: battle.tf,
+    destroyed: [...destroyed].sort(),
+    disorganised,
+    brokeOff: [...e.brokeOff].sort(),
     transportLosses: lossesOf(e), // both players entered the ship counts (Leviathan set-up): public
     rule: RULE,
   });

@@ -26,13 +26,17 @@ export const leviathanOn = (s: SpaceGameState): boolean => s.options.externalCom
 
 /** Dice that give back the recorded rolls first (checking their labels), then roll `inner`. */
 export class ReplayDice extends RecordingDice {
-  constructor(private readonly recorded: readonly { label: string; value: number }[], private readonly inner: Dice) {
+  constructor(
+    private readonly recorded: readonly { label: string; value: number }[],
+    private readonly inner: Dice,
+  ) {
     super();
   }
   protected next(sides: number, label: string): number {
     const i = this.log.length;
     if (i >= this.recorded.length) return this.inner.roll(sides, label);
-    if (this.recorded[i].label !== label) throw new Error(`replay diverged at roll ${i}: '${label}' instead of '${this.recorded[i].label}'`);
+    if (this.recorded[i].label !== label)
+      throw new Error(`replay diverged at roll ${i}: '${label}' instead of '${this.recorded[i].label}'`);
     return this.recorded[i].value;
   }
 }
@@ -49,9 +53,17 @@ export interface CombatStep {
 }
 
 const openEvent = (run: CombatRun): GameEvent => ({
-  type: 'external.open', visibleTo: 'all',
+  type: 'external.open',
+  visibleTo: 'all',
   // L2478-2526: both players lay out the battle's forces on the Leviathan map, so they are known to both.
-  data: JSON.parse(JSON.stringify({ ...run.pending!.battle, round: run.pending!.round, system: 'LEVIATHAN', rule: 'L2432-2526, D-87' })),
+  data: JSON.parse(
+    JSON.stringify({
+      ...run.pending!.battle,
+      round: run.pending!.round,
+      system: 'LEVIATHAN',
+      rule: 'L2432-2526, D-87',
+    }),
+  ),
 });
 
 function restore(s: SpaceGameState, snapshot: Record<string, unknown>): void {
@@ -81,7 +93,12 @@ function play(s: SpaceGameState, run: CombatRun, dice: Dice, before: GameEvent[]
 }
 
 /** D-91: the owner's answer to the point the phase is paused at (none by the deadline: the standing answer). */
-function answerPoint(s: SpaceGameState, run: CombatRun, order: CombatDecisionOrder | undefined, dice: Dice): CombatStep {
+function answerPoint(
+  s: SpaceGameState,
+  run: CombatRun,
+  order: CombatDecisionOrder | undefined,
+  dice: Dice,
+): CombatStep {
   const asked = run.asking!;
   const { kind: _kind, ...answer } = order ?? { kind: 'combat-decision', ...asked.standing };
   const next: CombatRun = { ...run, answers: [...(run.answers ?? []), answer] };
@@ -91,7 +108,12 @@ function answerPoint(s: SpaceGameState, run: CombatRun, order: CombatDecisionOrd
 }
 
 /** The entries of the paused battle: agreed → applied; differ → asked again; else the Prefect fallback. */
-function settle(s: SpaceGameState, run: CombatRun, orders: Partial<Record<Side, SpaceExternalResultOrder>>, dice: Dice): CombatStep {
+function settle(
+  s: SpaceGameState,
+  run: CombatRun,
+  orders: Partial<Record<Side, SpaceExternalResultOrder>>,
+  dice: Dice,
+): CombatStep {
   const p = run.pending!;
   const [t, c] = [orders.TOG ?? deadlineDefault(s), orders.CW ?? deadlineDefault(s)];
   const r = settleEntries(t, c, p.round, entryKey);
@@ -99,12 +121,20 @@ function settle(s: SpaceGameState, run: CombatRun, orders: Partial<Record<Side, 
   if (r.outcome === 'differ') {
     // Neither entry is revealed or stored: only the fact that they differ.
     s.external = { ...run, pending: { ...p, round: p.round + 1 } };
-    return { before: [{ type: 'external.differ', visibleTo: 'all', data: base }], phase: [], fresh: 0, after: [openEvent(s.external)], done: false };
+    return {
+      before: [{ type: 'external.differ', visibleTo: 'all', data: base }],
+      phase: [],
+      fresh: 0,
+      after: [openEvent(s.external)],
+      done: false,
+    };
   }
-  const decision: BattleDecision = r.outcome === 'agreed' ? { entry: { ...r.entry, brokeOff: [...r.entry.brokeOff] } } : { prefect: true };
-  const event: GameEvent = r.outcome === 'agreed'
-    ? { type: 'external.agreed', visibleTo: 'all', data: { ...base, system: 'LEVIATHAN' } }
-    : { type: 'external.fallback', visibleTo: 'all', data: { ...base, reason: r.reason, resolution: 'PREFECT' } };
+  const decision: BattleDecision =
+    r.outcome === 'agreed' ? { entry: { ...r.entry, brokeOff: [...r.entry.brokeOff] } } : { prefect: true };
+  const event: GameEvent =
+    r.outcome === 'agreed'
+      ? { type: 'external.agreed', visibleTo: 'all', data: { ...base, system: 'LEVIATHAN' } }
+      : { type: 'external.fallback', visibleTo: 'all', data: { ...base, reason: r.reason, resolution: 'PREFECT' } };
   const next: CombatRun = { ...run, decided: [...run.decided, decision] };
   delete next.pending;
   restore(s, run.snapshot);
@@ -112,12 +142,20 @@ function settle(s: SpaceGameState, run: CombatRun, orders: Partial<Record<Side, 
 }
 
 /** The COMBAT step (phases 4/7): the whole phase at once, or with Leviathan pauses (D-87) or decision pauses (D-91) when an option is on. */
-export function combatStep(s: SpaceGameState, phasing: Side, orders: Partial<Record<Side, unknown>>, dice: Dice): CombatStep {
-  if (s.external?.pending) return settle(s, s.external, orders as Partial<Record<Side, SpaceExternalResultOrder>>, dice);
-  if (s.external?.asking) return answerPoint(s, s.external, orders[s.external.asking.side] as CombatDecisionOrder | undefined, dice);
+export function combatStep(
+  s: SpaceGameState,
+  phasing: Side,
+  orders: Partial<Record<Side, unknown>>,
+  dice: Dice,
+): CombatStep {
+  if (s.external?.pending)
+    return settle(s, s.external, orders as Partial<Record<Side, SpaceExternalResultOrder>>, dice);
+  if (s.external?.asking)
+    return answerPoint(s, s.external, orders[s.external.asking.side] as CombatDecisionOrder | undefined, dice);
   const plan = (orders[phasing] as { plan: CombatPhasePlan }).plan;
   const reactions = (orders[otherSide(phasing)] as { reactions: CombatReactions }).reactions;
-  if (!leviathanOn(s) && !interactiveCombat(s)) return { before: [], phase: runCombat(s, phasing, plan, reactions, dice), fresh: 0, after: [], done: true };
+  if (!leviathanOn(s) && !interactiveCombat(s))
+    return { before: [], phase: runCombat(s, phasing, plan, reactions, dice), fresh: 0, after: [], done: true };
   const snapshot = structuredClone(s) as unknown as Record<string, unknown>;
   return play(s, { phasing, plan, reactions, snapshot, rolls: [], decided: [], emitted: 0 }, dice, []);
 }

@@ -8,8 +8,10 @@ import type { BattleInfo } from './types.js';
 export const battleOf = (s: SpaceGameState): BattleInfo => s.external!.pending!.battle;
 
 /** An entry for the paused battle. */
-export const entry = (s: SpaceGameState, o: { destroyed?: string[]; disorganised?: string[]; brokeOff?: string[]; prefect?: boolean } = {}): Json =>
-  ({ kind: 'external-result', battle: battleOf(s).id, destroyed: [], disorganised: [], brokeOff: [], ...o });
+export const entry = (
+  s: SpaceGameState,
+  o: { destroyed?: string[]; disorganised?: string[]; brokeOff?: string[]; prefect?: boolean } = {},
+): Json => ({ kind: 'external-result', battle: battleOf(s).id, destroyed: [], disorganised: [], brokeOff: [], ...o });
 
 export interface PlayOptions {
   /** The opponent intercepts with every eligible unit (DSI battles, L1511); the bot holds back. */
@@ -21,13 +23,21 @@ export interface PlayOptions {
 
 /** Bot play with externalCombat LEVIATHAN; stops at the first battle pause where `stop` holds (or at the end). */
 export function playTo(seed: string, stop: (s: SpaceGameState) => boolean, o: PlayOptions = {}): SpaceGameState {
-  let s = prefectSpace.setup('hold-the-line', { externalCombat: 'LEVIATHAN', ...(o.options ?? {}) }, seededDice(seed, 0)) as SpaceGameState;
+  let s = prefectSpace.setup(
+    'hold-the-line',
+    { externalCombat: 'LEVIATHAN', ...(o.options ?? {}) },
+    seededDice(seed, 0),
+  ) as SpaceGameState;
   for (let step = 1; step < 2000 && !prefectSpace.outcome(s); step++) {
     if (s.external?.pending && stop(s)) return s;
     const orders: Record<string, Json> = {};
     for (const p of prefectSpace.prompts(s)) {
       let order = prefectSpace.bot(s, p.side, seededDice(`${seed}-bot`, step));
-      if (o.interceptAll && p.kind === 'combat-reactions') order = { kind: 'combat-reactions', reactions: { ...(order as { reactions: object }).reactions, intercept: { default: 'ALL' } } };
+      if (o.interceptAll && p.kind === 'combat-reactions')
+        order = {
+          kind: 'combat-reactions',
+          reactions: { ...(order as { reactions: object }).reactions, intercept: { default: 'ALL' } },
+        };
       orders[p.side] = order;
     }
     const r = prefectSpace.resolve(s, orders, seededDice(seed, step));

@@ -26,7 +26,9 @@ export function supplyLost(sp: number, shipsLost: number, ships: number): number
 
 /** The entry's transport losses, sorted by unit (omitted = none). */
 export const lossesOf = (o: SpaceExternalResultOrder): TransportLoss[] =>
-  [...(o.transportLosses ?? [])].map((l) => ({ unit: l.unit, shipsLost: l.shipsLost, ships: l.ships })).sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0));
+  [...(o.transportLosses ?? [])]
+    .map((l) => ({ unit: l.unit, shipsLost: l.shipsLost, ships: l.ships }))
+    .sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0));
 
 /**
  * Bad transport losses. Only what both players see is read (the battle, the units' types on the
@@ -41,16 +43,51 @@ export function lossErrors(s: SpaceState, b: BattleInfo, o: SpaceExternalResultO
     const at = (field?: string) => ['transportLosses', i, ...(field ? [field] : [])];
     const u = inBattle.has(l.unit) ? s.units[l.unit] : undefined;
     if (!u || stats(u).kind !== 'TRANSPORT') {
-      errors.push({ code: 'EXTERNAL_NOT_TRANSPORT', path: at('unit'), message: 'Supply is lost only by a transport squadron on the Leviathan map of this battle.', rule: 'L2596' });
+      errors.push({
+        code: 'EXTERNAL_NOT_TRANSPORT',
+        path: at('unit'),
+        message: 'Supply is lost only by a transport squadron on the Leviathan map of this battle.',
+        rule: 'L2596',
+      });
     } else if (!named.has(l.unit)) {
-      errors.push({ code: 'EXTERNAL_LOSS_NOT_DISORGANISED', path: at('unit'), message: 'Ships lost are entered only for a transport squadron named disorganised (a destroyed squadron loses everything it carries).', rule: 'L2592-2598' });
+      errors.push({
+        code: 'EXTERNAL_LOSS_NOT_DISORGANISED',
+        path: at('unit'),
+        message:
+          'Ships lost are entered only for a transport squadron named disorganised (a destroyed squadron loses everything it carries).',
+        rule: 'L2592-2598',
+      });
     } else if (seen.has(l.unit)) {
-      errors.push({ code: 'EXTERNAL_TWICE', path: at('unit'), message: 'A transport squadron\u2019s losses are entered once.', rule: 'L2596' });
+      errors.push({
+        code: 'EXTERNAL_TWICE',
+        path: at('unit'),
+        message: 'A transport squadron\u2019s losses are entered once.',
+        rule: 'L2596',
+      });
     }
     seen.add(l.unit);
-    if (l.ships < 1) errors.push({ code: 'EXTERNAL_SHIPS', path: at('ships'), message: 'A squadron has at least one ship.', rule: 'L2596' });
-    else if (l.shipsLost < 1) errors.push({ code: 'EXTERNAL_SHIPS_LOST', path: at('shipsLost'), message: 'Enter a squadron only if at least one of its ships was destroyed (internal damage alone loses no supply).', rule: 'L2596-2598' });
-    else if (2 * l.shipsLost >= l.ships) errors.push({ code: 'EXTERNAL_SQUADRON_DESTROYED', path: at('shipsLost'), message: 'A squadron with half of its ships or more destroyed is not disorganised: name it destroyed.', rule: 'L2592-2594' });
+    if (l.ships < 1)
+      errors.push({
+        code: 'EXTERNAL_SHIPS',
+        path: at('ships'),
+        message: 'A squadron has at least one ship.',
+        rule: 'L2596',
+      });
+    else if (l.shipsLost < 1)
+      errors.push({
+        code: 'EXTERNAL_SHIPS_LOST',
+        path: at('shipsLost'),
+        message:
+          'Enter a squadron only if at least one of its ships was destroyed (internal damage alone loses no supply).',
+        rule: 'L2596-2598',
+      });
+    else if (2 * l.shipsLost >= l.ships)
+      errors.push({
+        code: 'EXTERNAL_SQUADRON_DESTROYED',
+        path: at('shipsLost'),
+        message: 'A squadron with half of its ships or more destroyed is not disorganised: name it destroyed.',
+        rule: 'L2592-2594',
+      });
   });
   return errors;
 }
@@ -68,7 +105,13 @@ export function applyLosses(ctx: PhaseContext, o: SpaceExternalResultOrder): voi
     const lost = supplyLost(u.supply ?? 0, l.shipsLost, l.ships);
     if (lost) u.supply = (u.supply ?? 0) - lost;
     emit(ctx, 'TRANSPORT_LOSSES', [u.side], {
-      unit: u.id, shipsLost: l.shipsLost, ships: l.ships, supplyLost: lost, supply: u.supply ?? 0, marinesDisrupted: u.marines ?? 0, rule: LOSS_RULE,
+      unit: u.id,
+      shipsLost: l.shipsLost,
+      ships: l.ships,
+      supplyLost: lost,
+      supply: u.supply ?? 0,
+      marinesDisrupted: u.marines ?? 0,
+      rule: LOSS_RULE,
     });
   }
 }

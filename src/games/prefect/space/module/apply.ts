@@ -12,24 +12,57 @@ import { applyBaseReorganise, applyRearm, applyReorganise } from '../rearm.js';
 import { spaceScenario } from '../data/index.js';
 import { applyTransfer, loadOffSystem } from '../supply.js';
 import { loadMarinesOffSystem } from '../marines.js';
-import { closeAdjustment, deployTransport, destroySurplus, exchange, formTf, voluntaryDisorganise } from '../tf-adjust.js';
+import {
+  closeAdjustment,
+  deployTransport,
+  destroySurplus,
+  exchange,
+  formTf,
+  voluntaryDisorganise,
+} from '../tf-adjust.js';
 import { applyReaction, enterTSpace, exitErrors, reactionErrors } from '../tspace.js';
 import { sectorById } from '../state.js';
 import type { RuleError } from '../types.js';
-import type { AdjustOrder, MissionsOrder, MoveOrder, PlaceOrder, ReactionOrder, Side, SpaceGameState, SupplyOrder, TSpaceOrder } from './types.js';
+import type {
+  AdjustOrder,
+  MissionsOrder,
+  MoveOrder,
+  PlaceOrder,
+  ReactionOrder,
+  Side,
+  SpaceGameState,
+  SupplyOrder,
+  TSpaceOrder,
+} from './types.js';
 
 export type Applied = { errors: OrderError[]; events: GameEvent[] };
 
 const j = (v: unknown): Json => JSON.parse(JSON.stringify(v ?? null)) as Json;
 export const toOrderErrors = (errs: RuleError[], path: (string | number)[]): OrderError[] =>
   errs.map((e) => ({ code: e.code, path, message: e.message, rule: e.rule }));
-const fail = (code: string, rule: string, message: string, path: (string | number)[]): Applied =>
-  ({ errors: [{ code, path, message, rule }], events: [] });
+const fail = (code: string, rule: string, message: string, path: (string | number)[]): Applied => ({
+  errors: [{ code, path, message, rule }],
+  events: [],
+});
 
 /** Phase 1 (L1210-1296, H17): sealed here; revealed by the sequence once both are in. */
 export function applyMissions(s: SpaceGameState, side: Side, o: MissionsOrder): Applied {
   const errs = sealMissions(s, side, o.missions);
-  return { errors: errs.map((e) => ({ code: e.code, path: ['missions', Math.max(0, o.missions.findIndex((m) => m.tf === e.tf))], message: e.message, rule: e.rule })), events: [] };
+  return {
+    errors: errs.map((e) => ({
+      code: e.code,
+      path: [
+        'missions',
+        Math.max(
+          0,
+          o.missions.findIndex((m) => m.tf === e.tf),
+        ),
+      ],
+      message: e.message,
+      rule: e.rule,
+    })),
+    events: [],
+  };
 }
 
 /**
@@ -39,7 +72,10 @@ export function applyMissions(s: SpaceGameState, side: Side, o: MissionsOrder): 
 export function checkTSpace(s: SpaceGameState, side: Side, o: TSpaceOrder): Applied {
   if (new Set(o.enter).size !== o.enter.length) return fail('DUPLICATE_TF', 'L1358', 'a TF is named twice', ['enter']);
   const late = mustEnter(s, side).find((id) => !o.enter.includes(id));
-  if (late) return fail('MUST_ENTER_TSPACE', 'L1887', `${late} was formed off-system last turn and goes to space 0 now`, ['enter']);
+  if (late)
+    return fail('MUST_ENTER_TSPACE', 'L1887', `${late} was formed off-system last turn and goes to space 0 now`, [
+      'enter',
+    ]);
   const errs = enterTSpace(s, side, o.enter);
   if (errs.length) return { errors: toOrderErrors(errs, ['enter']), events: [] };
   const ids = o.exits.map((x) => x.tf);
@@ -48,9 +84,15 @@ export function checkTSpace(s: SpaceGameState, side: Side, o: TSpaceOrder): Appl
   if (ex.length) return { errors: toOrderErrors(ex, ['exits']), events: [] };
   const withExit = s.options.arrivalPlacement === 'with-exit';
   const missing = o.exits.findIndex((x) => x.sector === undefined);
-  if (withExit && missing >= 0) return fail('SECTOR_NEEDED', 'L1387, L1401', 'with arrivalPlacement with-exit each exit names its sector', ['exits', missing, 'sector']);
+  if (withExit && missing >= 0)
+    return fail('SECTOR_NEEDED', 'L1387, L1401', 'with arrivalPlacement with-exit each exit names its sector', [
+      'exits',
+      missing,
+      'sector',
+    ]);
   const bad = o.exits.findIndex((x) => x.sector !== undefined && !sectorById(x.sector));
-  if (bad >= 0) return fail('NO_SUCH_SECTOR', 'L984, L1409', `no sector ${o.exits[bad].sector}`, ['exits', bad, 'sector']);
+  if (bad >= 0)
+    return fail('NO_SUCH_SECTOR', 'L984, L1409', `no sector ${o.exits[bad].sector}`, ['exits', bad, 'sector']);
   return { errors: [], events: [] };
 }
 
@@ -59,10 +101,12 @@ export function checkPlace(s: SpaceGameState, side: Side, o: PlaceOrder): Applie
   const owed = (s.placing?.tfs ?? []).map((x) => x.tf);
   const seen = new Set<string>();
   for (const [i, p] of o.places.entries()) {
-    if (!owed.includes(p.tf) || s.tfs[p.tf]?.side !== side) return fail('NOT_ARRIVING', 'L1387, L1401', `${p.tf} is not an arrival you place now`, ['places', i, 'tf']);
+    if (!owed.includes(p.tf) || s.tfs[p.tf]?.side !== side)
+      return fail('NOT_ARRIVING', 'L1387, L1401', `${p.tf} is not an arrival you place now`, ['places', i, 'tf']);
     if (seen.has(p.tf)) return fail('DUPLICATE_TF', 'L1387, L1401', `${p.tf} is placed twice`, ['places', i, 'tf']);
     seen.add(p.tf);
-    if (!sectorById(p.sector)) return fail('NO_SUCH_SECTOR', 'L984, L1387', `no sector ${p.sector}`, ['places', i, 'sector']);
+    if (!sectorById(p.sector))
+      return fail('NO_SUCH_SECTOR', 'L984, L1387', `no sector ${p.sector}`, ['places', i, 'sector']);
   }
   const left = owed.find((tf) => !seen.has(tf));
   if (left) return fail('NOT_PLACED', 'L1387, L1401', `${left} arrives and must be placed in a sector`, ['places']);
@@ -72,9 +116,17 @@ export function checkPlace(s: SpaceGameState, side: Side, o: PlaceOrder): Applie
 /** L1887: TFs formed off-system on an earlier turn, with their mission, that can move (L1326), must go to space 0. */
 export function mustEnter(s: SpaceGameState, side: Side): string[] {
   return Object.values(s.tfs)
-    .filter((t) => t.side === side && t.place.kind === 'OFFSYSTEM' && t.formedOffSystemTurn !== undefined && t.formedOffSystemTurn < s.turn && t.mission)
+    .filter(
+      (t) =>
+        t.side === side &&
+        t.place.kind === 'OFFSYSTEM' &&
+        t.formedOffSystemTurn !== undefined &&
+        t.formedOffSystemTurn < s.turn &&
+        t.mission,
+    )
     .filter((t) => enterTSpace(structuredClone(s), side, [t.id]).length === 0)
-    .map((t) => t.id).sort();
+    .map((t) => t.id)
+    .sort();
 }
 
 /** L1395-1399, D-57: the detector's reassignment between his SD TFs. */
@@ -82,7 +134,10 @@ export function applyReactionOrder(s: SpaceGameState, side: Side, o: ReactionOrd
   const errs = reactionErrors(s, side, o.moves);
   if (errs.length) return { errors: toOrderErrors(errs, ['moves']), events: [] };
   applyReaction(s, o.moves);
-  return { errors: [], events: o.moves.length ? [{ type: 'tspace.reaction', visibleTo: [side], data: j(o.moves) }] : [] };
+  return {
+    errors: [],
+    events: o.moves.length ? [{ type: 'tspace.reaction', visibleTo: [side], data: j(o.moves) }] : [],
+  };
 }
 
 /**
@@ -94,8 +149,15 @@ export function withdrawalMoveError(s: SpaceGameState, tfId: string, to: string)
   const tf = s.tfs[tfId];
   if (tf?.mission !== 'WITHDRAWAL') return null;
   const dest = tf.missionParams?.destination ?? 'OFFSYSTEM';
-  if (dest === 'OFFSYSTEM') return { code: 'WITHDRAWS_AFTER_COMBAT', rule: 'D-68, L1421', message: `${tfId} withdraws off-system at the end of your Combat Phase; it makes no move` };
-  return to === dest ? null : { code: 'WITHDRAW_DESTINATION', rule: 'L1272, L1419', message: `${tfId} withdraws to ${dest}` };
+  if (dest === 'OFFSYSTEM')
+    return {
+      code: 'WITHDRAWS_AFTER_COMBAT',
+      rule: 'D-68, L1421',
+      message: `${tfId} withdraws off-system at the end of your Combat Phase; it makes no move`,
+    };
+  return to === dest
+    ? null
+    : { code: 'WITHDRAW_DESTINATION', rule: 'L1272, L1419', message: `${tfId} withdraws to ${dest}` };
 }
 
 /** Phases 3/6 (L1405-1421): public moves, one TF at most once. */
@@ -127,7 +189,11 @@ export function applyAdjust(s: SpaceGameState, side: Side, o: AdjustOrder): Appl
   for (const [i, f] of o.form.entries()) {
     const r = formTf(s, side, f);
     if (isErrs(r)) return { errors: toOrderErrors(r, ['form', i]), events: [] };
-    events.push({ type: 'adjust.formed', visibleTo: f.at === 'OFFSYSTEM' ? [side] : 'all', data: { side, tf: r, at: f.at } });
+    events.push({
+      type: 'adjust.formed',
+      visibleTo: f.at === 'OFFSYSTEM' ? [side] : 'all',
+      data: { side, tf: r, at: f.at },
+    });
   }
   for (const [i, x] of o.exchanges.entries()) {
     const r = exchange(s, side, x.units, x.to);
@@ -137,7 +203,11 @@ export function applyAdjust(s: SpaceGameState, side: Side, o: AdjustOrder): Appl
     const r = deployTransport(s, side, d.unit, d.segment);
     if (isErrs(r)) return { errors: toOrderErrors(r, ['deploy', i]), events: [] };
     s.announcedBases.push({ side, id: r.unit, sector: r.sector, segment: r.segment, turn: s.turn });
-    events.push({ type: 'base.announced', visibleTo: 'all', data: { side, base: r.unit, sector: r.sector, transport: true } });
+    events.push({
+      type: 'base.announced',
+      visibleTo: 'all',
+      data: { side, base: r.unit, sector: r.sector, transport: true },
+    });
   }
   for (const [i, d] of o.disorganise.entries()) {
     const r = voluntaryDisorganise(s, side, d.sector, d.units);
@@ -179,10 +249,24 @@ export function applySupply(s: SpaceGameState, side: Side, o: SupplyOrder): Appl
     const r = unloadBase(s, side, u.base, u.segment);
     if (isErrs(r)) return { errors: toOrderErrors(r, ['unload', i]), events: [] };
     s.announcedBases.push({ side, id: r.base, sector: r.sector, segment: r.segment, turn: s.turn });
-    events.push({ type: 'base.announced', visibleTo: 'all', data: { side, base: r.base, type: r.type, sector: r.sector } });
+    events.push({
+      type: 'base.announced',
+      visibleTo: 'all',
+      data: { side, base: r.base, type: r.type, sector: r.sector },
+    });
   }
   // L2057: which transports carry Marines is on the owner's record sheet only (H16).
-  if (o.loadMarines?.length) events.push({ type: 'supply.marines-loaded', visibleTo: [side], data: j({ loads: o.loadMarines, offSystemLeft: s.offSystemMarines?.[side] ?? 0, rule: 'L2049-2057' }) });
-  if (o.rearm.length + o.reorganise.length + o.transfers.length) events.push({ type: 'supply.done', visibleTo: [side], data: j({ rearm: o.rearm, reorganise: o.reorganise, transfers: o.transfers }) });
+  if (o.loadMarines?.length)
+    events.push({
+      type: 'supply.marines-loaded',
+      visibleTo: [side],
+      data: j({ loads: o.loadMarines, offSystemLeft: s.offSystemMarines?.[side] ?? 0, rule: 'L2049-2057' }),
+    });
+  if (o.rearm.length + o.reorganise.length + o.transfers.length)
+    events.push({
+      type: 'supply.done',
+      visibleTo: [side],
+      data: j({ rearm: o.rearm, reorganise: o.reorganise, transfers: o.transfers }),
+    });
   return { errors: [], events };
 }

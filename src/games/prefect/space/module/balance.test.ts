@@ -16,8 +16,22 @@ const KU = 's3-4';
 const SEEDS = Array.from({ length: 30 }, (_, i) => `bal-${i}`);
 const sc = spaceScenario('hold-the-line');
 
-interface Tally { wins: Record<string, number>; rawTog: number; vp: { TOG: number; CW: number }; keyAttacks: number; protectedAtBase: string[]; gs: number }
-const t: Tally = { wins: { TOG: 0, CW: 0 }, rawTog: 0, vp: { TOG: 0, CW: 0 }, keyAttacks: 0, protectedAtBase: [], gs: 0 };
+interface Tally {
+  wins: Record<string, number>;
+  rawTog: number;
+  vp: { TOG: number; CW: number };
+  keyAttacks: number;
+  protectedAtBase: string[];
+  gs: number;
+}
+const t: Tally = {
+  wins: { TOG: 0, CW: 0 },
+  rawTog: 0,
+  vp: { TOG: 0, CW: 0 },
+  keyAttacks: 0,
+  protectedAtBase: [],
+  gs: 0,
+};
 const farm = { wins: { TOG: 0, CW: 0 } as Record<string, number>, gsCompleted: 0, gsScored: 0 };
 
 beforeAll(() => {
@@ -28,16 +42,28 @@ beforeAll(() => {
         const real = resolveAliases(prev, o as Json) as { missions: { tf: string; mission: string }[] };
         for (const m of real.missions) {
           const tf = prev.tfs[m.tf];
-          if (tf.place.kind === 'SECTOR' && tf.place.sector === KU && (m.mission === 'ATTACK' || m.mission === 'HS_ATTACK')) t.keyAttacks += 1;
+          if (
+            tf.place.kind === 'SECTOR' &&
+            tf.place.sector === KU &&
+            (m.mission === 'ATTACK' || m.mission === 'HS_ATTACK')
+          )
+            t.keyAttacks += 1;
           if (m.mission === 'GROUND_SUPPORT') t.gs += 1;
         }
       }
       if (o?.kind === 'combat-plan') {
         const real = resolveAliases(prev, o as Json) as { plan: { tfs: { tf: string; segment?: number }[] } };
-        const baseSegs = Object.values(prev.bases).filter((b) => b.side === 'CW' && b.sector === KU && b.status !== 'DESTROYED').map((b) => b.segment);
+        const baseSegs = Object.values(prev.bases)
+          .filter((b) => b.side === 'CW' && b.sector === KU && b.status !== 'DESTROYED')
+          .map((b) => b.segment);
         for (const p of real.plan.tfs) {
           const tf = prev.tfs[p.tf];
-          if (tf?.place.kind === 'SECTOR' && tf.place.sector === KU && (tf.mission === 'SUPPLY' || tf.mission === 'GROUND_SUPPORT') && baseSegs.includes(p.segment!)) {
+          if (
+            tf?.place.kind === 'SECTOR' &&
+            tf.place.sector === KU &&
+            (tf.mission === 'SUPPLY' || tf.mission === 'GROUND_SUPPORT') &&
+            baseSegs.includes(p.segment!)
+          ) {
             t.protectedAtBase.push(`${seed} T${prev.turn} ${tf.mission} → ${p.segment}`);
           }
         }
@@ -52,13 +78,19 @@ beforeAll(() => {
   for (const seed of SEEDS) {
     const end = playBots(seed, undefined, 800, gsEverywhere);
     farm.wins[end.result!.winner] += 1;
-    const gs = (end.record?.missionsCompleted ?? []).filter((m) => m.side === 'TOG' && m.mission === 'GROUND_SUPPORT' && m.sector === KU);
+    const gs = (end.record?.missionsCompleted ?? []).filter(
+      (m) => m.side === 'TOG' && m.mission === 'GROUND_SUPPORT' && m.sector === KU,
+    );
     farm.gsCompleted += gs.length;
     farm.gsScored += new Set(gs.map((m) => m.turn)).size;
   }
-  console.log(`GS everywhere: TOG ${farm.wins.TOG} / CW ${farm.wins.CW}; GS completed ${farm.gsCompleted}, scored ${farm.gsScored}`);
-  console.log(`hold-the-line, ${SEEDS.length} bot games: TOG ${t.wins.TOG} / CW ${t.wins.CW} with the bonus ${JSON.stringify(sc.victory.bonus ?? {})}; `
-    + `TOG ahead on raw VP ${t.rawTog}; mean VP TOG ${(t.vp.TOG / SEEDS.length).toFixed(2)}, CW ${(t.vp.CW / SEEDS.length).toFixed(2)}; TOG GS missions ${t.gs}`);
+  console.log(
+    `GS everywhere: TOG ${farm.wins.TOG} / CW ${farm.wins.CW}; GS completed ${farm.gsCompleted}, scored ${farm.gsScored}`,
+  );
+  console.log(
+    `hold-the-line, ${SEEDS.length} bot games: TOG ${t.wins.TOG} / CW ${t.wins.CW} with the bonus ${JSON.stringify(sc.victory.bonus ?? {})}; ` +
+      `TOG ahead on raw VP ${t.rawTog}; mean VP TOG ${(t.vp.TOG / SEEDS.length).toFixed(2)}, CW ${(t.vp.CW / SEEDS.length).toFixed(2)}; TOG GS missions ${t.gs}`,
+  );
 }, 240_000);
 
 describe('Hold the Line balance (D-01, reconstructed victory)', () => {
@@ -93,15 +125,47 @@ describe('Hold the Line balance (D-01, reconstructed victory)', () => {
 describe('invader bot (bot-invader.ts)', () => {
   const view = (sightings: { segment: number; cw: boolean }[]) => ({
     scenario: 'hold-the-line',
-    map: { sightings: sightings.map((g) => ({ sector: KU, segment: g.segment, turn: 1, bases: g.cw ? [{ id: `cw-base-${g.segment}`, side: 'CW', ground: false }] : [] })) },
+    map: {
+      sightings: sightings.map((g) => ({
+        sector: KU,
+        segment: g.segment,
+        turn: 1,
+        bases: g.cw ? [{ id: `cw-base-${g.segment}`, side: 'CW', ground: false }] : [],
+      })),
+    },
     own: { tfs: [] as unknown[], bases: [] },
   });
 
   it('L1743: the quiet segment has no sighted enemy base and lies farthest from those that do', () => {
     expect(quietSegment(view([]), KU)).toBe(10); // nothing known: away from segment 1
-    expect(quietSegment(view([{ segment: 1, cw: true }, { segment: 2, cw: true }, { segment: 4, cw: true }]), KU)).toBe(10);
-    expect(quietSegment(view([{ segment: 1, cw: true }, { segment: 10, cw: true }]), KU)).toBe(6); // 5 and 6 tie at 4: the higher
-    expect(quietSegment(view([{ segment: 9, cw: true }, { segment: 10, cw: false }]), KU)).toBe(1); // a segment seen empty is no obstacle
+    expect(
+      quietSegment(
+        view([
+          { segment: 1, cw: true },
+          { segment: 2, cw: true },
+          { segment: 4, cw: true },
+        ]),
+        KU,
+      ),
+    ).toBe(10);
+    expect(
+      quietSegment(
+        view([
+          { segment: 1, cw: true },
+          { segment: 10, cw: true },
+        ]),
+        KU,
+      ),
+    ).toBe(6); // 5 and 6 tie at 4: the higher
+    expect(
+      quietSegment(
+        view([
+          { segment: 9, cw: true },
+          { segment: 10, cw: false },
+        ]),
+        KU,
+      ),
+    ).toBe(1); // a segment seen empty is no obstacle
   });
 
   it('L1807, L1833: in Ku Crassus the strongest fresh TF flies Ground Support, the others hold on Supply; fatigue 3 and disorganised groups keep the general choice', () => {
@@ -121,8 +185,17 @@ describe('invader bot (bot-invader.ts)', () => {
     };
     const all = ['ATTACK', 'HS_ATTACK', 'SUPPLY', 'GROUND_SUPPORT', 'WITHDRAWAL'];
     const p = { choices: { tfs: v.own.tfs.map((x) => ({ tf: x.id, place: x.place, missions: all })) } };
-    const base = { kind: 'missions', missions: v.own.tfs.map((x) => ({ tf: x.id, mission: x.id === 'd' ? 'WITHDRAWAL' : 'ATTACK' })) };
+    const base = {
+      kind: 'missions',
+      missions: v.own.tfs.map((x) => ({ tf: x.id, mission: x.id === 'd' ? 'WITHDRAWAL' : 'ATTACK' })),
+    };
     const out = invaderMissions(v, p, base) as { missions: { tf: string; mission: string }[] };
-    expect(Object.fromEntries(out.missions.map((m) => [m.tf, m.mission]))).toEqual({ a: 'SUPPLY', b: 'GROUND_SUPPORT', c: 'SUPPLY', d: 'WITHDRAWAL', e: 'ATTACK' });
+    expect(Object.fromEntries(out.missions.map((m) => [m.tf, m.mission]))).toEqual({
+      a: 'SUPPLY',
+      b: 'GROUND_SUPPORT',
+      c: 'SUPPLY',
+      d: 'WITHDRAWAL',
+      e: 'ATTACK',
+    });
   });
 });

@@ -22,7 +22,9 @@ import { enemyBase, targets, type V } from './bot-targets.js';
 
 /** Segments of `sector` where an enemy base was last sighted (public sightings, H25). */
 function baseSegments(view: V, sector: string): number[] {
-  return (view.map.sightings as V[]).filter((g) => g.sector === sector && g.bases.some((b: V) => enemyBase(view, b.id))).map((g) => g.segment);
+  return (view.map.sightings as V[])
+    .filter((g) => g.sector === sector && g.bases.some((b: V) => enemyBase(view, b.id)))
+    .map((g) => g.segment);
 }
 
 /**
@@ -33,7 +35,11 @@ export function quietSegment(view: V, sector: string): number {
   const n = segmentsOf(sectorById(sector)!);
   const hot = baseSegments(view, sector);
   const gap = (g: number) => (hot.length ? Math.min(...hot.map((h) => Math.abs(h - g))) : 0);
-  return Array.from({ length: n }, (_, i) => n - i).filter((g) => !hot.includes(g)).sort((a, b) => gap(b) - gap(a) || b - a)[0] ?? n;
+  return (
+    Array.from({ length: n }, (_, i) => n - i)
+      .filter((g) => !hot.includes(g))
+      .sort((a, b) => gap(b) - gap(a) || b - a)[0] ?? n
+  );
 }
 
 /**
@@ -44,13 +50,24 @@ export function quietSegment(view: V, sector: string): number {
 export function invaderMissions(view: V, p: V, base: V): V {
   const key = targets(view.scenario)[0];
   const own = new Map<string, V>(view.own.tfs.map((t: V) => [t.id, t]));
-  const fresh = (p.choices.tfs as V[]).filter((c) => {
-    const tf = own.get(c.tf);
-    return c.place.kind === 'SECTOR' && c.place.sector === key && tf && !tf.disorganisedGroup && tf.fatigue < 3
-      && !(tf.units as V[]).some((u) => u.kind === 'TRANSPORT') && c.missions.includes('SUPPLY');
-  }).sort((a, b) => strength(own.get(b.tf)) - strength(own.get(a.tf)) || (a.tf < b.tf ? -1 : 1));
+  const fresh = (p.choices.tfs as V[])
+    .filter((c) => {
+      const tf = own.get(c.tf);
+      return (
+        c.place.kind === 'SECTOR' &&
+        c.place.sector === key &&
+        tf &&
+        !tf.disorganisedGroup &&
+        tf.fatigue < 3 &&
+        !(tf.units as V[]).some((u) => u.kind === 'TRANSPORT') &&
+        c.missions.includes('SUPPLY')
+      );
+    })
+    .sort((a, b) => strength(own.get(b.tf)) - strength(own.get(a.tf)) || (a.tf < b.tf ? -1 : 1));
   const plan = new Map<string, string>();
-  fresh.forEach((c, i) => plan.set(c.tf, i === 0 && c.missions.includes('GROUND_SUPPORT') ? 'GROUND_SUPPORT' : 'SUPPLY'));
+  fresh.forEach((c, i) =>
+    plan.set(c.tf, i === 0 && c.missions.includes('GROUND_SUPPORT') ? 'GROUND_SUPPORT' : 'SUPPLY'),
+  );
   const missions = (base.missions as V[]).map((m) => (plan.has(m.tf) ? { tf: m.tf, mission: plan.get(m.tf) } : m));
   return { ...base, missions };
 }

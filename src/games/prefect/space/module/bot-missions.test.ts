@@ -41,7 +41,8 @@ function cwMissions(s: SpaceGameState): Record<string, M> {
 function playUntil(s: SpaceGameState, stop: (x: SpaceGameState) => boolean): SpaceGameState {
   for (let step = 1; step <= 40 && !stop(s); step++) {
     const orders: Record<string, Json> = {};
-    for (const p of prefectSpace.prompts(s)) orders[p.side] = prefectSpace.bot(s, p.side, seededDice('pu', step)) as Json;
+    for (const p of prefectSpace.prompts(s))
+      orders[p.side] = prefectSpace.bot(s, p.side, seededDice('pu', step)) as Json;
     s = prefectSpace.resolve(s, orders, seededDice('pu-r', step)).state;
   }
   return s;
@@ -57,7 +58,9 @@ describe('prefect-space bot: missions the rules let succeed', () => {
   it('L1250, L1713: the strongest TF of a base sector defends it; the other gets Supply, not an Attack on a sector where TOG holds nothing', () => {
     const { s, strong } = twoTfsAtKu('bm1');
     // the weak remnant comes first in the prompt (the defence must still go to the strong TF, not to the first listed)
-    expect(prefectSpace.prompts(s).find((p) => p.side === 'CW')!.choices).toMatchObject({ tfs: [{ tf: tfAlias(s, 'cw-tf1') }, {}, {}, {}] });
+    expect(prefectSpace.prompts(s).find((p) => p.side === 'CW')!.choices).toMatchObject({
+      tfs: [{ tf: tfAlias(s, 'cw-tf1') }, {}, {}, {}],
+    });
     const m = cwMissions(s);
     expect(m[strong].mission).toBe('SECTOR_DEFENCE');
     expect(Object.values(m[strong].sdAllocation!).flat().sort()).toEqual([...s.tfs[strong].units].sort());
@@ -73,17 +76,24 @@ describe('prefect-space bot: missions the rules let succeed', () => {
     // play to the CW Intra-System Movement (the Defender's half, D-53) and through its Combat Phase
     const atMove = playUntil(s0, (x) => x.step === 'MOVE' && phasingOf(x) === 'CW');
     expect(atMove.tfs['cw-tf1'].mission).toBe('ATTACK');
-    const mv = resolveAliases(atMove, prefectSpace.bot(atMove, 'CW', seededDice('mv', 1))) as { moves: { tf: string; to: string }[] };
+    const mv = resolveAliases(atMove, prefectSpace.bot(atMove, 'CW', seededDice('mv', 1))) as {
+      moves: { tf: string; to: string }[];
+    };
     expect(mv.moves).toContainEqual({ tf: 'cw-tf1', to: SIZZLE });
     const atCombat = playUntil(atMove, (x) => x.step === 'COMBAT' && phasingOf(x) === 'CW');
     expect(atCombat.tfs['cw-tf1'].place).toEqual({ kind: 'SECTOR', sector: SIZZLE });
     const orders: Record<string, Json> = {};
-    for (const p of prefectSpace.prompts(atCombat)) orders[p.side] = prefectSpace.bot(atCombat, p.side, seededDice('c', 1)) as Json;
+    for (const p of prefectSpace.prompts(atCombat))
+      orders[p.side] = prefectSpace.bot(atCombat, p.side, seededDice('c', 1)) as Json;
     const ev = prefectSpace.resolve(atCombat, orders, seededDice('c-r', 1)).events;
     const mine = (e: { data: unknown }) => (e.data as { tf?: string }).tf === tfAlias(atCombat, 'cw-tf1');
-    expect(ev.filter((e) => e.type === 'SEGMENT_CHOSEN' && mine(e)).map((e) => (e.data as { segment: number }).segment)).toEqual([1]);
+    expect(
+      ev.filter((e) => e.type === 'SEGMENT_CHOSEN' && mine(e)).map((e) => (e.data as { segment: number }).segment),
+    ).toEqual([1]);
     expect(ev.filter((e) => e.type === 'EMPTY_SEGMENT' && mine(e))).toEqual([]);
-    expect(ev.some((e) => e.type === 'SEGMENT_PLACED' && (e.data as { bases: string[] }).bases.includes('cw-on2-ss'))).toBe(true);
+    expect(
+      ev.some((e) => e.type === 'SEGMENT_PLACED' && (e.data as { bases: string[] }).bases.includes('cw-on2-ss')),
+    ).toBe(true);
   });
 
   it('L1841: a TF at fatigue 3 is given no Attack even where TOG holds a base (one more level disorganises it)', () => {
@@ -104,7 +114,10 @@ describe('prefect-space bot: missions the rules let succeed', () => {
       scenario: 'hold-the-line',
       own: { bases: [{ id: 'cw-on3-ku' }, { id: 'cw-on1-nm' }] },
       map: {
-        bases: [{ id: 'tog-x', side: 'TOG', sector: 's6-7', type: 'ON1', status: 'ACTIVE' }, { id: 'tog-gone', side: 'TOG', sector: 's2-1', type: 'ON1', status: 'DESTROYED' }],
+        bases: [
+          { id: 'tog-x', side: 'TOG', sector: 's6-7', type: 'ON1', status: 'ACTIVE' },
+          { id: 'tog-gone', side: 'TOG', sector: 's2-1', type: 'ON1', status: 'DESTROYED' },
+        ],
         announced: [{ id: 'tog-y', side: 'TOG', sector: 's7-3' }],
         sightings: [
           { sector: KU, segment: 1, turn: 2, bases: [{ id: 'cw-on3-ku', side: 'CW', ground: false }] }, // ours, still ours
@@ -116,31 +129,43 @@ describe('prefect-space bot: missions the rules let succeed', () => {
     };
     // the scenario's named places first (New Mandella, Sizzle Stone), then by id
     expect(enemyHeldSectors(view, 'CW')).toEqual(['s4-9', SIZZLE, 's6-7', 's7-3']);
-    expect(enemyHeldSectors({ ...view, map: { ...view.map, bases: [], announced: [], sightings: view.map.sightings.slice(0, 2) } }, 'CW')).toEqual([]);
+    expect(
+      enemyHeldSectors(
+        { ...view, map: { ...view.map, bases: [], announced: [], sightings: view.map.sightings.slice(0, 2) } },
+        'CW',
+      ),
+    ).toEqual([]);
   });
 
-  it.each(['bm-a', 'bm-b', 'bm-c', 'bm-d'])('seed %s: no CW Attack without a TOG base or SD TF in its sector, no empty-segment Attack, no order refused', (seed) => {
-    const bad: string[] = [];
-    let supply = 0;
-    playBots(seed, ({ step, prev, state, events }) => {
-      if (events.some((e) => e.type === 'orders.defaulted')) bad.push(`step ${step}: an order was refused`);
-      if (prev.step === 'MISSIONS' && state.step !== 'MISSIONS') {
-        const togHolds = Object.values(state.bases).some((b) => b.side === 'TOG' && b.status !== 'DESTROYED');
-        for (const t of Object.values(state.tfs)) {
-          if (t.side !== 'CW' || t.place.kind === 'TSPACE') continue;
-          if (t.mission === 'SUPPLY') supply++;
-          if (t.mission === 'ATTACK' && !togHolds) bad.push(`turn ${state.turn}: ${t.id} given an Attack while TOG holds no base`);
+  it.each(['bm-a', 'bm-b', 'bm-c', 'bm-d'])(
+    'seed %s: no CW Attack without a TOG base or SD TF in its sector, no empty-segment Attack, no order refused',
+    (seed) => {
+      const bad: string[] = [];
+      let supply = 0;
+      playBots(seed, ({ step, prev, state, events }) => {
+        if (events.some((e) => e.type === 'orders.defaulted')) bad.push(`step ${step}: an order was refused`);
+        if (prev.step === 'MISSIONS' && state.step !== 'MISSIONS') {
+          const togHolds = Object.values(state.bases).some((b) => b.side === 'TOG' && b.status !== 'DESTROYED');
+          for (const t of Object.values(state.tfs)) {
+            if (t.side !== 'CW' || t.place.kind === 'TSPACE') continue;
+            if (t.mission === 'SUPPLY') supply++;
+            if (t.mission === 'ATTACK' && !togHolds)
+              bad.push(`turn ${state.turn}: ${t.id} given an Attack while TOG holds no base`);
+          }
         }
-      }
-      if (prev.step === 'COMBAT' && phasingOf(prev) === 'CW') {
-        for (const t of Object.values(prev.tfs)) {
-          if (t.side !== 'CW' || t.mission !== 'ATTACK' || t.place.kind !== 'SECTOR') continue;
-          if (!basesIn(prev, 'TOG', t.place.sector).length && !sdTfIn(prev, 'TOG', t.place.sector)) bad.push(`turn ${prev.turn}: ${t.id} attacks ${t.place.sector}, nothing to fight`);
+        if (prev.step === 'COMBAT' && phasingOf(prev) === 'CW') {
+          for (const t of Object.values(prev.tfs)) {
+            if (t.side !== 'CW' || t.mission !== 'ATTACK' || t.place.kind !== 'SECTOR') continue;
+            if (!basesIn(prev, 'TOG', t.place.sector).length && !sdTfIn(prev, 'TOG', t.place.sector))
+              bad.push(`turn ${prev.turn}: ${t.id} attacks ${t.place.sector}, nothing to fight`);
+          }
         }
-      }
-      if (prev.step === 'COMBAT' && phasingOf(prev) === 'CW' && events.some((e) => e.type === 'EMPTY_SEGMENT')) bad.push(`turn ${prev.turn}: CW Attack on an empty segment (L1713)`);
-    });
-    expect(bad).toEqual([]);
-    expect(supply).toBeGreaterThan(0);
-  }, 60_000);
+        if (prev.step === 'COMBAT' && phasingOf(prev) === 'CW' && events.some((e) => e.type === 'EMPTY_SEGMENT'))
+          bad.push(`turn ${prev.turn}: CW Attack on an empty segment (L1713)`);
+      });
+      expect(bad).toEqual([]);
+      expect(supply).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 });

@@ -13,12 +13,14 @@
 import type { Json } from '#engine/contract.js';
 import { attackTarget, targets, type V } from './bot-targets.js';
 
-const SHIP_FIRST = (a: V, b: V) => (a.kind === 'FIGHTER' ? 1 : 0) - (b.kind === 'FIGHTER' ? 1 : 0) || b.attack - a.attack;
+const SHIP_FIRST = (a: V, b: V) =>
+  (a.kind === 'FIGHTER' ? 1 : 0) - (b.kind === 'FIGHTER' ? 1 : 0) || b.attack - a.attack;
 
 /** A TF's fighting worth: attack + defence of its organised units, each less its fatigue (L1561). */
 export function strength(tf: V): number {
   const f = tf?.fatigue ?? 0;
-  return (tf?.units ?? []).filter((u: V) => u.status === 'ACTIVE')
+  return (tf?.units ?? [])
+    .filter((u: V) => u.status === 'ACTIVE')
     .reduce((n: number, u: V) => n + Math.max(0, u.attack - f) + Math.max(0, u.defence - f), 0);
 }
 
@@ -60,31 +62,52 @@ export function missions(view: V, p: V, side: string): Json {
     const tf = own.get(c.tf);
     const sector = c.place.kind === 'SECTOR' ? c.place.sector : null;
     const has = (m: string) => c.missions.includes(m);
-    if (!has('SECTOR_DEFENCE') && !has('ATTACK') && has('SUPPLY') && !has('WITHDRAWAL')) return { tf: c.tf, mission: 'SUPPLY' };
+    if (!has('SECTOR_DEFENCE') && !has('ATTACK') && has('SUPPLY') && !has('WITHDRAWAL'))
+      return { tf: c.tf, mission: 'SUPPLY' };
     if (tf?.disorganisedGroup || (tf && tf.fatigue >= 3 && sector && !myBases.some((b) => b.sector === sector))) {
       const dest = p.choices.withdrawTo.find((x: string) => x !== 'OFFSYSTEM') ?? 'OFFSYSTEM';
-      if (has('WITHDRAWAL')) return { tf: c.tf, mission: 'WITHDRAWAL', params: { destination: tf?.disorganisedGroup || !dest ? 'OFFSYSTEM' : dest } };
+      if (has('WITHDRAWAL'))
+        return {
+          tf: c.tf,
+          mission: 'WITHDRAWAL',
+          params: { destination: tf?.disorganisedGroup || !dest ? 'OFFSYSTEM' : dest },
+        };
     }
     // Defend own bases: the sector's SD TF spreads its units over the segments that hold bases.
     const baseSegs = [...new Set(myBases.filter((b) => b.sector === sector).map((b) => b.segment))].sort();
     if (sector && baseSegs.length && sdOf.get(sector) === c.tf) {
       const units: V[] = (tf?.units ?? []).filter((u: V) => u.status !== 'DESTROYED').sort(SHIP_FIRST);
       const alloc: Record<string, string[]> = {};
-      units.forEach((u, i) => { (alloc[String(baseSegs[i % baseSegs.length])] ??= []).push(u.id); });
+      units.forEach((u, i) => {
+        (alloc[String(baseSegs[i % baseSegs.length])] ??= []).push(u.id);
+      });
       return { tf: c.tf, mission: 'SECTOR_DEFENCE', sdAllocation: alloc };
     }
-    if (has('SUPPLY') && (tf?.units ?? []).some((u: V) => u.kind === 'TRANSPORT')) return { tf: c.tf, mission: 'SUPPLY' };
+    if (has('SUPPLY') && (tf?.units ?? []).some((u: V) => u.kind === 'TRANSPORT'))
+      return { tf: c.tf, mission: 'SUPPLY' };
     // Attack: the key sector takes a Ground Support strike once the enemy there is thin (D-01 scores GS).
     const friendsHere = p.choices.tfs.filter((x: V) => x.place.kind === 'SECTOR' && x.place.sector === sector).length;
     // (only over an enemy-held key sector: D-01 counts GS for either side, but GS over one's own planet is no strike)
-    if (sector === tgt[0] && !myBases.some((b) => b.sector === sector) && (enemyAt(sector) === 0 || friendsHere >= 2) && has('GROUND_SUPPORT') && !gsGiven) { gsGiven = true; return { tf: c.tf, mission: 'GROUND_SUPPORT' }; }
+    if (
+      sector === tgt[0] &&
+      !myBases.some((b) => b.sector === sector) &&
+      (enemyAt(sector) === 0 || friendsHere >= 2) &&
+      has('GROUND_SUPPORT') &&
+      !gsGiven
+    ) {
+      gsGiven = true;
+      return { tf: c.tf, mission: 'GROUND_SUPPORT' };
+    }
     // L1713, L1841: no Attack without a target it can reach (any sector, L1409, if its fighters ride, L1326; T-space for
     // off-system TFs), nor at fatigue 3.
-    if (has('ATTACK') && target && (tf?.fatigue ?? 0) < 3 && (sector === target || mayMove(tf))) return { tf: c.tf, mission: 'ATTACK' };
+    if (has('ATTACK') && target && (tf?.fatigue ?? 0) < 3 && (sector === target || mayMove(tf)))
+      return { tf: c.tf, mission: 'ATTACK' };
     // L1753, L1833: Supply brings the TF where it is needed without tiring it.
     if (has('SUPPLY')) return { tf: c.tf, mission: 'SUPPLY' };
     const m = c.missions.find((x: string) => x !== 'SECTOR_DEFENCE' && x !== 'WITHDRAWAL') ?? c.missions[0];
-    return m === 'WITHDRAWAL' ? { tf: c.tf, mission: m, params: { destination: 'OFFSYSTEM' } } : { tf: c.tf, mission: m };
+    return m === 'WITHDRAWAL'
+      ? { tf: c.tf, mission: m, params: { destination: 'OFFSYSTEM' } }
+      : { tf: c.tf, mission: m };
   });
   return { kind: 'missions', missions: out };
 }

@@ -42,7 +42,11 @@ export function attackSector(view: V, side: string): string {
   const seen: V[] = view.map.sightings;
   const count = (x: string) => enemy.filter((e) => e === x).length;
   const known = tgt.filter((x) => seen.some((g) => g.sector === x && g.bases.some((b: V) => enemyBase(view, b.id))));
-  const open = tgt.filter((x) => seen.filter((g) => g.sector === x && !g.bases.some((b: V) => enemyBase(view, b.id))).length < segmentsOf(sectorById(x)!));
+  const open = tgt.filter(
+    (x) =>
+      seen.filter((g) => g.sector === x && !g.bases.some((b: V) => enemyBase(view, b.id))).length <
+      segmentsOf(sectorById(x)!),
+  );
   const pool = known.length ? known : open.length ? open : tgt;
   return [...pool].sort((a, b) => count(a) - count(b) || tgt.indexOf(a) - tgt.indexOf(b))[0];
 }
@@ -55,9 +59,11 @@ export function attackSector(view: V, side: string): string {
  */
 export function enemyHeldSectors(view: V, side: string): string[] {
   const held = new Set<string>();
-  for (const b of view.map.bases as V[]) if (b.side !== side && enemyBase(view, b.id) && b.status !== 'DESTROYED') held.add(b.sector);
+  for (const b of view.map.bases as V[])
+    if (b.side !== side && enemyBase(view, b.id) && b.status !== 'DESTROYED') held.add(b.sector);
   for (const a of view.map.announced as V[]) if (a.side !== side && enemyBase(view, a.id)) held.add(a.sector);
-  for (const g of view.map.sightings as V[]) if (g.bases.some((b: V) => !b.ground && enemyBase(view, b.id))) held.add(g.sector);
+  for (const g of view.map.sightings as V[])
+    if (g.bases.some((b: V) => !b.ground && enemyBase(view, b.id))) held.add(g.sector);
   const tgt = targets(view.scenario);
   const rank = (x: string) => (tgt.includes(x) ? tgt.indexOf(x) : tgt.length);
   return [...held].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));

@@ -19,13 +19,18 @@ type Check = (orders: Json) => OrderError[];
 function tspace(view: V, p: V, side: string): Json {
   const own = new Map<string, V>(view.own.tfs.map((t: V) => [t.id, t]));
   // Wait one turn on the track where the mission allows (+3 → +2 at 2 turns, L1374), but never past turn 3.
-  const exits = p.choices.track.filter((t: V) => t.turns >= 1 || view.turn >= 3).map((t: V) => {
-    const m = own.get(t.tf)?.mission;
-    const friendly = view.own.bases.find((b: V) => b.status === 'ACTIVE')?.sector;
-    // an Attack TF lands where it has something to fight (bot-targets.ts); the others at a base of ours
-    const to = m === 'SUPPLY' || m === 'SECTOR_DEFENCE' ? friendly ?? attackTarget(view, side) : attackTarget(view, side) ?? friendly;
-    return { tf: t.tf, sector: to ?? targets(view.scenario)[0] };
-  });
+  const exits = p.choices.track
+    .filter((t: V) => t.turns >= 1 || view.turn >= 3)
+    .map((t: V) => {
+      const m = own.get(t.tf)?.mission;
+      const friendly = view.own.bases.find((b: V) => b.status === 'ACTIVE')?.sector;
+      // an Attack TF lands where it has something to fight (bot-targets.ts); the others at a base of ours
+      const to =
+        m === 'SUPPLY' || m === 'SECTOR_DEFENCE'
+          ? (friendly ?? attackTarget(view, side))
+          : (attackTarget(view, side) ?? friendly);
+      return { tf: t.tf, sector: to ?? targets(view.scenario)[0] };
+    });
   return { kind: 'tspace', enter: p.choices.enter, exits };
 }
 
@@ -36,15 +41,35 @@ function tspace(view: V, p: V, side: string): Json {
  */
 function reaction(view: V, p: V, side: string): Json {
   const key = targets(view.scenario)[0];
-  const landed = view.map.arrivals.some((a: V) => a.side !== side && a.detected && a.sector === key && a.turn === view.turn);
+  const landed = view.map.arrivals.some(
+    (a: V) => a.side !== side && a.detected && a.sector === key && a.turn === view.turn,
+  );
   const sd: V[] = p.choices.sdTfs;
   const there = sd.find((t) => t.sector === key);
   if (!landed || !there) return { kind: 'reaction', moves: [] };
   // spread over the key sector's base segments, as the SD allocation does
-  const segs: number[] = [...new Set<number>(view.own.bases.filter((b: V) => b.sector === key && b.status === 'ACTIVE').map((b: V) => b.segment as number))].sort();
+  const segs: number[] = [
+    ...new Set<number>(
+      view.own.bases.filter((b: V) => b.sector === key && b.status === 'ACTIVE').map((b: V) => b.segment as number),
+    ),
+  ].sort();
   const guarded = (sector: string) => view.own.bases.some((b: V) => b.sector === sector && b.status !== 'DESTROYED');
-  const quiet = sd.filter((t) => t.tf !== there.tf && t.units.length && !guarded(t.sector) && !view.map.tfs.some((e: V) => e.side !== side && e.sector === t.sector));
-  return { kind: 'reaction', moves: quiet.map((t, i) => ({ units: t.units.map((u: V) => u.id), from: t.tf, to: there.tf, segment: segs.length ? segs[i % segs.length] : 1 })) };
+  const quiet = sd.filter(
+    (t) =>
+      t.tf !== there.tf &&
+      t.units.length &&
+      !guarded(t.sector) &&
+      !view.map.tfs.some((e: V) => e.side !== side && e.sector === t.sector),
+  );
+  return {
+    kind: 'reaction',
+    moves: quiet.map((t, i) => ({
+      units: t.units.map((u: V) => u.id),
+      from: t.tf,
+      to: there.tf,
+      segment: segs.length ? segs[i % segs.length] : 1,
+    })),
+  };
 }
 
 /**
@@ -54,8 +79,18 @@ function reaction(view: V, p: V, side: string): Json {
  */
 function moves(view: V, p: V, side: string): Json {
   const out: { tf: string; to: string }[] = [];
-  const baseSectors: string[] = [...new Set<string>(view.own.bases.filter((b: V) => b.status !== 'DESTROYED' && !b.offSystemBox && !b.carriedBy).map((b: V) => b.sector))];
-  const sdAt = new Set<string>(view.own.tfs.filter((t: V) => t.mission === 'SECTOR_DEFENCE' && t.place?.kind === 'SECTOR').map((t: V) => t.place.sector));
+  const baseSectors: string[] = [
+    ...new Set<string>(
+      view.own.bases
+        .filter((b: V) => b.status !== 'DESTROYED' && !b.offSystemBox && !b.carriedBy)
+        .map((b: V) => b.sector),
+    ),
+  ];
+  const sdAt = new Set<string>(
+    view.own.tfs
+      .filter((t: V) => t.mission === 'SECTOR_DEFENCE' && t.place?.kind === 'SECTOR')
+      .map((t: V) => t.place.sector),
+  );
   for (const c of p.choices.tfs as V[]) {
     if (c.mission === 'WITHDRAWAL') out.push({ tf: c.tf, to: c.to[0] });
     else if ((c.mission === 'ATTACK' || c.mission === 'HS_ATTACK') && attackTarget(view, side)) {
@@ -64,7 +99,10 @@ function moves(view: V, p: V, side: string): Json {
       if (to !== c.from) out.push({ tf: c.tf, to });
     } else if (!baseSectors.includes(c.from) || sdAt.has(c.from)) {
       const to = baseSectors.find((x) => !sdAt.has(x));
-      if (to) { out.push({ tf: c.tf, to }); sdAt.add(to); }
+      if (to) {
+        out.push({ tf: c.tf, to });
+        sdAt.add(to);
+      }
     }
   }
   return { kind: 'move', moves: out };
@@ -78,16 +116,27 @@ function adjust(view: V, p: V): V[] {
   const bySector = new Map<string, V[]>();
   for (const t of view.own.tfs) {
     const sector = t.place?.kind === 'SECTOR' ? t.place.sector : null;
-    if (!sector || t.disorganisedGroup || !view.own.bases.some((b: V) => b.sector === sector && b.status !== 'DESTROYED')) continue;
+    if (
+      !sector ||
+      t.disorganisedGroup ||
+      !view.own.bases.some((b: V) => b.sector === sector && b.status !== 'DESTROYED')
+    )
+      continue;
     if (live(t).some((u: V) => u.status !== 'ACTIVE' || u.kind === 'TRANSPORT') || !live(t).length) continue;
     bySector.set(sector, [...(bySector.get(sector) ?? []), t]);
   }
   // A TF of ships and transports at a base sector: the ships form a garrison TF of their own (L1873).
   for (const t of view.own.tfs) {
     const sector = t.place?.kind === 'SECTOR' ? t.place.sector : null;
-    if (!sector || t.disorganisedGroup || !view.own.bases.some((b: V) => b.sector === sector && b.status !== 'DESTROYED')) continue;
+    if (
+      !sector ||
+      t.disorganisedGroup ||
+      !view.own.bases.some((b: V) => b.sector === sector && b.status !== 'DESTROYED')
+    )
+      continue;
     const ships = live(t).filter((u: V) => u.kind !== 'TRANSPORT' && u.status === 'ACTIVE');
-    if (ships.length && ships.length < live(t).length) parts.push({ form: [{ units: ships.map((u: V) => u.id), at: sector }] });
+    if (ships.length && ships.length < live(t).length)
+      parts.push({ form: [{ units: ships.map((u: V) => u.id), at: sector }] });
   }
   for (const tfs of bySector.values()) {
     if (tfs.length < 2) continue;
@@ -95,7 +144,10 @@ function adjust(view: V, p: V): V[] {
     let room = 20 - live(tfs[0]).length;
     for (const t of tfs.slice(1)) {
       const ids = live(t).map((u: V) => u.id);
-      if (ids.length <= room) { parts.push({ exchanges: [{ units: ids, to: tfs[0].id }] }); room -= ids.length; }
+      if (ids.length <= room) {
+        parts.push({ exchanges: [{ units: ids, to: tfs[0].id }] });
+        room -= ids.length;
+      }
     }
   }
   for (const id of p.choices.rebuildable.slice(0, p.choices.rebuildLimit)) parts.push({ rebuild: [id] });
@@ -106,8 +158,11 @@ function adjust(view: V, p: V): V[] {
 
 function supply(view: V, p: V): V[] {
   const parts: V[] = [];
-  const left = new Map<string, number>(view.own.ledger.filter((l: V) => l.kind === 'BASE').map((l: V) => [l.id, l.supply]));
-  const basesIn = (sector: string) => view.own.bases.filter((b: V) => b.sector === sector && b.status === 'ACTIVE' && left.get(b.id));
+  const left = new Map<string, number>(
+    view.own.ledger.filter((l: V) => l.kind === 'BASE').map((l: V) => [l.id, l.supply]),
+  );
+  const basesIn = (sector: string) =>
+    view.own.bases.filter((b: V) => b.sector === sector && b.status === 'ACTIVE' && left.get(b.id));
   const pay = (sector: string, cost: number) => {
     const sources: { from: string; sp: number }[] = [];
     for (const b of basesIn(sector)) {
@@ -120,11 +175,17 @@ function supply(view: V, p: V): V[] {
   };
   for (const d of p.choices.disorganised) {
     const sources = pay(d.sector, d.cost);
-    if (sources) { parts.push({ reorganise: [{ tf: d.tf, sources }] }); sources.forEach((x) => left.set(x.from, left.get(x.from)! - x.sp)); }
+    if (sources) {
+      parts.push({ reorganise: [{ tf: d.tf, sources }] });
+      sources.forEach((x) => left.set(x.from, left.get(x.from)! - x.sp));
+    }
   }
   for (const f of p.choices.fatigued) {
     const sources = pay(f.sector, f.costPerLevel * f.fatigue);
-    if (sources) { parts.push({ rearm: [{ tf: f.tf, levels: f.fatigue, sources }] }); sources.forEach((x) => left.set(x.from, left.get(x.from)! - x.sp)); }
+    if (sources) {
+      parts.push({ rearm: [{ tf: f.tf, levels: f.fatigue, sources }] });
+      sources.forEach((x) => left.set(x.from, left.get(x.from)! - x.sp));
+    }
   }
   return parts;
 }
@@ -143,7 +204,8 @@ function combatPlan(view: V, p: V, side: string): Json {
     if (!tf || !sector) return { tf: id };
     const n = segmentsOf(sectorById(sector)!);
     const here = seen.filter((x) => x.sector === sector).sort((a, b) => b.turn - a.turn);
-    const unsearched = Array.from({ length: n }, (_, i) => i + 1).find((g) => !here.some((x) => x.segment === g)) ?? 1 + (view.turn % n);
+    const unsearched =
+      Array.from({ length: n }, (_, i) => i + 1).find((g) => !here.some((x) => x.segment === g)) ?? 1 + (view.turn % n);
     if (tf.mission === 'SUPPLY') {
       const b = view.own.bases.find((x: V) => x.sector === sector && x.status !== 'DESTROYED');
       return { tf: id, segment: b?.segment ?? (invader(view, side) ? quietSegment(view, sector) : 1) };
@@ -151,7 +213,9 @@ function combatPlan(view: V, p: V, side: string): Json {
     if (tf.mission === 'GROUND_SUPPORT') {
       if (invader(view, side)) return { tf: id, segment: quietSegment(view, sector) }; // quiet segment (bot-invader.ts): L1743, no strike
       const g = here.find((x) => x.bases.some((b: V) => enemyBase(view, b.id) && b.ground));
-      return g ? { tf: id, segment: g.segment, gsTarget: g.bases.find((b: V) => enemyBase(view, b.id) && b.ground).id } : { tf: id, segment: unsearched };
+      return g
+        ? { tf: id, segment: g.segment, gsTarget: g.bases.find((b: V) => enemyBase(view, b.id) && b.ground).id }
+        : { tf: id, segment: unsearched };
     }
     if (tf.mission === 'ATTACK' || tf.mission === 'HS_ATTACK') {
       // an enemy orbital base last seen there (a base captured from us counts, bot-targets.ts)
@@ -179,28 +243,50 @@ export function botOrders(view: V, prompt: Prompt, side: string, check: Check, d
   const p = prompt as V;
   let o: Json;
   switch (prompt.kind) {
-    case 'missions': o = invader(view, side) ? invaderMissions(view, p, missions(view, p, side)) : missions(view, p, side); break;
-    case 'tspace': o = tspace(view, p, side); break;
-    case 'move': o = moves(view, p, side); break;
-    case 'reaction': o = reaction(view, p, side); break;
+    case 'missions':
+      o = invader(view, side) ? invaderMissions(view, p, missions(view, p, side)) : missions(view, p, side);
+      break;
+    case 'tspace':
+      o = tspace(view, p, side);
+      break;
+    case 'move':
+      o = moves(view, p, side);
+      break;
+    case 'reaction':
+      o = reaction(view, p, side);
+      break;
     // DSI (L1511-1521) pits the interceptors alone against the whole incoming force: in bot games
     // intercepting with the strongest unit won CW 28 of 60 games, with all 2, holding back 43. Hold.
-    case 'combat-reactions': o = { kind: 'combat-reactions', reactions: { ...p.defaultOrders.reactions, intercept: { default: 'NONE' } } }; break;
-    case 'combat-plan': o = combatPlan(view, p, side); break;
-    case 'adjust': o = greedy(p.defaultOrders, adjust(view, p), check); break;
-    case 'supply': o = greedy(p.defaultOrders, supply(view, p), check); break;
+    case 'combat-reactions':
+      o = { kind: 'combat-reactions', reactions: { ...p.defaultOrders.reactions, intercept: { default: 'NONE' } } };
+      break;
+    case 'combat-plan':
+      o = combatPlan(view, p, side);
+      break;
+    case 'adjust':
+      o = greedy(p.defaultOrders, adjust(view, p), check);
+      break;
+    case 'supply':
+      o = greedy(p.defaultOrders, supply(view, p), check);
+      break;
     // D-87: both bots enter the prompt's public suggestion (../external/entry.ts), so they agree at once.
-    case 'external-result': o = p.choices?.suggested ?? p.defaultOrders; break;
+    case 'external-result':
+      o = p.choices?.suggested ?? p.defaultOrders;
+      break;
     // D-91: the bot keeps to the standing choice it sealed (its plan, its reactions): the prompt's default.
-    case 'combat-decision': o = prompt.defaultOrders; break;
-    default: o = prompt.defaultOrders; // combat reactions: the standing defaults
+    case 'combat-decision':
+      o = prompt.defaultOrders;
+      break;
+    default:
+      o = prompt.defaultOrders; // combat reactions: the standing defaults
   }
   if (check(o).length === 0) return o;
   // A refused whole order: keep the legal parts of list orders (e.g. one bad exit), else the default.
   if (prompt.kind === 'move' || prompt.kind === 'tspace') {
     const list = (o as V)[prompt.kind === 'move' ? 'moves' : 'exits'] as V[];
     const parts = list.map((x) => ({ [prompt.kind === 'move' ? 'moves' : 'exits']: [x] }));
-    const base: V = prompt.kind === 'move' ? { kind: 'move', moves: [] } : { kind: 'tspace', enter: (o as V).enter, exits: [] };
+    const base: V =
+      prompt.kind === 'move' ? { kind: 'move', moves: [] } : { kind: 'tspace', enter: (o as V).enter, exits: [] };
     const g = greedy(check(base).length ? p.defaultOrders : base, parts, check);
     if (check(g).length === 0) return g;
   }

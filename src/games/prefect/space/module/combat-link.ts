@@ -5,8 +5,15 @@
  */
 import type { Dice } from '#engine/dice.js';
 import {
-  combatPlanErrors, reactionErrors as combatReactionErrors, resolvableTfs, resolveCombatPhase,
-  type CombatPhasePlan, type CombatReactions, type Decisions, type ExternalBattles, type SpaceEvent,
+  combatPlanErrors,
+  reactionErrors as combatReactionErrors,
+  resolvableTfs,
+  resolveCombatPhase,
+  type CombatPhasePlan,
+  type CombatReactions,
+  type Decisions,
+  type ExternalBattles,
+  type SpaceEvent,
 } from '../resolution/index.js';
 import { isContested } from '../opposing-sd.js';
 import { sectorOf } from '../state.js';
@@ -33,12 +40,15 @@ export const standingReactions = (): CombatReactions => ({
 export function combatOwed(s: SpaceGameState, phasing: Side): boolean {
   if (resolvableTfs(s, phasing).length) return true;
   const mine = Object.values(s.tfs).filter((t) => t.side === phasing && sectorOf(t));
-  if (phasing === s.attacker && mine.some((t) => t.mission === 'SECTOR_DEFENCE' && isContested(s, sectorOf(t)!))) return true;
+  if (phasing === s.attacker && mine.some((t) => t.mission === 'SECTOR_DEFENCE' && isContested(s, sectorOf(t)!)))
+    return true;
   return mine.some((t) => t.mission === 'WITHDRAWAL');
 }
 
-export const planErrors = (s: SpaceGameState, side: Side, plan: unknown): RuleError[] => combatPlanErrors(s, side, plan);
-export const reactionsErrors = (s: SpaceGameState, side: Side, r: unknown): RuleError[] => combatReactionErrors(s, side, r);
+export const planErrors = (s: SpaceGameState, side: Side, plan: unknown): RuleError[] =>
+  combatPlanErrors(s, side, plan);
+export const reactionsErrors = (s: SpaceGameState, side: Side, r: unknown): RuleError[] =>
+  combatReactionErrors(s, side, r);
 
 /** D-91: what each decision point takes as an answer, and which points are sealed (../resolution/decisions.ts). */
 export { ANSWER_FIELDS, SEALED_POINTS } from '../resolution/index.js';
@@ -50,6 +60,14 @@ export const interactiveCombat = (s: SpaceGameState): boolean => s.options.space
  * `external` (D-87): the Leviathan battles of option externalCombat (../external/run.ts), which may pause the phase;
  * `decisions` (D-91): interactive play's answers, which may pause it at a decision point.
  */
-export function runCombat(s: SpaceGameState, phasing: Side, plan: CombatPhasePlan, reactions: CombatReactions, dice: Dice, external?: ExternalBattles, decisions?: Decisions): SpaceEvent[] {
+export function runCombat(
+  s: SpaceGameState,
+  phasing: Side,
+  plan: CombatPhasePlan,
+  reactions: CombatReactions,
+  dice: Dice,
+  external?: ExternalBattles,
+  decisions?: Decisions,
+): SpaceEvent[] {
   return resolveCombatPhase(s, phasing, plan, reactions, dice, external, decisions);
 }

@@ -28,12 +28,17 @@ export const validateOrders = (state: SpaceGameState, side: string, raw: unknown
   checked(state, side, raw).errors.map((e) => ({ ...e, message: aliasForSender(state, raw, e.message) }));
 
 /** Applies the owed orders (an invalid or missing one replaced by the default) and runs to the next decision point. */
-export function resolveStep(prev: SpaceGameState, ordersBySide: Record<string, Json>, dice: Dice): { state: SpaceGameState; events: GameEvent[] } {
+export function resolveStep(
+  prev: SpaceGameState,
+  ordersBySide: Record<string, Json>,
+  dice: Dice,
+): { state: SpaceGameState; events: GameEvent[] } {
   const state = structuredClone(prev);
   const { orders, events } = ordersOrDefaults(prev, state, owedAt(prev), ordersBySide, checked, defaultFor);
   events.push(...advance(state, orders, dice));
   // A step nobody owes (e.g. every TF in T-space at Mission Assignment) runs on at once.
-  for (let guard = 0; owedAt(state).length === 0 && state.step !== 'GAME_OVER' && guard < 20; guard++) events.push(...advance(state, {}, dice));
+  for (let guard = 0; owedAt(state).length === 0 && state.step !== 'GAME_OVER' && guard < 20; guard++)
+    events.push(...advance(state, {}, dice));
   return { state, events: aliasEvents(state, events) };
 }
 
@@ -48,7 +53,12 @@ export const prefectSpace = defineGame<SpaceGameState, Json>({
   id: 'prefect-space',
   title: 'Renegade Legion: Prefect — Space Game',
   sides: [...SIDES],
-  scenarios: Object.values(spaceData.scenarios).map((sc) => ({ id: sc.id, title: sc.title, description: sc.description, sides: [...SIDES] })),
+  scenarios: Object.values(spaceData.scenarios).map((sc) => ({
+    id: sc.id,
+    title: sc.title,
+    description: sc.description,
+    sides: [...SIDES],
+  })),
   options: OPTION_SPECS,
   promptKinds: withSpaceSchemas(PROMPT_KINDS),
   setup: (scenario, options, dice) => initialState(scenario, options, dice),

@@ -10,7 +10,9 @@ export default defineKit<SpaceGameState>({
   secrets: {
     extraSecrets: (s, side) => [
       // Real TF ids name counter numbers and creation turns; everyone sees aliases (H16).
-      ...Object.values(s.tfs).filter((t) => t.side !== side).map((t) => t.id),
+      ...Object.values(s.tfs)
+        .filter((t) => t.side !== side)
+        .map((t) => t.id),
       ...(s.viewSecret ? [s.viewSecret] : []),
     ],
     // H18: missions and SD allocations are sealed; a TF's counter number is its owner's.
@@ -26,7 +28,13 @@ export default defineKit<SpaceGameState>({
     // H19: T-space exits are announced one by one, in the order the player gives them.
     orderedByRule: { 'map.arrivals': { rule: 'H19', fixed: false } },
     hiddenKeys: ['sdAllocation', 'mission', 'missionParams', 'counterNo'],
-    variants: [{ options: { spaceCombatPlay: 'interactive' }, maxSteps: 60, why: 'D-91: the interactive Space Combat Phase asks its decisions mid-phase' }],
+    variants: [
+      {
+        options: { spaceCombatPlay: 'interactive' },
+        maxSteps: 60,
+        why: 'D-91: the interactive Space Combat Phase asks its decisions mid-phase',
+      },
+    ],
   },
   bench: { engine: true },
 });

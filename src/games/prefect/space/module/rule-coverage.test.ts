@@ -13,7 +13,12 @@ import { ruleCoverageList } from './rule-coverage.js';
 type V = Record<string, unknown>;
 /** DSI with everything (the bots hold back, bot.ts): so that interceptions, shifts and their fights come up. */
 const interceptAll = (order: Json, prompt: Prompt): Json =>
-  prompt.kind === 'combat-reactions' ? ({ kind: 'combat-reactions', reactions: { ...((order as V).reactions as V), intercept: { default: 'ALL' } } } as unknown as Json) : order;
+  prompt.kind === 'combat-reactions'
+    ? ({
+        kind: 'combat-reactions',
+        reactions: { ...((order as V).reactions as V), intercept: { default: 'ALL' } },
+      } as unknown as Json)
+    : order;
 
 const BOT_GAMES: readonly BotGame[] = [
   ...Array.from({ length: 6 }, (_, i) => contractBotGame(prefectSpace, `cov-${i}`)),

@@ -11,7 +11,8 @@
 import type { RuleCoverageList } from '#engine/fuzz.js';
 
 /** Reached by the bot games of ./rule-coverage.test.ts (which fail without it), not by the few random-play games of the engine fuzz. */
-const BOT_GAMES = 'exercised by the bot games of ./rule-coverage.test.ts (the bots or a test policy choose it; random play of the engine fuzz seldom does)';
+const BOT_GAMES =
+  'exercised by the bot games of ./rule-coverage.test.ts (the bots or a test policy choose it; random play of the engine fuzz seldom does)';
 
 /** A rule the bots never use, with why, and the test that plays it (rules/README.md "Rule coverage"). */
 const BOT = (what: string, why: string, test: string) => `the bots never ${what} (${why}); ${test} plays it`;
@@ -21,12 +22,26 @@ const RARE = (what: string, test: string) => `needs ${what}, which the CI games 
 export const ruleCoverageList: RuleCoverageList = {
   module: 'prefect-space',
   rules: [
-    { rule: 'D-58', unreachable: BOT('fly Reconnaissance', 'the bot aims its Attacks at sighted or unsearched segments and D-01 scores no VP for a recon', 'resolution/phase.test.ts') },
+    {
+      rule: 'D-58',
+      unreachable: BOT(
+        'fly Reconnaissance',
+        'the bot aims its Attacks at sighted or unsearched segments and D-01 scores no VP for a recon',
+        'resolution/phase.test.ts',
+      ),
+    },
     { rule: 'D-59' },
     { rule: 'D-62' },
     { rule: 'D-68' },
     { rule: 'D-72' },
-    { rule: 'D-74', unreachable: BOT('load Marine cohorts, so they never assault a base', 'README "What is left": the balance was measured without them', 'bases.test.ts') },
+    {
+      rule: 'D-74',
+      unreachable: BOT(
+        'load Marine cohorts, so they never assault a base',
+        'README "What is left": the balance was measured without them',
+        'bases.test.ts',
+      ),
+    },
     { rule: 'D-87', moduleFuzz: BOT_GAMES },
     { rule: 'H25' },
     { rule: 'L1421' },
@@ -40,24 +55,85 @@ export const ruleCoverageList: RuleCoverageList = {
     { rule: 'L1581-1585', moduleFuzz: BOT_GAMES },
     { rule: 'L1581-1587' },
     { rule: 'L1581-1613' },
-    { rule: 'L1647', unreachable: RARE('a TF whose every unit was disorganised in the other side\'s phase of the same turn, before its own mission', 'resolution/review.test.ts') },
+    {
+      rule: 'L1647',
+      unreachable: RARE(
+        "a TF whose every unit was disorganised in the other side's phase of the same turn, before its own mission",
+        'resolution/review.test.ts',
+      ),
+    },
     { rule: 'L1675' },
-    { rule: 'L1695', unreachable: BOT('interrupt a mission', 'an interrupted mission still tires the TF (L1695) and gains nothing', 'resolution/phase.test.ts') },
+    {
+      rule: 'L1695',
+      unreachable: BOT(
+        'interrupt a mission',
+        'an interrupted mission still tires the TF (L1695) and gains nothing',
+        'resolution/phase.test.ts',
+      ),
+    },
     { rule: 'L1713' },
     { rule: 'L1723' },
-    { rule: 'L1731', unreachable: BOT('fly Reconnaissance', 'the bot aims its Attacks at sighted or unsearched segments and D-01 scores no VP for a recon', 'resolution/phase.test.ts') },
+    {
+      rule: 'L1731',
+      unreachable: BOT(
+        'fly Reconnaissance',
+        'the bot aims its Attacks at sighted or unsearched segments and D-01 scores no VP for a recon',
+        'resolution/phase.test.ts',
+      ),
+    },
     { rule: 'L1743' },
     { rule: 'L1781' },
     { rule: 'L1783' },
     { rule: 'L1831-1841' },
     { rule: 'L1851' },
     { rule: 'L1853' },
-    { rule: 'L1861', unreachable: BOT('move out of an opposing-SD segment', 'leaving gives up the segment to the enemy, and in Hold the Line opposing rounds come only from random play', 'resolution/decisions.test.ts and opposing-sd.test.ts') },
-    { rule: 'L2033-2083', unreachable: BOT('load Marine cohorts, so they never assault a base', 'README "What is left": the balance was measured without them', 'bases.test.ts') },
-    { rule: 'L2049-2057', unreachable: BOT('load Marine cohorts off-system', 'README "What is left": the balance was measured without them', 'marines-load.test.ts') },
-    { rule: 'L2101', unreachable: BOT('carry base components', 'Hold the Line gives no new bases to build, and the Supply bot spends its transports on SP', 'bases.test.ts') },
-    { rule: 'L2103-2109', unreachable: BOT('carry base components', 'Hold the Line gives no new bases to build, and the Supply bot spends its transports on SP', 'bases.test.ts') },
+    {
+      rule: 'L1861',
+      unreachable: BOT(
+        'move out of an opposing-SD segment',
+        'leaving gives up the segment to the enemy, and in Hold the Line opposing rounds come only from random play',
+        'resolution/decisions.test.ts and opposing-sd.test.ts',
+      ),
+    },
+    {
+      rule: 'L2033-2083',
+      unreachable: BOT(
+        'load Marine cohorts, so they never assault a base',
+        'README "What is left": the balance was measured without them',
+        'bases.test.ts',
+      ),
+    },
+    {
+      rule: 'L2049-2057',
+      unreachable: BOT(
+        'load Marine cohorts off-system',
+        'README "What is left": the balance was measured without them',
+        'marines-load.test.ts',
+      ),
+    },
+    {
+      rule: 'L2101',
+      unreachable: BOT(
+        'carry base components',
+        'Hold the Line gives no new bases to build, and the Supply bot spends its transports on SP',
+        'bases.test.ts',
+      ),
+    },
+    {
+      rule: 'L2103-2109',
+      unreachable: BOT(
+        'carry base components',
+        'Hold the Line gives no new bases to build, and the Supply bot spends its transports on SP',
+        'bases.test.ts',
+      ),
+    },
     { rule: 'L2432-2526', moduleFuzz: BOT_GAMES },
-    { rule: 'L2600', unreachable: RARE('a Leviathan battle in which a disorganised transport squadron loses ships (option externalCombat)', 'external/transport-losses.test.ts') },
+    {
+      rule: 'L2600',
+      unreachable: RARE(
+        'a Leviathan battle in which a disorganised transport squadron loses ships (option externalCombat)',
+        'external/transport-losses.test.ts',
+      ),
+    },
   ],
 };

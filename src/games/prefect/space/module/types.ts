@@ -19,7 +19,8 @@ export const SIDES: readonly Side[] = ['TOG', 'CW'];
  * one to make) → PLACE (the undetected arrivals, L1401) → MOVE (3/6) → COMBAT (4/7, sealed
  * plan + standing reactions) → ADJUST (8, sealed) → SUPPLY (9, sealed) → Tempo (10, automatic).
  */
-export type SpaceStep = 'MISSIONS' | 'TSPACE' | 'PLACE' | 'REACTION' | 'MOVE' | 'COMBAT' | 'ADJUST' | 'SUPPLY' | 'GAME_OVER';
+export type SpaceStep =
+  'MISSIONS' | 'TSPACE' | 'PLACE' | 'REACTION' | 'MOVE' | 'COMBAT' | 'ADJUST' | 'SUPPLY' | 'GAME_OVER';
 
 export interface SpaceOptions {
   /** Seconds the detector has to react after T-space detections (H20), Prompt.deadlineSeconds. */
@@ -80,15 +81,37 @@ export interface SpaceGameState extends SpaceState {
   external?: CombatRun;
 }
 
-export interface MissionsOrder { kind: 'missions'; missions: MissionOrder[] }
+export interface MissionsOrder {
+  kind: 'missions';
+  missions: MissionOrder[];
+}
 /** `sector` is required with arrivalPlacement 'with-exit'; otherwise it is the default of the later placement. */
-export interface TSpaceOrder { kind: 'tspace'; enter: string[]; exits: { tf: string; sector?: string }[] }
+export interface TSpaceOrder {
+  kind: 'tspace';
+  enter: string[];
+  exits: { tf: string; sector?: string }[];
+}
 /** L1387, L1401: where each arrival appears, chosen after the detection results. */
-export interface PlaceOrder { kind: 'place'; places: { tf: string; sector: string }[] }
-export interface ReactionOrder { kind: 'reaction'; moves: ReactionMove[] }
-export interface MoveOrder { kind: 'move'; moves: { tf: string; to: string }[] }
-export interface CombatPlanOrder { kind: 'combat-plan'; plan: unknown }
-export interface CombatReactionsOrder { kind: 'combat-reactions'; reactions: unknown }
+export interface PlaceOrder {
+  kind: 'place';
+  places: { tf: string; sector: string }[];
+}
+export interface ReactionOrder {
+  kind: 'reaction';
+  moves: ReactionMove[];
+}
+export interface MoveOrder {
+  kind: 'move';
+  moves: { tf: string; to: string }[];
+}
+export interface CombatPlanOrder {
+  kind: 'combat-plan';
+  plan: unknown;
+}
+export interface CombatReactionsOrder {
+  kind: 'combat-reactions';
+  reactions: unknown;
+}
 export interface AdjustOrder {
   kind: 'adjust';
   form: FormTf[];
@@ -117,4 +140,15 @@ export type ExternalResultOrder = SpaceExternalResultOrder;
 /** D-91: the answer at a decision point of an interactive Space Combat Phase (../resolution/decisions.ts). */
 export type { CombatDecisionOrder } from '../external/types.js';
 
-export type SpaceOrder = MissionsOrder | TSpaceOrder | PlaceOrder | ReactionOrder | MoveOrder | CombatPlanOrder | CombatReactionsOrder | AdjustOrder | SupplyOrder | ExternalResultOrder | CombatDecisionOrder;
+export type SpaceOrder =
+  | MissionsOrder
+  | TSpaceOrder
+  | PlaceOrder
+  | ReactionOrder
+  | MoveOrder
+  | CombatPlanOrder
+  | CombatReactionsOrder
+  | AdjustOrder
+  | SupplyOrder
+  | ExternalResultOrder
+  | CombatDecisionOrder;

@@ -23,7 +23,8 @@ const secretOf = (s: SpaceGameState): string => s.viewSecret || `prefect-space-t
 const TF_ID = /(?<![a-z0-9-])(?:tog|cw)-(?:tf\d+(?:-t\d+)?|dis-s\d+-\d+-\d+)(?![a-z0-9-])/g;
 export const tfAlias = (s: SpaceGameState, id: string): string =>
   `tf_${createHmac('sha256', secretOf(s)).update(`prefect-space-tf|${id}`).digest('hex').slice(0, 16)}`;
-const aliasText = (s: SpaceGameState, t: string): string => (t.includes('-tf') || t.includes('-dis-') ? t.replace(TF_ID, (id) => tfAlias(s, id)) : t);
+const aliasText = (s: SpaceGameState, t: string): string =>
+  t.includes('-tf') || t.includes('-dis-') ? t.replace(TF_ID, (id) => tfAlias(s, id)) : t;
 
 /** Every TF id in `v` (values, keys, inside texts) replaced by its alias. */
 export const aliasTfIds = (s: SpaceGameState, v: Json): Json => mapText(v, (t) => aliasText(s, t));
@@ -40,7 +41,8 @@ export function aliasForSender(s: SpaceGameState, raw: unknown, message: string)
     : message;
 }
 
-export const aliasEvents = (s: SpaceGameState, events: GameEvent[]): GameEvent[] => mapEventText(events, (t) => aliasText(s, t));
+export const aliasEvents = (s: SpaceGameState, events: GameEvent[]): GameEvent[] =>
+  mapEventText(events, (t) => aliasText(s, t));
 
 /** An order's TF aliases turned back into real ids (orders may use either, as in the Planetary module). */
 export function resolveAliases(s: SpaceGameState, raw: unknown): unknown {
@@ -48,7 +50,8 @@ export function resolveAliases(s: SpaceGameState, raw: unknown): unknown {
   const fix = (v: unknown): unknown => {
     if (typeof v === 'string') return back.get(v) ?? v;
     if (Array.isArray(v)) return v.map(fix);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [back.get(k) ?? k, fix(x)]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [back.get(k) ?? k, fix(x)]));
     return v;
   };
   return fix(raw);
@@ -61,35 +64,101 @@ export function basePublic(s: SpaceGameState, b: NavalBase): boolean {
 }
 
 /** Public TF counters: active TFs on the system map, with this turn's detected flag (L1387). */
-export function publicTfs(s: SpaceGameState): { tf: string; side: Side; sector: string; detected: boolean; arrived: boolean }[] {
-  return Object.values(s.tfs).filter((t) => t.place.kind === 'SECTOR' && isActive(s, t)).sort((a, b) => a.id.localeCompare(b.id))
-    .map((t) => ({ tf: t.id, side: t.side, sector: sectorOf(t)!, detected: s.arrivals.some((a) => a.tf === t.id && a.detected), arrived: !!t.arrivedThisTurn }));
+export function publicTfs(
+  s: SpaceGameState,
+): { tf: string; side: Side; sector: string; detected: boolean; arrived: boolean }[] {
+  return Object.values(s.tfs)
+    .filter((t) => t.place.kind === 'SECTOR' && isActive(s, t))
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((t) => ({
+      tf: t.id,
+      side: t.side,
+      sector: sectorOf(t)!,
+      detected: s.arrivals.some((a) => a.tf === t.id && a.detected),
+      arrived: !!t.arrivedThisTurn,
+    }));
 }
 
 function ownPart(s: SpaceGameState, side: Side): Json {
-  const tfs = Object.values(s.tfs).filter((t) => t.side === side).sort((a, b) => a.id.localeCompare(b.id)).map((t) => {
-    const sealed = s.sealedMissions[side]?.find((m) => m.tf === t.id);
-    return {
-      id: t.id, counterNo: t.counterNo, place: t.place, fatigue: t.fatigue,
-      mission: sealed?.mission ?? t.mission ?? null, missionParams: sealed?.params ?? t.missionParams ?? null,
-      sdAllocation: sealed?.sdAllocation ?? t.sdAllocation ?? null, missionStatus: t.missionStatus ?? null,
-      disorganisedGroup: !!t.disorganisedGroup,
-      units: t.units.map((id) => { const u = s.units[id]; const st = stats(u); return { id, type: u.type, status: u.status, attack: st.attack, defence: st.defence, sig: st.sig, esm: st.esm, thrust: st.thrust, carry: st.carry, kind: st.kind, independent: st.independent, supply: u.supply ?? null, marines: u.marines ?? 0 }; }),
-    };
+  const tfs = Object.values(s.tfs)
+    .filter((t) => t.side === side)
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((t) => {
+      const sealed = s.sealedMissions[side]?.find((m) => m.tf === t.id);
+      return {
+        id: t.id,
+        counterNo: t.counterNo,
+        place: t.place,
+        fatigue: t.fatigue,
+        mission: sealed?.mission ?? t.mission ?? null,
+        missionParams: sealed?.params ?? t.missionParams ?? null,
+        sdAllocation: sealed?.sdAllocation ?? t.sdAllocation ?? null,
+        missionStatus: t.missionStatus ?? null,
+        disorganisedGroup: !!t.disorganisedGroup,
+        units: t.units.map((id) => {
+          const u = s.units[id];
+          const st = stats(u);
+          return {
+            id,
+            type: u.type,
+            status: u.status,
+            attack: st.attack,
+            defence: st.defence,
+            sig: st.sig,
+            esm: st.esm,
+            thrust: st.thrust,
+            carry: st.carry,
+            kind: st.kind,
+            independent: st.independent,
+            supply: u.supply ?? null,
+            marines: u.marines ?? 0,
+          };
+        }),
+      };
+    });
+  const loose = Object.values(s.units)
+    .filter((u) => u.side === side && !u.tf)
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((u) => ({
+      id: u.id,
+      type: u.type,
+      status: u.status,
+      box: u.offSystemBox ?? null,
+      deployedAsBase: u.deployedAsBase ?? null,
+    }));
+  const bases = Object.values(s.bases)
+    .filter((b) => b.side === side)
+    .sort((a, b) => a.id.localeCompare(b.id));
+  return j({
+    tfs,
+    offSystemUnits: loose,
+    bases,
+    ledger: supplyLedger(s, side),
+    offSystemMarines: s.offSystemMarines?.[side] ?? 0,
   });
-  const loose = Object.values(s.units).filter((u) => u.side === side && !u.tf).sort((a, b) => a.id.localeCompare(b.id))
-    .map((u) => ({ id: u.id, type: u.type, status: u.status, box: u.offSystemBox ?? null, deployedAsBase: u.deployedAsBase ?? null }));
-  const bases = Object.values(s.bases).filter((b) => b.side === side).sort((a, b) => a.id.localeCompare(b.id));
-  return j({ tfs, offSystemUnits: loose, bases, ledger: supplyLedger(s, side), offSystemMarines: s.offSystemMarines?.[side] ?? 0 });
 }
 
 export function viewOf(s: SpaceGameState, viewer: Viewer, extras: Record<string, Json> = {}): Json {
   const body = {
-    module: s.module, scenario: s.scenario, turn: s.turn, attacker: s.attacker, step: s.step, half: s.half, viewer,
+    module: s.module,
+    scenario: s.scenario,
+    turn: s.turn,
+    attacker: s.attacker,
+    step: s.step,
+    half: s.half,
+    viewer,
     tempo: s.tempo,
     map: {
       tfs: publicTfs(s),
-      bases: Object.values(s.bases).filter((b) => (viewer !== null && b.side === viewer) ? false : basePublic(s, b)).sort((a, b) => a.id.localeCompare(b.id)).map((b) => ({ id: b.id, side: b.side, sector: b.sector, ...(sectorById(b.sector)?.body ? {} : { type: b.type, status: b.status }) })),
+      bases: Object.values(s.bases)
+        .filter((b) => (viewer !== null && b.side === viewer ? false : basePublic(s, b)))
+        .sort((a, b) => a.id.localeCompare(b.id))
+        .map((b) => ({
+          id: b.id,
+          side: b.side,
+          sector: b.sector,
+          ...(sectorById(b.sector)?.body ? {} : { type: b.type, status: b.status }),
+        })),
       arrivals: s.arrivals,
       sightings: s.sightings ?? [],
       announced: s.announcedBases.map((a) => ({ side: a.side, id: a.id, sector: a.sector, turn: a.turn })),

@@ -25,7 +25,10 @@ export const OFFSYSTEM_BOX = 'OFFSYSTEM';
 
 export const SPACE_BOXES: BoardBox[] = [
   { id: OFFSYSTEM_BOX, title: 'Off-system zone (Task Forces outside the system)' },
-  ...Array.from({ length: TSPACE_SPACES + 1 }, (_, i) => ({ id: `tspace-${i}`, title: `T-space track, ${i === TSPACE_SPACES ? `${i}+` : i} turn(s)` })),
+  ...Array.from({ length: TSPACE_SPACES + 1 }, (_, i) => ({
+    id: `tspace-${i}`,
+    title: `T-space track, ${i === TSPACE_SPACES ? `${i}+` : i} turn(s)`,
+  })),
   { id: 'functional', title: 'Off-system Functional box (units without a TF)' },
   { id: 'destroyed', title: 'Off-system Destroyed box' },
 ];
@@ -38,7 +41,9 @@ export function sectorHexes(): BoardHex[] {
     const r = ringRadius(s.zone);
     const kind = s.body?.kind ?? 'NONE';
     return {
-      id: s.id, x: round(r * Math.cos(a)), y: round(r * Math.sin(a)),
+      id: s.id,
+      x: round(r * Math.cos(a)),
+      y: round(r * Math.sin(a)),
       terrain: kind === 'NONE' ? 'space' : kind.toLowerCase(),
       features: [`zone-${s.zone}`, `segments-${SEGMENTS[kind]}`, ...(s.body ? [`body:${s.body.name}`] : [])],
       neighbors: [],
@@ -47,19 +52,35 @@ export function sectorHexes(): BoardHex[] {
   });
 }
 
-const tspaceTrack: BoardTrack = { id: 'tspace', title: 'T-space track (turns in T-space)', spaces: Array.from({ length: TSPACE_SPACES + 1 }, (_, i) => ({ id: `tspace-${i}`, label: i === TSPACE_SPACES ? `${i}+` : String(i) })) };
+const tspaceTrack: BoardTrack = {
+  id: 'tspace',
+  title: 'T-space track (turns in T-space)',
+  spaces: Array.from({ length: TSPACE_SPACES + 1 }, (_, i) => ({
+    id: `tspace-${i}`,
+    label: i === TSPACE_SPACES ? `${i}+` : String(i),
+  })),
+};
 
 /** The orbit of each zone with sectors (1-7, L982-984), on which its sectors are drawn. */
-const orbits = (): BoardCircle[] => spaceData.map.zones.filter((z) => z.sectors > 0).map((z) => ({ x: 0, y: 0, r: ringRadius(z.zone), label: `Zone ${z.zone}` }));
+const orbits = (): BoardCircle[] =>
+  spaceData.map.zones
+    .filter((z) => z.sectors > 0)
+    .map((z) => ({ x: 0, y: 0, r: ringRadius(z.zone), label: `Zone ${z.zone}` }));
 
 export function spaceBoard(turns: number): BoardGeometry {
   return {
-    id: SPACE_BOARD, title: spaceData.map.name, orientation: 'pointy',
-    hexes: sectorHexes(), boxes: SPACE_BOXES, tracks: [turnTrack(turns), tspaceTrack], circles: orbits(),
-    notes: 'Not a hex map: the Sun is at 0,0 and zone z (1-7) is a ring of radius 2+2z (its orbit, in circles) with its sectors (6+2z of them) evenly spaced, '
-      + 'sector (z,1) due east, counting toward +y; each sector is one hex, id s<zone>-<index>, label its name or (zone,index). '
-      + 'Zones 8-10 have no sectors and are not drawn. terrain is the body (planet, planetoid, asteroid) or space; features give zone-N, '
-      + 'segments-N (orbital segments of the body, L1002) and body:<name>. neighbors are empty: a move goes from any sector to any other (L1409). '
-      + 'A piece in a body\'s orbital segment carries detail.segment. Boxes: off-system zone, T-space spaces tspace-0..tspace-12 (12 = 12 or more), Functional and Destroyed boxes.',
+    id: SPACE_BOARD,
+    title: spaceData.map.name,
+    orientation: 'pointy',
+    hexes: sectorHexes(),
+    boxes: SPACE_BOXES,
+    tracks: [turnTrack(turns), tspaceTrack],
+    circles: orbits(),
+    notes:
+      'Not a hex map: the Sun is at 0,0 and zone z (1-7) is a ring of radius 2+2z (its orbit, in circles) with its sectors (6+2z of them) evenly spaced, ' +
+      'sector (z,1) due east, counting toward +y; each sector is one hex, id s<zone>-<index>, label its name or (zone,index). ' +
+      'Zones 8-10 have no sectors and are not drawn. terrain is the body (planet, planetoid, asteroid) or space; features give zone-N, ' +
+      'segments-N (orbital segments of the body, L1002) and body:<name>. neighbors are empty: a move goes from any sector to any other (L1409). ' +
+      "A piece in a body's orbital segment carries detail.segment. Boxes: off-system zone, T-space spaces tspace-0..tspace-12 (12 = 12 or more), Functional and Destroyed boxes.",
   };
 }

@@ -13,7 +13,9 @@ import { spaceOrderSchema } from './orders-schema.js';
 import { spacePieces } from './pieces.js';
 import { spaceSituation } from './situation.js';
 
-const SHARED: TextTable = Object.fromEntries(Object.entries(PLANETARY_EVENTS).filter(([k]) => k.startsWith('external.')));
+const SHARED: TextTable = Object.fromEntries(
+  Object.entries(PLANETARY_EVENTS).filter(([k]) => k.startsWith('external.')),
+);
 
 export function spaceBoards(scenarioId: string): BoardGeometry[] {
   const sc = spaceData.scenarios[scenarioId];
@@ -21,9 +23,13 @@ export function spaceBoards(scenarioId: string): BoardGeometry[] {
   return [spaceBoard(sc.turns)];
 }
 
-export const withSpaceSchemas = (kinds: PromptKindInfo[]): PromptKindInfo[] => kinds.map((k) => ({ ...k, ordersSchema: spaceOrderSchema(k.kind) as Json }));
+export const withSpaceSchemas = (kinds: PromptKindInfo[]): PromptKindInfo[] =>
+  kinds.map((k) => ({ ...k, ordersSchema: spaceOrderSchema(k.kind) as Json }));
 
-export const describeSpaceEvent = eventDescriber([{ prefix: 'prefect-space', table: SPACE_EVENTS }, { prefix: 'prefect', table: SHARED }]);
+export const describeSpaceEvent = eventDescriber([
+  { prefix: 'prefect-space', table: SPACE_EVENTS },
+  { prefix: 'prefect', table: SHARED },
+]);
 export const describeSpacePrompt = promptDescriber('prefect-space', SPACE_PROMPTS);
 
 export const spacePresentation = {

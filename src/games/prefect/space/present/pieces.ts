@@ -25,13 +25,20 @@ export function placeOf(place: Json | undefined): string {
   return OFFSYSTEM_BOX;
 }
 
-const unitSymbol = (kind: Json | undefined): string => (kind === 'FIGHTER' ? 'fighter' : kind === 'TRANSPORT' ? 'transport' : 'ship');
+const unitSymbol = (kind: Json | undefined): string =>
+  kind === 'FIGHTER' ? 'fighter' : kind === 'TRANSPORT' ? 'transport' : 'ship';
 
 function basePiece(b: Obj, at: string, own: boolean): Piece {
   const t = str(b.type) ? spaceData.baseTypes[String(b.type) as NavalBaseClass] : undefined;
   return {
-    id: String(b.id), side: str(b.side) ?? null, board: SPACE_BOARD, at, label: t ? `${t.id} base` : 'Base', symbol: 'base',
-    ...(t ? { values: `${t.attack}-${t.defence}` } : {}), hidden: !t,
+    id: String(b.id),
+    side: str(b.side) ?? null,
+    board: SPACE_BOARD,
+    at,
+    label: t ? `${t.id} base` : 'Base',
+    symbol: 'base',
+    ...(t ? { values: `${t.attack}-${t.defence}` } : {}),
+    hidden: !t,
     detail: {
       ...(t ? { type: t.id, status: b.status ?? null, sig: t.sig, esm: t.esm } : {}),
       ...(b.segment !== undefined ? { segment: b.segment } : {}),
@@ -54,15 +61,42 @@ export function spacePieces(view: Json, viewer: Viewer): Piece[] {
     const live = list(t.units).filter((u) => u.status !== 'DESTROYED');
     const active = live.filter((u) => u.status === 'ACTIVE');
     out.push({
-      id: String(t.id), side: viewer, board: SPACE_BOARD, at: at.get(String(t.id))!, label: `TF ${t.counterNo}`, symbol: 'task-force',
-      values: `${active.reduce((s, u) => s + num(u.attack), 0)}-${active.reduce((s, u) => s + num(u.defence), 0)}`, hidden: false,
-      detail: { mission: t.mission ?? null, missionStatus: t.missionStatus ?? null, fatigue: t.fatigue ?? null, units: live.length, disorganisedGroup: t.disorganisedGroup ?? false },
+      id: String(t.id),
+      side: viewer,
+      board: SPACE_BOARD,
+      at: at.get(String(t.id))!,
+      label: `TF ${t.counterNo}`,
+      symbol: 'task-force',
+      values: `${active.reduce((s, u) => s + num(u.attack), 0)}-${active.reduce((s, u) => s + num(u.defence), 0)}`,
+      hidden: false,
+      detail: {
+        mission: t.mission ?? null,
+        missionStatus: t.missionStatus ?? null,
+        fatigue: t.fatigue ?? null,
+        units: live.length,
+        disorganisedGroup: t.disorganisedGroup ?? false,
+      },
     });
     for (const u of live) {
       out.push({
-        id: String(u.id), side: viewer, board: SPACE_BOARD, at: at.get(String(t.id))!, label: spaceData.unitTypes[String(u.type)]?.name ?? String(u.type), symbol: unitSymbol(u.kind),
-        values: `${num(u.attack)}-${num(u.defence)}`, hidden: false,
-        detail: { tf: t.id, status: u.status ?? null, sig: u.sig ?? null, esm: u.esm ?? null, thrust: u.thrust ?? null, carry: u.carry ?? null, supply: u.supply ?? null, marines: u.marines ?? 0 },
+        id: String(u.id),
+        side: viewer,
+        board: SPACE_BOARD,
+        at: at.get(String(t.id))!,
+        label: spaceData.unitTypes[String(u.type)]?.name ?? String(u.type),
+        symbol: unitSymbol(u.kind),
+        values: `${num(u.attack)}-${num(u.defence)}`,
+        hidden: false,
+        detail: {
+          tf: t.id,
+          status: u.status ?? null,
+          sig: u.sig ?? null,
+          esm: u.esm ?? null,
+          thrust: u.thrust ?? null,
+          carry: u.carry ?? null,
+          supply: u.supply ?? null,
+          marines: u.marines ?? 0,
+        },
       });
     }
   }
@@ -71,29 +105,68 @@ export function spacePieces(view: Json, viewer: Viewer): Piece[] {
     const where = str(dep.sector) ?? (u.box === 'DESTROYED' ? 'destroyed' : 'functional');
     const ty = spaceData.unitTypes[String(u.type)];
     out.push({
-      id: String(u.id), side: viewer, board: SPACE_BOARD, at: where, label: ty?.name ?? String(u.type), symbol: u.deployedAsBase ? 'base' : unitSymbol(ty?.kind),
-      ...(ty ? { values: `${ty.attack}-${ty.defence}` } : {}), hidden: false,
-      detail: { status: u.status ?? null, ...(dep.segment !== undefined ? { segment: dep.segment, deployedAsBase: true } : {}) },
+      id: String(u.id),
+      side: viewer,
+      board: SPACE_BOARD,
+      at: where,
+      label: ty?.name ?? String(u.type),
+      symbol: u.deployedAsBase ? 'base' : unitSymbol(ty?.kind),
+      ...(ty ? { values: `${ty.attack}-${ty.defence}` } : {}),
+      hidden: false,
+      detail: {
+        status: u.status ?? null,
+        ...(dep.segment !== undefined ? { segment: dep.segment, deployedAsBase: true } : {}),
+      },
     });
   }
   for (const b of list(own.bases)) {
-    if (b.status === 'DESTROYED' || b.offSystemBox === 'DESTROYED') { out.push(basePiece(b, 'destroyed', true)); continue; }
+    if (b.status === 'DESTROYED' || b.offSystemBox === 'DESTROYED') {
+      out.push(basePiece(b, 'destroyed', true));
+      continue;
+    }
     const carrier = str(b.carriedBy);
-    out.push(basePiece(b, b.offSystemBox ? 'functional' : carrier ? at.get(carrier) ?? OFFSYSTEM_BOX : String(b.sector), true));
+    out.push(
+      basePiece(
+        b,
+        b.offSystemBox ? 'functional' : carrier ? (at.get(carrier) ?? OFFSYSTEM_BOX) : String(b.sector),
+        true,
+      ),
+    );
   }
 
   // The other side's TF counters on the system map: the alias, side, sector and markers the view shows (H16).
   for (const t of list(map.tfs)) {
     if (ownIds.has(String(t.tf))) continue;
-    out.push({ id: String(t.tf), side: str(t.side) ?? null, board: SPACE_BOARD, at: String(t.sector), label: 'Task Force', symbol: 'task-force', hidden: true, detail: { detected: t.detected ?? null, arrived: t.arrived ?? null } });
+    out.push({
+      id: String(t.tf),
+      side: str(t.side) ?? null,
+      board: SPACE_BOARD,
+      at: String(t.sector),
+      label: 'Task Force',
+      symbol: 'task-force',
+      hidden: true,
+      detail: { detected: t.detected ?? null, arrived: t.arrived ?? null },
+    });
   }
   const shown = new Set<string>();
-  for (const b of list(map.bases)) { shown.add(String(b.id)); out.push(basePiece(b, String(b.sector), false)); }
+  for (const b of list(map.bases)) {
+    shown.add(String(b.id));
+    out.push(basePiece(b, String(b.sector), false));
+  }
   // H33: an announced new base shows only its sector.
   for (const a of list(map.announced)) {
     if (shown.has(String(a.id)) || (viewer !== null && a.side === viewer)) continue;
     shown.add(String(a.id));
-    out.push({ id: String(a.id), side: str(a.side) ?? null, board: SPACE_BOARD, at: String(a.sector), label: 'Announced base', symbol: 'base', hidden: true, detail: { announcedTurn: a.turn ?? null } });
+    out.push({
+      id: String(a.id),
+      side: str(a.side) ?? null,
+      board: SPACE_BOARD,
+      at: String(a.sector),
+      label: 'Announced base',
+      symbol: 'base',
+      hidden: true,
+      detail: { announcedTurn: a.turn ?? null },
+    });
   }
   return sortPieces(out);
 }

@@ -41,15 +41,42 @@ export interface PhaseContext {
   decisions?: Decisions;
 }
 
-export function newContext(state: SpaceState, phasing: Side, plan: CombatPhasePlan, reactions: CombatReactions, dice: Dice, external?: ExternalBattles, decisions?: Decisions): PhaseContext {
-  return { state, phasing, opponent: otherSide(phasing), plan, reactions, dice, events: [], engaged: new Set(), carriedOut: new Set(), ...(external ? { external } : {}), ...(decisions ? { decisions } : {}) };
+export function newContext(
+  state: SpaceState,
+  phasing: Side,
+  plan: CombatPhasePlan,
+  reactions: CombatReactions,
+  dice: Dice,
+  external?: ExternalBattles,
+  decisions?: Decisions,
+): PhaseContext {
+  return {
+    state,
+    phasing,
+    opponent: otherSide(phasing),
+    plan,
+    reactions,
+    dice,
+    events: [],
+    engaged: new Set(),
+    carriedOut: new Set(),
+    ...(external ? { external } : {}),
+    ...(decisions ? { decisions } : {}),
+  };
 }
 
 export const toJson = (x: unknown): Json => JSON.parse(JSON.stringify(x ?? null)) as Json;
 
 /** Appends an event; `since` = dice.log length before the step, so its rolls travel with it (labelled). */
-export function emit(ctx: PhaseContext, type: string, visibleTo: Side[] | 'all', data: Record<string, unknown>, since?: number): void {
-  const rolls = since === undefined ? undefined : ctx.dice.log.slice(since).map((r) => ({ label: r.label, value: r.value }));
+export function emit(
+  ctx: PhaseContext,
+  type: string,
+  visibleTo: Side[] | 'all',
+  data: Record<string, unknown>,
+  since?: number,
+): void {
+  const rolls =
+    since === undefined ? undefined : ctx.dice.log.slice(since).map((r) => ({ label: r.label, value: r.value }));
   ctx.events.push({ type, visibleTo, data: toJson(rolls && rolls.length ? { ...data, rolls } : data) });
 }
 
@@ -59,7 +86,9 @@ export function segmentUnits(ctx: PhaseContext, table: SectorTable, segment: num
   return (sd?.sdAllocation?.[segment] ?? []).filter((id) => {
     const u = ctx.state.units[id];
     // L1515: interceptors fight nothing else this turn; L1689: disorganised units leave the table.
-    return u?.status === 'ACTIVE' && u.tf === sd!.id && u.interceptedTurn !== ctx.state.turn && !table.retreated.has(id);
+    return (
+      u?.status === 'ACTIVE' && u.tf === sd!.id && u.interceptedTurn !== ctx.state.turn && !table.retreated.has(id)
+    );
   });
 }
 
@@ -74,7 +103,12 @@ export const segmentDeployed = (ctx: PhaseContext, table: SectorTable, segment: 
  * L1677, L1703: the opponent places the SD units and bases of `segment` on the table. Placement is
  * what reveals an allocation (H18, H25): the event is public.
  */
-export function placeSegment(ctx: PhaseContext, table: SectorTable, segment: number, reason: string): { units: string[]; bases: string[] } {
+export function placeSegment(
+  ctx: PhaseContext,
+  table: SectorTable,
+  segment: number,
+  reason: string,
+): { units: string[]; bases: string[] } {
   const units = segmentUnits(ctx, table, segment);
   const bases = [...segmentBases(ctx, table, segment).map((b) => b.id), ...segmentDeployed(ctx, table, segment)]; // L2115
   const fresh = [...units, ...bases].filter((id) => !table.placed.has(id));
@@ -93,14 +127,17 @@ export function pickUnits(ctx: PhaseContext, policy: UnitPolicy, eligible: strin
   if (policy === 'ALL') return [...eligible];
   if (policy === 'STRONGEST') {
     const key = (id: string) => stats(ctx.state.units[id]);
-    const best = [...eligible].sort((a, b) => key(b).attack - key(a).attack || key(b).defence - key(a).defence || (a < b ? -1 : 1))[0];
+    const best = [...eligible].sort(
+      (a, b) => key(b).attack - key(a).attack || key(b).defence - key(a).defence || (a < b ? -1 : 1),
+    )[0];
     return [best];
   }
   const wanted = new Set(policy.units);
   return eligible.filter((id) => wanted.has(id));
 }
 
-export const sectorPolicy = <T>(p: { default: T; bySector?: Record<string, T> }, sector: string): T => p.bySector?.[sector] ?? p.default;
+export const sectorPolicy = <T>(p: { default: T; bySector?: Record<string, T> }, sector: string): T =>
+  p.bySector?.[sector] ?? p.default;
 
 /** SD TF of the opponent in the sector, marked as engaged (L1835) when any of its units fought. */
 export function markOpponentEngaged(ctx: PhaseContext, sector: string, unitIds: readonly string[]): void {

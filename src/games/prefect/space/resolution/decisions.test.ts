@@ -11,10 +11,23 @@ import { buildState, sector } from '../testing.js';
 import { spaceData } from '../data/index.js';
 import type { SpaceState } from '../types.js';
 import { NM, newMandella, ofType, reactions } from './fixtures.js';
-import { Decisions, resolveCombatPhase, type CombatAnswer, type CombatPhasePlan, type CombatPoint, type CombatReactions } from './index.js';
+import {
+  Decisions,
+  resolveCombatPhase,
+  type CombatAnswer,
+  type CombatPhasePlan,
+  type CombatPoint,
+  type CombatReactions,
+} from './index.js';
 
 /** Runs the phase interactively, answering each point with `answer` (default: its standing answer); the points asked. */
-function interactive(make: () => SpaceState, plan: CombatPhasePlan, r: CombatReactions, rolls: number[], answer: (p: CombatPoint) => CombatAnswer = (p) => p.standing) {
+function interactive(
+  make: () => SpaceState,
+  plan: CombatPhasePlan,
+  r: CombatReactions,
+  rolls: number[],
+  answer: (p: CombatPoint) => CombatAnswer = (p) => p.standing,
+) {
   const answers: CombatAnswer[] = [];
   const asked: CombatPoint[] = [];
   const partial: string[][] = [];
@@ -65,7 +78,14 @@ describe('D-91 withdrawal interception (L1777-1783) asked at the time', () => {
       const b = interactive(withdrawing, { tfs: [] }, r, policy === 'NONE' ? [] : rolls);
       expect(b.events).toEqual(a.events);
       expect(b.s).toEqual(a.s);
-      expect(b.asked.map((p) => [p.kind, p.side])).toEqual(policy === 'NONE' ? [['withdrawal-attempt', 'CW']] : [['withdrawal-attempt', 'CW'], ['withdrawal-intercept', 'CW']]);
+      expect(b.asked.map((p) => [p.kind, p.side])).toEqual(
+        policy === 'NONE'
+          ? [['withdrawal-attempt', 'CW']]
+          : [
+              ['withdrawal-attempt', 'CW'],
+              ['withdrawal-intercept', 'CW'],
+            ],
+      );
       expect(b.asked[0]).toMatchObject({ tf: 'wd', possible: true, standing: { attempt: policy !== 'NONE' } });
     }
   });
@@ -75,14 +95,22 @@ describe('D-91 withdrawal interception (L1777-1783) asked at the time', () => {
     const none = interactive(withdrawing, { tfs: [] }, r, [], () => ({ attempt: false }));
     expect(ofType(none.events, 'WITHDRAWAL_DETECTION')).toEqual([]);
     expect(ofType(none.events, 'WITHDRAWN_OFFSYSTEM')).toHaveLength(1);
-    const hold = interactive(withdrawing, { tfs: [] }, r, [1], (p) => (p.kind === 'withdrawal-attempt' ? { attempt: true } : { units: [] }));
+    const hold = interactive(withdrawing, { tfs: [] }, r, [1], (p) =>
+      p.kind === 'withdrawal-attempt' ? { attempt: true } : { units: [] },
+    );
     expect(ofType(hold.events, 'WITHDRAWAL_DETECTION')[0]).toMatchObject({ detected: true });
     expect(ofType(hold.events, 'NO_INTERCEPTION')).toEqual([{ tf: 'wd', sector: NM, rule: 'L1783' }]);
     expect(ofType(hold.events, 'COMBAT')).toEqual([]);
   });
 
   it('asked wherever CW has a TF counter, even with no sector-defence TF (the prompt must not tell TOG his missions, H17): no attempt possible', () => {
-    const b = interactive(() => withdrawing(false), { tfs: [] }, reactions({ withdrawalIntercept: { default: 'ALL' } }), [], () => ({ attempt: true }));
+    const b = interactive(
+      () => withdrawing(false),
+      { tfs: [] },
+      reactions({ withdrawalIntercept: { default: 'ALL' } }),
+      [],
+      () => ({ attempt: true }),
+    );
     expect(b.asked.map((p) => p.kind)).toEqual(['withdrawal-attempt']);
     expect(b.asked[0]).toMatchObject({ possible: false, standing: { attempt: false } });
     expect(ofType(b.events, 'WITHDRAWAL_DETECTION')).toEqual([]); // an impossible attempt is no attempt
@@ -103,7 +131,8 @@ describe('D-91 the undetected interceptors\u2019 shift (Detection Shifts, L1543-
     expect(b.s).toEqual(a.s);
     expect(b.asked.map((p) => p.kind)).toContain('shift');
     expect(b.asked.find((p) => p.kind === 'shift')).toMatchObject({ side: 'CW', tf: 'tog', standing: { shift: true } });
-    const dsi = (ev: typeof a.events) => ofType(ev, 'COMBAT').find((c) => c.kind === 'DSI') as { column: string; attack: number; defence: number };
+    const dsi = (ev: typeof a.events) =>
+      ofType(ev, 'COMBAT').find((c) => c.kind === 'DSI') as { column: string; attack: number; defence: number };
     const c = interactive(newMandella, plan, r, rolls, (p) => (p.kind === 'shift' ? { shift: false } : p.standing));
     // the same totals, and the column to the right of the ratio column only when shifting (the CRT's columns in order)
     expect([dsi(c.events).attack, dsi(c.events).defence]).toEqual([dsi(a.events).attack, dsi(a.events).defence]);
@@ -119,7 +148,12 @@ describe('D-91 moving out of an opposing-SD segment (L1861), both players at onc
   const rolls = [5, 1, 1]; // the round: roll 5, saves 1, 1 — both fighters stay
 
   it('each side is asked for its own units, the Attacker first, and nothing is told until both have answered', () => {
-    const b = interactive(opposed, { tfs: [], leaveOpposingSegments: true }, reactions({ leaveOpposingSegments: true }), rolls);
+    const b = interactive(
+      opposed,
+      { tfs: [], leaveOpposingSegments: true },
+      reactions({ leaveOpposingSegments: true }),
+      rolls,
+    );
     expect(b.asked.map((p) => [p.kind, p.side, (p as { units: string[] }).units])).toEqual([
       ['leave-segment', 'TOG', ['tsd-tog-FL1-1']],
       ['leave-segment', 'CW', ['cw-cw-FL1-1']],
@@ -130,7 +164,12 @@ describe('D-91 moving out of an opposing-SD segment (L1861), both players at onc
   });
 
   it('standing answers give the standing phase for every yes/no pair; other answers change it', () => {
-    for (const [t, c] of [[false, false], [true, false], [false, true], [true, true]]) {
+    for (const [t, c] of [
+      [false, false],
+      [true, false],
+      [false, true],
+      [true, true],
+    ]) {
       const plan = { tfs: [], leaveOpposingSegments: t };
       const r = reactions({ leaveOpposingSegments: c });
       const a = standing(opposed, plan, r, rolls);
@@ -138,13 +177,23 @@ describe('D-91 moving out of an opposing-SD segment (L1861), both players at onc
       expect(b.events).toEqual(a.events);
       expect(b.s).toEqual(a.s);
     }
-    const stay = interactive(opposed, { tfs: [] }, reactions(), rolls, (p) => (p.side === 'CW' ? { units: (p as { units: string[] }).units } : { units: [] }));
+    const stay = interactive(opposed, { tfs: [] }, reactions(), rolls, (p) =>
+      p.side === 'CW' ? { units: (p as { units: string[] }).units } : { units: [] },
+    );
     expect([stay.s.tfs.tsd.sdAllocation?.[2], stay.s.tfs.cw.sdAllocation?.[2]]).toEqual([['tsd-tog-FL1-1'], []]);
   });
 
   it('not asked when the other side has no forces left in the segment (L1861 "still have opposing forces")', () => {
-    for (const saves of [[10, 1], [1, 10]]) {
-      const b = interactive(opposed, { tfs: [], leaveOpposingSegments: true }, reactions({ leaveOpposingSegments: true }), [5, ...saves]);
+    for (const saves of [
+      [10, 1],
+      [1, 10],
+    ]) {
+      const b = interactive(
+        opposed,
+        { tfs: [], leaveOpposingSegments: true },
+        reactions({ leaveOpposingSegments: true }),
+        [5, ...saves],
+      );
       const disorganised = ['tsd-tog-FL1-1', 'cw-cw-FL1-1'].filter((id) => b.s.units[id].status !== 'ACTIVE');
       expect(disorganised).toHaveLength(1); // one fighter failed its save
       expect(b.asked).toEqual([]);

@@ -17,14 +17,66 @@ import type { Side } from '../types.js';
 
 /** What the owing side is asked; only his own forces and what the phase has made public. */
 export type CombatPoint =
-  | { kind: 'intercept'; side: Side; tf: string; sector: string; sig: number; eligible: string[]; standing: { units: string[] }; rule: string }
-  | { kind: 'segment'; side: Side; tf: string; sector: string; segments: number; survivors: string[]; standing: { segment: number }; rule: string }
-  | { kind: 'protected-attack'; side: Side; tf: string; sector: string; segment: number; units: string[]; bases: string[]; standing: { units: string[]; bases: string[] }; rule: string }
+  | {
+      kind: 'intercept';
+      side: Side;
+      tf: string;
+      sector: string;
+      sig: number;
+      eligible: string[];
+      standing: { units: string[] };
+      rule: string;
+    }
+  | {
+      kind: 'segment';
+      side: Side;
+      tf: string;
+      sector: string;
+      segments: number;
+      survivors: string[];
+      standing: { segment: number };
+      rule: string;
+    }
+  | {
+      kind: 'protected-attack';
+      side: Side;
+      tf: string;
+      sector: string;
+      segment: number;
+      units: string[];
+      bases: string[];
+      standing: { units: string[]; bases: string[] };
+      rule: string;
+    }
   | { kind: 'shift'; side: Side; tf: string; sector: string; standing: { shift: boolean }; rule: string }
   /** `possible`: he has a sector-defence TF there (L1781 needs its ESM); else the only answer is no attempt. */
-  | { kind: 'withdrawal-attempt'; side: Side; tf: string; sector: string; possible: boolean; standing: { attempt: boolean }; rule: string }
-  | { kind: 'withdrawal-intercept'; side: Side; tf: string; sector: string; eligible: string[]; standing: { units: string[] }; rule: string }
-  | { kind: 'leave-segment'; side: Side; sector: string; segment: number; units: string[]; standing: { units: string[] }; rule: string };
+  | {
+      kind: 'withdrawal-attempt';
+      side: Side;
+      tf: string;
+      sector: string;
+      possible: boolean;
+      standing: { attempt: boolean };
+      rule: string;
+    }
+  | {
+      kind: 'withdrawal-intercept';
+      side: Side;
+      tf: string;
+      sector: string;
+      eligible: string[];
+      standing: { units: string[] };
+      rule: string;
+    }
+  | {
+      kind: 'leave-segment';
+      side: Side;
+      sector: string;
+      segment: number;
+      units: string[];
+      standing: { units: string[] };
+      rule: string;
+    };
 
 /** Points whose answer is sealed until the other side has answered his own (both players decide at once, L1861). */
 export const SEALED_POINTS: readonly CombatPoint['kind'][] = ['leave-segment'];
@@ -76,15 +128,24 @@ export function decide<P extends CombatPoint>(decisions: Decisions | undefined, 
   if (!decisions) return point.standing;
   const a = decisions.answer(point);
   switch (point.kind) {
-    case 'intercept': return { units: point.eligible.filter((id) => (a.units ?? []).includes(id)) };
+    case 'intercept':
+      return { units: point.eligible.filter((id) => (a.units ?? []).includes(id)) };
     case 'segment': {
       const seg = a.segment;
       return { segment: Number.isInteger(seg) && seg! >= 1 && seg! <= point.segments ? seg! : point.standing.segment };
     }
-    case 'protected-attack': return { units: point.units.filter((id) => (a.units ?? []).includes(id)), bases: point.bases.filter((id) => (a.bases ?? []).includes(id)) };
-    case 'shift': return { shift: typeof a.shift === 'boolean' ? a.shift : point.standing.shift };
-    case 'withdrawal-attempt': return { attempt: point.possible && (typeof a.attempt === 'boolean' ? a.attempt : point.standing.attempt) };
-    case 'withdrawal-intercept': return { units: point.eligible.filter((id) => (a.units ?? []).includes(id)) };
-    case 'leave-segment': return { units: point.units.filter((id) => (a.units ?? []).includes(id)) };
+    case 'protected-attack':
+      return {
+        units: point.units.filter((id) => (a.units ?? []).includes(id)),
+        bases: point.bases.filter((id) => (a.bases ?? []).includes(id)),
+      };
+    case 'shift':
+      return { shift: typeof a.shift === 'boolean' ? a.shift : point.standing.shift };
+    case 'withdrawal-attempt':
+      return { attempt: point.possible && (typeof a.attempt === 'boolean' ? a.attempt : point.standing.attempt) };
+    case 'withdrawal-intercept':
+      return { units: point.eligible.filter((id) => (a.units ?? []).includes(id)) };
+    case 'leave-segment':
+      return { units: point.units.filter((id) => (a.units ?? []).includes(id)) };
   }
 }

@@ -17,7 +17,13 @@ const byPlace = (a: NavalTF, b: NavalTF): number => {
 export function resolvableTfs(state: SpaceState, side: Side): NavalTF[] {
   return Object.values(state.tfs)
     .filter((t) => t.side === side && t.place.kind === 'SECTOR' && isActive(state, t))
-    .filter((t) => !!t.mission && t.mission !== 'SECTOR_DEFENCE' && t.mission !== 'WITHDRAWAL' && (t.missionStatus ?? 'ASSIGNED') === 'ASSIGNED')
+    .filter(
+      (t) =>
+        !!t.mission &&
+        t.mission !== 'SECTOR_DEFENCE' &&
+        t.mission !== 'WITHDRAWAL' &&
+        (t.missionStatus ?? 'ASSIGNED') === 'ASSIGNED',
+    )
     .sort(byPlace);
 }
 
@@ -52,7 +58,8 @@ export function sectorRuns(state: SpaceState, side: Side, plan: CombatPhasePlan)
   const listed = plan.tfs.filter((p) => ids.has(p.tf));
   const seen = new Set(listed.map((p) => p.tf));
   const runs: { sector: string; tfs: TfPlan[] }[] = [];
-  const runOf = (sector: string) => runs.find((r) => r.sector === sector) ?? (runs.push({ sector, tfs: [] }), runs[runs.length - 1]);
+  const runOf = (sector: string) =>
+    runs.find((r) => r.sector === sector) ?? (runs.push({ sector, tfs: [] }), runs[runs.length - 1]);
   for (const p of listed) runOf(sectorOf(state.tfs[p.tf])!).tfs.push(p);
   for (const t of resolvable) if (!seen.has(t.id)) runOf(sectorOf(t)!).tfs.push({ tf: t.id });
   return runs;

@@ -19,5 +19,7 @@ export interface ExternalBattles {
 
 /** Thrown by a hook to pause the phase at a battle awaiting its external result. */
 export class BattlePause extends Error {
-  constructor() { super('battle paused for an external result (D-87)'); }
+  constructor() {
+    super('battle paused for an external result (D-87)');
+  }
 }

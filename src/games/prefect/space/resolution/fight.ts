@@ -9,14 +9,40 @@ import { emit, type PhaseContext } from './context.js';
 import type { FightOutcome, FightWhere } from './external-hook.js';
 
 /** D-19, H13: both totals, the column, the roll, the result and every save are public. */
-export function combatEvent(ctx: PhaseContext, kind: string, where: Record<string, unknown>, r: EngagementResult, since: number): void {
-  emit(ctx, 'COMBAT', 'all', {
-    kind, ...where, attacker: r.attacker, attack: r.attack, defence: r.defence, column: r.column, roll: r.roll,
-    cell: r.cell, saves: r.saves, retreats: r.retreats, tempo: r.tempo,
-  }, since);
+export function combatEvent(
+  ctx: PhaseContext,
+  kind: string,
+  where: Record<string, unknown>,
+  r: EngagementResult,
+  since: number,
+): void {
+  emit(
+    ctx,
+    'COMBAT',
+    'all',
+    {
+      kind,
+      ...where,
+      attacker: r.attacker,
+      attack: r.attack,
+      defence: r.defence,
+      column: r.column,
+      roll: r.roll,
+      cell: r.cell,
+      saves: r.saves,
+      retreats: r.retreats,
+      tempo: r.tempo,
+    },
+    since,
+  );
 }
 
-export function fight(ctx: PhaseContext, spec: EngagementSpec, where: FightWhere, engagedTfs: string[]): FightOutcome | null {
+export function fight(
+  ctx: PhaseContext,
+  spec: EngagementSpec,
+  where: FightWhere,
+  engagedTfs: string[],
+): FightOutcome | null {
   const since = ctx.dice.log.length;
   for (const id of engagedTfs) ctx.engaged.add(id);
   const external = ctx.external?.fight(ctx, spec, where); // D-87: a battle played with Leviathan (may pause the phase)

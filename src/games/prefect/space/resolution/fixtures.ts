@@ -23,8 +23,29 @@ export function newMandella(): SpaceState {
   const oni: NavalBase = { id: 'oni', side: 'CW', type: 'ON1', status: 'ACTIVE', sector: NM, segment: 3, supply: 0 };
   const s = buildState(
     [
-      { id: 'tog', side: 'TOG', place: sector(NM), mission: 'HS_ATTACK', units: [['tog-P', 1], ['tog-D', 1], ['tog-FM1', 2], ['tog-FH1', 3]] },
-      { id: 'cw', side: 'CW', place: sector(NM), mission: 'SECTOR_DEFENCE', units: [['cw-CA', 1], ['cw-FL1', 3], ['cw-FM1', 2]] },
+      {
+        id: 'tog',
+        side: 'TOG',
+        place: sector(NM),
+        mission: 'HS_ATTACK',
+        units: [
+          ['tog-P', 1],
+          ['tog-D', 1],
+          ['tog-FM1', 2],
+          ['tog-FH1', 3],
+        ],
+      },
+      {
+        id: 'cw',
+        side: 'CW',
+        place: sector(NM),
+        mission: 'SECTOR_DEFENCE',
+        units: [
+          ['cw-CA', 1],
+          ['cw-FL1', 3],
+          ['cw-FM1', 2],
+        ],
+      },
     ],
     [oni],
   );
@@ -36,7 +57,16 @@ export function newMandella(): SpaceState {
 export function kuCrassusGs(): SpaceState {
   const s = buildState(
     [
-      { id: 'tog', side: 'TOG', place: sector(KU), mission: 'GROUND_SUPPORT', units: [['tog-D', 1], ['tog-FH1', 1]] },
+      {
+        id: 'tog',
+        side: 'TOG',
+        place: sector(KU),
+        mission: 'GROUND_SUPPORT',
+        units: [
+          ['tog-D', 1],
+          ['tog-FH1', 1],
+        ],
+      },
       { id: 'cw', side: 'CW', place: sector(KU), mission: 'SECTOR_DEFENCE', units: [['cw-FH1', 1]] },
     ],
     [{ id: 'gn2', side: 'CW', type: 'GN2', status: 'ACTIVE', sector: KU, segment: 4, supply: 10 }],
@@ -45,7 +75,10 @@ export function kuCrassusGs(): SpaceState {
   return s;
 }
 
-export const reactions = (over: Partial<CombatReactions> = {}): CombatReactions => ({ ...defaultReactions({} as SpaceState, 'CW'), ...over });
+export const reactions = (over: Partial<CombatReactions> = {}): CombatReactions => ({
+  ...defaultReactions({} as SpaceState, 'CW'),
+  ...over,
+});
 
 export const ofType = (events: SpaceEvent[], type: string): Record<string, unknown>[] =>
   events.filter((e) => e.type === type).map((e) => e.data as Record<string, unknown>);

@@ -10,7 +10,15 @@ import { isActive, sectorById, stats } from '../state.js';
 import type { NavalTF } from '../types.js';
 import { recordMission } from '../victory.js';
 import { approach, committedUnits, type Approach } from './approach.js';
-import { emit, placeSegment, segmentBases, segmentDeployed, segmentUnits, type PhaseContext, type SectorTable } from './context.js';
+import {
+  emit,
+  placeSegment,
+  segmentBases,
+  segmentDeployed,
+  segmentUnits,
+  type PhaseContext,
+  type SectorTable,
+} from './context.js';
 import { segmentMission } from './segment.js';
 import type { ReconSegmentRule, TfPlan } from './types.js';
 
@@ -18,7 +26,10 @@ import type { ReconSegmentRule, TfPlan } from './types.js';
 export function reconChoice(rule: ReconSegmentRule | undefined, sigs: number[]): number {
   if (rule && typeof rule === 'object') return rule.segment;
   if (rule === 'LOWEST_NONZERO_SIG') {
-    const nz = sigs.map((s, i) => [s, i] as const).filter(([s]) => s > 0).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const nz = sigs
+      .map((s, i) => [s, i] as const)
+      .filter(([s]) => s > 0)
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     return nz.length ? nz[0][1] + 1 : 1;
   }
   return sigs.indexOf(Math.max(...sigs)) + 1; // HIGHEST_SIG, the lowest segment on a tie
@@ -31,10 +42,13 @@ export function reconChoice(rule: ReconSegmentRule | undefined, sigs: number[]):
  * have left their segment would be wrong and would give away their hidden allocation (H18).
  */
 export function disclosedSegmentSig(ctx: PhaseContext, table: SectorTable, segments: number): number[] {
-  return Array.from({ length: segments }, (_, i) =>
-    segmentUnits(ctx, table, i + 1).reduce((a, id) => a + stats(ctx.state.units[id]).sig, 0)
-    + segmentBases(ctx, table, i + 1).reduce((a, b) => a + spaceData.baseTypes[b.type].sig, 0)
-    + segmentDeployed(ctx, table, i + 1).reduce((a, id) => a + stats(ctx.state.units[id]).sig, 0)); // L2115: its own Sig (reconstructed)
+  return Array.from(
+    { length: segments },
+    (_, i) =>
+      segmentUnits(ctx, table, i + 1).reduce((a, id) => a + stats(ctx.state.units[id]).sig, 0) +
+      segmentBases(ctx, table, i + 1).reduce((a, b) => a + spaceData.baseTypes[b.type].sig, 0) +
+      segmentDeployed(ctx, table, i + 1).reduce((a, id) => a + stats(ctx.state.units[id]).sig, 0),
+  ); // L2115: its own Sig (reconstructed)
 }
 
 /**
@@ -51,7 +65,13 @@ function reconnaissance(ctx: PhaseContext, table: SectorTable, tf: NavalTF, p: T
   const since = ctx.dice.log.length;
   const target = reconTarget(ctx.state, a.survivors, sigs[segment - 1] ?? 0);
   const det = rollDetection(ctx.dice, target, `recon detection ${tf.id} segment ${segment}`);
-  emit(ctx, 'RECON_DETECTION', 'all', { tf: tf.id, sector: table.sector, segment, target, roll: det.roll, detected: det.detected, rule: 'L1731, D-58' }, since);
+  emit(
+    ctx,
+    'RECON_DETECTION',
+    'all',
+    { tf: tf.id, sector: table.sector, segment, target, roll: det.roll, detected: det.detected, rule: 'L1731, D-58' },
+    since,
+  );
   if (det.detected) placeSegment(ctx, table, segment, 'RECON');
   return true;
 }
@@ -77,7 +97,13 @@ export function resolveTfMission(ctx: PhaseContext, table: SectorTable, p: TfPla
     // disorganised units stay on the record sheet): the result is the owner's only.
     ctx.carriedOut.delete(tf.id);
     tf.missionStatus = 'FAILED';
-    emit(ctx, 'MISSION_RESULT', [ctx.phasing], { tf: tf.id, sector: table.sector, status: 'FAILED', reason: 'no organised unit', rule: 'L1647' });
+    emit(ctx, 'MISSION_RESULT', [ctx.phasing], {
+      tf: tf.id,
+      sector: table.sector,
+      status: 'FAILED',
+      reason: 'no organised unit',
+      rule: 'L1647',
+    });
     return;
   }
   const a = approach(ctx, table, tf, p);

@@ -19,15 +19,28 @@ export function opposingSectorDefences(ctx: PhaseContext): void {
   const { state } = ctx;
   const attacker = state.attacker;
   const declared = Object.values(state.tfs)
-    .filter((t) => t.side === attacker && t.mission === 'SECTOR_DEFENCE' && sectorOf(t) && isContested(state, sectorOf(t)!))
+    .filter(
+      (t) => t.side === attacker && t.mission === 'SECTOR_DEFENCE' && sectorOf(t) && isContested(state, sectorOf(t)!),
+    )
     .sort((a, b) => (a.id < b.id ? -1 : 1));
   if (declared.length === 0) return;
-  emit(ctx, 'OPPOSING_SD_DECLARED', 'all', { side: attacker, tfs: declared.map((t) => t.id), sectors: declared.map((t) => sectorOf(t)!), rule: 'L1851' });
+  emit(ctx, 'OPPOSING_SD_DECLARED', 'all', {
+    side: attacker,
+    tfs: declared.map((t) => t.id),
+    sectors: declared.map((t) => sectorOf(t)!),
+    rule: 'L1851',
+  });
   for (const tf of declared) {
     const sector = sectorOf(tf)!;
     for (const f of opposingSegments(state, sector)) {
       // L1853, H18: both sides place their forces of the segment on the table (public).
-      emit(ctx, 'OPPOSING_SD_PLACED', 'all', { sector, segment: f.segment, units: f.units, bases: f.bases, rule: 'L1853' });
+      emit(ctx, 'OPPOSING_SD_PLACED', 'all', {
+        sector,
+        segment: f.segment,
+        units: f.units,
+        bases: f.bases,
+        rule: 'L1853',
+      });
       for (const side of [attacker, otherSide(attacker)]) {
         const sd = sdTfIn(state, side, sector);
         if (sd && f.units[side].length) ctx.engaged.add(sd.id);
@@ -54,13 +67,25 @@ export function opposingSectorDefences(ctx: PhaseContext): void {
 function leaveAfterRound(ctx: PhaseContext, sector: string, segment: number, placed: Record<Side, string[]>): void {
   const { state } = ctx;
   const sides = [state.attacker, otherSide(state.attacker)];
-  const still = (side: Side) => (sdTfIn(state, side, sector)?.sdAllocation?.[segment] ?? []).filter((id) => placed[side].includes(id) && state.units[id]?.status === 'ACTIVE');
-  const opposed = (side: Side) => still(side).length > 0 || segmentForces(state, side, sector, segment).bases.length > 0;
+  const still = (side: Side) =>
+    (sdTfIn(state, side, sector)?.sdAllocation?.[segment] ?? []).filter(
+      (id) => placed[side].includes(id) && state.units[id]?.status === 'ACTIVE',
+    );
+  const opposed = (side: Side) =>
+    still(side).length > 0 || segmentForces(state, side, sector, segment).bases.length > 0;
   const leaving = sides.map((side) => {
     const units = still(side);
     if (units.length === 0 || !opposed(otherSide(side))) return [];
     const leave = side === ctx.phasing ? ctx.plan.leaveOpposingSegments : ctx.reactions.leaveOpposingSegments;
-    return decide(ctx.decisions, { kind: 'leave-segment', side, sector, segment, units, standing: { units: leave ? units : [] }, rule: 'L1861, D-91' }).units;
+    return decide(ctx.decisions, {
+      kind: 'leave-segment',
+      side,
+      sector,
+      segment,
+      units,
+      standing: { units: leave ? units : [] },
+      rule: 'L1861, D-91',
+    }).units;
   });
   sides.forEach((side, i) => {
     if (leaving[i].length === 0) return;

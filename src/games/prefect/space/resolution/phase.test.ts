@@ -13,7 +13,16 @@ function reconState(): SpaceState {
       { id: 'rec', side: 'TOG', place: sector(NM), mission: 'RECON', units: [['tog-FG', 1]] },
       { id: 'atk1', side: 'TOG', place: sector(NM), mission: 'ATTACK', units: [['tog-FL1', 2]] },
       { id: 'atk2', side: 'TOG', place: sector(NM), mission: 'ATTACK', units: [['tog-FM1', 1]] },
-      { id: 'cw', side: 'CW', place: sector(NM), mission: 'SECTOR_DEFENCE', units: [['cw-CA', 1], ['cw-FL1', 2]] },
+      {
+        id: 'cw',
+        side: 'CW',
+        place: sector(NM),
+        mission: 'SECTOR_DEFENCE',
+        units: [
+          ['cw-CA', 1],
+          ['cw-FL1', 2],
+        ],
+      },
     ],
     [oni],
   );
@@ -29,7 +38,13 @@ describe('reconnaissance and the Sector Combat Table', () => {
     // atk1: N-space 3 (detected) → nobody may intercept; segment 5 at 1:2, roll 5, four saves of 1
     // atk2: N-space 3 (detected) → again no interceptor; segment 5 again, roll 5, three saves
     const dice = new ScriptedDice([8, 2, 3, 5, 1, 1, 1, 1, 3, 5, 1, 1, 1]);
-    const plan = { tfs: [{ tf: 'rec', reconSegment: { segment: 5 } }, { tf: 'atk1', segment: 5 }, { tf: 'atk2', segment: 5 }] };
+    const plan = {
+      tfs: [
+        { tf: 'rec', reconSegment: { segment: 5 } },
+        { tf: 'atk1', segment: 5 },
+        { tf: 'atk2', segment: 5 },
+      ],
+    };
     const ev = resolveCombatPhase(s, 'TOG', plan, reactions(), dice);
     expect(dice.remaining).toBe(0);
     const sig = [3, 0, 0, 0, 1, 0, 0, 0, 0, 0];
@@ -51,10 +66,33 @@ describe('reconnaissance and the Sector Combat Table', () => {
     // segment 5 holds only the ONI now (the interceptors are spent): roll 5, two TOG saves and the unshielded ONI's save;
     // atk2: N-space 3, no interceptor left, segment 5 again: roll 5, FM save, ONI save.
     const dice = new ScriptedDice([3, 9, 5, 1, 1, 1, 1, 5, 1, 1, 1, 3, 5, 1, 1]);
-    const ev = resolveCombatPhase(s, 'TOG', { tfs: [{ tf: 'rec', interrupt: true }, { tf: 'atk1', segment: 5 }, { tf: 'atk2', segment: 5 }] }, reactions(), dice);
+    const ev = resolveCombatPhase(
+      s,
+      'TOG',
+      {
+        tfs: [
+          { tf: 'rec', interrupt: true },
+          { tf: 'atk1', segment: 5 },
+          { tf: 'atk2', segment: 5 },
+        ],
+      },
+      reactions(),
+      dice,
+    );
     expect(dice.remaining).toBe(0);
-    expect(ofType(ev, 'DSI_INTERCEPTORS')[0]).toMatchObject({ tf: 'atk1', interceptors: FLS, target: 2, detected: false });
-    expect(ofType(ev, 'COMBAT')[0]).toMatchObject({ kind: 'DSI', attacker: 'CW', attack: 4, defence: 6, column: '1:1' });
+    expect(ofType(ev, 'DSI_INTERCEPTORS')[0]).toMatchObject({
+      tf: 'atk1',
+      interceptors: FLS,
+      target: 2,
+      detected: false,
+    });
+    expect(ofType(ev, 'COMBAT')[0]).toMatchObject({
+      kind: 'DSI',
+      attacker: 'CW',
+      attack: 4,
+      defence: 6,
+      column: '1:1',
+    });
     expect(ofType(ev, 'SEGMENT_PLACED').map((p) => p.units)).toEqual([[], []]);
     expect(ofType(ev, 'NO_INTERCEPTION').map((x) => x.tf)).toEqual(['atk2']);
   });
@@ -62,7 +100,13 @@ describe('reconnaissance and the Sector Combat Table', () => {
   it('recon picks the highest Sig segment by default (D-58); a failed detection places nothing', () => {
     const s = reconState();
     const dice = new ScriptedDice([8, 9]);
-    const ev = resolveCombatPhase(s, 'TOG', { tfs: [{ tf: 'rec' }, { tf: 'atk1', interrupt: true }, { tf: 'atk2', interrupt: true }] }, reactions(), dice);
+    const ev = resolveCombatPhase(
+      s,
+      'TOG',
+      { tfs: [{ tf: 'rec' }, { tf: 'atk1', interrupt: true }, { tf: 'atk2', interrupt: true }] },
+      reactions(),
+      dice,
+    );
     expect(ofType(ev, 'RECON_DETECTION')[0]).toMatchObject({ segment: 1, target: 2 + 3, detected: false });
     expect(ofType(ev, 'SEGMENT_PLACED')).toEqual([]);
   });
@@ -75,7 +119,12 @@ describe('interruption (L1695)', () => {
     const ev = resolveCombatPhase(s, 'TOG', { tfs: [{ tf: 'tog', interrupt: true }] }, reactions(), dice);
     expect(dice.log).toEqual([]);
     expect(ofType(ev, 'MISSION_INTERRUPTED')).toEqual([{ tf: 'tog', sector: NM, rule: 'L1695' }]);
-    expect(ev.filter((e) => e.visibleTo === 'all' || e.visibleTo.includes('CW')).map((e) => JSON.stringify(e.data)).join()).not.toContain('HS_ATTACK');
+    expect(
+      ev
+        .filter((e) => e.visibleTo === 'all' || e.visibleTo.includes('CW'))
+        .map((e) => JSON.stringify(e.data))
+        .join(),
+    ).not.toContain('HS_ATTACK');
     expect([s.tfs.tog.missionStatus, s.tfs.tog.fatigue, s.tfs.cw.fatigue]).toEqual(['INTERRUPTED', 1, 0]);
   });
 });
@@ -97,7 +146,12 @@ describe('withdrawal interception (L1773-1787, D-62, D-68)', () => {
     const ev = resolveCombatPhase(s, 'TOG', { tfs: [] }, reactions(), dice);
     expect(dice.remaining).toBe(0);
     expect(ofType(ev, 'WITHDRAWAL_DETECTION')[0]).toMatchObject({ tf: 'wd', target: 2, detected: true });
-    const c = ofType(ev, 'COMBAT')[0] as { kind: string; attacker: string; cell: { a: number }; saves: { id: string; target: number }[] };
+    const c = ofType(ev, 'COMBAT')[0] as {
+      kind: string;
+      attacker: string;
+      cell: { a: number };
+      saves: { id: string; target: number }[];
+    };
     expect([c.kind, c.attacker]).toEqual(['WITHDRAWAL_INTERCEPT', 'CW']);
     expect(c.saves[0]).toMatchObject({ id: 'cw-cw-FL1-1', target: 3 + c.cell.a + 2 });
     expect(s.tfs.wd).toBeUndefined();
@@ -115,10 +169,24 @@ describe('withdrawal interception (L1773-1787, D-62, D-68)', () => {
 
   it('L1783: units placed on the Sector Combat Table this sector may not attack the withdrawal', () => {
     const s = withdrawing();
-    s.tfs.atk = { id: 'atk', side: 'TOG', counterNo: 9, place: sector(NM), units: ['atk-FL'], fatigue: 0, mission: 'ATTACK' };
+    s.tfs.atk = {
+      id: 'atk',
+      side: 'TOG',
+      counterNo: 9,
+      place: sector(NM),
+      units: ['atk-FL'],
+      fatigue: 0,
+      mission: 'ATTACK',
+    };
     s.units['atk-FL'] = { id: 'atk-FL', type: 'tog-FL1', side: 'TOG', status: 'ACTIVE', tf: 'atk' };
     // atk: N-space 10 (undetected), segment 1 attack roll 5, saves 1, 1; withdrawal detection 1 → nobody left to attack
-    const ev = resolveCombatPhase(s, 'TOG', { tfs: [{ tf: 'atk', segment: 1, shiftIfUndetected: false }] }, reactions(), new ScriptedDice([10, 5, 1, 1, 1]));
+    const ev = resolveCombatPhase(
+      s,
+      'TOG',
+      { tfs: [{ tf: 'atk', segment: 1, shiftIfUndetected: false }] },
+      reactions(),
+      new ScriptedDice([10, 5, 1, 1, 1]),
+    );
     expect(ofType(ev, 'NO_INTERCEPTION')).toEqual([{ tf: 'wd', sector: NM, rule: 'L1783' }]);
   });
 });
@@ -138,11 +206,17 @@ describe('opposing sector defences (L1847-1867) and the phase frame', () => {
     const s = opposed();
     const ev = resolveCombatPhase(s, 'TOG', { tfs: [] }, reactions(), new ScriptedDice([5, 1, 1]));
     expect(ofType(ev, 'OPPOSING_SD_DECLARED')[0]).toMatchObject({ side: 'TOG', tfs: ['tsd'] });
-    expect(ofType(ev, 'COMBAT')[0]).toMatchObject({ kind: 'OPPOSING_SD', segment: 2, attacker: 'TOG', attack: 2, defence: 3 });
+    expect(ofType(ev, 'COMBAT')[0]).toMatchObject({
+      kind: 'OPPOSING_SD',
+      segment: 2,
+      attacker: 'TOG',
+      attack: 2,
+      defence: 3,
+    });
     expect([s.tfs.tsd.fatigue, s.tfs.cw.fatigue]).toEqual([1, 1]);
   });
 
-  it("L1861: a side that chose to leave takes its surviving units to the TF box", () => {
+  it('L1861: a side that chose to leave takes its surviving units to the TF box', () => {
     const s = opposed();
     resolveCombatPhase(s, 'TOG', { tfs: [], leaveOpposingSegments: true }, reactions(), new ScriptedDice([5, 1, 1]));
     expect([s.tfs.tsd.sdAllocation?.[2], s.tfs.cw.sdAllocation?.[2]]).toEqual([[], ['cw-cw-FL1-1']]);
@@ -168,14 +242,22 @@ describe('determinism and defaults', () => {
     const a = run('seed-1');
     expect(run('seed-1')).toEqual(a);
     expect(a.rolls).toBeGreaterThan(0);
-    const inEvents = (JSON.parse(a.ev) as { data: { rolls?: { label: string }[] } }[]).flatMap((e) => e.data.rolls ?? []);
+    const inEvents = (JSON.parse(a.ev) as { data: { rolls?: { label: string }[] } }[]).flatMap(
+      (e) => e.data.rolls ?? [],
+    );
     expect(inEvents).toHaveLength(a.rolls);
     expect(inEvents.every((r) => r.label.length > 0)).toBe(true);
   });
 
   it('the defaults resolve every mission, sector by sector (L1451-1459)', () => {
     const s = newMandella();
-    resolveCombatPhase(s, 'TOG', defaultCombatPlan(s, 'TOG'), defaultReactions(s, 'CW'), new SeededDice({ seed: 'z', gameId: 'g', step: 1 }));
+    resolveCombatPhase(
+      s,
+      'TOG',
+      defaultCombatPlan(s, 'TOG'),
+      defaultReactions(s, 'CW'),
+      new SeededDice({ seed: 'z', gameId: 'g', step: 1 }),
+    );
     expect(['DONE', 'FAILED']).toContain(s.tfs.tog.missionStatus);
     expect(defaultCombatPlan(s, 'TOG').tfs).toEqual([]); // resolved missions are not resolved twice
   });
@@ -187,7 +269,9 @@ describe('a TF with no organised unit (L1647)', () => {
     for (const id of s.tfs.tog.units) s.units[id].status = 'DISORGANISED';
     const dice = new ScriptedDice([]);
     const ev = resolveCombatPhase(s, 'TOG', { tfs: [] }, reactions(), dice);
-    expect(ofType(ev, 'MISSION_RESULT')).toEqual([{ tf: 'tog', sector: NM, status: 'FAILED', reason: 'no organised unit', rule: 'L1647' }]);
+    expect(ofType(ev, 'MISSION_RESULT')).toEqual([
+      { tf: 'tog', sector: NM, status: 'FAILED', reason: 'no organised unit', rule: 'L1647' },
+    ]);
     expect([s.tfs.tog.fatigue, dice.log.length]).toEqual([0, 0]);
   });
 });

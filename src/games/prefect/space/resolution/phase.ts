@@ -43,9 +43,21 @@ function spaceFatigue(ctx: PhaseContext): void {
  * `decisions` (D-91, optional): interactive play; a decision point with no answer yet pauses the
  * phase the same way (decisions.ts).
  */
-export function resolveCombatPhase(state: SpaceState, phasing: Side, plan: CombatPhasePlan, reactions: CombatReactions, dice: Dice, external?: ExternalBattles, decisions?: Decisions): SpaceEvent[] {
-  const errors = [...combatPlanErrors(state, phasing, plan), ...reactionErrors(state, phasing === 'TOG' ? 'CW' : 'TOG', reactions)];
-  if (errors.length) throw new Error(`resolveCombatPhase: invalid submissions (${errors.map((e) => `${e.code} ${e.rule}`).join('; ')})`);
+export function resolveCombatPhase(
+  state: SpaceState,
+  phasing: Side,
+  plan: CombatPhasePlan,
+  reactions: CombatReactions,
+  dice: Dice,
+  external?: ExternalBattles,
+  decisions?: Decisions,
+): SpaceEvent[] {
+  const errors = [
+    ...combatPlanErrors(state, phasing, plan),
+    ...reactionErrors(state, phasing === 'TOG' ? 'CW' : 'TOG', reactions),
+  ];
+  if (errors.length)
+    throw new Error(`resolveCombatPhase: invalid submissions (${errors.map((e) => `${e.code} ${e.rule}`).join('; ')})`);
   const ctx = newContext(state, phasing, plan, reactions, dice, external, decisions);
   try {
     runPhase(ctx, state, phasing, plan);
@@ -63,7 +75,14 @@ function runPhase(ctx: PhaseContext, state: SpaceState, phasing: Side, plan: Com
     for (const p of run.tfs) resolveTfMission(ctx, table, p);
     interceptWithdrawals(ctx, table); // L1777: after all the phasing missions of the sector
   }
-  const withdrawalOnly = [...new Set(Object.values(state.tfs).filter((t) => t.side === phasing && t.mission === 'WITHDRAWAL').map((t) => sectorOf(t)).filter((s): s is string => !!s))]
+  const withdrawalOnly = [
+    ...new Set(
+      Object.values(state.tfs)
+        .filter((t) => t.side === phasing && t.mission === 'WITHDRAWAL')
+        .map((t) => sectorOf(t))
+        .filter((s): s is string => !!s),
+    ),
+  ]
     .filter((s) => !runs.some((r) => r.sector === s) && withdrawingTfs(ctx, s).length > 0)
     .sort();
   for (const sector of withdrawalOnly) interceptWithdrawals(ctx, newTable(sector));

@@ -14,7 +14,16 @@ import { resolveCombatPhase } from './index.js';
 function reconVsFrigate(): SpaceState {
   const s = buildState([
     { id: 'rec', side: 'TOG', place: sector(NM), mission: 'RECON', units: [['tog-FG', 1]] },
-    { id: 'cw', side: 'CW', place: sector(NM), mission: 'SECTOR_DEFENCE', units: [['cw-CA', 1], ['cw-FG', 1]] },
+    {
+      id: 'cw',
+      side: 'CW',
+      place: sector(NM),
+      mission: 'SECTOR_DEFENCE',
+      units: [
+        ['cw-CA', 1],
+        ['cw-FG', 1],
+      ],
+    },
   ]);
   s.tfs.cw.sdAllocation = { 1: ['cw-cw-CA-1'], 2: ['cw-cw-FG-1'] };
   return s;

@@ -17,7 +17,14 @@ import { decide } from './decisions.js';
 /** The phasing side's withdrawing TFs in `sector` (grouped disorganised TFs withdraw too, L1875). */
 export const withdrawingTfs = (ctx: PhaseContext, sector: string): string[] =>
   Object.values(ctx.state.tfs)
-    .filter((t) => t.side === ctx.phasing && t.mission === 'WITHDRAWAL' && sectorOf(t) === sector && isActive(ctx.state, t) && t.missionStatus !== 'DONE')
+    .filter(
+      (t) =>
+        t.side === ctx.phasing &&
+        t.mission === 'WITHDRAWAL' &&
+        sectorOf(t) === sector &&
+        isActive(ctx.state, t) &&
+        t.missionStatus !== 'DONE',
+    )
     .map((t) => t.id)
     .sort();
 
@@ -34,35 +41,65 @@ export function interceptWithdrawals(ctx: PhaseContext, table: SectorTable): voi
     // only answer is no attempt (L1423: the withdrawal is unopposed).
     if (!opponentPresent(ctx, table.sector)) continue;
     const attempt = decide(ctx.decisions, {
-      kind: 'withdrawal-attempt', side: ctx.opponent, tf: tfId, sector: table.sector, possible: !!sd, standing: { attempt: !!sd && policy !== 'NONE' }, rule: 'L1777, D-91',
+      kind: 'withdrawal-attempt',
+      side: ctx.opponent,
+      tf: tfId,
+      sector: table.sector,
+      possible: !!sd,
+      standing: { attempt: !!sd && policy !== 'NONE' },
+      rule: 'L1777, D-91',
     }).attempt;
     if (!sd || !attempt) continue;
     const target = withdrawalDetectionTarget(ctx.state, ctx.opponent, table.sector, tfId)!;
     const since = ctx.dice.log.length;
     const det = rollDetection(ctx.dice, target, `withdrawal detection of ${tfId}`);
-    emit(ctx, 'WITHDRAWAL_DETECTION', 'all', { tf: tfId, sector: table.sector, target, roll: det.roll, detected: det.detected, rule: 'L1781, D-62' }, since);
+    emit(
+      ctx,
+      'WITHDRAWAL_DETECTION',
+      'all',
+      { tf: tfId, sector: table.sector, target, roll: det.roll, detected: det.detected, rule: 'L1781, D-62' },
+      since,
+    );
     if (!det.detected) continue;
     const blocked = new Set([...table.placed, ...table.retreated]);
     const eligible = withdrawalInterceptors(ctx.state, ctx.opponent, table.sector, tfId, blocked);
     // D-91: asked after every detection, even with no eligible unit (a skipped point would tell the thrusts, H16).
     const chosen = decide(ctx.decisions, {
-      kind: 'withdrawal-intercept', side: ctx.opponent, tf: tfId, sector: table.sector, eligible, standing: { units: pickUnits(ctx, policy, eligible) }, rule: 'L1783, D-91',
+      kind: 'withdrawal-intercept',
+      side: ctx.opponent,
+      tf: tfId,
+      sector: table.sector,
+      eligible,
+      standing: { units: pickUnits(ctx, policy, eligible) },
+      rule: 'L1783, D-91',
     }).units;
     if (chosen.length === 0) {
       emit(ctx, 'NO_INTERCEPTION', 'all', { tf: tfId, sector: table.sector, rule: 'L1783' });
       continue;
     }
     markOpponentEngaged(ctx, table.sector, chosen);
-    fight(ctx, {
-      kind: 'WITHDRAWAL_INTERCEPT', phasing: ctx.phasing, phasingMission: 'WITHDRAWAL',
-      phasingUnits: liveUnitsOf(ctx.state, tfId).map((u) => u.id), opponentUnits: chosen, attackerUndetected: false, shiftRight: false,
-    }, { sector: table.sector, tf: tfId }, [tfId, sd.id]);
+    fight(
+      ctx,
+      {
+        kind: 'WITHDRAWAL_INTERCEPT',
+        phasing: ctx.phasing,
+        phasingMission: 'WITHDRAWAL',
+        phasingUnits: liveUnitsOf(ctx.state, tfId).map((u) => u.id),
+        opponentUnits: chosen,
+        attackerUndetected: false,
+        shiftRight: false,
+      },
+      { sector: table.sector, tf: tfId },
+      [tfId, sd.id],
+    );
   }
 }
 
 /** D-68, L1421: survivors of an off-system withdrawal leave at the end of the phase (Functional box). */
 export function completeOffSystemWithdrawals(ctx: PhaseContext): void {
-  for (const tf of Object.values(ctx.state.tfs).filter((t) => t.side === ctx.phasing && t.mission === 'WITHDRAWAL' && t.place.kind === 'SECTOR').sort((a, b) => (a.id < b.id ? -1 : 1))) {
+  for (const tf of Object.values(ctx.state.tfs)
+    .filter((t) => t.side === ctx.phasing && t.mission === 'WITHDRAWAL' && t.place.kind === 'SECTOR')
+    .sort((a, b) => (a.id < b.id ? -1 : 1))) {
     if (tf.missionParams?.destination !== 'OFFSYSTEM') {
       // A withdrawal to a friendly base ended with the intra-system move (L1419, D-68).
       if (sectorOf(tf) === tf.missionParams?.destination) tf.missionStatus = 'DONE';
