@@ -190,3 +190,28 @@ export async function listen(booted: Booted) {
   const addr = app.server.address();
   return { app, base: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}` };
 }
+
+/**
+ * The platform booted in this process on the test PostgreSQL with the fixture, its queue in
+ * process with enqueues dropped: the test resolves each step itself. Shut down after the file.
+ */
+export function useBootedPlatform(jwtSecret: string): { readonly booted: Booted } {
+  let booted: Booted | undefined;
+  beforeAll(async () => {
+    const env = {
+      ...process.env,
+      DATABASE_URL: process.env.TEST_DATABASE_URL,
+      REDIS_URL: '',
+      JWT_SECRET: jwtSecret,
+      LOG_LEVEL: 'warn',
+    };
+    booted = await boot({ ...loadConfig(env), port: 0 }, await loadExtraModules(FIXTURE));
+    booted.platform.queue.enqueue = async () => undefined;
+  }, 120_000);
+  afterAll(async () => booted?.shutdown());
+  return {
+    get booted() {
+      return booted!;
+    },
+  };
+}

@@ -6,66 +6,45 @@
  * and times stay UTC.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Principal } from '#platform/auth/service.js';
-import { boot, type Booted } from '#platform/boot.js';
-import { loadConfig } from '#platform/config/load.js';
 import type { Platform } from '#platform/context.js';
 import * as lobby from '#platform/play/lobby.js';
 import { submitOrders } from '#platform/play/orders.js';
-import { loadExtraModules } from '#platform/play/registry.js';
 import { resolveStep } from '#platform/play/resolution.js';
 import { deliverOutbox } from '#platform/events/outbox.js';
 import { topics } from '#platform/events/pubsub.js';
 import { SeededDice } from '#engine/dice.js';
-import { FIXTURE } from '../helpers/stack.js';
+import { useBootedPlatform } from '../helpers/stack.js';
 
-let booted: Booted;
+const platform = useBootedPlatform('resolution-fast-path');
 const ctx = { attempt: 1, final: false };
-
-beforeAll(async () => {
-  // PostgreSQL, in-process queue with enqueues dropped: the test resolves each step itself.
-  const config = {
-    ...loadConfig({
-      ...process.env,
-      DATABASE_URL: process.env.TEST_DATABASE_URL,
-      REDIS_URL: '',
-      JWT_SECRET: 'resolution-fast-path',
-      LOG_LEVEL: 'warn',
-    }),
-    port: 0,
-  };
-  booted = await boot(config, await loadExtraModules(FIXTURE));
-  booted.platform.queue.enqueue = async () => undefined;
-}, 120_000);
-
-afterAll(async () => booted?.shutdown());
 
 const SEED = 'fixed-seed-for-the-comparison';
 
 async function newGame() {
   const tag = randomUUID().slice(0, 8);
   const user = async (name: string): Promise<Principal> =>
-    booted.authService.authenticate(
-      (await booted.authService.register(`${name}_${tag}`, 'resolution pw 1')).accessToken,
+    platform.booted.authService.authenticate(
+      (await platform.booted.authService.register(`${name}_${tag}`, 'resolution pw 1')).accessToken,
     );
   const north = await user('rfn');
   const south = await user('rfs');
-  const g = await lobby.createGame(booted.platform, north, {
+  const g = await lobby.createGame(platform.booted.platform, north, {
     module: 'sealed-bid',
     scenario: 'short',
     side: 'north',
     timeControl: { stepSeconds: 3600 },
   });
-  await lobby.joinGame(booted.platform, south, g.id, 'south');
+  await lobby.joinGame(platform.booted.platform, south, g.id, 'south');
   // One seed for every game here, so the dice (the tie-break and the challenge) roll alike.
-  await booted.platform.prisma.game.update({ where: { id: g.id }, data: { seed: SEED } });
+  await platform.booted.platform.prisma.game.update({ where: { id: g.id }, data: { seed: SEED } });
   return { gameId: g.id, players: { north, south } as Record<string, Principal> };
 }
 
 /** Everything a step writes, with the game's own ids and times taken out. */
 async function snapshot(gameId: string) {
-  const db = booted.platform.prisma;
+  const db = platform.booted.platform.prisma;
   const game = await db.game.findUniqueOrThrow({ where: { id: gameId } });
   const events = await db.gameEvent.findMany({ where: { gameId }, orderBy: { seq: 'asc' } });
   const records = await db.stepRecord.findMany({ where: { gameId }, orderBy: { step: 'asc' } });
@@ -118,11 +97,11 @@ async function play(
   dice = false,
 ) {
   const submit = (side: string, step: number, orders: unknown) =>
-    submitOrders(booted.platform, players[side], { gameId, step, orders, idempotencyKey: randomUUID() });
+    submitOrders(platform.booted.platform, players[side], { gameId, step, orders, idempotencyKey: randomUUID() });
   await submit('north', 1, { bid: 2, note: 'n' });
   await submit('south', 1, { bid: dice ? 2 : 1, note: 's' });
   expect(await resolve(1)).toBe('resolved');
-  const db = booted.platform.prisma;
+  const db = platform.booted.platform.prisma;
   const g = await db.game.findUniqueOrThrow({ where: { id: gameId } });
   const winner = (g.state as { winner: string }).winner;
   const loser = winner === 'north' ? 'south' : 'north';
@@ -149,18 +128,20 @@ describe('resolution fast path (issue 8)', () => {
     const fast = await newGame();
     const embedded = await newGame();
     const models = await newGame();
-    await play(fast.gameId, fast.players, (step) => resolveStep(booted.platform, { gameId: fast.gameId, step }, ctx));
-    const noPool: Platform = { ...booted.platform, pgPool: undefined };
+    await play(fast.gameId, fast.players, (step) =>
+      resolveStep(platform.booted.platform, { gameId: fast.gameId, step }, ctx),
+    );
+    const noPool: Platform = { ...platform.booted.platform, pgPool: undefined };
     await play(embedded.gameId, embedded.players, (step) =>
       resolveStep(noPool, { gameId: embedded.gameId, step }, ctx),
     );
     // A deadline job that finds every side ready runs the models path with no missed turn: the reference.
     await play(models.gameId, models.players, async (step) => {
-      await booted.platform.prisma.game.update({
+      await platform.booted.platform.prisma.game.update({
         where: { id: models.gameId },
         data: { stepDeadline: new Date(Date.now() - 86_400_000) },
       });
-      return resolveStep(booted.platform, { gameId: models.gameId, step, force: true }, ctx);
+      return resolveStep(platform.booted.platform, { gameId: models.gameId, step, force: true }, ctx);
     });
     const reference = await snapshot(models.gameId);
     expect(reference.game.status).toBe('FINISHED');
@@ -175,39 +156,42 @@ describe('resolution fast path (issue 8)', () => {
 
   it('rolls the engine dice from the game seed, id and step, and records them (tie-break, challenge)', async () => {
     const { gameId, players } = await newGame();
-    await play(gameId, players, (step) => resolveStep(booted.platform, { gameId, step }, ctx), true);
-    const records = await booted.platform.prisma.stepRecord.findMany({ where: { gameId }, orderBy: { step: 'asc' } });
+    await play(gameId, players, (step) => resolveStep(platform.booted.platform, { gameId, step }, ctx), true);
+    const records = await platform.booted.platform.prisma.stepRecord.findMany({
+      where: { gameId },
+      orderBy: { step: 'asc' },
+    });
     for (const step of [1, 3]) {
       const logged = records[step].rolls as { label: string; sides: number; value: number }[];
       expect(logged.length).toBeGreaterThan(0);
       const dice = new SeededDice({ seed: SEED, gameId, step, salts: [] });
       expect(logged.map((r) => ({ ...r, value: dice.roll(r.sides, r.label) }))).toEqual(logged);
     }
-    const events = await booted.platform.prisma.gameEvent.findMany({ where: { gameId, type: 'challenge' } });
+    const events = await platform.booted.platform.prisma.gameEvent.findMany({ where: { gameId, type: 'challenge' } });
     expect(events).toHaveLength(1);
   });
 
   it('a stale or waiting step writes nothing; a second run of a resolved step is stale', async () => {
     const { gameId, players } = await newGame();
-    await submitOrders(booted.platform, players.north, {
+    await submitOrders(platform.booted.platform, players.north, {
       gameId,
       step: 1,
       orders: { bid: 1, note: '' },
       idempotencyKey: randomUUID(),
     });
     const before = await snapshot(gameId);
-    expect(await resolveStep(booted.platform, { gameId, step: 1 }, ctx)).toBe('waiting');
-    expect(await resolveStep(booted.platform, { gameId, step: 2 }, ctx)).toBe('stale');
+    expect(await resolveStep(platform.booted.platform, { gameId, step: 1 }, ctx)).toBe('waiting');
+    expect(await resolveStep(platform.booted.platform, { gameId, step: 2 }, ctx)).toBe('stale');
     expect(await snapshot(gameId)).toEqual(before);
-    await submitOrders(booted.platform, players.south, {
+    await submitOrders(platform.booted.platform, players.south, {
       gameId,
       step: 1,
       orders: { bid: 3, note: '' },
       idempotencyKey: randomUUID(),
     });
     const [a, b] = await Promise.all([
-      resolveStep(booted.platform, { gameId, step: 1 }, ctx),
-      resolveStep(booted.platform, { gameId, step: 1 }, ctx),
+      resolveStep(platform.booted.platform, { gameId, step: 1 }, ctx),
+      resolveStep(platform.booted.platform, { gameId, step: 1 }, ctx),
     ]);
     expect([a, b].sort()).toEqual(['resolved', 'stale']);
     const after = await snapshot(gameId);
@@ -217,21 +201,21 @@ describe('resolution fast path (issue 8)', () => {
 
   it('a side bound to default orders (opened reveal) records the missed turn on the common path', async () => {
     const { gameId, players } = await newGame();
-    const db = booted.platform.prisma;
-    await submitOrders(booted.platform, players.north, {
+    const db = platform.booted.platform.prisma;
+    await submitOrders(platform.booted.platform, players.north, {
       gameId,
       step: 1,
       orders: { bid: 1, note: '' },
       idempotencyKey: randomUUID(),
     });
-    await submitOrders(booted.platform, players.south, {
+    await submitOrders(platform.booted.platform, players.south, {
       gameId,
       step: 1,
       orders: { bid: 0, note: '' },
       idempotencyKey: randomUUID(),
     });
     await db.submission.updateMany({ where: { gameId, side: 'south' }, data: { origin: 'default' } });
-    expect(await resolveStep(booted.platform, { gameId, step: 1 }, ctx)).toBe('resolved');
+    expect(await resolveStep(platform.booted.platform, { gameId, step: 1 }, ctx)).toBe('resolved');
     expect(
       await db.missedTurn.findMany({ where: { gameId }, select: { side: true, action: true, step: true } }),
     ).toEqual([{ side: 'south', action: 'default', step: 1 }]);
@@ -240,8 +224,8 @@ describe('resolution fast path (issue 8)', () => {
   });
 
   it.each([
-    ['on the pg pool', () => booted.platform],
-    ['through Prisma (embedded route)', () => ({ ...booted.platform, pgPool: undefined }) as Platform],
+    ['on the pg pool', () => platform.booted.platform],
+    ['through Prisma (embedded route)', () => ({ ...platform.booted.platform, pgPool: undefined }) as Platform],
   ])(
     "the resolving process delivers the step's own outbox rows %s: the game signal, then the turn notices, each once, marked delivered; a sweep after has none of them",
     async (_name, platform) => {
@@ -291,24 +275,24 @@ describe('resolution fast path (issue 8)', () => {
 
   it('stores times as Prisma does (UTC): the next deadline is an hour after the step', async () => {
     const { gameId, players } = await newGame();
-    await submitOrders(booted.platform, players.north, {
+    await submitOrders(platform.booted.platform, players.north, {
       gameId,
       step: 1,
       orders: { bid: 1, note: '' },
       idempotencyKey: randomUUID(),
     });
-    await submitOrders(booted.platform, players.south, {
+    await submitOrders(platform.booted.platform, players.south, {
       gameId,
       step: 1,
       orders: { bid: 2, note: '' },
       idempotencyKey: randomUUID(),
     });
     const t0 = Date.now();
-    expect(await resolveStep(booted.platform, { gameId, step: 1 }, ctx)).toBe('resolved');
-    const g = await booted.platform.prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+    expect(await resolveStep(platform.booted.platform, { gameId, step: 1 }, ctx)).toBe('resolved');
+    const g = await platform.booted.platform.prisma.game.findUniqueOrThrow({ where: { id: gameId } });
     expect(Math.abs(g.stepDeadline!.getTime() - (t0 + 3_600_000))).toBeLessThan(60_000);
     expect(Math.abs(g.updatedAt.getTime() - t0)).toBeLessThan(60_000);
-    const db = booted.platform.prisma;
+    const db = platform.booted.platform.prisma;
     const times = [
       ...(await db.gameEvent.findMany({ where: { gameId, step: 1 } })).map((e) => e.createdAt),
       (await db.stepRecord.findUniqueOrThrow({ where: { gameId_step: { gameId, step: 1 } } })).resolvedAt,

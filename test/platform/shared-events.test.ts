@@ -5,43 +5,23 @@
  * pool and through Prisma (the embedded route).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Principal } from '#platform/auth/service.js';
-import { boot, type Booted } from '#platform/boot.js';
-import { loadConfig } from '#platform/config/load.js';
 import type { Platform } from '#platform/context.js';
 import { readEvents, readEventsShared } from '#platform/events/event-log.js';
 import * as lobby from '#platform/play/lobby.js';
 import { submitOrders } from '#platform/play/orders.js';
-import { loadExtraModules } from '#platform/play/registry.js';
 import { resolveStep } from '#platform/play/resolution.js';
-import { FIXTURE } from '../helpers/stack.js';
+import { useBootedPlatform } from '../helpers/stack.js';
 
-let booted: Booted;
-
-beforeAll(async () => {
-  const config = {
-    ...loadConfig({
-      ...process.env,
-      DATABASE_URL: process.env.TEST_DATABASE_URL,
-      REDIS_URL: '',
-      JWT_SECRET: 'shared-events',
-      LOG_LEVEL: 'warn',
-    }),
-    port: 0,
-  };
-  booted = await boot(config, await loadExtraModules(FIXTURE));
-  booted.platform.queue.enqueue = async () => undefined;
-}, 120_000);
-
-afterAll(async () => booted?.shutdown());
+const platform = useBootedPlatform('shared-events');
 
 /** A sealed-bid game after its first step: each side's note is an event only that side sees. */
 async function playedGame(p: Platform) {
   const tag = randomUUID().slice(0, 8);
   const user = async (name: string): Promise<Principal> =>
-    booted.authService.authenticate(
-      (await booted.authService.register(`${name}_${tag}`, 'shared events pw 1')).accessToken,
+    platform.booted.authService.authenticate(
+      (await platform.booted.authService.register(`${name}_${tag}`, 'shared events pw 1')).accessToken,
     );
   const north = await user('sen');
   const south = await user('ses');
@@ -93,8 +73,8 @@ function counting(p: Platform): { platform: Platform; reads: () => number } {
 }
 
 describe.each([
-  ['on the pg pool', () => booted.platform],
-  ['through Prisma (embedded route)', () => ({ ...booted.platform, pgPool: undefined }) as Platform],
+  ['on the pg pool', () => platform.booted.platform],
+  ['through Prisma (embedded route)', () => ({ ...platform.booted.platform, pgPool: undefined }) as Platform],
 ])('shared event load %s', (_name, platform) => {
   it("one statement for every viewer hearing a signal; each viewer gets what readEvents gives it, never another side's event", async () => {
     const gameId = await playedGame(platform());

@@ -7,37 +7,21 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import prefect from '#games/prefect/planetary/module/index.js';
 import { gql } from '../helpers/gql.js';
 import { register } from '../helpers/play.js';
-import { ROOT, startStack, type Stack } from '../helpers/stack.js';
-import { buildClient, launch, PASSWORD, seriousA11yViolations, signUp, watchErrors } from './browser.js';
+import { ROOT } from '../helpers/stack.js';
+import { PASSWORD, seriousA11yViolations, watchErrors } from './browser.js';
+import { useBrowserStack } from './page-stack.js';
 
 /** WARPOST_SCREENSHOTS=1 refreshes the README's screenshots (docs/screenshots/). */
 const SHOTS = process.env.WARPOST_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : undefined;
 
 describe('browser client', () => {
-  let stack: Stack;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    await buildClient();
-    stack = await startStack('services', { ACCESS_TOKEN_TTL_SECONDS: '6' });
-    stack.booted.platform.modules.register(prefect); // the worker process loads the shipped modules itself
-    await stack.spawnWorker();
-    browser = await launch();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
-
-  const player = (name: string, viewport?: { width: number; height: number }) =>
-    signUp(browser, stack.base, name, { errors, viewport, contexts });
+  const web = useBrowserStack([prefect], { env: { ACCESS_TOKEN_TTL_SECONDS: '6' } });
+  const { contexts, errors, player } = web;
 
   /** Fills the bid form (built from the fixture's orders schema). */
   async function orders(page: Page, side: string, bid: number, note?: string) {
@@ -108,7 +92,7 @@ describe('browser client', () => {
       expiresAt: number;
     };
     expect(stored.expiresAt).toBeGreaterThan(Date.now());
-    await alice.goto(`${stack.base}/`);
+    await alice.goto(`${web.stack.base}/`);
     await alice.getByText('Your turn (north)').waitFor();
 
     expect(errors).toEqual([]);
@@ -116,27 +100,29 @@ describe('browser client', () => {
 
   it('draws a Prefect board with its counters, and a board click fills a piece field of the schema-built form', async () => {
     const suffix = Math.random().toString(36).slice(2, 7);
-    const tog = await register(stack.base, `tog_${suffix}`);
-    const cw = await register(stack.base, `cw_${suffix}`);
+    const tog = await register(web.stack.base, `tog_${suffix}`);
+    const cw = await register(web.stack.base, `cw_${suffix}`);
     const created = await gql(
-      stack.base,
+      web.stack.base,
       `mutation($i:CreateGameInput!){createGame(input:$i){id}}`,
       { i: { module: 'prefect', scenario: 'liberation', side: 'TOG' } },
       tog.token,
     );
     const id = created.data.createGame.id as string;
-    await gql(stack.base, `mutation($g:ID!){joinGame(gameId:$g,side:"CW"){status}}`, { g: id }, cw.token);
-    const boards = (await (await fetch(`${stack.base}/api/v1/modules/prefect/boards?scenario=liberation`)).json()) as {
+    await gql(web.stack.base, `mutation($g:ID!){joinGame(gameId:$g,side:"CW"){status}}`, { g: id }, cw.token);
+    const boards = (await (
+      await fetch(`${web.stack.base}/api/v1/modules/prefect/boards?scenario=liberation`)
+    ).json()) as {
       boards: { hexes: unknown[] }[];
     };
     const hexes = boards.boards[0].hexes.length;
 
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const ctx = await web.browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     contexts.push(ctx);
     const page = await ctx.newPage();
     watchErrors(page, errors);
     // Log in through the form, as a player would.
-    await page.goto(`${stack.base}/login`);
+    await page.goto(`${web.stack.base}/login`);
     await page.getByLabel('User name').fill(tog.name);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -144,7 +130,7 @@ describe('browser client', () => {
       .getByRole('link', { name: /Prefect/ })
       .first()
       .click();
-    await page.waitForURL(`${stack.base}/games/${id}`);
+    await page.waitForURL(`${web.stack.base}/games/${id}`);
 
     const map = page.getByRole('application', { name: /map/ });
     await map.waitFor();
@@ -166,7 +152,7 @@ describe('browser client', () => {
     const picked = await pieceField.inputValue();
     // The access tokens made at registration have expired (6 s): ask as the page's refreshed session.
     const token = (await page.evaluate(`JSON.parse(localStorage.getItem('warpost:session')).accessToken`)) as string;
-    const shown = await gql(stack.base, `query($g:ID!){game(id:$g){pieces{id}}}`, { g: id }, token);
+    const shown = await gql(web.stack.base, `query($g:ID!){game(id:$g){pieces{id}}}`, { g: id }, token);
     const pieces = shown.data.game.pieces.map((p: { id: string }) => p.id);
     expect(pieces).toContain(picked);
     await page.getByRole('button', { name: 'Fit' }).click();
@@ -189,12 +175,12 @@ describe('browser client', () => {
     expect(panel.y).toBeGreaterThanOrEqual(board.y + board.height); // stacked, not side by side
     expect(await phone.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
 
-    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const ctx = await web.browser.newContext({ viewport: { width: 390, height: 844 } });
     contexts.push(ctx);
     const page = await ctx.newPage();
     const own: string[] = [];
     watchErrors(page, own);
-    const res = await page.goto(`${stack.base}/login`);
+    const res = await page.goto(`${web.stack.base}/login`);
     expect(res?.headers()['content-security-policy']).toContain("default-src 'self'");
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
     const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
@@ -204,11 +190,11 @@ describe('browser client', () => {
   });
 
   it('leaves the API routes alone', async () => {
-    const api = await fetch(`${stack.base}/api/v1/nope`);
+    const api = await fetch(`${web.stack.base}/api/v1/nope`);
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toContain('application/json');
-    const gq = await fetch(`${stack.base}/graphql?query=${encodeURIComponent('{__typename}')}`);
+    const gq = await fetch(`${web.stack.base}/graphql?query=${encodeURIComponent('{__typename}')}`);
     expect(await gq.json()).toEqual({ data: { __typename: 'Query' } });
-    expect((await fetch(`${stack.base}/games/x/y`)).status).toBe(404);
+    expect((await fetch(`${web.stack.base}/games/x/y`)).status).toBe(404);
   });
 });

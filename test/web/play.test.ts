@@ -11,38 +11,21 @@
  * No console errors; no serious accessibility violation on the game pages.
  */
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import cerberus from '#games/cerberus/index.js';
 import prefect from '#games/prefect/planetary/module/index.js';
 import { gql } from '../helpers/gql.js';
-import { ROOT, startStack, type Stack } from '../helpers/stack.js';
-import { buildClient, launch, seriousA11yViolations, signUp } from './browser.js';
+import { ROOT } from '../helpers/stack.js';
+import { seriousA11yViolations } from './browser.js';
+import { useBrowserStack } from './page-stack.js';
 import { clickHex, legal, map, prompt, send, sessionOf, startGame, STEP_TIMEOUT, stepOf, waitStep } from './turns.js';
 
 /** WARPOST_SCREENSHOTS=1 refreshes the README's Cerberus screenshot (docs/screenshots/). */
 const SHOTS = process.env.WARPOST_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : undefined;
 
 describe('browser client: a full turn by clicking', () => {
-  let stack: Stack;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    await buildClient();
-    stack = await startStack('services');
-    stack.booted.platform.modules.register(cerberus); // the worker process loads the shipped modules itself
-    stack.booted.platform.modules.register(prefect);
-    await stack.spawnWorker();
-    browser = await launch();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
-
-  const player = (name: string) =>
-    signUp(browser, stack.base, name, { errors, viewport: { width: 1400, height: 1000 } });
+  const web = useBrowserStack([cerberus, prefect], { viewport: { width: 1400, height: 1000 } });
+  const { errors, player } = web;
 
   it('Cerberus: two players set up and play game turn 1 against each other', async () => {
     const suffix = Math.random().toString(36).slice(2, 7);
@@ -97,8 +80,8 @@ describe('browser client: a full turn by clicking', () => {
     // The Cetian moves a unit (rule 5): the unit clicked on the globe, then a hex its choices say it reaches for 1 MP.
     const plan = await prompt(cetian, 'CETIAN: phase-plan');
     const { token, gameId } = await sessionOf(cetian);
-    const choices = (await gql(stack.base, `query($g:ID!){game(id:$g){myPrompts{choices}}}`, { g: gameId }, token)).data
-      .game.myPrompts[0].choices;
+    const choices = (await gql(web.stack.base, `query($g:ID!){game(id:$g){myPrompts{choices}}}`, { g: gameId }, token))
+      .data.game.myPrompts[0].choices;
     const reachable = choices.MOVEMENT.reachable as Record<string, { hex: string; cost: number }[]>;
     let mover = '',
       to = '';
@@ -206,7 +189,7 @@ describe('browser client: a full turn by clicking', () => {
     await prompt(carol, 'south: bid (sealed)');
     expect(await carol.locator('.game-head').innerText()).toContain('you play south');
 
-    await carol.goto(`${stack.base}/`);
+    await carol.goto(`${web.stack.base}/`);
     const vacation = carol.getByRole('region', { name: 'Vacation' });
     await vacation.getByLabel('Days away').fill('3');
     await vacation.getByRole('button', { name: 'Start a vacation now' }).click();

@@ -11,38 +11,22 @@
  * No console errors; no serious accessibility violation on either page.
  */
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import prefectCampaign from '#games/prefect/campaign/module/index.js';
 import prefectSpace from '#games/prefect/space/module/index.js';
 import { gql } from '../helpers/gql.js';
-import { ROOT, startStack, type Stack } from '../helpers/stack.js';
-import { buildClient, launch, seriousA11yViolations, signUp } from './browser.js';
+import { ROOT } from '../helpers/stack.js';
+import { seriousA11yViolations } from './browser.js';
+import { useBrowserStack } from './page-stack.js';
 import { clickHex, map, prompt, send, sessionOf, startGame, STEP_TIMEOUT, stepOf, waitStep } from './turns.js';
 
 /** WARPOST_SCREENSHOTS=1 refreshes the README's Space and Campaign screenshots (docs/screenshots/). */
 const SHOTS = process.env.WARPOST_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : undefined;
 
 describe('browser client: Prefect Space and Campaign by clicking', () => {
-  let stack: Stack;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    await buildClient();
-    stack = await startStack('services');
-    stack.booted.platform.modules.register(prefectSpace); // the worker process loads the shipped modules itself
-    stack.booted.platform.modules.register(prefectCampaign);
-    await stack.spawnWorker();
-    browser = await launch();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
-
-  const player = (name: string) =>
-    signUp(browser, stack.base, name, { errors, viewport: { width: 1400, height: 1000 } });
+  const web = useBrowserStack([prefectSpace, prefectCampaign], { viewport: { width: 1400, height: 1000 } });
+  const { errors, player } = web;
   const situation = (page: Page) => page.locator('.game-head .situation');
 
   /**
@@ -54,8 +38,8 @@ describe('browser client: Prefect Space and Campaign by clicking', () => {
     const tf = await field.inputValue();
     expect(tf).toMatch(/^tf_/);
     const { token, gameId } = await sessionOf(page);
-    const choices = (await gql(stack.base, 'query($g:ID!){game(id:$g){myPrompts{choices}}}', { g: gameId }, token)).data
-      .game.myPrompts[0].choices;
+    const choices = (await gql(web.stack.base, 'query($g:ID!){game(id:$g){myPrompts{choices}}}', { g: gameId }, token))
+      .data.game.myPrompts[0].choices;
     const place = choices.tfs.find((t: { tf: string }) => t.tf === tf).place as { kind: string; sector?: string };
     await field.fill('');
     await form.locator('.field-error').first().waitFor(); // an empty TF is refused as one drafts
@@ -173,7 +157,7 @@ describe('browser client: Prefect Space and Campaign by clicking', () => {
       'mutation($g:ID!,$s:Int!,$o:JSON!,$k:String!){submitOrders(gameId:$g,step:$s,orders:$o,idempotencyKey:$k){stepComplete}}';
     let board = 'africannus';
     for (let guard = 0; board !== 'ku-crassus' && guard < 80; guard++) {
-      const views = await Promise.all(players.map((p) => gql(stack.base, VIEW, { g: gameId }, p.token)));
+      const views = await Promise.all(players.map((p) => gql(web.stack.base, VIEW, { g: gameId }, p.token)));
       board = views[0].data.game.situation.board;
       if (board === 'ku-crassus') break;
       const step = views[0].data.game.game.step;
@@ -182,7 +166,7 @@ describe('browser client: Prefect Space and Campaign by clicking', () => {
           Promise.all(
             views[i].data.game.myPrompts.map((pr: { kind: string; defaultOrders: unknown }) =>
               gql(
-                stack.base,
+                web.stack.base,
                 SUBMIT,
                 { g: gameId, s: step, o: pr.defaultOrders, k: `ff-${step}-${i}-${pr.kind}` },
                 p.token,
@@ -192,7 +176,7 @@ describe('browser client: Prefect Space and Campaign by clicking', () => {
         ),
       );
       await expect
-        .poll(async () => (await gql(stack.base, VIEW, { g: gameId }, players[0].token)).data.game.game.step, {
+        .poll(async () => (await gql(web.stack.base, VIEW, { g: gameId }, players[0].token)).data.game.game.step, {
           timeout: STEP_TIMEOUT,
         })
         .not.toBe(step);
