@@ -1,6 +1,6 @@
 /** Time-control date arithmetic: durations on allowed days, times of day, time zones, DST. */
 import { describe, expect, it } from 'vitest';
-import { addClockSeconds, nextTimeOfDay, zonedParts, zonedToInstant } from '#platform/play/calendar.js';
+import { addClockSeconds, nextTimeOfDay, zonedParts, zonedToInstant } from '#platform/calendar.js';
 import {
   deadlineFrom,
   hardDeadline,

@@ -5,7 +5,7 @@
  * input is refused with nothing created.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zonedParts } from '#platform/play/calendar.js';
+import { zonedParts } from '#platform/calendar.js';
 import { errorCode, waitFor } from '../helpers/gql.js';
 import { as, createGame, join, register, submit, view } from '../helpers/play.js';
 import { rest } from '../helpers/rest.js';

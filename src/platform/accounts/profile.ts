@@ -8,7 +8,7 @@ import type { Principal } from '../auth/service.js';
 import type { Platform } from '../context.js';
 import { AppError, type ErrorDetail } from '../errors.js';
 import { TX_OPTIONS } from '../db/transactions.js';
-import { isValidTimeZone } from '../notifications/localtime.js';
+import { isValidTimeZone } from '../calendar.js';
 
 export const LIMITS = { displayName: 50, bio: 500, languages: 10, languageTag: 35 };
 

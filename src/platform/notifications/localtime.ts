@@ -1,36 +1,8 @@
 /**
- * Wall-clock time in a user's time zone, with Intl only (no time-zone database of our own):
- * quiet hours and the daily digest are "HH:MM" in the user's zone, whatever the server's zone.
+ * Wall-clock time in a user's time zone (the zone arithmetic is the platform calendar's): quiet
+ * hours and the daily digest are "HH:MM" in the user's zone, whatever the server's zone.
  */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(tz, f);
-  }
-  return f;
-}
-
-export function isValidTimeZone(tz: string): boolean {
-  if (typeof tz !== 'string' || tz.length === 0 || tz.length > 64) return false;
-  try {
-    formatter(tz);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isValidTimeZone, nextTimeOfDay, zonedParts } from '../calendar.js';
 
 /** "HH:MM" (24-hour) to minutes after midnight, or null. */
 export function parseClock(s: string): number | null {
@@ -38,49 +10,15 @@ export function parseClock(s: string): number | null {
   return m ? Number(m[1]) * 60 + Number(m[2]) : null;
 }
 
-interface Parts {
-  y: number;
-  mo: number;
-  d: number;
-  h: number;
-  mi: number;
-  s: number;
-}
-
-function parts(date: Date, tz: string): Parts {
-  const out: Record<string, number> = {};
-  for (const p of formatter(tz).formatToParts(date)) if (p.type !== 'literal') out[p.type] = Number(p.value);
-  return { y: out.year, mo: out.month, d: out.day, h: out.hour, mi: out.minute, s: out.second };
-}
-
-/** Offset of the zone from UTC at an instant, in ms (positive east of Greenwich). */
-function offsetMs(date: Date, tz: string): number {
-  const p = parts(date, tz);
-  return Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s) - Math.floor(date.getTime() / 1000) * 1000;
-}
-
 export function localMinutes(date: Date, tz: string): number {
-  const p = parts(date, tz);
-  return p.h * 60 + p.mi;
-}
-
-/** The instant when the local clock in `tz` shows `minutes` on the given local date. */
-function zonedToUtc(y: number, mo: number, d: number, minutes: number, tz: string): Date {
-  const guess = Date.UTC(y, mo - 1, d, 0, minutes);
-  const first = guess - offsetMs(new Date(guess), tz);
-  const second = guess - offsetMs(new Date(first), tz); // corrects across a DST change
-  return new Date(second);
+  const p = zonedParts(date, tz);
+  return p.hour * 60 + p.minute;
 }
 
 /** The first instant strictly after `after` at which the local clock shows `minutes`. */
 export function nextOccurrence(after: Date, minutes: number, tz: string): Date {
-  const p = parts(after, tz);
-  for (let day = 0; day < 3; day++) {
-    const date = new Date(Date.UTC(p.y, p.mo - 1, p.d + day));
-    const t = zonedToUtc(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), minutes, tz);
-    if (t.getTime() > after.getTime()) return t;
-  }
-  return new Date(after.getTime() + 86_400_000); // unreachable in practice
+  const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return nextTimeOfDay(new Date(after.getTime() + 1), hhmm, tz, []);
 }
 
 export interface QuietHours {

@@ -11,7 +11,8 @@ import { formatDeadline } from './localtime.js';
 import { loadConfig } from '../config/load.js';
 import { backoffMs } from './deliver.js';
 import { checkReceiverUrl, isPrivateAddress, post } from './http.js';
-import { inQuietHours, isValidTimeZone, localMinutes, nextOccurrence, parseClock } from './localtime.js';
+import { isValidTimeZone } from '../calendar.js';
+import { inQuietHours, localMinutes, nextOccurrence, parseClock } from './localtime.js';
 import { TokenSigner } from './tokens.js';
 
 const cfg = loadConfig({}).notify;

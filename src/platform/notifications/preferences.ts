@@ -10,7 +10,8 @@ import { AppError, type ErrorDetail } from '../errors.js';
 import { TX_OPTIONS } from '../db/transactions.js';
 import { loadGame, viewerSide } from '../play/views.js';
 import { CHANNELS, defaultEnabled, isChannel, isKind, KINDS, type Channel, type Kind } from './kinds.js';
-import { isValidTimeZone, nextOccurrence, parseClock, type QuietHours } from './localtime.js';
+import { isValidTimeZone } from '../calendar.js';
+import { nextOccurrence, parseClock, type QuietHours } from './localtime.js';
 
 export interface Settings {
   userId: string;

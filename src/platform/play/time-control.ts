@@ -3,13 +3,13 @@
  * of day in the game's time zone, allowed days (the clock stops on the others), a grace period
  * before default orders are used, and an optional short delay after everyone is ready (orders
  * may still change during it). Deadlines resolve the step with each missing side's default
- * orders. The date arithmetic lives in calendar.ts.
+ * orders. The date arithmetic lives in ../calendar.ts.
  *
  * Stored form: `{ preset, stepSeconds }` (the original model, still accepted and stored as is)
  * plus, only when given, `timeOfDay`, `timeZone`, `days`, `graceSeconds`, `readyDelaySeconds`.
  */
 import { AppError, type ErrorDetail } from '../errors.js';
-import { addClockSeconds, isTimeOfDay, isValidTimeZone, nextTimeOfDay, WEEKDAYS, type Weekday } from './calendar.js';
+import { addClockSeconds, isTimeOfDay, isValidTimeZone, nextTimeOfDay, WEEKDAYS, type Weekday } from '../calendar.js';
 
 export const PRESETS = {
   none: null,
