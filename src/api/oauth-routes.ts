@@ -10,6 +10,7 @@ import { SCOPES, type Scope } from '#platform/auth/service.js';
 import type { Platform } from '#platform/context.js';
 import { AppError, isAppError } from '#platform/errors.js';
 import { OAUTH_PREFIX, OAuthServer, SCOPE_WORDS, type OAuthPages } from '#platform/oauth/server.js';
+import { consentNames } from '#platform/oauth/clients.js';
 import type { LoginThrottle } from './http/login-throttle.js';
 import { esc, htmlDocument, page } from './notification-routes.js';
 
@@ -116,9 +117,7 @@ export async function registerOAuthRoutes(
         );
       }
     };
-    const appName = async (clientId: unknown) =>
-      (await platform.prisma.oAuthClient.findUnique({ where: { id: String(clientId) }, select: { name: true } }))
-        ?.name ?? 'An app';
+    const appName = async (clientId: unknown) => (await consentNames(platform.prisma, String(clientId))).app;
     const requested = (scope: unknown): Scope[] =>
       SCOPES.filter((s) =>
         String(scope ?? '')
@@ -142,17 +141,14 @@ export async function registerOAuthRoutes(
     scope.get<{ Params: { uid: string } }>(`${OAUTH_PREFIX}/interaction/:uid`, async (req, reply) => {
       try {
         const d = await details(req, reply);
-        const name = await appName(d.params.client_id);
-        if (d.prompt.name === 'login') return page(reply, 200, 'Sign in to Warpost', loginForm(d.uid, name));
-        const user = await platform.prisma.user.findUnique({
-          where: { id: String(d.session?.accountId) },
-          select: { username: true },
-        });
+        const accountId = d.prompt.name === 'login' ? undefined : String(d.session?.accountId);
+        const names = await consentNames(platform.prisma, String(d.params.client_id), accountId);
+        if (d.prompt.name === 'login') return page(reply, 200, 'Sign in to Warpost', loginForm(d.uid, names.app));
         return page(
           reply,
           200,
-          `Allow ${name}?`,
-          consentForm(d.uid, name, user?.username ?? '', requested(d.params.scope)),
+          `Allow ${names.app}?`,
+          consentForm(d.uid, names.app, names.user, requested(d.params.scope)),
         );
       } catch (e) {
         return failed(reply, e);

@@ -87,6 +87,19 @@ export function listClients(db: Db, ownerId: string): Promise<OAuthClientRow[]> 
   return db.oAuthClient.findMany({ where: { ownerId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
 }
 
+/** The names the sign-in and consent pages show: the app's, and the signed-in account's. */
+export async function consentNames(
+  db: Db,
+  clientId: string,
+  accountId?: string,
+): Promise<{ app: string; user: string }> {
+  const [client, user] = await Promise.all([
+    db.oAuthClient.findUnique({ where: { id: clientId }, select: { name: true } }),
+    accountId ? db.user.findUnique({ where: { id: accountId }, select: { username: true } }) : null,
+  ]);
+  return { app: client?.name ?? 'An app', user: user?.username ?? '' };
+}
+
 /** The client as the OAuth server reads it (RFC 7591 metadata). */
 export function clientMetadata(c: OAuthClientRow): ClientMetadata {
   const codeFlow = c.redirectUris.length > 0;
