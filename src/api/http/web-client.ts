@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 export const WEB_BUILD_DIR = resolve(import.meta.dirname, '../../../web/dist');
 
 /** Client paths that answer with the page; keep in step with web/src/router.ts. */
-export const CLIENT_PATHS = ['/', '/login', '/games/:id'];
+export const CLIENT_PATHS = ['/', '/login', '/settings', '/games/:id'];
 
 const PAGE_HEADERS = {
   'cache-control': 'no-cache',
