@@ -81,4 +81,23 @@ describe('browser client: settings', () => {
     expect(after.data.notificationSettings.quietHours).toBeNull();
     expect(web.errors).toEqual([]);
   }, 120_000);
+
+  // Headless Chromium has no push service: the worker registers, and the subscription's failure is said plainly.
+  it('registers the service worker and reports why push cannot be turned on', async () => {
+    const page = await web.player(`push_${Math.random().toString(36).slice(2, 7)}`);
+    await page.context().grantPermissions(['notifications']);
+    const script = await page.evaluate(
+      `navigator.serviceWorker.ready.then((r) => new URL(r.active.scriptURL).pathname)`,
+    );
+    expect(script).toBe('/sw.js');
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Turn on push notifications in this browser' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Push notifications could not be turned on:' });
+    await alert.waitFor();
+    expect(
+      await gql(web.stack.base, '{ pushSubscriptions { id } }', {}, await token(page)).then(
+        (r) => r.data.pushSubscriptions,
+      ),
+    ).toEqual([]);
+  }, 60_000);
 });

@@ -58,4 +58,7 @@ function App() {
   );
 }
 
+// Shows Web Push notifications (Settings turns them on); a browser without service workers just has none.
+if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+
 render(<App />, document.getElementById('app')!);

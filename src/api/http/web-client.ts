@@ -43,6 +43,16 @@ export async function registerWebClient(app: FastifyInstance, dir = WEB_BUILD_DI
     });
   });
 
+  // The service worker (web/public/sw.js) lives at the root so that its scope is the whole client.
+  app.get('/sw.js', { schema: { hide: true } }, async (_req, reply) => {
+    const file = join(dir, 'sw.js');
+    if (!existsSync(file)) return reply.code(404).send({ error: 'The browser client is not built.' });
+    return reply
+      .headers({ 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' })
+      .type('text/javascript; charset=utf-8')
+      .send(readFileSync(file, 'utf8'));
+  });
+
   for (const url of CLIENT_PATHS) {
     app.get(url, { schema: { hide: true } }, async (_req, reply) => {
       const html = loadPage();

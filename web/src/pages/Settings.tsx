@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, gql } from '../api';
+import { PushButton } from '../components/PushButton';
 
 interface Preference {
   kind: string;
@@ -81,6 +82,7 @@ export function SettingsPage() {
       <h1>Settings</h1>
       <EmailSection s={s} onChange={setS} />
       <TimeSection s={s} onChange={setS} />
+      <PushButton />
       <PreferencesSection s={s} onChange={(preferences) => setS({ ...s, preferences })} />
     </div>
   );
