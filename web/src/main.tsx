@@ -5,6 +5,7 @@ import { onLinkClick, usePath } from './router';
 import { Login } from './pages/Login';
 import { Lobby } from './pages/Lobby';
 import { GamePage } from './pages/Game';
+import { SettingsPage } from './pages/Settings';
 import './style.css';
 
 function App() {
@@ -21,6 +22,9 @@ function App() {
   } else if (game) {
     page = <GamePage gameId={decodeURIComponent(game[1])} />;
     title = 'Game';
+  } else if (path === '/settings') {
+    page = <SettingsPage />;
+    title = 'Settings';
   } else page = <Lobby />;
   useEffect(() => void (document.title = `${title} · Warpost`), [title]);
 
@@ -35,6 +39,9 @@ function App() {
         </a>
         {session && (
           <nav aria-label="Account">
+            <a href="/settings" aria-current={path === '/settings' ? 'page' : undefined}>
+              Settings
+            </a>
             <span class="who">
               Logged in as <strong>{session.user.username}</strong>
             </span>
@@ -50,5 +57,8 @@ function App() {
     </div>
   );
 }
+
+// Shows Web Push notifications (Settings turns them on); a browser without service workers just has none.
+if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
 
 render(<App />, document.getElementById('app')!);

@@ -29,5 +29,5 @@ export function onLinkClick(e: MouseEvent) {
 
 /** The client's own paths; the server serves the page at these (and only these). */
 export function isClientPath(p: string) {
-  return p === '/' || p === '/login' || /^\/games\/[^/]+$/.test(p);
+  return p === '/' || p === '/login' || p === '/settings' || /^\/games\/[^/]+$/.test(p);
 }

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 export const WEB_BUILD_DIR = resolve(import.meta.dirname, '../../../web/dist');
 
 /** Client paths that answer with the page; keep in step with web/src/router.ts. */
-export const CLIENT_PATHS = ['/', '/login', '/games/:id'];
+export const CLIENT_PATHS = ['/', '/login', '/settings', '/games/:id'];
 
 const PAGE_HEADERS = {
   'cache-control': 'no-cache',
@@ -41,6 +41,16 @@ export async function registerWebClient(app: FastifyInstance, dir = WEB_BUILD_DI
       immutable: true,
       maxAge: '365d',
     });
+  });
+
+  // The service worker (web/public/sw.js) lives at the root so that its scope is the whole client.
+  app.get('/sw.js', { schema: { hide: true } }, async (_req, reply) => {
+    const file = join(dir, 'sw.js');
+    if (!existsSync(file)) return reply.code(404).send({ error: 'The browser client is not built.' });
+    return reply
+      .headers({ 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' })
+      .type('text/javascript; charset=utf-8')
+      .send(readFileSync(file, 'utf8'));
   });
 
   for (const url of CLIENT_PATHS) {

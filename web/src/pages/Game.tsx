@@ -5,6 +5,8 @@ import { Maps } from '../components/Maps';
 import { Deadline } from '../components/Deadline';
 import { emptyValue, JsonField, SchemaField, type FormContext, type Schema } from '../components/SchemaForm';
 import { SUMMARY, type GameSummary } from './Lobby';
+import { Invitations } from '../components/Invitations';
+import { Press } from '../components/Press';
 import { legalHexes, namedInChoices, type Named } from '../choices';
 import { commitOrders, revealOrders, storedCommitment } from '../commit';
 import { Replay } from '../components/Replay';
@@ -354,6 +356,8 @@ export function GamePage({ gameId }: { gameId: string }) {
             status={g.status}
             onChange={() => void load()}
           />
+          {g.status === 'OPEN' && data.canAdminister && <Invitations gameId={gameId} />}
+          {data.viewer && <Press gameId={gameId} side={data.viewer} sides={sides} />}
           {g.status === 'ACTIVE' && (
             <SeatOffers
               gameId={gameId}

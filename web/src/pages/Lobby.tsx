@@ -65,16 +65,32 @@ export function Lobby() {
   const [open, setOpen] = useState<GameSummary[]>([]);
   const [mine, setMine] = useState<GameSummary[]>([]);
   const [offered, setOffered] = useState<GameSummary[]>([]);
+  /** Games I created or sit in: an open private game outside them is one I was invited to. */
+  const [ownIds, setOwnIds] = useState<Set<string>>(new Set());
   const [error, setError] = useState('');
   const [tick, setTick] = useState(0);
   const reload = () => setTick((t) => t + 1);
 
   useEffect(() => {
-    gql<{ modules: ModuleInfo[]; open: GameSummary[]; mine: GameSummary[]; offered: GameSummary[] }>(
+    gql<{
+      modules: ModuleInfo[];
+      open: GameSummary[];
+      mine: GameSummary[];
+      offered: GameSummary[];
+      dashboard: { owing: { id: string }[]; others: { id: string }[] };
+    }>(
       `{ ${MODULES} open: games(status: OPEN, first: 100) { ${SUMMARY} } mine: games(mine: true, first: 100) { ${SUMMARY} }` +
-        ` offered: games(filter: { offeredSeats: true }, first: 100) { ${SUMMARY} offeredSides } }`,
+        ` offered: games(filter: { offeredSeats: true }, first: 100) { ${SUMMARY} offeredSides }` +
+        ` dashboard(first: 200) { owing { id } others { id } } }`,
     ).then(
-      (d) => (setModules(d.modules), setOpen(d.open), setMine(d.mine), setOffered(d.offered), setError('')),
+      (d) => (
+        setModules(d.modules),
+        setOpen(d.open),
+        setMine(d.mine),
+        setOffered(d.offered),
+        setOwnIds(new Set([...d.dashboard.owing, ...d.dashboard.others].map((g) => g.id))),
+        setError('')
+      ),
       (e: Error) => setError(e.message),
     );
   }, [tick]);
@@ -113,6 +129,8 @@ export function Lobby() {
   }
 
   const mineIds = new Set(mine.map((g) => g.id));
+  const invited = open.filter((g) => !g.isPublic && !ownIds.has(g.id) && !mineIds.has(g.id));
+  const listed = open.filter((g) => !invited.includes(g));
   return (
     <div class="lobby">
       {error && (
@@ -138,6 +156,25 @@ export function Lobby() {
           </ul>
         )}
       </section>
+      {invited.length > 0 && (
+        <section class="card" aria-labelledby="invited-title">
+          <h2 id="invited-title">Invitations</h2>
+          <ul class="games">
+            {invited.map((g) => (
+              <ListedGame
+                key={g.id}
+                g={g}
+                modules={modules}
+                mine={false}
+                detail={<span class="tc">{g.timeControl.preset}</span>}
+                sides={openSides(g, modules)}
+                verb="join as"
+                onPick={(side) => void join(g.id, side)}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
       <CreateGame modules={modules} onCreated={(id) => navigate(`/games/${encodeURIComponent(id)}`)} />
       <Vacation />
       <section class="card" aria-labelledby="open-title">
@@ -145,11 +182,11 @@ export function Lobby() {
         <button type="button" onClick={reload}>
           Refresh
         </button>
-        {open.length === 0 ? (
+        {listed.length === 0 ? (
           <p>No game is waiting for players.</p>
         ) : (
           <ul class="games">
-            {open.map((g) => (
+            {listed.map((g) => (
               <ListedGame
                 key={g.id}
                 g={g}

@@ -1,0 +1,103 @@
+/**
+ * The Settings page in Chromium against the real server: reached from the header, it changes the
+ * time zone and quiet hours, which survive a reload and read back through the API; a refused
+ * value shows the API's message next to its field; a per-kind switch is stored; axe-core finds
+ * no serious violation.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { gql } from '../helpers/gql.js';
+import { seriousA11yViolations } from './browser.js';
+import { useBrowserStack } from './page-stack.js';
+
+const token = async (page: Page) =>
+  (await page.evaluate(`JSON.parse(localStorage.getItem('warpost:session')).accessToken`)) as string;
+
+describe('browser client: settings', () => {
+  const web = useBrowserStack([]);
+
+  it('changes the time zone and quiet hours, which persist; field errors and switches work', async () => {
+    const name = `set_${Math.random().toString(36).slice(2, 7)}`;
+    const page = await web.player(name);
+
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL(/\/settings$/);
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    expect(await page.getByLabel('Time zone', { exact: true }).inputValue()).toBe('UTC');
+
+    // Same start and end: the API refuses, and its message sits next to the quiet hours.
+    await page.getByLabel('Keep quiet hours').check();
+    await page.getByLabel('Quiet from').fill('22:00');
+    await page.getByLabel('Quiet until').fill('22:00');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const quiet = page.getByRole('group', { name: 'Quiet hours (no mail or push)' });
+    await quiet.getByText('Quiet hours start and end at different times.').waitFor();
+    expect(await quiet.getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Time zone', { exact: true }).selectOption('Europe/Paris');
+    await page.getByLabel('Quiet until').fill('07:30');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await quiet.getByText('Quiet hours start and end at different times.').count()).toBe(0);
+
+    // A switch: press messages no longer by email.
+    const pressMail = page.getByLabel('Press message by Email');
+    const wasOn = await pressMail.isChecked();
+    const stored = page.waitForResponse(
+      (res) => res.url().endsWith('/graphql') && res.request().postData()!.includes('setNotificationPreferences'),
+    );
+    await pressMail.setChecked(!wasOn);
+    await stored;
+
+    expect(await seriousA11yViolations(page), 'settings page').toEqual([]);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    expect(await page.getByLabel('Time zone', { exact: true }).inputValue()).toBe('Europe/Paris');
+    expect(await page.getByLabel('Quiet from').inputValue()).toBe('22:00');
+    expect(await page.getByLabel('Quiet until').inputValue()).toBe('07:30');
+    expect(await page.getByLabel('Press message by Email').isChecked()).toBe(!wasOn);
+
+    const r = await gql(
+      web.stack.base,
+      '{ notificationSettings { timeZone quietHours { start end } preferences { kind channel enabled } } }',
+      {},
+      await token(page),
+    );
+    expect(r.errors).toBeUndefined();
+    expect(r.data.notificationSettings.timeZone).toBe('Europe/Paris');
+    expect(r.data.notificationSettings.quietHours).toEqual({ start: '22:00', end: '07:30' });
+    expect(
+      r.data.notificationSettings.preferences.find(
+        (p: { kind: string; channel: string }) => p.kind === 'PRESS' && p.channel === 'EMAIL',
+      ).enabled,
+    ).toBe(!wasOn);
+
+    // Quiet hours switched off again: null through the API.
+    await page.getByLabel('Keep quiet hours').uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const after = await gql(web.stack.base, '{ notificationSettings { quietHours { start } } }', {}, await token(page));
+    expect(after.data.notificationSettings.quietHours).toBeNull();
+    expect(web.errors).toEqual([]);
+  }, 120_000);
+
+  // Headless Chromium has no push service: the worker registers, and the subscription's failure is said plainly.
+  it('registers the service worker and reports why push cannot be turned on', async () => {
+    const page = await web.player(`push_${Math.random().toString(36).slice(2, 7)}`);
+    await page.context().grantPermissions(['notifications']);
+    const script = await page.evaluate(
+      `navigator.serviceWorker.ready.then((r) => new URL(r.active.scriptURL).pathname)`,
+    );
+    expect(script).toBe('/sw.js');
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Turn on push notifications in this browser' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Push notifications could not be turned on:' });
+    await alert.waitFor();
+    expect(
+      await gql(web.stack.base, '{ pushSubscriptions { id } }', {}, await token(page)).then(
+        (r) => r.data.pushSubscriptions,
+      ),
+    ).toEqual([]);
+  }, 60_000);
+});
