@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './browser.js';
 import { useBrowserStack } from './page-stack.js';
+import { createPrivateSealedBid } from './turns.js';
 
 describe('browser client: invitations', () => {
   const web = useBrowserStack([]);
@@ -16,13 +17,7 @@ describe('browser client: invitations', () => {
     const alice = await web.player(`inva_${suffix}`);
     const bob = await web.player(`invb_${suffix}`);
 
-    await alice.getByLabel('Game', { exact: true }).selectOption({ label: 'Sealed Bid (test fixture)' });
-    await alice.getByLabel('Scenario').selectOption({ label: 'One round' });
-    await alice.getByLabel('Your side').selectOption('north');
-    await alice.getByLabel('Listed publicly').uncheck();
-    await alice.getByRole('button', { name: 'Create game' }).click();
-    await alice.waitForURL(/\/games\/[^/]+$/);
-    const gameUrl = alice.url();
+    const gameUrl = await createPrivateSealedBid(alice);
 
     const panel = alice.getByRole('region', { name: 'Invitations' });
     await panel.getByLabel('User name').fill(`nobody_${suffix}`);

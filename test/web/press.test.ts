@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './browser.js';
 import { useBrowserStack } from './page-stack.js';
+import { createPrivateSealedBid } from './turns.js';
 
 describe('browser client: press', () => {
   const web = useBrowserStack([]);
@@ -15,13 +16,7 @@ describe('browser client: press', () => {
     const alice = await web.player(`pra_${suffix}`);
     const bob = await web.player(`prb_${suffix}`);
 
-    await alice.getByLabel('Game', { exact: true }).selectOption({ label: 'Sealed Bid (test fixture)' });
-    await alice.getByLabel('Scenario').selectOption({ label: 'One round' });
-    await alice.getByLabel('Your side').selectOption('north');
-    await alice.getByLabel('Listed publicly').uncheck();
-    await alice.getByRole('button', { name: 'Create game' }).click();
-    await alice.waitForURL(/\/games\/[^/]+$/);
-    const gameUrl = alice.url();
+    const gameUrl = await createPrivateSealedBid(alice);
     await alice.getByRole('region', { name: 'Invitations' }).getByLabel('User name').fill(`prb_${suffix}`);
     await alice.getByRole('button', { name: 'Invite', exact: true }).click();
     await alice.getByText(`prb_${suffix} is invited.`).waitFor();

@@ -29,6 +29,17 @@ export async function startGame(
   await joiner.waitForURL(creator.url());
 }
 
+/** A private one-round Sealed Bid game created from the lobby's form, the creator as north; its page's URL. */
+export async function createPrivateSealedBid(creator: Page): Promise<string> {
+  await creator.getByLabel('Game', { exact: true }).selectOption({ label: 'Sealed Bid (test fixture)' });
+  await creator.getByLabel('Scenario').selectOption({ label: 'One round' });
+  await creator.getByLabel('Your side').selectOption('north');
+  await creator.getByLabel('Listed publicly').uncheck();
+  await creator.getByRole('button', { name: 'Create game' }).click();
+  await creator.waitForURL(/\/games\/[^/]+$/);
+  return creator.url();
+}
+
 export const stepOf = async (page: Page) =>
   Number(/step (\d+)/.exec(await page.locator('.game-head').innerText())?.[1] ?? NaN);
 export const waitStep = (page: Page, step: number) =>

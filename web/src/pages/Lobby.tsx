@@ -131,6 +131,24 @@ export function Lobby() {
   const mineIds = new Set(mine.map((g) => g.id));
   const invited = open.filter((g) => !g.isPublic && !ownIds.has(g.id) && !mineIds.has(g.id));
   const listed = open.filter((g) => !invited.includes(g));
+  /** Games with sides to join: each side a button; a game of mine says so. */
+  const joinable = (games: GameSummary[]) => (
+    <ul class="games">
+      {games.map((g) => (
+        <ListedGame
+          key={g.id}
+          g={g}
+          modules={modules}
+          mine={mineIds.has(g.id)}
+          detail={<span class="tc">{g.timeControl.preset}</span>}
+          sides={openSides(g, modules)}
+          verb="join as"
+          onPick={(side) => void join(g.id, side)}
+        />
+      ))}
+    </ul>
+  );
+
   return (
     <div class="lobby">
       {error && (
@@ -159,20 +177,7 @@ export function Lobby() {
       {invited.length > 0 && (
         <section class="card" aria-labelledby="invited-title">
           <h2 id="invited-title">Invitations</h2>
-          <ul class="games">
-            {invited.map((g) => (
-              <ListedGame
-                key={g.id}
-                g={g}
-                modules={modules}
-                mine={false}
-                detail={<span class="tc">{g.timeControl.preset}</span>}
-                sides={openSides(g, modules)}
-                verb="join as"
-                onPick={(side) => void join(g.id, side)}
-              />
-            ))}
-          </ul>
+          {joinable(invited)}
         </section>
       )}
       <CreateGame modules={modules} onCreated={(id) => navigate(`/games/${encodeURIComponent(id)}`)} />
@@ -182,24 +187,7 @@ export function Lobby() {
         <button type="button" onClick={reload}>
           Refresh
         </button>
-        {listed.length === 0 ? (
-          <p>No game is waiting for players.</p>
-        ) : (
-          <ul class="games">
-            {listed.map((g) => (
-              <ListedGame
-                key={g.id}
-                g={g}
-                modules={modules}
-                mine={mineIds.has(g.id)}
-                detail={<span class="tc">{g.timeControl.preset}</span>}
-                sides={openSides(g, modules)}
-                verb="join as"
-                onPick={(side) => void join(g.id, side)}
-              />
-            ))}
-          </ul>
-        )}
+        {listed.length === 0 ? <p>No game is waiting for players.</p> : joinable(listed)}
       </section>
       {offered.length > 0 && (
         <section class="card" aria-labelledby="offered-title">

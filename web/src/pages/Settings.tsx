@@ -59,6 +59,24 @@ function FieldError({ id, text }: { id: string; text?: string }) {
 const described = (id: string, text?: string) =>
   text ? { 'aria-describedby': `${id}-error`, 'aria-invalid': true as const } : {};
 
+/** An "HH:MM" field with its label and the API's message for it. */
+function TimeField(p: { id: string; label: string; value: string; onInput: (v: string) => void; error?: string }) {
+  return (
+    <div class="field">
+      <label for={p.id}>{p.label}</label>
+      <input
+        id={p.id}
+        type="time"
+        required
+        value={p.value}
+        onInput={(e) => p.onInput(e.currentTarget.value)}
+        {...described(p.id, p.error)}
+      />
+      <FieldError id={p.id} text={p.error} />
+    </div>
+  );
+}
+
 /** Notification settings: mail address, time zone, quiet hours, the digest and per-kind switches. */
 export function SettingsPage() {
   const [s, setS] = useState<NotificationSettings | null>(null);
@@ -213,30 +231,20 @@ function TimeSection({ s, onChange }: { s: NotificationSettings; onChange: (s: N
           </label>
           {quiet && (
             <div class="grid">
-              <div class="field">
-                <label for="f-quiet-start">Quiet from</label>
-                <input
-                  id="f-quiet-start"
-                  type="time"
-                  required
-                  value={start}
-                  onInput={(e) => setStart(e.currentTarget.value)}
-                  {...described('f-quiet-start', errors['input.quietHours.start'])}
-                />
-                <FieldError id="f-quiet-start" text={errors['input.quietHours.start']} />
-              </div>
-              <div class="field">
-                <label for="f-quiet-end">Quiet until</label>
-                <input
-                  id="f-quiet-end"
-                  type="time"
-                  required
-                  value={end}
-                  onInput={(e) => setEnd(e.currentTarget.value)}
-                  {...described('f-quiet-end', errors['input.quietHours.end'])}
-                />
-                <FieldError id="f-quiet-end" text={errors['input.quietHours.end']} />
-              </div>
+              <TimeField
+                id="f-quiet-start"
+                label="Quiet from"
+                value={start}
+                onInput={setStart}
+                error={errors['input.quietHours.start']}
+              />
+              <TimeField
+                id="f-quiet-end"
+                label="Quiet until"
+                value={end}
+                onInput={setEnd}
+                error={errors['input.quietHours.end']}
+              />
             </div>
           )}
           <FieldError id="f-quiet" text={quietErr} />
@@ -247,18 +255,13 @@ function TimeSection({ s, onChange }: { s: NotificationSettings; onChange: (s: N
             <input type="checkbox" checked={digest} onChange={(e) => setDigest(e.currentTarget.checked)} /> One mail a
             day instead of single mails
           </label>
-          <div class="field">
-            <label for="f-digest-time">Digest time</label>
-            <input
-              id="f-digest-time"
-              type="time"
-              required
-              value={digestTime}
-              onInput={(e) => setDigestTime(e.currentTarget.value)}
-              {...described('f-digest-time', errors['input.digestTime'])}
-            />
-            <FieldError id="f-digest-time" text={errors['input.digestTime']} />
-          </div>
+          <TimeField
+            id="f-digest-time"
+            label="Digest time"
+            value={digestTime}
+            onInput={setDigestTime}
+            error={errors['input.digestTime']}
+          />
         </fieldset>
         {errors[''] && (
           <p class="error" role="alert">
