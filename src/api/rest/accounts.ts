@@ -12,7 +12,7 @@ import * as profile from '#platform/accounts/profile.js';
 import { AppError } from '#platform/errors.js';
 import { reliabilities } from '#platform/play/missed-turns.js';
 import { withRetryAfter } from '../http/login-throttle.js';
-import { security } from './auth.js';
+import { reader, security } from './auth.js';
 import type { RestDeps } from './index.js';
 import { body, errorResponses, object, s, listResponse } from './schemas.js';
 
@@ -354,7 +354,7 @@ export async function accountRoutes(
       },
     },
     async (req) => {
-      if (req.auth.optional()) req.auth.require('read');
+      reader(req);
       const u = await profile.findUser(platform, req.params.username);
       if (!u) throw new AppError('NOT_FOUND', `No user "${req.params.username.slice(0, 64)}".`);
       return publicUser(platform, u);

@@ -1,9 +1,16 @@
 /** REST: accounts (register, login, refresh, logout, me) and personal API tokens. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '#platform/errors.js';
 import { withRetryAfter } from '../http/login-throttle.js';
 import type { RestDeps } from './index.js';
 import { body, errorResponses, s, listResponse } from './schemas.js';
+
+/** Reading is open to spectators; with a credential it needs the read scope. */
+export function reader(req: FastifyRequest) {
+  const user = req.auth.optional();
+  if (user) req.auth.require('read');
+  return user;
+}
 
 export const security: Record<string, Record<string, string[]>[]> = {
   none: [],

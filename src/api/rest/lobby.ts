@@ -7,7 +7,7 @@ import { listArgs, listQuery, restSummaries, type ListQuery } from './discovery.
 import * as views from '#platform/play/views.js';
 import { moduleInfo, summary } from '../presenters.js';
 import { boardsOf, etagMatches } from '#platform/play/presenter.js';
-import { security } from './auth.js';
+import { reader, security } from './auth.js';
 import type { RestDeps } from './index.js';
 import { body, errorResponses, gameParams, s, side, listResponse } from './schemas.js';
 
@@ -118,8 +118,7 @@ export async function lobbyRoutes(app: FastifyInstance, { platform }: RestDeps) 
       },
     },
     async (req, reply) => {
-      const user = req.auth.optional();
-      if (user) req.auth.require('read');
+      const user = reader(req);
       const game = await lobby.listedGame(platform, user, req.params.gameId);
       if (!game) throw new AppError('NOT_FOUND', `No game ${req.params.gameId}.`);
       return sendBoards(boardsOf(platform.modules.get(game.module), game.scenario), 'private, max-age=300', req, reply);
@@ -167,8 +166,7 @@ export async function lobbyRoutes(app: FastifyInstance, { platform }: RestDeps) 
       },
     },
     async (req) => {
-      const user = req.auth.optional();
-      if (user) req.auth.require('read');
+      const user = reader(req);
       const { games, nextCursor } = await discovery.listGames(platform, user, listArgs(req.query));
       return { games: await restSummaries(platform, user, games), nextCursor };
     },

@@ -1,9 +1,9 @@
 /** REST: the game view, events, orders (submit, validate, ready) and private drafts. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as orders from '#platform/play/orders.js';
 import * as views from '#platform/play/views.js';
 import { summaryFor } from '../presenters.js';
-import { security } from './auth.js';
+import { reader, security } from './auth.js';
 import type { RestDeps } from './index.js';
 import { body, errorResponses, gameParams, MAX_INT, s, side, listResponse } from './schemas.js';
 
@@ -17,13 +17,6 @@ const step = s.int('The step the orders are for (the current step; see the game 
 const ordersField = s.any('The orders, as the game module defines them (see `myPrompts` of the game view).');
 const sideQuery = { type: 'object', additionalProperties: false, properties: { side } };
 const ok = { 200: s.ref('Ok'), ...errorResponses };
-
-/** Reading is open to spectators; with a credential it needs the read scope. */
-export function reader(req: FastifyRequest) {
-  const user = req.auth.optional();
-  if (user) req.auth.require('read');
-  return user;
-}
 
 export async function playRoutes(app: FastifyInstance, { platform }: RestDeps) {
   const tags = ['play'];

@@ -8,9 +8,8 @@ import { commitOrders, revealOrders } from '#platform/trust/commit-reveal.js';
 import { SALT_PATTERN } from '#platform/trust/canonical.js';
 import { exportGame } from '#platform/trust/export.js';
 import { adjudicatedOrders, replayStep } from '#platform/trust/replay.js';
-import { security } from './auth.js';
+import { reader, security } from './auth.js';
 import type { RestDeps } from './index.js';
-import { reader } from './play.js';
 import { body, errorResponses, gameParams, MAX_INT, object, s, side } from './schemas.js';
 
 const free = (description: string) => ({ type: 'object', description, additionalProperties: true });
