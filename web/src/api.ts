@@ -82,6 +82,10 @@ window.addEventListener('storage', (e) => {
   for (const l of listeners) l(session);
 });
 
+/** The Authorization header of a request made with `token` (none without one). */
+export const bearer = (token: string | undefined): Record<string, string> =>
+  token ? { authorization: `Bearer ${token}` } : {};
+
 const AUTH_FIELDS = 'accessToken expiresIn refreshToken user { id username }';
 
 function fromPayload(p: {
@@ -107,7 +111,7 @@ async function post<T>(query: string, variables: Record<string, unknown>, token?
       headers: {
         'content-type': 'application/json',
         accept: 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...bearer(token),
       },
       body: JSON.stringify({ query, variables }),
     });
@@ -194,8 +198,7 @@ function wsClient(): Client {
   ws ??= createClient({
     url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
     connectionParams: async () => {
-      const t = await accessToken();
-      return t ? { authorization: `Bearer ${t}` } : {};
+      return bearer(await accessToken());
     },
     retryAttempts: Infinity,
     shouldRetry: () => true,

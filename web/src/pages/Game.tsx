@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { accessToken, ApiError, currentSession, gql, subscribe } from '../api';
+import { accessToken, ApiError, bearer, currentSession, gql, subscribe } from '../api';
 import { type BoardGeometry, type Piece } from '../components/Board';
 import { Maps } from '../components/Maps';
 import { Deadline } from '../components/Deadline';
@@ -73,9 +73,8 @@ const MODULE = `{ modules { id title sides scenarios { id title } promptKinds { 
  * for by the game's id, beside its view, so the map need not wait for the view to name its module.
  */
 async function fetchBoards(gameId: string): Promise<BoardGeometry[]> {
-  const token = await accessToken();
   const res = await fetch(`/api/v1/games/${encodeURIComponent(gameId)}/boards`, {
-    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { accept: 'application/json', ...bearer(await accessToken()) },
   });
   const body = (await res.json().catch(() => ({}))) as { boards?: BoardGeometry[]; error?: { message: string } };
   if (!res.ok || !body.boards)
