@@ -14,7 +14,7 @@ import {
 import type { AuthService } from '#platform/auth/service.js';
 import type { Platform } from '#platform/context.js';
 import { isAppError } from '#platform/errors.js';
-import { esc, page } from './notification-routes.js';
+import { esc, page } from './http/pages.js';
 
 type Req = { query: { token?: string }; body?: Record<string, string> | null };
 

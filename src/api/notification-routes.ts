@@ -4,29 +4,14 @@
  * link scanners fetch GET links) and email confirmation. The signed token in the link is the only
  * credential; pages say nothing about the account beyond what the link already names.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Platform } from '#platform/context.js';
 import { isAppError } from '#platform/errors.js';
 import { confirmEmail, unsubscribe } from '#platform/notifications/email-address.js';
+import { esc, page } from './http/pages.js';
 
 export const UNSUBSCRIBE_PATH = '/notifications/unsubscribe';
 export const CONFIRM_EMAIL_PATH = '/notifications/confirm-email';
-
-export const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** A whole page: `title` is escaped here, `body` must already be HTML. */
-export const htmlDocument = (title: string, body: string) =>
-  `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(title)}</title></head><body style="font-family:sans-serif;max-width:40em;margin:2em auto"><h1>${esc(title)}</h1>${body}</body></html>`;
-
-export function page(reply: FastifyReply, status: number, title: string, body: string) {
-  reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer');
-  return htmlDocument(title, body);
-}
 
 type Req = { query: { token?: string }; body?: Record<string, string> | null };
 

@@ -12,7 +12,7 @@ import { AppError, isAppError } from '#platform/errors.js';
 import { OAUTH_PREFIX, OAuthServer, SCOPE_WORDS, type OAuthPages } from '#platform/oauth/server.js';
 import { consentNames } from '#platform/oauth/clients.js';
 import type { LoginThrottle } from './http/login-throttle.js';
-import { esc, htmlDocument, page } from './notification-routes.js';
+import { esc, htmlDocument, page } from './http/pages.js';
 
 const pages: OAuthPages = {
   userCodeInput: (form, error) =>

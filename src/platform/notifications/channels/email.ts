@@ -5,6 +5,7 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Message } from '../content.js';
+import { escapeHtml } from '../../html.js';
 
 const transports = new Map<string, Transporter>();
 
@@ -33,8 +34,7 @@ export interface RenderedMail {
   html: string;
 }
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = escapeHtml;
 
 function htmlLines(lines: string[]): string {
   const out: string[] = [];
