@@ -222,6 +222,60 @@ describe('the game list', () => {
     expect(restList.body.games.some((g: { id: string }) => g.id === secret.id)).toBe(false);
   });
 
+  it("lists a game's invitations to its creator and players, to an invitee only their own, to nobody else", async () => {
+    const club = await game(alice, { title: 'Invitation list', isPublic: false });
+    const INVITE = `mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}`;
+    for (const p of [bob, carol, dave]) await as(stack.base, alice, INVITE, { g: club.id, u: p.name });
+    await join(stack.base, bob, club.id);
+    const LIST_INV = `query($g:ID!){invitations(gameId:$g){user{id username} invitedAt}}`;
+    const names = async (p: Player) => {
+      const r = await as(stack.base, p, LIST_INV, { g: club.id });
+      expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+      return (r.data.invitations as { user: { username: string }; invitedAt: string }[]).map((i) => i.user.username);
+    };
+    // Oldest first, for the creator and for a player (bob, seated through his invitation).
+    expect(await names(alice)).toEqual([bob.name, carol.name, dave.name]);
+    expect(await names(bob)).toEqual([bob.name, carol.name, dave.name]);
+    expect(await names(carol)).toEqual([carol.name]);
+    const first = (await as(stack.base, alice, LIST_INV, { g: club.id })).data.invitations[0];
+    expect(first.user.id).toBe(bob.id);
+    expect(Date.parse(first.invitedAt)).toBeGreaterThan(Date.now() - 120_000);
+
+    // A stranger learns nothing of a private game, not even that it exists.
+    const eve = await register(stack.base, name(`eve${randomUUID().slice(0, 4)}`));
+    expect(errorCode(await as(stack.base, eve, LIST_INV, { g: club.id }))).toBe('NOT_FOUND');
+    expect(errorCode(await as(stack.base, eve, LIST_INV, { g: randomUUID() }))).toBe('NOT_FOUND');
+    // A public game's stranger sees no invitation but their own (none).
+    const open = await game(alice, { title: 'Public with an invitation' });
+    await as(stack.base, alice, INVITE, { g: open.id, u: carol.name });
+    expect((await as(stack.base, eve, LIST_INV, { g: open.id })).data.invitations).toEqual([]);
+    // Anonymous callers are refused.
+    const anon = await (await import('../helpers/gql.js')).gql(stack.base, LIST_INV, { g: club.id });
+    expect(errorCode(anon)).toBe('UNAUTHENTICATED');
+
+    // Withdrawn: gone from the list at once.
+    await as(stack.base, alice, `mutation($g:ID!,$u:String!){removeInvitation(gameId:$g,username:$u)}`, {
+      g: club.id,
+      u: dave.name,
+    });
+    expect(await names(alice)).toEqual([bob.name, carol.name]);
+
+    // REST mirror: the same answers, the same refusal.
+    const restInv = await rest(stack.base, 'GET', `/games/${club.id}/invitations`, { token: alice.token });
+    expect(restInv.status).toBe(200);
+    expect(restInv.body.invitations.map((i: { user: { username: string } }) => i.user.username)).toEqual([
+      bob.name,
+      carol.name,
+    ]);
+    const own = await rest(stack.base, 'GET', `/games/${club.id}/invitations`, { token: carol.token });
+    expect(own.body.invitations).toEqual([
+      { user: { id: carol.id, username: carol.name }, invitedAt: expect.any(String) },
+    ]);
+    const refused = await rest(stack.base, 'GET', `/games/${club.id}/invitations`, { token: eve.token });
+    expect(refused.status).toBe(404);
+    expectApiError(refused.body.error, 'NOT_FOUND');
+  });
+
   it("lists a seat offered in a running game, which anyone may take; a private game's offer stays private", async () => {
     const g = await game(alice, { title: 'Needs a replacement' });
     await join(stack.base, bob, g.id);

@@ -35,6 +35,8 @@ export function discoveryResolvers() {
         const d = await discovery.dashboard(platform, auth.require('read'), a.first);
         return { owing: d.owing.map(summary), others: d.others.map(summary) };
       },
+      invitations: (_r: unknown, a: Args, { platform, auth }: Ctx) =>
+        discovery.listInvitations(platform, auth.require('read'), a.gameId),
     },
     /** Merged into Mutation by resolvers.ts (wrapped there). */
     Mutation: {

@@ -1,4 +1,4 @@
-/** REST: finding a game (the game list's filters and pages), the dashboard, taking an offered seat, withdrawing an invitation. */
+/** REST: finding a game (the game list's filters and pages), the dashboard, taking an offered seat, listing and withdrawing invitations. */
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '#platform/context.js';
 import * as discovery from '#platform/play/discovery.js';
@@ -7,7 +7,7 @@ import * as views from '#platform/play/views.js';
 import { listing, summary } from '../presenters.js';
 import { security } from './auth.js';
 import type { RestDeps } from './index.js';
-import { body, errorResponses, gameParams, s } from './schemas.js';
+import { body, errorResponses, gameParams, listResponse, s } from './schemas.js';
 
 export interface ListQuery {
   status?: string;
@@ -143,6 +143,25 @@ export async function discoveryRoutes(app: FastifyInstance, { platform }: RestDe
       const [g] = await restSummaries(platform, user, [await views.loadGame(platform, req.params.gameId)]);
       return g;
     },
+  );
+
+  app.get<{ Params: { gameId: string } }>(
+    '/games/:gameId/invitations',
+    {
+      schema: {
+        tags: ['lobby'],
+        operationId: 'listInvitations',
+        summary: "A game's invitations",
+        security: security.bearer,
+        description:
+          "Oldest first: every invitation for the game's creator and players, only your own for anyone else. NOT_FOUND for a game not listed to you. Needs the read scope.",
+        params: gameParams,
+        response: listResponse('Invitations.', 'invitations', s.ref('Invitation'), 'Invitations, oldest first.'),
+      },
+    },
+    async (req) => ({
+      invitations: await discovery.listInvitations(platform, req.auth.require('read'), req.params.gameId),
+    }),
   );
 
   app.delete<{ Params: { gameId: string; username: string } }>(

@@ -61,6 +61,10 @@ export const schemas = [
   object('ErrorResponse', 'The body of every error response.', { error: ref('ApiError') }),
   object('Ok', 'The action was done.', { ok: bool('Always true on success.') }),
   object('User', 'A player account.', { id: str('User id.'), username: str('Unique user name.') }),
+  object('Invitation', 'An invitation to a game.', {
+    user: ref('User'),
+    invitedAt: dateTime('When the creator invited them.'),
+  }),
   object('AuthPayload', 'Credentials issued by register, login and refresh.', {
     accessToken: str('Short-lived JWT access token; send as `Authorization: Bearer <token>`.'),
     expiresIn: int('Seconds until the access token expires.'),

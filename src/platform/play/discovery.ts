@@ -477,3 +477,32 @@ export async function removeInvitation(p: Platform, user: Principal, gameId: str
   const r = await p.prisma.invitation.deleteMany({ where: { gameId, userId: invitee.id } });
   return r.count > 0;
 }
+
+/**
+ * A game's invitations, oldest first: every one for its creator and its players, only their own
+ * for anyone else (an invitee, or a stranger to a public game: none). A game not listed to the
+ * caller is NOT_FOUND, as everywhere, so the answer never tells that a private game exists.
+ */
+export async function listInvitations(p: Platform, user: Principal, gameId: string) {
+  const game = await p.prisma.game.findFirst({
+    where: { AND: [{ id: gameId }, visibleTo(user)] },
+    select: { creatorId: true, seats: { select: { userId: true } } },
+  });
+  if (!game) throw new AppError('NOT_FOUND', `No game ${String(gameId).slice(0, 100)}.`);
+  const insider = game.creatorId === user.userId || game.seats.some((s) => s.userId === user.userId);
+  const rows = await p.prisma.invitation.findMany({
+    where: { gameId, ...(insider ? {} : { userId: user.userId }) },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { userId: true, createdAt: true },
+  });
+  // Invitation rows name their user by id only; a deleted account's invitation is no longer shown.
+  const users = await p.prisma.user.findMany({
+    where: { id: { in: rows.map((r) => r.userId) }, deletedAt: null },
+    select: { id: true, username: true },
+  });
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return rows.flatMap((r) => {
+    const u = byId.get(r.userId);
+    return u ? [{ user: u, invitedAt: r.createdAt }] : [];
+  });
+}

@@ -1,16 +1,29 @@
 /**
- * The creator of an open game invites users by name (`invite`) and withdraws an invitation
- * (`removeInvitation`). The API lists no invitations, so the list here holds those made from
- * this page; a name can still be withdrawn by typing it.
+ * The creator of an open game invites users by name (`invite`), sees every invitation of the
+ * game (`invitations`, made here or elsewhere) and withdraws one (`removeInvitation`).
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { gql } from '../api';
+
+interface Invitation {
+  user: { username: string };
+  invitedAt: string;
+}
+
+const LIST = 'query($g:ID!){invitations(gameId:$g){user{username} invitedAt}}';
 
 export function Invitations({ gameId }: { gameId: string }) {
   const [username, setUsername] = useState('');
-  const [invited, setInvited] = useState<string[]>([]);
+  const [invited, setInvited] = useState<Invitation[] | null>(null);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
+
+  const load = () =>
+    gql<{ invitations: Invitation[] }>(LIST, { g: gameId }).then(
+      (d) => setInvited(d.invitations),
+      (e: Error) => setStatus(`The invitations could not be loaded: ${e.message}`),
+    );
+  useEffect(() => void load(), [gameId]);
 
   async function act(kind: 'invite' | 'removeInvitation', name: string) {
     try {
@@ -20,13 +33,10 @@ export function Invitations({ gameId }: { gameId: string }) {
       });
       setError('');
       if (kind === 'invite') {
-        setInvited((l) => (l.includes(name) ? l : [...l, name]));
         setStatus(`${name} is invited.`);
         setUsername('');
-      } else {
-        setInvited((l) => l.filter((n) => n !== name));
-        setStatus(d[kind] ? `The invitation of ${name} is withdrawn.` : `${name} had no invitation.`);
-      }
+      } else setStatus(d[kind] ? `The invitation of ${name} is withdrawn.` : `${name} had no invitation.`);
+      await load();
     } catch (e) {
       setStatus('');
       setError((e as Error).message);
@@ -64,15 +74,16 @@ export function Invitations({ gameId }: { gameId: string }) {
           Withdraw invitation
         </button>
       </form>
-      {invited.length > 0 && (
-        <ul aria-label="Invited from this page">
-          {invited.map((n) => (
-            <li key={n}>
-              {n}{' '}
+      {invited?.length === 0 && <p class="hint">Nobody is invited yet.</p>}
+      {invited && invited.length > 0 && (
+        <ul aria-label="Invited users">
+          {invited.map((i) => (
+            <li key={i.user.username}>
+              {i.user.username} <span class="hint">invited {new Date(i.invitedAt).toLocaleString()}</span>{' '}
               <button
                 type="button"
-                aria-label={`Withdraw the invitation of ${n}`}
-                onClick={() => void act('removeInvitation', n)}
+                aria-label={`Withdraw the invitation of ${i.user.username}`}
+                onClick={() => void act('removeInvitation', i.user.username)}
               >
                 Withdraw
               </button>
