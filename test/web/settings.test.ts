@@ -2,13 +2,15 @@
  * The Settings page in Chromium against the real server: reached from the header, it changes the
  * time zone and quiet hours, which survive a reload and read back through the API; a refused
  * value shows the API's message next to its field; a per-kind switch is stored; axe-core finds
- * no serious violation.
+ * no serious violation. A game's page overrides the defaults for that game only, shows which
+ * switches are overridden, drops the overrides again, and shows a refusal beside its switch.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gql } from '../helpers/gql.js';
 import { seriousA11yViolations } from './browser.js';
 import { useBrowserStack } from './page-stack.js';
+import { createPrivateSealedBid, sessionOf } from './turns.js';
 
 const token = async (page: Page) =>
   (await page.evaluate(`JSON.parse(localStorage.getItem('warpost:session')).accessToken`)) as string;
@@ -79,6 +81,70 @@ describe('browser client: settings', () => {
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     const after = await gql(web.stack.base, '{ notificationSettings { quietHours { start } } }', {}, await token(page));
     expect(after.data.notificationSettings.quietHours).toBeNull();
+    expect(web.errors).toEqual([]);
+  }, 120_000);
+
+  it('overrides the defaults for one game on its page, and drops the overrides; a refusal shows beside its switch', async () => {
+    const suffix = Math.random().toString(36).slice(2, 7);
+    const alice = await web.player(`gna_${suffix}`);
+    const bob = await web.player(`gnb_${suffix}`);
+    const gameUrl = await createPrivateSealedBid(alice);
+    const { token, gameId } = await sessionOf(alice);
+    const PREFS = 'query($g:ID){notificationSettings{preferences(gameId:$g){kind channel enabled source}}}';
+    const pref = async (t: string, g: string | null, kind: string, channel: string) => {
+      const r = await gql(web.stack.base, PREFS, { g }, t);
+      expect(r.errors).toBeUndefined();
+      return r.data.notificationSettings.preferences.find(
+        (p: { kind: string; channel: string }) => p.kind === kind && p.channel === channel,
+      ) as { enabled: boolean; source: string };
+    };
+    const before = await pref(token, null, 'PRESS', 'PUSH');
+
+    const card = alice.getByRole('region', { name: 'Notifications for this game' });
+    await card.getByText('What is sent where for this game').click();
+    const pressPush = card.getByLabel('Press message by Push');
+    expect(await pressPush.isChecked()).toBe(before.enabled);
+    expect(await card.getByRole('button', { name: 'Use my defaults for this game' }).isDisabled()).toBe(true);
+    await pressPush.setChecked(!before.enabled);
+    await card.getByText('1 override for this game.').waitFor();
+    expect(await pressPush.getAttribute('aria-describedby')).toBeTruthy();
+    expect(await card.getByText('set for this game').count()).toBe(1);
+    expect(await seriousA11yViolations(alice), 'game page with its notification switches').toEqual([]);
+
+    // Stored for this game only: the default stays as it was.
+    expect(await pref(token, gameId, 'PRESS', 'PUSH')).toMatchObject({ enabled: !before.enabled, source: 'GAME' });
+    expect(await pref(token, null, 'PRESS', 'PUSH')).toMatchObject({ enabled: before.enabled });
+    await alice.reload();
+    await card.getByText('What is sent where for this game').click();
+    expect(await card.getByLabel('Press message by Push').isChecked()).toBe(!before.enabled);
+
+    await card.getByRole('button', { name: 'Use my defaults for this game' }).click();
+    await card.getByText('No override: your defaults apply.').waitFor();
+    expect(await card.getByLabel('Press message by Push').isChecked()).toBe(before.enabled);
+    expect(await pref(token, gameId, 'PRESS', 'PUSH')).toMatchObject({
+      enabled: before.enabled,
+      source: before.source,
+    });
+
+    // Bob watches as an invitee; once the invitation is withdrawn the API refuses his switch, and says so beside it.
+    const INVITE = 'mutation($g:ID!,$u:String!){invite(gameId:$g,username:$u)}';
+    expect((await gql(web.stack.base, INVITE, { g: gameId, u: `gnb_${suffix}` }, token)).errors).toBeUndefined();
+    await bob.goto(gameUrl);
+    const bobCard = bob.getByRole('region', { name: 'Notifications for this game' });
+    await bobCard.getByText('What is sent where for this game').click();
+    const bobVote = bobCard.getByLabel('Vote by Email');
+    await bobVote.waitFor();
+    const REMOVE = 'mutation($g:ID!,$u:String!){removeInvitation(gameId:$g,username:$u)}';
+    expect((await gql(web.stack.base, REMOVE, { g: gameId, u: `gnb_${suffix}` }, token)).data.removeInvitation).toBe(
+      true,
+    );
+    const wasOn = await bobVote.isChecked();
+    await bobVote.setChecked(!wasOn).catch(() => undefined); // the page keeps the stored value when refused
+    const refusal = bobCard.getByRole('alert').filter({ hasText: `No game ${gameId}.` });
+    await refusal.waitFor();
+    expect(await bobVote.getAttribute('aria-invalid')).toBe('true');
+    expect((await bobVote.getAttribute('aria-describedby'))!.split(' ')).toContain(await refusal.getAttribute('id'));
+    expect(await bobVote.isChecked()).toBe(wasOn);
     expect(web.errors).toEqual([]);
   }, 120_000);
 

@@ -12,6 +12,7 @@ import { commitOrders, revealOrders, storedCommitment } from '../commit';
 import { Replay } from '../components/Replay';
 import { Table, VOTE_FIELDS, type Vote } from '../components/Table';
 import { SeatOffers } from '../components/SeatOffers';
+import { GameNotifications } from '../components/Preferences';
 
 interface Text {
   key: string;
@@ -367,6 +368,7 @@ export function GamePage({ gameId }: { gameId: string }) {
               onChange={() => void load()}
             />
           )}
+          <GameNotifications gameId={gameId} />
           {g.step > 1 && <Replay gameId={gameId} side={data.viewer} lastStep={g.step} boards={boards} sides={sides} />}
         </aside>
       </div>

@@ -1,12 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, gql } from '../api';
 import { PushButton } from '../components/PushButton';
-
-interface Preference {
-  kind: string;
-  channel: string;
-  enabled: boolean;
-}
+import { PreferenceGrid, type Preference } from '../components/Preferences';
 
 interface NotificationSettings {
   email: string | null;
@@ -21,20 +16,6 @@ interface NotificationSettings {
 
 const FIELDS =
   'email pendingEmail timeZone quietHours { start end } digest digestTime emailAvailable preferences { kind channel enabled }';
-
-const KIND_LABELS: Record<string, string> = {
-  YOUR_TURN: 'Your turn',
-  STEP_RESOLVED: 'Step resolved',
-  DEADLINE_REMINDER: 'Deadline reminder',
-  GAME_STARTED: 'Game started',
-  GAME_FINISHED: 'Game finished',
-  GAME_PAUSED: 'Game paused',
-  INVITATION: 'Invitation',
-  VOTE: 'Vote',
-  PRESS: 'Press message',
-};
-const CHANNEL_LABELS: Record<string, string> = { EMAIL: 'Email', PUSH: 'Push', WEBHOOK: 'Webhook' };
-const label = (labels: Record<string, string>, k: string) => labels[k] ?? k;
 
 /** Field errors of an API error keyed by their path ("input.quietHours.start"); the rest under "". */
 function fieldErrors(e: unknown): Record<string, string> {
@@ -282,67 +263,14 @@ function TimeSection({ s, onChange }: { s: NotificationSettings; onChange: (s: N
 }
 
 function PreferencesSection({ s, onChange }: { s: NotificationSettings; onChange: (p: Preference[]) => void }) {
-  const [error, setError] = useState('');
-  const kinds = [...new Set(s.preferences.map((p) => p.kind))];
-  const channels = [...new Set(s.preferences.map((p) => p.channel))];
-  const enabled = (kind: string, channel: string) =>
-    s.preferences.find((p) => p.kind === kind && p.channel === channel)?.enabled ?? false;
-
-  async function set(kind: string, channel: string, on: boolean) {
-    try {
-      const d = await gql<{ setNotificationPreferences: Preference[] }>(
-        `mutation($p:[PreferenceInput!]!){setNotificationPreferences(preferences:$p){kind channel enabled}}`,
-        { p: [{ kind, channel, enabled: on }] },
-      );
-      // Merged in: the answer may hold only the values this call set.
-      const key = (p: Preference) => `${p.kind} ${p.channel}`;
-      const next = new Map(s.preferences.map((p) => [key(p), p]));
-      for (const p of d.setNotificationPreferences) next.set(key(p), p);
-      onChange([...next.values()]);
-      setError('');
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }
-
   return (
     <section class="card" aria-labelledby="h-prefs">
       <h2 id="h-prefs">What is sent where</h2>
-      <p class="hint">Your defaults for every game. Live updates in the open page are always on.</p>
-      <table class="prefs">
-        <thead>
-          <tr>
-            <th scope="col">Notification</th>
-            {channels.map((c) => (
-              <th scope="col" key={c}>
-                {label(CHANNEL_LABELS, c)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {kinds.map((k) => (
-            <tr key={k}>
-              <th scope="row">{label(KIND_LABELS, k)}</th>
-              {channels.map((c) => (
-                <td key={c}>
-                  <input
-                    type="checkbox"
-                    aria-label={`${label(KIND_LABELS, k)} by ${label(CHANNEL_LABELS, c)}`}
-                    checked={enabled(k, c)}
-                    onChange={(e) => void set(k, c, e.currentTarget.checked)}
-                  />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <p class="hint">
+        Your defaults for every game (a game's page can override them for that game). Live updates in the open page are
+        always on.
+      </p>
+      <PreferenceGrid preferences={s.preferences} onChange={onChange} />
     </section>
   );
 }
