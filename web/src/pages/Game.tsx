@@ -357,7 +357,7 @@ export function GamePage({ gameId }: { gameId: string }) {
             onChange={() => void load()}
           />
           {g.status === 'OPEN' && data.canAdminister && <Invitations gameId={gameId} />}
-          {data.viewer && <Press gameId={gameId} side={data.viewer} sides={sides} />}
+          {data.viewer && <Press gameId={gameId} side={data.viewer} sides={sides} revealOpen={data.revealOpen} />}
           {g.status === 'ACTIVE' && (
             <SeatOffers
               gameId={gameId}
