@@ -4,11 +4,14 @@
  * value shows the API's message next to its field; a per-kind switch is stored; axe-core finds
  * no serious violation. A game's page overrides the defaults for that game only, shows which
  * switches are overridden, drops the overrides again, and shows a refusal beside its switch.
+ * Third-party apps: one is registered from Settings (refusals beside their fields), a person
+ * allows it over OAuth, and Settings lists and revokes it, after which its token is refused.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gql } from '../helpers/gql.js';
-import { seriousA11yViolations } from './browser.js';
+import { errorCode, gql } from '../helpers/gql.js';
+import { Browser, oauthPost, pkce } from '../helpers/oauth.js';
+import { PASSWORD, seriousA11yViolations } from './browser.js';
 import { useBrowserStack } from './page-stack.js';
 import { createPrivateSealedBid, sessionOf } from './turns.js';
 
@@ -145,6 +148,82 @@ describe('browser client: settings', () => {
     expect(await bobVote.getAttribute('aria-invalid')).toBe('true');
     expect((await bobVote.getAttribute('aria-describedby'))!.split(' ')).toContain(await refusal.getAttribute('id'));
     expect(await bobVote.isChecked()).toBe(wasOn);
+    expect(web.errors).toEqual([]);
+  }, 120_000);
+
+  it('registers an OAuth app from Settings, lists the apps a person allowed, and revokes one', async () => {
+    const name = `app_${Math.random().toString(36).slice(2, 7)}`;
+    const page = await web.player(name);
+    const base = web.stack.base;
+    await page.getByRole('link', { name: 'Settings' }).click();
+    const mine = page.getByRole('region', { name: 'Apps you registered' });
+    const allowed = page.getByRole('region', { name: 'Apps you allowed' });
+    await allowed.getByText('No app may use your account.').waitFor();
+
+    // Refused as a whole, each problem beside its field, nothing stored.
+    await mine.getByLabel('App name').fill('<b>Bold</b>');
+    await mine.getByLabel(/^Redirect URIs/).fill('https://ok.example/cb\nftp://files.example/cb');
+    await mine.getByRole('button', { name: 'Register app' }).click();
+    await mine.locator('#f-app-name-error').filter({ hasText: 'without < or >' }).waitFor();
+    await mine
+      .locator('#f-app-uris-error')
+      .filter({ hasText: /^Line 2: / })
+      .waitFor();
+    expect(await mine.getByLabel('App name').getAttribute('aria-invalid')).toBe('true');
+    expect(await mine.getByLabel(/^Redirect URIs/).getAttribute('aria-invalid')).toBe('true');
+    expect((await gql(base, '{ myOAuthApps { clientId } }', {}, await token(page))).data.myOAuthApps).toEqual([]);
+
+    const appName = `Dice Tower ${name}`;
+    const redirect = 'http://127.0.0.1:9/callback';
+    await mine.getByLabel('App name').fill(appName);
+    await mine.getByLabel(/^Redirect URIs/).fill(redirect);
+    await mine.getByRole('button', { name: 'Register app' }).click();
+    const done = mine.getByRole('status').filter({ hasText: `${appName} is registered` });
+    await done.waitFor();
+    const clientId = await done.locator('code').innerText();
+    expect(clientId).toMatch(/^wpc_/);
+    await mine.getByRole('list', { name: 'Apps you registered' }).getByText(clientId).waitFor();
+    expect(await mine.getByRole('alert').count()).toBe(0);
+
+    // The person allows the app on Warpost's OAuth pages (over HTTP) and the app gets its token.
+    const { verifier, challenge } = pkce();
+    const q = new URLSearchParams({
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: redirect,
+      scope: 'read play',
+      state: 's',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+    const oauth = new Browser(base);
+    const login = await oauth.open(`${base}/oauth/auth?${q}`, redirect);
+    const consent = await oauth.submit(`${login.url}/login`, { username: name, password: PASSWORD }, redirect);
+    const back = await oauth.submit(`${consent.url}/consent`, { decision: 'approve' }, redirect);
+    const code = new URL(back.location!).searchParams.get('code')!;
+    const tokens = await oauthPost(base, '/oauth/token', {
+      grant_type: 'authorization_code',
+      client_id: clientId,
+      code,
+      redirect_uri: redirect,
+      code_verifier: verifier,
+    });
+    expect(tokens.status).toBe(200);
+    const appToken = tokens.body.access_token as string;
+    expect((await gql(base, '{ me { username } }', {}, appToken)).data.me.username).toBe(name);
+
+    await page.reload();
+    const entry = allowed.getByRole('listitem').filter({ hasText: appName });
+    await entry.getByText('may read your games, play for you').waitFor();
+    expect(await seriousA11yViolations(page), 'settings page with apps').toEqual([]);
+    await entry.getByRole('button', { name: `Revoke ${appName}` }).click();
+    await allowed
+      .getByRole('status')
+      .filter({ hasText: `${appName} may no longer use your account` })
+      .waitFor();
+    await allowed.getByText('No app may use your account.').waitFor();
+    expect(errorCode(await gql(base, '{ me { username } }', {}, appToken))).toBe('TOKEN_INVALID');
+    expect((await gql(base, '{ authorisedApps { clientId } }', {}, await token(page))).data.authorisedApps).toEqual([]);
     expect(web.errors).toEqual([]);
   }, 120_000);
 

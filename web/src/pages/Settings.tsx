@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, gql } from '../api';
 import { PushButton } from '../components/PushButton';
 import { PreferenceGrid, type Preference } from '../components/Preferences';
+import { AuthorisedApps, MyApps } from '../components/Apps';
 
 interface NotificationSettings {
   email: string | null;
@@ -83,6 +84,8 @@ export function SettingsPage() {
       <TimeSection s={s} onChange={setS} />
       <PushButton />
       <PreferencesSection s={s} onChange={(preferences) => setS({ ...s, preferences })} />
+      <AuthorisedApps />
+      <MyApps />
     </div>
   );
 }
