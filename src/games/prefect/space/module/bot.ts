@@ -193,7 +193,8 @@ function supply(view: V, p: V): V[] {
 /**
  * The phase plan (L1455-1459, H25): each resolvable mission aims at the segment where an enemy
  * base was last seen on the table (public sightings), else one not yet searched; Ground Support
- * strikes a sighted ground base (L1803); Supply goes to a friendly base's segment (L1921).
+ * strikes a sighted ground base (L1803); Supply goes to a friendly base's segment (L1921), and a
+ * Supply TF without transports interrupts its mission (L1695); Recon tries the strongest-held segment (D-58).
  */
 function combatPlan(view: V, p: V, side: string): Json {
   const own = new Map<string, V>(view.own.tfs.map((t: V) => [t.id, t]));
@@ -206,6 +207,12 @@ function combatPlan(view: V, p: V, side: string): Json {
     const here = seen.filter((x) => x.sector === sector).sort((a, b) => b.turn - a.turn);
     const unsearched =
       Array.from({ length: n }, (_, i) => i + 1).find((g) => !here.some((x) => x.segment === g)) ?? 1 + (view.turn % n);
+    // L1695, L1833: a Supply TF of ships only has nothing to hand over once it has moved (L1753), and
+    // Supply does not tire, so it interrupts: nothing of it is placed for the segment to fire on (L1743).
+    if (tf.mission === 'SUPPLY' && !(tf.units as V[]).some((u) => u.kind === 'TRANSPORT' && u.status !== 'DESTROYED'))
+      return { tf: id, interrupt: true };
+    // D-58: after the disclosure, try the most strongly held segment: where the garrison's bases are.
+    if (tf.mission === 'RECON') return { tf: id, reconSegment: 'HIGHEST_SIG' };
     if (tf.mission === 'SUPPLY') {
       const b = view.own.bases.find((x: V) => x.sector === sector && x.status !== 'DESTROYED');
       return { tf: id, segment: b?.segment ?? (invader(view, side) ? quietSegment(view, sector) : 1) };

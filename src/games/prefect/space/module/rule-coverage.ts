@@ -22,14 +22,7 @@ const RARE = (what: string, test: string) => `needs ${what}, which the CI games 
 export const ruleCoverageList: RuleCoverageList = {
   module: 'prefect-space',
   rules: [
-    {
-      rule: 'D-58',
-      unreachable: BOT(
-        'fly Reconnaissance',
-        'the bot aims its Attacks at sighted or unsearched segments and D-01 scores no VP for a recon',
-        'resolution/phase.test.ts',
-      ),
-    },
+    { rule: 'D-58', moduleFuzz: BOT_GAMES },
     { rule: 'D-59' },
     { rule: 'D-62' },
     { rule: 'D-68' },
@@ -63,24 +56,10 @@ export const ruleCoverageList: RuleCoverageList = {
       ),
     },
     { rule: 'L1675' },
-    {
-      rule: 'L1695',
-      unreachable: BOT(
-        'interrupt a mission',
-        'an interrupted mission still tires the TF (L1695) and gains nothing',
-        'resolution/phase.test.ts',
-      ),
-    },
+    { rule: 'L1695', moduleFuzz: BOT_GAMES },
     { rule: 'L1713' },
     { rule: 'L1723' },
-    {
-      rule: 'L1731',
-      unreachable: BOT(
-        'fly Reconnaissance',
-        'the bot aims its Attacks at sighted or unsearched segments and D-01 scores no VP for a recon',
-        'resolution/phase.test.ts',
-      ),
-    },
+    { rule: 'L1731', moduleFuzz: BOT_GAMES },
     { rule: 'L1743' },
     { rule: 'L1781' },
     { rule: 'L1783' },
