@@ -92,7 +92,8 @@ export function invaderMissions(view: V, p: V, base: V): V {
         c.place.sector === key &&
         tf &&
         !tf.disorganisedGroup &&
-        tf.fatigue === 0 &&
+        // a ship TF only while fresh: it flies the GS later; a transport TF flies no GS (above)
+        (tf.fatigue === 0 || ((tf.units as V[]).some((u) => u.kind === 'TRANSPORT') && tf.fatigue < 2)) &&
         (plan.get(c.tf) ?? given.get(c.tf)) === 'SUPPLY' &&
         c.missions.includes('RECON')
       );

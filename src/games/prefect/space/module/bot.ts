@@ -13,6 +13,7 @@ import { sectorById } from '../state.js';
 import { missions } from './bot-missions.js';
 import { attackTarget, enemyBase, invader, targets, type V } from './bot-targets.js';
 import { invaderMissions, quietSegment } from './bot-invader.js';
+import { marineAssaults, marineLoads, waitsForMarines } from './bot-marines.js';
 
 type Check = (orders: Json) => OrderError[];
 
@@ -31,7 +32,9 @@ function tspace(view: V, p: V, side: string): Json {
           : (attackTarget(view, side) ?? friendly);
       return { tf: t.tf, sector: to ?? targets(view.scenario)[0] };
     });
-  return { kind: 'tspace', enter: p.choices.enter, exits };
+  // L2055: a transport TF that can take the side's off-system Marines waits for the Supply Phase.
+  const enter = (p.choices.enter as string[]).filter((id) => !waitsForMarines(view, own.get(id)));
+  return { kind: 'tspace', enter, exits };
 }
 
 /**
@@ -157,7 +160,7 @@ function adjust(view: V, p: V): V[] {
 }
 
 function supply(view: V, p: V): V[] {
-  const parts: V[] = [];
+  const parts: V[] = marineLoads(view).map((l) => ({ loadMarines: [l] }));
   const left = new Map<string, number>(
     view.own.ledger.filter((l: V) => l.kind === 'BASE').map((l: V) => [l.id, l.supply]),
   );
@@ -227,11 +230,26 @@ function combatPlan(view: V, p: V, side: string): Json {
     if (tf.mission === 'ATTACK' || tf.mission === 'HS_ATTACK') {
       // an enemy orbital base last seen there (a base captured from us counts, bot-targets.ts)
       const hit = here.find((x) => x.bases.some((b: V) => enemyBase(view, b.id) && !b.ground));
-      return { tf: id, segment: hit?.segment ?? unsearched };
+      const segment = hit?.segment ?? unsearched;
+      const marines = tf.mission === 'ATTACK' ? marineAssaults(view, tf, sector, segment) : [];
+      return marines.length ? { tf: id, segment, marines } : { tf: id, segment };
     }
     return { tf: id };
   });
   return { kind: 'combat-plan', plan: { tfs } };
+}
+
+/**
+ * L1861: after an opposing-SD round the units stay where a base of ours is in the segment (they
+ * defend it, and bases cannot leave, L1863); elsewhere they hold nothing, so they leave for the TF
+ * box rather than fight the next round for no gain (D-01 scores only losses there).
+ */
+export function leaveSegment(view: V, p: V): Json {
+  const { sector, segment, units } = p.choices as { sector: string; segment: number; units: string[] };
+  const guarded = (view.own.bases as V[]).some(
+    (b) => b.sector === sector && b.segment === segment && b.status !== 'DESTROYED' && !b.offSystemBox && !b.carriedBy,
+  );
+  return { kind: 'combat-decision', units: guarded ? [] : units };
 }
 
 /** Greedy: each part merged into the default order is kept only if the whole still validates. */
@@ -280,9 +298,10 @@ export function botOrders(view: V, prompt: Prompt, side: string, check: Check, d
     case 'external-result':
       o = p.choices?.suggested ?? p.defaultOrders;
       break;
-    // D-91: the bot keeps to the standing choice it sealed (its plan, its reactions): the prompt's default.
+    // D-91: the bot keeps to the standing choice it sealed (its plan, its reactions): the prompt's default;
+    // after an opposing-SD round it decides then (L1861, leaveSegment).
     case 'combat-decision':
-      o = prompt.defaultOrders;
+      o = p.choices?.kind === 'leave-segment' ? leaveSegment(view, p) : prompt.defaultOrders;
       break;
     default:
       o = prompt.defaultOrders; // combat reactions: the standing defaults
