@@ -37,14 +37,7 @@ export const ruleCoverageList: RuleCoverageList = {
     },
     { rule: 'D-44' },
     { rule: 'D-51' },
-    {
-      rule: 'D-58',
-      unreachable: BOT(
-        'fly Reconnaissance',
-        'their Attacks aim at sighted or unsearched segments',
-        '../../space/resolution/phase.test.ts',
-      ),
-    },
+    { rule: 'D-58', moduleFuzz: BOT_GAMES },
     { rule: 'D-59' },
     { rule: 'D-62' },
     { rule: 'D-68' },
@@ -53,7 +46,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'D-74',
       unreachable: BOT(
         'use Marines (cohorts loaded, assaults, Legion bases captured)',
-        'README "What is left" of the Space Game: balance measured without them',
+        "the Space bot loads cohorts from a scenario's off-system pool (../../space/module/bot-marines.ts), and the Campaign has none: its Marines are ground units carried as cargo, which the invader bot drops",
         'marines-link.test.ts',
       ),
     },
@@ -74,7 +67,13 @@ export const ruleCoverageList: RuleCoverageList = {
     { rule: 'H32' },
     { rule: 'H39' },
     { rule: 'L359' },
-    { rule: 'L415' },
+    {
+      rule: 'L415',
+      unreachable: RARE(
+        "a defender's counter-move (the bots plan none; random play of the CI fuzz games met one in 1 of 12 games, none since the issue-21 Space bots changed those games)",
+        '../../planetary/counteractions.test.ts',
+      ),
+    },
     { rule: 'L435' },
     { rule: 'L445' },
     { rule: 'L459-465' },
@@ -129,24 +128,10 @@ export const ruleCoverageList: RuleCoverageList = {
       ),
     },
     { rule: 'L1675' },
-    {
-      rule: 'L1695',
-      unreachable: BOT(
-        'interrupt a mission',
-        'an interrupted mission still tires the TF and gains nothing',
-        '../review.test.ts',
-      ),
-    },
+    { rule: 'L1695', moduleFuzz: BOT_GAMES },
     { rule: 'L1713' },
     { rule: 'L1723' },
-    {
-      rule: 'L1731',
-      unreachable: BOT(
-        'fly Reconnaissance',
-        'their Attacks aim at sighted or unsearched segments',
-        '../../space/resolution/phase.test.ts',
-      ),
-    },
+    { rule: 'L1731', moduleFuzz: BOT_GAMES },
     { rule: 'L1743' },
     { rule: 'L1781' },
     { rule: 'L1783' },
@@ -155,9 +140,8 @@ export const ruleCoverageList: RuleCoverageList = {
     { rule: 'L1853' },
     {
       rule: 'L1861',
-      unreachable: BOT(
-        'move out of an opposing-SD segment',
-        'leaving gives up the segment',
+      unreachable: RARE(
+        'an opposing-SD round that leaves both sides in the segment (the bots allocate their SD to their own base segments; they leave a segment holding no base of theirs, ../../space/module/bot.ts)',
         '../../space/resolution/decisions.test.ts',
       ),
     },
@@ -173,7 +157,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'L2033-2083',
       unreachable: BOT(
         'use Marines (cohorts loaded, assaults, Legion bases captured)',
-        'README "What is left" of the Space Game: balance measured without them',
+        "the Space bot loads cohorts from a scenario's off-system pool (../../space/module/bot-marines.ts), and the Campaign has none: its Marines are ground units carried as cargo, which the invader bot drops",
         'marines-link.test.ts',
       ),
     },
@@ -181,7 +165,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'L2035',
       unreachable: BOT(
         'use Marines (cohorts loaded, assaults, Legion bases captured)',
-        'README "What is left" of the Space Game: balance measured without them',
+        "the Space bot loads cohorts from a scenario's off-system pool (../../space/module/bot-marines.ts), and the Campaign has none: its Marines are ground units carried as cargo, which the invader bot drops",
         'legion-bases.test.ts',
       ),
     },
@@ -189,7 +173,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'L2049-2057',
       unreachable: BOT(
         'use Marines (cohorts loaded, assaults, Legion bases captured)',
-        'README "What is left" of the Space Game: balance measured without them',
+        "the Space bot loads cohorts from a scenario's off-system pool (../../space/module/bot-marines.ts), and the Campaign has none: its Marines are ground units carried as cargo, which the invader bot drops",
         'marines-link.test.ts',
       ),
     },
@@ -197,7 +181,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'L2077',
       unreachable: BOT(
         'use Marines (cohorts loaded, assaults, Legion bases captured)',
-        'README "What is left" of the Space Game: balance measured without them',
+        "the Space bot loads cohorts from a scenario's off-system pool (../../space/module/bot-marines.ts), and the Campaign has none: its Marines are ground units carried as cargo, which the invader bot drops",
         'legion-bases.test.ts',
       ),
     },
@@ -205,7 +189,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'L2077-2081',
       unreachable: BOT(
         'use Marines (cohorts loaded, assaults, Legion bases captured)',
-        'README "What is left" of the Space Game: balance measured without them',
+        "the Space bot loads cohorts from a scenario's off-system pool (../../space/module/bot-marines.ts), and the Campaign has none: its Marines are ground units carried as cargo, which the invader bot drops",
         'marines-link.test.ts',
       ),
     },
@@ -213,7 +197,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'L2083',
       unreachable: BOT(
         'use Marines (cohorts loaded, assaults, Legion bases captured)',
-        'README "What is left" of the Space Game: balance measured without them',
+        "the Space bot loads cohorts from a scenario's off-system pool (../../space/module/bot-marines.ts), and the Campaign has none: its Marines are ground units carried as cargo, which the invader bot drops",
         'marines-link.test.ts',
       ),
     },
@@ -284,7 +268,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'L2330-2332',
       unreachable: BOT(
         'use Marines (cohorts loaded, assaults, Legion bases captured)',
-        'README "What is left" of the Space Game: balance measured without them',
+        "the Space bot loads cohorts from a scenario's off-system pool (../../space/module/bot-marines.ts), and the Campaign has none: its Marines are ground units carried as cargo, which the invader bot drops",
         'supply-link.test.ts',
       ),
     },

@@ -154,7 +154,7 @@ export function buildHoldTheLine(): SpaceScenario {
     provenance: reconstructed('Scenario Book lost (§1.4, M8-M9): forces, positions and length designed; bases at the example positions (GN2 in Ku Crassus segment 4, L2025; ONI station at New Mandella segment 3, L1725)'),
     fieldProvenance: {
       rebuildLimit: rulebook('L1977'),
-      offSystemMarines: reconstructed('L2049-2057 say how Marine cohorts are carried and loaded (as SP, in the Supply Phase) but not how many a side has; the Scenario Book is lost (§1.4). Designed: TOG, the invader, 2 cohorts (attack 6 against a disrupted ON2\'s 2, one TRM load of 20 SP); CW 1, to garrison a base (L2059). The bots load none, so the balance figures stand'),
+      offSystemMarines: reconstructed('L2049-2057 say how Marine cohorts are carried and loaded (as SP, in the Supply Phase) but not how many a side has; the Scenario Book is lost (§1.4). Designed: TOG, the invader, 2 cohorts (attack 6 against a disrupted ON2\'s 2, one TRM load of 20 SP); CW 1, to garrison a base (L2059). The TOG bot loads its 2 on the transport it holds off-system for the first turn (space README "Bots and the rules", balance measured with them)'),
       firstToPlace: reconstructed('L1174 leaves it to the scenario: the defender places first, so the arriving attacker knows the map') },
   };
 }

@@ -11,6 +11,7 @@
  *  - Withdrawal for grouped disorganised units (L1875) and for worn-out TFs away from a base.
  */
 import type { Json } from '#engine/contract.js';
+import { carriesMarines } from './bot-marines.js';
 import { attackTarget, targets, type V } from './bot-targets.js';
 
 const SHIP_FIRST = (a: V, b: V) =>
@@ -83,6 +84,9 @@ export function missions(view: V, p: V, side: string): Json {
       });
       return { tf: c.tf, mission: 'SECTOR_DEFENCE', sdAllocation: alloc };
     }
+    // L2063: a TF bringing Marines in from off-system attacks on arrival where an enemy base was seen (bot-marines.ts).
+    if (!sector && carriesMarines(tf) && has('ATTACK') && target && (tf?.fatigue ?? 0) < 3 && mayMove(tf))
+      return { tf: c.tf, mission: 'ATTACK' };
     if (has('SUPPLY') && (tf?.units ?? []).some((u: V) => u.kind === 'TRANSPORT'))
       return { tf: c.tf, mission: 'SUPPLY' };
     // Attack: the key sector takes a Ground Support strike once the enemy there is thin (D-01 scores GS).

@@ -13,6 +13,7 @@ import { sectorById } from '../state.js';
 import { missions } from './bot-missions.js';
 import { attackTarget, enemyBase, invader, targets, type V } from './bot-targets.js';
 import { invaderMissions, quietSegment } from './bot-invader.js';
+import { marineAssaults, marineLoads, waitsForMarines } from './bot-marines.js';
 
 type Check = (orders: Json) => OrderError[];
 
@@ -31,7 +32,9 @@ function tspace(view: V, p: V, side: string): Json {
           : (attackTarget(view, side) ?? friendly);
       return { tf: t.tf, sector: to ?? targets(view.scenario)[0] };
     });
-  return { kind: 'tspace', enter: p.choices.enter, exits };
+  // L2055: a transport TF that can take the side's off-system Marines waits for the Supply Phase.
+  const enter = (p.choices.enter as string[]).filter((id) => !waitsForMarines(view, own.get(id)));
+  return { kind: 'tspace', enter, exits };
 }
 
 /**
@@ -157,7 +160,7 @@ function adjust(view: V, p: V): V[] {
 }
 
 function supply(view: V, p: V): V[] {
-  const parts: V[] = [];
+  const parts: V[] = marineLoads(view).map((l) => ({ loadMarines: [l] }));
   const left = new Map<string, number>(
     view.own.ledger.filter((l: V) => l.kind === 'BASE').map((l: V) => [l.id, l.supply]),
   );
@@ -193,7 +196,8 @@ function supply(view: V, p: V): V[] {
 /**
  * The phase plan (L1455-1459, H25): each resolvable mission aims at the segment where an enemy
  * base was last seen on the table (public sightings), else one not yet searched; Ground Support
- * strikes a sighted ground base (L1803); Supply goes to a friendly base's segment (L1921).
+ * strikes a sighted ground base (L1803); Supply goes to a friendly base's segment (L1921), and a
+ * Supply TF without transports interrupts its mission (L1695); Recon tries the strongest-held segment (D-58).
  */
 function combatPlan(view: V, p: V, side: string): Json {
   const own = new Map<string, V>(view.own.tfs.map((t: V) => [t.id, t]));
@@ -206,6 +210,12 @@ function combatPlan(view: V, p: V, side: string): Json {
     const here = seen.filter((x) => x.sector === sector).sort((a, b) => b.turn - a.turn);
     const unsearched =
       Array.from({ length: n }, (_, i) => i + 1).find((g) => !here.some((x) => x.segment === g)) ?? 1 + (view.turn % n);
+    // L1695, L1833: a Supply TF of ships only has nothing to hand over once it has moved (L1753), and
+    // Supply does not tire, so it interrupts: nothing of it is placed for the segment to fire on (L1743).
+    if (tf.mission === 'SUPPLY' && !(tf.units as V[]).some((u) => u.kind === 'TRANSPORT' && u.status !== 'DESTROYED'))
+      return { tf: id, interrupt: true };
+    // D-58: after the disclosure, try the most strongly held segment: where the garrison's bases are.
+    if (tf.mission === 'RECON') return { tf: id, reconSegment: 'HIGHEST_SIG' };
     if (tf.mission === 'SUPPLY') {
       const b = view.own.bases.find((x: V) => x.sector === sector && x.status !== 'DESTROYED');
       return { tf: id, segment: b?.segment ?? (invader(view, side) ? quietSegment(view, sector) : 1) };
@@ -220,11 +230,26 @@ function combatPlan(view: V, p: V, side: string): Json {
     if (tf.mission === 'ATTACK' || tf.mission === 'HS_ATTACK') {
       // an enemy orbital base last seen there (a base captured from us counts, bot-targets.ts)
       const hit = here.find((x) => x.bases.some((b: V) => enemyBase(view, b.id) && !b.ground));
-      return { tf: id, segment: hit?.segment ?? unsearched };
+      const segment = hit?.segment ?? unsearched;
+      const marines = tf.mission === 'ATTACK' ? marineAssaults(view, tf, sector, segment) : [];
+      return marines.length ? { tf: id, segment, marines } : { tf: id, segment };
     }
     return { tf: id };
   });
   return { kind: 'combat-plan', plan: { tfs } };
+}
+
+/**
+ * L1861: after an opposing-SD round the units stay where a base of ours is in the segment (they
+ * defend it, and bases cannot leave, L1863); elsewhere they hold nothing, so they leave for the TF
+ * box rather than fight the next round for no gain (D-01 scores only losses there).
+ */
+export function leaveSegment(view: V, p: V): Json {
+  const { sector, segment, units } = p.choices as { sector: string; segment: number; units: string[] };
+  const guarded = (view.own.bases as V[]).some(
+    (b) => b.sector === sector && b.segment === segment && b.status !== 'DESTROYED' && !b.offSystemBox && !b.carriedBy,
+  );
+  return { kind: 'combat-decision', units: guarded ? [] : units };
 }
 
 /** Greedy: each part merged into the default order is kept only if the whole still validates. */
@@ -273,9 +298,10 @@ export function botOrders(view: V, prompt: Prompt, side: string, check: Check, d
     case 'external-result':
       o = p.choices?.suggested ?? p.defaultOrders;
       break;
-    // D-91: the bot keeps to the standing choice it sealed (its plan, its reactions): the prompt's default.
+    // D-91: the bot keeps to the standing choice it sealed (its plan, its reactions): the prompt's default;
+    // after an opposing-SD round it decides then (L1861, leaveSegment).
     case 'combat-decision':
-      o = prompt.defaultOrders;
+      o = p.choices?.kind === 'leave-segment' ? leaveSegment(view, p) : prompt.defaultOrders;
       break;
     default:
       o = prompt.defaultOrders; // combat reactions: the standing defaults
