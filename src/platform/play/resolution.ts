@@ -89,10 +89,10 @@ async function resolveInTransaction(p: Platform, job: ResolveJob): Promise<TxRes
 
 /** A step queued when its last owed side got ready: lock and read in one statement, write in one. */
 async function resolveReady(p: Platform, job: ResolveJob, sql: SqlTx): Promise<TxResult> {
-  const { game, submissions, trust, lastSeq } = await readResolutionContext(sql, job.gameId);
+  const { game, prompts, submissions, trust, lastSeq } = await readResolutionContext(sql, job.gameId);
   if (game.status !== 'ACTIVE' || game.step !== job.step) return { outcome: 'stale' };
   const module = p.modules.get(game.module);
-  const owed = owedSides(promptsOf(module, game.state));
+  const owed = owedSides(prompts ?? promptsOf(module, game.state));
   const ordersBySide: Record<Side, Json> = {};
   const origins: Record<Side, string> = {};
   for (const side of owed) {
@@ -286,6 +286,7 @@ function planStep(
       },
       ...(status === 'ACTIVE' ? turnSignals(game.seats, game.id, nextStep, owedSides(nextPrompts), deadline) : []),
     ],
+    prompts: nextPrompts,
     now,
   };
   const opened =
