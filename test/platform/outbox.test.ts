@@ -118,6 +118,48 @@ describe.each([
     expect(heard.map((m) => m.payload.n)).toEqual([1]);
   });
 
+  it('writers marking at once share mark statements: each returns once its own rows are marked, none is left', async () => {
+    const p = platform();
+    heard.length = 0;
+    const writers = 6;
+    for (let w = 0; w < writers; w++) await write(`${tag}5${w}`, 2);
+    const rows = await db.prisma.outboxMessage.findMany({ where: { topic: { startsWith: `obx.${tag}5` } } });
+    const statements: string[] = [];
+    // Count the mark statements on the path this platform takes.
+    const counted = p.pgPool
+      ? ({
+          ...p,
+          pgPool: {
+            query: (text: string, values: unknown[]) => (statements.push(text), p.pgPool!.query(text, values)),
+          },
+        } as unknown as Platform)
+      : ({
+          ...p,
+          prisma: {
+            $executeRawUnsafe: (text: string, ...values: unknown[]) => (
+              statements.push(text),
+              p.prisma.$executeRawUnsafe(text, ...values)
+            ),
+          },
+        } as unknown as Platform);
+    const own = (w: number) =>
+      rows
+        .filter((r) => r.topic.startsWith(`obx.${tag}5${w}.`))
+        .map((r) => ({ id: r.id, topic: r.topic, payload: r.payload }));
+    await Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        await deliverWritten(counted, own(w));
+        const mine = await db.prisma.outboxMessage.findMany({ where: { id: { in: own(w).map((r) => r.id) } } });
+        expect(mine.every((r) => r.deliveredAt !== null)).toBe(true); // marked by the time it returns
+      }),
+    );
+    expect(statements.length).toBeGreaterThanOrEqual(1);
+    expect(statements.length).toBeLessThan(writers);
+    expect(
+      await db.prisma.outboxMessage.count({ where: { topic: { startsWith: `obx.${tag}5` }, deliveredAt: null } }),
+    ).toBe(0);
+  });
+
   it('a publish that never completes (Redis away) gives up, rolls back and frees its connection; the next pass delivers', async () => {
     await write(`${tag}3`, 3);
     const stuck = { ...platform(), emitter: { emit: () => undefined } } as unknown as Platform; // never calls back
