@@ -227,7 +227,9 @@ function planStep(
   const dice = new SeededDice({ seed: game.seed, gameId: game.id, step: game.step, salts: Object.values(trust.salts) });
   const { state, events } = module.resolve(game.state, ordersBySide, dice);
   const outcome = module.outcome(state);
-  const nextPrompts = outcome ? [] : promptsOf(module, state);
+  // Straight from the module, not the memo: they are stored with the step (stored-prompts.ts), so
+  // later readers take them from there and the digest of the new state would be spent for nothing.
+  const nextPrompts = outcome ? [] : module.prompts(state);
   const finished = outcome !== null;
   const stuck = !finished && nextPrompts.length === 0;
 
