@@ -118,6 +118,49 @@ describe.each([
     expect(heard.map((m) => m.payload.n)).toEqual([1]);
   });
 
+  it('writers marking at once share mark statements: each returns once its own rows are marked, none is left', async () => {
+    const p = platform();
+    heard.length = 0;
+    const writers = 6;
+    for (let w = 0; w < writers; w++) await write(`${tag}5${w}`, 2);
+    const rows = await db.prisma.outboxMessage.findMany({ where: { topic: { startsWith: `obx.${tag}5` } } });
+    const statements: string[] = [];
+    // Count the mark statements on the path this platform takes; each one is held back long
+    // enough for every writer's publish to finish meanwhile, so the test does not race them.
+    const held = async <T>(text: string, run: () => Promise<T>) => {
+      statements.push(text);
+      await new Promise((r) => setTimeout(r, 300));
+      return run();
+    };
+    const counted = p.pgPool
+      ? ({
+          ...p,
+          pgPool: { query: (text: string, values: unknown[]) => held(text, () => p.pgPool!.query(text, values)) },
+        } as unknown as Platform)
+      : ({
+          ...p,
+          prisma: {
+            $executeRawUnsafe: (text: string, ...values: unknown[]) =>
+              held(text, () => p.prisma.$executeRawUnsafe(text, ...values)),
+          },
+        } as unknown as Platform);
+    const own = (w: number) =>
+      rows
+        .filter((r) => r.topic.startsWith(`obx.${tag}5${w}.`))
+        .map((r) => ({ id: r.id, topic: r.topic, payload: r.payload }));
+    await Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        await deliverWritten(counted, own(w));
+        const mine = await db.prisma.outboxMessage.findMany({ where: { id: { in: own(w).map((r) => r.id) } } });
+        expect(mine.every((r) => r.deliveredAt !== null)).toBe(true); // marked by the time it returns
+      }),
+    );
+    expect(statements).toHaveLength(2); // the first writer's, then one for the five that waited
+    expect(
+      await db.prisma.outboxMessage.count({ where: { topic: { startsWith: `obx.${tag}5` }, deliveredAt: null } }),
+    ).toBe(0);
+  });
+
   it('a publish that never completes (Redis away) gives up, rolls back and frees its connection; the next pass delivers', async () => {
     await write(`${tag}3`, 3);
     const stuck = { ...platform(), emitter: { emit: () => undefined } } as unknown as Platform; // never calls back

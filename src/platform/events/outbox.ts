@@ -92,9 +92,49 @@ export async function deliverWritten(
     publishTimeoutMs,
     `publish did not complete in ${publishTimeoutMs} ms`,
   );
-  const values = [new Date().toISOString(), messages.map((m) => m.id)];
-  if (p.pgPool) await p.pgPool.query(MARK_OWN, values);
-  else await p.prisma.$executeRawUnsafe(MARK_OWN, ...values);
+  await markOwn(
+    p,
+    messages.map((m) => m.id),
+  );
+}
+
+interface PendingMark {
+  ids: string[];
+  done: (err?: unknown) => void;
+}
+/** Per database handle: the marks waiting for the statement in flight, and whether one is. */
+const marks = new WeakMap<object, { waiting: PendingMark[]; busy: boolean }>();
+
+/**
+ * Marks `ids` delivered with MARK_OWN. Marks asked for while one statement is in flight (the
+ * worker's concurrent resolutions) wait for it and then go together in one statement: one round
+ * trip for all of them, and each caller still returns only once its own rows are marked.
+ */
+function markOwn(p: Platform, ids: string[]): Promise<void> {
+  const key = p.pgPool ?? p.prisma;
+  let m = marks.get(key);
+  if (!m) marks.set(key, (m = { waiting: [], busy: false }));
+  const queue = m;
+  return new Promise<void>((resolve, reject) => {
+    queue.waiting.push({ ids, done: (err) => (err === undefined ? resolve() : reject(err as Error)) });
+    if (!queue.busy) void drainMarks(p, queue);
+  });
+}
+
+async function drainMarks(p: Platform, m: { waiting: PendingMark[]; busy: boolean }): Promise<void> {
+  m.busy = true;
+  while (m.waiting.length > 0) {
+    const batch = m.waiting.splice(0);
+    const values = [new Date().toISOString(), batch.flatMap((b) => b.ids)];
+    try {
+      if (p.pgPool) await p.pgPool.query(MARK_OWN, values);
+      else await p.prisma.$executeRawUnsafe(MARK_OWN, ...values);
+      for (const b of batch) b.done();
+    } catch (err) {
+      for (const b of batch) b.done(err ?? new Error('marking delivered failed'));
+    }
+  }
+  m.busy = false;
 }
 
 /** Delivers now, and again every `intervalMs` to catch messages left by a crashed process. */

@@ -15,6 +15,7 @@ import { topics } from '../events/pubsub.js';
 import { turnSignals } from '../events/turn-signals.js';
 import { lockGame } from './lock.js';
 import { owedSides, promptsOf } from './prompts.js';
+import { storePrompts } from './stored-prompts.js';
 import { TX_OPTIONS, type Tx } from '../db/transactions.js';
 import { resolveOptions } from './registry.js';
 import { normaliseTimeControl, readTimeControl, stepDeadlineFor, type TimeControl } from './time-control.js';
@@ -197,6 +198,7 @@ async function startInTx(p: Platform, tx: Tx, gameId: string) {
     where: { id: gameId },
     data: { status: 'ACTIVE', state, step: 1, startedAt: now, stepDeadline: deadline },
   });
+  await storePrompts(prismaSql(tx), gameId, prompts);
   await tx.stepRecord.create({
     data: { gameId, step: 0, orders: {}, origins: {}, rolls: dice.log as object[], state },
   });

@@ -6,15 +6,17 @@
  *
  * The module is pure, so its prompts and each side's view depend on the stored state only: they
  * are remembered per state version, and the state itself is not sent again while the version
- * is unchanged. The version is the row's `xmin` (the id of the transaction that wrote this row
- * version: every UPDATE gives a new one) with `updatedAt` and the step, so any write of the row
- * is a new version; a stale entry can only cause a recomputation, never an old answer.
+ * is unchanged. The version is the row version's `xmin` and `ctid` (stored-prompts.ts: every
+ * UPDATE gives a new one), so any write of the row is a new version; a stale entry can only
+ * cause a recomputation, never an old answer. The prompts come with the state when the step's
+ * resolution stored them for this version; otherwise they are computed here.
  */
 import { LRUCache } from 'lru-cache';
 import type { Json, Prompt } from '#engine/contract.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { promptsOf } from './prompts.js';
+import { rowVersion } from './stored-prompts.js';
 
 type Row = Record<string, unknown>;
 
@@ -101,11 +103,13 @@ interface Derived {
 // are kept).
 const derived = new LRUCache<string, Derived>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (v) => v.bytes });
 
+const VERSION = rowVersion('g');
 const READ = `
 SELECT to_jsonb(g) - 'state' AS game,
-       g.xmin::text || ':' || g.step || ':' || to_char(g."updatedAt", 'YYYYMMDDHH24MISSUS') AS version,
-       CASE WHEN g.xmin::text || ':' || g.step || ':' || to_char(g."updatedAt", 'YYYYMMDDHH24MISSUS') = $2 THEN NULL ELSE g.state END AS state,
-       CASE WHEN g.xmin::text || ':' || g.step || ':' || to_char(g."updatedAt", 'YYYYMMDDHH24MISSUS') = $2 THEN 0 ELSE coalesce(pg_column_size(g.state), 0) END AS "stateBytes",
+       ${VERSION} AS version,
+       CASE WHEN ${VERSION} = $2 THEN NULL ELSE g.state END AS state,
+       CASE WHEN ${VERSION} = $2 THEN 0 ELSE coalesce(pg_column_size(g.state), 0) END AS "stateBytes",
+       CASE WHEN ${VERSION} = $2 THEN NULL ELSE (SELECT sp.prompts FROM "GamePrompts" sp WHERE sp."gameId" = g.id AND sp.version = ${VERSION}) END AS prompts,
        (SELECT coalesce(jsonb_agg(to_jsonb(s) || jsonb_build_object('user', jsonb_build_object('id', u.id, 'username', u.username)) ORDER BY s."joinedAt", s.id), '[]')
           FROM "Seat" s JOIN "User" u ON u.id = s."userId" WHERE s."gameId" = g.id) AS seats,
        (SELECT coalesce(jsonb_agg(jsonb_build_object('side', b.side, 'ready', b.ready)
@@ -150,6 +154,8 @@ export async function readGame(p: Platform, gameId: string, userId: string | nul
       bytes: Math.max(1024, Number(row.stateBytes) * 8),
       module: game.module as string,
       state: (row.state as Json | null) ?? null,
+      // Computed once by the step's resolution, when stored for this version (stored-prompts.ts).
+      prompts: (row.prompts as Prompt[] | null) ?? undefined,
       views: new Map(),
     };
     derived.set(key, entry);

@@ -4,7 +4,7 @@
  * everything. Constant texts, bound values (db/sql.ts). DateTime columns are UTC `timestamp(3)`:
  * read back as UTC text, bound as ISO strings, never through the session time zone.
  */
-import type { Json } from '#engine/contract.js';
+import type { Json, Prompt } from '#engine/contract.js';
 import { AppError } from '../errors.js';
 import type { SqlTx } from '../db/sql.js';
 import {
@@ -17,6 +17,7 @@ import {
   type OutboxRow,
 } from '../events/event-log.js';
 import type { StepTrust } from '../trust/deadline.js';
+import { rowVersion, storePromptsSql, type StoredPrompts } from './stored-prompts.js';
 
 export interface ResolutionContext {
   game: {
@@ -31,6 +32,8 @@ export interface ResolutionContext {
     stepDeadline: Date | null;
     seats: { side: string; userId: string }[];
   };
+  /** The module's prompts for `game.state` as its resolution stored them, if current (stored-prompts.ts). */
+  prompts: StoredPrompts;
   submissions: { side: string; orders: unknown; origin: string; ready: boolean }[];
   trust: StepTrust;
   /** The game's last event sequence (0 before any). */
@@ -38,7 +41,10 @@ export interface ResolutionContext {
 }
 
 interface Raw {
-  game: Omit<ResolutionContext['game'], 'stepDeadline' | 'seats'> & { stepDeadline: string | null };
+  game: Omit<ResolutionContext['game'], 'stepDeadline' | 'seats'> & {
+    stepDeadline: string | null;
+    prompts: StoredPrompts;
+  };
   seats: ResolutionContext['game']['seats'];
   submissions: ResolutionContext['submissions'];
   commitments: { side: string; commitment: string; salt: string | null; revealed: boolean }[];
@@ -60,9 +66,10 @@ export async function readResolutionContext(sql: SqlTx, gameId: string): Promise
     if (c.revealed && c.salt) trust.salts[c.side] = c.salt;
     else trust.unrevealed.push(c.side);
   }
-  const { stepDeadline, ...game } = ctx.game;
+  const { stepDeadline, prompts, ...game } = ctx.game;
   return {
     game: { ...game, stepDeadline: stepDeadline ? new Date(stepDeadline) : null, seats: ctx.seats },
+    prompts,
     submissions: ctx.submissions,
     trust,
     lastSeq: ctx.lastSeq,
@@ -95,6 +102,8 @@ export interface StepWrite {
     stepDeadline: Date | null;
   };
   outbox: OutboxRow[];
+  /** The module's prompts for `game.state` (none once the game is over), stored for this row version. */
+  prompts: Prompt[];
   /** The game clock's now: finishedAt, pausedAt and lapsed votes' decidedAt. */
   now: Date;
 }
@@ -103,7 +112,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * The one writer of a resolved step, whichever way the step was read: events, step record, the
- * game row, outbox rows and (when the game finished) its open votes lapsed, in one statement. One round trip, all or nothing. The step record's
+ * game row with the prompts computed for its new state (stored-prompts.ts), outbox rows and (when
+ * the game finished) its open votes lapsed, in one statement. One round trip, all or nothing. The step record's
  * primary key (gameId, step) and the events' (gameId, seq) make a second write of the same step
  * fail rather than land twice, although the step guard under the lock already prevents it.
  * Creation times are bound (UTC, the time of the write) rather than left to the column default,
@@ -129,6 +139,9 @@ export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<OutboxM
          "finishedAt" = CASE WHEN $16::boolean THEN $18::timestamp(3) ELSE "finishedAt" END,
          "stepDeadline" = $19::timestamp(3), "updatedAt" = $20::timestamp(3)
        WHERE id = $1 AND step = $2
+       RETURNING ${rowVersion('"Game"')} AS version
+     ), prompts AS (
+       ${storePromptsSql('upd', '$1', '$22')}
        RETURNING 1
      ), votes AS (
        UPDATE "GameVote" SET status = 'EXPIRED', "decidedAt" = $18::timestamp(3)
@@ -158,6 +171,7 @@ export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<OutboxM
       iso(g.stepDeadline),
       new Date().toISOString(),
       outboxParam(outbox),
+      JSON.stringify(w.prompts),
     ],
   );
   return outbox;

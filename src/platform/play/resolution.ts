@@ -89,10 +89,10 @@ async function resolveInTransaction(p: Platform, job: ResolveJob): Promise<TxRes
 
 /** A step queued when its last owed side got ready: lock and read in one statement, write in one. */
 async function resolveReady(p: Platform, job: ResolveJob, sql: SqlTx): Promise<TxResult> {
-  const { game, submissions, trust, lastSeq } = await readResolutionContext(sql, job.gameId);
+  const { game, prompts, submissions, trust, lastSeq } = await readResolutionContext(sql, job.gameId);
   if (game.status !== 'ACTIVE' || game.step !== job.step) return { outcome: 'stale' };
   const module = p.modules.get(game.module);
-  const owed = owedSides(promptsOf(module, game.state));
+  const owed = owedSides(prompts ?? promptsOf(module, game.state));
   const ordersBySide: Record<Side, Json> = {};
   const origins: Record<Side, string> = {};
   for (const side of owed) {
@@ -227,7 +227,9 @@ function planStep(
   const dice = new SeededDice({ seed: game.seed, gameId: game.id, step: game.step, salts: Object.values(trust.salts) });
   const { state, events } = module.resolve(game.state, ordersBySide, dice);
   const outcome = module.outcome(state);
-  const nextPrompts = outcome ? [] : promptsOf(module, state);
+  // Straight from the module, not the memo: they are stored with the step (stored-prompts.ts), so
+  // later readers take them from there and the digest of the new state would be spent for nothing.
+  const nextPrompts = outcome ? [] : module.prompts(state);
   const finished = outcome !== null;
   const stuck = !finished && nextPrompts.length === 0;
 
@@ -286,6 +288,7 @@ function planStep(
       },
       ...(status === 'ACTIVE' ? turnSignals(game.seats, game.id, nextStep, owedSides(nextPrompts), deadline) : []),
     ],
+    prompts: nextPrompts,
     now,
   };
   const opened =

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { SqlTx } from '../db/sql.js';
 import { announceReveal, type Phase } from '../trust/phase.js';
 import type { Receipt } from '../trust/receipts.js';
+import type { StoredPrompts } from './stored-prompts.js';
 
 /** The game row as the submission needs it, read under its row lock. */
 export interface LockedGameRow {
@@ -20,6 +21,8 @@ export interface LockedGameRow {
   seedHash: string;
   timeControl: unknown;
   stepDeadline: Date | null;
+  /** The module's prompts for `state` as the step's resolution stored them, if current (stored-prompts.ts). */
+  prompts?: StoredPrompts;
 }
 
 export interface SubmissionContext {

@@ -8,7 +8,8 @@ LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   g RECORD;
 BEGIN
-  SELECT id, module, scenario, status::text AS status, step, state, seed, "timeControl", "stepDeadline"
+  SELECT id, module, scenario, status::text AS status, step, state, seed, "timeControl", "stepDeadline",
+           xmin::text || ':' || ctid::text AS version
     INTO g FROM "Game" WHERE id = p_game FOR UPDATE;
   IF NOT FOUND THEN
     RETURN NULL;
@@ -16,7 +17,9 @@ BEGIN
   RETURN json_build_object(
     'game', json_build_object('id', g.id, 'module', g.module, 'scenario', g.scenario, 'status', g.status, 'step', g.step,
                               'state', g.state, 'seed', g.seed, 'timeControl', g."timeControl",
-                              'stepDeadline', to_char(g."stepDeadline", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+                              'stepDeadline', to_char(g."stepDeadline", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                              -- The stored prompts (stored-prompts.ts), only if written for this row version.
+                              'prompts', (SELECT p.prompts FROM "GamePrompts" p WHERE p."gameId" = g.id AND p.version = g.version)),
     'seats', (SELECT coalesce(json_agg(json_build_object('side', side, 'userId', "userId") ORDER BY side), '[]'::json)
                 FROM "Seat" WHERE "gameId" = g.id),
     'submissions', (SELECT coalesce(json_agg(json_build_object('side', side, 'orders', orders, 'origin', origin, 'ready', ready)), '[]'::json)

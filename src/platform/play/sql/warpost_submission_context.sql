@@ -11,7 +11,8 @@ DECLARE
   has_game boolean;
   prior json;
 BEGIN
-  SELECT id, module, status::text AS status, step, state, "seedHash", "timeControl", "stepDeadline"
+  SELECT id, module, status::text AS status, step, state, "seedHash", "timeControl", "stepDeadline",
+           xmin::text || ':' || ctid::text AS version
     INTO g FROM "Game" WHERE id = p_game FOR UPDATE;
   has_game := FOUND;
   -- No row: prior stays NULL.
@@ -23,7 +24,9 @@ BEGIN
   RETURN json_build_object(
     'game', json_build_object('id', g.id, 'module', g.module, 'status', g.status, 'step', g.step, 'state', g.state,
                               'seedHash', g."seedHash", 'timeControl', g."timeControl",
-                              'stepDeadline', to_char(g."stepDeadline", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+                              'stepDeadline', to_char(g."stepDeadline", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                              -- The stored prompts (stored-prompts.ts), only if written for this row version.
+                              'prompts', (SELECT p.prompts FROM "GamePrompts" p WHERE p."gameId" = g.id AND p.version = g.version)),
     'prior', prior,
     'seats', (SELECT coalesce(json_agg(json_build_object('side', side, 'userId', "userId")), '[]'::json)
                 FROM "Seat" WHERE "gameId" = g.id),
