@@ -19,6 +19,9 @@ import { resolveStep } from '#platform/play/resolution.js';
 import { readSubmissionContext } from '#platform/play/submission-sql.js';
 import { gameView } from '#platform/play/views.js';
 import { useBootedPlatform } from '../helpers/stack.js';
+import { RULES_BUILD } from '#platform/play/rules-build.js';
+import { currentPrompts, storedPromptsParam } from '#platform/play/stored-prompts.js';
+import type { Prompt } from '#engine/contract.js';
 
 const platform = useBootedPlatform('stored-prompts');
 const ctx = { attempt: 1, final: false };
@@ -55,7 +58,7 @@ async function stored(gameId: string) {
   return { ...row, fresh };
 }
 
-/** What each reader of the game row gives as its stored prompts (null: not current). */
+/** What each reader of the game row gives as its stored prompts (null: not current, or other rules code). */
 async function contexts(p: Platform, gameId: string, userId: string) {
   const read = (q: (sql: ReturnType<typeof prismaSql>) => Promise<unknown>) =>
     p.prisma.$transaction((tx) => q(prismaSql(tx)));
@@ -63,7 +66,7 @@ async function contexts(p: Platform, gameId: string, userId: string) {
   const submission = (await read((sql) => readSubmissionContext(sql, { gameId, userId, key: randomUUID() }))) as {
     game: { prompts: unknown };
   };
-  return { resolution: resolution.prompts, submission: submission.game.prompts };
+  return { resolution: resolution.prompts, submission: currentPrompts(submission.game.prompts) };
 }
 
 const submit = (p: Platform, user: Principal, gameId: string, step: number, orders: unknown) =>
@@ -81,7 +84,7 @@ describe('stored prompts', () => {
       const check = async () => {
         const s = await stored(gameId);
         expect(s.version).toBe(s.current);
-        expect(s.prompts).toEqual(s.fresh);
+        expect(s.prompts).toEqual({ build: RULES_BUILD, prompts: s.fresh });
         const c = await contexts(p, gameId, north.userId);
         expect(c.resolution).toEqual(s.fresh);
         expect(c.submission).toEqual(s.fresh);
@@ -127,12 +130,31 @@ describe('stored prompts', () => {
     await p.prisma.$executeRawUnsafe(
       `UPDATE "GamePrompts" SET prompts = $2::json WHERE "gameId" = $1`,
       gameId,
-      JSON.stringify(tampered),
+      storedPromptsParam(tampered as Prompt[]),
     );
     expect((await stored(gameId)).current).toBe(s.current);
     clearReadCache();
     const view = await gameView(p, north, gameId);
     expect(view.myPrompts.map((pr) => pr.description)).toEqual([marker]);
     await expect(submit(p, south, gameId, 1, { bid: 1, note: '' })).rejects.toMatchObject({ code: 'NOT_OWED' });
+  });
+
+  it('a copy stored by other rules code (an earlier deploy) is ignored, though the row version is current', async () => {
+    const p = platform.booted.platform;
+    const { gameId, north } = await newGame(p);
+    const s = await stored(gameId);
+    const marker = `old-build-${randomUUID()}`;
+    const old = (s.fresh as Prompt[]).map((pr) => ({ ...pr, description: marker }));
+    await p.prisma.$executeRawUnsafe(
+      `UPDATE "GamePrompts" SET prompts = $2::json WHERE "gameId" = $1`,
+      gameId,
+      JSON.stringify({ build: `not-${RULES_BUILD}`, prompts: old }),
+    );
+    expect((await stored(gameId)).current).toBe(s.current);
+    expect(await contexts(p, gameId, north.userId)).toEqual({ resolution: null, submission: null });
+    clearReadCache();
+    const view = await gameView(p, north, gameId);
+    expect(view.myPrompts.map((pr) => pr.description)).not.toContain(marker);
+    expect(view.myPrompts.length).toBeGreaterThan(0);
   });
 });

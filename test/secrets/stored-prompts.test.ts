@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { listen } from '../helpers/stack.js';
-import type { GameModule } from '#engine/contract.js';
+import type { GameModule, Prompt } from '#engine/contract.js';
 import { boot, type Booted } from '#platform/boot.js';
 import { loadConfig } from '#platform/config/load.js';
 import { clearReadCache } from '#platform/play/read-model.js';
+import { storedPromptsParam } from '#platform/play/stored-prompts.js';
 import sealedBid from '../fixtures/sealed-bid.js';
 import { collect, wsClient } from '../helpers/gql.js';
 import { as, createGame, join, register, type Player } from '../helpers/play.js';
@@ -56,12 +57,13 @@ describe('stored prompts and secrets', () => {
     const game = await createGame(base, north, { module: 'sealed-bid', scenario: 'standard', side: 'north' });
     await join(base, south, game.id, 'south');
     const db = booted.platform.prisma;
-    const [row] = await db.$queryRawUnsafe<{ prompts: { side: string; description: string }[] }[]>(
+    const [row] = await db.$queryRawUnsafe<{ prompts: { prompts: { side: string; description: string }[] } }[]>(
       `SELECT sp.prompts FROM "GamePrompts" sp JOIN "Game" g ON g.id = sp."gameId"
         WHERE sp."gameId" = $1 AND sp.version = g.xmin::text || ':' || g.ctid::text`,
       game.id,
     );
-    expect(row.prompts.map((p) => p.side)).toEqual(['north', 'south']); // the start stored both sides' prompts
+    const stored = row.prompts.prompts;
+    expect(stored.map((p) => p.side)).toEqual(['north', 'south']); // the start stored both sides' prompts
     const token: Record<string, string> = {
       north: `north-prompt-${randomUUID()}`,
       south: `south-prompt-${randomUUID()}`,
@@ -69,7 +71,7 @@ describe('stored prompts and secrets', () => {
     await db.$executeRawUnsafe(
       `UPDATE "GamePrompts" SET prompts = $2::json WHERE "gameId" = $1`,
       game.id,
-      JSON.stringify(row.prompts.map((p) => ({ ...p, description: token[p.side] }))),
+      storedPromptsParam(stored.map((p) => ({ ...p, description: token[p.side] })) as Prompt[]),
     );
     clearReadCache();
 

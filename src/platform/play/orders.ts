@@ -13,7 +13,7 @@ import { signingKey, type SigningKey } from '../trust/keys.js';
 import { checkIdempotencyKey, recordKey } from '../trust/idempotency.js';
 import { lockGame } from './lock.js';
 import { owedSides, promptsOf } from './prompts.js';
-import type { StoredPrompts } from './stored-prompts.js';
+import { currentPrompts } from './stored-prompts.js';
 import { pickSide } from './acting-side.js';
 import { jcs as canonicalJson, sha256Hex } from '../trust/canonical.js';
 import { TX_OPTIONS, type Tx } from '../db/transactions.js';
@@ -65,7 +65,7 @@ export async function checkTurn(
 /** checkTurn's rules on a game already read under its lock: side, status, step, owed (in that order). */
 function turnOf(
   p: Platform,
-  game: { module: string; status: string; step: number; state: unknown; prompts?: StoredPrompts },
+  game: { module: string; status: string; step: number; state: unknown; prompts?: unknown },
   seats: { side: string; userId: string }[],
   user: Principal,
   step: number,
@@ -80,7 +80,7 @@ function turnOf(
     });
   }
   const module = p.modules.get(game.module);
-  const prompts = game.prompts ?? promptsOf(module, game.state);
+  const prompts = currentPrompts(game.prompts) ?? promptsOf(module, game.state);
   if (!prompts.some((pr) => pr.side === mySide))
     throw new AppError('NOT_OWED', `The side "${mySide}" owes nothing at step ${step}.`);
   return { module, side: mySide, prompts };

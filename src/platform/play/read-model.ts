@@ -16,7 +16,7 @@ import type { Json, Prompt } from '#engine/contract.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { promptsOf } from './prompts.js';
-import { rowVersion } from './stored-prompts.js';
+import { currentPrompts, rowVersion } from './stored-prompts.js';
 
 type Row = Record<string, unknown>;
 
@@ -155,7 +155,7 @@ export async function readGame(p: Platform, gameId: string, userId: string | nul
       module: game.module as string,
       state: (row.state as Json | null) ?? null,
       // Computed once by the step's resolution, when stored for this version (stored-prompts.ts).
-      prompts: (row.prompts as Prompt[] | null) ?? undefined,
+      prompts: currentPrompts(row.prompts) ?? undefined,
       views: new Map(),
     };
     derived.set(key, entry);

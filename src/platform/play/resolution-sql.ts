@@ -17,7 +17,13 @@ import {
   type OutboxRow,
 } from '../events/event-log.js';
 import type { StepTrust } from '../trust/deadline.js';
-import { rowVersion, storePromptsSql, type StoredPrompts } from './stored-prompts.js';
+import {
+  currentPrompts,
+  rowVersion,
+  storedPromptsParam,
+  storePromptsSql,
+  type StoredPrompts,
+} from './stored-prompts.js';
 
 export interface ResolutionContext {
   game: {
@@ -43,7 +49,7 @@ export interface ResolutionContext {
 interface Raw {
   game: Omit<ResolutionContext['game'], 'stepDeadline' | 'seats'> & {
     stepDeadline: string | null;
-    prompts: StoredPrompts;
+    prompts: unknown;
   };
   seats: ResolutionContext['game']['seats'];
   submissions: ResolutionContext['submissions'];
@@ -69,7 +75,7 @@ export async function readResolutionContext(sql: SqlTx, gameId: string): Promise
   const { stepDeadline, prompts, ...game } = ctx.game;
   return {
     game: { ...game, stepDeadline: stepDeadline ? new Date(stepDeadline) : null, seats: ctx.seats },
-    prompts,
+    prompts: currentPrompts(prompts),
     submissions: ctx.submissions,
     trust,
     lastSeq: ctx.lastSeq,
@@ -171,7 +177,7 @@ export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<OutboxM
       iso(g.stepDeadline),
       new Date().toISOString(),
       outboxParam(outbox),
-      JSON.stringify(w.prompts),
+      storedPromptsParam(w.prompts),
     ],
   );
   return outbox;

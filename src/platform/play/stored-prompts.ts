@@ -11,11 +11,13 @@
  * that version lies): every UPDATE makes a new version with a new `ctid`, even in the writing
  * transaction. The table holds every side's prompts, so it is read only by the server and only
  * next to the game row; callers keep handing each side its own prompts (views.ts,
- * subscriptions.ts). It is not part of the game row: `to_jsonb(g)`, exports and Prisma's default
+ * subscriptions.ts). Each copy names the rules code that computed it (rules-build.ts), and a
+ * process running other code ignores it. It is not part of the game row: `to_jsonb(g)`, exports and Prisma's default
  * selection of a game do not include it.
  */
 import type { Prompt } from '#engine/contract.js';
 import type { SqlTx } from '../db/sql.js';
+import { RULES_BUILD } from './rules-build.js';
 
 /** The SQL expression of a "Game" row's version, for the row (or alias) `row`. */
 export const rowVersion = (row: string) => `${row}.xmin::text || ':' || ${row}.ctid::text`;
@@ -32,6 +34,25 @@ export const storePromptsSql = (versions: string, gameId: string, prompts: strin
 /** What a context read gives for the stored prompts: the list, or null when they are not current. */
 export type StoredPrompts = Prompt[] | null;
 
+/** The stored form: the prompts and the rules code that computed them (rules-build.ts). */
+interface Stored {
+  build: string;
+  prompts: Prompt[];
+}
+
+/** The JSON parameter that stores `prompts` as computed by this process's rules code. */
+export const storedPromptsParam = (prompts: Prompt[]) =>
+  JSON.stringify({ build: RULES_BUILD, prompts } satisfies Stored);
+
+/**
+ * The prompts of a row a context read returned (null when not current for the row version), kept
+ * only if the same rules code stored them: after a deploy they are computed again.
+ */
+export function currentPrompts(stored: unknown): StoredPrompts {
+  const s = stored as Stored | null | undefined;
+  return s && s.build === RULES_BUILD ? s.prompts : null;
+}
+
 /**
  * Stores `prompts` for the game row's version as this transaction sees it, after the write of the
  * state they were computed from (the game's start). A later write of the row in the same
@@ -41,6 +62,6 @@ export async function storePrompts(sql: SqlTx, gameId: string, prompts: Prompt[]
   await sql.query(
     `WITH v AS (SELECT ${rowVersion('"Game"')} AS version FROM "Game" WHERE id = $1)
      ${storePromptsSql('v', '$1', '$2')}`,
-    [gameId, JSON.stringify(prompts)],
+    [gameId, storedPromptsParam(prompts)],
   );
 }

@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import type { SqlTx } from '../db/sql.js';
 import { announceReveal, type Phase } from '../trust/phase.js';
 import type { Receipt } from '../trust/receipts.js';
-import type { StoredPrompts } from './stored-prompts.js';
 
 /** The game row as the submission needs it, read under its row lock. */
 export interface LockedGameRow {
@@ -21,8 +20,8 @@ export interface LockedGameRow {
   seedHash: string;
   timeControl: unknown;
   stepDeadline: Date | null;
-  /** The module's prompts for `state` as the step's resolution stored them, if current (stored-prompts.ts). */
-  prompts?: StoredPrompts;
+  /** The stored prompts for `state`, if current for the row version (stored-prompts.ts currentPrompts reads them). */
+  prompts?: unknown;
 }
 
 export interface SubmissionContext {
