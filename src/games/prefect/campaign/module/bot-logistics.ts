@@ -20,6 +20,7 @@ import { basesAvailable } from '../base-availability.js';
 import { baseInHex, engineersNeeded, type GroundBaseClass } from '../build-bases.js';
 import type { CampaignGameState, Side } from './types.js';
 import { validateOrders } from './validate.js';
+import { baseLimitErrors } from './supply-limits.js';
 
 const engineers = (cs: CampaignGameState, tf: string): number =>
   unitsIn(cs.planetary, tf).filter((u) => u.status === 'ACTIVE' && unitType(u).flags.includes('CONSTRUCTION_ENGINEER'))
@@ -82,4 +83,19 @@ export function withBaseBuilds(cs: CampaignGameState, side: Side, order: Json): 
     out = keepIfLegal(cs, side, out, { ...o, build } as Json);
   }
   return out;
+}
+
+/**
+ * 5.C.8 (L2293-2299, L2334-2350): the Planetary bot's rebuilds (its bot-bases.ts) dropped where the
+ * Campaign's base limits refuse them (a disorganised base, a naval ground base for non-Marines).
+ */
+export function rebuildsWithinLimits(cs: CampaignGameState, side: Side, ground: Json): Json {
+  const g = ground as { kind?: string; rebuild?: unknown[] } | null;
+  if (g?.kind !== 'supply' || !g.rebuild?.length) return ground;
+  const refused = new Set(
+    baseLimitErrors(cs, side, ground)
+      .filter((e) => e.path?.[1] === 'rebuild')
+      .map((e) => e.path![2] as number),
+  );
+  return refused.size ? ({ ...g, rebuild: g.rebuild.filter((_, i) => !refused.has(i)) } as Json) : ground;
 }
