@@ -15,11 +15,11 @@
  * It reads only its own side's units, bases and SP and the public enemy counters. Every addition
  * is kept only if the whole order still validates, so the bot stays legal.
  */
-import { distance } from '../map.js';
 import { hasLoc, hasLocToAny } from '../loc.js';
 import { storeOf, supplyAnchors } from '../supply-stores.js';
 import { unitsIn, unitType, validateAdjustment, validateSupply } from '../rules.js';
 import { baseValue, rulesData } from '../rules-data.js';
+import { distanceTo } from './bot-tactics.js';
 import type { AdjustmentOrder, PrefectState, Side, SupplyOrder } from '../types.js';
 
 /** SP a base keeps after rebuilding: a turn's resting and reorganising of the TFs it serves. */
@@ -54,8 +54,18 @@ export function assignBases(s: PrefectState, side: Side, o: AdjustmentOrder): vo
 
 /** Is `hex` a good place for a new base of `side` now (see the file comment)? */
 function goodSite(s: PrefectState, side: Side, hex: string): boolean {
-  if (Object.values(s.bases).some((b) => b.hex === hex || (b.side === side && distance(b.hex, hex) <= 2))) return false;
-  return !Object.values(s.tfs).some((t) => t.side !== side && t.hex && distance(t.hex, hex) <= 2);
+  if (Object.values(s.bases).some((b) => b.hex === hex)) return false;
+  const own = new Set(
+    Object.values(s.bases)
+      .filter((b) => b.side === side)
+      .map((b) => b.hex),
+  );
+  const enemy = new Set(
+    Object.values(s.tfs)
+      .filter((t) => t.side !== side && t.hex)
+      .map((t) => t.hex),
+  );
+  return distanceTo(hex, own) > 2 && distanceTo(hex, enemy) > 2;
 }
 
 /** Own stores with SP and a LOC to `hex`, fullest first, paying `cost`; null when they cannot. */
