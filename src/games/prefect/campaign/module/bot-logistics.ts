@@ -5,7 +5,8 @@
  *   Construction Engineers its rank needs (L958), on a hex with no base (L2416), tracing a LOC to
  *   a friendly base or HQ (L954) — most engineers first, then by id;
  * - Supply, a later turn (L956): an assigned base is built when affordable — its SP (L960-964)
- *   taken from own bases and HQs with a LOC to the TF, fullest first.
+ *   taken from own bases and HQs with a LOC to the TF, fullest first;
+ * - Supply: the Planetary bot's rebuilds (L828-846) cut to the Campaign's base limits (5.C.8).
  * Every addition is kept only if the whole order still validates, so the bot stays legal. Not
  * done: carrying dismantled bases (the bot's transports are busy with troops and SP) and loading
  * troops (the invader's Legion starts aboard and drops; nothing returns to its transports).
