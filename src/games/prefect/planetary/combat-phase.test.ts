@@ -128,3 +128,45 @@ describe('COMBAT_DECLARE (L547-561)', () => {
     expect(s.step).toBe('SUPPLY');
   });
 });
+
+describe('resolution in the attacker\u2019s order (L557-561)', () => {
+  it('L679: a declared attack whose target TF is gone before its turn is cancelled; the other attacks resolve', () => {
+    useFixtureMap();
+    const s = makeTestState({
+      attacker: 'TOG',
+      tfs: [
+        { id: 'A1', side: 'TOG', hex: hx(4, 3), units: [MED, MED] },
+        { id: 'A2', side: 'TOG', hex: hx(3, 4), units: [MED] },
+        { id: 'D1', side: 'CW', hex: hx(4, 4), units: [CWL] },
+        { id: 'D2', side: 'CW', hex: hx(3, 5), units: [CWL] },
+      ],
+    });
+    s.step = 'COMBAT_DECLARE';
+    s.combat = { attacks: [], order: [], resolved: [] };
+    const declare = checkOrder(s, 'TOG', {
+      kind: 'combat-declare',
+      attacks: [
+        { target: { tf: 'D1' }, attackers: ['A1'] },
+        { target: { tf: 'D2' }, attackers: ['A2'] },
+      ],
+    });
+    expect(declare.errors).toEqual([]);
+    advance(s, { TOG: declare.order! }, seededDice('l679'));
+    expect(s.step).toBe('COMBAT_DETECT');
+    const [first, second] = s.combat!.order;
+    const gone = s.combat!.attacks.find((a) => a.id === first)!.target as { tf: string };
+    // The first target leaves the map before resolution (as a retreat merge or a strike of the Campaign removes it).
+    for (const u of Object.values(s.units)) if (u.tf === gone.tf) u.status = 'DESTROYED';
+    delete s.tfs[gone.tf];
+    const ev = advance(s, { CW: { kind: 'combat-detect', detections: [] } }, seededDice('l679-r'));
+    const cancelled = ev.filter((e) => e.type === 'combat.cancelled');
+    expect(cancelled.map((e) => e.data)).toEqual([{ attack: first, reason: 'target gone', rule: 'L679' }]);
+    // Only the second attack is fought: one combat, after the cancelled one.
+    expect(ev.map((e) => e.type).filter((t) => t === 'combat' || t === 'combat.cancelled')).toEqual([
+      'combat.cancelled',
+      'combat',
+    ]);
+    expect(s.combat!.resolved).toEqual([first, second]);
+    expect(s.step).toBe('SUPPLY');
+  });
+});

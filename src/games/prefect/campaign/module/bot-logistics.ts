@@ -5,7 +5,8 @@
  *   Construction Engineers its rank needs (L958), on a hex with no base (L2416), tracing a LOC to
  *   a friendly base or HQ (L954) — most engineers first, then by id;
  * - Supply, a later turn (L956): an assigned base is built when affordable — its SP (L960-964)
- *   taken from own bases and HQs with a LOC to the TF, fullest first.
+ *   taken from own bases and HQs with a LOC to the TF, fullest first;
+ * - Supply: the Planetary bot's rebuilds (L828-846) cut to the Campaign's base limits (5.C.8).
  * Every addition is kept only if the whole order still validates, so the bot stays legal. Not
  * done: carrying dismantled bases (the bot's transports are busy with troops and SP) and loading
  * troops (the invader's Legion starts aboard and drops; nothing returns to its transports).
@@ -20,6 +21,7 @@ import { basesAvailable } from '../base-availability.js';
 import { baseInHex, engineersNeeded, type GroundBaseClass } from '../build-bases.js';
 import type { CampaignGameState, Side } from './types.js';
 import { validateOrders } from './validate.js';
+import { baseLimitErrors } from './supply-limits.js';
 
 const engineers = (cs: CampaignGameState, tf: string): number =>
   unitsIn(cs.planetary, tf).filter((u) => u.status === 'ACTIVE' && unitType(u).flags.includes('CONSTRUCTION_ENGINEER'))
@@ -82,4 +84,19 @@ export function withBaseBuilds(cs: CampaignGameState, side: Side, order: Json): 
     out = keepIfLegal(cs, side, out, { ...o, build } as Json);
   }
   return out;
+}
+
+/**
+ * 5.C.8 (L2293-2299, L2334-2350): the Planetary bot's rebuilds (its bot-bases.ts) dropped where the
+ * Campaign's base limits refuse them (a disorganised base, a naval ground base for non-Marines).
+ */
+export function rebuildsWithinLimits(cs: CampaignGameState, side: Side, ground: Json): Json {
+  const g = ground as { kind?: string; rebuild?: unknown[] } | null;
+  if (g?.kind !== 'supply' || !g.rebuild?.length) return ground;
+  const refused = new Set(
+    baseLimitErrors(cs, side, ground)
+      .filter((e) => e.path?.[1] === 'rebuild')
+      .map((e) => e.path![2] as number),
+  );
+  return refused.size ? ({ ...g, rebuild: g.rebuild.filter((_, i) => !refused.has(i)) } as Json) : ground;
 }

@@ -27,7 +27,7 @@ import {
 } from './bot-invader.js';
 import { withSupplyLink } from './supply-link.js';
 import { withBotNavalSupport } from './bot-support.js';
-import { withBaseAssignments, withBaseBuilds } from './bot-logistics.js';
+import { rebuildsWithinLimits, withBaseAssignments, withBaseBuilds } from './bot-logistics.js';
 import { withBotLegionSources } from './legion-sources-bot.js';
 import type { Side } from '../../common/types.js';
 import type { AdjustmentOrder } from '../../planetary/index.js';
@@ -189,7 +189,7 @@ export function campaignBot(cs: CampaignGameState, side: string, dice: Dice): Js
               side as Side,
               {
                 kind: 'campaign-supply',
-                ground: groundBot(cs.planetary, side, dice),
+                ground: rebuildsWithinLimits(cs, side as Side, groundBot(cs.planetary, side, dice)),
                 naval: withinAllowance(cs, side, spaceBot(spaceAt(cs.space, 'SUPPLY'), side, dice)),
               },
               (o) => !validateOrders(cs, side, o).length,

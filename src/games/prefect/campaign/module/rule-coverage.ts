@@ -70,7 +70,7 @@ export const ruleCoverageList: RuleCoverageList = {
     {
       rule: 'L415',
       unreachable: RARE(
-        "a defender's counter-move (the bots plan none; random play of the CI fuzz games met one in 1 of 12 games, none since the issue-21 Space bots changed those games)",
+        "a defender's counter-move (the ground bot counter-moves only onto enemy disorganised units it can reach, L475; random play of the CI fuzz games met one in 1 of 12 games before issue 21's bot changes, none since)",
         '../../planetary/counteractions.test.ts',
       ),
     },

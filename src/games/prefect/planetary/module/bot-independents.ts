@@ -8,6 +8,7 @@
  * their own counter (L918-920, D-52), since one of them slows the whole TF to 1 hex (L928).
  */
 import { validateAdjustment } from '../adjustment.js';
+import { assignBases } from './bot-bases.js';
 import { attackerReach } from '../movement.js';
 import { distanceTo, retreatChoices } from './bot-tactics.js';
 import { unitsIn, unitType } from '../rules.js';
@@ -91,8 +92,8 @@ export function independentMoves(s: PrefectState, side: Side, claimed: Set<strin
 /**
  * The bot's TF Adjustment (L866-878): non-gravitic units inside a TF that also holds gravitic
  * units go on their own counter in an empty adjacent land hex (L918-920, D-52), an own base or
- * city first; every item is kept only if the whole order still validates. Also carries the
- * standing retreat choices (D-31).
+ * city first; available bases are assigned to TFs with engineers (bot-bases.ts); every item is
+ * kept only if the whole order still validates. Also carries the standing retreat choices (D-31).
  */
 export function botAdjustment(s: PrefectState, side: Side): AdjustmentOrder {
   const o: AdjustmentOrder = {
@@ -142,6 +143,7 @@ export function botAdjustment(s: PrefectState, side: Side): AdjustmentOrder {
       }
     }
   }
+  assignBases(s, side, o); // L952-954, D-51 (bot-bases.ts)
   const retreat = retreatChoices(s, side);
   if (retreat.length) {
     o.retreat = retreat;

@@ -1,12 +1,14 @@
 /**
  * The bot's sealed logistics orders: Supply (remove fatigue from TFs that need it, reorganise
- * disorganised units at an HQ or base, L778-826) and Withdrawal (disorganised units toward the
+ * disorganised units at an HQ or base, L778-826; rebuild destroyed units and build assigned bases,
+ * bot-bases.ts) and Withdrawal (disorganised units toward the
  * nearest friendly base or HQ TF, L854-860). Each item is kept only if the whole order still
  * validates with the RULES engineer's checks, so the result is always legal.
  */
 import type { OrderError } from '#engine/contract.js';
 import { enemyActiveZocHexes, unitsIn, validateSupply, validateWithdrawal } from '../rules.js';
 import { rulesData } from '../rules-data.js';
+import { buildBases, rebuildUnits } from './bot-bases.js';
 import type { PrefectState, Side, SupplyOrder, WithdrawalOrder } from '../types.js';
 
 /** Own SP stores: active bases and HQ units in TFs on the map, with what they hold. */
@@ -72,6 +74,8 @@ export function botSupply(s: PrefectState, side: Side): SupplyOrder {
       }
     }
   }
+  rebuildUnits(s, side, o); // L828-846, then L952-964 (bot-bases.ts)
+  buildBases(s, side, o);
   return o;
 }
 
