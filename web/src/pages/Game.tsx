@@ -172,6 +172,11 @@ export function GamePage({ gameId }: { gameId: string }) {
   const [panels, setPanels] = useState(false);
   useEffect(() => {
     if (!data || panels) return;
+    // Safari has no requestIdleCallback: a short timeout there.
+    if (typeof requestIdleCallback !== 'function') {
+      const t = setTimeout(() => setPanels(true), 50);
+      return () => clearTimeout(t);
+    }
     const id = requestIdleCallback(() => setPanels(true), { timeout: 300 });
     return () => cancelIdleCallback(id);
   }, [data, panels]);
