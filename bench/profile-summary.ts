@@ -26,6 +26,7 @@ export function placeOf(url: string, fn: string): string {
   const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (m) return `pkg:${m[1]}`;
   if (url.startsWith('node:')) return 'node:internals';
+  if (/^https?:/.test(url)) return new URL(url).pathname; // a page's script (bench/web.ts): its chunk
   const path = url.startsWith('file://') ? relative(ROOT, new URL(url).pathname) : url;
   return path
     .split('/')

@@ -5,7 +5,11 @@
  * map is drawn (every hex of the first board) and the first prompt's controls are there and
  * enabled (its first field and its Submit button). Run with no CPU throttle and with CDP
  * `Emulation.setCPUThrottlingRate` (4: a mid-range phone). Figures, not assertions.
+ * `BENCH_WEB_PROFILE=DIR` adds one untimed load per throttle with a V8 CPU profile of the page
+ * (`DIR/web-<n>x.cpuprofile`, for bench/profile-summary.ts) and prints that load's requests.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { buildClient, launch, PASSWORD } from '../test/web/browser.js';
 import { startProcess, stop, summarise } from './common.js';
@@ -33,6 +37,7 @@ async function loadOnce(
   user: string,
   hexes: number,
   throttle: number,
+  profile?: string,
 ) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
@@ -48,6 +53,11 @@ async function loadOnce(
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     await page.addInitScript(watch(hexes));
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(`${url}${gamePath}`);
     // Function predicates, not strings: the page's CSP forbids eval.
     await page.waitForFunction(() => (globalThis as { __tti?: number }).__tti !== undefined, undefined, {
@@ -55,11 +65,26 @@ async function loadOnce(
       polling: 100,
     });
     if (errors.length) throw new Error(`the page failed: ${errors.join('; ')}`);
-    // Where the time went: when the scripts, the boards and the last GraphQL answer had arrived (ms after navigation).
+    const tti = await page.evaluate(() => (globalThis as unknown as { __tti: number }).__tti);
+    if (profile) {
+      const { profile: cpu } = await cdp.send('Profiler.stop');
+      writeFileSync(profile, JSON.stringify(cpu));
+      const requests = await page.evaluate(() =>
+        (
+          globalThis as unknown as {
+            performance: { getEntriesByType(t: string): { name: string; startTime: number; responseEnd: number }[] };
+          }
+        ).performance
+          .getEntriesByType('resource')
+          .map((e) => `${Math.round(e.startTime)}–${Math.round(e.responseEnd)} ms ${new URL(e.name).pathname}`),
+      );
+      console.log(`${throttle}x profiled load, interactive at ${Math.round(tti)} ms:\n  ${requests.join('\n  ')}`);
+    }
+    // Where the time went: when the scripts, the boards and the last GraphQL answer before the page was interactive had arrived (ms after navigation).
     // No named helper inside the page function: tsx would wrap it in __name, which the page lacks.
     const arrived = (re: string) =>
       page.evaluate(
-        (pattern) =>
+        ([pattern, before]) =>
           Math.max(
             0,
             ...(
@@ -68,15 +93,15 @@ async function loadOnce(
               }
             ).performance
               .getEntriesByType('resource')
-              .filter((e) => new RegExp(pattern).test(e.name))
+              .filter((e) => new RegExp(pattern).test(e.name) && e.responseEnd <= before)
               .map((e) => e.responseEnd),
           ),
-        re,
+        [re, tti] as const,
       );
     return {
-      tti: await page.evaluate(() => (globalThis as unknown as { __tti: number }).__tti),
+      tti,
       scripts: await arrived(String.raw`/assets/.*\.js$`),
-      boards: await arrived(String.raw`/boards\?`),
+      boards: await arrived(String.raw`/boards$`),
       graphql: await arrived(String.raw`/graphql$`),
     };
   } finally {
@@ -124,6 +149,18 @@ export async function benchPageInteractive(
       await loadOnce(browser, url, `/games/${pair.gameId}`, user, opts.hexes, throttle); // warm the server's caches, not timed
       for (let i = 0; i < loads; i++)
         runs.push(await loadOnce(browser, url, `/games/${pair.gameId}`, user, opts.hexes, throttle));
+      // One more load, profiled and untimed (the profiler slows the page down).
+      const profileDir = process.env.BENCH_WEB_PROFILE;
+      if (profileDir)
+        await loadOnce(
+          browser,
+          url,
+          `/games/${pair.gameId}`,
+          user,
+          opts.hexes,
+          throttle,
+          join(profileDir, `web-${throttle}x.cpuprofile`),
+        );
       const times = runs.map((r) => r.tti);
       const s = summarise(times);
       const median = (k: 'scripts' | 'boards' | 'graphql') => round(summarise(runs.map((r) => r[k])).p50);

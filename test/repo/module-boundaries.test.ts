@@ -32,6 +32,8 @@ const ALLOWED: Record<string, string> = {
     'Cerberus and Prefect turns played by clicking in a real browser (needs the server and Chromium)',
   'test/web/space.test.ts':
     'Prefect Space and Campaign steps played by clicking in a real browser (needs the server and Chromium)',
+  'test/web/stacks.test.ts':
+    'deep Cerberus and Prefect stacks listed from the map in a real browser (needs the server and Chromium)',
   'test/api/client-pieces.test.ts': "GraphQL and REST serve one module's boards alike (needs the server)",
   'test/secrets/derive.test.ts':
     "the secrets ledger on the Campaign's sealed ground-support commitment, the one case that needs it",

@@ -14,9 +14,20 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Builds web/ into the folder the server serves (the same build `npm start` makes). */
+/**
+ * Builds web/ into the folder the server serves (the same build `npm start` makes). Under vitest
+ * NODE_ENV is `test`, which would give a development build (JSX with source locations, 50 % larger):
+ * the build runs as production, as `npm start` runs it.
+ */
 export async function buildClient() {
-  await build({ configFile: join(ROOT, 'web/vite.config.ts'), logLevel: 'warn' });
+  const env = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(ROOT, 'web/vite.config.ts'), logLevel: 'warn' });
+  } finally {
+    if (env === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = env;
+  }
   return WEB_BUILD_DIR;
 }
 

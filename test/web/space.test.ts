@@ -5,6 +5,11 @@
  * - Space: the sealed Mission Assignment of both sides (each names a Task Force by clicking its
  *   counter: the CW's on its sector, the TOG's in the off-system box), then the TOG's T-space
  *   movement (a TF clicked into `enter`); the event log tells both steps in words.
+ * - Space, interactive combat (`spaceCombatPlay: 'interactive'`, D-91): after the missions and the
+ *   CW's move (the bots' orders, through the API), the later prompts of the half are answered on
+ *   the pages: TOG T-space movement, the CW's combat plan and the TOG's standing reactions, the
+ *   CW's combat decision (the target segment, L1675, changed in its form), both adjustments and
+ *   both supply steps, until the next Mission Assignment opens.
  * - Campaign: the same Mission Assignment on the system map while the page says the campaign is
  *   in its space mission; then, the space half played through the API with default orders, the
  *   page switches by itself to the Ku Crassus hexes for the planetary mission (L2177-2192, D-75).
@@ -17,9 +22,10 @@ import prefectCampaign from '#games/prefect/campaign/module/index.js';
 import prefectSpace from '#games/prefect/space/module/index.js';
 import { gql } from '../helpers/gql.js';
 import { ROOT } from '../helpers/stack.js';
+import { seededDice } from '#engine/dice.js';
 import { seriousA11yViolations } from './browser.js';
 import { useBrowserStack } from './page-stack.js';
-import { clickHex, map, prompt, send, sessionOf, startGame, STEP_TIMEOUT, stepOf, waitStep } from './turns.js';
+import { clickHex, legal, map, prompt, send, sessionOf, startGame, STEP_TIMEOUT, stepOf, waitStep } from './turns.js';
 
 /** WARPOST_SCREENSHOTS=1 refreshes the README's Space and Campaign screenshots (docs/screenshots/). */
 const SHOTS = process.env.WARPOST_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : undefined;
@@ -112,6 +118,85 @@ describe('browser client: Prefect Space and Campaign by clicking', () => {
     await expect.poll(() => offsystem.getByRole('button', { name: /^TF 1 / }).count()).toBe(0);
     expect(errors).toEqual([]);
   }, 300_000);
+
+  it("Space, interactive combat: the half's later prompts, the combat decision among them, answered on the pages", async () => {
+    const suffix = Math.random().toString(36).slice(2, 7);
+    const tog = await player(`ictog_${suffix}`);
+    const cw = await player(`iccw_${suffix}`);
+    await startGame(tog, `ictog_${suffix}`, cw, 'prefect-space', 'TOG', 'CW', { spaceCombatPlay: 'interactive' });
+    const pages = { TOG: tog, CW: cw } as const;
+    const players = { TOG: await sessionOf(tog), CW: await sessionOf(cw) };
+    const gameId = players.TOG.gameId;
+    const VIEW = 'query($g:ID!){game(id:$g){game{step} myPrompts{kind secret}}}';
+    const SUBMIT =
+      'mutation($g:ID!,$s:Int!,$o:JSON!,$k:String!){submitOrders(gameId:$g,step:$s,orders:$o,idempotencyKey:$k){stepComplete}}';
+    /** The bot's orders for a side, sent through the API (the missions and the move that bring on a fight). */
+    async function botPlays(side: 'TOG' | 'CW') {
+      const row = await web.stack.booted.db.prisma.game.findUnique({ where: { id: gameId }, select: { state: true } });
+      const state = row!.state as never;
+      const step = (await gql(web.stack.base, VIEW, { g: gameId }, players[side].token)).data.game.game.step;
+      const orders = prefectSpace.bot(state, side, seededDice(`ic-${side}`, step));
+      const r = await gql(
+        web.stack.base,
+        SUBMIT,
+        { g: gameId, s: step, o: orders, k: `ic-${step}-${side}` },
+        players[side].token,
+      );
+      expect(r.errors).toBeUndefined();
+    }
+    await prompt(cw, 'CW: missions (sealed)');
+    await Promise.all([botPlays('TOG'), botPlays('CW')]);
+    await prompt(tog, 'TOG: tspace');
+    expect(await seriousA11yViolations(tog), 'T-space movement').toEqual([]);
+    await send(await prompt(tog, 'TOG: tspace'));
+    await prompt(cw, 'CW: move');
+    await botPlays('CW');
+
+    // From here on every prompt is answered on its page, until the next Mission Assignment.
+    const answered: string[] = [];
+    for (let guard = 0; guard < 12; guard++) {
+      await expect
+        .poll(
+          async () =>
+            (await gql(web.stack.base, VIEW, { g: gameId }, players.CW.token)).data.game.myPrompts.length +
+            (await gql(web.stack.base, VIEW, { g: gameId }, players.TOG.token)).data.game.myPrompts.length,
+          { timeout: STEP_TIMEOUT },
+        )
+        .toBeGreaterThan(0);
+      const owed: ['TOG' | 'CW', string, boolean][] = [];
+      for (const side of ['TOG', 'CW'] as const)
+        for (const p of (await gql(web.stack.base, VIEW, { g: gameId }, players[side].token)).data.game.myPrompts)
+          owed.push([side, p.kind, p.secret]);
+      if (owed.some(([, k]) => k === 'missions')) break;
+      const step = (await gql(web.stack.base, VIEW, { g: gameId }, players.TOG.token)).data.game.game.step;
+      for (const [side, kind, secret] of owed) {
+        const page = pages[side];
+        await waitStep(page, step);
+        const form = await prompt(page, `${side}: ${kind}${secret ? ' (sealed)' : ''}`);
+        // Built from the orders schema, not the raw JSON fallback.
+        expect(await form.locator('textarea').count(), `${kind} has a form`).toBe(0);
+        if (kind === 'combat-decision') {
+          // The target segment (L1675): the standing choice is filled in; another of the sector's segments is chosen.
+          const segment = form.locator('input[id$="-segment"]');
+          await legal(form);
+          const standing = Number(await segment.inputValue());
+          expect(standing).toBeGreaterThanOrEqual(1);
+          await segment.fill(String(standing === 1 ? 2 : 1));
+          await expect.poll(() => form.getByText('These orders are legal.').count()).toBe(1);
+          expect(await seriousA11yViolations(page), 'combat decision').toEqual([]);
+        }
+        await send(form);
+        answered.push(kind);
+      }
+      await expect.poll(() => stepOf(tog), { timeout: STEP_TIMEOUT }).toBeGreaterThan(step);
+    }
+    expect(answered).toEqual(
+      expect.arrayContaining(['combat-plan', 'combat-reactions', 'combat-decision', 'adjust', 'supply']),
+    );
+    // The fight is told in words on both pages.
+    await expect.poll(() => cw.locator('.log').innerText(), { timeout: STEP_TIMEOUT }).toMatch(/segment/i);
+    expect(errors).toEqual([]);
+  }, 420_000);
 
   it('Campaign: Mission Assignment on the system map, then the page switches to Ku Crassus for the planetary mission', async () => {
     const suffix = Math.random().toString(36).slice(2, 7);

@@ -10,6 +10,7 @@ export const STEP_TIMEOUT = 60_000;
 /**
  * One player creates from the lobby form, the other joins from the open games list. Other test
  * files open games in the same database: the game is found by its creator's seat (a unique name).
+ * `options`: module options chosen in the form's lists (by option id).
  */
 export async function startGame(
   creator: Page,
@@ -18,9 +19,11 @@ export async function startGame(
   module: string,
   side: string,
   other: string,
+  options: Record<string, string> = {},
 ) {
   await creator.getByLabel('Game', { exact: true }).selectOption(module);
   await creator.getByLabel('Your side').selectOption(side);
+  for (const [id, value] of Object.entries(options)) await creator.locator(`#f-option-${id}`).selectOption(value);
   await creator.getByRole('button', { name: 'Create game' }).click();
   await creator.waitForURL(/\/games\/[^/]+$/);
   await joiner.getByRole('button', { name: 'Refresh' }).click();

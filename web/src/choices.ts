@@ -4,7 +4,8 @@
  * string that is a hex id names that hex, one that is a counter id (or sits under a key that
  * names units or task forces) names that counter.
  */
-import { pieceName, type BoardGeometry, type Piece } from './components/Board';
+import type { BoardGeometry, Piece } from './components/Board';
+import { pieceName } from './components/Counter';
 
 const PIECE_KEYS = /^(unitId|unitIds|pieceId|tf|tfs|units)$/;
 

@@ -2,17 +2,22 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { currentSession, logout, onSession, type Session } from './api';
 import { onLinkClick, usePath } from './router';
-import { Login } from './pages/Login';
-import { Lobby } from './pages/Lobby';
-import { GamePage } from './pages/Game';
-import { SettingsPage } from './pages/Settings';
+import { prefetchGame } from './game-data';
+import { lazyPage } from './lazy';
 import './style.css';
+
+// Each page is a chunk of its own: a game page opened cold loads only the game's code.
+const Login = lazyPage(() => import('./pages/Login').then((m) => m.Login));
+const Lobby = lazyPage(() => import('./pages/Lobby').then((m) => m.Lobby));
+const GamePage = lazyPage(() => import('./pages/Game').then((m) => m.GamePage));
+const SettingsPage = lazyPage(() => import('./pages/Settings').then((m) => m.SettingsPage));
+const gamePath = (path: string) => /^\/games\/([^/]+)$/.exec(path);
 
 function App() {
   const path = usePath();
   const [session, setSession] = useState<Session | null>(currentSession());
   useEffect(() => onSession(setSession), []);
-  const game = /^\/games\/([^/]+)$/.exec(path);
+  const game = gamePath(path);
 
   let page;
   let title = 'Lobby';
@@ -60,5 +65,12 @@ function App() {
 
 // Shows Web Push notifications (Settings turns them on); a browser without service workers just has none.
 if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+
+// Opened on a game page: its reads and its code are asked for at once, side by side.
+const opening = gamePath(location.pathname);
+if (opening && currentSession()) {
+  prefetchGame(decodeURIComponent(opening[1]));
+  GamePage.preload();
+}
 
 render(<App />, document.getElementById('app')!);

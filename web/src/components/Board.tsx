@@ -2,10 +2,14 @@
  * A board drawn from its published geometry (hex centres in units of the outer radius), with
  * the viewer's counters stacked on it. Pan by dragging or the arrow keys, zoom with the wheel,
  * the buttons or +/-. Clicking a hex (or Enter on the focused board) selects it. A globe board
- * (wrapX) is drawn with a copy on either side and pans round without an edge.
+ * (wrapX) is drawn with a copy on either side and pans round without an edge. A stack of several
+ * counters draws its top three and a badge with its count, a button that lists every counter of
+ * the stack beside it (StackList); `s` on the focused board lists the stack under the cursor.
  */
+import { Component } from 'preact';
 import { useMemo, useRef, useState } from 'preact/hooks';
-import { hasIcon, UnitSymbol } from './UnitSymbol';
+import { StackList } from './StackList';
+import { CounterFace, pieceName } from './Counter';
 
 export interface BoardHex {
   id: string;
@@ -68,7 +72,6 @@ const TERRAIN: Record<string, string> = {
   planetoid: '#d9c8a6',
   asteroid: '#c4bcb0',
 };
-const SIDE_COLOURS = ['#c0392b', '#2e5fa8', '#2f7d32', '#8e44ad', '#b9770e', '#117a65'];
 
 function terrainColour(t0: string) {
   const t = t0.split('+')[0]; // several terrains in one hex: the first one colours it
@@ -87,12 +90,6 @@ function corners(x: number, y: number, flat: boolean) {
 
 /** Distinguishes the ids of several drawings of one board (the live one and a replay). */
 let boardSeq = 0;
-
-export function sideColour(side: string | null, sides: string[]) {
-  if (side === null) return '#555';
-  const i = sides.indexOf(side);
-  return SIDE_COLOURS[(i < 0 ? sides.length : i) % SIDE_COLOURS.length];
-}
 
 export function Board({
   board,
@@ -134,6 +131,26 @@ export function Board({
     const st = stacks.get(at);
     return st?.[Math.min(2, st.length - 1)]?.id;
   };
+
+  const [stackAt, setStackAt] = useState<string | null>(null);
+  /** Closes the stack's list and gives the focus back to its badge (or the map, for a lone counter). */
+  function closeStack() {
+    const at = stackAt;
+    setStackAt(null);
+    const badge = at && svg.current?.querySelector<SVGElement>(`.stack-badge[data-stack="${CSS.escape(at)}"]`);
+    (badge || svg.current)?.focus();
+  }
+  // The layers are drawn once per board and change, not on every pan: they call the latest handlers through this.
+  const latest = useRef({ onSelect, topOf, setStackAt });
+  latest.current = { onSelect, topOf, setStackAt };
+  const handlers = useMemo(
+    () => ({
+      hex: (id: string) => !drag.current?.moved && latest.current.onSelect(id, latest.current.topOf(id)),
+      counter: (at: string, id: string) => !drag.current?.moved && latest.current.onSelect(at, id),
+      badge: (at: string) => !drag.current?.moved && latest.current.setStackAt((o) => (o === at ? null : at)),
+    }),
+    [],
+  );
 
   const zoom = (f: number, cx = vb.x + vb.w / 2, cy = vb.y + vb.h / 2) =>
     setVb((v) => {
@@ -191,12 +208,26 @@ export function Board({
       const h = board.hexes[next];
       setVb((v) => ({ ...v, x: h.x - v.w / 2, y: h.y - v.h / 2 }));
     } else if (k === 'Enter' || k === ' ') onSelect(board.hexes[focusIdx].id, topOf(board.hexes[focusIdx].id));
+    else if (k === 's' && stacks.has(board.hexes[focusIdx].id)) setStackAt(board.hexes[focusIdx].id);
     else return;
     e.preventDefault();
   }
 
   const cursor = board.hexes[focusIdx];
   const selHex = selected ? hexById.get(selected) : undefined;
+  const openHex = stackAt ? hexById.get(stackAt) : undefined;
+  /** Where a hex's centre is drawn, in pixels from the map's top left (the viewBox is fitted, centred). */
+  function placeOf(h: BoardHex) {
+    const r = svg.current?.getBoundingClientRect();
+    if (!r) return { left: 0, top: 0 };
+    const k = Math.min(r.width / vb.w, r.height / vb.h);
+    const x = (r.width - vb.w * k) / 2 + (h.x - vb.x) * k,
+      y = (r.height - vb.h * k) / 2 + (h.y - vb.y) * k;
+    return {
+      left: Math.max(0, Math.min(x + k * 0.6, r.width - 280)),
+      top: Math.max(0, Math.min(y - k, r.height - 80)),
+    };
+  }
   if (board.hexes.length === 0) {
     // A board of boxes and tracks only: nothing to draw as a map.
     return (
@@ -232,119 +263,77 @@ export function Board({
           ↓
         </button>
       </div>
-      <svg
-        ref={svg}
-        class="map"
-        viewBox={`${vb.x} ${vb.y} ${vb.w} ${vb.h}`}
-        tabIndex={0}
-        role="application"
-        aria-label={`${board.title} map. Arrow keys pan, plus and minus zoom, 0 fits, n and p move the hex cursor, Enter selects. Cursor at ${cursor ? hexName(cursor) : 'none'}.`}
-        onKeyDown={onKey}
-        onWheel={(e) => {
-          e.preventDefault();
-          const p = toBoard(e);
-          zoom(e.deltaY < 0 ? 0.85 : 1 / 0.85, p.x, p.y);
-        }}
-        onPointerDown={(e) => {
-          drag.current = { x: e.clientX, y: e.clientY, vb, moved: false };
-        }}
-        onPointerMove={(e) => {
-          const d = drag.current;
-          if (!d || !(e.buttons & 1)) return;
-          const r = svg.current!.getBoundingClientRect();
-          const dx = e.clientX - d.x,
-            dy = e.clientY - d.y;
-          if (Math.abs(dx) + Math.abs(dy) > 4) d.moved = true;
-          if (d.moved)
-            setVb(around({ ...d.vb, x: d.vb.x - (dx / r.width) * d.vb.w, y: d.vb.y - (dy / r.height) * d.vb.h }));
-        }}
-        onPointerUp={() => setTimeout(() => (drag.current = null))}
-      >
-        <g id={wrap ? globeId : undefined}>
-          {board.circles?.map((c, i) => (
-            <circle key={`circle-${i}`} class="orbit" cx={c.x} cy={c.y} r={c.r}>
-              <title>{c.label ?? 'Orbit'}</title>
-            </circle>
-          ))}
-          {board.hexes.map((h) => (
-            <g
-              key={h.id}
-              class={`hex${h.id === selected ? ' selected' : ''}${legal?.has(h.id) ? ' legal' : ''}`}
-              data-hex={h.id}
-              onClick={() => !drag.current?.moved && onSelect(h.id, topOf(h.id))}
-            >
-              <title>{hexName(h)}</title>
-              <polygon points={corners(h.x, h.y, flat)} fill={terrainColour(h.terrain)} />
-              {h.features?.includes('city') && <circle cx={h.x} cy={h.y + 0.45} r={0.12} class="feature" />}
-              <text x={h.x} y={h.y - 0.55} class="hex-label">
-                {h.label ?? h.id}
-              </text>
-            </g>
-          ))}
-          {[...stacks].map(([at, stack]) => {
-            const h = hexById.get(at);
-            if (!h) return null;
-            return stack.slice(0, 3).map((p, i) => (
-              <g
-                key={p.id}
-                class="counter"
-                data-piece={p.id}
-                data-at={at}
-                transform={`translate(${h.x - 0.42 + i * 0.08} ${h.y - 0.32 - i * 0.08})`}
-                onClick={(e) => (e.stopPropagation(), !drag.current?.moved && onSelect(at, p.id))}
-              >
-                <title>
-                  {pieceName(p)}
-                  {stack.length > 1 ? ` (stack of ${stack.length})` : ''}
-                </title>
-                <rect width={0.84} height={0.7} rx={0.06} fill={sideColour(p.side, sides)} />
-                <text x={0.42} y={0.2} class="c-label">
-                  {p.hidden ? '?' : p.label.slice(0, 8)}
-                </text>
-                {p.hidden && (
-                  <text x={0.42} y={0.44} class="c-symbol c-alias">
-                    {shortId(p.id)}
-                  </text>
-                )}
-                {!p.hidden && hasIcon(p.symbol) ? (
-                  <UnitSymbol symbol={p.symbol} x={0.24} y={0.26} w={0.36} h={0.22} />
-                ) : (
-                  p.symbol &&
-                  !p.hidden && (
-                    <text x={0.42} y={0.44} class="c-symbol">
-                      {p.symbol.slice(0, 10)}
-                    </text>
-                  )
-                )}
-                {p.values && (
-                  <text x={0.42} y={0.63} class="c-values">
-                    {p.values}
-                  </text>
-                )}
-                {i === Math.min(2, stack.length - 1) && stack.length > 1 && (
-                  <text x={0.8} y={0.16} class="c-count">
-                    {stack.length}
-                  </text>
-                )}
-              </g>
-            ));
-          })}
-        </g>
-        {wrap > 0 &&
-          [-wrap, wrap].map((dx) => (
-            <use
-              key={dx}
-              href={`#${globeId}`}
-              x={dx}
-              class="wrap-copy"
-              onClick={(e) => {
-                const h = !drag.current?.moved && hexAt(toBoard(e as MouseEvent));
-                if (h) onSelect(h.id, topOf(h.id));
-              }}
+      <div class="map-wrap">
+        <svg
+          ref={svg}
+          class="map"
+          viewBox={`${vb.x} ${vb.y} ${vb.w} ${vb.h}`}
+          tabindex={0}
+          role="application"
+          aria-label={`${board.title} map. Arrow keys pan, plus and minus zoom, 0 fits, n and p move the hex cursor, Enter selects, s lists the counters there. Cursor at ${cursor ? hexName(cursor) : 'none'}.`}
+          onKeyDown={onKey}
+          onWheel={(e) => {
+            e.preventDefault();
+            const p = toBoard(e);
+            zoom(e.deltaY < 0 ? 0.85 : 1 / 0.85, p.x, p.y);
+          }}
+          onPointerDown={(e) => {
+            drag.current = { x: e.clientX, y: e.clientY, vb, moved: false };
+          }}
+          onPointerMove={(e) => {
+            const d = drag.current;
+            if (!d || !(e.buttons & 1)) return;
+            const r = svg.current!.getBoundingClientRect();
+            const dx = e.clientX - d.x,
+              dy = e.clientY - d.y;
+            if (Math.abs(dx) + Math.abs(dy) > 4) d.moved = true;
+            if (d.moved)
+              setVb(around({ ...d.vb, x: d.vb.x - (dx / r.width) * d.vb.w, y: d.vb.y - (dy / r.height) * d.vb.h }));
+          }}
+          onPointerUp={() => setTimeout(() => (drag.current = null))}
+        >
+          <g id={wrap ? globeId : undefined}>
+            {board.circles?.map((c, i) => (
+              <circle key={`circle-${i}`} class="orbit" cx={c.x} cy={c.y} r={c.r}>
+                <title>{c.label ?? 'Orbit'}</title>
+              </circle>
+            ))}
+            <HexLayer board={board} selected={selected} legal={legal} onHex={handlers.hex} />
+            <CounterLayer
+              stacks={stacks}
+              hexById={hexById}
+              sides={sides}
+              open={stackAt}
+              onCounter={handlers.counter}
+              onBadge={handlers.badge}
             />
-          ))}
-        {cursor && <polygon points={corners(cursor.x, cursor.y, flat)} class="cursor" />}
-      </svg>
+          </g>
+          {wrap > 0 &&
+            [-wrap, wrap].map((dx) => (
+              <use
+                key={dx}
+                href={`#${globeId}`}
+                x={dx}
+                class="wrap-copy"
+                onClick={(e) => {
+                  const h = !drag.current?.moved && hexAt(toBoard(e as MouseEvent));
+                  if (h) onSelect(h.id, topOf(h.id));
+                }}
+              />
+            ))}
+          {cursor && <polygon points={corners(cursor.x, cursor.y, flat)} class="cursor" />}
+        </svg>
+        {openHex && (
+          <StackList
+            title={hexName(openHex)}
+            at={placeOf(openHex)}
+            pieces={stacks.get(openHex.id) ?? []}
+            sides={sides}
+            onPick={(id) => (closeStack(), onSelect(openHex.id, id))}
+            onClose={closeStack}
+          />
+        )}
+      </div>
       {selHex && (
         <div class="hex-detail" aria-live="polite">
           <strong>{hexName(selHex)}</strong>: {selHex.terrain}
@@ -357,6 +346,126 @@ export function Board({
   );
 }
 
+interface HexLayerProps {
+  board: BoardGeometry;
+  selected?: string;
+  legal?: ReadonlySet<string>;
+  onHex: (id: string) => void;
+}
+
+/**
+ * The hexes, redrawn only when the board, the selection or the outlined hexes change (a globe has
+ * 440: panning and zooming must not diff them). One click handler for all of them.
+ */
+class HexLayer extends Component<HexLayerProps> {
+  shouldComponentUpdate(n: HexLayerProps) {
+    const p = this.props;
+    return n.board !== p.board || n.selected !== p.selected || n.legal !== p.legal;
+  }
+  render() {
+    const { board, selected, legal, onHex } = this.props;
+    const flat = board.orientation === 'flat';
+    return (
+      <g
+        class="hexes"
+        onClick={(e) => {
+          const id = (e.target as Element).closest('[data-hex]')?.getAttribute('data-hex');
+          if (id) onHex(id);
+        }}
+      >
+        {board.hexes.map((h) => (
+          <g
+            key={h.id}
+            class={`hex${h.id === selected ? ' selected' : ''}${legal?.has(h.id) ? ' legal' : ''}`}
+            data-hex={h.id}
+          >
+            <polygon points={corners(h.x, h.y, flat)} fill={terrainColour(h.terrain)} />
+            {h.features?.includes('city') && <circle cx={h.x} cy={h.y + 0.45} r={0.12} class="feature" />}
+            <text x={h.x} y={h.y - 0.55} class="hex-label">
+              {h.label ?? h.id}
+            </text>
+          </g>
+        ))}
+      </g>
+    );
+  }
+}
+
+interface CounterLayerProps {
+  stacks: Map<string, Piece[]>;
+  hexById: Map<string, BoardHex>;
+  sides: string[];
+  /** The hex whose stack is listed. */
+  open: string | null;
+  onCounter: (at: string, pieceId: string) => void;
+  onBadge: (at: string) => void;
+}
+
+/** The top three counters of each stack and, on a stack of several, the badge that lists them all. */
+class CounterLayer extends Component<CounterLayerProps> {
+  shouldComponentUpdate(n: CounterLayerProps) {
+    const p = this.props;
+    return n.stacks !== p.stacks || n.hexById !== p.hexById || n.sides !== p.sides || n.open !== p.open;
+  }
+  render() {
+    const { stacks, hexById, sides, open, onCounter, onBadge } = this.props;
+    return (
+      <g class="counters">
+        {[...stacks].map(([at, stack]) => {
+          const h = hexById.get(at);
+          if (!h) return null;
+          const top = Math.min(2, stack.length - 1);
+          const corner = (i: number) => `translate(${h.x - 0.42 + i * 0.08} ${h.y - 0.32 - i * 0.08})`;
+          return (
+            <g key={at} class="stack">
+              {stack.slice(0, 3).map((p, i) => (
+                <g
+                  key={p.id}
+                  class="counter"
+                  data-piece={p.id}
+                  data-at={at}
+                  transform={corner(i)}
+                  onClick={(e) => (e.stopPropagation(), onCounter(at, p.id))}
+                >
+                  <title>
+                    {pieceName(p)}
+                    {stack.length > 1 ? ` (stack of ${stack.length})` : ''}
+                  </title>
+                  <CounterFace piece={p} sides={sides} />
+                </g>
+              ))}
+              {stack.length > 1 && (
+                <g
+                  class="stack-badge"
+                  role="button"
+                  tabindex={0}
+                  data-stack={at}
+                  aria-label={`${hexName(h)}: stack of ${stack.length} counters, list them`}
+                  aria-haspopup="dialog"
+                  aria-expanded={open === at}
+                  transform={`${corner(top)} translate(0.84 0)`}
+                  onClick={(e) => (e.stopPropagation(), onBadge(at))}
+                  onKeyDown={(e) => {
+                    if (e.key !== 'Enter' && e.key !== ' ') return;
+                    e.preventDefault();
+                    e.stopPropagation(); // not the map's Enter, which selects the cursor's hex
+                    onBadge(at);
+                  }}
+                >
+                  <circle r={0.17} />
+                  <text y={0.055} class="c-count">
+                    {stack.length}
+                  </text>
+                </g>
+              )}
+            </g>
+          );
+        })}
+      </g>
+    );
+  }
+}
+
 function Caption({ board }: { board: BoardGeometry }) {
   return (
     <figcaption>
@@ -366,18 +475,8 @@ function Caption({ board }: { board: BoardGeometry }) {
   );
 }
 
-function hexName(h: BoardHex) {
+export function hexName(h: BoardHex) {
   return `Hex ${h.label ?? h.id}`;
-}
-
-/** A hidden counter's opaque id, shortened for its face (the full id is in its name). */
-const shortId = (id: string) => (id.length > 8 ? `${id.slice(0, 7)}…` : id);
-
-export function pieceName(p: Piece) {
-  // A hidden counter is named by the opaque id the view uses, the one orders name it by.
-  if (p.hidden)
-    return `Hidden ${p.label && p.label !== '?' ? p.label.toLowerCase() : 'counter'} ${p.id}${p.side ? ` of ${p.side}` : ''}`;
-  return [p.label, p.symbol, p.values, p.side && `(${p.side})`].filter(Boolean).join(' ');
 }
 
 /** Counters as a list; each is a button that picks it (for a piece field of the orders). */

@@ -1,16 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { accessToken, ApiError, bearer, currentSession, gql, subscribe } from '../api';
+import { ApiError, currentSession, gql, subscribe } from '../api';
 import { type BoardGeometry, type Piece } from '../components/Board';
 import { Maps } from '../components/Maps';
 import { Deadline } from '../components/Deadline';
 import { emptyValue, JsonField, SchemaField, type FormContext, type Schema } from '../components/SchemaForm';
-import { SUMMARY, type GameSummary } from './Lobby';
+import type { GameSummary } from '../summary';
+import { modules, readBoards, readView, type ModuleMeta } from '../game-data';
 import { Invitations } from '../components/Invitations';
 import { Press } from '../components/Press';
 import { legalHexes, namedInChoices, type Named } from '../choices';
 import { commitOrders, revealOrders, storedCommitment } from '../commit';
 import { Replay } from '../components/Replay';
-import { Table, VOTE_FIELDS, type Vote } from '../components/Table';
+import { Table, type Vote } from '../components/Table';
 import { SeatOffers } from '../components/SeatOffers';
 import { GameNotifications } from '../components/Preferences';
 
@@ -52,49 +53,6 @@ interface View {
   votes: Vote[];
   canAdminister: boolean;
 }
-interface ModuleMeta {
-  title: string;
-  scenarios: { id: string; title: string }[];
-  sides: string[];
-  promptKinds: { kind: string; description: string; ordersSchema?: Schema | null }[];
-}
-
-const VIEW = `query($id:ID!,$side:String){ game(id:$id, side:$side) {
-  viewer view game { ${SUMMARY} pausedReason seedHash }
-  myPrompts { side kind secret description choices defaultOrders text { key text } }
-  owed { side ready } mySubmission { step side orders ready }
-  events(limit: 1000) { seq step type data createdAt text { key text } }
-  pieces { id side board at label symbol values hidden detail } situation { board text { key text } }
-  outcome { winner level summary } commitments { side committed revealed } revealOpen ${VOTE_FIELDS} canAdminister } }`;
-const MODULE = `{ modules { id title sides scenarios { id title } promptKinds { kind description ordersSchema } } }`;
-
-/**
- * Boards are static per module version: the REST mirror serves them with a strong ETag, so the
- * browser's cache revalidates them instead of downloading a map on every visit. They are asked
- * for by the game's id, beside its view, so the map need not wait for the view to name its module.
- */
-async function fetchBoards(gameId: string): Promise<BoardGeometry[]> {
-  const res = await fetch(`/api/v1/games/${encodeURIComponent(gameId)}/boards`, {
-    headers: { accept: 'application/json', ...bearer(await accessToken()) },
-  });
-  const body = (await res.json().catch(() => ({}))) as { boards?: BoardGeometry[]; error?: { message: string } };
-  if (!res.ok || !body.boards)
-    throw new Error(body.error?.message ?? `The boards could not be loaded (${res.status}).`);
-  return body.boards;
-}
-
-/**
- * The modules' prompt kinds and schemas, asked for once per page load and at once (they depend on
- * no game), so the first prompt's form need not wait for the game view to come back first.
- */
-let modulesOnce: Promise<(ModuleMeta & { id: string })[]> | null = null;
-function modules() {
-  modulesOnce ??= gql<{ modules: (ModuleMeta & { id: string })[] }>(MODULE).then(
-    (d) => d.modules,
-    (e: unknown) => ((modulesOnce = null), Promise.reject(e)),
-  );
-  return modulesOnce;
-}
 
 const draftKey = (gameId: string, side: string, step: number, kind: string) =>
   `warpost:draft:${gameId}:${side}:${step}:${kind}`;
@@ -126,7 +84,7 @@ export function GamePage({ gameId }: { gameId: string }) {
     loading.current = 'busy';
     let ok = false;
     try {
-      const d = await gql<{ game: View }>(VIEW, { id: gameId, side });
+      const d = await readView<{ game: View }>(gameId, side);
       lastSeq.current = Math.max(lastSeq.current, ...d.game.events.map((e) => e.seq));
       have.current = { step: d.game.game.step, seq: lastSeq.current };
       setData(d.game);
@@ -151,7 +109,7 @@ export function GamePage({ gameId }: { gameId: string }) {
   }
 
   useEffect(() => void (modules().catch(() => undefined), load()), [gameId, side]);
-  useEffect(() => void fetchBoards(gameId).then(setBoards, (e: Error) => setError(e.message)), [gameId]);
+  useEffect(() => void readBoards(gameId).then(setBoards, (e: Error) => setError(e.message)), [gameId]);
   useEffect(() => {
     if (!data) return;
     modules().then(
@@ -209,6 +167,20 @@ export function GamePage({ gameId }: { gameId: string }) {
       );
     }
   }, [data]);
+
+  // What is not the turn itself (votes, invitations, press, seat offers, replay) is drawn once the
+  // map and the prompts are: the first drawing, and the requests those panels make, wait for it.
+  const [panels, setPanels] = useState(false);
+  useEffect(() => {
+    if (!data || panels) return;
+    // Safari has no requestIdleCallback: a short timeout there.
+    if (typeof requestIdleCallback !== 'function') {
+      const t = setTimeout(() => setPanels(true), 50);
+      return () => clearTimeout(t);
+    }
+    const id = requestIdleCallback(() => setPanels(true), { timeout: 300 });
+    return () => cancelIdleCallback(id);
+  }, [data, panels]);
 
   const named = useMemo<Named>(
     () => namedInChoices(data?.myPrompts.map((p) => p.choices) ?? [], boards, data?.pieces ?? []),
@@ -348,28 +320,34 @@ export function GamePage({ gameId }: { gameId: string }) {
             />
           ))}
           <EventLog events={data.events} />
-          <Table
-            gameId={gameId}
-            votes={data.votes}
-            me={me}
-            seated={mySeats}
-            status={g.status}
-            onChange={() => void load()}
-          />
-          {g.status === 'OPEN' && data.canAdminister && <Invitations gameId={gameId} />}
-          {data.viewer && <Press gameId={gameId} side={data.viewer} sides={sides} revealOpen={data.revealOpen} />}
-          {g.status === 'ACTIVE' && (
-            <SeatOffers
-              gameId={gameId}
-              events={data.events}
-              seated={mySeats.length > 0}
-              sides={sides}
-              canAdminister={data.canAdminister}
-              onChange={() => void load()}
-            />
+          {panels && (
+            <>
+              <Table
+                gameId={gameId}
+                votes={data.votes}
+                me={me}
+                seated={mySeats}
+                status={g.status}
+                onChange={() => void load()}
+              />
+              {g.status === 'OPEN' && data.canAdminister && <Invitations gameId={gameId} />}
+              {data.viewer && <Press gameId={gameId} side={data.viewer} sides={sides} revealOpen={data.revealOpen} />}
+              {g.status === 'ACTIVE' && (
+                <SeatOffers
+                  gameId={gameId}
+                  events={data.events}
+                  seated={mySeats.length > 0}
+                  sides={sides}
+                  canAdminister={data.canAdminister}
+                  onChange={() => void load()}
+                />
+              )}
+              <GameNotifications gameId={gameId} />
+              {g.step > 1 && (
+                <Replay gameId={gameId} side={data.viewer} lastStep={g.step} boards={boards} sides={sides} />
+              )}
+            </>
           )}
-          <GameNotifications gameId={gameId} />
-          {g.step > 1 && <Replay gameId={gameId} side={data.viewer} lastStep={g.step} boards={boards} sides={sides} />}
         </aside>
       </div>
     </div>
