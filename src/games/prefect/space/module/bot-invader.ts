@@ -64,17 +64,16 @@ const SCOUTED = 3;
 export function invaderMissions(view: V, p: V, base: V): V {
   const key = targets(view.scenario)[0];
   const own = new Map<string, V>(view.own.tfs.map((t: V) => [t.id, t]));
+  // an organised TF of ours in the key sector, for the choice c
+  const atKey = (c: V): V | undefined => {
+    const tf = own.get(c.tf);
+    return c.place.kind === 'SECTOR' && c.place.sector === key && tf && !tf.disorganisedGroup ? tf : undefined;
+  };
   const fresh = (p.choices.tfs as V[])
     .filter((c) => {
-      const tf = own.get(c.tf);
+      const tf = atKey(c);
       return (
-        c.place.kind === 'SECTOR' &&
-        c.place.sector === key &&
-        tf &&
-        !tf.disorganisedGroup &&
-        tf.fatigue < 3 &&
-        !(tf.units as V[]).some((u) => u.kind === 'TRANSPORT') &&
-        c.missions.includes('SUPPLY')
+        tf && tf.fatigue < 3 && !(tf.units as V[]).some((u) => u.kind === 'TRANSPORT') && c.missions.includes('SUPPLY')
       );
     })
     .sort((a, b) => strength(own.get(b.tf)) - strength(own.get(a.tf)) || (a.tf < b.tf ? -1 : 1));
@@ -86,12 +85,9 @@ export function invaderMissions(view: V, p: V, base: V): V {
   const given = new Map<string, string>((base.missions as V[]).map((m) => [m.tf, m.mission]));
   const scout = (p.choices.tfs as V[])
     .filter((c) => {
-      const tf = own.get(c.tf);
+      const tf = atKey(c);
       return (
-        c.place.kind === 'SECTOR' &&
-        c.place.sector === key &&
         tf &&
-        !tf.disorganisedGroup &&
         // a ship TF only while fresh: it flies the GS later; a transport TF flies no GS (above)
         (tf.fatigue === 0 || ((tf.units as V[]).some((u) => u.kind === 'TRANSPORT') && tf.fatigue < 2)) &&
         (plan.get(c.tf) ?? given.get(c.tf)) === 'SUPPLY' &&
