@@ -128,8 +128,18 @@ export function applyWithdrawal(
     if (!under)
       delete u.under; // the base or HQ it sat under is gone or left
     else if (u.under !== under) {
+      const sheltered = u.under !== undefined;
       u.under = under;
-      events.push(...disorganisedEvent(state, 'withdrawal.under', { under, rule: 'L860' }, 'units', [{ unit: u.id }]));
+      const data = { under, rule: 'L860' };
+      // Already under a base or HQ in this hex, the unit is out of the enemy's sight (H1): a new
+      // shelter in the same hex (a base built there) is told to its owner only.
+      if (sheltered)
+        events.push({
+          type: 'withdrawal.under.detail',
+          visibleTo: [u.side],
+          data: { ...data, units: [{ unit: u.id }] },
+        });
+      else events.push(...disorganisedEvent(state, 'withdrawal.under', data, 'units', [{ unit: u.id }]));
     }
   }
   return events;

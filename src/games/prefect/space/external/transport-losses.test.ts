@@ -48,6 +48,7 @@ describe('a disorganised transport squadron in a Leviathan result (L2592-2598)',
   it('L2596-2598: agreed losses take the proportional SP, disrupt its cohorts (owner only); the ship counts are public', () => {
     const sp = s.units[t].supply!;
     expect(sp).toBe(40);
+    const aboard = s.units[t].marines ?? 0; // the cohorts the bots loaded (L2049-2057), all disrupted with it (L2598)
     const r = prefectSpace.resolve(s, { TOG: withLoss(1, 4), CW: withLoss(1, 4) }, seededDice('tl'));
     expect(r.events.find((e) => e.type === 'external.agreed')).toBeDefined();
     const st = r.state as SpaceGameState;
@@ -56,7 +57,15 @@ describe('a disorganised transport squadron in a Leviathan result (L2592-2598)',
     const ev = r.events.find((e) => e.type === 'TRANSPORT_LOSSES')!;
     expect(ev).toMatchObject({
       visibleTo: [owner],
-      data: { unit: t, shipsLost: 1, ships: 4, supplyLost: 10, supply: 30, marinesDisrupted: 0, rule: 'L2592-2598' },
+      data: {
+        unit: t,
+        shipsLost: 1,
+        ships: 4,
+        supplyLost: 10,
+        supply: 30,
+        marinesDisrupted: aboard,
+        rule: 'L2592-2598',
+      },
     });
     // 1 of 3 ships: 13 1/3 SP, rounded up to 14; the Marine cohorts aboard are disrupted with the squadron (L2598).
     const m = structuredClone(s);
