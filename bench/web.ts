@@ -5,6 +5,9 @@
  * map is drawn (every hex of the first board) and the first prompt's controls are there and
  * enabled (its first field and its Submit button). Run with no CPU throttle and with CDP
  * `Emulation.setCPUThrottlingRate` (4: a mid-range phone). Figures, not assertions.
+ * Loads alternate between the page as served and the same page with its chunk preloads taken out
+ * (both go through the same request interception), so the preloads' gain is read within one run
+ * whatever the machine's load.
  * `BENCH_WEB_PROFILE=DIR` adds one untimed load per throttle with a V8 CPU profile of the page
  * (`DIR/web-<n>x.cpuprofile`, for bench/profile-summary.ts) and prints that load's requests.
  */
@@ -37,8 +40,9 @@ async function loadOnce(
   user: string,
   hexes: number,
   throttle: number,
-  profile?: string,
+  opts: { profile?: string; withoutPreloads?: boolean } = {},
 ) {
+  const { profile } = opts;
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await ctx.newPage();
@@ -53,6 +57,12 @@ async function loadOnce(
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     await page.addInitScript(watch(hexes));
+    await page.route(`${url}${gamePath}`, async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const body = opts.withoutPreloads ? html.replace(/<link rel="modulepreload"[^>]*>/g, '') : html;
+      await route.fulfill({ response, body });
+    });
     if (profile) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -134,43 +144,37 @@ export async function benchPageInteractive(
     const [pair] = await makeGames(d, 1, { kind, pairs: 1, password: PASSWORD });
     const user = [pair.north, pair.south][opts.owner].principal.username;
     browser = await launch();
-    const out: Record<
-      string,
-      {
-        loads: number;
-        medianMs: number;
-        minMs: number;
-        maxMs: number;
-        medianArrivedMs: { scripts: number; boards: number; graphql: number };
-      }
-    > = {};
-    for (const throttle of opts.throttles ?? [1, 4]) {
-      const runs: Awaited<ReturnType<typeof loadOnce>>[] = [];
-      await loadOnce(browser, url, `/games/${pair.gameId}`, user, opts.hexes, throttle); // warm the server's caches, not timed
-      for (let i = 0; i < loads; i++)
-        runs.push(await loadOnce(browser, url, `/games/${pair.gameId}`, user, opts.hexes, throttle));
-      // One more load, profiled and untimed (the profiler slows the page down).
-      const profileDir = process.env.BENCH_WEB_PROFILE;
-      if (profileDir)
-        await loadOnce(
-          browser,
-          url,
-          `/games/${pair.gameId}`,
-          user,
-          opts.hexes,
-          throttle,
-          join(profileDir, `web-${throttle}x.cpuprofile`),
-        );
+    type Runs = Awaited<ReturnType<typeof loadOnce>>[];
+    const stats = (runs: Runs) => {
       const times = runs.map((r) => r.tti);
       const s = summarise(times);
       const median = (k: 'scripts' | 'boards' | 'graphql') => round(summarise(runs.map((r) => r[k])).p50);
-      out[`cpuThrottle${throttle}x`] = {
-        loads,
+      return {
+        loads: runs.length,
         medianMs: round(s.p50),
         minMs: round(Math.min(...times)),
         maxMs: round(s.max),
         medianArrivedMs: { scripts: median('scripts'), boards: median('boards'), graphql: median('graphql') },
       };
+    };
+    const out: Record<string, ReturnType<typeof stats> & { withoutPreloads: ReturnType<typeof stats> }> = {};
+    for (const throttle of opts.throttles ?? [1, 4]) {
+      const runs: Runs = [];
+      const bare: Runs = [];
+      await loadOnce(browser, url, `/games/${pair.gameId}`, user, opts.hexes, throttle); // warm the server's caches, not timed
+      for (let i = 0; i < loads; i++) {
+        runs.push(await loadOnce(browser, url, `/games/${pair.gameId}`, user, opts.hexes, throttle));
+        bare.push(
+          await loadOnce(browser, url, `/games/${pair.gameId}`, user, opts.hexes, throttle, { withoutPreloads: true }),
+        );
+      }
+      // One more load, profiled and untimed (the profiler slows the page down).
+      const profileDir = process.env.BENCH_WEB_PROFILE;
+      if (profileDir)
+        await loadOnce(browser, url, `/games/${pair.gameId}`, user, opts.hexes, throttle, {
+          profile: join(profileDir, `web-${throttle}x.cpuprofile`),
+        });
+      out[`cpuThrottle${throttle}x`] = { ...stats(runs), withoutPreloads: stats(bare) };
     }
     return out;
   } finally {

@@ -12,5 +12,13 @@ export default defineConfig({
   base: '/',
   plugins: [preact({ prerender: { enabled: false } })],
   logLevel: 'warn',
-  build: { outDir: WEB_OUT, emptyOutDir: true, assetsDir: 'assets', sourcemap: false, target: 'es2022' },
+  // The manifest (dist/.vite/manifest.json) names each page's chunks: the server preloads the game page's.
+  build: {
+    outDir: WEB_OUT,
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    sourcemap: false,
+    target: 'es2022',
+    manifest: true,
+  },
 });

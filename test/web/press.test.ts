@@ -3,13 +3,18 @@
  * on the other player's page (the pressMessages subscription, no reload); a message to one side
  * opens a channel whose unread count shows until it is read. In a game of three sides a player
  * opens a named channel of all three from the press panel (problems beside their fields, the
- * API's refusal of a name beside the name); a public-only game offers no side channel.
+ * API's refusal of a name beside the name); a public-only game offers no side channel. A game
+ * without press, and one whose press closes for the reveal while its reveal is open, offer no
+ * sending (docs/press.md).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import threeWay from '../fixtures/three-way.js';
 import { gql } from '../helpers/gql.js';
-import { register } from '../helpers/play.js';
+import { as, register, type Player } from '../helpers/play.js';
+import { commitmentOf } from '#platform/trust/canonical.js';
+import { randomUUID } from 'node:crypto';
+import { COMMIT, newSalt } from '../helpers/trust.js';
 import { seriousA11yViolations } from './browser.js';
 import { useBrowserStack } from './page-stack.js';
 import { createPrivateSealedBid } from './turns.js';
@@ -158,6 +163,45 @@ describe('browser client: press', () => {
     expect(read.pressMessages.messages).toEqual([
       { channelName: 'Council of three', sides: ['east', 'north', 'west'], text: `Shall we? ${suffix}` },
     ]);
+    expect(web.errors).toEqual([]);
+  }, 120_000);
+
+  it('offers no sending in a game without press, nor while a reveal closes it', async () => {
+    const suffix = Math.random().toString(36).slice(2, 7);
+    const alice = await web.player(`pxa_${suffix}`);
+    const bob = await register(web.stack.base, `pxb_${suffix}`);
+    const base = web.stack.base;
+    // Alice through the API with her page's own token.
+    const me: Player = { name: `pxa_${suffix}`, id: '', refreshToken: '', token: await tokenOf(alice), seen: [] };
+    const start = async (press: Record<string, unknown>) => {
+      const created = await as(base, me, 'mutation($i:CreateGameInput!){createGame(input:$i){id}}', {
+        i: { module: 'sealed-bid', scenario: 'standard', side: 'north', press },
+      });
+      expect(created.errors).toBeUndefined();
+      const id = created.data.createGame.id as string;
+      expect((await as(base, bob, 'mutation($g:ID!){joinGame(gameId:$g){id}}', { g: id })).errors).toBeUndefined();
+      return id;
+    };
+    const panel = alice.getByRole('region', { name: 'Press' });
+
+    await alice.goto(`${base}/games/${await start({ mode: 'NONE' })}`);
+    await panel.getByText('This game is played without press.').waitFor();
+    expect(await panel.getByRole('button', { name: 'Send' }).count()).toBe(0);
+    expect(await panel.getByRole('textbox', { name: 'Message' }).count()).toBe(0);
+
+    // Press open, closed while the sides reveal: both commit through the API (alice's page holds
+    // no salt, so it cannot reveal for her and the reveal stays open).
+    const sealed = await start({ mode: 'FULL', duringReveal: false });
+    await alice.goto(`${base}/games/${sealed}`);
+    await panel.getByRole('button', { name: 'Send' }).waitFor();
+    for (const p of [me, bob]) {
+      const orders = { bid: 1 };
+      const r = await as(base, p, COMMIT, { g: sealed, s: 1, c: commitmentOf(orders, newSalt()), k: randomUUID() });
+      expect(r.errors).toBeUndefined();
+    }
+    await panel.getByText('Press is closed while the sides reveal their orders.').waitFor({ timeout: 20_000 });
+    expect(await panel.getByRole('button', { name: 'Send' }).count()).toBe(0);
+    expect(await seriousA11yViolations(alice), 'press panel closed for the reveal').toEqual([]);
     expect(web.errors).toEqual([]);
   }, 120_000);
 });

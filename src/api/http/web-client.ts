@@ -14,8 +14,40 @@ import type { FastifyInstance } from 'fastify';
  */
 export const WEB_BUILD_DIR = resolve(import.meta.dirname, '../../../web/dist');
 
-/** Client paths that answer with the page; keep in step with web/src/router.ts. */
-export const CLIENT_PATHS = ['/', '/login', '/settings', '/games/:id'];
+/**
+ * Client paths that answer with the page, each with the page module it shows (web/src/main.tsx;
+ * keep in step with web/src/router.ts).
+ */
+export const CLIENT_PAGES: Record<string, string> = {
+  '/': 'src/pages/Lobby.tsx',
+  '/login': 'src/pages/Login.tsx',
+  '/settings': 'src/pages/Settings.tsx',
+  '/games/:id': 'src/pages/Game.tsx',
+};
+
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+
+/**
+ * The `<link>`s that fetch a page's chunk, the chunks it imports and their styles beside the entry
+ * script, from Vite's build manifest: otherwise a page opened cold asks for its code only once the
+ * entry has arrived and run. The entry's own files are in the page already.
+ */
+export function pagePreloads(manifest: Manifest, page: string): string {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const f of chunk.css ?? []) css.add(f);
+    for (const k of chunk.imports ?? []) visit(k);
+  };
+  visit(page);
+  return [
+    ...[...js].map((f) => `<link rel="modulepreload" href="/${f}" />`),
+    ...[...css].map((f) => `<link rel="stylesheet" href="/${f}" />`),
+  ].join('');
+}
 
 const PAGE_HEADERS = {
   'cache-control': 'no-cache',
@@ -28,8 +60,15 @@ const PAGE_HEADERS = {
 
 export async function registerWebClient(app: FastifyInstance, dir = WEB_BUILD_DIR) {
   const indexPath = join(dir, 'index.html');
-  // Read per request (a few hundred bytes): a rebuild while the server runs is picked up.
-  const loadPage = () => (existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined);
+  const manifestPath = join(dir, '.vite/manifest.json');
+  // Read per request (a few kilobytes): a rebuild while the server runs is picked up.
+  const loadPage = (page: string) => {
+    if (!existsSync(indexPath)) return undefined;
+    const html = readFileSync(indexPath, 'utf8');
+    if (!existsSync(manifestPath)) return html;
+    const links = pagePreloads(JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest, page);
+    return html.replace('</head>', `${links}</head>`);
+  };
 
   await app.register(async (scope) => {
     await scope.register(fastifyStatic, {
@@ -53,9 +92,9 @@ export async function registerWebClient(app: FastifyInstance, dir = WEB_BUILD_DI
       .send(readFileSync(file, 'utf8'));
   });
 
-  for (const url of CLIENT_PATHS) {
+  for (const [url, page] of Object.entries(CLIENT_PAGES)) {
     app.get(url, { schema: { hide: true } }, async (_req, reply) => {
-      const html = loadPage();
+      const html = loadPage(page);
       if (!html) {
         return reply
           .code(503)
