@@ -18,7 +18,18 @@ import { gql } from '../helpers/gql.js';
 import { ROOT } from '../helpers/stack.js';
 import { seriousA11yViolations } from './browser.js';
 import { useBrowserStack } from './page-stack.js';
-import { clickHex, legal, map, prompt, send, sessionOf, startGame, STEP_TIMEOUT, stepOf, waitStep } from './turns.js';
+import {
+  clickHex,
+  commitFromForm,
+  map,
+  prompt,
+  send,
+  sessionOf,
+  startGame,
+  STEP_TIMEOUT,
+  stepOf,
+  waitStep,
+} from './turns.js';
 
 /** WARPOST_SCREENSHOTS=1 refreshes the README's Cerberus screenshot (docs/screenshots/). */
 const SHOTS = process.env.WARPOST_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : undefined;
@@ -211,13 +222,7 @@ describe('browser client: a full turn by clicking', () => {
       [tog, 'TOG'],
       [cw, 'CW'],
     ] as const) {
-      const form = await prompt(page, `${side}: setup-assign (sealed)`);
-      await legal(form);
-      await form.getByRole('button', { name: 'Commit (hash only)' }).click();
-      await form
-        .getByText(/^Committed/)
-        .first()
-        .waitFor();
+      await commitFromForm(await prompt(page, `${side}: setup-assign (sealed)`));
       if (side === 'TOG') {
         const held = await page.evaluate(`Object.keys(localStorage).filter((k) => k.startsWith('warpost:commit:'))`);
         expect(held).toHaveLength(1);
@@ -256,9 +261,7 @@ describe('browser client: a full turn by clicking', () => {
     }
 
     // Planetary turn 1: TOG commits its movement plan while the CW sends counter-orders sealed.
-    const move = await prompt(tog, 'TOG: movement-plan (sealed)');
-    await legal(move);
-    await move.getByRole('button', { name: 'Commit (hash only)' }).click();
+    await commitFromForm(await prompt(tog, 'TOG: movement-plan (sealed)'));
     await send(await prompt(cw, 'CW: counter-orders (sealed)'));
     for (const kind of ['supply', 'adjustment']) {
       await send(await prompt(tog, `TOG: ${kind} (sealed)`));

@@ -17,7 +17,7 @@ import prefect from '#games/prefect/planetary/module/index.js';
 import prefectSpace from '#games/prefect/space/module/index.js';
 import { seriousA11yViolations } from './browser.js';
 import { useBrowserStack } from './page-stack.js';
-import { legal, map, prompt, send, startGame, waitStep } from './turns.js';
+import { commitFromForm, legal, map, prompt, send, startGame, waitStep } from './turns.js';
 
 /** The stacks of more than three counters the map shows, with their sizes. */
 async function deepStacks(page: Page): Promise<Map<string, number>> {
@@ -141,13 +141,7 @@ describe('browser client: every counter of a deep stack from the map', () => {
       [tog, 'TOG'],
       [cw, 'CW'],
     ] as const) {
-      const form = await prompt(page, `${side}: setup-assign (sealed)`);
-      await legal(form);
-      await form.getByRole('button', { name: 'Commit (hash only)' }).click();
-      await form
-        .getByText(/^Committed/)
-        .first()
-        .waitFor();
+      await commitFromForm(await prompt(page, `${side}: setup-assign (sealed)`));
     }
     // The first placement, by whichever side places first, with its default orders: a whole task force on one hex.
     await waitStep(tog, 2);

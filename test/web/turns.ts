@@ -60,6 +60,16 @@ export async function legal(form: Locator) {
   await form.getByText('These orders are legal.').waitFor({ timeout: 20_000 });
 }
 
+/** Commits a sealed prompt's drafted orders from its form (hash only; the page keeps orders and salt). */
+export async function commitFromForm(form: Locator) {
+  await legal(form);
+  await form.getByRole('button', { name: 'Commit (hash only)' }).click();
+  await form
+    .getByText(/^Committed/)
+    .first()
+    .waitFor();
+}
+
 export async function send(form: Locator) {
   await legal(form);
   await form.getByRole('button', { name: 'Submit orders' }).click();
