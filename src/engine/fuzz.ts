@@ -290,6 +290,13 @@ export interface RuleCoverageEntry {
 export interface RuleCoverageList {
   module: string;
   rules: RuleCoverageEntry[];
+  /**
+   * The module's own coverage test (its path in the repository) plays `fuzzGames` of the engine
+   * fuzz's CI games (seed 'unit') beside its bot games and checks the list over both; the engine
+   * fuzz test (test/fuzz/modules.test.ts) leaves such a module to it rather than play the same
+   * games twice.
+   */
+  ownTest?: { file: string; fuzzGames: number };
 }
 
 export interface RuleCoverageRow {

@@ -2,9 +2,14 @@
  * The random-play fuzzer (src/engine/fuzz.ts) over every registered module and the Sealed Bid
  * fixture: a few seeded games each, no crash, dead end or endless game, and every rule of the
  * module's coverage list (rule-coverage.ts in its folder) exercised by those games unless the list
- * says why it cannot be. The long run is `npm run fuzz -- --module all --games 1000`.
+ * says why it cannot be. A module whose list names its own coverage test (the Prefect modules)
+ * has the same games played there, beside its bot games, and is left to it here. The long run is
+ * `npm run fuzz -- --module all --games 1000`.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/stack.js';
 import type { GameModule, Prompt } from '#engine/contract.js';
 import { choiceOrders, citesRule, fuzzGame, fuzzModule, ruleCoverage, ruleRefs } from '#engine/fuzz.js';
 import { seededDice } from '#engine/dice.js';
@@ -15,10 +20,12 @@ import { ruleCoverageLists } from './rule-coverage.js';
 const modules = [...shippedModules, sealedBid as GameModule<any, any>];
 // A full Cerberus game takes seconds on this machine: two games for it and the planetary game.
 // Space and Campaign games are quick: enough of them that the rules on their lists come up.
-const GAMES: Record<string, number> = { 'sealed-bid': 40, 'prefect-space': 6, 'prefect-campaign': 12 };
+const GAMES: Record<string, number> = { 'sealed-bid': 40 };
+// A module whose coverage list names its own test has its CI fuzz games played there, beside its bot games.
+const ownTest = (id: string) => ruleCoverageLists[id]?.ownTest;
 
 describe('fuzz: random legal games through the engine contract, per module', () => {
-  it.each(modules.map((m) => [m.id, m] as const))(
+  it.each(modules.filter((m) => !ownTest(m.id)).map((m) => [m.id, m] as const))(
     '%s: no crash, dead end or endless game; every listed rule exercised or explained',
     (_id, module) => {
       const s = fuzzModule(module, GAMES[module.id] ?? 2, 'unit');
@@ -43,6 +50,16 @@ describe('fuzz: random legal games through the engine contract, per module', () 
       expect(shippedModules.map((m) => m.id)).toContain(id);
       const rules = list.rules.map((r) => r.rule);
       expect(new Set(rules).size).toBe(rules.length);
+    }
+  });
+
+  it('a module left to its own coverage test has that test, and it plays the fuzz games of its list', () => {
+    const left = modules.filter((m) => ownTest(m.id));
+    expect(left.map((m) => m.id).sort()).toEqual(['prefect', 'prefect-campaign', 'prefect-space']);
+    for (const m of left) {
+      const own = ownTest(m.id)!;
+      expect(own.fuzzGames).toBeGreaterThan(0);
+      expect(readFileSync(join(ROOT, own.file), 'utf8')).toMatch(/coverageRows\(\w+, ruleCoverageList,/);
     }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Test helper for the Prefect modules' rule coverage (rule-coverage.ts of each module): the
- * engine fuzz's own random games (the CI run's seeds, test/fuzz/modules.test.ts) plus the module's
+ * engine fuzz's own random games (the CI seeds; test/fuzz/modules.test.ts leaves them to this) plus the module's
  * bot-vs-bot games, counted together, each listed rule with its events and games. Imported only by
  * the modules' rule-coverage tests.
  */
@@ -53,14 +53,17 @@ function add(into: Counts, game: Record<string, number>): void {
   }
 }
 
-/** Coverage over `fuzzGames` engine-fuzz games (seed 'unit', as CI) and `botGames`; `moduleFuzz` rules count as owed. */
+/**
+ * Coverage over the list's `ownTest.fuzzGames` engine-fuzz games (seed 'unit', as CI; the engine
+ * fuzz test leaves them to this) and `botGames`; `moduleFuzz` rules count as owed.
+ */
 export function coverageRows(
   module: AnyModule,
   list: RuleCoverageList,
-  fuzzGames: number,
   botGames: readonly BotGame[],
 ): RuleCoverageRow[] {
-  const fuzz = fuzzModule(module, fuzzGames, 'unit');
+  if (!list.ownTest) throw new Error(`${list.module}: the coverage list names no own test`);
+  const fuzz = fuzzModule(module, list.ownTest.fuzzGames, 'unit');
   if (fuzz.failures.length)
     throw new Error(`fuzz failures: ${fuzz.failures.map((f) => f.message.split('\n')[0]).join('; ')}`);
   const rules: Counts = { ...fuzz.rules };

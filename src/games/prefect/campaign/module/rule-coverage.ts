@@ -2,8 +2,7 @@
  * Rule coverage list of the prefect-campaign module (src/engine/fuzz.ts ruleCoverage): every rule
  * reference the Campaign's own events and its Space half's cite, and the Planetary rules its ground
  * half exercises, each exercised by the CI games or with the reason it is not (../../rules/README.md
- * "Rule coverage"). test/fuzz/modules.test.ts checks the engine fuzz's random games; ./rule-coverage.test.ts
- * adds bot games (the shipped bots, Leviathan battles) and prints the counts of every rule.
+ * "Rule coverage"). ./rule-coverage.test.ts (`ownTest`) plays the engine fuzz's CI games with bot games (the shipped bots, Leviathan battles) and prints the counts of every rule.
  * Rules checked only when orders are validated have no event of their own (a refused part of an
  * order is told to its sender only when a bot's order breaks it) and are covered by unit tests.
  */
@@ -23,6 +22,7 @@ const VALIDATION = (what: string, test: string) =>
 
 export const ruleCoverageList: RuleCoverageList = {
   module: 'prefect-campaign',
+  ownTest: { file: 'src/games/prefect/campaign/module/rule-coverage.test.ts', fuzzGames: 12 },
   rules: [
     { rule: 'D-01' },
     { rule: 'D-32' },

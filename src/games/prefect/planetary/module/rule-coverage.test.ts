@@ -15,7 +15,7 @@ describe('prefect rule coverage', () => {
       // D-87: Centurion battles, with the interactive interleave so that counter-attacks pause too (L2725-2732)
       contractBotGame(prefect, 'cov-ct-0', { options: { externalCombat: 'CENTURION', interleave: 'interactive' } }),
     ];
-    const rows = coverageRows(prefect, ruleCoverageList, 2, games);
+    const rows = coverageRows(prefect, ruleCoverageList, games);
     console.log(`prefect rule coverage\n${coverageReport(rows)}`);
     expect(rows.filter((r) => r.status === 'missing').map((r) => r.rule)).toEqual([]);
     expect(rows.length).toBe(ruleCoverageList.rules.length);

@@ -1,8 +1,8 @@
 /**
  * Rule coverage list of the prefect module, the Planetary Game (src/engine/fuzz.ts ruleCoverage):
  * every rule reference its events cite, each exercised by the CI games or with the reason it is
- * not (rules/README.md "Rule coverage"). test/fuzz/modules.test.ts checks the engine fuzz's random games;
- * ./rule-coverage.test.ts adds bot games (the shipped bots, and Centurion battles with the
+ * not (rules/README.md "Rule coverage"). ./rule-coverage.test.ts (`ownTest`) plays the engine fuzz's
+ * CI games with bot games (the shipped bots, and Centurion battles with the
  * interactive interleave) and prints the counts of every rule. Rules checked only when orders are
  * validated have no event of their own and are covered by their unit tests.
  */
@@ -22,6 +22,7 @@ const VALIDATION = (what: string, test: string) =>
 
 export const ruleCoverageList: RuleCoverageList = {
   module: 'prefect',
+  ownTest: { file: 'src/games/prefect/planetary/module/rule-coverage.test.ts', fuzzGames: 2 },
   rules: [
     { rule: 'D-32' },
     { rule: 'D-37' },

@@ -29,7 +29,7 @@ const BOT_GAMES: readonly BotGame[] = [
 
 describe('prefect-space rule coverage', () => {
   it('every rule of rule-coverage.ts is exercised by the fuzz and bot games, or its entry says why it cannot be', () => {
-    const rows = coverageRows(prefectSpace, ruleCoverageList, 6, BOT_GAMES);
+    const rows = coverageRows(prefectSpace, ruleCoverageList, BOT_GAMES);
     console.log(`prefect-space rule coverage\n${coverageReport(rows)}`);
     expect(rows.filter((r) => r.status === 'missing').map((r) => r.rule)).toEqual([]);
     expect(rows.length).toBe(ruleCoverageList.rules.length);

@@ -2,8 +2,8 @@
  * Rule coverage list of the prefect-space module (src/engine/fuzz.ts ruleCoverage): every rule
  * reference the module's events cite — collected from the code that writes events (the Space
  * Combat Phase procedure in ../resolution/, the step machine, T-space, adjustment and supply) —
- * each exercised by the CI games or with the reason it is not. test/fuzz/modules.test.ts checks
- * the engine fuzz's random games; ./rule-coverage.test.ts adds the bot games (shipped bots, DSI with
+ * each exercised by the CI games or with the reason it is not. ./rule-coverage.test.ts
+ * (`ownTest`) plays the engine fuzz's CI games and the bot games (shipped bots, DSI with
  * every unit, the interactive phase, Leviathan battles) and prints the counts of every rule.
  * Rules checked only when orders are validated (shape, legality, D-91's answers) have no event of
  * their own and are covered by their unit tests; ../../rules/README.md "Rule coverage" says the same.
@@ -21,6 +21,7 @@ const RARE = (what: string, test: string) => `needs ${what}, which the CI games 
 
 export const ruleCoverageList: RuleCoverageList = {
   module: 'prefect-space',
+  ownTest: { file: 'src/games/prefect/space/module/rule-coverage.test.ts', fuzzGames: 6 },
   rules: [
     { rule: 'D-58', moduleFuzz: BOT_GAMES },
     { rule: 'D-59' },
