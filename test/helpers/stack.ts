@@ -3,7 +3,7 @@
  * worker process on real PostgreSQL + Redis ('services') or everything embedded ('embedded').
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,6 +14,9 @@ import { boot, type Booted } from '#platform/boot.js';
 import { ControlledClock, type ClockMessage } from '#platform/clock.js';
 import { loadConfig } from '#platform/config/load.js';
 import { loadExtraModules } from '#platform/play/registry.js';
+import * as lobby from '#platform/play/lobby.js';
+import type { Platform } from '#platform/context.js';
+import type { Principal } from '#platform/auth/service.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const FIXTURE = join(ROOT, 'test/fixtures/sealed-bid.ts');
@@ -192,11 +195,17 @@ export async function listen(booted: Booted) {
 }
 
 /**
- * The platform booted in this process on the test PostgreSQL with the fixture, its queue in
- * process with enqueues dropped: the test resolves each step itself. Shut down after the file.
+ * The platform booted in this process on the test PostgreSQL with the fixture. Its queue is in
+ * process with enqueues dropped (the test resolves each step itself), unless `worker` runs the
+ * in-process worker; `listen` also serves the API on a free port at `base`, with no rate limits.
+ * Shut down after the file.
  */
-export function useBootedPlatform(jwtSecret: string): { readonly booted: Booted } {
+export function useBootedPlatform(
+  jwtSecret: string,
+  o: { worker?: boolean; listen?: boolean } = {},
+): { readonly booted: Booted; readonly base: string } {
   let booted: Booted | undefined;
+  let server: Awaited<ReturnType<typeof listen>> | undefined;
   beforeAll(async () => {
     const env = {
       ...process.env,
@@ -204,14 +213,52 @@ export function useBootedPlatform(jwtSecret: string): { readonly booted: Booted 
       REDIS_URL: '',
       JWT_SECRET: jwtSecret,
       LOG_LEVEL: 'warn',
+      ...(o.listen ? { RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_TOKEN: '0' } : {}),
     };
     booted = await boot({ ...loadConfig(env), port: 0 }, await loadExtraModules(FIXTURE));
-    booted.platform.queue.enqueue = async () => undefined;
+    if (o.worker) await booted.startWorker();
+    else booted.platform.queue.enqueue = async () => undefined;
+    if (o.listen) server = await listen(booted);
   }, 120_000);
-  afterAll(async () => booted?.shutdown());
+  afterAll(async () => {
+    await server?.app.close();
+    await booted?.shutdown();
+  });
   return {
     get booted() {
       return booted!;
     },
+    get base() {
+      if (!server) throw new Error('useBootedPlatform: pass { listen: true } for a base URL');
+      return server.base;
+    },
   };
+}
+
+/**
+ * A Sealed Bid game of two users registered in the booted platform, both seated (the game has
+ * started), with one-hour steps unless `untimed` (then no deadline job is queued). `platform`: the
+ * route to create it by (the pg pool by default).
+ */
+export async function sealedBidGame(
+  booted: Booted,
+  prefix: string,
+  o: { scenario?: string; platform?: Platform; untimed?: boolean } = {},
+): Promise<{ gameId: string; north: Principal; south: Principal }> {
+  const tag = randomUUID().slice(0, 8);
+  const user = async (side: string) =>
+    booted.authService.authenticate(
+      (await booted.authService.register(`${prefix}${side[0]}_${tag}`, `${prefix} test pw 1`)).accessToken,
+    );
+  const north = await user('north');
+  const south = await user('south');
+  const p = o.platform ?? booted.platform;
+  const g = await lobby.createGame(p, north, {
+    module: 'sealed-bid',
+    scenario: o.scenario ?? 'short',
+    side: 'north',
+    ...(o.untimed ? {} : { timeControl: { stepSeconds: 3600 } }),
+  });
+  await lobby.joinGame(p, south, g.id, 'south');
+  return { gameId: g.id, north, south };
 }

@@ -5,13 +5,8 @@
  * contains the other side's hidden events or prompts, and a spectator's carries no prompts.
  * The fixture game (Sealed Bid): each bid's note is recorded in an event only its side sees.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { listen } from '../helpers/stack.js';
-import type { GameModule } from '#engine/contract.js';
-import { boot, type Booted } from '#platform/boot.js';
-import { loadConfig } from '#platform/config/load.js';
-import sealedBid from '../fixtures/sealed-bid.js';
+import { describe, expect, it } from 'vitest';
+import { useBootedPlatform } from '../helpers/stack.js';
 import { collect, wsClient } from '../helpers/gql.js';
 import { as, createGame, join, register, submit, type Player } from '../helpers/play.js';
 
@@ -20,32 +15,7 @@ const UPDATES = `subscription($g:ID!){gameEvents(gameId:$g,afterSeq:0){gameId st
 const READ = `query($id:ID!){game(id:$id){game{step status} myPrompts{side kind secret description choices defaultOrders} owed{side ready}
   mySubmission{step ready} events{seq step type data rolls}}}`;
 
-let booted: Booted;
-let app: FastifyInstance;
-let base: string;
-
-beforeAll(async () => {
-  const config = {
-    ...loadConfig({
-      ...process.env,
-      DATABASE_URL: process.env.TEST_DATABASE_URL,
-      REDIS_URL: '',
-      JWT_SECRET: 'pushed-update-key',
-      RATE_LIMIT_PER_IP: '0',
-      RATE_LIMIT_PER_TOKEN: '0',
-      LOG_LEVEL: 'warn',
-    }),
-    port: 0,
-  };
-  booted = await boot(config, [sealedBid as GameModule<any, any>]);
-  await booted.startWorker();
-  ({ app, base } = await listen(booted));
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await booted?.shutdown();
-});
+const web = useBootedPlatform('pushed-update-key', { listen: true, worker: true });
 
 type Update = {
   gameEvents: {
@@ -61,18 +31,18 @@ type Update = {
 describe('pushed game updates', () => {
   it('carry each side its own prompts, owed state and visible events, and nothing of the other side', async () => {
     const tag = Math.random().toString(36).slice(2, 8);
-    const north = await register(base, `pn_${tag}`);
-    const south = await register(base, `ps_${tag}`);
-    const watcher = await register(base, `pw_${tag}`);
-    const game = await createGame(base, north, { module: 'sealed-bid', scenario: 'standard', side: 'north' });
-    await join(base, south, game.id, 'south');
-    const sockets = [north, south, watcher].map((p) => wsClient(base, p.token));
+    const north = await register(web.base, `pn_${tag}`);
+    const south = await register(web.base, `ps_${tag}`);
+    const watcher = await register(web.base, `pw_${tag}`);
+    const game = await createGame(web.base, north, { module: 'sealed-bid', scenario: 'standard', side: 'north' });
+    await join(web.base, south, game.id, 'south');
+    const sockets = [north, south, watcher].map((p) => wsClient(web.base, p.token));
     const [n, s, w] = sockets.map((ws) => collect<Update>(ws, UPDATES, { g: game.id }));
     const at = (c: typeof n, step: number) =>
       c
         .until((items) => items.some((i) => i.gameEvents.step >= step))
         .then(() => c.items.find((i) => i.gameEvents.step >= step)!.gameEvents);
-    const read = async (p: Player) => (await as(base, p, READ, { id: game.id })).data.game;
+    const read = async (p: Player) => (await as(web.base, p, READ, { id: game.id })).data.game;
 
     // Step 1 (Rule: both sides bid at once): each side is told its own bid prompt and that it owes.
     const [n1, s1, w1] = await Promise.all([at(n, 1), at(s, 1), at(w, 1)]);
@@ -90,8 +60,8 @@ describe('pushed game updates', () => {
 
     const northNote = `north-secret-${tag}`;
     const southNote = `south-secret-${tag}`;
-    expect((await submit(base, north, game.id, 1, { bid: 6, note: northNote })).errors).toBeUndefined();
-    expect((await submit(base, south, game.id, 1, { bid: 2, note: southNote })).errors).toBeUndefined();
+    expect((await submit(web.base, north, game.id, 1, { bid: 6, note: northNote })).errors).toBeUndefined();
+    expect((await submit(web.base, south, game.id, 1, { bid: 2, note: southNote })).errors).toBeUndefined();
 
     // Step 2: only the winner (north, the higher bid) claims; south owes nothing.
     const [n2, s2, w2] = await Promise.all([at(n, 2), at(s, 2), at(w, 2)]);
@@ -113,7 +83,7 @@ describe('pushed game updates', () => {
     for (const u of n.items) expect(u.gameEvents.myPrompts.every((p) => p.side === 'north')).toBe(true);
     for (const u of w.items) expect(u.gameEvents.myPrompts).toEqual([]);
     // Every event pushed to south is one south may see (by the stored visibility).
-    const stored = await booted.platform.prisma.gameEvent.findMany({ where: { gameId: game.id } });
+    const stored = await web.booted.platform.prisma.gameEvent.findMany({ where: { gameId: game.id } });
     for (const u of s.items)
       for (const e of u.gameEvents.events)
         expect(stored.find((x) => x.seq === e.seq)!.visibleTo.some((v) => v === '*' || v === 'south')).toBe(true);
@@ -126,7 +96,7 @@ describe('pushed game updates', () => {
     expect(rs.myPrompts).toEqual([]);
 
     // After the claim the loser answers the counter (step 3): the owed state follows.
-    expect((await submit(base, north, game.id, 2, { prize: 'crown' })).errors).toBeUndefined();
+    expect((await submit(web.base, north, game.id, 2, { prize: 'crown' })).errors).toBeUndefined();
     const [n3, s3] = await Promise.all([at(n, 3), at(s, 3)]);
     expect([n3.owes, s3.owes]).toEqual([false, true]);
     expect(s3.myPrompts.map((p) => (p as any).kind)).toEqual(['counter']);

@@ -9,13 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '#platform/auth/service.js';
 import type { Platform } from '#platform/context.js';
-import * as lobby from '#platform/play/lobby.js';
 import { submitOrders } from '#platform/play/orders.js';
 import { resolveStep } from '#platform/play/resolution.js';
 import { deliverOutbox } from '#platform/events/outbox.js';
 import { topics } from '#platform/events/pubsub.js';
 import { SeededDice } from '#engine/dice.js';
-import { useBootedPlatform } from '../helpers/stack.js';
+import { sealedBidGame, useBootedPlatform } from '../helpers/stack.js';
 
 const platform = useBootedPlatform('resolution-fast-path');
 const ctx = { attempt: 1, final: false };
@@ -23,23 +22,10 @@ const ctx = { attempt: 1, final: false };
 const SEED = 'fixed-seed-for-the-comparison';
 
 async function newGame() {
-  const tag = randomUUID().slice(0, 8);
-  const user = async (name: string): Promise<Principal> =>
-    platform.booted.authService.authenticate(
-      (await platform.booted.authService.register(`${name}_${tag}`, 'resolution pw 1')).accessToken,
-    );
-  const north = await user('rfn');
-  const south = await user('rfs');
-  const g = await lobby.createGame(platform.booted.platform, north, {
-    module: 'sealed-bid',
-    scenario: 'short',
-    side: 'north',
-    timeControl: { stepSeconds: 3600 },
-  });
-  await lobby.joinGame(platform.booted.platform, south, g.id, 'south');
+  const { gameId, north, south } = await sealedBidGame(platform.booted, 'rf');
   // One seed for every game here, so the dice (the tie-break and the challenge) roll alike.
-  await platform.booted.platform.prisma.game.update({ where: { id: g.id }, data: { seed: SEED } });
-  return { gameId: g.id, players: { north, south } as Record<string, Principal> };
+  await platform.booted.platform.prisma.game.update({ where: { id: gameId }, data: { seed: SEED } });
+  return { gameId, players: { north, south } as Record<string, Principal> };
 }
 
 /** Everything a step writes, with the game's own ids and times taken out. */

@@ -6,46 +6,32 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Principal } from '#platform/auth/service.js';
 import type { Platform } from '#platform/context.js';
 import { readEvents, readEventsShared } from '#platform/events/event-log.js';
-import * as lobby from '#platform/play/lobby.js';
 import { submitOrders } from '#platform/play/orders.js';
 import { resolveStep } from '#platform/play/resolution.js';
-import { useBootedPlatform } from '../helpers/stack.js';
+import { sealedBidGame, useBootedPlatform } from '../helpers/stack.js';
 
 const platform = useBootedPlatform('shared-events');
 
 /** A sealed-bid game after its first step: each side's note is an event only that side sees. */
 async function playedGame(p: Platform) {
-  const tag = randomUUID().slice(0, 8);
-  const user = async (name: string): Promise<Principal> =>
-    platform.booted.authService.authenticate(
-      (await platform.booted.authService.register(`${name}_${tag}`, 'shared events pw 1')).accessToken,
-    );
-  const north = await user('sen');
-  const south = await user('ses');
-  const g = await lobby.createGame(p, north, {
-    module: 'sealed-bid',
-    scenario: 'short',
-    side: 'north',
-    timeControl: { stepSeconds: 3600 },
-  });
-  await lobby.joinGame(p, south, g.id, 'south');
+  const { gameId, north, south } = await sealedBidGame(platform.booted, 'se', { platform: p });
+  const tag = gameId.slice(0, 8);
   await submitOrders(p, north, {
-    gameId: g.id,
+    gameId: gameId,
     step: 1,
     orders: { bid: 3, note: `north-${tag}` },
     idempotencyKey: randomUUID(),
   });
   await submitOrders(p, south, {
-    gameId: g.id,
+    gameId: gameId,
     step: 1,
     orders: { bid: 1, note: `south-${tag}` },
     idempotencyKey: randomUUID(),
   });
-  expect(await resolveStep(p, { gameId: g.id, step: 1 }, { attempt: 1, final: false })).toBe('resolved');
-  return g.id;
+  expect(await resolveStep(p, { gameId: gameId, step: 1 }, { attempt: 1, final: false })).toBe('resolved');
+  return gameId;
 }
 
 /** Counts the statements that read GameEvent rows, on either route. */

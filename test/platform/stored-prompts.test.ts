@@ -11,38 +11,19 @@ import { describe, expect, it } from 'vitest';
 import type { Principal } from '#platform/auth/service.js';
 import type { Platform } from '#platform/context.js';
 import { prismaSql } from '#platform/db/sql.js';
-import * as lobby from '#platform/play/lobby.js';
 import { submitOrders } from '#platform/play/orders.js';
 import { clearReadCache, readGame } from '#platform/play/read-model.js';
 import { readResolutionContext } from '#platform/play/resolution-sql.js';
 import { resolveStep } from '#platform/play/resolution.js';
 import { readSubmissionContext } from '#platform/play/submission-sql.js';
 import { gameView } from '#platform/play/views.js';
-import { useBootedPlatform } from '../helpers/stack.js';
+import { sealedBidGame, useBootedPlatform } from '../helpers/stack.js';
 import { RULES_BUILD } from '#platform/play/rules-build.js';
 import { currentPrompts, storedPromptsParam } from '#platform/play/stored-prompts.js';
 import type { Prompt } from '#engine/contract.js';
 
 const platform = useBootedPlatform('stored-prompts');
 const ctx = { attempt: 1, final: false };
-
-async function newGame(p: Platform) {
-  const tag = randomUUID().slice(0, 8);
-  const user = async (name: string): Promise<Principal> =>
-    platform.booted.authService.authenticate(
-      (await platform.booted.authService.register(`${name}_${tag}`, 'stored prompts pw 1')).accessToken,
-    );
-  const north = await user('spn');
-  const south = await user('sps');
-  const g = await lobby.createGame(p, north, {
-    module: 'sealed-bid',
-    scenario: 'short',
-    side: 'north',
-    timeControl: { stepSeconds: 3600 },
-  });
-  await lobby.joinGame(p, south, g.id, 'south');
-  return { gameId: g.id, north, south };
-}
 
 /** The stored row, the game row's current version, and the module's own prompts for its state. */
 async function stored(gameId: string) {
@@ -80,7 +61,7 @@ describe('stored prompts', () => {
     "the start and every resolved step store the module's prompts for the row version written, and every context reads them %s",
     async (_name, platformOf) => {
       const p = platformOf();
-      const { gameId, north, south } = await newGame(p);
+      const { gameId, north, south } = await sealedBidGame(platform.booted, 'sp', { platform: p });
       const check = async () => {
         const s = await stored(gameId);
         expect(s.version).toBe(s.current);
@@ -105,7 +86,7 @@ describe('stored prompts', () => {
 
   it('any other write of the game row leaves them unused: the contexts get none and the read computes them', async () => {
     const p = platform.booted.platform;
-    const { gameId, north } = await newGame(p);
+    const { gameId, north } = await sealedBidGame(platform.booted, 'sp', { platform: p });
     const before = await stored(gameId);
     expect(before.version).toBe(before.current);
     // A write that changes nothing the prompts depend on still makes a new row version.
@@ -120,7 +101,7 @@ describe('stored prompts', () => {
 
   it('while current, the stored copy is what the read and the submission check trust', async () => {
     const p = platform.booted.platform;
-    const { gameId, north, south } = await newGame(p);
+    const { gameId, north, south } = await sealedBidGame(platform.booted, 'sp', { platform: p });
     const s = await stored(gameId);
     const marker = `stored-${randomUUID()}`;
     // North's prompt renamed, south's removed: the game row itself is not written.
@@ -141,7 +122,7 @@ describe('stored prompts', () => {
 
   it('a copy stored by other rules code (an earlier deploy) is ignored, though the row version is current', async () => {
     const p = platform.booted.platform;
-    const { gameId, north } = await newGame(p);
+    const { gameId, north } = await sealedBidGame(platform.booted, 'sp', { platform: p });
     const s = await stored(gameId);
     const marker = `old-build-${randomUUID()}`;
     const old = (s.fresh as Prompt[]).map((pr) => ({ ...pr, description: marker }));

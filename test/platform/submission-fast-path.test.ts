@@ -15,7 +15,7 @@ import { loadExtraModules } from '#platform/play/registry.js';
 import { commitOrders } from '#platform/trust/commit-reveal.js';
 import { commitmentOf } from '#platform/trust/canonical.js';
 import { recordKey } from '#platform/trust/idempotency.js';
-import { FIXTURE } from '../helpers/stack.js';
+import { FIXTURE, sealedBidGame } from '../helpers/stack.js';
 
 let booted: Booted;
 const enqueued: { gameId: string; step: number }[] = [];
@@ -43,22 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => booted?.shutdown());
 
-async function newGame() {
-  const tag = randomUUID().slice(0, 8);
-  const user = async (name: string): Promise<Principal> =>
-    booted.authService.authenticate(
-      (await booted.authService.register(`${name}_${tag}`, 'fast path pw 1')).accessToken,
-    );
-  const north = await user('fpn');
-  const south = await user('fps');
-  const g = await lobby.createGame(booted.platform, north, {
-    module: 'sealed-bid',
-    scenario: 'standard',
-    side: 'north',
-  });
-  await lobby.joinGame(booted.platform, south, g.id, 'south');
-  return { gameId: g.id, north, south };
-}
+const newGame = () => sealedBidGame(booted, 'fp', { scenario: 'standard', untimed: true });
 
 const rows = async (gameId: string) => {
   const db = booted.platform.prisma;

@@ -5,16 +5,12 @@
  * a pushed gameEvents update) is searched: a side gets its own token (so the stored copy is what
  * was served) and never the other side's; a spectator gets neither.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { listen } from '../helpers/stack.js';
-import type { GameModule, Prompt } from '#engine/contract.js';
-import { boot, type Booted } from '#platform/boot.js';
-import { loadConfig } from '#platform/config/load.js';
+import { useBootedPlatform } from '../helpers/stack.js';
+import type { Prompt } from '#engine/contract.js';
 import { clearReadCache } from '#platform/play/read-model.js';
 import { storedPromptsParam } from '#platform/play/stored-prompts.js';
-import sealedBid from '../fixtures/sealed-bid.js';
 import { collect, wsClient } from '../helpers/gql.js';
 import { as, createGame, join, register, type Player } from '../helpers/play.js';
 import { rest } from '../helpers/rest.js';
@@ -22,41 +18,17 @@ import { rest } from '../helpers/rest.js';
 const UPDATES = `subscription($g:ID!){gameEvents(gameId:$g,afterSeq:0){step myPrompts{side kind description choices defaultOrders} owes}}`;
 const READ = `query($id:ID!){game(id:$id){myPrompts{side kind description choices defaultOrders}}}`;
 
-let booted: Booted;
-let app: FastifyInstance;
-let base: string;
-
-beforeAll(async () => {
-  const config = {
-    ...loadConfig({
-      ...process.env,
-      DATABASE_URL: process.env.TEST_DATABASE_URL,
-      REDIS_URL: '',
-      JWT_SECRET: 'stored-prompts-secrets-key',
-      RATE_LIMIT_PER_IP: '0',
-      RATE_LIMIT_PER_TOKEN: '0',
-      LOG_LEVEL: 'warn',
-    }),
-    port: 0,
-  };
-  booted = await boot(config, [sealedBid as GameModule<any, any>]);
-  ({ app, base } = await listen(booted));
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await booted?.shutdown();
-});
+const web = useBootedPlatform('stored-prompts-secrets-key', { listen: true });
 
 describe('stored prompts and secrets', () => {
   it('each side receives only its own stored prompt, by the read, REST and the pushed update; a spectator none', async () => {
     const tag = Math.random().toString(36).slice(2, 8);
-    const north = await register(base, `spsn_${tag}`);
-    const south = await register(base, `spss_${tag}`);
-    const watcher = await register(base, `spsw_${tag}`);
-    const game = await createGame(base, north, { module: 'sealed-bid', scenario: 'standard', side: 'north' });
-    await join(base, south, game.id, 'south');
-    const db = booted.platform.prisma;
+    const north = await register(web.base, `spsn_${tag}`);
+    const south = await register(web.base, `spss_${tag}`);
+    const watcher = await register(web.base, `spsw_${tag}`);
+    const game = await createGame(web.base, north, { module: 'sealed-bid', scenario: 'standard', side: 'north' });
+    await join(web.base, south, game.id, 'south');
+    const db = web.booted.platform.prisma;
     const [row] = await db.$queryRawUnsafe<{ prompts: { prompts: { side: string; description: string }[] } }[]>(
       `SELECT sp.prompts FROM "GamePrompts" sp JOIN "Game" g ON g.id = sp."gameId"
         WHERE sp."gameId" = $1 AND sp.version = g.xmin::text || ':' || g.ctid::text`,
@@ -76,10 +48,10 @@ describe('stored prompts and secrets', () => {
     clearReadCache();
 
     const received = async (p: Player) => {
-      const read = JSON.stringify(await as(base, p, READ, { id: game.id }));
-      const r = await rest(base, 'GET', `/games/${game.id}`, { token: p.token });
+      const read = JSON.stringify(await as(web.base, p, READ, { id: game.id }));
+      const r = await rest(web.base, 'GET', `/games/${game.id}`, { token: p.token });
       expect(r.status).toBe(200);
-      const ws = wsClient(base, p.token);
+      const ws = wsClient(web.base, p.token);
       const c = collect(ws, UPDATES, { g: game.id });
       await c.until((items) => items.length > 0);
       await ws.dispose();
