@@ -91,6 +91,29 @@ describe('Campaign bot Marines (L2033-2083)', () => {
     expect(prefectCampaign.validate(s, 'TOG', order)).toEqual([]);
   });
 
+  it('L2063: no ground target, an enemy orbital base sighted in the attacked segment: named as the Space bot names it (marineAssaults)', () => {
+    const s = structuredClone(combat);
+    s.space.tfs['tog-tf2'].mission = 'ATTACK';
+    s.space.bases['cw-on1'] = {
+      id: 'cw-on1',
+      side: 'CW',
+      type: 'ON1',
+      sector: 's3-4',
+      segment: 6,
+      supply: 0,
+      status: 'ACTIVE',
+    };
+    s.space.sightings = [
+      { sector: 's3-4', segment: 6, turn: s.turn, bases: [{ id: 'cw-on1', side: 'CW', ground: false }] },
+    ];
+    expect(marineTargets(s, 'TOG')).toEqual([]);
+    const order = prefectCampaign.bot(s, 'TOG', seededDice('bm', 0));
+    expect(tf2Entry(s, order)).toMatchObject({ segment: 6, marines: [{ transport: 'tog-TRM-3', base: 'cw-on1' }] });
+    expect(prefectCampaign.validate(s, 'TOG', order)).toEqual([]);
+    s.space.sightings = [];
+    expect(tf2Entry(s, prefectCampaign.bot(s, 'TOG', seededDice('bm', 0)))?.marines).toBeUndefined();
+  });
+
   it('L2368-2378: an Orbital Drop keeps the Marines aboard while a target is there, else drops them with the rest', () => {
     const s = structuredClone(combat);
     s.planetary.bases['cw-gl2'].status = 'DISRUPTED';

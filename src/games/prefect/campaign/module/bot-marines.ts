@@ -11,8 +11,10 @@
  * - that TF stays at the planet in the movement step;
  * - in the combat plan that Attack goes into the target's segment and names each such transport
  *   for the assault (`marines`, L2063); the cargo Marines count as its cohorts (marines-link.ts).
- *   Enemy orbital bases of that segment are named as the Space bot names them (`marineAssaults`,
- *   ../../space/index.ts).
+ * With no such target, an Attack TF at the planet carrying Marines names for the assault the enemy
+ * orbital bases last sighted in the segment it attacks, as the Space bot does for its cohorts
+ * (`marineAssaults`, ../../space/index.ts, with the cargo Marines counted): the Attack may leave
+ * such a base disrupted.
  * A target: an enemy base at the planet disorganised now (L2035, L2067) with no other enemy base
  * in its segment (L2037) — a Legion base disrupted on the ground counts (it stands in as a ground
  * naval base in space combat, L2141, L2155, legion-bases.ts). The assault still needs the base
@@ -119,9 +121,9 @@ function spaceBotAssaults(cs: CampaignGameState, side: Side, tf: string, segment
 }
 
 /**
- * L2063, L2368-2378: while a target is there, in the combat plan each Attack TF at the planet with
- * Marines aboard goes into the first target's segment and names its transports there, and each
- * Orbital Drop transport keeps its Marines aboard.
+ * L2063, L2368-2378: in the combat plan each Attack TF at the planet with Marines aboard goes into
+ * the first target's segment and names its transports there (else the Space bot's orbital
+ * assaults, above); while a target is there each Orbital Drop transport keeps its Marines aboard.
  */
 export function withMarinePlan(cs: CampaignGameState, side: Side, order: Json): Json {
   const o = order as Plan | null;
@@ -133,12 +135,17 @@ export function withMarinePlan(cs: CampaignGameState, side: Side, order: Json): 
     const tf = cs.space.tfs[id];
     if (!tf || !atPlanet(cs, id)) continue;
     const carriers = marineTransports(cs, id);
-    if (tf.mission === 'ATTACK' && carriers.length && targets.length) {
+    if (tf.mission === 'ATTACK' && carriers.length) {
       const t = targets[0];
-      const orbital = spaceBotAssaults(cs, side, id, t.segment).filter((a) => a.base !== t.base);
-      const marines = [...carriers.map((transport) => ({ transport, base: t.base })), ...orbital];
+      // No target of ours: the Space bot's own choice, the orbital bases sighted in the segment it attacks.
+      const marines = t
+        ? carriers.map((transport) => ({ transport, base: t.base }))
+        : entry.segment !== undefined
+          ? spaceBotAssaults(cs, side, id, entry.segment)
+          : [];
+      if (!marines.length) continue;
       const next = structuredClone(out) as Plan;
-      next.plan!.tfs![i] = { ...entry, segment: t.segment, marines };
+      next.plan!.tfs![i] = { ...entry, segment: t?.segment ?? entry.segment, marines };
       delete next.plan!.tfs![i].interrupt;
       out = keepIfLegal(cs, side, out, next as Json);
     } else if (tf.mission === 'ORBITAL_DROP' && targets.length) {
