@@ -59,15 +59,30 @@ const tf2Entry = (s: CampaignGameState, order: Json) =>
 describe('Campaign bot Marines (L2033-2083)', () => {
   const combat = combatPosition();
 
-  it('L2035-2037: a target is an enemy base disorganised now and alone among enemy bases in its segment', () => {
+  it('L2035-2037, H25: a target is an enemy Legion base disorganised now with no other enemy base known in its segment', () => {
     expect(marineTargets(combat, 'TOG')).toEqual([]);
     const s = structuredClone(combat);
     s.planetary.bases['cw-gl2'].status = 'DISRUPTED';
     expect(marineTargets(s, 'TOG')).toEqual([{ base: GL2, segment: 4 }]);
-    // the GL4 shares segment 3 with the GN2 (L2037): disrupted, it is no target
+    // the GL4 shares segment 3 with the GN2 (L2037): a target only while TOG has not sighted the GN2 there (H25)
     s.planetary.bases['cw-gl4'].status = 'DISRUPTED';
+    const gn2 = {
+      sector: 's3-4',
+      segment: 3,
+      turn: s.turn,
+      bases: [{ id: 'cw-gn2', side: 'CW' as const, ground: true }],
+    };
+    s.space.sightings = [];
+    expect(marineTargets(s, 'TOG')).toEqual([
+      { base: 'legion-base:cw-gl4', segment: 3 },
+      { base: GL2, segment: 4 },
+    ]);
+    s.space.sightings = [gn2];
     expect(marineTargets(s, 'TOG')).toEqual([{ base: GL2, segment: 4 }]);
+    s.space.sightings = [gn2, { ...gn2, turn: s.turn + 1, bases: [] }]; // the latest sighting saw no base there
+    expect(marineTargets(s, 'TOG')).toHaveLength(2);
     expect(marineTargets(s, 'CW')).toEqual([]);
+    expect(marineTargets({ ...s, options: { ...s.options, legionBasesInSpace: false } }, 'TOG')).toEqual([]);
   });
 
   it('L2063: the Attack TF with Marines aboard goes into the base segment and names its transport; the plan validates and the assault is made', () => {

@@ -15,21 +15,22 @@
  * orbital bases last sighted in the segment it attacks, as the Space bot does for its cohorts
  * (`marineAssaults`, ../../space/index.ts, with the cargo Marines counted): the Attack may leave
  * such a base disrupted.
- * A target: an enemy base at the planet disorganised now (L2035, L2067) with no other enemy base
- * in its segment (L2037) — a Legion base disrupted on the ground counts (it stands in as a ground
- * naval base in space combat, L2141, L2155, legion-bases.ts). The assault still needs the base
+ * A target: an enemy Legion base disorganised now (L2035, L2067; disrupted on the ground, it stands
+ * in as a ground naval base in space combat, L2141, L2155, legion-bases.ts) with no other enemy
+ * base known in its segment (L2037; naval bases by the public sightings, H25). The assault still needs the base
  * disrupted and alone at resolution (checked there). Measured (rules README "Rule coverage"): in
  * the invasion's bot play no target arises, so the Marines drop on turn 2 as before.
  * Every change is kept only if the whole order still validates.
  */
 import type { Json } from '#engine/contract.js';
 import { marineAssaults, resolveAliases, tfAlias, viewOf } from '../../space/index.js';
+import type { SpaceGameState } from '../../space/index.js';
 import { unitType } from '../../planetary/index.js';
 import type { Side } from '../../common/types.js';
 import { campaignData } from '../data/index.js';
 import { dropEligible } from '../drops.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';
-import { standInId } from './legion-bases.js';
+import { LEGION_PREFIX, standInId } from './legion-bases.js';
 import { cargoMarines } from './marines-link.js';
 import type { CampaignGameState } from './types.js';
 import { validateOrders } from './validate.js';
@@ -52,32 +53,45 @@ export function marineTransports(cs: CampaignGameState, tf: string): string[] {
 }
 
 export interface MarineTarget {
-  /** The space id of the base: a naval base's, or a Legion base's stand-in (legion-bases.ts). */
+  /** The space id of the Legion base's stand-in (legion-bases.ts). */
   base: string;
   segment: number;
 }
 
 /**
- * L2035-2037, L2067: enemy bases at the planet disorganised now, with no other enemy base in their
- * segment — Legion bases (status on the map, L2141) and naval bases. Enemy SD units allocated
- * there would still stop the assault (L2037); the bot cannot see that allocation in advance.
+ * H25: the segments at the planet where an enemy naval base was last sighted (the public
+ * sightings; where a naval base at a planet lies and how it stands are hidden otherwise).
+ */
+function sightedNavalSegments(cs: CampaignGameState, side: Side): Set<number> {
+  const latest = new Map<number, SpaceGameState['sightings'][number]>();
+  for (const g of cs.space.sightings ?? [])
+    if (g.sector === campaignData.rules.planetSector && (latest.get(g.segment)?.turn ?? -1) < g.turn)
+      latest.set(g.segment, g);
+  return new Set(
+    [...latest.values()]
+      .filter((g) => g.bases.some((b) => b.side !== side && !b.id.startsWith(LEGION_PREFIX)))
+      .map((g) => g.segment),
+  );
+}
+
+/**
+ * L2035-2037, L2067: the enemy Legion bases disorganised now (status and hex are on the map,
+ * L2141) with no other enemy base known in their segment: no other Legion base, no naval base
+ * sighted there. Enemy SD units allocated there, or an unsighted naval base, would still stop
+ * the assault (L2037, checked at resolution): the bot cannot see them in advance.
  */
 export function marineTargets(cs: CampaignGameState, side: Side): MarineTarget[] {
-  const planet = campaignData.rules.planetSector;
-  const all: (MarineTarget & { disrupted: boolean })[] = [];
-  if (cs.options.legionBasesInSpace !== false)
-    for (const b of Object.values(cs.planetary.bases))
-      if (b.side !== side && b.hex)
-        all.push({
-          base: standInId(b.id),
-          segment: segmentOfZone(zoneOfHex(b.hex)),
-          disrupted: b.status === 'DISRUPTED',
-        });
-  for (const b of Object.values(cs.space.bases))
-    if (b.side !== side && b.sector === planet && b.status !== 'DESTROYED' && !b.offSystemBox && !b.carriedBy)
-      all.push({ base: b.id, segment: b.segment, disrupted: b.status === 'DISRUPTED' });
-  return all
-    .filter((t) => t.disrupted && all.filter((o) => o.segment === t.segment).length === 1)
+  if (cs.options.legionBasesInSpace === false) return [];
+  const legion = Object.values(cs.planetary.bases)
+    .filter((b) => b.side !== side && b.hex)
+    .map((b) => ({
+      base: standInId(b.id),
+      segment: segmentOfZone(zoneOfHex(b.hex)),
+      disrupted: b.status === 'DISRUPTED',
+    }));
+  const naval = sightedNavalSegments(cs, side);
+  return legion
+    .filter((t) => t.disrupted && !naval.has(t.segment) && legion.filter((o) => o.segment === t.segment).length === 1)
     .map(({ base, segment }) => ({ base, segment }))
     .sort((a, b) => a.segment - b.segment || a.base.localeCompare(b.base));
 }

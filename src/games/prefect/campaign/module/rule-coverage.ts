@@ -17,7 +17,7 @@ const BOT_GAMES =
 const BOT = (what: string, why: string, test: string) => `the bots never ${what} (${why}); ${test} plays it`;
 /** Why the Campaign bot's Marines (bot-marines.ts) make no assault in bot play; measured in ../../rules/README.md "Rule coverage". */
 const MARINES_WHY =
-  'the invader bot keeps its cargo Marines aboard and assaults only while an enemy base is disorganised and alone in its segment (bot-marines.ts, L2035-2037); in bot play of the invasion none is (a disorganised CW base always shares its segment with the GN2, which no Attack can disrupt, or with the GL2), so its Marines drop with the Legion';
+  "the invader bot keeps its cargo Marines aboard and assaults only while an enemy Legion base is disorganised with no other enemy base known in its segment (bot-marines.ts, L2035-2037); in the invasion's bot play every disorganised CW base shares its segment with the GN2, which no Attack can disrupt, or with the GL2, and none is disorganised at the turn-2 drop, so its Marines drop with the Legion";
 
 /** A rule that only a rare position reaches, which the CI games do not produce. */
 const RARE = (what: string, test: string) => `needs ${what}, which the CI games do not produce; ${test} plays it`;
