@@ -8,6 +8,7 @@ export { resolveSpaceCombat } from './combat.js';
 export { spaceData, spaceScenario, spaceScenarioProblems, spaceScenarios } from './data/index.js';
 export type { SpaceData } from './data/index.js';
 export { applyAdjust, applySupply } from './module/apply.js';
+export { marineAssaults } from './module/bot-marines.js';
 export { prefectSpace } from './module/index.js';
 export { OPTION_SPECS, spaceOptions } from './module/options.js';
 export { defaultFor } from './module/prompts.js';

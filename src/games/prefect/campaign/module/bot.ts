@@ -2,7 +2,9 @@
  * The campaign bot reuses the two modules' bots phase by phase (each reads only its side's view
  * and prompt): the Space bot for items 1-7, the Planetary bot for the ground half, both for the
  * joint TF Adjustment and Supply orders. The one campaign rule it must add: a GS TF at the planet
- * names no space strike target (L2182), it waits in the GS box.
+ * names no space strike target (L2182), it waits in the GS box. The invader's cargo Marines
+ * assault a disorganised enemy base alone in its segment when there is one (L2033-2083,
+ * bot-marines.ts); otherwise they drop with the Legion.
  */
 import { groundPaused } from './external-link.js';
 import type { Json } from '#engine/contract.js';
@@ -12,7 +14,7 @@ import { aliasTfIds } from '../../planetary/index.js';
 import { independentBot } from './end-of-combat.js';
 import { commitBot } from './support-link.js';
 import { campaignData } from '../data/index.js';
-import { dropEligible } from '../drops.js';
+import { dropsNow, holdForAssault, marineTargets, withMarineMissions, withMarinePlan } from './bot-marines.js';
 import { offSystemSupply } from '../supply.js';
 import { groundAt, groundBot, spaceAt, spaceBot, spacePrompts } from './halves.js';
 import type { CampaignGameState } from './types.js';
@@ -50,7 +52,9 @@ function holdStrikes(cs: CampaignGameState, order: Json): Json {
 
 /**
  * L2364-2372: the invader's TFs carrying droppable cargo take the Orbital Drop mission when it is
- * legal (the Space bot knows no cargo). Reads only the side's own record sheet (cargo, own TFs).
+ * legal (the Space bot knows no cargo) — Marines excepted while an assault target is there: they
+ * stay aboard, and a TF with Marines aboard attacks the disorganised enemy base (L2063,
+ * bot-marines.ts). Reads only the side's own record sheet (cargo, own TFs) and public base states.
  */
 function dropMissions(cs: CampaignGameState, side: string, order: Json): Json {
   const o = order as { kind?: string; missions?: { tf: string; mission: string; params?: unknown }[] } | null;
@@ -62,20 +66,21 @@ function dropMissions(cs: CampaignGameState, side: string, order: Json): Json {
       t.missions,
     ]),
   );
+  const assault = marineTargets(cs, side as Side).length > 0;
   for (const m of o.missions ?? []) {
     const id = resolveAliases(cs.space, m.tf) as string;
     const tf = cs.space.tfs[id];
     const carries =
       !!tf &&
       Object.entries(cs.cargo).some(
-        ([u, c]) => c.transports.every((t) => tf.units.includes(t)) && dropEligible(cs.planetary.units[u]),
+        ([u, c]) => c.transports.every((t) => tf.units.includes(t)) && dropsNow(cs, u, assault),
       );
     if (carries && legal.get(m.tf)?.includes('ORBITAL_DROP')) {
       m.mission = 'ORBITAL_DROP';
       delete m.params;
     }
   }
-  return order;
+  return withMarineMissions(cs, side as Side, order, legal); // L2063 (bot-marines.ts)
 }
 
 /**
@@ -139,7 +144,8 @@ export function campaignBot(cs: CampaignGameState, side: string, dice: Dice): Js
       const o = steerInvader(cs, side, holdStrikes(cs, dropMissions(cs, side, spaceBot(cs.space, side, dice))));
       if (side !== campaignData.scenarios[cs.scenario].invader) return o;
       const aimed = aimSegments(cs, side as Side, o);
-      return validateOrders(cs, side, aimed).length ? o : aimed;
+      const chosen = validateOrders(cs, side, aimed).length ? o : aimed;
+      return withMarinePlan(cs, side as Side, holdForAssault(cs, side as Side, chosen)); // L2063, L2368-2378
     }
     case 'GROUND':
       if (groundPaused(cs)) return groundBot(cs.planetary, side, dice); // D-87: the Planetary bot's entry (the public suggestion), so both agree

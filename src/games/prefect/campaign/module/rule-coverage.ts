@@ -14,6 +14,10 @@ const BOT_GAMES =
 
 /** A rule the bots never use, with why, and the test that plays it. */
 const BOT = (what: string, why: string, test: string) => `the bots never ${what} (${why}); ${test} plays it`;
+/** Why the Campaign bot's Marines (bot-marines.ts) make no assault in bot play; measured in ../../rules/README.md "Rule coverage". */
+const MARINES_WHY =
+  "the invader bot keeps its cargo Marines aboard and assaults only while an enemy Legion base is disorganised with no other enemy base known in its segment (bot-marines.ts, L2035-2037); in the invasion's bot play every disorganised CW base shares its segment with the GN2, which no Attack can disrupt, or with the GL2, and none is disorganised at the turn-2 drop, so its Marines drop with the Legion";
+
 /** A rule that only a rare position reaches, which the CI games do not produce. */
 const RARE = (what: string, test: string) => `needs ${what}, which the CI games do not produce; ${test} plays it`;
 /** A rule that refuses an order: its event is the refusal, which legal bot play never meets. */
@@ -46,7 +50,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'D-74',
       unreachable: BOT(
         'use Marines (cohorts loaded, assaults, Legion bases captured)',
-        "the Space bot loads cohorts from a scenario's off-system pool (../../space/module/bot-marines.ts), and the Campaign has none: its Marines are ground units carried as cargo, which the invader bot drops",
+        MARINES_WHY,
         'marines-link.test.ts',
       ),
     },
@@ -157,7 +161,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'L2033-2083',
       unreachable: BOT(
         'use Marines (cohorts loaded, assaults, Legion bases captured)',
-        "the Space bot loads cohorts from a scenario's off-system pool (../../space/module/bot-marines.ts), and the Campaign has none: its Marines are ground units carried as cargo, which the invader bot drops",
+        MARINES_WHY,
         'marines-link.test.ts',
       ),
     },
@@ -165,7 +169,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'L2035',
       unreachable: BOT(
         'use Marines (cohorts loaded, assaults, Legion bases captured)',
-        "the Space bot loads cohorts from a scenario's off-system pool (../../space/module/bot-marines.ts), and the Campaign has none: its Marines are ground units carried as cargo, which the invader bot drops",
+        MARINES_WHY,
         'legion-bases.test.ts',
       ),
     },
@@ -173,7 +177,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'L2049-2057',
       unreachable: BOT(
         'use Marines (cohorts loaded, assaults, Legion bases captured)',
-        "the Space bot loads cohorts from a scenario's off-system pool (../../space/module/bot-marines.ts), and the Campaign has none: its Marines are ground units carried as cargo, which the invader bot drops",
+        MARINES_WHY,
         'marines-link.test.ts',
       ),
     },
@@ -181,7 +185,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'L2077',
       unreachable: BOT(
         'use Marines (cohorts loaded, assaults, Legion bases captured)',
-        "the Space bot loads cohorts from a scenario's off-system pool (../../space/module/bot-marines.ts), and the Campaign has none: its Marines are ground units carried as cargo, which the invader bot drops",
+        MARINES_WHY,
         'legion-bases.test.ts',
       ),
     },
@@ -189,7 +193,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'L2077-2081',
       unreachable: BOT(
         'use Marines (cohorts loaded, assaults, Legion bases captured)',
-        "the Space bot loads cohorts from a scenario's off-system pool (../../space/module/bot-marines.ts), and the Campaign has none: its Marines are ground units carried as cargo, which the invader bot drops",
+        MARINES_WHY,
         'marines-link.test.ts',
       ),
     },
@@ -197,7 +201,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'L2083',
       unreachable: BOT(
         'use Marines (cohorts loaded, assaults, Legion bases captured)',
-        "the Space bot loads cohorts from a scenario's off-system pool (../../space/module/bot-marines.ts), and the Campaign has none: its Marines are ground units carried as cargo, which the invader bot drops",
+        MARINES_WHY,
         'marines-link.test.ts',
       ),
     },
@@ -268,7 +272,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'L2330-2332',
       unreachable: BOT(
         'use Marines (cohorts loaded, assaults, Legion bases captured)',
-        "the Space bot loads cohorts from a scenario's off-system pool (../../space/module/bot-marines.ts), and the Campaign has none: its Marines are ground units carried as cargo, which the invader bot drops",
+        MARINES_WHY,
         'supply-link.test.ts',
       ),
     },
