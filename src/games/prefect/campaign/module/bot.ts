@@ -27,7 +27,7 @@ import {
 } from './bot-invader.js';
 import { withSupplyLink } from './supply-link.js';
 import { withBotNavalSupport } from './bot-support.js';
-import { rebuildsWithinLimits, withBaseAssignments, withBaseBuilds } from './bot-logistics.js';
+import { rebuildsWithinLimits, withBaseAssignments, withBaseBuilds, withNavalLift } from './bot-logistics.js';
 import { withBotLegionSources } from './legion-sources-bot.js';
 import type { Side } from '../../common/types.js';
 import type { AdjustmentOrder } from '../../planetary/index.js';
@@ -175,27 +175,32 @@ export function campaignBot(cs: CampaignGameState, side: string, dice: Dice): Js
       return withBaseAssignments(cs, side as Side, withDrops(cs, side, o, 'drops')); // D-51 (bot-logistics.ts)
     }
     case 'SUPPLY':
-      return withBaseBuilds(
+      // L2290: SP lifted to naval bases last, from what the builds and the ground leave (bot-logistics.ts).
+      return withNavalLift(
         cs,
         side as Side,
-        withDrops(
+        withBaseBuilds(
           cs,
-          side,
-          withSupplyLink(
+          side as Side,
+          withDrops(
             cs,
-            side as Side,
-            withBotLegionSources(
+            side,
+            withSupplyLink(
               cs,
               side as Side,
-              {
-                kind: 'campaign-supply',
-                ground: rebuildsWithinLimits(cs, side as Side, groundBot(cs.planetary, side, dice)),
-                naval: withinAllowance(cs, side, spaceBot(spaceAt(cs.space, 'SUPPLY'), side, dice)),
-              },
-              (o) => !validateOrders(cs, side, o).length,
+              withBotLegionSources(
+                cs,
+                side as Side,
+                {
+                  kind: 'campaign-supply',
+                  ground: rebuildsWithinLimits(cs, side as Side, groundBot(cs.planetary, side, dice)),
+                  naval: withinAllowance(cs, side, spaceBot(spaceAt(cs.space, 'SUPPLY'), side, dice)),
+                },
+                (o) => !validateOrders(cs, side, o).length,
+              ),
             ),
+            'landings',
           ),
-          'landings',
         ),
       ); // 5.C.8: Legion sources (legion-sources-bot.ts)
     case 'GAME_OVER':

@@ -145,14 +145,7 @@ export const ruleCoverageList: RuleCoverageList = {
         '../../space/resolution/decisions.test.ts',
       ),
     },
-    {
-      rule: 'L1919-1923',
-      unreachable: BOT(
-        'lift SP from a Legion base to a transport or naval base',
-        'their naval supply comes from naval bases and off-system loading',
-        'supply-lift.test.ts',
-      ),
-    },
+    { rule: 'L1919-1923' },
     {
       rule: 'L2033-2083',
       unreachable: BOT(
@@ -244,14 +237,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'L2286-2291',
       unreachable: VALIDATION("a supply operation out of the phase's order", 'supply-steps.test.ts'),
     },
-    {
-      rule: 'L2290',
-      unreachable: BOT(
-        'lift SP from a Legion base to a transport or naval base',
-        'their naval supply comes from naval bases and off-system loading',
-        'supply-lift.test.ts',
-      ),
-    },
+    { rule: 'L2290' },
     {
       rule: 'L2307',
       unreachable: BOT(
