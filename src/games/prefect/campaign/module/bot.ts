@@ -29,6 +29,7 @@ import { withSupplyLink } from './supply-link.js';
 import { withBotNavalSupport } from './bot-support.js';
 import { rebuildsWithinLimits, withBaseAssignments, withBaseBuilds, withNavalLift } from './bot-logistics.js';
 import { withBotLegionSources } from './legion-sources-bot.js';
+import { supplyDropLoads, supplyDropMissions } from './bot-supply-drop.js';
 import type { Side } from '../../common/types.js';
 import type { AdjustmentOrder } from '../../planetary/index.js';
 
@@ -136,10 +137,12 @@ function massed(cs: CampaignGameState, side: string, order: Json): Json {
 export function campaignBot(cs: CampaignGameState, side: string, dice: Dice): Json {
   switch (cs.stage) {
     case 'SPACE': {
-      const o = steerInvader(cs, side, holdStrikes(cs, dropMissions(cs, side, spaceBot(cs.space, side, dice))));
+      const missions = supplyDropMissions(cs, side as Side, dropMissions(cs, side, spaceBot(cs.space, side, dice)));
+      const o = steerInvader(cs, side, holdStrikes(cs, missions));
       if (side !== campaignData.scenarios[cs.scenario].invader) return o;
       const aimed = aimSegments(cs, side as Side, o);
-      return validateOrders(cs, side, aimed).length ? o : aimed;
+      // L2398, L2406: SP to a low HQ (bot-supply-drop.ts), after the troop drops are aimed.
+      return supplyDropLoads(cs, side as Side, validateOrders(cs, side, aimed).length ? o : aimed);
     }
     case 'GROUND':
       if (groundPaused(cs)) return groundBot(cs.planetary, side, dice); // D-87: the Planetary bot's entry (the public suggestion), so both agree

@@ -277,14 +277,7 @@ export const ruleCoverageList: RuleCoverageList = {
     },
     { rule: 'L2388' },
     { rule: 'L2390' },
-    {
-      rule: 'L2406',
-      unreachable: BOT(
-        'drop supply to an HQ',
-        'the invader bot drops troops, and its HQs draw on bases',
-        '../drops.test.ts',
-      ),
-    },
+    { rule: 'L2406' },
     {
       rule: 'L2418',
       unreachable: BOT(
