@@ -70,6 +70,9 @@ describe('supplyDropMissions (L2364, L2398)', () => {
     expect(missionOf(low)).toBe('ORBITAL_DROP');
     expect(prefectCampaign.validate(s, 'TOG', low)).toEqual([]);
     expect(supplyDropMissions(s, 'CW', full)).toBe(full); // the defender keeps its Supply TF (L2280-2282)
+    const zone = zoneOfHex(s.planetary.tfs[s.planetary.units[HQ].tf!].hex);
+    s.space.bases['cw-gn2'].segment = segmentOfZone(zone); // the only low HQ's segment guarded: no drop to make
+    expect(supplyDropMissions(s, 'TOG', full)).toBe(full);
   });
 });
 

@@ -63,10 +63,16 @@ function supplyTransports(cs: CampaignGameState, tf: string): { ids: string[]; t
 
 const isInvader = (cs: CampaignGameState, side: Side): boolean => campaignData.scenarios[cs.scenario].invader === side;
 
+/** The low HQs a drop may reach: those whose zone's segment no enemy base guards. */
+const reachable = (cs: CampaignGameState, side: Side): LowHq[] => {
+  const guarded = guardedSegments(cs, side);
+  return lowHqs(cs, side).filter((h) => !guarded.has(segmentOfZone(h.zone)));
+};
+
 /** L2364, L2398: mission assignment — an SP-carrying TF of transports without troops takes Orbital Drop while an HQ is low. */
 export function supplyDropMissions(cs: CampaignGameState, side: Side, order: Json): Json {
   const o = order as { kind?: string; missions?: { tf: string; mission: string; params?: unknown }[] } | null;
-  if (o?.kind !== 'missions' || !isInvader(cs, side) || !lowHqs(cs, side).length) return order;
+  if (o?.kind !== 'missions' || !isInvader(cs, side) || !reachable(cs, side).length) return order;
   const prompt = spacePrompts(cs.space).find((p) => p.side === side);
   const legal = new Map(
     ((prompt?.choices as { tfs?: { tf: string; missions: string[] }[] } | null)?.tfs ?? []).map((t) => [
@@ -92,8 +98,7 @@ export function supplyDropMissions(cs: CampaignGameState, side: Side, order: Jso
 export function supplyDropLoads(cs: CampaignGameState, side: Side, order: Json): Json {
   const o = order as { kind?: string; plan?: { tfs?: { tf: string; segment?: number }[] }; odLoads?: unknown[] } | null;
   if (o?.kind !== 'combat-plan' || !isInvader(cs, side)) return order;
-  const guarded = guardedSegments(cs, side);
-  const hqs = lowHqs(cs, side).filter((h) => !guarded.has(segmentOfZone(h.zone)));
+  const hqs = reachable(cs, side);
   if (!hqs.length) return order;
   const out = structuredClone(o);
   const loads: { transport: string; supply: number; toHq: string }[] = [];
