@@ -134,8 +134,9 @@ export function groundReserve(cs: CampaignGameState, side: Side, base: string): 
  * (ground or orbital, or a transport deployed as one, L2115) below its storage (L1907) is filled
  * from the undisrupted Legion bases of its own orbital segment (L1923, L2141, L1927), most spare
  * first. A Legion base gives only SP not delivered this turn (L770) and beyond its
- * `groundReserve`. Ships rearm and reorganise only from naval bases (L1935, L2346), and what they
- * will spend follows the next combat (D-65b reorganisation costs), so the naval base is kept full
+ * `groundReserve`. Ships rearm and reorganise from naval bases and Supply TFs' transports, never
+ * from Legion bases (L1935, L2346, D-66), and what they will spend follows the next combat (D-65b
+ * reorganisation costs), so the naval base is kept full
  * rather than sized to today's fatigue; the Legion base gains room for the next deliveries (L774).
  * The lifts are kept only if the whole order still validates.
  */
