@@ -136,9 +136,9 @@ export function groundReserve(cs: CampaignGameState, side: Side, base: string): 
  * first. A Legion base gives only SP not delivered this turn (L770) and beyond its
  * `groundReserve`. Ships rearm and reorganise from naval bases and Supply TFs' transports, never
  * from Legion bases (L1935, L2346, D-66), and what they will spend follows the next combat (D-65b
- * reorganisation costs), so the naval base is kept full
- * rather than sized to today's fatigue; the Legion base gains room for the next deliveries (L774).
- * The lifts are kept only if the whole order still validates.
+ * reorganisation costs), so the naval base is kept full rather than sized to today's fatigue; the
+ * Legion base gains room for the next deliveries (L774). The lifts are kept only if the whole order
+ * still validates.
  */
 export function withNavalLift(cs: CampaignGameState, side: Side, order: Json): Json {
   const o = order as Record<string, Json>;
