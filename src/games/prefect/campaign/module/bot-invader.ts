@@ -29,6 +29,19 @@ import type { CampaignGameState } from './types.js';
 
 const typeOf = (cs: CampaignGameState, u: string) => prefectData.unitTypes[cs.planetary.units[u].type];
 
+/** The planet's segments holding an enemy naval base, or an enemy Legion base with `legionBasesInSpace` (public positions). */
+export function guardedSegments(cs: CampaignGameState, side: Side): Set<number> {
+  const guarded = new Set(
+    Object.values(cs.space.bases)
+      .filter((b) => b.side !== side && b.status !== 'DESTROYED')
+      .map((b) => b.segment),
+  );
+  if (cs.options.legionBasesInSpace !== false)
+    for (const b of Object.values(cs.planetary.bases))
+      if (b.side !== side && b.hex) guarded.add(segmentOfZone(zoneOfHex(b.hex)));
+  return guarded;
+}
+
 /**
  * D-01: the invader drops in the zone nearest the enemy key base of the highest class (the GL4
  * capital first) whose segment holds no enemy naval base: measured, an OD TF sent into the
@@ -44,14 +57,7 @@ export function targetZone(cs: CampaignGameState, side: Side): number | null {
     .filter((b) => b.side !== side && v.baseClasses.includes(b.type) && b.hex)
     .sort((a, b) => b.type.localeCompare(a.type) || a.id.localeCompare(b.id));
   if (!key.length) return null;
-  const guarded = new Set(
-    Object.values(cs.space.bases)
-      .filter((b) => b.side !== side && b.status !== 'DESTROYED')
-      .map((b) => b.segment),
-  );
-  if (cs.options.legionBasesInSpace !== false)
-    for (const b of Object.values(cs.planetary.bases))
-      if (b.side !== side && b.hex) guarded.add(segmentOfZone(zoneOfHex(b.hex)));
+  const guarded = guardedSegments(cs, side);
   const zones = Object.keys(campaignData.rules.zoneToSegment)
     .map(Number)
     .filter((z) => !guarded.has(segmentOfZone(z)));

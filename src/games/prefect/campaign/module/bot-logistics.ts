@@ -6,10 +6,15 @@
  *   a friendly base or HQ (L954) — most engineers first, then by id;
  * - Supply, a later turn (L956): an assigned base is built when affordable — its SP (L960-964)
  *   taken from own bases and HQs with a LOC to the TF, fullest first;
- * - Supply: the Planetary bot's rebuilds (L828-846) cut to the Campaign's base limits (5.C.8).
+ * - Supply: the Planetary bot's rebuilds (L828-846) cut to the Campaign's base limits (5.C.8);
+ * - Supply, step 3 (L2290, L1919-1923): a naval base at the planet short of SP is filled from
+ *   the Legion bases of its orbital segment, with what they hold beyond their own ground units'
+ *   needs (`withNavalLift`).
  * Every addition is kept only if the whole order still validates, so the bot stays legal. Not
- * done: carrying dismantled bases (the bot's transports are busy with troops and SP) and loading
- * troops (the invader's Legion starts aboard and drops; nothing returns to its transports).
+ * done: carrying dismantled bases (the bot's transports are busy with troops and SP), loading
+ * troops (the invader's Legion starts aboard and drops; nothing returns to its transports) and
+ * lifting SP to a plain transport (the bot's Supply link sends a transport's SP down to the bases
+ * below on its next visit, so they would only go round).
  */
 import type { Json } from '#engine/contract.js';
 import { unitType, unitsIn } from '../../planetary/index.js';
@@ -19,9 +24,14 @@ import { rulesData } from '../../planetary/index.js';
 import type { LegionBaseClass } from '../../planetary/index.js';
 import { basesAvailable } from '../base-availability.js';
 import { baseInHex, engineersNeeded, type GroundBaseClass } from '../build-bases.js';
+import { actsAsBase, capacityOf, holderOf, locationOf, supplyOf } from '../../space/index.js';
+import { campaignData } from '../data/index.js';
+import { segmentOfZone, zoneOfHex } from '../map-link.js';
 import type { CampaignGameState, Side } from './types.js';
 import { validateOrders } from './validate.js';
 import { baseLimitErrors } from './supply-limits.js';
+import { readLink, runLink } from './supply-link.js';
+import { supplyStepsTrial } from './supply-steps.js';
 
 const engineers = (cs: CampaignGameState, tf: string): number =>
   unitsIn(cs.planetary, tf).filter((u) => u.status === 'ACTIVE' && unitType(u).flags.includes('CONSTRUCTION_ENGINEER'))
@@ -99,4 +109,70 @@ export function rebuildsWithinLimits(cs: CampaignGameState, side: Side, ground: 
       .map((e) => e.path![2] as number),
   );
   return refused.size ? ({ ...g, rebuild: g.rebuild.filter((_, i) => !refused.has(i)) } as Json) : ground;
+}
+
+/**
+ * What a Legion base keeps for its own side's ground units at the next Supply Phase: one more
+ * fatigue level than each TF with a LOC to it carries, at 1 SP per unit per level (L782, L762),
+ * and the reorganisation of the disorganised units at the base (L800).
+ */
+export function groundReserve(cs: CampaignGameState, side: Side, base: string): number {
+  const ps = cs.planetary;
+  const b = ps.bases[base];
+  let need = 0;
+  for (const t of Object.values(ps.tfs))
+    if (t.side === side && t.hex && hasLoc(ps, side, t.hex, b.hex)) need += unitsIn(ps, t.id).length * (t.fatigue + 1);
+  for (const u of Object.values(ps.units))
+    if (u.side === side && u.status === 'DISORGANISED' && (u.under === base || (!u.under && u.hex === b.hex)))
+      need += unitType(u).reorgCost ?? 0;
+  return need;
+}
+
+/**
+ * L2290, L1919-1923 (bot): on the state the rest of the Supply order leaves (naval and ground
+ * steps, then the other step-3 links, L2286-2291), each of the side's naval bases at the planet
+ * (ground or orbital, or a transport deployed as one, L2115) below its storage (L1907) is filled
+ * from the undisrupted Legion bases of its own orbital segment (L1923, L2141, L1927), most spare
+ * first. A Legion base gives only SP not delivered this turn (L770) and beyond its
+ * `groundReserve`. Ships rearm and reorganise from naval bases and Supply TFs' transports, never
+ * from Legion bases (L1935, L2346, D-66), and what they will spend follows the next combat (D-65b
+ * reorganisation costs), so the naval base is kept full rather than sized to today's fatigue; the
+ * Legion base gains room for the next deliveries (L774). The lifts are kept only if the whole order
+ * still validates.
+ */
+export function withNavalLift(cs: CampaignGameState, side: Side, order: Json): Json {
+  const o = order as Record<string, Json>;
+  if (o?.kind !== 'campaign-supply') return order;
+  const trial = supplyStepsTrial(cs, side, o).trial;
+  const link = readLink(trial, side, { ...o, lift: undefined });
+  if ('error' in link || 'error' in runLink(trial, side, link)) return order;
+  const planet = campaignData.rules.planetSector;
+  const ps = trial.planetary;
+  const spare = new Map(
+    Object.values(ps.bases)
+      .filter((b) => b.side === side && b.status === 'ACTIVE')
+      .map((b) => [b.id, Math.min(b.supply - b.deliveredThisTurn, b.supply - groundReserve(trial, side, b.id))]),
+  );
+  const holders = [...Object.keys(trial.space.bases), ...Object.keys(trial.space.units)]
+    .sort()
+    .map((id) => holderOf(trial.space, id))
+    .filter((h): h is NonNullable<typeof h> => !!h && h.side === side && actsAsBase(h))
+    .map((h) => ({ h, at: locationOf(trial.space, h) }))
+    .filter((x) => x.at?.sector === planet);
+  const lift: { base: string; to: string; sp: number }[] = [];
+  for (const { h, at } of holders) {
+    let want = capacityOf(h) - supplyOf(h);
+    const sources = Object.values(ps.bases)
+      .filter((b) => (spare.get(b.id) ?? 0) > 0 && segmentOfZone(zoneOfHex(b.hex)) === at!.segment)
+      .sort((x, y) => spare.get(y.id)! - spare.get(x.id)! || x.id.localeCompare(y.id));
+    for (const b of sources) {
+      if (want <= 0) break;
+      const sp = Math.min(want, spare.get(b.id)!);
+      lift.push({ base: b.id, to: h.id, sp });
+      spare.set(b.id, spare.get(b.id)! - sp);
+      want -= sp;
+    }
+  }
+  if (!lift.length) return order;
+  return keepIfLegal(cs, side, order, { ...o, lift: [...((o.lift as Json[] | undefined) ?? []), ...lift] } as Json);
 }

@@ -29,8 +29,9 @@ import {
 } from './bot-invader.js';
 import { withSupplyLink } from './supply-link.js';
 import { withBotNavalSupport } from './bot-support.js';
-import { rebuildsWithinLimits, withBaseAssignments, withBaseBuilds } from './bot-logistics.js';
+import { rebuildsWithinLimits, withBaseAssignments, withBaseBuilds, withNavalLift } from './bot-logistics.js';
 import { withBotLegionSources } from './legion-sources-bot.js';
+import { supplyDropLoads, supplyDropMissions } from './bot-supply-drop.js';
 import type { Side } from '../../common/types.js';
 import type { AdjustmentOrder } from '../../planetary/index.js';
 
@@ -141,10 +142,12 @@ function massed(cs: CampaignGameState, side: string, order: Json): Json {
 export function campaignBot(cs: CampaignGameState, side: string, dice: Dice): Json {
   switch (cs.stage) {
     case 'SPACE': {
-      const o = steerInvader(cs, side, holdStrikes(cs, dropMissions(cs, side, spaceBot(cs.space, side, dice))));
+      const missions = supplyDropMissions(cs, side as Side, dropMissions(cs, side, spaceBot(cs.space, side, dice)));
+      const o = steerInvader(cs, side, holdStrikes(cs, missions));
       if (side !== campaignData.scenarios[cs.scenario].invader) return o;
       const aimed = aimSegments(cs, side as Side, o);
-      const chosen = validateOrders(cs, side, aimed).length ? o : aimed;
+      // L2398, L2406: SP to a low HQ (bot-supply-drop.ts), after the troop drops are aimed; then the Marines.
+      const chosen = supplyDropLoads(cs, side as Side, validateOrders(cs, side, aimed).length ? o : aimed);
       return withMarinePlan(cs, side as Side, holdForAssault(cs, side as Side, chosen)); // L2063, L2368-2378
     }
     case 'GROUND':
@@ -181,27 +184,32 @@ export function campaignBot(cs: CampaignGameState, side: string, dice: Dice): Js
       return withBaseAssignments(cs, side as Side, withDrops(cs, side, o, 'drops')); // D-51 (bot-logistics.ts)
     }
     case 'SUPPLY':
-      return withBaseBuilds(
+      // L2290: SP lifted to naval bases last, from what the builds and the ground leave (bot-logistics.ts).
+      return withNavalLift(
         cs,
         side as Side,
-        withDrops(
+        withBaseBuilds(
           cs,
-          side,
-          withSupplyLink(
+          side as Side,
+          withDrops(
             cs,
-            side as Side,
-            withBotLegionSources(
+            side,
+            withSupplyLink(
               cs,
               side as Side,
-              {
-                kind: 'campaign-supply',
-                ground: rebuildsWithinLimits(cs, side as Side, groundBot(cs.planetary, side, dice)),
-                naval: withinAllowance(cs, side, spaceBot(spaceAt(cs.space, 'SUPPLY'), side, dice)),
-              },
-              (o) => !validateOrders(cs, side, o).length,
+              withBotLegionSources(
+                cs,
+                side as Side,
+                {
+                  kind: 'campaign-supply',
+                  ground: rebuildsWithinLimits(cs, side as Side, groundBot(cs.planetary, side, dice)),
+                  naval: withinAllowance(cs, side, spaceBot(spaceAt(cs.space, 'SUPPLY'), side, dice)),
+                },
+                (o) => !validateOrders(cs, side, o).length,
+              ),
             ),
+            'landings',
           ),
-          'landings',
         ),
       ); // 5.C.8: Legion sources (legion-sources-bot.ts)
     case 'GAME_OVER':

@@ -213,13 +213,15 @@ export function defaultLandings(cs: CampaignState, side: Side): { group: number;
     });
 }
 
-/** L2291, L2390: step 4 of Supply; the drops land (the given hexes, or the default). */
+/** L2291, L2390, L2406: step 4 of Supply; the drops land (the given hexes, or the default) and dropped SP reach their HQs. */
 export function applyLandings(
   cs: CampaignState,
   side: Side,
   landings: { group: number; hex: string }[] | undefined,
 ): GameEvent[] | RuleError {
   enterSupplyStep(cs, 'ORBITAL_DROP');
-  if (!cs.dropGroups.some((g) => g.side === side)) return [];
+  // L2406: SP dropped to an HQ reach it here too when no group lands with them.
+  const supplyDropped = Object.values(cs.zones).some((b) => b.od.some((e) => e.side === side && (e.supply ?? 0) > 0));
+  if (!cs.dropGroups.some((g) => g.side === side) && !supplyDropped) return [];
   return landDrops(cs, side, landings ?? defaultLandings(cs, side));
 }

@@ -9,8 +9,8 @@ import { prefectCampaign } from './index.js';
 import { ruleCoverageList } from './rule-coverage.js';
 
 const BOT_GAMES: readonly BotGame[] = [
-  contractBotGame(prefectCampaign, 'cov-2'), // L2250-2252 comes up in this one
-  contractBotGame(prefectCampaign, 'cov-4'), // the bots' naval support of a counter-attack (L2204) comes up in this one
+  contractBotGame(prefectCampaign, 'cov-2'), // the bots' naval support of a counter-attack (L2204) comes up in this one
+  contractBotGame(prefectCampaign, 'cov-12'), // L2250-2252 (a supported attack on a base) comes up in this one, and L2204
   contractBotGame(prefectCampaign, 'cov-lv-0', { options: { externalCombat: 'LEVIATHAN' } }), // D-87 battles in space
 ];
 

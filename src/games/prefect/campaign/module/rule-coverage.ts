@@ -149,14 +149,7 @@ export const ruleCoverageList: RuleCoverageList = {
         '../../space/resolution/decisions.test.ts',
       ),
     },
-    {
-      rule: 'L1919-1923',
-      unreachable: BOT(
-        'lift SP from a Legion base to a transport or naval base',
-        'their naval supply comes from naval bases and off-system loading',
-        'supply-lift.test.ts',
-      ),
-    },
+    { rule: 'L1919-1923' },
     {
       rule: 'L2033-2083',
       unreachable: BOT(
@@ -248,14 +241,7 @@ export const ruleCoverageList: RuleCoverageList = {
       rule: 'L2286-2291',
       unreachable: VALIDATION("a supply operation out of the phase's order", 'supply-steps.test.ts'),
     },
-    {
-      rule: 'L2290',
-      unreachable: BOT(
-        'lift SP from a Legion base to a transport or naval base',
-        'their naval supply comes from naval bases and off-system loading',
-        'supply-lift.test.ts',
-      ),
-    },
+    { rule: 'L2290' },
     {
       rule: 'L2307',
       unreachable: BOT(
@@ -295,14 +281,7 @@ export const ruleCoverageList: RuleCoverageList = {
     },
     { rule: 'L2388' },
     { rule: 'L2390' },
-    {
-      rule: 'L2406',
-      unreachable: BOT(
-        'drop supply to an HQ',
-        'the invader bot drops troops, and its HQs draw on bases',
-        '../drops.test.ts',
-      ),
-    },
+    { rule: 'L2406' },
     {
       rule: 'L2418',
       unreachable: BOT(
