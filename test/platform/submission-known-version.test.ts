@@ -21,6 +21,7 @@ import { submitOrders } from '#platform/play/orders.js';
 import { clearReadCache, knownState, readGame, rememberState } from '#platform/play/read-model.js';
 import { resolveStep } from '#platform/play/resolution.js';
 import { readSubmissionContexts } from '#platform/play/submission-sql.js';
+import { metrics } from '#platform/metrics.js';
 import { recordKey } from '#platform/trust/idempotency.js';
 import { useBootedPlatform } from '../helpers/stack.js';
 
@@ -71,6 +72,13 @@ async function context(p: Platform, gameId: string, userId: string, known: strin
 
 const submit = (p: Platform, user: Principal, gameId: string, step: number, orders: unknown) =>
   submitOrders(p, user, { gameId, step, orders, idempotencyKey: randomUUID() });
+
+/** This process's count of submission checks by the source of their state (metrics.ts). */
+async function states() {
+  const { values } = await metrics.submissionStates.get();
+  const of = (source: string) => values.find((v) => v.labels.source === source)?.value ?? 0;
+  return { remembered: of('remembered'), read: of('read') };
+}
 
 /** The stored orders of `gameId`'s step 1, by side. */
 async function stored(p: Platform, gameId: string) {
@@ -137,10 +145,12 @@ describe.each([
     const r = await row(p, gameId);
     expect(knownState(gameId)?.version).toBe(r.version);
     expect((await context(p, gameId, north.userId, knownState(gameId)!.version)).game.state).toBeNull();
+    const before = await states();
     const a = await submit(p, north, gameId, 1, { bid: 10, note: 'all in' });
     expect(a).toMatchObject({ gameId, step: 1, side: 'north', ready: true, stepComplete: false, replayed: false });
     const b = await submit(p, south, gameId, 1, { bid: 2, note: '' });
     expect(b.stepComplete).toBe(true);
+    expect(await states()).toEqual({ remembered: before.remembered + 2, read: before.read });
     expect(await stored(p, gameId)).toEqual({ north: { bid: 10, note: 'all in' }, south: { bid: 2, note: '' } });
     expect(await resolveStep(p, { gameId, step: 1 }, resolveCtx)).toBe('resolved');
     const after = await p.prisma.game.findUniqueOrThrow({ where: { id: gameId } });
@@ -182,12 +192,14 @@ describe.each([
     expect(ctx.game.version).toBe(r.version);
     expect(ctx.game.state).toEqual(r.state);
     // Legal under the remembered budget of 10, not under the row's 4.
+    const before = await states();
     await expect(submit(p, north, gameId, 1, { bid: 7 })).rejects.toMatchObject({
       code: 'INVALID_ORDERS',
       details: [expect.objectContaining({ code: 'OVER_BUDGET' })],
     });
     // The submission remembered what it read: the next one sends the version it has now.
     expect(knownState(gameId)?.version).toBe(r.version);
+    expect(await states()).toEqual({ remembered: before.remembered, read: before.read + 1 });
     expect(await submit(p, north, gameId, 1, { bid: 4 })).toMatchObject({ replayed: false, stepComplete: false });
     expect(await submit(p, south, gameId, 1, { bid: 9 })).toMatchObject({ stepComplete: true });
     expect(await stored(p, gameId)).toEqual({ north: { bid: 4 }, south: { bid: 9 } });

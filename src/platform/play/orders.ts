@@ -136,8 +136,9 @@ interface Decided {
  * the next submission and read. (A row whose state is null has a null one remembered too.)
  */
 function stateOf(game: LockedGameRow, known: KnownState | undefined): KnownState {
-  if (known && game.version === known.version && game.state == null) return known;
-  return rememberState(game.id, game);
+  const remembered = known && game.version === known.version && game.state == null;
+  metrics.submissionStates.inc({ source: remembered ? 'remembered' : 'read' });
+  return remembered ? known : rememberState(game.id, game);
 }
 
 /**
