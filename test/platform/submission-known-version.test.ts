@@ -80,6 +80,23 @@ async function states() {
   return { remembered: of('remembered'), read: of('read') };
 }
 
+/**
+ * PostgreSQL's time per call of the function for `known`, over `n` calls in one statement that
+ * returns one number (so neither the network nor the client's parse is timed). Logged only.
+ */
+async function serverMsPerCall(p: Platform, gameId: string, userId: string, known: string | null, n = 40) {
+  const t0 = performance.now();
+  await p.prisma.$queryRawUnsafe(
+    `SELECT sum(octet_length(warpost_submission_context($1, $2, $3, $4)::text)) FROM generate_series(1, $5::int)`,
+    gameId,
+    userId,
+    randomUUID(),
+    known,
+    n,
+  );
+  return (performance.now() - t0) / n;
+}
+
 /** The stored orders of `gameId`'s step 1, by side. */
 async function stored(p: Platform, gameId: string) {
   const subs = await p.prisma.submission.findMany({ where: { gameId, step: 1 }, orderBy: { side: 'asc' } });
@@ -259,8 +276,8 @@ describe('Cerberus: the bytes a submission context returns', () => {
     });
     await lobby.joinGame(p, cetian, g.id, 'CETIAN');
     const bySide: Record<string, Principal> = { HUMAN: human, CETIAN: cetian };
-    const figures: { step: number; full: number; known: number }[] = [];
-    for (let n = 0; n < 6; n++) {
+    const figures: { step: number; full: number; known: number; fullMs: number; knownMs: number }[] = [];
+    for (let n = 0; n < 8; n++) {
       const read = await readGame(p, g.id, null);
       if (read.game.status !== 'ACTIVE') break;
       const step = read.game.step;
@@ -271,7 +288,13 @@ describe('Cerberus: the bytes a submission context returns', () => {
         const known = await context(p, g.id, user.userId, version);
         expect(known.game).toMatchObject({ version, state: null, prompts: null });
         expect(full.game.state).not.toBeNull();
-        figures.push({ step, full: full.bytes, known: known.bytes });
+        figures.push({
+          step,
+          full: full.bytes,
+          known: known.bytes,
+          fullMs: await serverMsPerCall(p, g.id, user.userId, null),
+          knownMs: await serverMsPerCall(p, g.id, user.userId, version),
+        });
         const key = randomUUID();
         const result = await submitOrders(p, user, {
           gameId: g.id,
@@ -295,7 +318,8 @@ describe('Cerberus: the bytes a submission context returns', () => {
       `Cerberus submission context bytes per submission (${figures.length} submissions): ` +
         `without a known version mean ${Math.round(total('full') / figures.length)}, max ${Math.max(...figures.map((f) => f.full))}; ` +
         `with it mean ${Math.round(total('known') / figures.length)}, max ${Math.max(...figures.map((f) => f.known))}; ` +
-        `by step ${figures.map((f) => `${f.step}:${f.full}/${f.known}`).join(' ')}`,
+        `by step ${figures.map((f) => `${f.step}:${f.full}/${f.known}`).join(' ')}; ` +
+        `PostgreSQL ms per call without/with, by step ${figures.map((f) => `${f.step}:${f.fullMs.toFixed(3)}/${f.knownMs.toFixed(3)}`).join(' ')}`,
     );
     expect(figures.length).toBeGreaterThan(3);
     for (const f of figures) expect(f.known * 10).toBeLessThan(f.full);
