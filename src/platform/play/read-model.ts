@@ -9,7 +9,9 @@
  * is unchanged. The version is the row version's `xmin` and `ctid` (stored-prompts.ts: every
  * UPDATE gives a new one), so any write of the row is a new version; a stale entry can only
  * cause a recomputation, never an old answer. The prompts come with the state when the step's
- * resolution stored them for this version; otherwise they are computed here.
+ * resolution stored them for this version; otherwise they are computed here. The submission
+ * check shares the same memory (knownState, rememberState: orders.ts), so its context need not
+ * send a state this process already holds.
  */
 import { LRUCache } from 'lru-cache';
 import type { Json, Prompt } from '#engine/contract.js';
