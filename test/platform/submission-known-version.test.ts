@@ -7,13 +7,12 @@
  * remembered copy is what the checks use; after any other write of the row, even one that waited
  * for the submission's lock, the new state comes back and the submission is judged on it.
  * Sealed Bid's bids are checked against the side's budget, so a state differing only in the
- * budget tells which copy judged a bid. A Cerberus campaign gives the bytes saved.
+ * budget tells which copy judged a bid. The bytes saved on a large state:
+ * test/games/cerberus-submission-context.test.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import cerberus from '#games/cerberus/index.js';
+import { describe, expect, it } from 'vitest';
 import type { Principal } from '#platform/auth/service.js';
 import type { Platform } from '#platform/context.js';
 import { prismaSql } from '#platform/db/sql.js';
@@ -23,8 +22,8 @@ import { clearReadCache, knownState, readGame, rememberState } from '#platform/p
 import { resolveStep } from '#platform/play/resolution.js';
 import { readSubmissionContexts } from '#platform/play/submission-sql.js';
 import { metrics } from '#platform/metrics.js';
-import { recordKey } from '#platform/trust/idempotency.js';
 import { useBootedPlatform } from '../helpers/stack.js';
+import { context } from '../helpers/submission-context.js';
 
 const platform = useBootedPlatform('submission-known-version');
 const resolveCtx = { attempt: 1, final: false };
@@ -59,18 +58,6 @@ async function row(p: Platform, gameId: string) {
   return r;
 }
 
-/** The function's answer for `known` and its size in bytes, as PostgreSQL sends it. */
-async function context(p: Platform, gameId: string, userId: string, known: string | null) {
-  const [r] = await p.prisma.$queryRawUnsafe<{ ctx: { game: Record<string, unknown> }; bytes: number }[]>(
-    `SELECT c AS ctx, octet_length(c::text) AS bytes FROM warpost_submission_context($1, $2, $3, $4) c`,
-    gameId,
-    userId,
-    randomUUID(),
-    known,
-  );
-  return { game: r.ctx.game, bytes: Number(r.bytes) };
-}
-
 const submit = (p: Platform, user: Principal, gameId: string, step: number, orders: unknown) =>
   submitOrders(p, user, { gameId, step, orders, idempotencyKey: randomUUID() });
 
@@ -79,31 +66,6 @@ async function states() {
   const { values } = await metrics.submissionStates.get();
   const of = (source: string) => values.find((v) => v.labels.source === source)?.value ?? 0;
   return { remembered: of('remembered'), read: of('read') };
-}
-
-/**
- * CPU time (user + system) a process has used, in ms (Linux /proc, clock ticks of 10 ms); NaN when
- * the process is not on this machine (PostgreSQL elsewhere): the figure is then not logged.
- */
-function cpuMs(pid: number): number {
-  if (!existsSync(`/proc/${pid}/stat`)) return NaN;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/**
- * The CPU time PostgreSQL's backend spends per call of the function for `known`, over `n` calls in
- * one statement that returns one number (neither the network nor the client's parse counted):
- * CPU time, not wall time, so the machine's other load moves it little. Logged only.
- */
-async function serverCpuMsPerCall(c: pg.Client, gameId: string, userId: string, known: string | null, n = 300) {
-  const [{ pid }] = (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
-  const before = cpuMs(pid);
-  await c.query(
-    `SELECT sum(octet_length(warpost_submission_context($1, $2, $3, $4)::text)) FROM generate_series(1, $5::int)`,
-    [gameId, userId, randomUUID(), known, n],
-  );
-  return (cpuMs(pid) - before) / n;
 }
 
 /** The stored orders of `gameId`'s step 1, by side. */
@@ -270,70 +232,4 @@ describe('the version is checked by the statement that takes the lock', () => {
     expect(knownState(gameId)?.version).toBe(r.version);
     expect(await stored(p, gameId)).toEqual({});
   });
-});
-
-describe('Cerberus: the bytes a submission context returns', () => {
-  it('per submission of a campaign, with the state remembered and without (logged)', async () => {
-    const p = platform.booted.platform;
-    p.modules.register(cerberus);
-    const [human, cetian] = await players('kvc');
-    const g = await lobby.createGame(p, human, {
-      module: 'cerberus',
-      scenario: 'campaign',
-      side: 'HUMAN',
-      timeControl: { stepSeconds: 3600 },
-    });
-    await lobby.joinGame(p, cetian, g.id, 'CETIAN');
-    const bySide: Record<string, Principal> = { HUMAN: human, CETIAN: cetian };
-    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await c.connect();
-    onTestFinished(() => c.end());
-    const figures: { step: number; full: number; known: number; fullMs: number; knownMs: number }[] = [];
-    for (let n = 0; n < 8; n++) {
-      const read = await readGame(p, g.id, null);
-      if (read.game.status !== 'ACTIVE') break;
-      const step = read.game.step;
-      const version = knownState(g.id)!.version;
-      for (const prompt of read.prompts()) {
-        const user = bySide[prompt.side];
-        const full = await context(p, g.id, user.userId, null);
-        const known = await context(p, g.id, user.userId, version);
-        expect(known.game).toMatchObject({ version, state: null, prompts: null });
-        expect(full.game.state).not.toBeNull();
-        figures.push({
-          step,
-          full: full.bytes,
-          known: known.bytes,
-          fullMs: await serverCpuMsPerCall(c, g.id, user.userId, null),
-          knownMs: await serverCpuMsPerCall(c, g.id, user.userId, version),
-        });
-        const key = randomUUID();
-        const result = await submitOrders(p, user, {
-          gameId: g.id,
-          step,
-          side: prompt.side,
-          orders: prompt.defaultOrders,
-          idempotencyKey: key,
-        });
-        expect(result).toMatchObject({ step, side: prompt.side, replayed: false });
-        const [rec] = await p.prisma.$queryRawUnsafe<{ n: number }[]>(
-          `SELECT count(*)::int AS n FROM "IdempotencyRecord" WHERE "userId" = $1 AND key = $2`,
-          user.userId,
-          recordKey(g.id, key),
-        );
-        expect(rec.n).toBe(1);
-      }
-      expect(await resolveStep(p, { gameId: g.id, step }, resolveCtx)).toBe('resolved');
-    }
-    const total = (k: 'full' | 'known') => figures.reduce((s, f) => s + f[k], 0);
-    console.log(
-      `Cerberus submission context bytes per submission (${figures.length} submissions): ` +
-        `without a known version mean ${Math.round(total('full') / figures.length)}, max ${Math.max(...figures.map((f) => f.full))}; ` +
-        `with it mean ${Math.round(total('known') / figures.length)}, max ${Math.max(...figures.map((f) => f.known))}; ` +
-        `by step ${figures.map((f) => `${f.step}:${f.full}/${f.known}`).join(' ')}; ` +
-        `PostgreSQL CPU ms per call without/with, by step ${figures.map((f) => `${f.step}:${f.fullMs.toFixed(3)}/${f.knownMs.toFixed(3)}`).join(' ')}`,
-    );
-    expect(figures.length).toBeGreaterThan(3);
-    for (const f of figures) expect(f.known * 10).toBeLessThan(f.full);
-  }, 300_000);
 });
