@@ -178,6 +178,15 @@ const stats = (xs: number[]) => {
   return { n: s.n, p50: r1(s.p50), p99: r1(s.p99), max: r1(s.max) };
 };
 
+/** The API's count of submissions by the source of the state they were checked against (metrics.ts). */
+async function submissionStates(): Promise<{ remembered: number; read: number }> {
+  const text = await (await fetch(`${BASE}/metrics`)).text();
+  const out = { remembered: 0, read: 0 };
+  for (const m of text.matchAll(/^warpost_submission_states_total\{source="(remembered|read)"\} (\d+)/gm))
+    out[m[1] as keyof typeof out] = Number(m[2]);
+  return out;
+}
+
 /** Plays `pairs` to the end (or past `maxStep`), every game at once; returns the tally and the CPU by process. */
 async function playRound(pairs: Pair[], mode: LoopMode, maxStep: number, pids: { api: number; worker: number }) {
   const tally: Tally = { submissions: 0, steps: 0, lastSent: new Map(), arrivals: [] };
@@ -202,6 +211,7 @@ async function playRound(pairs: Pair[], mode: LoopMode, maxStep: number, pids: {
   // Every client has its first update (the game at step 1) before the clock starts: the
   // subscriptions' set-up is not part of the loop.
   await Promise.all(live);
+  const states0 = await submissionStates();
   const apiCpu = cpuMeter(pids.api);
   const workerCpu = cpuMeter(pids.worker);
   const t0 = performance.now();
@@ -212,6 +222,7 @@ async function playRound(pairs: Pair[], mode: LoopMode, maxStep: number, pids: {
   const seconds = (performance.now() - t0) / 1000;
   const a = apiCpu();
   const w = workerCpu();
+  const states1 = await submissionStates();
   await Promise.all(sockets.map((s) => s.dispose()));
   tally.steps = tally.lastSent.size;
   const perStep = (ms: number) => r1(ms / Math.max(1, tally.steps));
@@ -229,6 +240,8 @@ async function playRound(pairs: Pair[], mode: LoopMode, maxStep: number, pids: {
       redis: perStep(a.redis),
       loadGenerator: perStep(a.loadGenerator),
     },
+    // Remembered: the submission context sent no state (the API held the row version's).
+    submissionStates: { remembered: states1.remembered - states0.remembered, read: states1.read - states0.read },
   };
 }
 

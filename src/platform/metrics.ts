@@ -33,6 +33,12 @@ export const metrics = {
     labelNames: ['module', 'result'],
     registers: [registry],
   }),
+  submissionStates: new client.Counter({
+    name: 'warpost_submission_states_total',
+    help: 'States order submissions were checked against: remembered by this process at the row version (not sent by the database) or read with the context',
+    labelNames: ['source'],
+    registers: [registry],
+  }),
   resolutions: new client.Counter({
     name: 'warpost_resolutions_total',
     help: 'Resolution jobs run, by outcome (error: the attempt threw and is retried)',

@@ -39,14 +39,17 @@ async function stored(gameId: string) {
   return { ...row, fresh };
 }
 
-/** What each reader of the game row gives as its stored prompts (null: not current, or other rules code). */
-async function contexts(p: Platform, gameId: string, userId: string) {
+/**
+ * What each reader of the game row gives as its stored prompts (null: not current, or other rules
+ * code). `known`: the row version the submission context is told the caller holds (issue 22).
+ */
+async function contexts(p: Platform, gameId: string, userId: string, known: string | null = null) {
   const read = (q: (sql: ReturnType<typeof prismaSql>) => Promise<unknown>) =>
     p.prisma.$transaction((tx) => q(prismaSql(tx)));
   const resolution = (await read((sql) => readResolutionContext(sql, gameId))) as { prompts: unknown };
-  const submission = (await read((sql) => readSubmissionContext(sql, { gameId, userId, key: randomUUID() }))) as {
-    game: { prompts: unknown };
-  };
+  const submission = (await read((sql) =>
+    readSubmissionContext(sql, { gameId, userId, key: randomUUID(), known }),
+  )) as { game: { prompts: unknown } };
   return { resolution: resolution.prompts, submission: currentPrompts(submission.game.prompts) };
 }
 
@@ -69,6 +72,8 @@ describe('stored prompts', () => {
         const c = await contexts(p, gameId, north.userId);
         expect(c.resolution).toEqual(s.fresh);
         expect(c.submission).toEqual(s.fresh);
+        // Told the caller holds the current version, the submission context leaves them out.
+        expect(await contexts(p, gameId, north.userId, s.current)).toEqual({ resolution: s.fresh, submission: null });
         clearReadCache();
         expect((await readGame(p, gameId, null)).prompts()).toEqual(s.fresh);
         return s.fresh as { side: string; kind: string }[];

@@ -27,6 +27,8 @@ const ALLOWED: Record<string, string> = {
   'test/games/prefect-api.test.ts': 'Prefect Planetary through the API (needs the services)',
   'test/games/prefect-space-api.test.ts': 'Prefect Space through the API (needs the services)',
   'test/games/prefect-campaign-api.test.ts': 'Prefect Campaign through the API (needs the services)',
+  'test/games/cerberus-submission-context.test.ts':
+    "the submission context's bytes on Cerberus's large state (needs PostgreSQL)",
   'test/web/client.test.ts': 'the browser client draws a real game board (needs the server and Chromium)',
   'test/web/play.test.ts':
     'Cerberus and Prefect turns played by clicking in a real browser (needs the server and Chromium)',

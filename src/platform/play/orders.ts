@@ -13,13 +13,14 @@ import { signingKey, type SigningKey } from '../trust/keys.js';
 import { checkIdempotencyKey, recordKey } from '../trust/idempotency.js';
 import { lockGame } from './lock.js';
 import { owedSides, promptsOf } from './prompts.js';
-import { currentPrompts } from './stored-prompts.js';
 import { pickSide } from './acting-side.js';
 import { jcs as canonicalJson, sha256Hex } from '../trust/canonical.js';
 import { TX_OPTIONS, type Tx } from '../db/transactions.js';
 import { enqueueAfterCommit } from './scheduling.js';
 import { pgTransaction, prismaSql } from '../db/sql.js';
-import type { SubmissionContext, SubmissionWrite } from './submission-sql.js';
+import type { LockedGameRow, SubmissionContext, SubmissionWrite } from './submission-sql.js';
+import { knownPrompts, knownState, rememberState, type KnownState } from './read-model.js';
+import type { Prompt } from '#engine/contract.js';
 import { SubmissionBatcher, submitOne, type SubmissionItem } from './submission-batch.js';
 import { readyDelayMs } from './time-control.js';
 import { metrics } from '../metrics.js';
@@ -59,17 +60,22 @@ export async function checkTurn(
   side?: string | null,
 ) {
   const game = await lockGame(tx, gameId);
-  return { game, ...turnOf(p, game, game.seats, user, step, side) };
+  const prompts = () => promptsOf(p.modules.get(game.module), game.state);
+  return { game, ...turnOf(p, game, game.seats, user, step, side, prompts) };
 }
 
-/** checkTurn's rules on a game already read under its lock: side, status, step, owed (in that order). */
+/**
+ * checkTurn's rules on a game already read under its lock: side, status, step, owed (in that
+ * order). `promptsNow` gives the prompts of the state read (asked for only once the step is current).
+ */
 function turnOf(
   p: Platform,
-  game: { module: string; status: string; step: number; state: unknown; prompts?: unknown },
+  game: { module: string; status: string; step: number },
   seats: { side: string; userId: string }[],
   user: Principal,
   step: number,
-  side?: string | null,
+  side: string | null | undefined,
+  promptsNow: () => Prompt[],
 ) {
   const mySide = pickSide(seats, user.userId, side);
   if (game.status !== 'ACTIVE')
@@ -80,7 +86,7 @@ function turnOf(
     });
   }
   const module = p.modules.get(game.module);
-  const prompts = currentPrompts(game.prompts) ?? promptsOf(module, game.state);
+  const prompts = promptsNow();
   if (!prompts.some((pr) => pr.side === mySide))
     throw new AppError('NOT_OWED', `The side "${mySide}" owes nothing at step ${step}.`);
   return { module, side: mySide, prompts };
@@ -125,22 +131,38 @@ interface Decided {
 }
 
 /**
+ * The state of the context's row version: the remembered one (read-model.ts, shared with the hot
+ * read) when the context left it out as current, else the one the context sent, remembered for
+ * the next submission and read. (A row whose state is null has a null one remembered too.)
+ */
+function stateOf(game: LockedGameRow, known: KnownState | undefined): KnownState {
+  const remembered = known && game.version === known.version && game.state == null;
+  metrics.submissionStates.inc({ source: remembered ? 'remembered' : 'read' });
+  return remembered ? known : rememberState(game.id, game);
+}
+
+/**
  * Every check of a submission on its context, in the order callers rely on: replay first, then
  * side, status, step, owed, sealed phase, legality. Throws AppError to refuse; stores nothing.
+ * `known` is the remembered state whose version the context was asked with.
  */
 function decide(
   p: Platform,
   user: Principal,
   input: SubmitInput,
   ctx: SubmissionContext,
+  known: KnownState | undefined,
   h: { ready: boolean; requestHash: string; key: SigningKey },
 ): Decided {
   if (ctx.prior) return { result: replay(ctx.prior, h.requestHash), revealed: false, delayMs: 0 };
   const game = ctx.game;
   if (!game) throw new AppError('NOT_FOUND', `No game ${input.gameId}.`);
-  const { module, side, prompts } = turnOf(p, game, ctx.seats, user, input.step, input.side);
+  const state = stateOf(game, known);
+  const { module, side, prompts } = turnOf(p, game, ctx.seats, user, input.step, input.side, () =>
+    knownPrompts(p, state),
+  );
   const before = checkPlainChange(phaseOf(ctx.commitments, ctx.ready, owedSides(prompts)), side, game.step);
-  const errors = validateWith(module, game.state, side, input.orders);
+  const errors = validateWith(module, state.state, side, input.orders);
   if (errors.length) throw new AppError('INVALID_ORDERS', `${errors.length} order(s) are not legal.`, errors);
   const ordersHash = sha256Hex(canonicalJson(input.orders));
   // Under the game lock the phase follows from the one read before the write: no re-read.
@@ -225,11 +247,18 @@ export async function submitOrders(p: Platform, user: Principal, input: SubmitIn
     canonicalJson({ g: input.gameId, s: input.step, side: input.side ?? null, o: input.orders, r: ready }),
   );
   const h = { ready, requestHash, key: await signingKey(p.config) };
-  const query = { gameId: input.gameId, userId: user.userId, key: recordKey(input.gameId, input.idempotencyKey) };
+  // The state this process holds for the game: the context sends it only if the row has moved on.
+  const known = knownState(input.gameId);
+  const query = {
+    gameId: input.gameId,
+    userId: user.userId,
+    key: recordKey(input.gameId, input.idempotencyKey),
+    known: known?.version,
+  };
   const d = await submit(p, {
     ...query,
     decide: (ctx) => {
-      const d = decide(p, user, input, ctx, h);
+      const d = decide(p, user, input, ctx, known, h);
       return { value: d, write: d.write };
     },
   });

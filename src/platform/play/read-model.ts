@@ -9,7 +9,9 @@
  * is unchanged. The version is the row version's `xmin` and `ctid` (stored-prompts.ts: every
  * UPDATE gives a new one), so any write of the row is a new version; a stale entry can only
  * cause a recomputation, never an old answer. The prompts come with the state when the step's
- * resolution stored them for this version; otherwise they are computed here.
+ * resolution stored them for this version; otherwise they are computed here. The submission
+ * check shares the same memory (knownState, rememberState: orders.ts), so its context need not
+ * send a state this process already holds.
  */
 import { LRUCache } from 'lru-cache';
 import type { Json, Prompt } from '#engine/contract.js';
@@ -131,13 +133,62 @@ async function query(p: Platform, values: unknown[]): Promise<Row | undefined> {
   return (await p.prisma.$queryRawUnsafe<Row[]>(READ, ...values))[0];
 }
 
+/** A remembered state of one game: its row version, and what is derived from it. */
+export type KnownState = Readonly<Pick<Derived, 'version' | 'module' | 'state'>>;
+
+/**
+ * The state remembered for game `gameId`, if any, for a path that reads the game row itself
+ * (the submission context, orders.ts): it passes the version, and uses this only if the row
+ * turns out to be at that version.
+ */
+export function knownState(gameId: string): KnownState | undefined {
+  return derived.get(gameId);
+}
+
+/**
+ * Remembers the state of game `gameId` as a read of the row at `version` returned it: the
+ * state, the stored size of its JSON, and the stored prompts (null or another build's: computed
+ * when asked for). Replaces whatever was remembered: an older version is only a miss later.
+ */
+export function rememberState(gameId: string, row: StateRow): KnownState {
+  return remember(gameId, row);
+}
+
+interface StateRow {
+  version: string;
+  module: string;
+  state: unknown;
+  stateBytes: unknown;
+  prompts?: unknown;
+}
+
+function remember(gameId: string, row: StateRow): Derived {
+  // The stored size is compressed; parsed, the state and its views take several times more.
+  const entry: Derived = {
+    version: row.version,
+    bytes: Math.max(1024, Number(row.stateBytes ?? 0) * 8),
+    module: row.module,
+    state: (row.state as Json | null) ?? null,
+    // Computed once by the step's resolution, when stored for this version (stored-prompts.ts).
+    prompts: currentPrompts(row.prompts) ?? undefined,
+    views: new Map(),
+  };
+  derived.set(gameId, entry);
+  return entry;
+}
+
+/** The module's prompts for a remembered state: the stored ones, else computed once and kept. */
+export function knownPrompts(p: Platform, known: KnownState): Prompt[] {
+  const e = known as Derived;
+  return (e.prompts ??= promptsOf(p.modules.get(e.module), e.state));
+}
+
 /**
  * One read of game `gameId` for `userId` (null: anonymous, or a read that needs nobody's
  * orders): NOT_FOUND when there is no such game.
  */
 export async function readGame(p: Platform, gameId: string, userId: string | null): Promise<GameRead> {
-  const key = gameId;
-  const known = derived.get(key);
+  const known = derived.get(gameId);
   const row = await query(p, [gameId, known?.version ?? '', userId ?? '']);
   if (!row) throw new AppError('NOT_FOUND', `No game ${gameId}.`);
   const game = row.game as Row;
@@ -146,20 +197,16 @@ export async function readGame(p: Platform, gameId: string, userId: string | nul
   for (const s of seats) dates(s, SEAT_DATES);
   game.seats = seats;
   const version = row.version as string;
-  let entry = known?.version === version ? known : undefined;
-  if (!entry) {
-    // The stored size is compressed; parsed, the state and its views take several times more.
-    entry = {
-      version,
-      bytes: Math.max(1024, Number(row.stateBytes) * 8),
-      module: game.module as string,
-      state: (row.state as Json | null) ?? null,
-      // Computed once by the step's resolution, when stored for this version (stored-prompts.ts).
-      prompts: currentPrompts(row.prompts) ?? undefined,
-      views: new Map(),
-    };
-    derived.set(key, entry);
-  }
+  const entry =
+    known?.version === version
+      ? known
+      : remember(gameId, {
+          version,
+          module: game.module as string,
+          state: row.state,
+          stateBytes: row.stateBytes,
+          prompts: row.prompts,
+        });
   game.state = entry.state;
   const subs = row.subs as { side: string; ready: boolean; own?: Row }[];
   const own = subs.flatMap((s) => (s.own ? [(dates(s.own, SUBMISSION_DATES), s.own as unknown as SubmissionRow)] : []));
@@ -169,7 +216,7 @@ export async function readGame(p: Platform, gameId: string, userId: string | nul
     game: game as unknown as GameRow,
     flags: subs.map((s) => ({ side: s.side, ready: s.ready })),
     own,
-    prompts: () => (e.prompts ??= promptsOf(module, e.state)),
+    prompts: () => knownPrompts(p, e),
     view: (viewer) => {
       if (!e.views.has(viewer)) e.views.set(viewer, e.state == null ? null : module.view(e.state, viewer));
       return e.views.get(viewer)!;

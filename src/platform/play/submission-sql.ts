@@ -20,6 +20,10 @@ export interface LockedGameRow {
   seedHash: string;
   timeControl: unknown;
   stepDeadline: Date | null;
+  /** The row version (stored-prompts.ts). When it is the query's `known`, `state`, `stateBytes` and `prompts` are null. */
+  version: string;
+  /** The stored size of `state`'s JSON (read-model.ts sizes its cache by it). */
+  stateBytes: number | null;
   /** The stored prompts for `state`, if current for the row version (stored-prompts.ts currentPrompts reads them). */
   prompts?: unknown;
 }
@@ -53,18 +57,22 @@ export interface ContextQuery {
   gameId: string;
   userId: string;
   key: string;
+  /** The row version whose state and prompts the caller holds (read-model.ts): they are not sent again if current. */
+  known?: string | null;
 }
 
 /**
  * Locks the game row (FOR UPDATE: submissions and resolution serialise on it) and reads the
  * rest of what a submission needs, in one round trip: warpost_submission_context (sql/, created
- * by a migration), which reads after the lock with fresh snapshots.
+ * by a migration), which reads after the lock with fresh snapshots. The state and stored
+ * prompts come only if the row is not at `q.known` (checked by the statement that locks the row).
  */
 export async function readSubmissionContext(sql: SqlTx, q: ContextQuery): Promise<SubmissionContext> {
-  const [{ ctx }] = await sql.query<{ ctx: Raw }>(`SELECT warpost_submission_context($1, $2, $3) AS ctx`, [
+  const [{ ctx }] = await sql.query<{ ctx: Raw }>(`SELECT warpost_submission_context($1, $2, $3, $4) AS ctx`, [
     q.gameId,
     q.userId,
     q.key,
+    q.known ?? null,
   ]);
   return parseContext(ctx);
 }
@@ -77,8 +85,8 @@ export async function readSubmissionContext(sql: SqlTx, q: ContextQuery): Promis
  */
 export async function readSubmissionContexts(sql: SqlTx, qs: ContextQuery[]): Promise<(SubmissionContext | 'busy')[]> {
   const [{ ctxs }] = await sql.query<{ ctxs: (Raw | { busy: true })[] }>(
-    `SELECT warpost_submission_contexts($1::text[], $2::text[], $3::text[]) AS ctxs`,
-    [qs.map((q) => q.gameId), qs.map((q) => q.userId), qs.map((q) => q.key)],
+    `SELECT warpost_submission_contexts($1::text[], $2::text[], $3::text[], $4::text[]) AS ctxs`,
+    [qs.map((q) => q.gameId), qs.map((q) => q.userId), qs.map((q) => q.key), qs.map((q) => q.known ?? null)],
   );
   return ctxs.map((c) => ('busy' in c ? 'busy' : parseContext(c)));
 }
