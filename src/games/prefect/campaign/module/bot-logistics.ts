@@ -27,7 +27,7 @@ const engineers = (cs: CampaignGameState, tf: string): number =>
   unitsIn(cs.planetary, tf).filter((u) => u.status === 'ACTIVE' && unitType(u).flags.includes('CONSTRUCTION_ENGINEER'))
     .length;
 
-const keepIfLegal = (cs: CampaignGameState, side: Side, before: Json, after: Json): Json =>
+export const keepIfLegal = (cs: CampaignGameState, side: Side, before: Json, after: Json): Json =>
   validateOrders(cs, side, after).length ? before : after;
 
 /** D-51, L952-954: available bases assigned to TFs able to build them. */
