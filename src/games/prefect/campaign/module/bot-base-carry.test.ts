@@ -200,3 +200,68 @@ describe('bot-base-carry: the engineers and the drop (D-47, L2416, L2408, L2422)
     expect((o.odLoads ?? []).some((l) => l.base)).toBe(false);
   });
 });
+
+describe('bot-base-carry: through an own base on Supply (L2420, L954)', () => {
+  const sup = at('TOG Supply with the GL2 aboard', (x) => x.stage === 'SUPPLY' && carriedOf(x, 'TOG').length > 0);
+  /** The carriers' TF reached the segment of TOG's GL1 on Supply this turn; the GL1 is organised (L2330). */
+  const reached = (turn: number) => {
+    const x = structuredClone(sup);
+    const base = carriedOf(x, 'TOG')[0];
+    const tf = x.space.tfs[Object.values(x.space.units).find((u) => u.baseLoad?.base === base)!.tf!];
+    const gl1 = Object.values(x.planetary.bases).find((b) => b.side === 'TOG' && b.type === 'GL1')!;
+    gl1.status = 'ACTIVE';
+    tf.place = { kind: 'SECTOR', sector: campaignData.rules.planetSector };
+    tf.mission = 'SUPPLY';
+    tf.suppliedSegment = { segment: segmentOfZone(zoneOfHex(gl1.hex)), turn };
+    return { x, base };
+  };
+
+  it('L2420: the base goes to the engineer TF, off any base hex and with a LOC to the GL1; the order validates and places it', () => {
+    const { x, base } = reached(sup.space.turn);
+    const o = bot(x) as { placeBases?: { base: string; tf: string }[] };
+    valid(x, o as Json);
+    const p = (o.placeBases ?? []).find((b) => b.base === base)!;
+    expect(p).toBeDefined();
+    const to = resolveOrderIds(x.planetary, 'TOG', p.tf) as string;
+    expect(engineerTfs(x, 'TOG')).toContain(to);
+    const orders: Record<string, Json> = { TOG: o as Json };
+    for (const q of prefectCampaign.prompts(x)) if (q.side !== 'TOG') orders[q.side] = bot(x, q.side);
+    const r = prefectCampaign.resolve(x, orders, seededDice('carry', 3));
+    const placed = r.events.find(
+      (e) => e.type === 'base.deployed.detail' && (e.data as { carried?: string }).carried === base,
+    );
+    expect(placed?.data).toMatchObject({ how: 'DELIVERED' });
+    expect(carriedOf(r.state, 'TOG')).toEqual([]);
+  });
+
+  it('L2103, L2330: not when the Supply TF reached that segment on another turn', () => {
+    const { x } = reached(sup.space.turn - 1);
+    const o = bot(x) as { placeBases?: unknown[] };
+    valid(x, o as Json);
+    expect(o.placeBases ?? []).toEqual([]);
+  });
+});
+
+describe('bot-base-carry: secrets (H1, L2307)', () => {
+  it("which transports carry the components, and whether any do, is not in CW's or a spectator's view", () => {
+    const a = at('a TOG state with the GL2 aboard', (x) => x.stage === 'ADJUST' && carriedOf(x, 'TOG').length > 0);
+    const base = carriedOf(a, 'TOG')[0];
+    const carriers = Object.values(a.space.units).filter((u) => u.baseLoad?.base === base);
+    const spare = a.space.tfs[carriers[0].tf!].units.find(
+      (u) => stats(a.space.units[u]).kind === 'TRANSPORT' && !a.space.units[u].baseLoad,
+    )!;
+    expect(spare).toBeDefined();
+    const moved = structuredClone(a); // the second share on another transport of the TF
+    moved.space.units[spare].baseLoad = moved.space.units[carriers[1].id].baseLoad;
+    delete moved.space.units[carriers[1].id].baseLoad;
+    const none = structuredClone(a); // nothing aboard
+    delete none.carriedBases;
+    for (const c of carriers) delete none.space.units[c.id].baseLoad;
+    for (const viewer of ['CW', null] as const) {
+      const v = JSON.stringify(prefectCampaign.view(a, viewer));
+      expect(JSON.stringify(prefectCampaign.view(moved, viewer))).toBe(v);
+      expect(JSON.stringify(prefectCampaign.view(none, viewer))).toBe(v);
+    }
+    expect(JSON.stringify(prefectCampaign.view(a, 'TOG'))).not.toBe(JSON.stringify(prefectCampaign.view(none, 'TOG')));
+  });
+});

@@ -7,8 +7,8 @@
  * - Supply, a later turn (L956): an assigned base is built when affordable — its SP (L960-964)
  *   taken from own bases and HQs with a LOC to the TF, fullest first;
  * - Supply: the Planetary bot's rebuilds (L828-846) cut to the Campaign's base limits (5.C.8).
- * Every addition is kept only if the whole order still validates, so the bot stays legal. Not
- * done: carrying dismantled bases (the bot's transports are busy with troops and SP) and loading
+ * Every addition is kept only if the whole order still validates, so the bot stays legal. A base
+ * no own TF has the engineers to build comes dismantled: bot-base-carry.ts. Not done: loading
  * troops (the invader's Legion starts aboard and drops; nothing returns to its transports).
  */
 import type { Json } from '#engine/contract.js';
