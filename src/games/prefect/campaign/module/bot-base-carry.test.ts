@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Json } from '#engine/contract.js';
 import { seededDice } from '#engine/dice.js';
 import { resolveAliases, stats } from '../../space/index.js';
-import { resolveOrderIds } from '../../planetary/index.js';
+import { neighboursOf, prefectData, resolveOrderIds } from '../../planetary/index.js';
 import { baseInHex } from '../build-bases.js';
 import { campaignData } from '../data/index.js';
 import { segmentOfZone, zoneOfHex } from '../map-link.js';
@@ -134,36 +134,13 @@ describe('bot-base-carry: loading off-system (L2418, L2093-2099)', () => {
   });
 });
 
-describe('bot-base-carry: the engineers and the drop (D-47, L2416, L2408, L2422)', () => {
-  const adj = at(
-    'TOG TF Adjustment with the GL2 aboard',
-    (x) => x.stage === 'ADJUST' && carriedOf(x, 'TOG').length > 0,
-  );
-
-  it('D-47, L2416: an engineer TF on a base hex sends its engineers to a new TF in an empty hex next to it', () => {
-    const x = structuredClone(adj);
-    const u = ce(x);
-    const base = Object.values(x.planetary.bases).find((b) => b.side === 'TOG')!;
-    x.planetary.tfs[u.tf!].hex = base.hex; // the engineer TF stands on the TOG base
-    const o = bot(x) as { ground: { create: { hex: string; units: string[] }[] } };
-    valid(x, o as unknown as Json);
-    const c = o.ground.create.find((k) => k.units.includes(u.id));
-    expect(c).toBeDefined();
-    expect(baseInHex(x, c!.hex)).toBe(false);
-    // Not with nothing to carry.
-    const y = structuredClone(x);
-    delete y.carriedBases;
-    for (const t of Object.values(y.space.units)) delete t.baseLoad;
-    spendSlots(y);
-    const p = bot(y) as { ground: { create: { units: string[] }[] } };
-    expect(p.ground.create.some((k) => k.units.includes(u.id))).toBe(false);
-  });
-
+describe('bot-base-carry: the drop (L2416, L2408, L2422)', () => {
   const plan = at(
     'a TOG Combat Phase plan with the GL2 aboard an OD TF at the planet',
     (x) =>
       x.stage === 'SPACE' &&
       x.space.step === 'COMBAT' &&
+      engineerTfs(x, 'TOG').some((t) => !baseInHex(x, x.planetary.tfs[t].hex as string)) &&
       carriedOf(x, 'TOG').some((b) => {
         const t = Object.values(x.space.units).find((u) => u.baseLoad?.base === b)?.tf;
         const tf = t ? x.space.tfs[t] : undefined;
@@ -213,6 +190,12 @@ describe('bot-base-carry: through an own base on Supply (L2420, L954)', () => {
     tf.place = { kind: 'SECTOR', sector: campaignData.rules.planetSector };
     tf.mission = 'SUPPLY';
     tf.suppliedSegment = { segment: segmentOfZone(zoneOfHex(gl1.hex)), turn };
+    // The engineer TF next to the GL1, on a land hex with no base or TF (L2416, L954).
+    const taken = new Set(Object.values(x.planetary.tfs).map((t) => t.hex));
+    const land = new Set(prefectData.map.hexes.filter((h) => h.water !== 'FULL').map((h) => h.id));
+    x.planetary.tfs[ce(x).tf!].hex = neighboursOf(gl1.hex)
+      .filter((h) => land.has(h) && !taken.has(h) && !baseInHex(x, h))
+      .sort()[0];
     return { x, base };
   };
 

@@ -8,13 +8,14 @@
  * - Missions (turn T): a TF of transports only at the planet, with two organised transports that
  *   have the room and no droppable cargo, withdraws off-system (L1421, D-68);
  * - Supply (turn T, off-system): the base's 20 SP per rank go aboard two of them (L2093-2099);
- * - TF Adjustment: an engineer TF standing on a base hex (one base per hex, L2416) sends its
- *   engineers to a new TF in an empty hex next to it (D-47);
  * - Missions (T+1): the carriers' TF takes Orbital Drop (L2364, L2408) and, as every invader OD TF,
  *   comes out at the planet (bot.ts `steerInvader`);
  * - Combat Phase plan (T+2): it aims at the segment of the engineer TF's zone, clear of enemy
  *   bases where one is (as bot-invader.ts `targetZone`, L1767), and its `odLoads` drop the base to
- *   that TF (L2408, L2422): it is placed disrupted in the TF's hex at the end of Supply (L2424);
+ *   that TF (L2408, L2422): it is placed disrupted in the TF's hex at the end of Supply (L2424).
+ *   Only an engineer TF off any base hex takes it (one base per hex, L2416). Measured on b1-b20:
+ *   also moving the engineers off the GL1 they built into a new TF (D-47) placed the GL2 in 17
+ *   games, not 11, but TOG won 5, not 8 (cause not traced), so the bot does not move them;
  * - Supply, when the carriers' TF instead reached a segment on Supply: `placeBases` through an own
  *   ground base to the engineer TF (L2420).
  * The naval ground base slots these rules also move (GN, L2101, L2103-2109) do not exist in the
@@ -22,8 +23,7 @@
  * Reads only the side's own record sheet (its transports, cargo, carried bases) and public positions.
  */
 import type { Json } from '#engine/contract.js';
-import { freeCounter, neighboursOf, tfAlias, unitType, unitsIn } from '../../planetary/index.js';
-import type { AdjustmentOrder } from '../../planetary/index.js';
+import { tfAlias, unitType, unitsIn } from '../../planetary/index.js';
 import { resolveAliases, stats } from '../../space/index.js';
 import { basesAvailable } from '../base-availability.js';
 import { baseInHex, engineersNeeded, type GroundBaseClass } from '../build-bases.js';
@@ -232,45 +232,6 @@ export function carryDrop(cs: Cs, side: Side, order: Json): Json {
   return out;
 }
 
-/**
- * TF Adjustment: while a base is to be carried or is aboard, an engineer TF standing on a base hex
- * (L2416 bars a second base there) moves its engineers to a new TF in an empty hex next to it (D-47).
- */
-export function clearEngineers(cs: Cs, side: Side, order: Json): Json {
-  const o = order as { kind?: string; ground?: AdjustmentOrder } | null;
-  if (o?.kind !== 'tf-adjustment' || o.ground?.kind !== 'adjustment') return order;
-  if (!carriedOf(cs, side).length && !baseToCarry(cs, side)) return order;
-  if (receivers(cs, side).length) return order;
-  const ps = cs.planetary;
-  const ground = o.ground;
-  const moved = new Set([...ground.transfers.flatMap((t) => t.units), ...ground.create.flatMap((c) => c.units)]);
-  const taken = new Set([
-    ...Object.values(ps.tfs)
-      .filter((t) => t.hex)
-      .map((t) => t.hex as string),
-    ...ground.create.map((c) => c.hex),
-  ]);
-  for (const tfId of engineerTfs(cs, side)) {
-    const tf = ps.tfs[tfId];
-    const units = engineersOf(cs, tfId).filter((u) => !moved.has(u));
-    if (!units.length) continue;
-    const org = ps.units[units[0]].org;
-    const used = new Set(ground.create.filter((c) => c.org === org).map((c) => c.counter));
-    let counter = freeCounter(ps, org);
-    while (counter !== null && used.has(counter)) counter = counter + 1;
-    if (counter === null) continue;
-    const spots = neighboursOf(tf.hex as string)
-      .filter((h) => !taken.has(h) && !baseInHex(cs, h))
-      .sort();
-    for (const hex of spots) {
-      const next = { ...o, ground: { ...ground, create: [...ground.create, { org, counter, hex, units }] } };
-      const kept = keepIfLegal(cs, side, order, next as unknown as Json);
-      if (kept !== order) return kept;
-    }
-  }
-  return order;
-}
-
 /** Supply, fallback: a base whose carriers' Supply TF reached a segment goes through an own ground base to an engineer TF (L2420). */
 export function carryPlacements(cs: Cs, side: Side, order: Json): Json {
   const o = order as Order | null;
@@ -301,8 +262,6 @@ export function withBaseCarry(cs: Cs, side: string, order: Json): Json {
   switch (cs.stage) {
     case 'SPACE':
       return carryDrop(cs, s, carryMissions(cs, s, order));
-    case 'ADJUST':
-      return clearEngineers(cs, s, order);
     case 'SUPPLY':
       return carryPlacements(cs, s, carryLoads(cs, s, order));
     default:
