@@ -129,10 +129,12 @@ export function carryMissions(cs: Cs, side: Side, order: Json): Json {
   }
   const type = baseToCarry(cs, side);
   const planet = campaignData.rules.planetSector;
-  const ready = Object.values(cs.space.tfs).some(
-    (t) => t.side === side && t.place.kind === 'OFFSYSTEM' && carriersFor(cs, t.id, type ?? 'GL1'),
-  );
-  if (type && !ready) {
+  // A TF already off-system with the room loads it in this turn's Supply Phase: none withdraws.
+  const ready = (t: GroundBaseClass) =>
+    Object.values(cs.space.tfs).some(
+      (x) => x.side === side && x.place.kind === 'OFFSYSTEM' && carriersFor(cs, x.id, t),
+    );
+  if (type && !ready(type)) {
     const tf = Object.values(cs.space.tfs)
       .filter(
         (t) =>
