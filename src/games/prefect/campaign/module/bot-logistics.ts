@@ -10,8 +10,8 @@
  * - Supply, step 3 (L2290, L1919-1923): a naval base at the planet short of SP is filled from
  *   the Legion bases of its orbital segment, with what they hold beyond their own ground units'
  *   needs (`withNavalLift`).
- * Every addition is kept only if the whole order still validates, so the bot stays legal. Not
- * done: carrying dismantled bases (the bot's transports are busy with troops and SP), loading
+ * Every addition is kept only if the whole order still validates, so the bot stays legal. A base
+ * no own TF has the engineers to build comes dismantled: bot-base-carry.ts. Not done: loading
  * troops (the invader's Legion starts aboard and drops; nothing returns to its transports) and
  * lifting SP to a plain transport (the bot's Supply link sends a transport's SP down to the bases
  * below on its next visit, so they would only go round).
@@ -37,7 +37,7 @@ const engineers = (cs: CampaignGameState, tf: string): number =>
   unitsIn(cs.planetary, tf).filter((u) => u.status === 'ACTIVE' && unitType(u).flags.includes('CONSTRUCTION_ENGINEER'))
     .length;
 
-const keepIfLegal = (cs: CampaignGameState, side: Side, before: Json, after: Json): Json =>
+export const keepIfLegal = (cs: CampaignGameState, side: Side, before: Json, after: Json): Json =>
   validateOrders(cs, side, after).length ? before : after;
 
 /** D-51, L952-954: available bases assigned to TFs able to build them. */

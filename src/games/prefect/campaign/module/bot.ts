@@ -32,6 +32,7 @@ import { withBotNavalSupport } from './bot-support.js';
 import { rebuildsWithinLimits, withBaseAssignments, withBaseBuilds, withNavalLift } from './bot-logistics.js';
 import { withBotLegionSources } from './legion-sources-bot.js';
 import { supplyDropLoads, supplyDropMissions } from './bot-supply-drop.js';
+import { withBaseCarry } from './bot-base-carry.js';
 import type { Side } from '../../common/types.js';
 import type { AdjustmentOrder } from '../../planetary/index.js';
 
@@ -139,7 +140,11 @@ function massed(cs: CampaignGameState, side: string, order: Json): Json {
   return o === order || validateOrders(cs, side, o).length ? order : o;
 }
 
-export function campaignBot(cs: CampaignGameState, side: string, dice: Dice): Json {
+/** L2418-2424: the invader's dismantled base carried and dropped (bot-base-carry.ts) on top of each stage's order. */
+export const campaignBot = (cs: CampaignGameState, side: string, dice: Dice): Json =>
+  withBaseCarry(cs, side, stageBot(cs, side, dice));
+
+function stageBot(cs: CampaignGameState, side: string, dice: Dice): Json {
   switch (cs.stage) {
     case 'SPACE': {
       const missions = supplyDropMissions(cs, side as Side, dropMissions(cs, side, spaceBot(cs.space, side, dice)));

@@ -24,6 +24,13 @@ const RARE = (what: string, test: string) => `needs ${what}, which the CI games 
 const VALIDATION = (what: string, test: string) =>
   `checked when orders are validated (${what} is refused); the bots send legal orders, so only a refusal would cite it; ${test} checks it`;
 
+/**
+ * L2101, L2103-2109 in the Campaign: only a naval base in transit is damaged with an event (space
+ * CARRIED_BASE_DAMAGED) and only an orbital base is unloaded in a segment (BASE_UNLOADED).
+ */
+const NO_NAVAL_CARRY =
+  "the invasion scenario makes only Legion bases available (extraBases: TOG GL1 turn 2 and GL2 turn 5, CW GL1 turn 3) and puts no orbital base in an off-system Functional box, so no naval or orbital base can be loaded (L952, L2093); the invader bot carries its GL2 (bot-base-carry.ts, L2091-2099, L2418), whose carriers' losses destroy or disrupt it without a space event";
+
 export const ruleCoverageList: RuleCoverageList = {
   module: 'prefect-campaign',
   ownTest: { file: 'src/games/prefect/campaign/module/rule-coverage.test.ts', fuzzGames: 12 },
@@ -198,29 +205,14 @@ export const ruleCoverageList: RuleCoverageList = {
         'marines-link.test.ts',
       ),
     },
-    {
-      rule: 'L2091-2099',
-      unreachable: BOT(
-        'carry dismantled bases',
-        'bot-logistics.ts: their transports carry troops and SP',
-        '../new-bases.test.ts and od-base-drop.test.ts',
-      ),
-    },
+    { rule: 'L2091-2099' },
     {
       rule: 'L2101',
-      unreachable: BOT(
-        'carry naval base components',
-        'bot-logistics.ts: their transports carry troops and SP',
-        '../new-bases.test.ts',
-      ),
+      unreachable: BOT('carry naval base components', NO_NAVAL_CARRY, '../new-bases.test.ts'),
     },
     {
       rule: 'L2103-2109',
-      unreachable: BOT(
-        'carry naval base components',
-        'bot-logistics.ts: their transports carry troops and SP',
-        '../new-bases.test.ts',
-      ),
+      unreachable: BOT('carry naval base components', NO_NAVAL_CARRY, '../new-bases.test.ts'),
     },
     { rule: 'L2171' },
     { rule: 'L2175' },
@@ -282,14 +274,7 @@ export const ruleCoverageList: RuleCoverageList = {
     { rule: 'L2388' },
     { rule: 'L2390' },
     { rule: 'L2406' },
-    {
-      rule: 'L2418',
-      unreachable: BOT(
-        'carry dismantled bases',
-        'bot-logistics.ts: their transports carry troops and SP',
-        '../new-bases.test.ts and od-base-drop.test.ts',
-      ),
-    },
+    { rule: 'L2418' },
     { rule: 'L2424-2426' },
     { rule: 'L2432-2526', moduleFuzz: BOT_GAMES },
     {
