@@ -229,11 +229,11 @@ describe('L2725-2732: a Defender counter-attack played with Centurion (interacti
 });
 
 describe('the Campaign keeps its counter-attacks on the CRT (its ground half pauses only in the Combat Phase)', () => {
-  it('interactive Campaign bot game with CENTURION (c1): counter-attacks rolled, never paused; the Combat Phase pauses agreed; none defaulted', () => {
+  it('interactive Campaign bot game with CENTURION (c2): counter-attacks rolled, never paused; the Combat Phase pauses agreed; none defaulted', () => {
     const counts: Record<string, number> = {};
     let movementPauses = 0;
     playBots(
-      'c1',
+      'c2', // a seed whose bot play has counter-attacks (c1's has none since the Campaign bots' logistics)
       ({ prev, events }) => {
         for (const e of events) counts[e.type] = (counts[e.type] ?? 0) + 1;
         if (prev.planetary.step === 'MOVEMENT' && prev.planetary.combat?.external) movementPauses++;
