@@ -10,15 +10,17 @@
  * UPDATE gives a new one), so any write of the row is a new version; a stale entry can only
  * cause a recomputation, never an old answer. The prompts come with the state when the step's
  * resolution stored them for this version; otherwise they are computed here. The submission
- * check shares the same memory (knownState, rememberState: orders.ts), so its context need not
- * send a state this process already holds.
+ * check shares the same memory (knownState, heldState: orders.ts), and so does the step's
+ * resolution, which remembers the state it writes (rememberWritten: resolution.ts), so neither
+ * context need send a state this process already holds.
  */
 import { LRUCache } from 'lru-cache';
 import type { Json, Prompt } from '#engine/contract.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { promptsOf } from './prompts.js';
-import { currentPrompts, rowVersion } from './stored-prompts.js';
+import { currentPrompts, rowVersion, storedPromptsParam } from './stored-prompts.js';
+import { asStored } from '../trust/rerun.js';
 
 type Row = Record<string, unknown>;
 
@@ -152,6 +154,35 @@ export function knownState(gameId: string): KnownState | undefined {
  */
 export function rememberState(gameId: string, row: StateRow): KnownState {
   return remember(gameId, row);
+}
+
+/**
+ * The state of a context read's row version (`row`, read with `known`'s version or none): the
+ * remembered copy when the context left the state out as current, else the one it sent,
+ * remembered for the next reader: the answer is `known` itself exactly when it was current. (A
+ * row whose state is null has a null one remembered too.)
+ */
+export function heldState(gameId: string, row: StateRow, known: KnownState | undefined): KnownState {
+  if (known && row.version === known.version && row.state == null) return known;
+  return remember(gameId, row);
+}
+
+/**
+ * Remembers the state a writer just stored at row version `version` (after its commit), as a read
+ * of that version would return it: the state in jsonb's key order (modules iterating over keys
+ * take the same path as on a state read back) and the prompts in their stored form.
+ */
+export function rememberWritten(
+  gameId: string,
+  w: { version: string; module: string; state: unknown; stateBytes: number; prompts: Prompt[] },
+): KnownState {
+  return remember(gameId, {
+    version: w.version,
+    module: w.module,
+    state: asStored(w.state),
+    stateBytes: w.stateBytes,
+    prompts: JSON.parse(storedPromptsParam(w.prompts)),
+  });
 }
 
 interface StateRow {
