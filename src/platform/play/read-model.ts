@@ -20,7 +20,7 @@ import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { promptsOf } from './prompts.js';
 import { currentPrompts, rowVersion, storedPromptsParam } from './stored-prompts.js';
-import { asStored } from '../trust/rerun.js';
+import { storedOrder } from './stored-order.js';
 
 type Row = Record<string, unknown>;
 
@@ -179,7 +179,7 @@ export function rememberWritten(
   return remember(gameId, {
     version: w.version,
     module: w.module,
-    state: asStored(w.state),
+    state: storedOrder(w.state),
     stateBytes: w.stateBytes,
     prompts: JSON.parse(storedPromptsParam(w.prompts)),
   });
