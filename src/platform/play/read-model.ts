@@ -174,13 +174,15 @@ export function heldState(gameId: string, row: StateRow, known: KnownState | und
  */
 export function rememberWritten(
   gameId: string,
-  w: { version: string; module: string; state: unknown; stateBytes: number; prompts: Prompt[] },
+  w: { version: string; module: string; state: unknown; stateText: number; prompts: Prompt[] },
 ): KnownState {
   return remember(gameId, {
     version: w.version,
     module: w.module,
     state: storedOrder(w.state),
-    stateBytes: w.stateBytes,
+    stateBytes: null,
+    // The JSON text's length: about what the estimate from a stored (compressed) size comes to.
+    bytes: w.stateText,
     prompts: JSON.parse(storedPromptsParam(w.prompts)),
   });
 }
@@ -190,6 +192,8 @@ interface StateRow {
   module: string;
   state: unknown;
   stateBytes: unknown;
+  /** The estimated memory, when the caller knows better than the stored size tells. */
+  bytes?: number;
   prompts?: unknown;
 }
 
@@ -197,7 +201,7 @@ function remember(gameId: string, row: StateRow): Derived {
   // The stored size is compressed; parsed, the state and its views take several times more.
   const entry: Derived = {
     version: row.version,
-    bytes: Math.max(1024, Number(row.stateBytes ?? 0) * 8),
+    bytes: Math.max(1024, row.bytes ?? Number(row.stateBytes ?? 0) * 8),
     module: row.module,
     state: (row.state as Json | null) ?? null,
     // Computed once by the step's resolution, when stored for this version (stored-prompts.ts).

@@ -101,10 +101,11 @@ export interface Written {
   outbox: OutboxMessage[];
   /**
    * The game row's new version (null if the UPDATE matched no row, which the step guard under the
-   * lock rules out) and the size of its state: read-model.ts remembers the state under it.
+   * lock rules out): read-model.ts remembers the state under it.
    */
   version: string | null;
-  stateBytes: number;
+  /** The length of the state's JSON text as written (read-model.ts sizes its cache by it). */
+  stateText: number;
 }
 
 /** Everything a resolved step writes; built once (resolution.ts planStep), written once (writeResolution). */
@@ -154,7 +155,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<Written> {
   const g = w.game;
   const outbox = outboxMessages(w.outbox);
-  const [row] = await sql.query<{ version: string; stateBytes: number }>(
+  const state = JSON.stringify(g.state);
+  const [row] = await sql.query<{ version: string }>(
     `WITH ev AS (
        ${insertEventsSql('$1', '$3', '$20')}
        RETURNING 1
@@ -170,7 +172,7 @@ export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<Written
          "finishedAt" = CASE WHEN $16::boolean THEN $18::timestamp(3) ELSE "finishedAt" END,
          "stepDeadline" = $19::timestamp(3), "updatedAt" = $20::timestamp(3)
        WHERE id = $1 AND step = $2
-       RETURNING ${rowVersion('"Game"')} AS version, pg_column_size(state) AS "stateBytes"
+       RETURNING ${rowVersion('"Game"')} AS version
      ), prompts AS (
        ${storePromptsSql('upd', '$1', '$22')}
        RETURNING 1
@@ -182,7 +184,7 @@ export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<Written
        ${insertOutboxSql('$21', '$20')}
        RETURNING 1
      )
-     SELECT version, "stateBytes" FROM upd`,
+     SELECT version FROM upd`,
     [
       w.gameId,
       w.step,
@@ -193,7 +195,7 @@ export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<Written
       JSON.stringify(w.record.state),
       JSON.stringify(w.record.salts),
       JSON.stringify(w.record.commitments),
-      JSON.stringify(g.state),
+      state,
       g.step,
       g.status,
       g.pausedReason,
@@ -208,5 +210,5 @@ export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<Written
       storedPromptsParam(w.prompts),
     ],
   );
-  return { outbox, version: row?.version ?? null, stateBytes: Number(row?.stateBytes ?? 0) };
+  return { outbox, version: row?.version ?? null, stateText: state.length };
 }

@@ -92,7 +92,7 @@ type TxResult =
 interface WrittenStep {
   outbox: OutboxMessage[];
   version: string | null;
-  stateBytes: number;
+  stateText: number;
   module: string;
   state: unknown;
   prompts: Prompt[];
