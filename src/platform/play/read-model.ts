@@ -19,7 +19,7 @@ import type { Json, Prompt } from '#engine/contract.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { promptsOf } from './prompts.js';
-import { currentPrompts, rowVersion, storedPromptsParam } from './stored-prompts.js';
+import { currentPrompts, rowVersion, storedForm } from './stored-prompts.js';
 import { storedOrder } from './stored-order.js';
 
 type Row = Record<string, unknown>;
@@ -170,7 +170,7 @@ export function heldState(gameId: string, row: StateRow, known: KnownState | und
 /**
  * Remembers the state a writer just stored at row version `version` (after its commit), as a read
  * of that version would return it: the state in jsonb's key order (modules iterating over keys
- * take the same path as on a state read back) and the prompts in their stored form.
+ * take the same path as on a state read back), and the prompts (stored as json, in their order).
  */
 export function rememberWritten(
   gameId: string,
@@ -183,7 +183,8 @@ export function rememberWritten(
     stateBytes: null,
     // The JSON text's length: about what the estimate from a stored (compressed) size comes to.
     bytes: w.stateText,
-    prompts: JSON.parse(storedPromptsParam(w.prompts)),
+    // The module's own prompts (planStep's, shared with nothing), as a read would take them.
+    prompts: storedForm(w.prompts),
   });
 }
 
