@@ -39,6 +39,12 @@ export const metrics = {
     labelNames: ['source'],
     registers: [registry],
   }),
+  resolutionStates: new client.Counter({
+    name: 'warpost_resolution_states_total',
+    help: 'States ready steps were resolved from: remembered by this process at the row version (not sent by the database) or read with the context',
+    labelNames: ['source'],
+    registers: [registry],
+  }),
   resolutions: new client.Counter({
     name: 'warpost_resolutions_total',
     help: 'Resolution jobs run, by outcome (error: the attempt threw and is retried)',

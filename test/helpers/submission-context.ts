@@ -1,6 +1,7 @@
 /**
- * The order submission's context function (warpost_submission_context, src/platform/play/sql/)
- * called directly: what it returns for a known row version, its size, and PostgreSQL's CPU per call.
+ * The order submission's and the step resolution's context functions (warpost_submission_context,
+ * warpost_resolution_context, src/platform/play/sql/) called directly: what they return for a
+ * known row version, its size, and PostgreSQL's CPU per call.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,6 +15,16 @@ export async function context(p: Platform, gameId: string, userId: string, known
     gameId,
     userId,
     randomUUID(),
+    known,
+  );
+  return { game: r.ctx.game, bytes: Number(r.bytes) };
+}
+
+/** The resolution context's answer for `known` and its size in bytes, as PostgreSQL sends it. */
+export async function resolutionContext(p: Platform, gameId: string, known: string | null) {
+  const [r] = await p.prisma.$queryRawUnsafe<{ ctx: { game: Record<string, unknown> }; bytes: number }[]>(
+    `SELECT c AS ctx, octet_length(c::text) AS bytes FROM warpost_resolution_context($1, $2) c`,
+    gameId,
     known,
   );
   return { game: r.ctx.game, bytes: Number(r.bytes) };
@@ -35,11 +46,20 @@ function cpuMs(pid: number): number {
  * CPU time, not wall time, so the machine's other load moves it little. Logged only.
  */
 export async function serverCpuMsPerCall(c: pg.Client, gameId: string, userId: string, known: string | null, n = 300) {
+  return cpuMsPerCall(c, 'warpost_submission_context($1, $2, $3, $4)', [gameId, userId, randomUUID(), known], n);
+}
+
+/** The same for the resolution context (warpost_resolution_context). */
+export async function resolutionCpuMsPerCall(c: pg.Client, gameId: string, known: string | null, n = 300) {
+  return cpuMsPerCall(c, 'warpost_resolution_context($1, $2)', [gameId, known], n);
+}
+
+async function cpuMsPerCall(c: pg.Client, call: string, values: unknown[], n: number) {
   const [{ pid }] = (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
   const before = cpuMs(pid);
-  await c.query(
-    `SELECT sum(octet_length(warpost_submission_context($1, $2, $3, $4)::text)) FROM generate_series(1, $5::int)`,
-    [gameId, userId, randomUUID(), known, n],
-  );
+  await c.query(`SELECT sum(octet_length(${call}::text)) FROM generate_series(1, $${values.length + 1}::int)`, [
+    ...values,
+    n,
+  ]);
   return (cpuMs(pid) - before) / n;
 }

@@ -29,6 +29,8 @@ const ALLOWED: Record<string, string> = {
   'test/games/prefect-campaign-api.test.ts': 'Prefect Campaign through the API (needs the services)',
   'test/games/cerberus-submission-context.test.ts':
     "the submission context's bytes on Cerberus's large state (needs PostgreSQL)",
+  'test/games/cerberus-resolution-context.test.ts':
+    "the resolution context's bytes on Cerberus's large state (needs PostgreSQL)",
   'test/web/client.test.ts': 'the browser client draws a real game board (needs the server and Chromium)',
   'test/web/play.test.ts':
     'Cerberus and Prefect turns played by clicking in a real browser (needs the server and Chromium)',

@@ -18,8 +18,8 @@ import { jcs as canonicalJson, sha256Hex } from '../trust/canonical.js';
 import { TX_OPTIONS, type Tx } from '../db/transactions.js';
 import { enqueueAfterCommit } from './scheduling.js';
 import { pgTransaction, prismaSql } from '../db/sql.js';
-import type { LockedGameRow, SubmissionContext, SubmissionWrite } from './submission-sql.js';
-import { knownPrompts, knownState, rememberState, type KnownState } from './read-model.js';
+import type { SubmissionContext, SubmissionWrite } from './submission-sql.js';
+import { heldState, knownPrompts, knownState, type KnownState } from './read-model.js';
 import type { Prompt } from '#engine/contract.js';
 import { SubmissionBatcher, submitOne, type SubmissionItem } from './submission-batch.js';
 import { readyDelayMs } from './time-control.js';
@@ -131,17 +131,6 @@ interface Decided {
 }
 
 /**
- * The state of the context's row version: the remembered one (read-model.ts, shared with the hot
- * read) when the context left it out as current, else the one the context sent, remembered for
- * the next submission and read. (A row whose state is null has a null one remembered too.)
- */
-function stateOf(game: LockedGameRow, known: KnownState | undefined): KnownState {
-  const remembered = known && game.version === known.version && game.state == null;
-  metrics.submissionStates.inc({ source: remembered ? 'remembered' : 'read' });
-  return remembered ? known : rememberState(game.id, game);
-}
-
-/**
  * Every check of a submission on its context, in the order callers rely on: replay first, then
  * side, status, step, owed, sealed phase, legality. Throws AppError to refuse; stores nothing.
  * `known` is the remembered state whose version the context was asked with.
@@ -157,7 +146,8 @@ function decide(
   if (ctx.prior) return { result: replay(ctx.prior, h.requestHash), revealed: false, delayMs: 0 };
   const game = ctx.game;
   if (!game) throw new AppError('NOT_FOUND', `No game ${input.gameId}.`);
-  const state = stateOf(game, known);
+  const state = heldState(game.id, game, known);
+  metrics.submissionStates.inc({ source: state === known ? 'remembered' : 'read' });
   const { module, side, prompts } = turnOf(p, game, ctx.seats, user, input.step, input.side, () =>
     knownPrompts(p, state),
   );

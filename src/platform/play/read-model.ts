@@ -10,15 +10,17 @@
  * UPDATE gives a new one), so any write of the row is a new version; a stale entry can only
  * cause a recomputation, never an old answer. The prompts come with the state when the step's
  * resolution stored them for this version; otherwise they are computed here. The submission
- * check shares the same memory (knownState, rememberState: orders.ts), so its context need not
- * send a state this process already holds.
+ * check shares the same memory (knownState, heldState: orders.ts), and so does the step's
+ * resolution, which remembers the state it writes (rememberWritten: resolution.ts), so neither
+ * context need send a state this process already holds.
  */
 import { LRUCache } from 'lru-cache';
 import type { Json, Prompt } from '#engine/contract.js';
 import type { Platform } from '../context.js';
 import { AppError } from '../errors.js';
 import { promptsOf } from './prompts.js';
-import { currentPrompts, rowVersion } from './stored-prompts.js';
+import { currentPrompts, rowVersion, storedForm } from './stored-prompts.js';
+import { storedOrder } from './stored-order.js';
 
 type Row = Record<string, unknown>;
 
@@ -154,11 +156,45 @@ export function rememberState(gameId: string, row: StateRow): KnownState {
   return remember(gameId, row);
 }
 
+/**
+ * The state of a context read's row version (`row`, read with `known`'s version or none): the
+ * remembered copy when the context left the state out as current, else the one it sent,
+ * remembered for the next reader: the answer is `known` itself exactly when it was current. (A
+ * row whose state is null has a null one remembered too.)
+ */
+export function heldState(gameId: string, row: StateRow, known: KnownState | undefined): KnownState {
+  if (known && row.version === known.version && row.state == null) return known;
+  return remember(gameId, row);
+}
+
+/**
+ * Remembers the state a writer just stored at row version `version` (after its commit), as a read
+ * of that version would return it: the state in jsonb's key order (modules iterating over keys
+ * take the same path as on a state read back), and the prompts (stored as json, in their order).
+ */
+export function rememberWritten(
+  gameId: string,
+  w: { version: string; module: string; state: unknown; stateText: number; prompts: Prompt[] },
+): KnownState {
+  return remember(gameId, {
+    version: w.version,
+    module: w.module,
+    state: storedOrder(w.state),
+    stateBytes: null,
+    // The JSON text's length: about what the estimate from a stored (compressed) size comes to.
+    bytes: w.stateText,
+    // The module's own prompts (planStep's, shared with nothing), as a read would take them.
+    prompts: storedForm(w.prompts),
+  });
+}
+
 interface StateRow {
   version: string;
   module: string;
   state: unknown;
   stateBytes: unknown;
+  /** The estimated memory, when the caller knows better than the stored size tells. */
+  bytes?: number;
   prompts?: unknown;
 }
 
@@ -166,7 +202,7 @@ function remember(gameId: string, row: StateRow): Derived {
   // The stored size is compressed; parsed, the state and its views take several times more.
   const entry: Derived = {
     version: row.version,
-    bytes: Math.max(1024, Number(row.stateBytes ?? 0) * 8),
+    bytes: Math.max(1024, row.bytes ?? Number(row.stateBytes ?? 0) * 8),
     module: row.module,
     state: (row.state as Json | null) ?? null,
     // Computed once by the step's resolution, when stored for this version (stored-prompts.ts).

@@ -32,13 +32,18 @@ export interface ResolutionContext {
     scenario: string;
     status: string;
     step: number;
+    /** Null when the row is at the query's `known` version (the caller holds it), as are `stateBytes` and `prompts`. */
     state: unknown;
     seed: string;
     timeControl: unknown;
     stepDeadline: Date | null;
     seats: { side: string; userId: string }[];
+    /** The row version (stored-prompts.ts). */
+    version: string;
+    /** The stored size of `state`'s JSON (read-model.ts sizes its cache by it). */
+    stateBytes: number | null;
   };
-  /** The module's prompts for `game.state` as its resolution stored them, if current (stored-prompts.ts). */
+  /** The module's prompts for `game.state` as its resolution stored them, if current and sent (stored-prompts.ts). */
   prompts: StoredPrompts;
   submissions: { side: string; orders: unknown; origin: string; ready: boolean }[];
   trust: StepTrust;
@@ -60,10 +65,18 @@ interface Raw {
 /**
  * Locks the game row (FOR UPDATE: submissions and resolution serialise on it) and reads what the
  * step needs, in one round trip: warpost_resolution_context (sql/, created by a migration),
- * which reads after the lock with fresh snapshots.
+ * which reads after the lock with fresh snapshots. The state and stored prompts come only if the
+ * row is not at `known` (checked by the statement that locks the row).
  */
-export async function readResolutionContext(sql: SqlTx, gameId: string): Promise<ResolutionContext> {
-  const [{ ctx }] = await sql.query<{ ctx: Raw | null }>(`SELECT warpost_resolution_context($1) AS ctx`, [gameId]);
+export async function readResolutionContext(
+  sql: SqlTx,
+  gameId: string,
+  known?: string | null,
+): Promise<ResolutionContext> {
+  const [{ ctx }] = await sql.query<{ ctx: Raw | null }>(`SELECT warpost_resolution_context($1, $2) AS ctx`, [
+    gameId,
+    known ?? null,
+  ]);
   if (!ctx) throw new AppError('NOT_FOUND', `No game ${gameId}.`);
   // The same shape as stepTrust (trust/deadline.ts) builds, in the same side order.
   const trust: StepTrust = { salts: {}, commitments: {}, unrevealed: [] };
@@ -80,6 +93,19 @@ export async function readResolutionContext(sql: SqlTx, gameId: string): Promise
     trust,
     lastSeq: ctx.lastSeq,
   };
+}
+
+/** What writeResolution answers. */
+export interface Written {
+  /** The step's outbox rows as stored (with their ids), for the caller to deliver once the transaction commits. */
+  outbox: OutboxMessage[];
+  /**
+   * The game row's new version (null if the UPDATE matched no row, which the step guard under the
+   * lock rules out): read-model.ts remembers the state under it.
+   */
+  version: string | null;
+  /** The length of the state's JSON text as written (read-model.ts sizes its cache by it). */
+  stateText: number;
 }
 
 /** Everything a resolved step writes; built once (resolution.ts planStep), written once (writeResolution). */
@@ -124,12 +150,13 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * fail rather than land twice, although the step guard under the lock already prevents it.
  * Creation times are bound (UTC, the time of the write) rather than left to the column default,
  * which is the transaction's start in the session time zone. Answers the outbox rows as stored
- * (with their ids), for the caller to deliver once the transaction commits.
+ * (with their ids), and the game row's new version.
  */
-export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<OutboxMessage[]> {
+export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<Written> {
   const g = w.game;
   const outbox = outboxMessages(w.outbox);
-  await sql.query(
+  const state = JSON.stringify(g.state);
+  const [row] = await sql.query<{ version: string }>(
     `WITH ev AS (
        ${insertEventsSql('$1', '$3', '$20')}
        RETURNING 1
@@ -153,8 +180,11 @@ export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<OutboxM
        UPDATE "GameVote" SET status = 'EXPIRED', "decidedAt" = $18::timestamp(3)
        WHERE "gameId" = $1 AND status = 'OPEN' AND $16::boolean
        RETURNING 1
+     ), outbox AS (
+       ${insertOutboxSql('$21', '$20')}
+       RETURNING 1
      )
-     ${insertOutboxSql('$21', '$20')}`,
+     SELECT version FROM upd`,
     [
       w.gameId,
       w.step,
@@ -165,7 +195,7 @@ export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<OutboxM
       JSON.stringify(w.record.state),
       JSON.stringify(w.record.salts),
       JSON.stringify(w.record.commitments),
-      JSON.stringify(g.state),
+      state,
       g.step,
       g.status,
       g.pausedReason,
@@ -180,5 +210,5 @@ export async function writeResolution(sql: SqlTx, w: StepWrite): Promise<OutboxM
       storedPromptsParam(w.prompts),
     ],
   );
-  return outbox;
+  return { outbox, version: row?.version ?? null, stateText: state.length };
 }

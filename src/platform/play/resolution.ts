@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AnyModule, Json, Side } from '#engine/contract.js';
+import type { AnyModule, Json, Prompt, Side } from '#engine/contract.js';
 import { SeededDice } from '#engine/dice.js';
 import type { Platform } from '../context.js';
 import { pgTransaction, prismaSql, type SqlTx } from '../db/sql.js';
@@ -27,6 +27,9 @@ import { lapseVotes } from './open-votes.js';
 import { decideMissedTurns, record as recordMissedTurns } from './missed-turns.js';
 import { appendPublicEvent, lastSeq, type OutboxMessage } from '../events/event-log.js';
 import { readResolutionContext, writeResolution, type StepWrite } from './resolution-sql.js';
+import { heldState, knownPrompts, knownState, rememberWritten } from './read-model.js';
+import { storedForm } from './stored-prompts.js';
+import { metrics } from '../metrics.js';
 import { enqueueAfterCommit, scheduleStep } from './scheduling.js';
 import { readTimeControl, stepDeadlineFor, type TimeControl } from './time-control.js';
 
@@ -56,8 +59,11 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
         { delayMs: Math.max(0, at - p.clock.now().getTime()), variant: `deadline-${r.extended.deadline.getTime()}` },
       );
     }
-    if (r.outcome === 'resolved')
-      await scheduleStep(p, r.opened ?? { gameId: job.gameId, step: job.step, deadline: null }, r.written);
+    if (r.outcome === 'resolved') {
+      // Committed: the next step's context and this process's reads need not send this state again.
+      if (r.written?.version) rememberWritten(job.gameId, { ...r.written, version: r.written.version });
+      await scheduleStep(p, r.opened ?? { gameId: job.gameId, step: job.step, deadline: null }, r.written?.outbox);
+    }
     return r.outcome;
   } catch (err) {
     // The error text may hold game state: it goes to the server log only, under a reference.
@@ -76,8 +82,27 @@ export async function resolveStep(p: Platform, job: ResolveJob, ctx: JobContext)
 type TxResult =
   | { outcome: 'stale'; early?: number | null }
   | { outcome: 'waiting'; revealDeadline?: Date; extended?: { deadline: Date; graceMs: number } }
-  /** `written`: the step's outbox rows, delivered by this process after the commit (absent: a forfeit, which delivers what is pending). */
-  | { outcome: 'resolved'; opened: Opened; written?: OutboxMessage[] };
+  /**
+   * `written`: the step's outbox rows, delivered by this process after the commit, and the state
+   * written with the row's new version (absent: a forfeit, which delivers what is pending).
+   */
+  | { outcome: 'resolved'; opened: Opened; written?: WrittenStep };
+
+/** What a resolved step wrote, for after its commit. */
+interface WrittenStep {
+  outbox: OutboxMessage[];
+  version: string | null;
+  stateText: number;
+  module: string;
+  state: unknown;
+  prompts: Prompt[];
+}
+
+/** writeResolution, answering what the read model remembers once the step commits. */
+async function write(sql: SqlTx, module: string, w: StepWrite): Promise<WrittenStep> {
+  const written = await writeResolution(sql, w);
+  return { ...written, module, state: w.game.state, prompts: w.prompts };
+}
 
 /** Which transaction a job runs in follows from its kind: a deadline job needs the models. */
 async function resolveInTransaction(p: Platform, job: ResolveJob): Promise<TxResult> {
@@ -89,10 +114,17 @@ async function resolveInTransaction(p: Platform, job: ResolveJob): Promise<TxRes
 
 /** A step queued when its last owed side got ready: lock and read in one statement, write in one. */
 async function resolveReady(p: Platform, job: ResolveJob, sql: SqlTx): Promise<TxResult> {
-  const { game, prompts, submissions, trust, lastSeq } = await readResolutionContext(sql, job.gameId);
-  if (game.status !== 'ACTIVE' || game.step !== job.step) return { outcome: 'stale' };
+  // The state this process holds for the game (usually written by its previous step): the
+  // context sends it only if the row has moved on, and then that copy is used and remembered.
+  const known = knownState(job.gameId);
+  const ctx = await readResolutionContext(sql, job.gameId, known?.version);
+  const { submissions, trust, lastSeq } = ctx;
+  if (ctx.game.status !== 'ACTIVE' || ctx.game.step !== job.step) return { outcome: 'stale' };
+  const held = heldState(job.gameId, { ...ctx.game, prompts: ctx.prompts && storedForm(ctx.prompts) }, known);
+  metrics.resolutionStates.inc({ source: held === known ? 'remembered' : 'read' });
+  const game = { ...ctx.game, state: held.state };
   const module = p.modules.get(game.module);
-  const owed = owedSides(prompts ?? promptsOf(module, game.state));
+  const owed = owedSides(knownPrompts(p, held));
   const ordersBySide: Record<Side, Json> = {};
   const origins: Record<Side, string> = {};
   for (const side of owed) {
@@ -110,7 +142,7 @@ async function resolveReady(p: Platform, job: ResolveJob, sql: SqlTx): Promise<T
   );
   await faultPause(p, game);
   const plan = planStep(p, module, game, owed, ordersBySide, origins, trust, lastSeq);
-  return { outcome: 'resolved', opened: plan.opened, written: await writeResolution(sql, plan.write) };
+  return { outcome: 'resolved', opened: plan.opened, written: await write(sql, game.module, plan.write) };
 }
 
 /** A deadline job: the step with whatever is ready, by the deadline policies, on the Prisma models. */
@@ -193,7 +225,7 @@ async function resolveAtDeadline(p: Platform, job: ResolveJob, tx: Tx): Promise<
 
   const sql = prismaSql(tx);
   const plan = planStep(p, module, game, owed, ordersBySide, origins, trust, await lastSeq(sql, game.id));
-  return { outcome: 'resolved', opened: plan.opened, written: await writeResolution(sql, plan.write) };
+  return { outcome: 'resolved', opened: plan.opened, written: await write(sql, game.module, plan.write) };
 }
 
 /** Fault injection for the drills: hold the step's transaction open (and its game lock). */

@@ -44,6 +44,9 @@ interface Stored {
 export const storedPromptsParam = (prompts: Prompt[]) =>
   JSON.stringify({ build: RULES_BUILD, prompts } satisfies Stored);
 
+/** `prompts` as stored by this process's rules code, for a reader that has them parsed already. */
+export const storedForm = (prompts: Prompt[]): unknown => ({ build: RULES_BUILD, prompts }) satisfies Stored;
+
 /**
  * The prompts of a row a context read returned (null when not current for the row version), kept
  * only if the same rules code stored them: after a deploy they are computed again.
