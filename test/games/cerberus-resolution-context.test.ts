@@ -10,26 +10,15 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import cerberus from '#games/cerberus/index.js';
-import type { Principal } from '#platform/auth/service.js';
 import { metrics } from '#platform/metrics.js';
-import * as lobby from '#platform/play/lobby.js';
 import { submitOrders } from '#platform/play/orders.js';
 import { knownState, readGame } from '#platform/play/read-model.js';
 import { resolveStep } from '#platform/play/resolution.js';
-import { useBootedPlatform } from '../helpers/stack.js';
+import { seatedGame, useBootedPlatform } from '../helpers/stack.js';
 import { resolutionContext, resolutionCpuMsPerCall } from '../helpers/submission-context.js';
 
 const platform = useBootedPlatform('cerberus-resolution-context');
 const resolveCtx = { attempt: 1, final: false };
-
-async function players(prefix: string) {
-  const tag = randomUUID().slice(0, 8);
-  const user = async (name: string): Promise<Principal> =>
-    platform.booted.authService.authenticate(
-      (await platform.booted.authService.register(`${name}_${tag}`, 'known version pw 1')).accessToken,
-    );
-  return [await user(`${prefix}a`), await user(`${prefix}b`)] as const;
-}
 
 const remembered = async () =>
   (await metrics.resolutionStates.get()).values.find((v) => v.labels.source === 'remembered')?.value ?? 0;
@@ -38,35 +27,31 @@ describe('Cerberus: the bytes a resolution context returns', () => {
   it('per step of a campaign, with the state the previous step wrote remembered and without (logged)', async () => {
     const p = platform.booted.platform;
     p.modules.register(cerberus);
-    const [human, cetian] = await players('krc');
-    const g = await lobby.createGame(p, human, {
+    const { gameId, seats: bySide } = await seatedGame(platform.booted, 'krc', {
       module: 'cerberus',
       scenario: 'campaign',
-      side: 'HUMAN',
-      timeControl: { stepSeconds: 3600 },
+      sides: ['HUMAN', 'CETIAN'],
     });
-    await lobby.joinGame(p, cetian, g.id, 'CETIAN');
-    const bySide: Record<string, Principal> = { HUMAN: human, CETIAN: cetian };
     const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await c.connect();
     onTestFinished(() => c.end());
     const figures: { step: number; full: number; known: number; fullMs: number; knownMs: number }[] = [];
     for (let n = 0; n < 8; n++) {
-      const read = await readGame(p, g.id, null);
+      const read = await readGame(p, gameId, null);
       if (read.game.status !== 'ACTIVE') break;
       const step = read.game.step;
       for (const prompt of read.prompts()) {
         await submitOrders(p, bySide[prompt.side], {
-          gameId: g.id,
+          gameId,
           step,
           side: prompt.side,
           orders: prompt.defaultOrders,
           idempotencyKey: randomUUID(),
         });
       }
-      const version = knownState(g.id)!.version;
-      const full = await resolutionContext(p, g.id, null);
-      const known = await resolutionContext(p, g.id, version);
+      const version = knownState(gameId)!.version;
+      const full = await resolutionContext(p, gameId, null);
+      const known = await resolutionContext(p, gameId, version);
       expect(known.game).toMatchObject({ version, state: null, prompts: null });
       expect(full.game).toMatchObject({ version });
       expect(full.game.state).not.toBeNull();
@@ -74,11 +59,11 @@ describe('Cerberus: the bytes a resolution context returns', () => {
         step,
         full: full.bytes,
         known: known.bytes,
-        fullMs: await resolutionCpuMsPerCall(c, g.id, null),
-        knownMs: await resolutionCpuMsPerCall(c, g.id, version),
+        fullMs: await resolutionCpuMsPerCall(c, gameId, null),
+        knownMs: await resolutionCpuMsPerCall(c, gameId, version),
       });
       const before = await remembered();
-      expect(await resolveStep(p, { gameId: g.id, step }, resolveCtx)).toBe('resolved');
+      expect(await resolveStep(p, { gameId, step }, resolveCtx)).toBe('resolved');
       expect(await remembered()).toBe(before + 1);
     }
     const total = (k: 'full' | 'known') => figures.reduce((s, f) => s + f[k], 0);

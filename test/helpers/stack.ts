@@ -236,29 +236,44 @@ export function useBootedPlatform(
 }
 
 /**
- * A Sealed Bid game of two users registered in the booted platform, both seated (the game has
- * started), with one-hour steps unless `untimed` (then no deadline job is queued). `platform`: the
- * route to create it by (the pg pool by default).
+ * A game of two users registered in the booted platform, both seated (the game has started),
+ * with one-hour steps unless `untimed` (then no deadline job is queued): `sides[0]` creates it.
+ * `platform`: the route to create it by (the pg pool by default). The module must be registered.
  */
+export async function seatedGame(
+  booted: Booted,
+  prefix: string,
+  o: { module: string; scenario: string; sides: [string, string]; platform?: Platform; untimed?: boolean },
+): Promise<{ gameId: string; seats: Record<string, Principal> }> {
+  const tag = randomUUID().slice(0, 8);
+  const user = async (side: string) =>
+    booted.authService.authenticate(
+      (await booted.authService.register(`${prefix}${side[0].toLowerCase()}_${tag}`, `${prefix} test pw 1`))
+        .accessToken,
+    );
+  const [a, b] = [await user(o.sides[0]), await user(o.sides[1])];
+  const p = o.platform ?? booted.platform;
+  const g = await lobby.createGame(p, a, {
+    module: o.module,
+    scenario: o.scenario,
+    side: o.sides[0],
+    ...(o.untimed ? {} : { timeControl: { stepSeconds: 3600 } }),
+  });
+  await lobby.joinGame(p, b, g.id, o.sides[1]);
+  return { gameId: g.id, seats: { [o.sides[0]]: a, [o.sides[1]]: b } };
+}
+
+/** A Sealed Bid game (`seatedGame`), north and south. */
 export async function sealedBidGame(
   booted: Booted,
   prefix: string,
   o: { scenario?: string; platform?: Platform; untimed?: boolean } = {},
 ): Promise<{ gameId: string; north: Principal; south: Principal }> {
-  const tag = randomUUID().slice(0, 8);
-  const user = async (side: string) =>
-    booted.authService.authenticate(
-      (await booted.authService.register(`${prefix}${side[0]}_${tag}`, `${prefix} test pw 1`)).accessToken,
-    );
-  const north = await user('north');
-  const south = await user('south');
-  const p = o.platform ?? booted.platform;
-  const g = await lobby.createGame(p, north, {
+  const { gameId, seats } = await seatedGame(booted, prefix, {
+    ...o,
     module: 'sealed-bid',
     scenario: o.scenario ?? 'short',
-    side: 'north',
-    ...(o.untimed ? {} : { timeControl: { stepSeconds: 3600 } }),
+    sides: ['north', 'south'],
   });
-  await lobby.joinGame(p, south, g.id, 'south');
-  return { gameId: g.id, north, south };
+  return { gameId, north: seats.north, south: seats.south };
 }

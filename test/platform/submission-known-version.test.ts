@@ -16,38 +16,18 @@ import { describe, expect, it } from 'vitest';
 import type { Principal } from '#platform/auth/service.js';
 import type { Platform } from '#platform/context.js';
 import { prismaSql } from '#platform/db/sql.js';
-import * as lobby from '#platform/play/lobby.js';
 import { submitOrders } from '#platform/play/orders.js';
 import { clearReadCache, knownState, readGame, rememberState } from '#platform/play/read-model.js';
 import { resolveStep } from '#platform/play/resolution.js';
 import { readSubmissionContexts } from '#platform/play/submission-sql.js';
 import { metrics } from '#platform/metrics.js';
-import { useBootedPlatform } from '../helpers/stack.js';
+import { sealedBidGame, useBootedPlatform } from '../helpers/stack.js';
 import { context } from '../helpers/submission-context.js';
 
 const platform = useBootedPlatform('submission-known-version');
 const resolveCtx = { attempt: 1, final: false };
 
-async function players(prefix: string) {
-  const tag = randomUUID().slice(0, 8);
-  const user = async (name: string): Promise<Principal> =>
-    platform.booted.authService.authenticate(
-      (await platform.booted.authService.register(`${name}_${tag}`, 'known version pw 1')).accessToken,
-    );
-  return [await user(`${prefix}a`), await user(`${prefix}b`)] as const;
-}
-
-async function newGame(p: Platform) {
-  const [north, south] = await players('kv');
-  const g = await lobby.createGame(p, north, {
-    module: 'sealed-bid',
-    scenario: 'short',
-    side: 'north',
-    timeControl: { stepSeconds: 3600 },
-  });
-  await lobby.joinGame(p, south, g.id, 'south');
-  return { gameId: g.id, north, south };
-}
+const newGame = (p: Platform) => sealedBidGame(platform.booted, 'kv', { platform: p });
 
 /** The game row's current version and state, as PostgreSQL has them. */
 async function row(p: Platform, gameId: string) {
