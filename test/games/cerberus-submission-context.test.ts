@@ -6,14 +6,13 @@
  * (bench/RESULTS.md). The rules of the known version: test/platform/submission-known-version.test.ts.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import cerberus from '#games/cerberus/index.js';
+import { describe, expect, it } from 'vitest';
 import { submitOrders } from '#platform/play/orders.js';
 import { knownState, readGame } from '#platform/play/read-model.js';
 import { resolveStep } from '#platform/play/resolution.js';
 import { recordKey } from '#platform/trust/idempotency.js';
-import { seatedGame, useBootedPlatform } from '../helpers/stack.js';
+import { useBootedPlatform } from '../helpers/stack.js';
+import { cerberusCampaign } from './cerberus-campaign-game.js';
 import { context, serverCpuMsPerCall } from '../helpers/submission-context.js';
 
 const platform = useBootedPlatform('cerberus-submission-context');
@@ -22,15 +21,7 @@ const resolveCtx = { attempt: 1, final: false };
 describe('Cerberus: the bytes a submission context returns', () => {
   it('per submission of a campaign, with the state remembered and without (logged)', async () => {
     const p = platform.booted.platform;
-    p.modules.register(cerberus);
-    const { gameId, seats: bySide } = await seatedGame(platform.booted, 'kvc', {
-      module: 'cerberus',
-      scenario: 'campaign',
-      sides: ['HUMAN', 'CETIAN'],
-    });
-    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await c.connect();
-    onTestFinished(() => c.end());
+    const { gameId, bySide, client: c } = await cerberusCampaign(platform.booted, 'kvc');
     const figures: { step: number; full: number; known: number; fullMs: number; knownMs: number }[] = [];
     for (let n = 0; n < 8; n++) {
       const read = await readGame(p, gameId, null);
