@@ -31,6 +31,7 @@ const ALLOWED: Record<string, string> = {
     "the submission context's bytes on Cerberus's large state (needs PostgreSQL)",
   'test/games/cerberus-resolution-context.test.ts':
     "the resolution context's bytes on Cerberus's large state (needs PostgreSQL)",
+  'test/games/cerberus-campaign-game.ts': 'the Cerberus campaign those two context tests measure on',
   'test/web/client.test.ts': 'the browser client draws a real game board (needs the server and Chromium)',
   'test/web/play.test.ts':
     'Cerberus and Prefect turns played by clicking in a real browser (needs the server and Chromium)',
