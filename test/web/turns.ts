@@ -70,10 +70,18 @@ export async function commitFromForm(form: Locator) {
     .waitFor();
 }
 
+/**
+ * Sends a prompt's orders from its form. Sent is "Orders sent" in the form, or the form gone: a
+ * step only this side owed may resolve and the page move on before the text is seen.
+ */
 export async function send(form: Locator) {
   await legal(form);
   await form.getByRole('button', { name: 'Submit orders' }).click();
-  await form.getByText(/^Orders sent/).waitFor();
+  await expect
+    .poll(async () => (await form.count()) === 0 || (await form.getByText(/^Orders sent/).count()) > 0, {
+      timeout: STEP_TIMEOUT,
+    })
+    .toBe(true);
 }
 
 /** Clicks a hex of the map, as a player does (a counter on it takes the click just the same). */
