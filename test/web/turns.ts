@@ -71,14 +71,17 @@ export async function commitFromForm(form: Locator) {
 }
 
 /**
- * Sends a prompt's orders from its form. Sent is "Orders sent" in the form, or the form gone: a
- * step only this side owed may resolve and the page move on before the text is seen.
+ * Sends a prompt's orders from its form. Sent is "Orders sent" in the form, or the page at a later
+ * step: a step only this side owed may resolve at once, and the next prompt of the same name (a
+ * side placing twice running) takes the form's place before the text is seen.
  */
 export async function send(form: Locator) {
   await legal(form);
+  const page = form.page();
+  const before = await stepOf(page);
   await form.getByRole('button', { name: 'Submit orders' }).click();
   await expect
-    .poll(async () => (await form.count()) === 0 || (await form.getByText(/^Orders sent/).count()) > 0, {
+    .poll(async () => (await stepOf(page)) > before || (await form.getByText(/^Orders sent/).count()) > 0, {
       timeout: STEP_TIMEOUT,
     })
     .toBe(true);
