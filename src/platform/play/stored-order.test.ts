@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { asStored } from '../trust/rerun.js';
+import type { Json } from '#engine/contract.js';
 import { storedOrder } from './stored-order.js';
+
+/** The two-pass reference: JSON's own copy, then every object's keys sorted as jsonb sorts them. */
+function asStored(value: unknown): Json {
+  const plain = JSON.parse(JSON.stringify(value ?? null)) as Json;
+  const order = (v: Json): Json => {
+    if (Array.isArray(v)) return v.map(order);
+    if (v === null || typeof v !== 'object') return v;
+    const keys = Object.keys(v).sort(
+      (a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)),
+    );
+    return Object.fromEntries(keys.map((k) => [k, order(v[k])]));
+  };
+  return order(plain);
+}
 
 /** The same value and the same key order, all the way down. */
 const same = (v: unknown) => expect(JSON.stringify(storedOrder(v))).toBe(JSON.stringify(asStored(v)));
 
-describe("storedOrder: a value as jsonb gives it back, as rerun.ts's asStored (one pass)", () => {
+describe('storedOrder: a value as jsonb gives it back, as the two-pass reference (one pass)', () => {
   it('orders keys by UTF-8 length, then bytes, at every depth', () => {
     const v = { zz: 1, a: { bb: [{ y: 1, x: 2 }], b: 2 }, é: 3, ab: 4, e: 5, '\u{1F600}': 6, Z: 7, '\uffff': 8 };
     same(v);

@@ -11,7 +11,7 @@ function ascii(s: string): boolean {
   return true;
 }
 
-/** jsonb's key order (rerun.ts asStored's): shorter in UTF-8 first, then bytewise. */
+/** jsonb's key order: shorter in UTF-8 first, then bytewise. */
 function byStored(a: string, b: string): number {
   if (ascii(a) && ascii(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
   return Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b));

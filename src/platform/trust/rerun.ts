@@ -3,6 +3,7 @@
  * orders and the dice derived from the revealed seed and salts, comparing each roll, each
  * module event, each state hash and the outcome with the record. Pure: no server, no database.
  */
+import { storedOrder } from '../play/stored-order.js';
 import type { AnyModule, Json, Side } from '#engine/contract.js';
 import { SeededDice, type RollRecord } from '#engine/dice.js';
 import { jcs, sha256Hex } from './canonical.js';
@@ -43,20 +44,10 @@ export const PLATFORM_ENDINGS = new Set(['forfeit', 'concession', 'agreement', '
 /**
  * The server hands the module state read back from PostgreSQL jsonb, whose objects come back
  * with keys ordered by length, then bytes. Re-running with the same key order keeps modules
- * that iterate over object keys on the same path.
+ * that iterate over object keys on the same path (play/stored-order.ts, shared with the
+ * resolution's remembered state).
  */
-export function asStored(value: unknown): Json {
-  const plain = JSON.parse(JSON.stringify(value ?? null)) as Json;
-  const order = (v: Json): Json => {
-    if (Array.isArray(v)) return v.map(order);
-    if (v === null || typeof v !== 'object') return v;
-    const keys = Object.keys(v).sort(
-      (a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)),
-    );
-    return Object.fromEntries(keys.map((k) => [k, order(v[k])]));
-  };
-  return order(plain);
-}
+export const asStored = storedOrder;
 
 function compareRolls(
   step: number,
